@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "metro-timer",
+    products: [
+        .executable(name: "metro-timer", targets: ["metro-timer"]),
+        .executable(name: "timetable-gen", targets: ["timetable-gen"]),
+        .library(name: "MetroCore", targets: ["MetroCore"]),
+    ],
+    targets: [
+        // The network model, router, schedule engine, timetable compiler and strings.
+        // No printing, no exit, no environment reads, no terminal.
+        .target(name: "MetroCore"),
+        // Argument parsing, help, errors and exit codes, output sinks and atomic files, shared by
+        // both executables so that they speak one convention.
+        .target(name: "CLIKit", dependencies: ["MetroCore"]),
+        .executableTarget(name: "metro-timer", dependencies: ["MetroCore", "CLIKit"]),
+        .executableTarget(name: "timetable-gen", dependencies: ["MetroCore", "CLIKit"]),
+        // The CLI targets are imported with @testable so most CLI tests run in-process.
+        .testTarget(
+            name: "MetroCoreTests",
+            dependencies: ["MetroCore", "CLIKit", "metro-timer", "timetable-gen"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,149 @@
+import MetroCore
+
+/// The values a command line supplied, by declared name.
+public struct ParsedArguments: Sendable, Equatable {
+    public var positionals: [String: String] = [:]
+    public var options: [String: String] = [:]
+    public var flags: Set<String> = []
+    /// Words after a command that takes free-form operands (`adjust +1`, `changes add …`).
+    public var rest: [String] = []
+
+    public init() {}
+
+    public func value(_ name: String) -> String? { positionals[name] ?? options[name] }
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// A hand-written parser with swift-argument-parser's behaviour and wording.
+public enum ArgumentParser {
+    /// Parses `arguments` (the words after the command's path) against `spec`.
+    ///
+    /// `-h`/`--help` anywhere throws `.cleanExit` with the help page. A word that looks like a
+    /// negative number (`-1`) is an operand, not an option, so `adjust -1` works.
+    public static func parse(_ arguments: [String], spec: CommandSpec, language: Language, allowRest: Bool = false) throws(CLIError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        let positionals = spec.arguments.filter { if case .positional = $0.kind { return true } else { return false } }
+        var positionalIndex = 0
+        var index = 0
+        var onlyOperands = false
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if !onlyOperands && word == "--" { onlyOperands = true; continue }
+            if !onlyOperands && (word == "--help" || word == "-h") {
+                throw .cleanExit(HelpFormatter.help(for: spec, language: language))
+            }
+            if !onlyOperands && word.hasPrefix("-") && word.count > 1 && !isNumber(word) {
+                let body = word.hasPrefix("--") ? String(word.dropFirst(2)) : String(word.dropFirst())
+                let (name, inlineValue) = splitInline(body)
+                guard let argument = spec.arguments.first(where: { matches($0, word: word, name: name) }) else {
+                    throw .usage(unknownOption(word, spec: spec, language: language), spec)
+                }
+                switch argument.kind {
+                case .flag:
+                    if inlineValue != nil {
+                        throw .usage(language.tr("Прапорець '--\(argument.name)' не бере значення", "The flag '--\(argument.name)' does not take a value"), spec)
+                    }
+                    parsed.flags.insert(argument.name)
+                case .option(let valueName):
+                    var value = inlineValue
+                    if value == nil, index < arguments.count, !(arguments[index].hasPrefix("--")) {
+                        value = arguments[index]
+                        index += 1
+                    }
+                    guard let value, !value.isEmpty else {
+                        throw .usage(language.tr("Бракує значення для '--\(argument.name) <\(valueName)>'", "Missing value for '--\(argument.name) <\(valueName)>'"), spec)
+                    }
+                    parsed.options[argument.name] = value
+                case .positional:
+                    break
+                }
+                continue
+            }
+            if positionalIndex < positionals.count {
+                parsed.positionals[positionals[positionalIndex].name] = word
+                positionalIndex += 1
+            } else if allowRest {
+                parsed.rest.append(word)
+            } else {
+                throw .usage(language.tr("Зайвий аргумент '\(word)'", "Unexpected argument '\(word)'"), spec)
+            }
+        }
+        for argument in positionals[positionalIndex...] {
+            if case .positional(optional: false) = argument.kind {
+                throw .usage(language.tr("Бракує обовʼязкового аргументу '<\(argument.name)>'", "Missing expected argument '<\(argument.name)>'"), spec)
+            }
+        }
+        return parsed
+    }
+
+    static func isNumber(_ word: String) -> Bool {
+        word.dropFirst().allSatisfy(\.isNumber) && word.count > 1
+    }
+
+    static func splitInline(_ body: String) -> (String, String?) {
+        guard let equals = body.firstIndex(of: "=") else { return (body, nil) }
+        return (String(body[..<equals]), String(body[body.index(after: equals)...]))
+    }
+
+    static func matches(_ argument: ArgumentSpec, word: String, name: String) -> Bool {
+        if case .positional = argument.kind { return false }
+        if word.hasPrefix("--") { return argument.name == name }
+        return argument.short.map { String($0) == name } ?? false
+    }
+
+    static func unknownOption(_ word: String, spec: CommandSpec, language: Language) -> String {
+        let message = language.tr("Невідомий параметр '\(word)'", "Unknown option '\(word)'")
+        let candidates = spec.arguments.compactMap { argument -> String? in
+            if case .positional = argument.kind { return nil }
+            return "--" + argument.name
+        } + ["--help"]
+        let stem = word.split(separator: "=").first.map(String.init) ?? word
+        guard let best = candidates.min(by: { EditDistance.between(stem, $0) < EditDistance.between(stem, $1) }),
+            EditDistance.between(stem, best) <= max(2, best.count / 3)
+        else { return message }
+        return message + ". " + language.tr("Можливо, ви мали на увазі '\(best)'?", "Did you mean '\(best)'?")
+    }
+}
+
+/// Help pages in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
+/// SUBCOMMANDS, `(default: …)` inline and `-h, --help` last.
+public enum HelpFormatter {
+    static let labelWidth = 24
+
+    public static func help(for spec: CommandSpec, language: Language) -> String {
+        var out = "OVERVIEW: " + spec.abstract(language) + "\n"
+        if let discussion = spec.discussion { out += "\n" + discussion(language) + "\n" }
+        out += "\nUSAGE: " + spec.usage + "\n"
+        let positionals = spec.arguments.filter { if case .positional = $0.kind { return true } else { return false } }
+        if !positionals.isEmpty {
+            out += "\nARGUMENTS:\n" + positionals.map { row($0.label, $0.help(language)) }.joined()
+        }
+        let options = spec.arguments.filter { if case .positional = $0.kind { return false } else { return true } }
+        let helpText = Text("Показати довідку.", "Show help information.")
+        out += "\nOPTIONS:\n"
+        for option in options {
+            var text = option.help(language)
+            if let defaultText = option.defaultText {
+                text += " (" + language.tr("типово", "default") + ": " + defaultText(language) + ")"
+            }
+            out += row(option.label, text)
+        }
+        out += row("-h, --help", helpText(language))
+        if !spec.subcommands.isEmpty {
+            out += "\nSUBCOMMANDS:\n" + spec.subcommands.map { row($0.path.last!, $0.abstract(language)) }.joined()
+            out += "\n" + language.tr(
+                "  Довідка до команди: '\(spec.commandName) help <команда>'.",
+                "  See '\(spec.commandName) help <subcommand>' for detailed help.") + "\n"
+        }
+        return out
+    }
+
+    static func row(_ label: String, _ text: String) -> String {
+        let indent = String(repeating: " ", count: labelWidth + 2)
+        if label.count > labelWidth - 2 {
+            return "  " + label + "\n" + indent + text + "\n"
+        }
+        return "  " + label + String(repeating: " ", count: labelWidth - label.count) + text + "\n"
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Files written whole or not at all: a temporary file beside the target, flushed, then renamed
+/// over it. A crash or a refused write leaves the previous file as it was.
+public enum AtomicFile {
+    public struct WriteError: Error, Equatable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    public static func write(_ contents: String, to path: String, mode: mode_t = 0o644) throws(WriteError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let template = (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".XXXXXX"
+        var templateBytes = Array(template.utf8CString)
+        let descriptor = templateBytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        let temporary = String(decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = true
+        let bytes = Array(contents.utf8)
+        var offset = 0
+        while ok && offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno != EINTR { ok = false } else if written > 0 { offset += written }
+        }
+        let reason = ok ? "" : String(cString: strerror(errno))
+        ok = ok && fchmod(descriptor, mode) == 0 && fsync(descriptor) == 0
+        close(descriptor)
+        guard ok, rename(temporary, path) == 0 else {
+            let why = reason.isEmpty ? String(cString: strerror(errno)) : reason
+            unlink(temporary)
+            throw WriteError(path: path, reason: why)
+        }
+    }
+}

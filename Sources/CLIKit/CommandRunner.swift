@@ -1,0 +1,23 @@
+import MetroCore
+
+/// Turns thrown `CLIError`s into output and exit codes, in one place.
+public enum CommandRunner {
+    /// Writes what an error has to say and returns the process exit code.
+    public static func report(_ error: CLIError, stdout: OutputSink, stderr: OutputSink, language: Language) -> Int32 {
+        switch error {
+        case .cleanExit(let text):
+            stdout.write(text)
+        case let .usage(message, usage, helpCommand):
+            stderr.line("Error: " + message)
+            stderr.line("Usage: " + usage)
+            stderr.line("  " + language.tr(
+                "Докладніше: '\(helpCommand) --help'.",
+                "See '\(helpCommand) --help' for more information."))
+        case .data(let message), .failure(let message):
+            stderr.line("Error: " + message)
+        case .exit:
+            break
+        }
+        return error.exitCode
+    }
+}

@@ -1,0 +1,96 @@
+import MetroCore
+
+/// A Ukrainian–English pair kept until the language is known.
+public struct Text: Sendable {
+    public var uk: String
+    public var en: String
+
+    public init(_ uk: String, _ en: String) {
+        self.uk = uk
+        self.en = en
+    }
+
+    public func callAsFunction(_ language: Language) -> String { language.tr(uk, en) }
+}
+
+/// One argument, option or flag of a command, declared once: the parser, the usage line and the
+/// help page are all generated from the same declaration, so they cannot drift apart.
+public struct ArgumentSpec: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case positional(optional: Bool)
+        case option(valueName: String)
+        case flag
+    }
+
+    public var name: String
+    public var short: Character?
+    public var kind: Kind
+    public var help: Text
+    public var defaultText: Text?
+    /// Global options are accepted everywhere and listed in help, but left out of usage lines.
+    public var isGlobal: Bool
+
+    public static func positional(_ name: String, optional: Bool = false, _ help: Text) -> ArgumentSpec {
+        ArgumentSpec(name: name, short: nil, kind: .positional(optional: optional), help: help, defaultText: nil, isGlobal: false)
+    }
+
+    public static func option(_ name: String, value: String, _ help: Text, default defaultText: Text? = nil, global: Bool = false) -> ArgumentSpec {
+        ArgumentSpec(name: name, short: nil, kind: .option(valueName: value), help: help, defaultText: defaultText, isGlobal: global)
+    }
+
+    public static func flag(_ name: String, short: Character? = nil, _ help: Text, global: Bool = false) -> ArgumentSpec {
+        ArgumentSpec(name: name, short: short, kind: .flag, help: help, defaultText: nil, isGlobal: global)
+    }
+
+    /// `<from>`, `--at <HH:MM>`, `-h, --help`.
+    var label: String {
+        switch kind {
+        case .positional: return "<\(name)>"
+        case .option(let value): return "--\(name) <\(value)>"
+        case .flag: return (short.map { "-\($0), " } ?? "") + "--\(name)"
+        }
+    }
+}
+
+/// A command's static configuration, in the manner of swift-argument-parser's
+/// `CommandConfiguration`.
+public struct CommandSpec: Sendable {
+    /// The words that invoke it: `["metro-timer", "plan"]`.
+    public var path: [String]
+    public var abstract: Text
+    public var discussion: Text?
+    public var arguments: [ArgumentSpec]
+    public var subcommands: [CommandSpec]
+    /// Words that may follow the command but are not declared (`adjust +1`): none by default.
+    public var usageOverride: String?
+
+    public init(
+        path: [String], abstract: Text, discussion: Text? = nil, arguments: [ArgumentSpec] = [],
+        subcommands: [CommandSpec] = [], usageOverride: String? = nil
+    ) {
+        self.path = path
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.subcommands = subcommands
+        self.usageOverride = usageOverride
+    }
+
+    public var commandName: String { path.joined(separator: " ") }
+
+    /// The usage line, without the `USAGE:` prefix.
+    public var usage: String {
+        if let usageOverride { return commandName + " " + usageOverride }
+        var words = [commandName]
+        if !subcommands.isEmpty && arguments.allSatisfy({ $0.isGlobal || $0.kind == .flag }) {
+            words.append("<subcommand>")
+        }
+        for argument in arguments where !argument.isGlobal {
+            switch argument.kind {
+            case .positional(let optional): words.append(optional ? "[\(argument.label)]" : argument.label)
+            case .option, .flag: words.append("[\(argument.label)]")
+            }
+        }
+        return words.joined(separator: " ")
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command writes. The real streams flush on every write, because Swift's `print` is
+/// buffered and a redrawn line must reach the terminal now; tests pass a `StringSink`.
+public protocol OutputSink: AnyObject, Sendable {
+    func write(_ text: String)
+}
+
+extension OutputSink {
+    public func line(_ text: String = "") { write(text + "\n") }
+}
+
+/// A file descriptor, written with `write(2)` so nothing waits in a buffer.
+public final class DescriptorSink: OutputSink {
+    public let descriptor: Int32
+
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    public static let standardOutput = DescriptorSink(descriptor: 1)
+    public static let standardError = DescriptorSink(descriptor: 2)
+
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return  // The reader went away (a closed pipe): nothing useful left to do.
+            }
+            offset += written
+        }
+    }
+}
+
+/// Collects output in memory, for tests.
+public final class StringSink: OutputSink, @unchecked Sendable {
+    private let lock = Mutex()
+    private var buffer = ""
+
+    public init() {}
+
+    public func write(_ text: String) { lock.withLock { buffer += text } }
+
+    public var text: String { lock.withLock { buffer } }
+
+    public func clear() { lock.withLock { buffer = "" } }
+}
+
+/// A tiny pthread mutex, enough for the sinks and clocks shared with background threads.
+public final class Mutex: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+
+    public init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return try body()
+    }
+}

@@ -1,0 +1,408 @@
+import Foundation
+
+/// Turns the project's data files (`Data/*.csv`) into the network the engine runs on.
+///
+/// The city publishes first and last departures at every station, not running times. Two
+/// consecutive published departures of the same train give one sample of (running + dwell at
+/// the arriving station). Trains that enter the line mid-route from a depot give negative or huge
+/// gaps; those samples are discarded by a plausibility range. What survives is summarised by its
+/// median; a direction with no plausible sample borrows its mirror's figure.
+public enum TimetableCompiler {
+    /// The data files' names inside the data directory.
+    public enum FileName {
+        public static let stations = "kyiv-stations.csv"
+        public static let lines = "kyiv-lines.csv"
+        public static let timetable = "kyiv-timetable.csv"
+        public static let headways = "kyiv-headways.csv"
+        public static let transfers = "kyiv-transfers.csv"
+        public static let source = "kyiv-source.csv"
+        public static let all = [stations, lines, timetable, headways, transfers, source]
+    }
+
+    /// The column headers each file must carry, in order.
+    public enum Columns {
+        public static let stations = ["code", "line", "order", "name_uk", "name_en", "former_names", "above_ground", "transfer"]
+        public static let lines = ["line", "name_uk", "name_en", "color"]
+        public static let timetable = ["station", "name_uk", "direction", "first_departure", "last_departure"]
+        public static let headways = ["line", "period", "day_type", "direction", "first_interval", "second_interval"]
+        public static let transfers = ["station_a", "station_b", "walk_seconds", "basis", "note"]
+        public static let source = ["key", "value"]
+    }
+
+    public struct Options: Equatable, Sendable {
+        /// Dwell at each intermediate stop. Not published; 25 s is the common assumption.
+        public var dwellSeconds: Int
+        /// Samples outside this range are depot moves, not running times. The shortest Kyiv
+        /// segment runs about 95 s and the longest about 330 s (Lukianivska–Zoloti Vorota), so
+        /// 60–420 s keeps every real run with a wide margin and drops every depot artefact.
+        public var plausibleGap: ClosedRange<Int>
+
+        public init(dwellSeconds: Int = 25, plausibleGap: ClosedRange<Int> = 60...420) {
+            self.dwellSeconds = dwellSeconds
+            self.plausibleGap = plausibleGap
+        }
+    }
+
+    /// The contents of the data files, keyed by file name, plus the directory used in messages.
+    public struct Input: Sendable {
+        public var directory: String
+        public var files: [String: String]
+
+        public init(directory: String, files: [String: String]) {
+            self.directory = directory
+            self.files = files
+        }
+
+        /// Reads the named data files (all of them by default) from `directory`.
+        public static func read(directory: String, names: [String] = FileName.all) throws(DataError) -> Input {
+            var files: [String: String] = [:]
+            for name in names {
+                let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw DataError(file: path, "cannot read the file (missing or unreadable)")
+                }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw DataError(file: path, "the file is not valid UTF-8")
+                }
+                files[name] = text
+            }
+            return Input(directory: directory, files: files)
+        }
+
+        func path(_ name: String) -> String {
+            directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        }
+
+        func table(_ name: String, _ columns: [String]) throws(DataError) -> CSVTable {
+            guard let text = files[name] else { throw DataError(file: path(name), "cannot read the file (missing or unreadable)") }
+            return try CSVTable(file: path(name), text: text, columns: columns)
+        }
+    }
+
+    /// Compiles the data files into a network document, or throws the first problem found.
+    public static func compile(_ input: Input, options: Options = Options()) throws(DataError) -> NetworkDocument {
+        let lines = try readLines(input.table(FileName.lines, Columns.lines))
+        let stations = try readStations(input.table(FileName.stations, Columns.stations), lines: lines)
+        let lineDocs = try orderLines(lines, stations: stations, file: input.path(FileName.stations))
+        let byCode = Dictionary(uniqueKeysWithValues: stations.map { ($0.code, $0) })
+        let windows = try readTimetable(input.table(FileName.timetable, Columns.timetable), stations: byCode, lines: lineDocs)
+        let segments = try deriveSegments(lines: lineDocs, windows: windows, stations: byCode, options: options, file: input.path(FileName.timetable))
+        let transfers = try readTransfers(input.table(FileName.transfers, Columns.transfers), stations: byCode)
+        let headways = try readHeadways(input.table(FileName.headways, Columns.headways), lines: lineDocs)
+        let source = try readSource(input.table(FileName.source, Columns.source))
+        return NetworkDocument(
+            source: source,
+            assumptions: .init(
+                dwellSeconds: options.dwellSeconds, dwellAssumed: true,
+                plausibleGapMinSeconds: options.plausibleGap.lowerBound,
+                plausibleGapMaxSeconds: options.plausibleGap.upperBound),
+            lines: lineDocs,
+            stations: lineDocs.flatMap { $0.stations.compactMap { byCode[$0] } },
+            segments: segments,
+            transfers: transfers,
+            headways: headways,
+            serviceWindows: windows.values.sorted { ($0.station, $0.direction.rawValue) < ($1.station, $1.direction.rawValue) })
+    }
+
+    /// Reads and checks only the lines and stations, which the portal importer needs.
+    public static func stationsAndLines(_ input: Input) throws(DataError) -> (stations: [NetworkDocument.Station], lines: [NetworkDocument.Line]) {
+        let lines = try readLines(input.table(FileName.lines, Columns.lines))
+        let stations = try readStations(input.table(FileName.stations, Columns.stations), lines: lines)
+        return (stations, try orderLines(lines, stations: stations, file: input.path(FileName.stations)))
+    }
+
+    // MARK: - Files
+
+    static func readLines(_ table: CSVTable) throws(DataError) -> [NetworkDocument.Line] {
+        var seen: [String: Int] = [:]
+        var result: [NetworkDocument.Line] = []
+        for row in table.rows {
+            let id = row(0)
+            if let first = seen[id] {
+                throw DataError(file: table.file, line: row.line, "duplicate row for line \(id) (first seen on line \(first))")
+            }
+            for column in 0..<4 where row(column).isEmpty {
+                throw DataError(file: table.file, line: row.line, column: column + 1, "empty \(table.header[column])")
+            }
+            seen[id] = row.line
+            result.append(.init(id: id, nameUk: row(1), nameEn: row(2), color: row(3), stations: []))
+        }
+        return result
+    }
+
+    static func readStations(_ table: CSVTable, lines: [NetworkDocument.Line]) throws(DataError) -> [NetworkDocument.Station] {
+        let lineIDs = Set(lines.map(\.id))
+        var seen: [String: Int] = [:]
+        var result: [NetworkDocument.Station] = []
+        for row in table.rows {
+            let code = row(0)
+            if let first = seen[code] {
+                throw DataError(file: table.file, line: row.line, "duplicate row for station \(code) (first seen on line \(first))")
+            }
+            seen[code] = row.line
+            for column in [0, 1, 2, 3, 4] where row(column).isEmpty {
+                throw DataError(file: table.file, line: row.line, column: column + 1, "empty \(table.header[column])")
+            }
+            guard lineIDs.contains(row(1)) else {
+                throw DataError(file: table.file, line: row.line, column: 2, "unknown line '\(row(1))'")
+            }
+            guard let order = Int(row(2)), order > 0 else {
+                throw DataError(file: table.file, line: row.line, column: 3, "order '\(row(2))' is not a positive whole number")
+            }
+            guard let aboveGround = ["yes": true, "no": false][row(6)] else {
+                throw DataError(file: table.file, line: row.line, column: 7, "above_ground must be 'yes' or 'no', found '\(row(6))'")
+            }
+            if row(4).unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) {
+                throw DataError(file: table.file, line: row.line, column: 5, "the English name '\(row(4))' contains Cyrillic letters")
+            }
+            var former: [NetworkDocument.FormerName] = []
+            for pair in row(5).split(separator: ";") {
+                let names = pair.split(separator: "|", omittingEmptySubsequences: false)
+                guard names.count == 2, !names[0].isEmpty, !names[1].isEmpty else {
+                    throw DataError(file: table.file, line: row.line, column: 6, "former names must be 'Ukrainian|English' pairs separated by ';', found '\(pair)'")
+                }
+                former.append(.init(uk: String(names[0]), en: String(names[1])))
+            }
+            result.append(.init(
+                code: code, line: row(1), order: order, nameUk: row(3), nameEn: row(4),
+                formerNames: former, aboveGround: aboveGround, transfer: row(7).isEmpty ? nil : row(7)))
+        }
+        let codes = Set(result.map(\.code))
+        for station in result {
+            guard let partner = station.transfer else { continue }
+            let line = seen[station.code]!
+            guard codes.contains(partner) else {
+                throw DataError(file: table.file, line: line, column: 8, "unknown station code '\(partner)'")
+            }
+            guard result.first(where: { $0.code == partner })?.transfer == station.code else {
+                throw DataError(file: table.file, line: line, column: 8, "transfer partner \(partner) does not name \(station.code) back")
+            }
+        }
+        return result
+    }
+
+    static func orderLines(_ lines: [NetworkDocument.Line], stations: [NetworkDocument.Station], file: String) throws(DataError) -> [NetworkDocument.Line] {
+        var result = lines
+        for index in result.indices {
+            let members = stations.filter { $0.line == result[index].id }.sorted { $0.order < $1.order }
+            guard members.count >= 2 else {
+                throw DataError(file: file, "line \(result[index].id) has \(members.count) station(s); a line needs at least two")
+            }
+            for (position, station) in members.enumerated() where station.order != position + 1 {
+                if station.order == position {
+                    throw DataError(file: file, "line \(result[index].id) has two stations at position \(position)")
+                }
+                throw DataError(file: file, "line \(result[index].id) has no station at position \(position + 1) (orders must run 1–\(members.count) without gaps)")
+            }
+            result[index].stations = members.map(\.code)
+        }
+        return result
+    }
+
+    struct WindowKey: Hashable { var station: String; var direction: Direction }
+
+    static func readTimetable(
+        _ table: CSVTable, stations: [String: NetworkDocument.Station], lines: [NetworkDocument.Line]
+    ) throws(DataError) -> [WindowKey: NetworkDocument.ServiceWindow] {
+        var seen: [WindowKey: Int] = [:]
+        var windows: [WindowKey: NetworkDocument.ServiceWindow] = [:]
+        for row in table.rows {
+            guard let station = stations[row(0)] else {
+                throw DataError(file: table.file, line: row.line, column: 1, "unknown station code '\(row(0))'")
+            }
+            guard row(1) == station.nameUk else {
+                throw DataError(file: table.file, line: row.line, column: 2, "name '\(row(1))' does not match station \(station.code) ('\(station.nameUk)' in \(TimetableCompiler.FileName.stations))")
+            }
+            guard let direction = Direction(rawValue: row(2)) else {
+                throw DataError(file: table.file, line: row.line, column: 3, "direction must be 'forward' or 'reverse', found '\(row(2))'")
+            }
+            let key = WindowKey(station: station.code, direction: direction)
+            if let first = seen[key] {
+                throw DataError(file: table.file, line: row.line, "duplicate row for \(station.code) \(direction.rawValue) (first seen on line \(first))")
+            }
+            seen[key] = row.line
+            let first = try clock(row(3), table: table, row: row, column: 4)
+            let last = try clock(row(4), table: table, row: row, column: 5)
+            switch (first, last) {
+            case (nil, nil):
+                continue
+            case let (first?, last?):
+                guard first <= last else {
+                    throw DataError(file: table.file, line: row.line, "first departure \(row(3)) is later than last departure \(row(4))")
+                }
+                windows[key] = .init(station: station.code, direction: direction, firstDeparture: first, lastDeparture: last)
+            default:
+                throw DataError(file: table.file, line: row.line, "only one of first_departure and last_departure is given; give both or neither")
+            }
+        }
+        // Every station has a row in both directions, even where the city publishes nothing.
+        for line in lines {
+            for code in line.stations {
+                for direction in Direction.allCases where seen[WindowKey(station: code, direction: direction)] == nil {
+                    throw DataError(file: table.file, "no row for station \(code) (\(stations[code]!.nameEn)) \(direction.rawValue); every station of line \(line.id) needs one per direction (leave the times empty where none are published)")
+                }
+            }
+        }
+        return windows
+    }
+
+    static func clock(_ text: String, table: CSVTable, row: CSVTable.Row, column: Int) throws(DataError) -> Int? {
+        if text.isEmpty { return nil }
+        do {
+            return try TimeOfDay.parseClock(text)
+        } catch {
+            switch error {
+            case .unparsable:
+                throw DataError(file: table.file, line: row.line, column: column, "unparsable time '\(text)' (expected HH:MM:SS)")
+            case .impossible(let reason):
+                throw DataError(file: table.file, line: row.line, column: column, "impossible time '\(text)' (\(reason))")
+            }
+        }
+    }
+
+    static func deriveSegments(
+        lines: [NetworkDocument.Line], windows: [WindowKey: NetworkDocument.ServiceWindow],
+        stations: [String: NetworkDocument.Station], options: Options, file: String
+    ) throws(DataError) -> [NetworkDocument.Segment] {
+        var result: [NetworkDocument.Segment] = []
+        for line in lines {
+            for index in 0..<(line.stations.count - 1) {
+                let a = line.stations[index], b = line.stations[index + 1]
+                let forward = samples(from: a, to: b, direction: .forward, windows: windows, options: options)
+                let reverse = samples(from: b, to: a, direction: .reverse, windows: windows, options: options)
+                guard !forward.isEmpty || !reverse.isEmpty else {
+                    throw DataError(file: file, "segment \(stations[a]!.nameEn) – \(stations[b]!.nameEn) (\(line.id)) has no plausible sample in either direction (plausible gaps: \(options.plausibleGap.lowerBound)–\(options.plausibleGap.upperBound) s)")
+                }
+                for (from, to, direction, own, mirror) in [(a, b, Direction.forward, forward, reverse), (b, a, .reverse, reverse, forward)] {
+                    let gap = median(own.isEmpty ? mirror : own)
+                    guard gap > options.dwellSeconds else {
+                        throw DataError(file: file, "segment \(stations[from]!.nameEn) → \(stations[to]!.nameEn) (\(line.id)): gap \(gap) s leaves no running time after a dwell of \(options.dwellSeconds) s")
+                    }
+                    result.append(.init(
+                        line: line.id, direction: direction, from: from, to: to, gapSeconds: gap,
+                        runSeconds: gap - options.dwellSeconds, dwellSeconds: options.dwellSeconds,
+                        sampleGaps: own, basis: own.isEmpty ? .mirror : .measured))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Departure-to-departure gaps of the first and of the last train between two stations.
+    static func samples(
+        from: String, to: String, direction: Direction,
+        windows: [WindowKey: NetworkDocument.ServiceWindow], options: Options
+    ) -> [Int] {
+        guard let start = windows[WindowKey(station: from, direction: direction)],
+            let end = windows[WindowKey(station: to, direction: direction)]
+        else { return [] }
+        return [end.firstDeparture - start.firstDeparture, end.lastDeparture - start.lastDeparture]
+            .filter { options.plausibleGap.contains($0) }
+    }
+
+    /// The median, rounded half up to a whole second so the output stays integer and stable.
+    public static func median(_ values: [Int]) -> Int {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        if sorted.count % 2 == 1 { return sorted[middle] }
+        return (sorted[middle - 1] + sorted[middle] + 1) / 2
+    }
+
+    static func readTransfers(_ table: CSVTable, stations: [String: NetworkDocument.Station]) throws(DataError) -> [NetworkDocument.Transfer] {
+        var result: [NetworkDocument.Transfer] = []
+        var seen: [Set<String>: Int] = [:]
+        for row in table.rows {
+            for column in [0, 1] where stations[row(column)] == nil {
+                throw DataError(file: table.file, line: row.line, column: column + 1, "unknown station code '\(row(column))'")
+            }
+            let a = stations[row(0)]!, b = stations[row(1)]!
+            guard a.transfer == b.code else {
+                throw DataError(file: table.file, line: row.line, "\(a.code) and \(b.code) are not transfer partners in \(FileName.stations)")
+            }
+            if let first = seen[[a.code, b.code]] {
+                throw DataError(file: table.file, line: row.line, "duplicate row for the transfer \(a.code) – \(b.code) (first seen on line \(first))")
+            }
+            seen[[a.code, b.code]] = row.line
+            guard let walk = Int(row(2)), (10...1200).contains(walk) else {
+                throw DataError(file: table.file, line: row.line, column: 3, "walk_seconds must be a whole number from 10 to 1200, found '\(row(2))'")
+            }
+            guard ["measured", "estimate"].contains(row(3)) else {
+                throw DataError(file: table.file, line: row.line, column: 4, "basis must be 'measured' or 'estimate', found '\(row(3))'")
+            }
+            result.append(.init(stationA: a.code, stationB: b.code, walkSeconds: walk, basis: row(3), note: row(4)))
+        }
+        for station in stations.values.sorted(by: { $0.code < $1.code }) {
+            if let partner = station.transfer, seen[[station.code, partner]] == nil {
+                throw DataError(file: table.file, "no row for the transfer \(station.code) – \(partner) named in \(FileName.stations)")
+            }
+        }
+        return result
+    }
+
+    static func readHeadways(_ table: CSVTable, lines: [NetworkDocument.Line]) throws(DataError) -> [NetworkDocument.Headway] {
+        let lineIDs = Set(lines.map(\.id))
+        var seen: [String: Int] = [:]
+        var result: [NetworkDocument.Headway] = []
+        for row in table.rows {
+            guard lineIDs.contains(row(0)) else {
+                throw DataError(file: table.file, line: row.line, column: 1, "unknown line '\(row(0))'")
+            }
+            guard let hour = period(row(1)) else {
+                throw DataError(file: table.file, line: row.line, column: 2, "period must be one whole hour such as '06:00-07:00', found '\(row(1))'")
+            }
+            guard let dayType = DayType(rawValue: row(2)) else {
+                throw DataError(file: table.file, line: row.line, column: 3, "day_type must be 'weekday' or 'weekend', found '\(row(2))'")
+            }
+            guard let direction = Direction(rawValue: row(3)) else {
+                throw DataError(file: table.file, line: row.line, column: 4, "direction must be 'forward' or 'reverse', found '\(row(3))'")
+            }
+            let key = "\(row(0)) \(row(1)) \(dayType.rawValue) \(direction.rawValue)"
+            if let first = seen[key] {
+                throw DataError(file: table.file, line: row.line, "duplicate row for \(key) (first seen on line \(first))")
+            }
+            seen[key] = row.line
+            let first = try interval(row(4), table: table, row: row, column: 5)
+            let second = row(5).isEmpty ? nil : try interval(row(5), table: table, row: row, column: 6)
+            result.append(.init(
+                line: row(0), direction: direction, dayType: dayType, hour: hour,
+                firstSeconds: first, secondSeconds: second ?? first, singleValue: second == nil))
+        }
+        return result.sorted { ($0.line, $0.dayType.rawValue, $0.direction.rawValue, $0.hour) < ($1.line, $1.dayType.rawValue, $1.direction.rawValue, $1.hour) }
+    }
+
+    static func period(_ text: String) -> Int? {
+        let parts = text.split(separator: "-")
+        guard parts.count == 2, let start = try? TimeOfDay.parseClock(parts[0] + ":00"),
+            let end = try? TimeOfDay.parseClock(parts[1] + ":00"),
+            start % 3600 == 0, end - start == 3600 || (end + 86_400 - start == 3600)
+        else { return nil }
+        return start / 3600
+    }
+
+    static func interval(_ text: String, table: CSVTable, row: CSVTable.Row, column: Int) throws(DataError) -> Int {
+        do {
+            return try TimeOfDay.parseInterval(text)
+        } catch {
+            switch error {
+            case .unparsable:
+                throw DataError(file: table.file, line: row.line, column: column, "unparsable interval '\(text)' (expected M:SS)")
+            case .impossible(let reason):
+                throw DataError(file: table.file, line: row.line, column: column, "impossible interval '\(text)' (\(reason))")
+            }
+        }
+    }
+
+    static func readSource(_ table: CSVTable) throws(DataError) -> NetworkDocument.Source {
+        var values: [String: String] = [:]
+        for row in table.rows { values[row(0)] = row(1) }
+        func value(_ key: String) throws(DataError) -> String {
+            guard let value = values[key], !value.isEmpty else {
+                throw DataError(file: table.file, "missing the key '\(key)'")
+            }
+            return value
+        }
+        return .init(
+            dataset: try value("dataset"), publisher: try value("publisher"), licence: try value("licence"),
+            resourcesDated: try value("resources_dated"), retrieved: try value("retrieved"))
+    }
+}

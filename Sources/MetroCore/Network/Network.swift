@@ -1,0 +1,143 @@
+import Foundation
+
+/// The metro network with the lookups the router and the schedule engine need.
+public struct Network: Sendable {
+    public let document: NetworkDocument
+    public let stations: [NetworkDocument.Station]
+    private let stationIndex: [String: Int]
+    private let segmentIndex: [SegmentKey: NetworkDocument.Segment]
+    private let headwayIndex: [HeadwayKey: NetworkDocument.Headway]
+    private let windowIndex: [WindowKey: NetworkDocument.ServiceWindow]
+    private let transferIndex: [String: NetworkDocument.Transfer]
+
+    private struct SegmentKey: Hashable { var from: String; var to: String }
+    private struct HeadwayKey: Hashable { var line: String; var direction: Direction; var dayType: DayType; var hour: Int }
+    private struct WindowKey: Hashable { var station: String; var direction: Direction }
+
+    /// Why a network document could not be used.
+    public enum LoadError: Error, Equatable, Sendable {
+        case malformed(String)
+        case newerVersion(Int)
+    }
+
+    /// The Kyiv network embedded in the binary, decoded once per process.
+    public static let kyiv: Network = {
+        do {
+            return try Network(json: Data(embeddedJSON.utf8))
+        } catch {
+            // The embedded JSON is checked by the test suite and by `timetable-gen --check`;
+            // reaching this line means the binary itself was built from a broken file.
+            fatalError("the embedded network is unusable: \(error)")
+        }
+    }()
+
+    public init(json: Data) throws(LoadError) {
+        let document: NetworkDocument
+        do {
+            document = try JSONDecoder().decode(NetworkDocument.self, from: json)
+        } catch {
+            if let version = (try? JSONDecoder().decode(VersionOnly.self, from: json))?.version,
+                version > NetworkDocument.currentVersion
+            {
+                throw .newerVersion(version)
+            }
+            throw .malformed(String(describing: error))
+        }
+        guard document.version <= NetworkDocument.currentVersion else { throw .newerVersion(document.version) }
+        self.init(document: document)
+    }
+
+    private struct VersionOnly: Decodable { var version: Int }
+
+    public init(document: NetworkDocument) {
+        self.document = document
+        stations = document.stations
+        stationIndex = Dictionary(uniqueKeysWithValues: document.stations.enumerated().map { ($1.code, $0) })
+        segmentIndex = Dictionary(uniqueKeysWithValues: document.segments.map { (SegmentKey(from: $0.from, to: $0.to), $0) })
+        headwayIndex = Dictionary(uniqueKeysWithValues: document.headways.map {
+            (HeadwayKey(line: $0.line, direction: $0.direction, dayType: $0.dayType, hour: $0.hour), $0)
+        })
+        windowIndex = Dictionary(uniqueKeysWithValues: document.serviceWindows.map {
+            (WindowKey(station: $0.station, direction: $0.direction), $0)
+        })
+        var transfers: [String: NetworkDocument.Transfer] = [:]
+        for transfer in document.transfers {
+            transfers[transfer.stationA] = transfer
+            transfers[transfer.stationB] = transfer
+        }
+        transferIndex = transfers
+    }
+
+    public var lines: [NetworkDocument.Line] { document.lines }
+
+    public func station(_ code: String) -> NetworkDocument.Station? {
+        stationIndex[code].map { stations[$0] }
+    }
+
+    public func line(_ id: String) -> NetworkDocument.Line? {
+        document.lines.first { $0.id == id }
+    }
+
+    /// The directed segment between two adjacent stations of one line.
+    public func segment(from: String, to: String) -> NetworkDocument.Segment? {
+        segmentIndex[SegmentKey(from: from, to: to)]
+    }
+
+    /// The transfer node a station belongs to, if any.
+    public func transfer(at code: String) -> NetworkDocument.Transfer? {
+        transferIndex[code]
+    }
+
+    /// The station where `line` meets `other`: in Kyiv every pair of lines meets at exactly one
+    /// node, so this is a lookup.
+    public func interchange(from line: String, to other: String) -> (exit: String, entry: String)? {
+        for transfer in document.transfers {
+            guard let a = station(transfer.stationA), let b = station(transfer.stationB) else { continue }
+            if a.line == line && b.line == other { return (a.code, b.code) }
+            if b.line == line && a.line == other { return (b.code, a.code) }
+        }
+        return nil
+    }
+
+    public func serviceWindow(station: String, direction: Direction) -> NetworkDocument.ServiceWindow? {
+        windowIndex[WindowKey(station: station, direction: direction)]
+    }
+
+    /// The published hourly interval record, clamped to the published hours (06–22 start).
+    public func headwayRecord(line: String, direction: Direction, dayType: DayType, hour: Int) -> NetworkDocument.Headway? {
+        let hours = document.headways.filter { $0.line == line }.map(\.hour)
+        guard let first = hours.min(), let last = hours.max() else { return nil }
+        return headwayIndex[HeadwayKey(line: line, direction: direction, dayType: dayType, hour: min(max(hour, first), last))]
+    }
+
+    /// The interval between trains at a moment of the service day, in seconds.
+    ///
+    /// The city publishes two values per hour (`9:00-4:00`) without saying what they mean. We
+    /// read them as the interval at the start and at the end of the hour and interpolate
+    /// linearly between them. The data support that reading over a min–max range: the order of
+    /// the pair follows the day's trend (the larger value first in the hours running into the
+    /// peaks, `9:00-4:00` at 06:00 and `3:30-2:45` at 08:00; the smaller first as service thins,
+    /// `7:00-9:00` at 22:00), which a range would not do, and the second value of one hour
+    /// usually reappears as the first of the next (`2:45` at 09:00, `5:30` at 12:00). Before the
+    /// first published hour the first value applies; after the last, the last hour's end value.
+    public func headway(line: String, direction: Direction, dayType: DayType, secondsOfDay: Int) -> Int? {
+        let hour = secondsOfDay / 3600
+        guard let record = headwayRecord(line: line, direction: direction, dayType: dayType, hour: hour) else { return nil }
+        if hour < record.hour { return record.firstSeconds }
+        if hour > record.hour { return record.secondSeconds }
+        let fraction = Double(secondsOfDay - record.hour * 3600) / 3600
+        return Int((Double(record.firstSeconds) + Double(record.secondSeconds - record.firstSeconds) * fraction).rounded())
+    }
+
+    /// The direction of travel from one station to another on the same line.
+    public func direction(from: String, to: String) -> Direction? {
+        guard let a = station(from), let b = station(to), a.line == b.line, a.order != b.order else { return nil }
+        return b.order > a.order ? .forward : .reverse
+    }
+
+    /// The terminal a train in `direction` on `line` runs toward.
+    public func terminal(line: String, direction: Direction) -> String? {
+        guard let line = self.line(line) else { return nil }
+        return direction == .forward ? line.stations.last : line.stations.first
+    }
+}

@@ -1,0 +1,143 @@
+/// The generated network, exactly as `timetable-gen` writes it and MetroCore embeds it.
+///
+/// Times of day are seconds since midnight of the service day (a service day runs past midnight,
+/// so 00:30 of the next calendar day is 88 200). Every number is an integer so that the encoded
+/// JSON is byte-for-byte repeatable.
+public struct NetworkDocument: Codable, Equatable, Sendable {
+    /// The schema version. Readers reject documents newer than they understand.
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var source: Source
+    public var assumptions: Assumptions
+    public var lines: [Line]
+    public var stations: [Station]
+    public var segments: [Segment]
+    public var transfers: [Transfer]
+    public var headways: [Headway]
+    public var serviceWindows: [ServiceWindow]
+
+    public init(
+        version: Int = NetworkDocument.currentVersion, source: Source, assumptions: Assumptions,
+        lines: [Line], stations: [Station], segments: [Segment], transfers: [Transfer],
+        headways: [Headway], serviceWindows: [ServiceWindow]
+    ) {
+        self.version = version
+        self.source = source
+        self.assumptions = assumptions
+        self.lines = lines
+        self.stations = stations
+        self.segments = segments
+        self.transfers = transfers
+        self.headways = headways
+        self.serviceWindows = serviceWindows
+    }
+
+    /// Where the figures come from (`Data/kyiv-source.csv`).
+    public struct Source: Codable, Equatable, Sendable {
+        public var dataset: String
+        public var publisher: String
+        public var licence: String
+        /// The date the city's resources carry: the snapshot the timetable describes.
+        public var resourcesDated: String
+        public var retrieved: String
+    }
+
+    /// What the network rests on that the city does not publish.
+    public struct Assumptions: Codable, Equatable, Sendable {
+        /// Dwell at every intermediate stop, in seconds. Not published: assumed.
+        public var dwellSeconds: Int
+        public var dwellAssumed: Bool
+        /// Departure-to-departure samples outside this range are discarded as trains entering
+        /// or leaving mid-line (depot moves), not running times.
+        public var plausibleGapMinSeconds: Int
+        public var plausibleGapMaxSeconds: Int
+    }
+
+    public struct Line: Codable, Equatable, Sendable {
+        public var id: String
+        public var nameUk: String
+        public var nameEn: String
+        public var color: String
+        /// Station codes in official order ("forward" runs first → last).
+        public var stations: [String]
+    }
+
+    public struct FormerName: Codable, Equatable, Sendable {
+        public var uk: String
+        public var en: String
+    }
+
+    public struct Station: Codable, Equatable, Sendable {
+        public var code: String
+        public var line: String
+        public var order: Int
+        public var nameUk: String
+        public var nameEn: String
+        public var formerNames: [FormerName]
+        public var aboveGround: Bool
+        /// The other half of this station's transfer node, if it has one.
+        public var transfer: String?
+    }
+
+    /// One directed segment between adjacent stations.
+    public struct Segment: Codable, Equatable, Sendable {
+        public var line: String
+        public var direction: Direction
+        public var from: String
+        public var to: String
+        /// Departure at `from` to departure at `to`: running time plus the dwell at `to`.
+        public var gapSeconds: Int
+        public var runSeconds: Int
+        public var dwellSeconds: Int
+        /// The plausible published samples this segment rests on (empty when borrowed).
+        public var sampleGaps: [Int]
+        /// `measured` from this direction's published departures, or `mirror` when this
+        /// direction had no plausible sample and the opposite direction's figure was borrowed.
+        public var basis: Basis
+
+        public enum Basis: String, Codable, Sendable { case measured, mirror }
+    }
+
+    public struct Transfer: Codable, Equatable, Sendable {
+        public var stationA: String
+        public var stationB: String
+        public var walkSeconds: Int
+        /// `measured` or `estimate`.
+        public var basis: String
+        public var note: String
+    }
+
+    /// One published hourly interval: the hour starting at `hour`, two values per hour.
+    public struct Headway: Codable, Equatable, Sendable {
+        public var line: String
+        public var direction: Direction
+        public var dayType: DayType
+        public var hour: Int
+        /// The first published value (see `Network.headway(…)` for how the pair is read).
+        public var firstSeconds: Int
+        /// The second published value; equal to the first where a single value is published.
+        public var secondSeconds: Int
+        public var singleValue: Bool
+    }
+
+    /// First and last departure at a station in one direction, as published.
+    public struct ServiceWindow: Codable, Equatable, Sendable {
+        public var station: String
+        public var direction: Direction
+        public var firstDeparture: Int
+        public var lastDeparture: Int
+    }
+}
+
+/// Direction along a line: `forward` runs toward the line's last station in official order.
+public enum Direction: String, Codable, Sendable, CaseIterable {
+    case forward, reverse
+
+    public var opposite: Direction { self == .forward ? .reverse : .forward }
+}
+
+/// The published day types: weekday, or weekend and public holiday.
+public enum DayType: String, Codable, Sendable, CaseIterable {
+    case weekday, weekend
+}

@@ -1,0 +1,162 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `timetable-gen`: published departure times → the network JSON that MetroCore embeds.
+enum Generator {
+    static let defaultData = "Data"
+    static let defaultOutput = "Sources/MetroCore/Network/Network+EmbeddedJSON.swift"
+
+    static let importSpec = CommandSpec(
+        path: ["timetable-gen", "import"],
+        abstract: Text(
+            "Перетворити шари міського порталу (JSON) на CSV-файли проєкту.",
+            "Turn the city portal's JSON layers into the project's CSV files."),
+        discussion: Text(
+            "Читає шари 13 і 14 так, як їх віддає портал, і переписує kyiv-timetable.csv та kyiv-headways.csv. Далі запустіть 'timetable-gen'.",
+            "Reads layers 13 and 14 exactly as the portal serves them and rewrites kyiv-timetable.csv and kyiv-headways.csv. Then run 'timetable-gen'."),
+        arguments: [
+            .positional("stop-times", Text("Шар 13: stopTimesUnderground.json.", "Layer 13: stopTimesUnderground.json.")),
+            .positional("time-periods", Text("Шар 14: timePeriodUnderground.json.", "Layer 14: timePeriodUnderground.json.")),
+            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: Text(defaultData, defaultData)),
+        ])
+
+    static let spec = CommandSpec(
+        path: ["timetable-gen"],
+        abstract: Text(
+            "Вивести мережу (перегони, стоянки, інтервали) з опублікованого розкладу.",
+            "Derive the network (segments, dwell, headways) from the published timetable."),
+        discussion: Text(
+            "Без аргументів читає Data/*.csv і переписує вбудований JSON мережі, якщо він змінився.",
+            "With no arguments, reads Data/*.csv and rewrites the embedded network JSON when it changed."),
+        arguments: [
+            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: Text(defaultData, defaultData)),
+            .option("output", value: "path", Text(
+                "Куди писати: файл .swift для вбудовування або .json.",
+                "Where to write: a .swift file to embed, or a .json file."), default: Text(defaultOutput, defaultOutput)),
+            .option("dwell", value: "seconds", Text(
+                "Припущена стоянка на проміжних станціях.",
+                "The assumed dwell at intermediate stops."), default: Text("25", "25")),
+            .flag("check", Text(
+                "Нічого не писати; вийти з ненульовим кодом, якщо вихідний файл застарів.",
+                "Write nothing; exit non-zero if the output is out of date.")),
+        ],
+        subcommands: [importSpec])
+
+    static func main(
+        arguments: [String], environment: [String: String] = [:], stdout: OutputSink, stderr: OutputSink,
+        currentDirectory: String
+    ) -> Int32 {
+        let language = Language.resolve(flag: nil, environment: environment)
+        do {
+            if arguments.first == "import" {
+                try runImport(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
+            } else if arguments.first == "help" {
+                let target = arguments.dropFirst().first == "import" ? importSpec : spec
+                throw CLIError.cleanExit(HelpFormatter.help(for: target, language: language))
+            } else {
+                try runGenerate(arguments, language: language, stdout: stdout, base: currentDirectory)
+            }
+            return 0
+        } catch let error as CLIError {
+            return CommandRunner.report(error, stdout: stdout, stderr: stderr, language: language)
+        } catch {
+            return CommandRunner.report(.failure("\(error)"), stdout: stdout, stderr: stderr, language: language)
+        }
+    }
+
+    static func absolute(_ path: String, base: String) -> String {
+        path.hasPrefix("/") ? path : base + "/" + path
+    }
+
+    static func runGenerate(_ arguments: [String], language: Language, stdout: OutputSink, base: String) throws(CLIError) {
+        let parsed = try ArgumentParser.parse(arguments, spec: spec, language: language)
+        let dataDir = parsed.value("data") ?? defaultData
+        let output = parsed.value("output") ?? defaultOutput
+        var options = TimetableCompiler.Options()
+        if let dwell = parsed.value("dwell") {
+            guard let seconds = Int(dwell), (0...120).contains(seconds) else {
+                throw .usage(language.tr(
+                    "Стоянка '\(dwell)' має бути цілим числом секунд від 0 до 120",
+                    "The dwell '\(dwell)' must be a whole number of seconds from 0 to 120"), spec)
+            }
+            options.dwellSeconds = seconds
+        }
+        let document: NetworkDocument
+        do {
+            var input = try TimetableCompiler.Input.read(directory: absolute(dataDir, base: base))
+            input.directory = dataDir  // messages name the path as the user gave it
+            document = try TimetableCompiler.compile(input, options: options)
+        } catch {
+            throw .data(error.description)
+        }
+        let json = NetworkEncoding.json(document)
+        let contents = output.hasSuffix(".json") ? json : NetworkEncoding.swiftSource(json: json)
+        let outputPath = absolute(output, base: base)
+        let existing = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) }
+
+        if parsed.flag("check") {
+            if existing == contents {
+                stdout.line(language.tr("\(output) актуальний.", "\(output) is up to date."))
+                return
+            }
+            guard let existing else {
+                throw .failure(language.tr(
+                    "\(output) не існує; запустіть 'swift run timetable-gen'.",
+                    "\(output) does not exist; run 'swift run timetable-gen'."))
+            }
+            let oldJSON = output.hasSuffix(".json") ? existing : NetworkEncoding.json(fromSwiftSource: existing) ?? ""
+            var summary: [String] = []
+            if let old = try? JSONDecoder().decode(NetworkDocument.self, from: Data(oldJSON.utf8)) {
+                summary = NetworkDiff.summary(old: old, new: document)
+            }
+            if summary.isEmpty { summary = [language.tr("відрізняється форматування", "the formatting differs")] }
+            throw .failure(
+                language.tr(
+                    "\(output) застарів щодо \(dataDir)/:",
+                    "\(output) is out of date with \(dataDir)/:")
+                    + "\n" + summary.map { "  " + $0 }.joined(separator: "\n") + "\n"
+                    + language.tr("Запустіть 'swift run timetable-gen', щоб оновити його.", "Run 'swift run timetable-gen' to regenerate it."))
+        }
+        if existing == contents {
+            stdout.line(language.tr("\(output) уже актуальний.", "\(output) is already up to date."))
+            return
+        }
+        do { try AtomicFile.write(contents, to: outputPath) } catch { throw .failure(error.description) }
+        stdout.line(language.tr(
+            "Записано \(output): \(document.stations.count) станції, \(document.segments.count) перегонів.",
+            "Wrote \(output): \(document.stations.count) stations, \(document.segments.count) directed segments."))
+    }
+
+    static func runImport(_ arguments: [String], language: Language, stdout: OutputSink, base: String) throws(CLIError) {
+        let parsed = try ArgumentParser.parse(arguments, spec: importSpec, language: language)
+        let dataDir = parsed.value("data") ?? defaultData
+        let stopTimesPath = parsed.value("stop-times")!, periodsPath = parsed.value("time-periods")!
+        let output: PortalImporter.Output
+        do throws(DataError) {
+            var input = try TimetableCompiler.Input.read(
+                directory: absolute(dataDir, base: base),
+                names: [TimetableCompiler.FileName.stations, TimetableCompiler.FileName.lines])
+            input.directory = dataDir
+            let (stations, lines) = try TimetableCompiler.stationsAndLines(input)
+            guard let stopTimes = FileManager.default.contents(atPath: absolute(stopTimesPath, base: base)) else {
+                throw DataError(file: stopTimesPath, "cannot read the file (missing or unreadable)")
+            }
+            guard let periods = FileManager.default.contents(atPath: absolute(periodsPath, base: base)) else {
+                throw DataError(file: periodsPath, "cannot read the file (missing or unreadable)")
+            }
+            output = try PortalImporter.convert(
+                stopTimes: stopTimes, stopTimesFile: stopTimesPath, timePeriods: periods, timePeriodsFile: periodsPath,
+                stations: stations, lines: lines)
+        } catch {
+            throw .data(error.description)
+        }
+        for (name, contents) in [(TimetableCompiler.FileName.timetable, output.timetableCSV), (TimetableCompiler.FileName.headways, output.headwaysCSV)] {
+            do { try AtomicFile.write(contents, to: absolute(dataDir + "/" + name, base: base)) } catch { throw .failure(error.description) }
+            stdout.line(language.tr("Записано \(dataDir)/\(name).", "Wrote \(dataDir)/\(name)."))
+        }
+        stdout.line(language.tr(
+            "Тепер запустіть 'swift run timetable-gen', щоб оновити мережу.",
+            "Now run 'swift run timetable-gen' to regenerate the network."))
+    }
+}

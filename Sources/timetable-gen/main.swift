@@ -1,0 +1,7 @@
+import CLIKit
+import Foundation
+
+exit(Generator.main(
+    arguments: Array(CommandLine.arguments.dropFirst()),
+    stdout: DescriptorSink.standardOutput, stderr: DescriptorSink.standardError,
+    currentDirectory: FileManager.default.currentDirectoryPath))
