@@ -1,1 +1,4 @@
-print("todo")
+import CLIKit
+import Foundation
+
+exit(MetroTimer.main(Context.live()))

@@ -49,5 +49,5 @@ public enum TimeOfDay {
         "\(seconds / 60):" + pad(seconds % 60)
     }
 
-    static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    public static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -1,0 +1,77 @@
+/// One ride on one line, from boarding to alighting, stations in travel order.
+public struct Leg: Equatable, Sendable, Codable {
+    public var line: String
+    public var direction: Direction
+    public var stations: [String]
+
+    public var board: String { stations.first! }
+    public var alight: String { stations.last! }
+}
+
+/// A route: the ride legs (one, or two via the transfer node), and any walk through a transfer
+/// node at the very start or end (when the typed origin or destination is the node's other half).
+public struct Route: Equatable, Sendable, Codable {
+    public var origin: String
+    public var destination: String
+    public var legs: [Leg]
+    /// The walk between the two legs.
+    public var transferWalk: NetworkDocument.Transfer?
+    /// The origin typed was the other half of the first boarding station: walk there first,
+    /// before t₀ (t₀ is when the train starts moving).
+    public var walkBeforeBoarding: NetworkDocument.Transfer?
+    /// The destination is the other half of the last alighting station: walk there after.
+    public var walkAfterAlighting: NetworkDocument.Transfer?
+
+    /// True when no train is needed: origin and destination are the two halves of one node.
+    public var isWalkOnly: Bool { legs.isEmpty }
+
+    /// The number of stops ridden (segments), over both legs.
+    public var stopCount: Int { legs.reduce(0) { $0 + $1.stations.count - 1 } }
+}
+
+/// Routing is a table lookup: same line, one leg; different lines, the one node where they meet.
+public struct Router: Sendable {
+    public enum Failure: Error, Equatable, Sendable {
+        case sameStation(String)
+        case noInterchange(String, String)
+    }
+
+    let network: Network
+
+    public init(network: Network) { self.network = network }
+
+    public func route(from origin: String, to destination: String) throws(Failure) -> Route {
+        guard origin != destination else { throw .sameStation(origin) }
+        guard let a = network.station(origin), let b = network.station(destination) else {
+            throw .noInterchange(origin, destination)
+        }
+        if a.line == b.line {
+            return Route(origin: origin, destination: destination, legs: [leg(a.code, b.code)])
+        }
+        guard let node = network.interchange(from: a.line, to: b.line),
+            let transfer = network.transfer(at: node.exit)
+        else { throw .noInterchange(a.line, b.line) }
+
+        switch (origin == node.exit, destination == node.entry) {
+        case (true, true):
+            return Route(origin: origin, destination: destination, legs: [], walkAfterAlighting: transfer)
+        case (true, false):
+            return Route(origin: origin, destination: destination, legs: [leg(node.entry, destination)], walkBeforeBoarding: transfer)
+        case (false, true):
+            return Route(origin: origin, destination: destination, legs: [leg(origin, node.exit)], walkAfterAlighting: transfer)
+        case (false, false):
+            return Route(
+                origin: origin, destination: destination,
+                legs: [leg(origin, node.exit), leg(node.entry, destination)], transferWalk: transfer)
+        }
+    }
+
+    func leg(_ from: String, _ to: String) -> Leg {
+        let a = network.station(from)!, b = network.station(to)!
+        let line = network.line(a.line)!
+        let direction: Direction = b.order > a.order ? .forward : .reverse
+        let lower = min(a.order, b.order) - 1, upper = max(a.order, b.order) - 1
+        let span = Array(line.stations[lower...upper])
+        return Leg(line: a.line, direction: direction, stations: direction == .forward ? span : span.reversed())
+    }
+}

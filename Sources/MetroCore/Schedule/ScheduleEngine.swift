@@ -1,0 +1,254 @@
+import Foundation
+
+/// A re-anchoring of the schedule: the train (or the passenger) was at a stop at a moment.
+/// The first anchor is t₀: departure from the origin. Each later anchor replaces the times from
+/// its stop onward; times before it stay as they were.
+public struct Anchor: Equatable, Sendable, Codable {
+    public enum Event: String, Codable, Sendable { case arrival, departure }
+
+    /// Index into `Schedule.stops`.
+    public var stop: Int
+    public var event: Event
+    public var time: Date
+
+    public init(stop: Int, event: Event, time: Date) {
+        self.stop = stop
+        self.event = event
+        self.time = time
+    }
+}
+
+/// The computed ride: every stop's arrival and departure, the transfer, the alert moments and the
+/// service-hour findings. Pure data; the CLI renders it.
+public struct Schedule: Equatable, Sendable {
+    public enum Role: String, Equatable, Sendable, Codable {
+        case origin, intermediate, transferExit, transferEntry, destination
+    }
+
+    public struct Stop: Equatable, Sendable {
+        public var station: String
+        public var leg: Int
+        public var role: Role
+        /// When the train stops here (nil at a boarding stop: origin or transfer entry).
+        public var arrival: Date?
+        /// When the train leaves (nil where the passenger gets off).
+        public var departure: Date?
+        /// True when this time rests on the unknown wait after a transfer.
+        public var uncertain: Bool
+
+        /// The moment that matters at this stop: arrival if the train arrives, else departure.
+        public var time: Date { arrival ?? departure! }
+    }
+
+    public struct TransferTiming: Equatable, Sendable {
+        public var exit: String
+        public var entry: String
+        public var walkSeconds: Int
+        /// When the passenger reaches the new platform.
+        public var platformArrival: Date
+        /// The interval on the new line at that moment, in its direction and day type.
+        public var headwaySeconds: Int
+        /// The wait the model books: a quarter of the headway.
+        public var bookedWaitSeconds: Int
+        /// True once the passenger said the train departed (or anchored a later stop).
+        public var confirmed: Bool
+
+        /// The honest range of the departure from the new platform: no wait at all, or a whole
+        /// headway.
+        public var earliestDeparture: Date { platformArrival }
+        public var latestDeparture: Date { platformArrival.addingTimeInterval(TimeInterval(headwaySeconds)) }
+        /// How far the schedule after the transfer may move: earlier by the booked wait, later
+        /// by the rest of the headway.
+        public var earlier: TimeInterval { TimeInterval(bookedWaitSeconds) }
+        public var later: TimeInterval { TimeInterval(headwaySeconds - bookedWaitSeconds) }
+    }
+
+    public var route: Route
+    public var stops: [Stop]
+    public var transfer: TransferTiming?
+    /// "Yours is next": the train reaches the stop before the passenger's last (when that stop is
+    /// a boarding stop, the moment the train leaves it).
+    public var alert: Date
+    public var alertStop: Int?
+    /// "Change at the next stop": the same for the stop before the transfer exit.
+    public var transferAlert: Date?
+    public var transferAlertStop: Int?
+    /// The train reaches the passenger's last station.
+    public var arrival: Date
+    /// After any walk through a transfer node at the end.
+    public var finalArrival: Date
+    public var findings: [ServiceFinding]
+
+    /// The departure from the origin: t₀ as it stands after corrections.
+    public var departure: Date { stops.first?.departure ?? alert }
+
+    /// The index of the first stop of the second leg, if any.
+    public var entryIndex: Int? { stops.firstIndex { $0.role == .transferEntry } }
+}
+
+/// What the published service hours say about a boarding.
+public enum ServiceFinding: Equatable, Sendable {
+    /// The first train in this direction has not left yet.
+    case beforeFirstTrain(station: String, line: String, toward: String, first: Date)
+    /// The last train has gone: the route cannot be completed from here.
+    case afterLastTrain(station: String, line: String, toward: String, last: Date)
+    /// The last train leaves within the warning window.
+    case lastTrainSoon(station: String, line: String, toward: String, last: Date)
+
+    /// Whether the route cannot be ridden as planned.
+    public var isBlocking: Bool {
+        if case .afterLastTrain = self { return true }
+        return false
+    }
+}
+
+/// Computes schedules. A pure function of its inputs: no clock, no I/O.
+public struct ScheduleEngine: Sendable {
+    public let network: Network
+    public let clock: ServiceClock
+    /// The share of the headway booked as the wait after a transfer. The wait is unknowable
+    /// (zero to one headway); a quarter leans early on purpose: an early alert costs a glance,
+    /// a late one costs the station. Half would be the unbiased mean and zero the earliest.
+    public var bookedWaitFraction: Double = 0.25
+    /// Warn when the last train leaves within this many seconds of a boarding.
+    public var lastTrainWarning: Int = 3600
+    /// Today's interval per line, in seconds, replacing the published one (service changes).
+    public var headwayOverrides: [String: Int] = [:]
+
+    public init(network: Network, clock: ServiceClock) {
+        self.network = network
+        self.clock = clock
+    }
+
+    /// The schedule for a ride whose train starts moving at `t0`.
+    public func schedule(route: Route, t0: Date) -> Schedule {
+        schedule(route: route, anchors: [Anchor(stop: 0, event: .departure, time: t0)])
+    }
+
+    /// The schedule after a series of anchors, applied in order.
+    public func schedule(route: Route, anchors: [Anchor]) -> Schedule {
+        var stops = plannedStops(route)
+        let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
+        guard !stops.isEmpty, let first = anchors.first else {
+            let t0 = anchors.first?.time ?? Date(timeIntervalSince1970: 0)
+            return Schedule(
+                route: route, stops: [], transfer: nil, alert: t0, alertStop: nil, transferAlert: nil,
+                transferAlertStop: nil, arrival: t0, finalArrival: t0.addingTimeInterval(walkAfter), findings: [])
+        }
+        var transfer: Schedule.TransferTiming?
+        propagate(&stops, route: route, anchor: first, transfer: &transfer)
+        for anchor in anchors.dropFirst() where stops.indices.contains(anchor.stop) {
+            propagate(&stops, route: route, anchor: anchor, transfer: &transfer)
+        }
+
+        let last = stops.count - 1
+        let alertStop = last - 1
+        var transferAlertStop: Int?
+        if let exit = stops.firstIndex(where: { $0.role == .transferExit }) { transferAlertStop = exit - 1 }
+        let arrival = stops[last].arrival!
+        return Schedule(
+            route: route, stops: stops, transfer: transfer,
+            alert: stops[alertStop].time, alertStop: alertStop,
+            transferAlert: transferAlertStop.map { stops[$0].time }, transferAlertStop: transferAlertStop,
+            arrival: arrival, finalArrival: arrival.addingTimeInterval(walkAfter),
+            findings: findings(stops: stops, route: route, transfer: transfer))
+    }
+
+    /// The stops of the route in travel order, with roles and no times yet.
+    public func plannedStops(_ route: Route) -> [Schedule.Stop] {
+        var stops: [Schedule.Stop] = []
+        for (legIndex, leg) in route.legs.enumerated() {
+            for (index, station) in leg.stations.enumerated() {
+                let role: Schedule.Role
+                if index == 0 {
+                    role = legIndex == 0 ? .origin : .transferEntry
+                } else if index == leg.stations.count - 1 {
+                    role = legIndex == route.legs.count - 1 ? .destination : .transferExit
+                } else {
+                    role = .intermediate
+                }
+                stops.append(.init(station: station, leg: legIndex, role: role, arrival: nil, departure: nil, uncertain: false))
+            }
+        }
+        return stops
+    }
+
+    func propagate(_ stops: inout [Schedule.Stop], route: Route, anchor: Anchor, transfer: inout Schedule.TransferTiming?) {
+        let k = anchor.stop
+        let boards = stops[k].role == .origin || stops[k].role == .transferEntry
+        // Waiting at a boarding stop is not dwell: an anchor there is the departure.
+        if boards || anchor.event == .departure {
+            stops[k].departure = anchor.time
+            if boards { stops[k].arrival = nil }
+        } else {
+            stops[k].arrival = anchor.time
+            stops[k].departure = departureAfterArrival(stops, k)
+        }
+        stops[k].uncertain = false
+        if stops[k].role == .transferEntry || (transfer != nil && k > stops.firstIndex { $0.role == .transferEntry }!) {
+            transfer?.confirmed = true
+        }
+        var index = k
+        while index < stops.count - 1 {
+            let next = index + 1
+            if stops[index].role == .transferExit, let walk = route.transferWalk {
+                let platform = stops[index].arrival!.addingTimeInterval(TimeInterval(walk.walkSeconds))
+                let leg = route.legs[stops[next].leg]
+                let headway = headwaySeconds(line: leg.line, direction: leg.direction, at: platform)
+                let booked = Int((Double(headway) * bookedWaitFraction).rounded())
+                transfer = .init(
+                    exit: stops[index].station, entry: stops[next].station, walkSeconds: walk.walkSeconds,
+                    platformArrival: platform, headwaySeconds: headway, bookedWaitSeconds: booked, confirmed: false)
+                stops[next].arrival = nil
+                stops[next].departure = platform.addingTimeInterval(TimeInterval(booked))
+                stops[next].uncertain = true
+            } else {
+                let segment = network.segment(from: stops[index].station, to: stops[next].station)!
+                stops[next].arrival = stops[index].departure!.addingTimeInterval(TimeInterval(segment.runSeconds))
+                stops[next].departure = departureAfterArrival(stops, next)
+                stops[next].uncertain = stops[index].uncertain
+            }
+            index = next
+        }
+    }
+
+    /// Dwell belongs to the arriving segment: the published departure-to-departure gap into a
+    /// station includes the stop there. None where the passenger gets off.
+    func departureAfterArrival(_ stops: [Schedule.Stop], _ index: Int) -> Date? {
+        guard stops[index].role == .intermediate, index > 0, let arrival = stops[index].arrival else { return nil }
+        let segment = network.segment(from: stops[index - 1].station, to: stops[index].station)!
+        return arrival.addingTimeInterval(TimeInterval(segment.dwellSeconds))
+    }
+
+    /// The interval on a line at a moment: today's override, else the published one.
+    public func headwaySeconds(line: String, direction: Direction, at moment: Date) -> Int {
+        if let override = headwayOverrides[line] { return override }
+        let position = clock.position(of: moment)
+        return network.headway(line: line, direction: direction, dayType: position.dayType, secondsOfDay: position.seconds) ?? 600
+    }
+
+    /// Service hours checked at every boarding: the origin at its departure, and the new line at
+    /// the moment the passenger reaches its platform.
+    func findings(stops: [Schedule.Stop], route: Route, transfer: Schedule.TransferTiming?) -> [ServiceFinding] {
+        var boardings: [(station: String, leg: Leg, at: Date)] = []
+        if let first = stops.first, let leg = route.legs.first { boardings.append((first.station, leg, first.departure!)) }
+        if let transfer, route.legs.count > 1 { boardings.append((transfer.entry, route.legs[1], transfer.platformArrival)) }
+        var result: [ServiceFinding] = []
+        for boarding in boardings {
+            guard let window = network.serviceWindow(station: boarding.station, direction: boarding.leg.direction),
+                let toward = network.terminal(line: boarding.leg.line, direction: boarding.leg.direction)
+            else { continue }
+            let position = clock.position(of: boarding.at)
+            let first = clock.date(position.serviceDay, seconds: window.firstDeparture)
+            let last = clock.date(position.serviceDay, seconds: window.lastDeparture)
+            if boarding.at < first {
+                result.append(.beforeFirstTrain(station: boarding.station, line: boarding.leg.line, toward: toward, first: first))
+            } else if boarding.at > last {
+                result.append(.afterLastTrain(station: boarding.station, line: boarding.leg.line, toward: toward, last: last))
+            } else if last.timeIntervalSince(boarding.at) <= TimeInterval(lastTrainWarning) {
+                result.append(.lastTrainSoon(station: boarding.station, line: boarding.leg.line, toward: toward, last: last))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+extension ServiceClock {
+    /// `17:05` in Kyiv time.
+    public func hhmm(_ date: Date) -> String {
+        let parts = clockParts(date)
+        return TimeOfDay.pad(parts.hour) + ":" + TimeOfDay.pad(parts.minute)
+    }
+
+    /// `17:05:30` in Kyiv time.
+    public func hhmmss(_ date: Date) -> String {
+        let parts = clockParts(date)
+        return TimeOfDay.pad(parts.hour) + ":" + TimeOfDay.pad(parts.minute) + ":" + TimeOfDay.pad(parts.second)
+    }
+
+    /// ISO 8601 with the zone's offset at that moment: `2026-11-29T17:05:00+02:00`. Built by
+    /// hand: it is cheap, and needs no `DateFormatter` (which crashes on a named zone without
+    /// the tzdata package).
+    public func iso8601(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let offset = offset(at: date)
+        let sign = offset < 0 ? "-" : "+"
+        return "\(parts.year!)-" + TimeOfDay.pad(parts.month!) + "-" + TimeOfDay.pad(parts.day!)
+            + "T" + TimeOfDay.pad(parts.hour!) + ":" + TimeOfDay.pad(parts.minute!) + ":" + TimeOfDay.pad(parts.second!)
+            + sign + TimeOfDay.pad(abs(offset) / 3600) + ":" + TimeOfDay.pad(abs(offset) / 60 % 60)
+    }
+
+    /// The calendar date a moment falls on in this zone (not the service day).
+    public func calendarDay(_ date: Date) -> ServiceDay {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return ServiceDay(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+}

@@ -1,0 +1,55 @@
+import CLIKit
+import MetroCore
+
+/// Options every command accepts, resolved once at the edge.
+struct GlobalOptions: Sendable {
+    var language: Language
+    var color: Bool
+
+    static let arguments: [ArgumentSpec] = [
+        .option("lang", value: "uk|en", Text(
+            "Мова виводу.", "The output language."),
+            default: Text("METRO_TIMER_LANG, LC_ALL, LC_MESSAGES, LANG; інакше en", "METRO_TIMER_LANG, LC_ALL, LC_MESSAGES, LANG; else en"),
+            global: true),
+        .flag("no-color", Text("Без кольорів (також NO_COLOR).", "No colour (also NO_COLOR)."), global: true),
+    ]
+}
+
+/// A subcommand shaped like swift-argument-parser's: a static spec, then parse and validate in
+/// `init`, then `run`.
+protocol Command: Sendable {
+    static var spec: CommandSpec { get }
+    /// Whether operands beyond the declared positionals are accepted (`adjust +1`).
+    static var acceptsRest: Bool { get }
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError)
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError)
+}
+
+extension Command {
+    static var acceptsRest: Bool { false }
+}
+
+extension Context {
+    /// Resolves a typed station name, or throws a usage error that lists candidates or
+    /// suggestions (exit 64 either way).
+    func station(_ query: String, spec: CommandSpec, language: Language) throws(CLIError) -> NetworkDocument.Station {
+        switch StationSearch(network: network).match(query) {
+        case .found(let station):
+            return station
+        case .ambiguous(let candidates):
+            let list = candidates.map { Names.stationWithLine($0, language) }.joined(separator: ", ")
+            throw .usage(language.tr(
+                "'\(query)' підходить до кількох станцій: \(list). Уточніть назву.",
+                "'\(query)' matches several stations: \(list). Type more of the name."), spec)
+        case .notFound(let suggestions):
+            var message = language.tr("Невідома станція '\(query)'.", "Unknown station '\(query)'.")
+            if !suggestions.isEmpty {
+                let list = suggestions.map { Names.stationWithLine($0, language) }.joined(separator: ", ")
+                message += " " + language.tr("Можливо, \(list)?", "Did you mean \(list)?")
+            }
+            message += " " + language.tr("Список станцій: 'metro-timer stations'.", "See 'metro-timer stations' for the list.")
+            throw .usage(message, spec)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `metro-timer plan FROM TO`: the whole ride, computed up front.
+struct PlanCommand: Command {
+    static let spec = CommandSpec(
+        path: ["metro-timer", "plan"],
+        abstract: Text(
+            "Спланувати поїздку: кожна станція з часом, пересадка, сповіщення і прибуття.",
+            "Plan a ride: every station with its time, the transfer, the alerts and the arrival."),
+        discussion: Text(
+            "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення.",
+            "Times count from t₀, the moment the train starts moving at the origin."),
+        arguments: [
+            .positional("from", Text("Станція відправлення (українською чи англійською).", "The station you board at (Ukrainian or English).")),
+            .positional("to", Text("Станція призначення.", "The station you are going to.")),
+            .option("at", value: "HH:MM", Text("Коли рушає поїзд, за київським часом.", "When the train starts moving, Kyiv time."), default: Text("зараз", "now")),
+            .option("date", value: "YYYY-MM-DD", Text(
+                "День обслуговування (час після півночі належить попередньому дню).",
+                "The service day (times after midnight belong to the day before)."), default: Text("сьогодні", "today")),
+            .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
+        ] + GlobalOptions.arguments)
+
+    var origin: NetworkDocument.Station
+    var destination: NetworkDocument.Station
+    var t0: Date
+    var json: Bool
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        origin = try context.station(arguments.value("from")!, spec: Self.spec, language: language)
+        destination = try context.station(arguments.value("to")!, spec: Self.spec, language: language)
+        guard origin.code != destination.code else {
+            throw .usage(language.tr(
+                "Станції відправлення і призначення збігаються (\(Names.station(origin, language)))",
+                "The origin and the destination are the same station (\(Names.station(origin, language)))"), Self.spec)
+        }
+        t0 = try Self.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
+        json = arguments.flag("json")
+    }
+
+    /// t₀ from `--at` and `--date`: the service day (default: the one running now) plus the
+    /// clock time, where times before 03:00 fall in the night after that day.
+    static func departure(at: String?, date: String?, context: Context, language: Language) throws(CLIError) -> Date {
+        let now = context.now()
+        guard at != nil || date != nil else { return now }
+        var day = context.clock.position(of: now).serviceDay
+        if let date {
+            guard let parsed = parseDate(date) else {
+                throw .usage(language.tr(
+                    "Дата '\(date)' має бути справжньою датою у форматі YYYY-MM-DD",
+                    "The date '\(date)' must be a real date written YYYY-MM-DD"), spec)
+            }
+            day = parsed
+        }
+        var seconds = context.clock.position(of: now).seconds
+        if let at {
+            let text = at.count <= 5 ? at + ":00" : at
+            guard let parsed = try? TimeOfDay.parseClock(text) else {
+                throw .usage(language.tr(
+                    "Час '\(at)' має бути у форматі HH:MM (00:00–23:59)",
+                    "The time '\(at)' must be written HH:MM (00:00–23:59)"), spec)
+            }
+            seconds = parsed
+        }
+        return context.clock.date(day, seconds: seconds)
+    }
+
+    static func parseDate(_ text: String) -> ServiceClock.ServiceDay? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let components = DateComponents(year: year, month: month, day: day)
+        guard components.isValidDate(in: calendar) else { return nil }
+        return ServiceClock.ServiceDay(year: year, month: month, day: day)
+    }
+
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        let route: Route
+        do {
+            route = try Router(network: context.network).route(from: origin.code, to: destination.code)
+        } catch {
+            throw .failure("\(error)")
+        }
+        let engine = ScheduleEngine(network: context.network, clock: context.clock)
+        let schedule = engine.schedule(route: route, t0: t0)
+        if json {
+            context.stdout.write(PlanJSON(schedule, network: context.network, clock: context.clock, fraction: engine.bookedWaitFraction, language: options.language).encoded())
+        } else {
+            let renderer = PlanRenderer(network: context.network, clock: context.clock, language: options.language, style: Style(enabled: options.color))
+            context.stdout.write(renderer.render(schedule))
+        }
+    }
+}

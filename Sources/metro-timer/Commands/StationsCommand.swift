@@ -1,0 +1,60 @@
+import CLIKit
+import MetroCore
+
+/// `metro-timer stations [QUERY] [--line M1|M2|M3]`: the list, both names, in line order.
+struct StationsCommand: Command {
+    static let spec = CommandSpec(
+        path: ["metro-timer", "stations"],
+        abstract: Text(
+            "Перелік станцій обома мовами або пошук станції.",
+            "List stations in both languages, or look one up."),
+        arguments: [
+            .positional("query", optional: true, Text("Назва чи її частина, будь-якою мовою.", "A name or part of one, in either language.")),
+            .option("line", value: "M1|M2|M3", Text("Лише станції цієї лінії.", "Only the stations of this line.")),
+        ] + GlobalOptions.arguments)
+
+    var query: String?
+    var line: String?
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        query = arguments.value("query")
+        line = arguments.value("line")?.uppercased()
+        if let line, context.network.line(line) == nil {
+            throw .usage(options.language.tr(
+                "Невідома лінія '\(arguments.value("line")!)'; є M1, M2 і M3",
+                "Unknown line '\(arguments.value("line")!)'; the lines are M1, M2 and M3"), Self.spec)
+        }
+    }
+
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        let network = context.network
+        var stations = network.stations
+        if let query {
+            switch StationSearch(network: network).match(query) {
+            case .found(let station): stations = [station]
+            case .ambiguous(let candidates): stations = candidates
+            case .notFound:
+                _ = try context.station(query, spec: Self.spec, language: language)  // throws with suggestions
+            }
+        }
+        if let line { stations = stations.filter { $0.line == line } }
+        let style = Style(enabled: options.color)
+        let ukWidth = stations.map(\.nameUk.count).max() ?? 0
+        let enWidth = stations.map(\.nameEn.count).max() ?? 0
+        for station in stations {
+            let color = network.line(station.line)!.color
+            var row = style.line(station.line, color: color) + "  " + station.nameUk.padding(ukWidth) + "  " + station.nameEn.padding(enWidth)
+            var notes: [String] = []
+            if station.aboveGround { notes.append("☀ " + language.tr("наземна", "above ground")) }
+            if let partner = station.transfer.flatMap(network.station) {
+                notes.append("⇄ " + Names.station(partner, language) + " (\(partner.line))")
+            }
+            if !station.formerNames.isEmpty {
+                notes.append(language.tr("колишні назви: ", "formerly ") + station.formerNames.map { language.tr($0.uk, $0.en) }.joined(separator: ", "))
+            }
+            if !notes.isEmpty { row += "  " + notes.joined(separator: " · ") }
+            context.stdout.line(row.trimmingTrailingSpaces())
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// Everything a command may touch from the outside world, passed in so tests can set it.
+struct Context: Sendable {
+    var arguments: [String]
+    var environment: [String: String]
+    var stdout: OutputSink
+    var stderr: OutputSink
+    /// The clock. Tests inject a fixed or stepped one; nothing else reads the time.
+    var now: @Sendable () -> Date
+    /// Whether standard output is a terminal (decided once, at the edge).
+    var stdoutIsTerminal: Bool
+    var network: Network
+    var clock: ServiceClock
+    /// The terminal width when known.
+    var columns: Int?
+
+    /// The real process: its arguments, environment, streams and clock.
+    static func live() -> Context {
+        let environment = ProcessInfo.processInfo.environment
+        guard let clock = ServiceClock.kyiv() else {
+            DescriptorSink.standardError.line(
+                "Error: the time zone Europe/Kyiv is not available; install the system time-zone database (for example 'apt-get install tzdata').")
+            exit(1)
+        }
+        return Context(
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            environment: environment,
+            stdout: DescriptorSink.standardOutput,
+            stderr: DescriptorSink.standardError,
+            now: { Date() },
+            stdoutIsTerminal: isatty(1) == 1,
+            network: .kyiv,
+            clock: clock,
+            columns: TerminalSize.columns(environment: environment))
+    }
+
+    /// The language: `--lang`, then `METRO_TIMER_LANG`, then the locale variables.
+    func language(flag: String?) -> Language {
+        Language.resolve(flag: flag, environment: environment)
+    }
+
+    /// Colour only on a terminal that is not `dumb`, with `NO_COLOR` unset and no `--no-color`.
+    func useColor(noColorFlag: Bool) -> Bool {
+        !noColorFlag && stdoutIsTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true
+            && environment["TERM"] != "dumb"
+    }
+}

@@ -1,0 +1,121 @@
+import CLIKit
+import MetroCore
+
+/// The root command: global options, then dispatch to a subcommand.
+enum MetroTimer {
+    static let version = "0.1.0"
+
+    static var commands: [any Command.Type] { allCommands }
+    private static let allCommands: [any Command.Type] = [
+        PlanCommand.self, StationsCommand.self,
+    ]
+
+    static var spec: CommandSpec {
+        CommandSpec(
+            path: ["metro-timer"],
+            abstract: Text(
+                "Зворотний відлік поїздки київським метро, обчислений з опублікованого розкладу.",
+                "A ride countdown for the Kyiv metro, computed from the published timetable."),
+            discussion: Text(
+                "Під землею немає GPS і мережі, тож положення поїзда обчислюється: від розкладу міста і моменту, коли поїзд рушив.",
+                "Underground there is no GPS and no network, so the train's position is computed: from the city's timetable and the moment the train started moving."),
+            arguments: [.flag("version", Text("Показати версію.", "Show the version."))] + GlobalOptions.arguments,
+            subcommands: commands.map { $0.spec })
+    }
+
+    /// Runs the command line in `context` and returns the exit code.
+    static func main(_ context: Context) -> Int32 {
+        var arguments = context.arguments
+        var language = context.language(flag: nil)
+        do {
+            let options = try extractGlobalOptions(&arguments, context: context, language: &language)
+            try dispatch(arguments, context: context, options: options)
+            return 0
+        } catch {
+            return CommandRunner.report(error, stdout: context.stdout, stderr: context.stderr, language: language)
+        }
+    }
+
+    /// Pulls `--lang` and `--no-color` out wherever they stand, so they work before or after the
+    /// subcommand.
+    static func extractGlobalOptions(_ arguments: inout [String], context: Context, language: inout Language) throws(CLIError) -> GlobalOptions {
+        var langFlag: String?
+        var noColor = false
+        var remaining: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if word == "--" {
+                remaining += arguments[(index - 1)...]
+                break
+            }
+            if word == "--no-color" {
+                noColor = true
+            } else if word == "--lang" || word.hasPrefix("--lang=") {
+                var value: String?
+                if word == "--lang" {
+                    if index < arguments.count { value = arguments[index]; index += 1 }
+                } else {
+                    value = String(word.dropFirst("--lang=".count))
+                }
+                guard let value, Language(rawValue: value) != nil else {
+                    throw .usage(language.tr(
+                        "'--lang' приймає uk або en, отримано '\(value ?? "")'",
+                        "'--lang' takes uk or en, not '\(value ?? "")'"), spec)
+                }
+                langFlag = value
+            } else {
+                remaining.append(word)
+            }
+        }
+        arguments = remaining
+        language = context.language(flag: langFlag)
+        return GlobalOptions(language: language, color: context.useColor(noColorFlag: noColor))
+    }
+
+    static func dispatch(_ arguments: [String], context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        guard let first = arguments.first else {
+            throw .cleanExit(HelpFormatter.help(for: spec, language: language))
+        }
+        switch first {
+        case "--version":
+            throw .cleanExit("metro-timer \(version)\n")
+        case "-h", "--help":
+            throw .cleanExit(HelpFormatter.help(for: spec, language: language))
+        case "help":
+            let rest = arguments.dropFirst()
+            guard let name = rest.first else { throw .cleanExit(HelpFormatter.help(for: spec, language: language)) }
+            guard let command = commands.first(where: { $0.spec.path.last == name }) else {
+                throw unknownSubcommand(name, language: language)
+            }
+            throw .cleanExit(HelpFormatter.help(for: command.spec, language: language))
+        default:
+            guard let command = commands.first(where: { $0.spec.path.last == first }) else {
+                if first.hasPrefix("-") {
+                    throw .usage(language.tr("Невідомий параметр '\(first)'", "Unknown option '\(first)'"), spec)
+                }
+                throw unknownSubcommand(first, language: language)
+            }
+            try run(command, Array(arguments.dropFirst()), context: context, options: options)
+        }
+    }
+
+    static func run<C: Command>(_ command: C.Type, _ arguments: [String], context: Context, options: GlobalOptions) throws(CLIError) {
+        let parsed = try ArgumentParser.parse(arguments, spec: C.spec, language: options.language, allowRest: C.acceptsRest)
+        let instance = try C(parsed, context: context, options: options)
+        try instance.run(context, options: options)
+    }
+
+    static func unknownSubcommand(_ name: String, language: Language) -> CLIError {
+        var message = language.tr("Невідома команда '\(name)'", "Unknown subcommand '\(name)'")
+        let names = commands.map { $0.spec.path.last! }
+        if let best = names.min(by: { EditDistance.between(name, $0) < EditDistance.between(name, $1) }),
+            EditDistance.between(name, best) <= 2
+        {
+            message += ". " + language.tr("Можливо, ви мали на увазі '\(best)'?", "Did you mean '\(best)'?")
+        }
+        return .usage(message, spec)
+    }
+}

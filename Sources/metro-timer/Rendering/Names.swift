@@ -1,0 +1,52 @@
+import MetroCore
+
+/// Station and line names in the chosen language.
+enum Names {
+    static func station(_ station: NetworkDocument.Station, _ language: Language) -> String {
+        language.tr(station.nameUk, station.nameEn)
+    }
+
+    static func station(_ code: String, _ network: Network, _ language: Language) -> String {
+        network.station(code).map { station($0, language) } ?? code
+    }
+
+    /// `Palats sportu (M3)`.
+    static func stationWithLine(_ station: NetworkDocument.Station, _ language: Language) -> String {
+        self.station(station, language) + " (\(station.line))"
+    }
+
+    static func line(_ line: NetworkDocument.Line, _ language: Language) -> String {
+        language.tr(line.nameUk, line.nameEn)
+    }
+}
+
+/// ANSI styling, applied only when colour is on.
+struct Style: Sendable {
+    var enabled: Bool
+
+    static let codes: [String: String] = ["red": "31", "blue": "34", "green": "32"]
+
+    func line(_ text: String, color: String) -> String {
+        guard enabled, let code = Style.codes[color] else { return text }
+        return "\u{1B}[1;\(code)m\(text)\u{1B}[0m"
+    }
+
+    func bold(_ text: String) -> String { enabled ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    func dim(_ text: String) -> String { enabled ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+    func warning(_ text: String) -> String { enabled ? "\u{1B}[1;33m\(text)\u{1B}[0m" : text }
+}
+
+/// Durations as people read them.
+enum Durations {
+    /// `2:05` for a wait or a countdown under an hour, `1:02:05` above.
+    static func clock(_ seconds: Int) -> String {
+        let s = max(0, seconds)
+        if s >= 3600 { return "\(s / 3600):" + TimeOfDay.pad(s / 60 % 60) + ":" + TimeOfDay.pad(s % 60) }
+        return "\(s / 60):" + TimeOfDay.pad(s % 60)
+    }
+
+    /// `45 min` / `45 хв`, rounded to the nearest minute.
+    static func minutes(_ seconds: Int, _ language: Language) -> String {
+        language.minutes(Int((Double(seconds) / 60).rounded()))
+    }
+}

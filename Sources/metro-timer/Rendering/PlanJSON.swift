@@ -1,0 +1,151 @@
+import Foundation
+import MetroCore
+
+/// The `plan --json` document (schema version 1, documented in the README). Every time is
+/// ISO 8601 with its UTC offset; durations are whole seconds.
+struct PlanJSON: Encodable {
+    static let currentVersion = 1
+
+    struct StationRef: Encodable {
+        var code: String
+        var line: String
+        var nameUk: String
+        var nameEn: String
+    }
+
+    struct StopJSON: Encodable {
+        var station: StationRef
+        var role: String
+        var arrival: String?
+        var departure: String?
+    }
+
+    struct LegJSON: Encodable {
+        var line: String
+        var direction: String
+        var toward: StationRef
+        var stops: [StopJSON]
+    }
+
+    struct WalkJSON: Encodable {
+        var from: StationRef
+        var to: StationRef
+        var walkSeconds: Int
+        var basis: String
+    }
+
+    struct TransferJSON: Encodable {
+        var walk: WalkJSON
+        var platformArrival: String
+        var headwaySeconds: Int
+        var bookedWaitSeconds: Int
+        var earliestDeparture: String
+        var plannedDeparture: String
+        var latestDeparture: String
+    }
+
+    struct MomentJSON: Encodable {
+        var time: String
+        var station: StationRef
+        var earliest: String?
+        var latest: String?
+    }
+
+    struct FindingJSON: Encodable {
+        var kind: String
+        var station: StationRef
+        var line: String
+        var toward: StationRef
+        var time: String
+        var blocking: Bool
+        var message: String
+    }
+
+    var version = PlanJSON.currentVersion
+    var from: StationRef
+    var to: StationRef
+    var serviceDay: String
+    var dayType: String
+    var departure: String
+    var legs: [LegJSON]
+    var walkBeforeBoarding: WalkJSON?
+    var transfer: TransferJSON?
+    var walkAfterAlighting: WalkJSON?
+    var transferAlert: MomentJSON?
+    var alert: MomentJSON?
+    var arrival: MomentJSON
+    var finalArrival: String
+    var stops: Int
+    var rideSeconds: Int
+    var bookedWaitFraction: Double
+    var dwellSeconds: Int
+    var findings: [FindingJSON]
+
+    init(_ schedule: Schedule, network: Network, clock: ServiceClock, fraction: Double, language: Language) {
+        func ref(_ code: String) -> StationRef {
+            let station = network.station(code)!
+            return StationRef(code: code, line: station.line, nameUk: station.nameUk, nameEn: station.nameEn)
+        }
+        func iso(_ date: Date) -> String { clock.iso8601(date) }
+        func walk(_ transfer: NetworkDocument.Transfer, from: String) -> WalkJSON {
+            WalkJSON(
+                from: ref(from), to: ref(from == transfer.stationA ? transfer.stationB : transfer.stationA),
+                walkSeconds: transfer.walkSeconds, basis: transfer.basis)
+        }
+        let route = schedule.route
+        let position = clock.position(of: schedule.departure)
+        from = ref(route.origin)
+        to = ref(route.destination)
+        serviceDay = position.serviceDay.description
+        dayType = position.dayType.rawValue
+        departure = iso(schedule.departure)
+        legs = route.legs.enumerated().map { index, leg in
+            LegJSON(
+                line: leg.line, direction: leg.direction.rawValue,
+                toward: ref(network.terminal(line: leg.line, direction: leg.direction)!),
+                stops: schedule.stops.filter { $0.leg == index }.map {
+                    StopJSON(station: ref($0.station), role: $0.role.rawValue, arrival: $0.arrival.map(iso), departure: $0.departure.map(iso))
+                })
+        }
+        walkBeforeBoarding = route.walkBeforeBoarding.map { walk($0, from: route.origin) }
+        walkAfterAlighting = route.walkAfterAlighting.map { walk($0, from: route.legs.last?.alight ?? route.origin) }
+        transfer = schedule.transfer.map { timing in
+            TransferJSON(
+                walk: walk(route.transferWalk!, from: timing.exit),
+                platformArrival: iso(timing.platformArrival), headwaySeconds: timing.headwaySeconds,
+                bookedWaitSeconds: timing.bookedWaitSeconds, earliestDeparture: iso(timing.earliestDeparture),
+                plannedDeparture: iso(timing.platformArrival.addingTimeInterval(timing.earlier)),
+                latestDeparture: iso(timing.latestDeparture))
+        }
+        transferAlert = schedule.transferAlertStop.map { MomentJSON(time: iso(schedule.transferAlert!), station: ref(schedule.stops[$0].station)) }
+        alert = schedule.alertStop.map { MomentJSON(time: iso(schedule.alert), station: ref(schedule.stops[$0].station)) }
+        let uncertain = schedule.transfer.flatMap { $0.confirmed ? nil : $0 }
+        arrival = MomentJSON(
+            time: iso(schedule.arrival), station: ref(schedule.stops.last?.station ?? route.destination),
+            earliest: uncertain.map { iso(schedule.arrival.addingTimeInterval(-$0.earlier)) },
+            latest: uncertain.map { iso(schedule.arrival.addingTimeInterval($0.later)) })
+        finalArrival = iso(schedule.finalArrival)
+        stops = route.stopCount
+        rideSeconds = Int(schedule.finalArrival.timeIntervalSince(schedule.departure))
+        bookedWaitFraction = fraction
+        dwellSeconds = network.document.assumptions.dwellSeconds
+        findings = schedule.findings.map { finding in
+            let (kind, station, line, toward, time): (String, String, String, String, Date)
+            switch finding {
+            case let .beforeFirstTrain(s, l, t, d): (kind, station, line, toward, time) = ("beforeFirstTrain", s, l, t, d)
+            case let .afterLastTrain(s, l, t, d): (kind, station, line, toward, time) = ("afterLastTrain", s, l, t, d)
+            case let .lastTrainSoon(s, l, t, d): (kind, station, line, toward, time) = ("lastTrainSoon", s, l, t, d)
+            }
+            return FindingJSON(
+                kind: kind, station: ref(station), line: line, toward: ref(toward), time: iso(time),
+                blocking: finding.isBlocking,
+                message: FindingText.sentence(finding, network: network, clock: clock, language: language))
+        }
+    }
+
+    func encoded() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try! encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,127 @@
+import MetroCore
+
+/// The plan as a person likes to read it: warnings first, then each line in its colour with every
+/// station and its time, the transfer, and the moments that matter.
+struct PlanRenderer {
+    var network: Network
+    var clock: ServiceClock
+    var language: Language
+    var style: Style
+
+    func render(_ schedule: Schedule) -> String {
+        let route = schedule.route
+        var out: [String] = []
+        for finding in schedule.findings {
+            out.append(style.warning("⚠ " + FindingText.sentence(finding, network: network, clock: clock, language: language)))
+        }
+        if !schedule.findings.isEmpty { out.append("") }
+
+        out.append(style.bold(name(route.origin) + " → " + name(route.destination)))
+        let position = clock.position(of: schedule.departure)
+        out.append(weekday(position.isoWeekday) + " " + position.serviceDay.description + " · "
+            + (position.dayType == .weekday
+                ? language.tr("розклад робочого дня", "weekday timetable")
+                : language.tr("розклад вихідного дня", "weekend timetable")))
+        out.append("")
+
+        if route.isWalkOnly, let walk = route.walkAfterAlighting {
+            out.append(language.tr(
+                "\(name(route.origin)) і \(name(route.destination)) — один пересадковий вузол: пішки \(Durations.clock(walk.walkSeconds)), поїзд не потрібен.",
+                "\(name(route.origin)) and \(name(route.destination)) are one transfer node: walk \(Durations.clock(walk.walkSeconds)), no train needed."))
+            return out.joined(separator: "\n") + "\n"
+        }
+        if let walk = route.walkBeforeBoarding {
+            out.append("⇄ " + language.tr(
+                "Спершу перейдіть на станцію \(name(route.legs[0].board)) (\(Durations.clock(walk.walkSeconds))); відлік починається, коли рушить поїзд.",
+                "First walk to \(name(route.legs[0].board)) (\(Durations.clock(walk.walkSeconds))); the countdown starts when the train moves."))
+        }
+
+        let width = schedule.stops.map { name($0.station).count }.max() ?? 0
+        for (legIndex, leg) in route.legs.enumerated() {
+            let line = network.line(leg.line)!
+            let toward = network.terminal(line: leg.line, direction: leg.direction)!
+            out.append(style.line(" \(leg.line) ", color: line.color) + " " + Names.line(line, language)
+                + " · " + language.tr("у напрямку станції \(name(toward))", "toward \(name(toward))"))
+            for (index, stop) in schedule.stops.enumerated() where stop.leg == legIndex {
+                out.append(row(stop, index: index, schedule: schedule, width: width, color: line.color))
+            }
+            if legIndex == 0, let transfer = schedule.transfer {
+                let basis = network.transfer(at: transfer.exit)?.basis == "measured"
+                    ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
+                out.append("  ⇄ " + language.tr(
+                    "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); заплановане очікування \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ інтервалу \(Durations.clock(transfer.headwaySeconds)) (може бути 0:00–\(Durations.clock(transfer.headwaySeconds)))",
+                    "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); booked wait \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ of the \(Durations.clock(transfer.headwaySeconds)) interval (could be 0:00–\(Durations.clock(transfer.headwaySeconds)))"))
+            }
+        }
+        if let walk = route.walkAfterAlighting {
+            out.append("  ⇄ " + language.tr(
+                "Далі пішки до станції \(name(route.destination)): \(Durations.clock(walk.walkSeconds)), о \(clock.hhmm(schedule.finalArrival)).",
+                "Then walk to \(name(route.destination)): \(Durations.clock(walk.walkSeconds)), by \(clock.hhmm(schedule.finalArrival))."))
+        }
+        out.append("")
+
+        var moments: [(String, String)] = []
+        if let at = schedule.transferAlert, let stop = schedule.transferAlertStop {
+            moments.append((language.tr("Пересадка — наступна", "Change is next"), clock.hhmmss(at) + "  " + where_(schedule.stops[stop])))
+        }
+        if let stop = schedule.alertStop {
+            moments.append((language.tr("Наступна — ваша", "Yours is next"), clock.hhmmss(schedule.alert) + "  " + where_(schedule.stops[stop])))
+        }
+        var arrival = clock.hhmmss(schedule.arrival) + "  " + name(schedule.stops.last!.station)
+        if let transfer = schedule.transfer, !transfer.confirmed {
+            arrival += " · " + language.tr("можливо", "could be") + " "
+                + clock.hhmmss(schedule.arrival.addingTimeInterval(-transfer.earlier)) + "–"
+                + clock.hhmmss(schedule.arrival.addingTimeInterval(transfer.later))
+        }
+        moments.append((language.tr("Прибуття", "Arrival"), arrival))
+        let labelWidth = moments.map(\.0.count).max()!
+        for (label, value) in moments {
+            out.append(style.bold(label.padding(labelWidth)) + "  " + value)
+        }
+        let ride = Int(schedule.finalArrival.timeIntervalSince(schedule.departure))
+        out.append(language.stops(route.stopCount) + " · " + language.tr("у дорозі", "ride") + " " + Durations.minutes(ride, language))
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    func row(_ stop: Schedule.Stop, index: Int, schedule: Schedule, width: Int, color: String) -> String {
+        let ends = stop.role != .intermediate
+        let marker = style.line(ends ? "●" : "│", color: color)
+        var text = "  " + clock.hhmm(stop.time) + "  " + marker + " " + name(stop.station).padding(width)
+        var notes: [String] = []
+        if index == schedule.transferAlertStop { notes.append(language.tr("пересадка — наступна", "change is next")) }
+        if index == schedule.alertStop { notes.append(language.tr("наступна — ваша", "yours is next")) }
+        if let transfer = schedule.transfer, !transfer.confirmed, stop.role == .transferEntry || stop.role == .destination {
+            notes.append(clock.hhmm(stop.time.addingTimeInterval(-transfer.earlier)) + "–" + clock.hhmm(stop.time.addingTimeInterval(transfer.later)))
+        }
+        if !notes.isEmpty { text += "  " + style.dim(notes.joined(separator: " · ")) }
+        return text.trimmingTrailingSpaces()
+    }
+
+    func name(_ code: String) -> String { Names.station(code, network, language) }
+
+    /// "at Ipodrom" with the moment's meaning: arriving at a stop, or leaving a boarding stop.
+    func where_(_ stop: Schedule.Stop) -> String {
+        stop.arrival != nil
+            ? language.tr("прибуття на станцію \(name(stop.station))", "arriving at \(name(stop.station))")
+            : language.tr("відправлення зі станції \(name(stop.station))", "leaving \(name(stop.station))")
+    }
+
+    func weekday(_ iso: Int) -> String {
+        let uk = ["понеділок", "вівторок", "середа", "четвер", "пʼятниця", "субота", "неділя"]
+        let en = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        return language.tr(uk[iso - 1], en[iso - 1])
+    }
+}
+
+extension String {
+    /// Pads with spaces to a width counted in characters (names contain non-ASCII letters).
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    func trimmingTrailingSpaces() -> String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}
