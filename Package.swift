@@ -20,7 +20,8 @@ let package = Package(
         // The CLI targets are imported with @testable so most CLI tests run in-process.
         .testTarget(
             name: "MetroCoreTests",
-            dependencies: ["MetroCore", "CLIKit", "metro-timer", "timetable-gen"]
+            dependencies: ["MetroCore", "CLIKit", "metro-timer", "timetable-gen"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -192,7 +192,7 @@ public enum TimetableCompiler {
                 if station.order == position {
                     throw DataError(file: file, "line \(result[index].id) has two stations at position \(position)")
                 }
-                throw DataError(file: file, "line \(result[index].id) has no station at position \(position + 1) (orders must run 1–\(members.count) without gaps)")
+                throw DataError(file: file, "line \(result[index].id) has no station at position \(position + 1); orders must run from 1 without gaps")
             }
             result[index].stations = members.map(\.code)
         }

@@ -1,0 +1,102 @@
+import CLIKit
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// Paths and fixtures shared by the tests.
+enum TestPaths {
+    /// The package root, found from this file's path (tests run from any directory).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let data = packageRoot.appendingPathComponent("Data").path
+    static let fixtures = packageRoot.appendingPathComponent("Tests/MetroCoreTests/Fixtures").path
+    static let embeddedSwift = packageRoot.appendingPathComponent("Sources/MetroCore/Network/Network+EmbeddedJSON.swift").path
+
+    /// The directory holding the built products (`.build/debug`), beside the test bundle.
+    static var products: URL {
+        Bundle(for: BundleLocator.self).bundleURL.deletingLastPathComponent()
+    }
+
+    /// A fresh temporary directory, removed when the test ends.
+    static func temporaryDirectory(_ test: XCTestCase) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("metro-timer-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
+    }
+}
+
+final class BundleLocator {}
+
+enum Kyiv {
+    static let clock = ServiceClock.kyiv()!
+    static let network = Network.kyiv
+
+    /// A Kyiv wall-clock moment, `2026-11-30 17:05:00`.
+    static func date(_ text: String) -> Date {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == ":" }).map { Int($0)! }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = clock.timeZone
+        return calendar.date(from: DateComponents(
+            year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts.count > 5 ? parts[5] : 0))!
+    }
+
+    static func station(_ query: String) -> NetworkDocument.Station {
+        guard case .found(let station) = StationSearch(network: network).match(query) else {
+            fatalError("test station '\(query)' did not resolve")
+        }
+        return station
+    }
+
+    static func route(_ from: String, _ to: String) throws -> Route {
+        try Router(network: network).route(from: station(from).code, to: station(to).code)
+    }
+
+    static func schedule(_ from: String, _ to: String, at t0: String) throws -> Schedule {
+        ScheduleEngine(network: network, clock: clock).schedule(route: try route(from, to), t0: date(t0))
+    }
+}
+
+/// The result of running the CLI in-process.
+struct CLIResult {
+    var stdout: String
+    var stderr: String
+    var code: Int32
+}
+
+enum CLI {
+    /// Runs `metro-timer` in-process with a fixed clock and a pinned environment.
+    static func run(
+        _ arguments: [String], now: Date = Kyiv.date("2026-11-30 12:00:00"),
+        environment: [String: String] = ["NO_COLOR": "1"], terminal: Bool = false
+    ) -> CLIResult {
+        let out = StringSink(), err = StringSink()
+        let context = Context(
+            arguments: arguments, environment: environment, stdout: out, stderr: err, now: { now },
+            stdoutIsTerminal: terminal, network: Kyiv.network, clock: Kyiv.clock, columns: 80)
+        let code = MetroTimer.main(context)
+        return CLIResult(stdout: out.text, stderr: err.text, code: code)
+    }
+}
+
+/// Reads a project CSV file directly (not through the compiler), so tests can check the
+/// compiler's output against the published figures independently.
+enum RawCSV {
+    static func rows(_ name: String) throws -> [[String: String]] {
+        let text = try String(contentsOfFile: TestPaths.data + "/" + name, encoding: .utf8)
+        var lines = text.split(separator: "\n").map(String.init)
+        let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        return lines.map { line in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            return Dictionary(uniqueKeysWithValues: zip(header, fields))
+        }
+    }
+}
+
+extension String {
+    var containsCyrillic: Bool {
+        unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) }
+    }
+}
