@@ -45,11 +45,13 @@ public struct StationSearch: Sendable {
         if exact.count > 1 { return .ambiguous(exact.map { stations[$0] }) }
 
         // A prefix of the whole name, or of any word in it ("Ploshcha" is the first word of one
-        // name and the second of others; all of them are candidates).
+        // name and the second of others; all of them are candidates), or for four letters and
+        // more, any part of it ("Lva Tolstogo", "Ukrainskykh Heroiv").
         let queryWords = StationSearch.words(query)
         let prefixed = unique(keys.filter { key in
             key.folded.hasPrefix(folded)
                 || (queryWords.count == 1 && key.words.contains { $0.hasPrefix(folded) })
+                || (folded.count >= 4 && key.folded.contains(folded))
         })
         if prefixed.count == 1 { return .found(stations[prefixed[0]]) }
         if prefixed.count > 1 { return .ambiguous(prefixed.map { stations[$0] }) }
@@ -62,7 +64,8 @@ public struct StationSearch: Sendable {
         {
             return .found(stations[best.station])
         }
-        let suggestions = scored.prefix(3).filter { $0.distance <= max(3, folded.count / 2) }
+        // Suggest only what is plausibly meant: within half the query's length.
+        let suggestions = scored.prefix(3).filter { $0.distance <= max(1, folded.count / 2) }
         return .notFound(suggestions: suggestions.map { stations[$0.station] })
     }
 
