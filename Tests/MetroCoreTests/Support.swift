@@ -14,9 +14,11 @@ enum TestPaths {
     static let fixtures = packageRoot.appendingPathComponent("Tests/MetroCoreTests/Fixtures").path
     static let embeddedSwift = packageRoot.appendingPathComponent("Sources/MetroCore/Network/Network+EmbeddedJSON.swift").path
 
-    /// The directory holding the built products (`.build/debug`), beside the test bundle.
+    /// The directory holding the built products (`.build/debug`). On Linux the test bundle's
+    /// URL is that directory itself; on Darwin it is the `.xctest` bundle inside it.
     static var products: URL {
-        Bundle(for: BundleLocator.self).bundleURL.deletingLastPathComponent()
+        let url = Bundle(for: BundleLocator.self).bundleURL
+        return url.pathExtension == "xctest" ? url.deletingLastPathComponent() : url
     }
 
     /// A fresh temporary directory, removed when the test ends.

@@ -59,8 +59,8 @@ struct PlanCommand: Command {
             let text = at.count <= 5 ? at + ":00" : at
             guard let parsed = try? TimeOfDay.parseClock(text) else {
                 throw .usage(language.tr(
-                    "Час '\(at)' має бути у форматі HH:MM (00:00–23:59)",
-                    "The time '\(at)' must be written HH:MM (00:00–23:59)"), spec)
+                    "Час '\(at)' неправильний; пишіть HH:MM від 00:00 до 23:59",
+                    "The time '\(at)' is not valid; write HH:MM from 00:00 to 23:59"), spec)
             }
             seconds = parsed
         }

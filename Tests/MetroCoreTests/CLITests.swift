@@ -1,0 +1,179 @@
+import XCTest
+
+@testable import metro_timer
+
+/// The command line in-process: exact help, every error with its exit code, both languages.
+final class CLITests: XCTestCase {
+    let planUsage = "Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json]\n  See 'metro-timer plan --help' for more information.\n"
+
+    func testPlanHelpIsExact() {
+        let expected = """
+            OVERVIEW: Plan a ride: every station with its time, the transfer, the alerts and the arrival.
+
+            Times count from t₀, the moment the train starts moving at the origin.
+
+            USAGE: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json]
+
+            ARGUMENTS:
+              <from>                  The station you board at (Ukrainian or English).
+              <to>                    The station you are going to.
+
+            OPTIONS:
+              --at <HH:MM>            When the train starts moving, Kyiv time. (default: now)
+              --date <YYYY-MM-DD>     The service day (times after midnight belong to the day before). (default: today)
+              --json                  Print JSON (schema in the README).
+              --lang <uk|en>          The output language. (default: METRO_TIMER_LANG, LC_ALL, LC_MESSAGES, LANG; else en)
+              --no-color              No colour (also NO_COLOR).
+              -h, --help              Show help information.
+
+            """
+        for arguments in [["plan", "--help"], ["plan", "-h"], ["help", "plan"], ["plan", "Lisova", "--help"]] {
+            let result = CLI.run(arguments)
+            XCTAssertEqual(result.code, 0)
+            XCTAssertEqual(result.stdout, expected, "\(arguments)")
+            XCTAssertEqual(result.stderr, "")
+        }
+    }
+
+    func testRootHelpListsEverySubcommandAndVersion() {
+        let help = CLI.run(["--help"])
+        XCTAssertEqual(help.code, 0)
+        XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: A ride countdown for the Kyiv metro, computed from the published timetable.\n"))
+        for command in MetroTimer.commands {
+            XCTAssertTrue(help.stdout.contains("\n  \(command.spec.path.last!) "), command.spec.commandName)
+            // Every command has help of its own, in both languages.
+            for language in ["en", "uk"] {
+                let own = CLI.run([command.spec.path.last!, "--help", "--lang", language])
+                XCTAssertEqual(own.code, 0)
+                XCTAssertTrue(own.stdout.contains("USAGE: \(command.spec.commandName)"))
+                XCTAssertEqual(own.stdout.containsCyrillic, language == "uk", "\(command.spec.commandName) --lang \(language)")
+            }
+        }
+        XCTAssertEqual(CLI.run([]).stdout, help.stdout)
+        let version = CLI.run(["--version"])
+        XCTAssertEqual(version.stdout, "metro-timer \(MetroTimer.version)\n")
+        XCTAssertEqual(version.code, 0)
+    }
+
+    func testUsageErrorsExitSixtyFourWithTheUsageLine() {
+        let cases: [([String], String)] = [
+            (["plan", "Lisova"], "Error: Missing expected argument '<to>'\n" + planUsage),
+            (["plan", "Lisova", "Teremky", "--att", "10:00"], "Error: Unknown option '--att'. Did you mean '--at'?\n" + planUsage),
+            (["plan", "Lisova", "Teremky", "Syrets"], "Error: Unexpected argument 'Syrets'\n" + planUsage),
+            (["plan", "Lisova", "Teremky", "--at"], "Error: Missing value for '--at <HH:MM>'\n" + planUsage),
+            (["plan", "Lisova", "Teremky", "--at", "25:00"], "Error: The time '25:00' is not valid; write HH:MM from 00:00 to 23:59\n" + planUsage),
+            (["plan", "Lisova", "Teremky", "--date", "2026-02-30"], "Error: The date '2026-02-30' must be a real date written YYYY-MM-DD\n" + planUsage),
+            (["plan", "Lisova", "Лісова"], "Error: The origin and the destination are the same station (Lisova)\n" + planUsage),
+            (["plan", "Palats", "Lisova"], "Error: 'Palats' matches several stations: Palats «Ukraina» (M2), Palats sportu (M3). Type more of the name.\n" + planUsage),
+            (["plan", "Lisova", "Obolonn Heights"], "Error: Unknown station 'Obolonn Heights'. Did you mean Obolon (M2)? See 'metro-timer stations' for the list.\n" + planUsage),
+            (["plan", "Lisova", "Teremky", "--json=yes"], "Error: The flag '--json' does not take a value\n" + planUsage),
+            (["pln"], "Error: Unknown subcommand 'pln'. Did you mean 'plan'?\nUsage: metro-timer <subcommand> [--version]\n  See 'metro-timer --help' for more information.\n"),
+            (["--lang", "de", "plan"], "Error: '--lang' takes uk or en, not 'de'\nUsage: metro-timer <subcommand> [--version]\n  See 'metro-timer --help' for more information.\n"),
+            (["stations", "--line", "M7"], "Error: Unknown line 'M7'; the lines are M1, M2 and M3\nUsage: metro-timer stations [<query>] [--line <M1|M2|M3>]\n  See 'metro-timer stations --help' for more information.\n"),
+        ]
+        for (arguments, expected) in cases {
+            let result = CLI.run(arguments)
+            XCTAssertEqual(result.code, 64, "\(arguments)")
+            XCTAssertEqual(result.stderr, expected, "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+        }
+    }
+
+    func testErrorsInUkrainian() {
+        let result = CLI.run(["plan", "Лісова", "--lang", "uk"])
+        XCTAssertEqual(result.code, 64)
+        XCTAssertEqual(result.stderr, """
+            Error: Бракує обовʼязкового аргументу '<to>'
+            Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json]
+              Докладніше: 'metro-timer plan --help'.
+
+            """)
+    }
+
+    func testPlanLisovaTeremkyRidesM1ThenWalksThenM2() {
+        let result = CLI.run(["plan", "Lisova", "Teremky", "--at", "17:05", "--date", "2026-11-30"])
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0], "Lisova → Teremky")
+        XCTAssertEqual(lines[1], "Monday 2026-11-30 · weekday timetable")
+        XCTAssertTrue(lines.contains(" M1  Sviatoshynsko-Brovarska · toward Akademmistechko"))
+        XCTAssertTrue(lines.contains(" M2  Obolonsko-Teremkivska · toward Teremky"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  ⇄ Walk to Maidan Nezalezhnosti: 2:00 (measured); booked wait ") })
+        XCTAssertTrue(lines.contains("  17:05  ● Lisova"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Yours is next  ") && $0.hasSuffix("arriving at Ipodrom") })
+        XCTAssertTrue(lines.contains("17 stops · ride 40 min") || lines.contains { $0.hasPrefix("17 stops · ride ") })
+        XCTAssertFalse(result.stdout.contains("\u{1B}["), "no colour when not a terminal")
+    }
+
+    func testColourOnlyOnATerminalWithoutNoColor() {
+        let arguments = ["plan", "Lisova", "Teremky", "--at", "10:00"]
+        XCTAssertTrue(CLI.run(arguments, environment: ["TERM": "xterm"], terminal: true).stdout.contains("\u{1B}[1;31m M1 \u{1B}[0m"))
+        XCTAssertTrue(CLI.run(arguments, environment: ["TERM": "xterm"], terminal: true).stdout.contains("\u{1B}[1;34m M2 \u{1B}[0m"))
+        XCTAssertFalse(CLI.run(arguments, environment: ["TERM": "xterm", "NO_COLOR": "1"], terminal: true).stdout.contains("\u{1B}["))
+        XCTAssertFalse(CLI.run(arguments + ["--no-color"], environment: ["TERM": "xterm"], terminal: true).stdout.contains("\u{1B}["))
+        XCTAssertFalse(CLI.run(arguments, environment: ["TERM": "dumb"], terminal: true).stdout.contains("\u{1B}["))
+        XCTAssertTrue(CLI.run(["plan", "Syrets", "Lisova", "--at", "10:00"], environment: ["TERM": "xterm"], terminal: true).stdout.contains("\u{1B}[1;32m M3 \u{1B}[0m"))
+    }
+
+    func testOutsideServiceHoursThePlanStillPrintsWithTheWarningFirst() {
+        let late = CLI.run(["plan", "Zhytomyrska", "Teremky", "--at", "22:27", "--date", "2026-11-30"])
+        XCTAssertEqual(late.code, 0)
+        let lines = late.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0], "⚠ The last M1 train toward Lisova leaves Zhytomyrska at 22:32:25.")
+        XCTAssertEqual(lines[1], "⚠ The route cannot be completed: the last M2 train toward Teremky left Maidan Nezalezhnosti at 22:45:50.")
+        XCTAssertTrue(late.stdout.contains("Zhytomyrska → Teremky"))
+        let early = CLI.run(["plan", "Lisova", "Teremky", "--at", "05:00", "--date", "2026-11-30"])
+        XCTAssertTrue(early.stdout.hasPrefix("⚠ Trains are not running yet: the first M1 train toward Akademmistechko leaves Lisova at 05:34:45.\n"))
+    }
+
+    func testWalkOnlyAndWalkFirstRoutes() {
+        let walk = CLI.run(["plan", "Khreshchatyk", "Maidan", "--at", "10:00"])
+        XCTAssertEqual(walk.code, 0)
+        XCTAssertTrue(walk.stdout.contains("Khreshchatyk and Maidan Nezalezhnosti are one transfer node: walk 2:00, no train needed."))
+        let first = CLI.run(["plan", "Khreshchatyk", "Teremky", "--at", "10:00"])
+        XCTAssertTrue(first.stdout.contains("⇄ First walk to Maidan Nezalezhnosti (2:00); the countdown starts when the train moves."))
+        let after = CLI.run(["plan", "Lisova", "Maidan", "--at", "10:00"])
+        XCTAssertTrue(after.stdout.contains("  ⇄ Then walk to Maidan Nezalezhnosti: 2:00, by "))
+    }
+
+    func testPlanJSONSchema() throws {
+        let result = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:20", "--date", "2026-11-30", "--json"])
+        XCTAssertEqual(result.code, 0)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["version"] as? Int, 1)
+        XCTAssertEqual(object["departure"] as? String, "2026-11-30T22:20:00+02:00")
+        XCTAssertEqual(object["dayType"] as? String, "weekday")
+        XCTAssertEqual(object["stops"] as? Int, 17)
+        let legs = try XCTUnwrap(object["legs"] as? [[String: Any]])
+        XCTAssertEqual(legs.map { $0["line"] as? String }, ["M1", "M2"])
+        let transfer = try XCTUnwrap(object["transfer"] as? [String: Any])
+        let headway = try XCTUnwrap(transfer["headwaySeconds"] as? Int)
+        XCTAssertEqual(transfer["bookedWaitSeconds"] as? Int, Int((Double(headway) / 4).rounded()))
+        let arrival = try XCTUnwrap(object["arrival"] as? [String: Any])
+        for key in ["time", "earliest", "latest"] {
+            let value = try XCTUnwrap(arrival[key] as? String)
+            XCTAssertTrue(value.range(of: #"^2026-11-30T\d\d:\d\d:\d\d\+02:00$"#, options: .regularExpression) != nil, value)
+        }
+        let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.map { $0["kind"] as? String }, ["lastTrainSoon", "lastTrainSoon"])
+        // English by default, Ukrainian messages with --lang uk.
+        XCTAssertFalse((findings[0]["message"] as! String).containsCyrillic)
+        let uk = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:20", "--date", "2026-11-30", "--json", "--lang", "uk"])
+        XCTAssertTrue(uk.stdout.contains("Останній поїзд M1"))
+    }
+
+    func testStationsListAndSearch() {
+        let all = CLI.run(["stations"])
+        XCTAssertEqual(all.code, 0)
+        XCTAssertEqual(all.stdout.split(separator: "\n").count, 52)
+        XCTAssertTrue(all.stdout.contains("M1  Лісова"))
+        let line = CLI.run(["stations", "--line", "m3"])
+        XCTAssertEqual(line.stdout.split(separator: "\n").count, 16)
+        let one = CLI.run(["stations", "Petrivka"])
+        XCTAssertEqual(one.stdout, "M2  Почайна  Pochaina  formerly Petrivka\n")
+        let transfer = CLI.run(["stations", "Teatralna", "--lang", "uk"])
+        XCTAssertEqual(transfer.stdout, "M1  Театральна  Teatralna  ⇄ Золоті Ворота (M3)\n")
+        let surface = CLI.run(["stations", "Hidropark"])
+        XCTAssertEqual(surface.stdout, "M1  Гідропарк  Hidropark  ☀ above ground\n")
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+
+/// Runs a built product as a real process, reading both pipes to the end before waiting, so a
+/// large output cannot deadlock the child.
+enum ProcessRunner {
+    struct Result {
+        var stdout: String
+        var stderr: String
+        var code: Int32
+    }
+
+    static func run(
+        _ product: String, _ arguments: [String], environment: [String: String] = [:],
+        currentDirectory: String? = nil, input: String? = nil
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = TestPaths.products.appendingPathComponent(product)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["METRO_TIMER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "METRO_TIMER_HOME"] { env[key] = nil }
+        env.merge(environment) { $1 }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+        // Drain stderr on another thread while this one drains stdout.
+        let errData = LockedData()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData.set(err.fileHandleForReading.readDataToEndOfFile())
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData.get(), as: UTF8.self),
+            code: process.terminationStatus)
+    }
+}
+
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
+    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+}
