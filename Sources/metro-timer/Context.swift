@@ -10,6 +10,8 @@ struct Context: Sendable {
     var stderr: OutputSink
     /// The clock. Tests inject a fixed or stepped one; nothing else reads the time.
     var now: @Sendable () -> Date
+    /// The moment the process started: t₀ for `start`, taken before any other work.
+    var launchTime: Date
     /// Whether standard output is a terminal (decided once, at the edge).
     var stdoutIsTerminal: Bool
     var network: Network
@@ -18,7 +20,7 @@ struct Context: Sendable {
     var columns: Int?
 
     /// The real process: its arguments, environment, streams and clock.
-    static func live() -> Context {
+    static func live(launchTime: Date) -> Context {
         let environment = ProcessInfo.processInfo.environment
         guard let clock = ServiceClock.kyiv() else {
             DescriptorSink.standardError.line(
@@ -31,6 +33,7 @@ struct Context: Sendable {
             stdout: DescriptorSink.standardOutput,
             stderr: DescriptorSink.standardError,
             now: { Date() },
+            launchTime: launchTime,
             stdoutIsTerminal: isatty(1) == 1,
             network: .kyiv,
             clock: clock,
@@ -41,6 +44,15 @@ struct Context: Sendable {
     func language(flag: String?) -> Language {
         Language.resolve(flag: flag, environment: environment)
     }
+
+    /// Whether standard input is a terminal (keys can be read raw).
+    var stdinIsTerminal: Bool { isatty(0) == 1 }
+
+    /// The terminal's width now (it may have been resized since start).
+    var currentColumns: Int { TerminalSize.columns(environment: environment) ?? columns ?? 80 }
+
+    /// The trip store in the state directory.
+    var tripStore: FileTripStore { FileTripStore(directory: FileTripStore.directory(environment: environment)) }
 
     /// Colour only on a terminal that is not `dumb`, with `NO_COLOR` unset and no `--no-color`.
     func useColor(noColorFlag: Bool) -> Bool {

@@ -7,7 +7,8 @@ enum MetroTimer {
 
     static var commands: [any Command.Type] { allCommands }
     private static let allCommands: [any Command.Type] = [
-        PlanCommand.self, StationsCommand.self,
+        PlanCommand.self, StartCommand.self, StatusCommand.self, AdjustCommand.self, AtCommand.self,
+        DepartedCommand.self, ArrivedCommand.self, StopCommand.self, StationsCommand.self,
     ]
 
     static var spec: CommandSpec {

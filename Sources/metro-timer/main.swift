@@ -1,4 +1,6 @@
 import CLIKit
 import Foundation
 
-exit(MetroTimer.main(Context.live()))
+// t₀ first: `metro-timer start` anchors the ride to this moment, before anything can delay it.
+let launchTime = Date()
+exit(MetroTimer.main(Context.live(launchTime: launchTime)))

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Where the ride stands at a moment: a pure function of the schedule and the time, from which
+/// every frame, status line and event is rendered.
+public struct RideState: Equatable, Sendable {
+    public enum Phase: Equatable, Sendable {
+        /// Before t₀ (a rehearsal or a clock set back).
+        case notStarted
+        /// Standing at a stop (dwell), index into the schedule's stops.
+        case atStop(Int)
+        /// Running toward a stop.
+        case runningTo(Int)
+        /// Walking through the transfer node toward the new platform.
+        case walking
+        /// On the new platform, waiting for the train (the booked wait, or longer).
+        case waiting
+        /// The model says the train has reached the destination.
+        case arrived
+    }
+
+    public var phase: Phase
+    /// The next stop the train will reach (nil once arrived).
+    public var nextStop: Int?
+    /// Stops still to reach, counting the destination.
+    public var stopsLeft: Int
+    public var untilTransferAlert: TimeInterval?
+    public var untilAlert: TimeInterval?
+    public var untilArrival: TimeInterval
+    /// Which stops lie behind.
+    public var passed: [Bool]
+
+    public init(schedule: Schedule, at moment: Date) {
+        let stops = schedule.stops
+        let next = TripModel.nextStop(in: schedule, at: moment)
+        passed = stops.indices.map { $0 < next }
+        untilArrival = schedule.arrival.timeIntervalSince(moment)
+        untilAlert = schedule.alertStop == nil ? nil : schedule.alert.timeIntervalSince(moment)
+        untilTransferAlert = schedule.transferAlert.map { $0.timeIntervalSince(moment) }
+        if stops.isEmpty {
+            phase = .arrived
+            nextStop = nil
+            stopsLeft = 0
+            return
+        }
+        // Stops reached by train; the boarding stop after a transfer is walked to, not ridden.
+        stopsLeft = stops[min(next, stops.count)...].filter { $0.role != .transferEntry }.count
+        if next >= stops.count {
+            phase = .arrived
+            nextStop = nil
+        } else if next == 0 {
+            phase = .notStarted
+            nextStop = 0
+        } else {
+            let previous = stops[next - 1]
+            let entryNext = stops[next].role == .transferEntry
+            if entryNext {
+                let exitArrival = previous.arrival ?? previous.time
+                let walk = TimeInterval(schedule.transfer?.walkSeconds ?? 0)
+                phase = moment < exitArrival.addingTimeInterval(walk) ? .walking : .waiting
+                nextStop = next
+            } else if let departure = previous.departure, previous.arrival != nil, moment < departure {
+                phase = .atStop(next - 1)
+                nextStop = next
+            } else {
+                phase = .runningTo(next)
+                nextStop = next
+            }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+
+/// A ride in progress: t₀ and an append-only list of corrections. Nothing else about the ride is
+/// stored; the schedule is a fold over the corrections, recomputed by every command.
+public struct Trip: Codable, Equatable, Sendable {
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var id: String
+    public var origin: String
+    public var destination: String
+    /// The moment the train started moving at the origin, as first recorded.
+    public var t0: Date
+    public var corrections: [Correction]
+    /// When each alert last fired, so that it fires once per trip across reattaches.
+    public var alertsFired: [String: Date]
+    /// Set when the trip has ended; an ended trip accepts no corrections.
+    public var ended: Ending?
+
+    public init(id: String, origin: String, destination: String, t0: Date) {
+        version = Trip.currentVersion
+        self.id = id
+        self.origin = origin
+        self.destination = destination
+        self.t0 = t0
+        corrections = []
+        alertsFired = [:]
+        ended = nil
+    }
+
+    public struct Correction: Codable, Equatable, Sendable {
+        public enum Kind: Codable, Equatable, Sendable {
+            /// The train is `n` stops behind (+) or ahead of (−) the model.
+            case shift(Int)
+            /// The train stands at this station now.
+            case at(String)
+            /// After a transfer: the train left the transfer station now.
+            case departed
+        }
+
+        public var kind: Kind
+        public var time: Date
+
+        public init(_ kind: Kind, at time: Date) {
+            self.kind = kind
+            self.time = time
+        }
+    }
+
+    public enum Outcome: String, Codable, Sendable {
+        /// The passenger confirmed arrival: the only ground truth of accuracy.
+        case arrived
+        /// The passenger ended the trip without arriving (or replaced it).
+        case stopped
+        /// Nobody confirmed, and the model's arrival is long past.
+        case expired
+    }
+
+    public struct Ending: Codable, Equatable, Sendable {
+        public var outcome: Outcome
+        public var time: Date
+
+        public init(outcome: Outcome, time: Date) {
+            self.outcome = outcome
+            self.time = time
+        }
+    }
+
+    /// The alerts the ride gives, each at most once.
+    public enum Alert: String, CaseIterable, Sendable {
+        case transferAlert = "transfer-alert"
+        case alert
+        case arrival
+    }
+
+    /// How long after the modelled arrival an unconfirmed trip ends as expired.
+    public static let expiryAfterArrival: TimeInterval = 600
+}
+
+/// Why a correction was refused; the trip stays as it was.
+public enum CorrectionRefusal: Error, Equatable, Sendable {
+    case tripEnded(Trip.Outcome)
+    case stationNotOnRoute(String)
+    case departedBeforeTransfer
+    case noTransfer
+}
+
+/// The fold: turns a trip into its current schedule.
+public struct TripModel: Sendable {
+    public let engine: ScheduleEngine
+    public let route: Route
+
+    public init(engine: ScheduleEngine, trip: Trip) throws(Router.Failure) {
+        self.engine = engine
+        route = try Router(network: engine.network).route(from: trip.origin, to: trip.destination)
+    }
+
+    /// The schedule as planned at t₀, before any correction.
+    public func planned(_ trip: Trip) -> Schedule {
+        engine.schedule(route: route, t0: trip.t0)
+    }
+
+    /// The schedule after every correction, in order.
+    public func current(_ trip: Trip) -> Schedule {
+        var anchors = [Anchor(stop: 0, event: .departure, time: trip.t0)]
+        var schedule = engine.schedule(route: route, anchors: anchors)
+        for correction in trip.corrections {
+            guard let anchor = anchor(for: correction, in: schedule) else { continue }
+            anchors.append(anchor)
+            schedule = engine.schedule(route: route, anchors: anchors)
+        }
+        return schedule
+    }
+
+    /// The index of the model's next stop at a moment: the first stop the train has not yet
+    /// reached (or, at a boarding stop, not yet left). `stops.count` once all are passed.
+    public static func nextStop(in schedule: Schedule, at moment: Date) -> Int {
+        schedule.stops.firstIndex { $0.time > moment } ?? schedule.stops.count
+    }
+
+    /// What a correction means against the schedule it is applied to, or nil if it cannot apply.
+    ///
+    /// `+k` (the train is k stops behind the model) puts it at the station k before the model's
+    /// next stop: with `+1` it still stands where the model thinks it just left. `−k` (ahead) puts
+    /// it at the model's next stop, and k−1 beyond. At the origin, `+1` means "not moving yet":
+    /// t₀ restarts now.
+    public func anchor(for correction: Trip.Correction, in schedule: Schedule) -> Anchor? {
+        let stops = schedule.stops
+        guard !stops.isEmpty else { return nil }
+        switch correction.kind {
+        case .shift(let shift):
+            guard shift != 0 else { return nil }
+            let next = Self.nextStop(in: schedule, at: correction.time)
+            let target = shift > 0 ? next - shift : next - shift - 1
+            let clamped = min(max(target, 0), stops.count - 1)
+            return Anchor(stop: clamped, event: .arrival, time: correction.time)
+        case .at(let station):
+            guard let index = stopIndex(of: station, in: schedule) else { return nil }
+            return Anchor(stop: index, event: .arrival, time: correction.time)
+        case .departed:
+            guard let entry = schedule.entryIndex, let exit = stops.firstIndex(where: { $0.role == .transferExit }),
+                let exitArrival = stops[exit].arrival, correction.time >= exitArrival
+            else { return nil }
+            return Anchor(stop: entry, event: .departure, time: correction.time)
+        }
+    }
+
+    /// The stop for a station on the route (either half of the transfer node counts as its own
+    /// stop; a station that is not on the route gives nil).
+    public func stopIndex(of station: String, in schedule: Schedule) -> Int? {
+        schedule.stops.lastIndex { $0.station == station }
+    }
+
+    /// Checks a correction before it is recorded, so that the file only ever holds ones that
+    /// apply. Returns the reason it cannot.
+    public func refusal(for correction: Trip.Correction, trip: Trip) -> CorrectionRefusal? {
+        if let ended = trip.ended { return .tripEnded(ended.outcome) }
+        let schedule = current(trip)
+        switch correction.kind {
+        case .at(let station):
+            return stopIndex(of: station, in: schedule) == nil ? .stationNotOnRoute(station) : nil
+        case .departed:
+            guard schedule.entryIndex != nil else { return .noTransfer }
+            return anchor(for: correction, in: schedule) == nil ? .departedBeforeTransfer : nil
+        case .shift:
+            return nil
+        }
+    }
+
+    /// Whether an alert is due at `moment`: its time has come, and it has not fired since its
+    /// time last moved. A correction that moves an alert into the future re-arms it; one already
+    /// fired whose moment moves earlier is not repeated.
+    public func due(_ alert: Trip.Alert, schedule: Schedule, trip: Trip, at moment: Date) -> Bool {
+        guard trip.ended == nil, let time = time(of: alert, in: schedule), moment >= time else { return false }
+        guard let fired = trip.alertsFired[alert.rawValue] else { return true }
+        return time > fired
+    }
+
+    /// The moment an alert belongs to, if the route has it.
+    public func time(of alert: Trip.Alert, in schedule: Schedule) -> Date? {
+        switch alert {
+        case .transferAlert: return schedule.transferAlert
+        case .alert: return schedule.alertStop == nil ? nil : schedule.alert
+        case .arrival: return schedule.stops.isEmpty ? nil : schedule.arrival
+        }
+    }
+
+    /// Whether the trip has gone unconfirmed too long past its arrival.
+    public func isExpired(_ trip: Trip, at moment: Date) -> Bool {
+        trip.ended == nil && moment.timeIntervalSince(current(trip).finalArrival) > Trip.expiryAfterArrival
+    }
+}
+
+extension Trip.Correction {
+    enum CodingKeys: String, CodingKey { case kind, stops, station, time }
+
+    /// `{"kind": "shift", "stops": 1, "time": …}`, `{"kind": "at", "station": "mr10_119", …}`,
+    /// `{"kind": "departed", …}`: readable in the state file.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch kind {
+        case .shift(let n):
+            try container.encode("shift", forKey: .kind)
+            try container.encode(n, forKey: .stops)
+        case .at(let station):
+            try container.encode("at", forKey: .kind)
+            try container.encode(station, forKey: .station)
+        case .departed:
+            try container.encode("departed", forKey: .kind)
+        }
+        try container.encode(time, forKey: .time)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        time = try container.decode(Date.self, forKey: .time)
+        switch try container.decode(String.self, forKey: .kind) {
+        case "shift": kind = .shift(try container.decode(Int.self, forKey: .stops))
+        case "at": kind = .at(try container.decode(String.self, forKey: .station))
+        case "departed": kind = .departed
+        case let other:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown correction '\(other)'")
+        }
+    }
+}

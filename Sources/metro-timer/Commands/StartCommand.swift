@@ -1,0 +1,159 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `metro-timer start FROM TO`: t₀ = now, then the live countdown. With no stations, reattaches.
+struct StartCommand: Command {
+    static let spec = CommandSpec(
+        path: ["metro-timer", "start"],
+        abstract: Text(
+            "Почати поїздку, коли поїзд рушає: живий відлік до вашої станції.",
+            "Start the ride as the train moves: a live countdown to your station."),
+        discussion: Text(
+            "Клавіші: + поїзд позаду моделі, - попереду, d поїзд рушив (після пересадки), a прибули, s зупинити, q вийти (поїздка триває). Без станцій — повернутися до активної поїздки.",
+            "Keys: + the train is behind the model, - ahead, d the train departed (after the transfer), a arrived, s stop, q leave (the trip goes on). With no stations, reattaches to the active trip."),
+        arguments: [
+            .positional("from", optional: true, Text("Станція, де ви сіли.", "The station you boarded at.")),
+            .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")),
+            .flag("replace", Text("Замінити активну поїздку, не питаючи.", "Replace an active trip without asking.")),
+            .option("speed", value: "N", Text(
+                "Репетиція: уся поїздка в N разів швидше, без запису поїздки і журналу.",
+                "Rehearse: the whole ride N times faster, touching neither the trip nor the journal.")),
+            .flag("plain", Text(
+                "Для екранних читачів: лише зміни, повними реченнями, без малюнків і кольору.",
+                "For screen readers: only changes, as full sentences, no drawing, no colour.")),
+            .flag("events", Text(
+                "Вивести події рядками JSON (start, correction, transfer-alert, alert, arrival, end).",
+                "Print events as JSON lines (start, correction, transfer-alert, alert, arrival, end).")),
+        ] + GlobalOptions.arguments)
+
+    var stations: (NetworkDocument.Station, NetworkDocument.Station)?
+    var replace: Bool
+    var speed: Double?
+    var plain: Bool
+    var events: Bool
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        replace = arguments.flag("replace")
+        plain = arguments.flag("plain")
+        events = arguments.flag("events")
+        if plain && events {
+            throw .usage(language.tr("'--plain' і '--events' не поєднуються", "'--plain' and '--events' cannot be combined"), Self.spec)
+        }
+        if let text = arguments.value("speed") {
+            guard let value = Double(text), value >= 1, value <= 3600 else {
+                throw .usage(language.tr(
+                    "Швидкість '\(text)' має бути числом від 1 до 3600",
+                    "The speed '\(text)' must be a number from 1 to 3600"), Self.spec)
+            }
+            speed = value
+        }
+        switch (arguments.value("from"), arguments.value("to")) {
+        case (nil, _):
+            stations = nil
+            if speed != nil {
+                throw .usage(language.tr("Для репетиції вкажіть станції", "A rehearsal needs the two stations"), Self.spec)
+            }
+        case (_?, nil):
+            throw .usage(language.tr("Бракує обовʼязкового аргументу '<to>'", "Missing expected argument '<to>'"), Self.spec)
+        case let (from?, to?):
+            let origin = try context.station(from, spec: Self.spec, language: language)
+            let destination = try context.station(to, spec: Self.spec, language: language)
+            guard origin.code != destination.code else {
+                throw .usage(language.tr(
+                    "Станції відправлення і призначення збігаються (\(Names.station(origin, language)))",
+                    "The origin and the destination are the same station (\(Names.station(origin, language)))"), Self.spec)
+            }
+            if let route = try? Router(network: context.network).route(from: origin.code, to: destination.code), route.isWalkOnly {
+                throw .usage(language.tr(
+                    "\(Names.station(origin, language)) і \(Names.station(destination, language)) — один пересадковий вузол: їхати не треба, лише перейти.",
+                    "\(Names.station(origin, language)) and \(Names.station(destination, language)) are one transfer node: there is no train to ride, only a walk."), Self.spec)
+            }
+            stations = (origin, destination)
+        }
+    }
+
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        let t0 = context.launchTime
+        let engine = ScheduleEngine(network: context.network, clock: context.clock)
+        let language = options.language
+        let store: TripStore
+        var clock = RideClock.system(context.now)
+        if let speed, let (origin, destination) = stations {
+            store = MemoryTripStore(trip: Trip(id: "rehearsal", origin: origin.code, destination: destination.code, t0: t0))
+            clock = .rehearsal(context.now, speed: speed, startingAt: t0)
+        } else {
+            store = context.tripStore
+        }
+        let service = TripService(store: store, engine: engine, language: language)
+        let output: RideOutput = events ? .events
+            : plain ? .lines(plain: true)
+            : context.stdoutIsTerminal && context.environment["TERM"] != "dumb" ? .screen : .lines(plain: false)
+
+        if speed == nil {
+            if let (origin, destination) = stations {
+                let confirmed = try confirmReplace(service: service, context: context, language: language)
+                _ = try service.start(origin: origin.code, destination: destination.code, t0: t0, replace: confirmed)
+            } else {
+                _ = try service.requireActive(at: context.now())
+            }
+        }
+        if output == .events, let trip = try store.load() {
+            RideEvents.emit("start", at: trip.t0, fields: ["from": trip.origin, "to": trip.destination], clock: context.clock, to: context.stdout)
+        }
+
+        let terminal = RawTerminal(output: context.stdout)
+        let signals = SignalWatcher()
+        signals.on(SIGINT) {
+            // Ctrl-C: the terminal as it was, the trip kept (it lives in its file), exit 130.
+            terminal.restore()
+            context.stdout.write("\n")
+            exit(130)
+        }
+        signals.on(SIGTERM) {
+            terminal.restore()
+            exit(143)
+        }
+        signals.on(SIGWINCH) { signals.wake() }
+        if context.stdinIsTerminal { terminal.enableRawKeys() }
+        if output == .screen { terminal.enterScreen() }
+        defer {
+            terminal.restore()
+            signals.cancel()
+        }
+        let ride = LiveRide(
+            service: service, context: context, options: options, output: output, clock: clock,
+            keys: PollingKeySource(readInput: true, wakeDescriptor: signals.wakePipe.read),
+            rehearsal: speed != nil, width: { context.currentColumns }, notifier: Notifier(environment: context.environment))
+        let ending = try ride.run()
+        terminal.restore()
+        guard output == .screen else { return }
+        switch ending {
+        case .left:
+            context.stdout.line(language.tr(
+                "Поїздка триває. Повернутися: 'metro-timer start'; рядок стану: 'metro-timer status'.",
+                "The trip goes on. Reattach with 'metro-timer start'; a status line: 'metro-timer status'."))
+        case .ended(let outcome):
+            context.stdout.line(speed != nil
+                ? language.tr("Репетицію завершено.", "Rehearsal over.")
+                : language.tr("Поїздку завершено: ", "Trip ended: ") + service.outcomeText(outcome) + ".")
+        }
+    }
+
+    /// Asks before replacing an active trip when a person is at the keyboard; otherwise
+    /// `--replace` is required.
+    func confirmReplace(service: TripService, context: Context, language: Language) throws(CLIError) -> Bool {
+        if replace { return true }
+        guard let active = try service.active(at: context.launchTime) else { return false }
+        guard context.stdinIsTerminal && context.stdoutIsTerminal else { return false }
+        context.stdout.write(language.tr(
+            "Уже триває поїздка \(service.name(active.origin)) → \(service.name(active.destination)). Замінити її? [y/N] ",
+            "A trip \(service.name(active.origin)) → \(service.name(active.destination)) is active. Replace it? [y/N] "))
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        guard ["y", "yes", "т", "так"].contains(answer) else {
+            throw .failure(language.tr("Активну поїздку залишено.", "The active trip was kept."))
+        }
+        return true
+    }
+}

@@ -1,0 +1,93 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `metro-timer status`: one line for a tmux status bar or a shell prompt, from the state file
+/// alone. Nothing at all (and exit 0) when no trip is active.
+struct StatusCommand: Command {
+    static let placeholders: [(String, Text)] = [
+        ("line", Text("лінія наступної зупинки", "the next stop's line")),
+        ("next", Text("наступна станція", "the next station")),
+        ("next_time", Text("коли поїзд буде там (HH:MM)", "when the train gets there (HH:MM)")),
+        ("stops", Text("скільки зупинок лишилось", "stops left")),
+        ("transfer", Text("до «пересадка — наступна» (m:ss)", "until \"change is next\" (m:ss)")),
+        ("alert", Text("до «наступна — ваша» (m:ss)", "until \"yours is next\" (m:ss)")),
+        ("arrival", Text("до прибуття (m:ss)", "until arrival (m:ss)")),
+        ("arrival_time", Text("час прибуття (HH:MM)", "the arrival time (HH:MM)")),
+        ("to", Text("станція призначення", "the destination")),
+    ]
+
+    static let spec = CommandSpec(
+        path: ["metro-timer", "status"],
+        abstract: Text(
+            "Один рядок про поїздку для tmux чи запрошення оболонки; нічого, якщо поїздки немає.",
+            "One line about the ride for tmux or a shell prompt; nothing when no trip is active."),
+        discussion: Text(
+            "Заповнювачі: " + placeholders.map { "{\($0.0)} — \($0.1.uk)" }.joined(separator: ", ") + ".",
+            "Placeholders: " + placeholders.map { "{\($0.0)} \($0.1.en)" }.joined(separator: ", ") + "."),
+        arguments: [
+            .option("format", value: "FMT", Text("Власний формат рядка.", "Your own line format."),
+                    default: Text("{line} {next} {next_time} · N зупинок · прибуття через {arrival}", "{line} {next} {next_time} · N stops · arrival in {arrival}")),
+        ] + GlobalOptions.arguments)
+
+    var format: String?
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        format = arguments.value("format")
+        if let format {
+            var rest = Substring(format)
+            while let open = rest.firstIndex(of: "{") {
+                guard let close = rest[open...].firstIndex(of: "}") else { break }
+                let name = String(rest[rest.index(after: open)..<close])
+                guard Self.placeholders.contains(where: { $0.0 == name }) else {
+                    throw .usage(options.language.tr(
+                        "Невідомий заповнювач '{\(name)}'; є " + Self.placeholders.map { "{\($0.0)}" }.joined(separator: ", "),
+                        "Unknown placeholder '{\(name)}'; the placeholders are " + Self.placeholders.map { "{\($0.0)}" }.joined(separator: ", ")), Self.spec)
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+        }
+    }
+
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        let service = context.tripService(options)
+        let now = context.now()
+        guard let trip = try service.active(at: now) else { return }
+        let schedule = try service.model(trip).current(trip)
+        context.stdout.line(Self.line(schedule: schedule, trip: trip, now: now, format: format, context: context, language: options.language))
+    }
+
+    static func line(schedule: Schedule, trip: Trip, now: Date, format: String?, context: Context, language: Language) -> String {
+        let state = RideState(schedule: schedule, at: now)
+        let network = context.network
+        func countdown(_ interval: TimeInterval?) -> String {
+            guard let interval else { return "" }
+            return Durations.clock(Int(max(0, interval).rounded(.up)))
+        }
+        let next = state.nextStop.map { schedule.stops[$0] }
+        var values: [String: String] = [
+            "line": next.map { schedule.route.legs[$0.leg].line } ?? schedule.route.legs.last?.line ?? "",
+            "next": next.map { Names.station($0.station, network, language) } ?? "",
+            "next_time": next.map { context.clock.hhmm($0.time) } ?? "",
+            "stops": String(state.stopsLeft),
+            "transfer": countdown(state.untilTransferAlert.flatMap { $0 > 0 ? $0 : nil }),
+            "alert": countdown(state.untilAlert),
+            "arrival": countdown(state.untilArrival),
+            "arrival_time": context.clock.hhmm(schedule.arrival),
+            "to": Names.station(trip.destination, network, language),
+        ]
+        guard let format else {
+            if state.phase == .arrived {
+                return language.tr(
+                    "\(values["to"]!): на місці? metro-timer arrived",
+                    "\(values["to"]!): there? metro-timer arrived")
+            }
+            values["stops_text"] = language.stops(state.stopsLeft)
+            return "\(values["line"]!) \(values["next"]!) \(values["next_time"]!) · \(values["stops_text"]!) · "
+                + language.tr("прибуття через ", "arrival in ") + values["arrival"]!
+        }
+        var result = format
+        for (key, value) in values { result = result.replacingOccurrences(of: "{\(key)}", with: value) }
+        return result
+    }
+}

@@ -1,0 +1,309 @@
+import Foundation
+import MetroCore
+
+/// Everything a ride frame is drawn from: `frame = render(state(at: now))`.
+struct RideView {
+    var network: Network
+    var clock: ServiceClock
+    var language: Language
+    var style: Style
+    var trip: Trip
+    var schedule: Schedule
+    var now: Date
+    var rehearsalSpeed: Double?
+    /// A short message after a key (a refusal, a confirmation), shown for a few seconds.
+    var notice: String?
+
+    var state: RideState { RideState(schedule: schedule, at: now) }
+
+    func name(_ code: String) -> String { Names.station(code, network, language) }
+
+    /// The last fired alert whose moment is still the current one: highlighted until arrival.
+    var highlighted: Trip.Alert? {
+        for alert in [Trip.Alert.arrival, .alert, .transferAlert] {
+            guard let fired = trip.alertsFired[alert.rawValue], let moment = time(of: alert), fired >= moment else { continue }
+            return alert
+        }
+        return nil
+    }
+
+    func time(of alert: Trip.Alert) -> Date? {
+        switch alert {
+        case .transferAlert: return schedule.transferAlert
+        case .alert: return schedule.alertStop == nil ? nil : schedule.alert
+        case .arrival: return schedule.arrival
+        }
+    }
+}
+
+/// The sentences an alert says.
+enum AlertText {
+    static func sentence(_ alert: Trip.Alert, view: RideView) -> String {
+        let language = view.language
+        let schedule = view.schedule
+        switch alert {
+        case .transferAlert:
+            let transfer = schedule.route.transferWalk
+            let exit = schedule.stops.first { $0.role == .transferExit }?.station ?? ""
+            let entry = transfer.map { $0.stationA == exit ? $0.stationB : $0.stationA } ?? ""
+            return language.tr(
+                "Пересадка — наступна: виходьте на станції \(view.name(exit)) і переходьте на станцію \(view.name(entry)).",
+                "Change is next: get off at \(view.name(exit)) and walk to \(view.name(entry)).")
+        case .alert:
+            let last = schedule.stops.last?.station ?? schedule.route.destination
+            return language.tr("Наступна — ваша: \(view.name(last)).", "Yours is next: \(view.name(last)).")
+        case .arrival:
+            let last = schedule.stops.last?.station ?? schedule.route.destination
+            return language.tr(
+                "Прибуття: \(view.name(last)). Натисніть a, коли будете на місці.",
+                "Arriving at \(view.name(last)). Press a when you are there.")
+        }
+    }
+
+    /// The instruction for the transfer, shown from the stop before it until the train departs.
+    static func transferInstruction(view: RideView) -> String? {
+        guard let transfer = view.schedule.transfer, !transfer.confirmed, let leg = view.schedule.route.legs.last,
+            let toward = view.network.terminal(line: leg.line, direction: leg.direction)
+        else { return nil }
+        let state = view.state
+        guard let next = state.nextStop, let exit = view.schedule.stops.firstIndex(where: { $0.role == .transferExit }),
+            next >= exit - 1, next <= exit + 1
+        else { return nil }
+        let language = view.language
+        if next <= exit {
+            return language.tr(
+                "На станції \(view.name(transfer.exit)) перейдіть на \(view.name(transfer.entry)), поїзд у напрямку \(view.name(toward)); натисніть d, коли він рушить.",
+                "At \(view.name(transfer.exit)) walk to \(view.name(transfer.entry)), train toward \(view.name(toward)); press d when it departs.")
+        }
+        return language.tr(
+            "Перейдіть на \(view.name(transfer.entry)), поїзд у напрямку \(view.name(toward)); натисніть d, коли він рушить.",
+            "Walk to \(view.name(transfer.entry)), train toward \(view.name(toward)); press d when it departs.")
+    }
+}
+
+/// The live screen's frame: plain lines fitted to the width, styled after fitting.
+struct ScreenRenderer {
+    static let minimumWidth = 40
+
+    func frame(_ view: RideView, width: Int) -> [String] {
+        let width = max(width, Self.minimumWidth)
+        let language = view.language
+        let style = view.style
+        let state = view.state
+        var lines: [String] = []
+
+        var header = view.name(view.trip.origin) + " → " + view.name(view.trip.destination)
+        var clockText = view.clock.hhmmss(view.now)
+        if let speed = view.rehearsalSpeed {
+            clockText = language.tr("репетиція ×", "rehearsal ×") + Self.speedText(speed) + "  " + clockText
+        }
+        header = fit(header, width - clockText.count - 1)
+        lines.append(style.bold(header) + String(repeating: " ", count: max(1, width - header.count - clockText.count)) + clockText)
+        lines.append(strip(view, width: width))
+
+        let stops = language.stops(state.stopsLeft)
+        var status: String
+        switch state.phase {
+        case .notStarted:
+            status = language.tr("Поїзд рушає о \(view.clock.hhmmss(view.schedule.departure))", "The train leaves at \(view.clock.hhmmss(view.schedule.departure))")
+        case .atStop(let index):
+            status = language.tr("Стоїмо: \(view.name(view.schedule.stops[index].station))", "At \(view.name(view.schedule.stops[index].station))")
+            if let next = state.nextStop { status += " · " + language.tr("далі", "next") + " " + stopText(view, next) }
+        case .runningTo(let index):
+            status = language.tr("Наступна: ", "Next: ") + stopText(view, index)
+        case .walking:
+            status = language.tr("Перехід на \(view.name(view.schedule.transfer?.entry ?? ""))", "Walking to \(view.name(view.schedule.transfer?.entry ?? ""))")
+        case .waiting:
+            let transfer = view.schedule.transfer
+            status = language.tr("Очікування поїзда", "Waiting for the train")
+            if let transfer {
+                status += " (" + language.tr("заплановано", "booked") + " \(Durations.clock(transfer.bookedWaitSeconds)), "
+                    + language.tr("до", "up to") + " \(Durations.clock(transfer.headwaySeconds)))"
+            }
+        case .arrived:
+            status = language.tr("За розкладом ви на місці. Натисніть a, щоб підтвердити.", "By the timetable you are there. Press a to confirm.")
+        }
+        if state.phase != .arrived { status += " · " + stops }
+        lines.append(fit(status, width))
+        lines.append("")
+
+        var countdowns: [(String, String)] = []
+        if let until = state.untilTransferAlert, until > 0 {
+            countdowns.append((language.tr("Пересадка — наступна", "Change is next"), language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))))
+        }
+        if let until = state.untilAlert, until > 0 {
+            countdowns.append((language.tr("Наступна — ваша", "Yours is next"), language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))))
+        }
+        var arrival = view.clock.hhmmss(view.schedule.arrival)
+        if state.untilArrival > 0 {
+            arrival = language.tr("через ", "in ") + Durations.clock(Int(state.untilArrival.rounded(.up))) + " · " + arrival
+        }
+        let labelWidth = [language.tr("Пересадка — наступна", "Change is next"), language.tr("Наступна — ваша", "Yours is next")]
+            .map(\.count).max()!
+        if let transfer = view.schedule.transfer, !transfer.confirmed {
+            let range = " (" + view.clock.hhmm(view.schedule.arrival.addingTimeInterval(-transfer.earlier)) + "–"
+                + view.clock.hhmm(view.schedule.arrival.addingTimeInterval(transfer.later)) + ")"
+            // The range only where it fits whole: a cut-off time would mislead.
+            if labelWidth + 2 + arrival.count + range.count <= width { arrival += range }
+        }
+        countdowns.append((language.tr("Прибуття", "Arrival"), arrival))
+        for (label, value) in countdowns {
+            lines.append(fit(label.padding(labelWidth) + "  " + value, width))
+        }
+
+        if let alert = view.highlighted {
+            lines.append("")
+            lines.append(style.inverse(fit("▶ " + AlertText.sentence(alert, view: view), width)))
+        }
+        if let instruction = AlertText.transferInstruction(view: view) {
+            lines.append("")
+            lines.append(contentsOf: wrap("⇄ " + instruction, width))
+        }
+        for finding in view.schedule.findings {
+            lines.append(contentsOf: wrap("⚠ " + FindingText.sentence(finding, network: view.network, clock: view.clock, language: language), width).map(style.warning))
+        }
+        if let notice = view.notice {
+            lines.append("")
+            lines.append(contentsOf: wrap(notice, width).map(style.bold))
+        }
+        lines.append("")
+        lines.append(style.dim(fit(language.tr(
+            "+ позаду · - попереду · d рушив · a прибув · s стоп · q вийти",
+            "+ behind · - ahead · d departed · a arrived · s stop · q leave"), width)))
+        return lines
+    }
+
+    static func speedText(_ speed: Double) -> String {
+        speed == speed.rounded() ? String(Int(speed)) : String(speed)
+    }
+
+    func stopText(_ view: RideView, _ index: Int) -> String {
+        let stop = view.schedule.stops[index]
+        return view.name(stop.station) + " " + view.clock.hhmm(stop.time)
+    }
+
+    /// The route as dots in line colour: passed ●, next ◉, still to come ○, the destination ◎.
+    /// Connectors go first when the width is short, then a window around the next stop.
+    func strip(_ view: RideView, width: Int) -> String {
+        let stops = view.schedule.stops
+        guard !stops.isEmpty else { return "" }
+        let state = view.state
+        let glyphs: [String] = stops.indices.map { index in
+            if state.passed[index] { return "●" }
+            if index == state.nextStop { return "◉" }
+            return index == stops.count - 1 ? "◎" : "○"
+        }
+        let colors = stops.map { view.network.line(view.schedule.route.legs[$0.leg].line)?.color ?? "" }
+        func build(connector: String, range: Range<Int>) -> (plain: Int, styled: String) {
+            var plain = 0
+            var styled = ""
+            for index in range {
+                if index > range.lowerBound {
+                    let joint = stops[index].leg != stops[index - 1].leg ? " ⇄ " : connector
+                    plain += joint.count
+                    styled += view.style.dim(joint)
+                }
+                plain += 1
+                let glyph = glyphs[index]
+                styled += state.passed[index] || index == state.nextStop ? view.style.line(glyph, color: colors[index]) : view.style.dim(glyph)
+            }
+            return (plain, styled)
+        }
+        for connector in ["─", ""] {
+            let full = build(connector: connector, range: stops.indices)
+            if full.plain <= width { return full.styled }
+        }
+        // A window of whole stops around the next one, with ellipses where it is cut.
+        let focus = min(state.nextStop ?? stops.count - 1, stops.count - 1)
+        var lower = focus, upper = focus + 1
+        while upper - lower < stops.count {
+            let grown = lower > 0 ? (lower - 1, upper) : (lower, upper + 1)
+            if build(connector: "", range: grown.0..<grown.1).plain + 2 > width { break }
+            (lower, upper) = grown
+            if upper < stops.count, build(connector: "", range: lower..<(upper + 1)).plain + 2 <= width { upper += 1 }
+        }
+        let body = build(connector: "", range: lower..<min(upper, stops.count)).styled
+        return (lower > 0 ? "…" : "") + body + (upper < stops.count ? "…" : "")
+    }
+
+    func fit(_ text: String, _ width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+    }
+
+    /// Wraps at spaces so long sentences stay readable at 40 columns.
+    func wrap(_ text: String, _ width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = "  " + word
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines.map { fit($0, width) }
+    }
+}
+
+/// One line per change, for pipes and `TERM=dumb`; full sentences for `--plain`.
+struct LineRenderer {
+    var plain: Bool
+
+    /// What the line says now; the caller prints it when it differs from the last one.
+    func line(_ view: RideView) -> String {
+        let language = view.language
+        let state = view.state
+        if plain { return sentence(view, state: state) }
+        var parts: [String] = []
+        switch state.phase {
+        case .notStarted: parts.append(language.tr("поїзд ще не рушив", "not moving yet"))
+        case .atStop(let index): parts.append(language.tr("на станції ", "at ") + view.name(view.schedule.stops[index].station))
+        case .walking: parts.append(language.tr("перехід", "walking"))
+        case .waiting: parts.append(language.tr("очікування поїзда", "waiting for the train"))
+        case .runningTo, .arrived: break
+        }
+        if let next = state.nextStop, state.phase != .arrived {
+            let stop = view.schedule.stops[next]
+            parts.append(language.tr("наступна ", "next ") + view.name(stop.station) + " " + view.clock.hhmm(stop.time))
+            parts.append(language.stops(state.stopsLeft))
+        }
+        parts.append(language.tr("прибуття ", "arrival ") + view.clock.hhmmss(view.schedule.arrival))
+        return view.clock.hhmmss(view.now) + "  " + parts.joined(separator: " · ")
+    }
+
+    /// For screen readers: no drawing characters, no colour, whole sentences.
+    func sentence(_ view: RideView, state: RideState) -> String {
+        let language = view.language
+        guard state.phase != .arrived, let next = state.nextStop else {
+            return language.tr(
+                "За розкладом ви прибули на станцію \(view.name(view.schedule.stops.last?.station ?? view.trip.destination)).",
+                "By the timetable you have arrived at \(view.name(view.schedule.stops.last?.station ?? view.trip.destination)).")
+        }
+        let minutes = max(1, Int((state.untilArrival / 60).rounded()))
+        let stopsLeft = language.stops(state.stopsLeft)
+        let about = language.tr("близько \(minutes) хв", "about \(minutes) " + (minutes == 1 ? "minute" : "minutes"))
+        let nextName = view.name(view.schedule.stops[next].station)
+        switch state.phase {
+        case .walking, .waiting:
+            return language.tr(
+                "Пересадка на станцію \(nextName). Лишилося \(stopsLeft), \(about).",
+                "Change to \(nextName). \(stopsLeft.capitalizedFirst) left, \(about).")
+        default:
+            return language.tr(
+                "Лишилося \(stopsLeft), \(about). Наступна: \(nextName).",
+                "\(stopsLeft.capitalizedFirst) left, \(about). Next: \(nextName).")
+        }
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
+
+extension Style {
+    func inverse(_ text: String) -> String { enabled ? "\u{1B}[7m\(text)\u{1B}[0m" : text }
+}

@@ -1,0 +1,126 @@
+import CLIKit
+import Dispatch
+import Foundation
+
+/// The live screen's hold on the terminal: raw keys (no echo, no line buffering), a hidden cursor
+/// and the alternate screen. `restore()` is idempotent and safe from a signal handler's queue, so
+/// every way out (q, arrival, Ctrl-C, SIGTERM, an error) leaves the terminal as it was.
+final class RawTerminal: @unchecked Sendable {
+    private let lock = Mutex()
+    private var original: termios?
+    private var screenActive = false
+    private let output: OutputSink
+
+    init(output: OutputSink) { self.output = output }
+
+    /// Switches standard input to raw keys when it is a terminal. Touches termios only then.
+    func enableRawKeys() {
+        guard isatty(0) == 1 else { return }
+        lock.withLock {
+            var settings = termios()
+            guard tcgetattr(0, &settings) == 0 else { return }
+            original = settings
+            var raw = settings
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            // On Linux VMIN is index 6 of c_cc (16 on Darwin): index by the constant, never a literal.
+            withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+                bytes[Int(VMIN)] = 1
+                bytes[Int(VTIME)] = 0
+            }
+            tcsetattr(0, TCSANOW, &raw)
+        }
+    }
+
+    /// The alternate screen with the cursor hidden: frames redraw in place without scrolling.
+    func enterScreen() {
+        lock.withLock {
+            screenActive = true
+            output.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H")
+        }
+    }
+
+    func restore() {
+        lock.withLock {
+            if screenActive {
+                output.write("\u{1B}[?25h\u{1B}[?1049l")
+                screenActive = false
+            }
+            if var settings = original {
+                tcsetattr(0, TCSANOW, &settings)
+                original = nil
+            }
+        }
+    }
+}
+
+/// Signals the SwiftPM way: the default action ignored, a dispatch source on a background queue
+/// (one on `.main` never fires while the main thread sleeps in `poll`).
+final class SignalWatcher: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+    /// Written on SIGWINCH so that `poll` wakes and the next frame re-reads the size at once.
+    let wakePipe: (read: Int32, write: Int32)
+
+    init() {
+        var fds: [Int32] = [0, 0]
+        pipe(&fds)
+        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+        wakePipe = (fds[0], fds[1])
+    }
+
+    func on(_ signalNumber: Int32, _ handler: @escaping @Sendable () -> Void) {
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+        source.setEventHandler(handler: handler)
+        source.resume()
+        sources.append(source)
+    }
+
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+        sources.removeAll()
+    }
+}
+
+/// Where keys come from, and how the loop sleeps until its next frame.
+protocol KeySource: AnyObject {
+    /// Waits up to `milliseconds` (real time) for keys; returns what was typed, possibly nothing.
+    func wait(milliseconds: Int) -> [UInt8]
+}
+
+/// Standard input and the wake pipe, watched with `poll`: the loop sleeps in the kernel, not in
+/// a busy loop, and wakes for a key, a resize or the next second.
+final class PollingKeySource: KeySource {
+    private var inputOpen: Bool
+    private let wakeDescriptor: Int32
+
+    init(readInput: Bool, wakeDescriptor: Int32) {
+        inputOpen = readInput
+        self.wakeDescriptor = wakeDescriptor
+    }
+
+    func wait(milliseconds: Int) -> [UInt8] {
+        var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        if inputOpen { descriptors.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(max(0, min(milliseconds, 60_000))))
+        guard ready > 0 else { return [] }
+        if descriptors[0].revents != 0 {
+            var sink = [UInt8](repeating: 0, count: 64)
+            _ = read(wakeDescriptor, &sink, sink.count)
+        }
+        guard inputOpen, descriptors.count > 1, descriptors[1].revents != 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(0, &buffer, buffer.count)
+        if count <= 0 {
+            // End of input (a closed pipe, /dev/null): stop watching it, or poll would spin.
+            inputOpen = false
+            return []
+        }
+        return Array(buffer[0..<count])
+    }
+}

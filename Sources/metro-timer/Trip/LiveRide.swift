@@ -1,0 +1,265 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// The clock the live loop reads: real time, or a rehearsal's time running N times faster.
+struct RideClock: Sendable {
+    let real: @Sendable () -> Date
+    let speed: Double
+    let realStart: Date
+    let rideStart: Date
+
+    static func system(_ now: @escaping @Sendable () -> Date) -> RideClock {
+        let start = now()
+        return RideClock(real: now, speed: 1, realStart: start, rideStart: start)
+    }
+
+    static func rehearsal(_ now: @escaping @Sendable () -> Date, speed: Double, startingAt rideStart: Date) -> RideClock {
+        RideClock(real: now, speed: speed, realStart: now(), rideStart: rideStart)
+    }
+
+    func now() -> Date {
+        rideStart.addingTimeInterval(real().timeIntervalSince(realStart) * speed)
+    }
+
+    /// Real milliseconds until this clock shows `target` (at least 1, so the loop always sleeps).
+    func realMilliseconds(until target: Date) -> Int {
+        max(1, Int((target.timeIntervalSince(now()) / speed * 1000).rounded(.up)))
+    }
+}
+
+/// How the ride is shown.
+enum RideOutput: Equatable {
+    /// Full screen, redrawn in place every second (a terminal).
+    case screen
+    /// One line when something changes (a pipe, `TERM=dumb`); sentences with `plain`.
+    case lines(plain: Bool)
+    /// One JSON object per event, nothing else (`--events`).
+    case events
+}
+
+/// The live countdown: `frame = render(state(at: now))` in a loop that only reads the clock, the
+/// keys and the trip file, and sleeps to the next second boundary in between.
+final class LiveRide {
+    enum Exit: Equatable {
+        case left
+        case ended(Trip.Outcome)
+    }
+
+    let service: TripService
+    let context: Context
+    let options: GlobalOptions
+    let output: RideOutput
+    let clock: RideClock
+    let keys: KeySource
+    let rehearsal: Bool
+    let width: () -> Int
+    let notifier: Notifier
+
+    private var lastLine: String?
+    private var seenCorrections = 0
+    private var notice: (text: String, until: Date)?
+
+    init(
+        service: TripService, context: Context, options: GlobalOptions, output: RideOutput, clock: RideClock,
+        keys: KeySource, rehearsal: Bool, width: @escaping () -> Int, notifier: Notifier
+    ) {
+        self.service = service
+        self.context = context
+        self.options = options
+        self.output = output
+        self.clock = clock
+        self.keys = keys
+        self.rehearsal = rehearsal
+        self.width = width
+        self.notifier = notifier
+    }
+
+    var language: Language { options.language }
+    var out: OutputSink { context.stdout }
+
+    func view(_ trip: Trip, _ schedule: Schedule, now: Date) -> RideView {
+        RideView(
+            network: context.network, clock: context.clock, language: language,
+            style: Style(enabled: options.color && output == .screen), trip: trip, schedule: schedule, now: now,
+            rehearsalSpeed: rehearsal ? clock.speed : nil,
+            notice: notice.flatMap { $0.until > now ? $0.text : nil })
+    }
+
+    /// Runs until the trip ends or the passenger leaves the screen.
+    func run() throws(CLIError) -> Exit {
+        if let trip = try service.store.load() { seenCorrections = trip.corrections.count }
+        while true {
+            let now = clock.now()
+            guard var trip = try service.store.load() else { return .ended(.stopped) }
+            if let ended = trip.ended {
+                finish(trip, outcome: ended.outcome, at: ended.time)
+                return .ended(ended.outcome)
+            }
+            let model = try service.model(trip)
+            if !rehearsal && model.isExpired(trip, at: now) {
+                try service.end(.expired, at: now)
+                continue
+            }
+            var schedule = model.current(trip)
+            // Corrections made from another terminal appear within a second.
+            if trip.corrections.count > seenCorrections {
+                for correction in trip.corrections[seenCorrections...] { emitCorrection(correction, schedule: schedule) }
+                seenCorrections = trip.corrections.count
+            }
+            if Trip.Alert.allCases.contains(where: { model.due($0, schedule: schedule, trip: trip, at: now) }) {
+                let fired = try service.claimDueAlerts(at: now)
+                if let reloaded = try service.store.load() { trip = reloaded }
+                schedule = model.current(trip)
+                for alert in fired { fire(alert, view: view(trip, schedule, now: now)) }
+            }
+            draw(view(trip, schedule, now: now))
+            if rehearsal && now >= schedule.finalArrival.addingTimeInterval(2) {
+                // Nobody confirms a rehearsal: it ends when the simulated train arrives.
+                try service.end(.arrived, at: now)
+                continue
+            }
+            let nextSecond = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + 0.000_001).rounded(.down) + 1)
+            let typed = keys.wait(milliseconds: clock.realMilliseconds(until: nextSecond))
+            for key in typed {
+                if let exit = try handle(key) { return exit }
+            }
+        }
+    }
+
+    /// A key press; returns an exit when it ends the screen.
+    func handle(_ key: UInt8) throws(CLIError) -> Exit? {
+        let now = clock.now()
+        let kind: Trip.Correction.Kind
+        switch Character(UnicodeScalar(key)) {
+        case "+", "=": kind = .shift(1)
+        case "-", "_": kind = .shift(-1)
+        case "d", "D": kind = .departed
+        case "a", "A":
+            try service.end(.arrived, at: now)
+            return nil  // the next frame sees the ending, prints it and returns
+        case "s", "S":
+            try service.end(.stopped, at: now)
+            return nil
+        case "q", "Q":
+            return .left
+        default:
+            return nil
+        }
+        do {
+            try service.correct(kind, at: now)
+        } catch {
+            if case .failure(let message) = error {
+                show(message, at: now)
+                return nil
+            }
+            throw error
+        }
+        return nil
+    }
+
+    func show(_ message: String, at now: Date) {
+        notice = (message, now.addingTimeInterval(5))
+        switch output {
+        case .lines: out.line(message)
+        case .screen, .events: break
+        }
+    }
+
+    func draw(_ view: RideView) {
+        switch output {
+        case .screen:
+            let lines = ScreenRenderer().frame(view, width: width())
+            // One write per frame: home, each line cleared to its end, then the rest cleared.
+            out.write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+        case .lines(let plain):
+            let renderer = LineRenderer(plain: plain)
+            let line = renderer.line(view)
+            // Print only when something changed (the clock prefix aside).
+            let key = plain ? line : String(line.drop { $0 != " " })
+            if key != lastLine {
+                out.line(line)
+                lastLine = key
+            }
+        case .events:
+            break
+        }
+    }
+
+    func fire(_ alert: Trip.Alert, view: RideView) {
+        let sentence = AlertText.sentence(alert, view: view)
+        switch output {
+        case .screen:
+            out.write("\u{7}")
+        case .lines(let plain):
+            out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ▶ ") + sentence)
+        case .events:
+            let station = alert == .transferAlert ? view.schedule.transferAlertStop : view.schedule.alertStop
+            var fields: [String: Any] = ["message": sentence]
+            if alert == .arrival, let last = view.schedule.stops.last { fields["station"] = last.station }
+            if alert != .arrival, let index = station { fields["station"] = view.schedule.stops[index].station }
+            RideEvents.emit(alert.rawValue, at: view.now, fields: fields, clock: context.clock, to: out)
+        }
+        if !rehearsal { notifier.notify(title: "metro-timer", body: sentence) }
+    }
+
+    func emitCorrection(_ correction: Trip.Correction, schedule: Schedule) {
+        guard output == .events else { return }
+        var fields: [String: Any] = ["arrival": context.clock.iso8601(schedule.arrival)]
+        switch correction.kind {
+        case .shift(let n): fields["kind"] = "shift"; fields["stops"] = n
+        case .at(let station): fields["kind"] = "at"; fields["station"] = station
+        case .departed: fields["kind"] = "departed"
+        }
+        RideEvents.emit("correction", at: correction.time, fields: fields, clock: context.clock, to: out)
+    }
+
+    func finish(_ trip: Trip, outcome: Trip.Outcome, at time: Date) {
+        switch output {
+        case .events:
+            RideEvents.emit("end", at: time, fields: ["outcome": outcome.rawValue], clock: context.clock, to: out)
+        case .screen:
+            break  // the caller leaves the screen and prints the summary
+        case .lines:
+            out.line(rehearsal ? language.tr("Репетицію завершено.", "Rehearsal over.") : service.outcomeText(outcome).capitalizedFirst + ".")
+        }
+    }
+}
+
+/// `--events`: one JSON object per line, keys sorted, times ISO 8601 with offset.
+enum RideEvents {
+    static func emit(_ event: String, at time: Date, fields: [String: Any], clock: ServiceClock, to out: OutputSink) {
+        var object = fields
+        object["event"] = event
+        object["time"] = clock.iso8601(time)
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        out.line(String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Desktop notifications through `notify-send`, when it exists and a graphical session is
+/// present; skipped quietly otherwise.
+struct Notifier: Sendable {
+    var environment: [String: String]
+    var enabled: Bool = true
+
+    func notify(title: String, body: String) {
+        guard enabled, !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty,
+            let path = executable("notify-send")
+        else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = [title, body]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+
+    func executable(_ name: String) -> String? {
+        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,149 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// The operations on the active trip, shared by the live screen's keys and the commands run from
+/// other terminals. Every change is a locked read-modify-write of the store.
+struct TripService: Sendable {
+    let store: TripStore
+    let engine: ScheduleEngine
+    let language: Language
+
+    var network: Network { engine.network }
+
+    func model(_ trip: Trip) throws(CLIError) -> TripModel {
+        do { return try TripModel(engine: engine, trip: trip) } catch {
+            throw .data(language.tr(
+                "файл поїздки \(store.location) містить маршрут, якого немає в мережі (\(trip.origin) → \(trip.destination))",
+                "the trip file \(store.location) holds a route the network does not have (\(trip.origin) → \(trip.destination))"))
+        }
+    }
+
+    /// The active trip, after ending it as expired if its arrival is long past unconfirmed.
+    /// Nil when there is none (or the last one has ended).
+    func active(at now: Date) throws(CLIError) -> Trip? {
+        guard let trip = try store.load(), trip.ended == nil else { return nil }
+        if try model(trip).isExpired(trip, at: now) {
+            try end(.expired, at: now)
+            return nil
+        }
+        return trip
+    }
+
+    /// The active trip, or an error that says how to start one.
+    func requireActive(at now: Date) throws(CLIError) -> Trip {
+        if let trip = try active(at: now) { return trip }
+        if let ended = try store.load()?.ended {
+            throw .failure(language.tr(
+                "Поїздка вже завершилась (\(outcomeText(ended.outcome))). Нова: 'metro-timer start ЗВІДКИ КУДИ'.",
+                "The trip has already ended (\(outcomeText(ended.outcome))). Start a new one with 'metro-timer start FROM TO'."))
+        }
+        throw .failure(language.tr(
+            "Немає активної поїздки. Почніть: 'metro-timer start ЗВІДКИ КУДИ'.",
+            "No active trip. Start one with 'metro-timer start FROM TO'."))
+    }
+
+    func outcomeText(_ outcome: Trip.Outcome) -> String {
+        switch outcome {
+        case .arrived: return language.tr("прибуття підтверджено", "arrival confirmed")
+        case .stopped: return language.tr("зупинено", "stopped")
+        case .expired: return language.tr("минула без підтвердження", "expired unconfirmed")
+        }
+    }
+
+    /// Starts a trip, ending an active one as stopped when `replace` is set.
+    func start(origin: String, destination: String, t0: Date, replace: Bool) throws(CLIError) -> Trip {
+        let trip = Trip(id: UUID().uuidString.lowercased(), origin: origin, destination: destination, t0: t0)
+        _ = try model(trip)
+        let service = self
+        return try store.update { (current: inout Trip?) throws(CLIError) -> Trip in
+            if let existing = current, existing.ended == nil {
+                let existingModel = try service.model(existing)
+                if !replace && !existingModel.isExpired(existing, at: t0) {
+                    throw .failure(service.language.tr(
+                        "Уже триває поїздка \(service.name(existing.origin)) → \(service.name(existing.destination)). Замінити: 'metro-timer start --replace …'.",
+                        "A trip \(service.name(existing.origin)) → \(service.name(existing.destination)) is already active. Replace it with 'metro-timer start --replace …'."))
+                }
+                let outcome: Trip.Outcome = existingModel.isExpired(existing, at: t0) ? .expired : .stopped
+                try service.store.appendJournal(JournalRecord(trip: existing, model: existingModel, outcome: outcome, at: t0))
+            }
+            current = trip
+            return trip
+        }
+    }
+
+    /// Records a correction if it applies; otherwise throws the reason, leaving the trip alone.
+    @discardableResult
+    func correct(_ kind: Trip.Correction.Kind, at now: Date) throws(CLIError) -> (Trip, Schedule) {
+        let service = self
+        return try store.update { (current: inout Trip?) throws(CLIError) -> (Trip, Schedule) in
+            guard var trip = current else { throw service.noTrip() }
+            let model = try service.model(trip)
+            let correction = Trip.Correction(kind, at: now)
+            if let refusal = model.refusal(for: correction, trip: trip) {
+                throw .failure(service.refusalText(refusal))
+            }
+            trip.corrections.append(correction)
+            current = trip
+            return (trip, model.current(trip))
+        }
+    }
+
+    /// Ends the active trip and appends it to the journal.
+    @discardableResult
+    func end(_ outcome: Trip.Outcome, at now: Date) throws(CLIError) -> JournalRecord {
+        let service = self
+        return try store.update { (current: inout Trip?) throws(CLIError) -> JournalRecord in
+            guard var trip = current else { throw service.noTrip() }
+            if let ended = trip.ended { throw .failure(service.refusalText(.tripEnded(ended.outcome))) }
+            let record = JournalRecord(trip: trip, model: try service.model(trip), outcome: outcome, at: now)
+            try service.store.appendJournal(record)
+            trip.ended = Trip.Ending(outcome: outcome, time: now)
+            current = trip
+            return record
+        }
+    }
+
+    /// Claims the alerts due now, so that each fires in exactly one process, once.
+    func claimDueAlerts(at now: Date) throws(CLIError) -> [Trip.Alert] {
+        let service = self
+        return try store.update { (current: inout Trip?) throws(CLIError) -> [Trip.Alert] in
+            guard var trip = current else { return [] }
+            let model = try service.model(trip)
+            let schedule = model.current(trip)
+            let due = Trip.Alert.allCases.filter { model.due($0, schedule: schedule, trip: trip, at: now) }
+            for alert in due { trip.alertsFired[alert.rawValue] = now }
+            current = trip
+            return due
+        }
+    }
+
+    func noTrip() -> CLIError {
+        .failure(language.tr(
+            "Немає активної поїздки. Почніть: 'metro-timer start ЗВІДКИ КУДИ'.",
+            "No active trip. Start one with 'metro-timer start FROM TO'."))
+    }
+
+    func refusalText(_ refusal: CorrectionRefusal) -> String {
+        switch refusal {
+        case .tripEnded(let outcome):
+            return language.tr(
+                "Поїздка вже завершилась (\(outcomeText(outcome))); виправлення не приймаються.",
+                "The trip has already ended (\(outcomeText(outcome))); corrections are not accepted.")
+        case .stationNotOnRoute(let station):
+            return language.tr(
+                "Станції \(name(station)) немає на цьому маршруті.",
+                "\(name(station)) is not on this route.")
+        case .departedBeforeTransfer:
+            return language.tr(
+                "«Поїзд рушив» стосується поїзда після пересадки; ви ще не дісталися пересадки. Нічого не змінено.",
+                "'Departed' is for the train after the transfer, and you have not reached the transfer yet. Nothing changed.")
+        case .noTransfer:
+            return language.tr(
+                "«Поїзд рушив» стосується поїзда після пересадки, а на цьому маршруті пересадки немає. Нічого не змінено.",
+                "'Departed' is for the train after a transfer, and this route has none. Nothing changed.")
+        }
+    }
+
+    func name(_ code: String) -> String { Names.station(code, network, language) }
+}
