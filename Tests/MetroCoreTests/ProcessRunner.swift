@@ -22,6 +22,10 @@ enum ProcessRunner {
         env.merge(environment) { $1 }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        // waitUntilExit() polls a run loop, which off the main thread wakes only about once a
+        // second; a termination handler reports the exit at once.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -29,17 +33,17 @@ enum ProcessRunner {
         try process.run()
         if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try inPipe.fileHandleForWriting.close()
-        // Drain stderr on another thread while this one drains stdout.
+        // Drain stderr on a thread of its own while this one drains stdout. (A dedicated thread,
+        // not the dispatch pool: blocked pool threads are replaced only slowly on Linux.)
         let errData = LockedData()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
+        let drained = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
             errData.set(err.fileHandleForReading.readDataToEndOfFile())
-            group.leave()
+            drained.signal()
         }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
+        drained.wait()
+        exited.wait()
         return Result(
             stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData.get(), as: UTF8.self),
             code: process.terminationStatus)

@@ -15,6 +15,13 @@ public struct JournalRecord: Codable, Equatable, Sendable {
         public var ahead: Int
         public var at: Int
         public var departed: Int
+
+        public init(behind: Int, ahead: Int, at: Int, departed: Int) {
+            self.behind = behind
+            self.ahead = ahead
+            self.at = at
+            self.departed = departed
+        }
     }
 
     public var version: Int

@@ -118,20 +118,34 @@ public struct TripModel: Sendable {
         schedule.stops.firstIndex { $0.time > moment } ?? schedule.stops.count
     }
 
+    /// Where the model puts the train at a moment, in half stops: standing at stop i (dwell, or
+    /// arrived at the destination) is `2i`; running toward stop i (or walking to it, at a
+    /// transfer) is `2i − 1`.
+    public static func halfStopPosition(in schedule: Schedule, at moment: Date) -> Int {
+        let stops = schedule.stops
+        let next = nextStop(in: schedule, at: moment)
+        if next == 0 { return 0 }
+        if next >= stops.count { return 2 * (stops.count - 1) }
+        let previous = stops[next - 1]
+        if previous.arrival != nil, let departure = previous.departure, moment < departure { return 2 * (next - 1) }
+        return 2 * next - 1
+    }
+
     /// What a correction means against the schedule it is applied to, or nil if it cannot apply.
     ///
-    /// `+k` (the train is k stops behind the model) puts it at the station k before the model's
-    /// next stop: with `+1` it still stands where the model thinks it just left. `−k` (ahead) puts
-    /// it at the model's next stop, and k−1 beyond. At the origin, `+1` means "not moving yet":
-    /// t₀ restarts now.
+    /// `+k`: the train is k stops behind the model, standing at the station k before the one the
+    /// model has it at or running toward (`+1` while the model runs toward Teatralna: it still
+    /// stands at Universytet). `−k`: ahead, standing k stations past the one the model has it at,
+    /// or k−1 past the one it runs toward (`−1`: it is already at Teatralna). At the origin, `+1`
+    /// means "not moving yet": t₀ restarts now.
     public func anchor(for correction: Trip.Correction, in schedule: Schedule) -> Anchor? {
         let stops = schedule.stops
         guard !stops.isEmpty else { return nil }
         switch correction.kind {
         case .shift(let shift):
             guard shift != 0 else { return nil }
-            let next = Self.nextStop(in: schedule, at: correction.time)
-            let target = shift > 0 ? next - shift : next - shift - 1
+            let position = Self.halfStopPosition(in: schedule, at: correction.time)
+            let target = shift > 0 ? (position + 1) / 2 - shift : position / 2 - shift
             let clamped = min(max(target, 0), stops.count - 1)
             return Anchor(stop: clamped, event: .arrival, time: correction.time)
         case .at(let station):

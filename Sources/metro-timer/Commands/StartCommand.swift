@@ -130,6 +130,8 @@ struct StartCommand: Command {
         terminal.restore()
         guard output == .screen else { return }
         switch ending {
+        case .left where speed != nil:
+            context.stdout.line(language.tr("Репетицію завершено.", "Rehearsal over."))
         case .left:
             context.stdout.line(language.tr(
                 "Поїздка триває. Повернутися: 'metro-timer start'; рядок стану: 'metro-timer status'.",

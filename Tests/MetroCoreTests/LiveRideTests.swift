@@ -1,0 +1,181 @@
+import CLIKit
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// A clock the test moves by hand.
+final class ManualTime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    init(_ start: Date) { current = start }
+    var now: Date { lock.lock(); defer { lock.unlock() }; return current }
+    func set(_ date: Date) { lock.lock(); current = date; lock.unlock() }
+}
+
+/// Keys typed at given moments, and things other processes do at given moments; waiting
+/// advances the manual clock instead of sleeping.
+final class ScriptedKeys: KeySource {
+    let time: ManualTime
+    var script: [(at: Date, key: Character)]
+    var actions: [(at: Date, run: () -> Void)]
+    private(set) var waits = 0
+
+    init(time: ManualTime, script: [(at: Date, key: Character)] = [], actions: [(at: Date, run: () -> Void)] = []) {
+        self.time = time
+        self.script = script.sorted { $0.at < $1.at }
+        self.actions = actions.sorted { $0.at < $1.at }
+    }
+
+    func wait(milliseconds: Int) -> [UInt8] {
+        waits += 1
+        let end = time.now.addingTimeInterval(Double(milliseconds) / 1000)
+        if let action = actions.first, action.at <= end, action.at <= (script.first?.at ?? end) {
+            actions.removeFirst()
+            time.set(max(action.at, time.now))
+            action.run()
+            return []
+        }
+        if let first = script.first, first.at <= end {
+            script.removeFirst()
+            time.set(max(first.at, time.now))
+            return Array(String(first.key).utf8)
+        }
+        time.set(end)
+        return []
+    }
+}
+
+/// The live loop in-process: a stepped clock, scripted keys, a real trip file.
+final class LiveRideTests: XCTestCase {
+    let t0 = Kyiv.date("2026-11-30 10:00")
+
+    struct Harness {
+        var time: ManualTime
+        var store: FileTripStore
+        var service: TripService
+        var output: StringSink
+        var context: Context
+    }
+
+    func harness(_ from: String = "Lisova", _ to: String = "Teremky") throws -> Harness {
+        let time = ManualTime(t0)
+        let directory = try TestPaths.temporaryDirectory(self) + "/state"
+        let store = FileTripStore(directory: directory)
+        let service = TripService(store: store, engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
+        _ = try service.start(origin: Kyiv.station(from).code, destination: Kyiv.station(to).code, t0: t0, replace: false)
+        let output = StringSink()
+        let context = Context(
+            arguments: [], environment: ["METRO_TIMER_HOME": directory], stdout: output, stderr: StringSink(),
+            now: { time.now }, launchTime: t0, stdoutIsTerminal: false, network: Kyiv.network, clock: Kyiv.clock, columns: 80)
+        return Harness(time: time, store: store, service: service, output: output, context: context)
+    }
+
+    func ride(_ h: Harness, keys: [(at: Date, key: Character)] = [], output: RideOutput = .lines(plain: false)) throws -> (LiveRide.Exit, ScriptedKeys) {
+        let scripted = ScriptedKeys(time: h.time, script: keys)
+        let ride = LiveRide(
+            service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false), output: output,
+            clock: .system({ h.time.now }), keys: scripted, rehearsal: false, width: { 80 },
+            notifier: Notifier(environment: [:], enabled: false))
+        return (try ride.run(), scripted)
+    }
+
+    func count(_ text: String, in output: String) -> Int {
+        output.components(separatedBy: text).count - 1
+    }
+
+    func testAWholeRideFiresEachAlertOnceAndExpiresUnconfirmed() throws {
+        let h = try harness()
+        let (exit, keys) = try ride(h)
+        XCTAssertEqual(exit, .ended(.expired))
+        let text = h.output.text
+        let change = "▶ Change is next: get off at Khreshchatyk and walk to Maidan Nezalezhnosti."
+        let yours = "▶ Yours is next: Teremky."
+        let arriving = "▶ Arriving at Teremky. Press a when you are there."
+        for sentence in [change, yours, arriving] { XCTAssertEqual(count(sentence, in: text), 1, sentence) }
+        let order = [change, yours, arriving].map { text.range(of: $0)!.lowerBound }
+        XCTAssertEqual(order, order.sorted())
+        // The alert lines carry the moment each fired: the schedule's own.
+        let schedule = try h.service.model(h.store.load()!).current(h.store.load()!)
+        XCTAssertTrue(text.contains(Kyiv.clock.hhmmss(schedule.alert) + "  " + yours))
+        XCTAssertTrue(text.hasSuffix("Expired unconfirmed.\n"))
+        // One frame per second at most: about one wait per second of the ride.
+        let seconds = h.time.now.timeIntervalSince(t0)
+        XCTAssertLessThanOrEqual(Double(keys.waits), seconds + 2)
+        XCTAssertGreaterThan(h.time.now, schedule.finalArrival.addingTimeInterval(Trip.expiryAfterArrival))
+        let journal = try String(contentsOfFile: h.store.journalPath, encoding: .utf8)
+        XCTAssertEqual(journal.split(separator: "\n").count, 1)
+        XCTAssertTrue(journal.contains("\"outcome\":\"expired\""))
+    }
+
+    func testAlertsDoNotRepeatAcrossAReattach() throws {
+        let h = try harness()
+        let schedule = try h.service.model(h.store.load()!).current(h.store.load()!)
+        // Leave the screen just after the transfer alert, come back, confirm after arrival.
+        let (first, _) = try ride(h, keys: [(schedule.transferAlert!.addingTimeInterval(3), "q")])
+        XCTAssertEqual(first, .left)
+        XCTAssertEqual(count("▶ Change is next", in: h.output.text), 1)
+        XCTAssertNil(try h.store.load()?.ended, "leaving the screen keeps the trip")
+        h.output.clear()
+        let (second, _) = try ride(h, keys: [(schedule.arrival.addingTimeInterval(20), "a")])
+        XCTAssertEqual(second, .ended(.arrived))
+        XCTAssertEqual(count("▶ Change is next", in: h.output.text), 0, "not repeated after reattaching")
+        XCTAssertEqual(count("▶ Yours is next", in: h.output.text), 1)
+        XCTAssertTrue(h.output.text.hasSuffix("Arrival confirmed.\n"))
+        let trip = try XCTUnwrap(h.store.load())
+        XCTAssertEqual(trip.ended?.outcome, .arrived)
+    }
+
+    func testKeysCorrectAndRefuseWithAMessage() throws {
+        let h = try harness()
+        let planned = try h.service.model(h.store.load()!).current(h.store.load()!)
+        let keys: [(at: Date, key: Character)] = [
+            (t0.addingTimeInterval(15), "+"),      // not moving yet: t₀ restarts
+            (t0.addingTimeInterval(300), "d"),     // before the transfer: refused
+            (t0.addingTimeInterval(320), "q"),
+        ]
+        let (exit, _) = try ride(h, keys: keys)
+        XCTAssertEqual(exit, .left)
+        let trip = try XCTUnwrap(h.store.load())
+        XCTAssertEqual(trip.corrections, [Trip.Correction(.shift(1), at: t0.addingTimeInterval(15))])
+        let current = try h.service.model(trip).current(trip)
+        XCTAssertEqual(current.departure, t0.addingTimeInterval(15))
+        XCTAssertEqual(current.arrival.timeIntervalSince(planned.arrival), 15, accuracy: 0.001)
+        XCTAssertTrue(h.output.text.contains("'Departed' is for the train after the transfer, and you have not reached the transfer yet. Nothing changed.\n"))
+    }
+
+    func testACorrectionFromAnotherTerminalShowsWithinASecond() throws {
+        let h = try harness()
+        let schedule = try h.service.model(h.store.load()!).current(h.store.load()!)
+        let stop = schedule.stops[3]
+        let moment = stop.arrival!.addingTimeInterval(-40)
+        // Another terminal says the train is at stop 3 already, 40 s early.
+        let keys = ScriptedKeys(
+            time: h.time, script: [(moment.addingTimeInterval(3), "q")],
+            actions: [(moment, { _ = try? h.service.correct(.at(stop.station), at: moment) })])
+        let ride = LiveRide(
+            service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false), output: .lines(plain: false),
+            clock: .system({ h.time.now }), keys: keys, rehearsal: false, width: { 80 }, notifier: Notifier(environment: [:], enabled: false))
+        XCTAssertEqual(try ride.run(), .left)
+        let corrected = try h.service.model(h.store.load()!).current(h.store.load()!)
+        XCTAssertEqual(corrected.arrival.timeIntervalSince(schedule.arrival), -40, accuracy: 0.001)
+        // The first frame after the correction, at most a second later, shows it.
+        let expected = "at " + Kyiv.network.station(stop.station)!.nameEn
+        let line = try XCTUnwrap(h.output.text.split(separator: "\n").first { $0.contains(expected) })
+        let shownAt = String(line.prefix(8))
+        XCTAssertTrue([Kyiv.clock.hhmmss(moment), Kyiv.clock.hhmmss(moment.addingTimeInterval(1))].contains(shownAt), String(line))
+        XCTAssertTrue(line.hasSuffix("arrival " + Kyiv.clock.hhmmss(corrected.arrival)))
+    }
+
+    func testPlainModeSpeaksInSentences() throws {
+        let h = try harness("Lisova", "Darnytsia")
+        let (exit, _) = try ride(h, keys: [(t0.addingTimeInterval(400), "a")], output: .lines(plain: true))
+        XCTAssertEqual(exit, .ended(.arrived))
+        let text = h.output.text
+        XCTAssertTrue(text.hasPrefix("2 stops left, about 4 minutes. Next: Chernihivska.\n"), text)
+        XCTAssertTrue(text.contains("1 stop left, about 2 minutes. Next: Darnytsia.\n"))
+        XCTAssertTrue(text.contains("Yours is next: Darnytsia.\n"))
+        for drawing in ["●", "○", "▶", "─", "\u{1B}"] { XCTAssertFalse(text.contains(drawing), drawing) }
+    }
+}

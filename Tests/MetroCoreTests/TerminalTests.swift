@@ -1,0 +1,139 @@
+import Foundation
+import XCTest
+
+/// The live screen under a real pseudo-terminal: tmux runs it, sends keys, reads the screen.
+final class TerminalTests: XCTestCase {
+    var socket = ""
+    var directory = ""
+
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                XCTFail("tmux is required in CI (.ci/run installs it)")
+            }
+            throw XCTSkip("tmux is not installed (apt-get install tmux)")
+        }
+        socket = "metro-timer-test-\(UUID().uuidString.prefix(8))"
+        directory = try TestPaths.temporaryDirectory(self)
+        addTeardownBlock { [socket] in _ = try? Self.run(["-L", socket, "kill-server"]) }
+    }
+
+    /// Runs tmux with posix_spawn and waitpid. Foundation's `Process` is no use here: the server
+    /// that `new-session` forks inherits the descriptor `Process` watches for the child's exit,
+    /// so `waitUntilExit()` never returns.
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> String {
+        var pipe: [Int32] = [0, 0]
+        guard Glibc.pipe(&pipe) == 0 else { throw POSIXError(.EIO) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        posix_spawn_file_actions_addclose(&actions, pipe[1])
+        let argv = (["/usr/bin/tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+        close(pipe[1])
+        guard spawned == 0 else { close(pipe[0]); throw POSIXError(.ENOENT) }
+        // new-session's server keeps the pipe open, so read only what is there when the client
+        // has exited (capture-pane's output is small and written before it exits).
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = fcntl(pipe[0], F_SETFL, O_NONBLOCK)
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(pipe[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        close(pipe[0])
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    func tmux(_ arguments: String...) throws -> String { try Self.run(["-L", socket] + arguments) }
+    func screen() throws -> String { try tmux("capture-pane", "-p", "-t", "ride") }
+    func flag(_ name: String) throws -> String { try tmux("display-message", "-p", "-t", "ride", "#{\(name)}").trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// Waits (polling an outside process, at most `seconds`) until `condition` holds.
+    func eventually(_ what: String, seconds: Double = 15, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return }
+            usleep(50_000)
+        }
+        XCTFail("timed out waiting for \(what); the screen:\n\(try screen())")
+    }
+
+    /// Starts `metro-timer ARGS` in a fresh 80×24 tmux session, recording the terminal modes
+    /// before and after and the exit code.
+    func launch(_ arguments: String) throws {
+        let binary = TestPaths.products.appendingPathComponent("metro-timer").path
+        let script = """
+            stty -g > \(directory)/before; \
+            METRO_TIMER_HOME=\(directory)/state TERM=xterm-256color LANG=C.UTF-8 \(binary) \(arguments); \
+            echo $? > \(directory)/exit; stty -g > \(directory)/after; sleep 600
+            """
+        // bash, as a person's shell would be: dash dies of the Ctrl-C itself, while bash waits
+        // for a child that handles SIGINT and then reads its exit code.
+        try tmux("new-session", "-d", "-s", "ride", "-x", "80", "-y", "24", "bash", "-c", script)
+    }
+
+    func file(_ name: String) -> String? {
+        (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func arrival(_ screen: String) -> String? {
+        guard let line = screen.split(separator: "\n").first(where: { $0.hasPrefix("Arrival") }),
+            let range = line.range(of: #"\d\d:\d\d:\d\d"#, options: .regularExpression)
+        else { return nil }
+        return String(line[range])
+    }
+
+    func testRehearsalScreenKeysAndTerminalRestored() throws {
+        try launch("start Lisova Teremky --speed 30")
+        try eventually("the first frame") { try screen().contains("Lisova → Teremky") }
+        XCTAssertEqual(try flag("alternate_on"), "1", "the ride draws on the alternate screen")
+        XCTAssertEqual(try flag("cursor_flag"), "0", "the cursor is hidden while drawing")
+        let first = try screen()
+        XCTAssertTrue(first.contains("rehearsal ×30"))
+        XCTAssertTrue(first.contains("●─◉─○"), first)
+        XCTAssertTrue(first.contains("+ behind · - ahead · d departed · a arrived · s stop · q leave"))
+        let before = try XCTUnwrap(arrival(first))
+
+        // + right after departure: not moving yet, so t₀ restarts and the arrival moves later.
+        try tmux("send-keys", "-t", "ride", "+")
+        try eventually("a later arrival") { (try arrival(screen()) ?? before) > before }
+
+        // d before the transfer: a message, no change.
+        try tmux("send-keys", "-t", "ride", "d")
+        try eventually("the refusal") { try screen().contains("'Departed' is for the train after the transfer") }
+
+        try tmux("send-keys", "-t", "ride", "q")
+        try eventually("the exit") { file("exit") != nil && file("after") != nil }
+        XCTAssertEqual(file("exit"), "0")
+        XCTAssertEqual(file("after"), file("before"), "terminal modes restored")
+        XCTAssertEqual(try flag("alternate_on"), "0")
+        XCTAssertEqual(try flag("cursor_flag"), "1", "the cursor is visible again")
+        XCTAssertTrue(try screen().contains("Rehearsal over."))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/state/trip.json"), "a rehearsal writes no trip")
+    }
+
+    func testCtrlCExits130AndKeepsTheTrip() throws {
+        try launch("start Lisova Teremky")
+        try eventually("the first frame") { try screen().contains("Lisova → Teremky") }
+        try tmux("send-keys", "-t", "ride", "C-c")
+        try eventually("the exit") { file("exit") != nil && file("after") != nil }
+        XCTAssertEqual(file("exit"), "130")
+        XCTAssertEqual(file("after"), file("before"), "terminal modes restored")
+        XCTAssertEqual(try flag("cursor_flag"), "1")
+        XCTAssertEqual(try flag("alternate_on"), "0")
+        let trip = try String(contentsOfFile: directory + "/state/trip.json", encoding: .utf8)
+        XCTAssertTrue(trip.contains("\"destination\" : \"mb18_227\""))
+        XCTAssertFalse(trip.contains("\"ended\""), "the trip goes on")
+    }
+}
