@@ -41,7 +41,16 @@ enum Generator {
                 "Нічого не писати; вийти з ненульовим кодом, якщо вихідний файл застарів.",
                 "Write nothing; exit non-zero if the output is out of date.")),
         ],
-        subcommands: [importSpec])
+        subcommands: [importSpec, backtestSpec])
+
+    static let backtestSpec = CommandSpec(
+        path: ["timetable-gen", "backtest"],
+        abstract: Text(
+            "Звіт про точність моделі щодо опублікованого розкладу (не польові дані).",
+            "Report the model's accuracy against the published timetable (not field data)."),
+        arguments: [
+            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: Text(defaultData, defaultData)),
+        ])
 
     static func main(
         arguments: [String], environment: [String: String] = [:], stdout: OutputSink, stderr: OutputSink,
@@ -51,8 +60,19 @@ enum Generator {
         do {
             if arguments.first == "import" {
                 try runImport(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
+            } else if arguments.first == "backtest" {
+                let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: backtestSpec, language: language)
+                let dataDir = parsed.value("data") ?? defaultData
+                do {
+                    var input = try TimetableCompiler.Input.read(directory: absolute(dataDir, base: currentDirectory))
+                    input.directory = dataDir
+                    stdout.write(BacktestReport.render(try TimetableCompiler.compile(input)))
+                } catch {
+                    throw CLIError.data(error.description)
+                }
             } else if arguments.first == "help" {
-                let target = arguments.dropFirst().first == "import" ? importSpec : spec
+                let name = arguments.dropFirst().first
+                let target = name == "import" ? importSpec : name == "backtest" ? backtestSpec : spec
                 throw CLIError.cleanExit(HelpFormatter.help(for: target, language: language))
             } else {
                 try runGenerate(arguments, language: language, stdout: stdout, base: currentDirectory)

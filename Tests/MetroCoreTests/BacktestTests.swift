@@ -1,0 +1,76 @@
+import Foundation
+import MetroCore
+import XCTest
+
+/// The backtest's arithmetic on a crafted timetable whose answers can be worked out by hand.
+final class BacktestTests: XCTestCase {
+    /// One line of four stations, forward only, built the way real documents arrive: as JSON.
+    func crafted(first: [Int], last: [Int]) throws -> NetworkDocument {
+        let codes = ["a", "b", "c", "d"]
+        let stations = codes.enumerated().map { index, code in
+            #"{"code":"\#(code)","line":"T","order":\#(index + 1),"nameUk":"\#(code)","nameEn":"\#(code)","formerNames":[],"aboveGround":false}"#
+        }
+        let windows = codes.indices.map { index in
+            #"{"station":"\#(codes[index])","direction":"forward","firstDeparture":\#(first[index]),"lastDeparture":\#(last[index])}"#
+        }
+        let json = """
+            {"version":1,
+             "source":{"dataset":"crafted","publisher":"tests","licence":"none","resourcesDated":"2026-01-01","retrieved":"2026-01-01"},
+             "assumptions":{"dwellSeconds":25,"dwellAssumed":true,"plausibleGapMinSeconds":60,"plausibleGapMaxSeconds":420},
+             "lines":[{"id":"T","nameUk":"Т","nameEn":"T","color":"red","stations":["a","b","c","d"]}],
+             "stations":[\(stations.joined(separator: ","))],
+             "segments":[],"transfers":[],"headways":[],
+             "serviceWindows":[\(windows.joined(separator: ","))]}
+            """
+        return try JSONDecoder().decode(NetworkDocument.self, from: Data(json.utf8))
+    }
+
+    func testLeaveOneOutErrorsByHand() throws {
+        let document = try crafted(first: [0, 100, 200, 300], last: [1000, 1120, 1240, 1360])
+        XCTAssertEqual(Backtest.trains(document).count, 2)
+        let predictions = Backtest.leaveOneOut(document)
+        // Without the first train, every segment is the last train's 120 s: from a, b, c the
+        // first train is predicted 20 s late per segment; the last train 20 s early.
+        let first = predictions.filter { $0.kind == .first }.map(\.error)
+        let last = predictions.filter { $0.kind == .last }.map(\.error)
+        XCTAssertEqual(first, [20, 40, 60, 20, 40, 20])
+        XCTAssertEqual(last, [-20, -40, -60, -20, -40, -20])
+        XCTAssertEqual(predictions.filter { $0.stops == 3 }.count, 2)
+        let summary = Backtest.summarize(first + last)
+        XCTAssertEqual([summary.count, summary.max], [12, 60])
+        XCTAssertEqual(summary.median, 30)
+        XCTAssertEqual(summary.p90, 60)
+    }
+
+    func testADepotEntrySplitsATrain() throws {
+        // The first train's departure at c (50) is before b's (100): a train from the depot.
+        let document = try crafted(first: [0, 100, 50, 150], last: [1000, 1120, 1240, 1360])
+        let firsts = Backtest.trains(document).filter { $0.kind == .first }
+        XCTAssertEqual(firsts.map(\.stations), [["a", "b"], ["c", "d"]])
+    }
+
+    func testWaitOutcomeAgreesWithASweepOfWaits() {
+        for (headway, fraction, gap) in [(300.0, 0.25, 50.0), (600, 0.25, 95), (180, 0.5, 60), (240, 0, 100)] {
+            let outcome = Backtest.waitOutcome(headway: headway, fraction: fraction, lastGap: gap)
+            // The same quantities by brute force over 10 000 evenly spaced waits in [0, h).
+            let waits = (0..<10_000).map { headway * (Double($0) + 0.5) / 10_000 }
+            let booked = fraction * headway
+            let late = Double(waits.filter { $0 < booked }.count) / 10_000
+            let missed = Double(waits.filter { $0 < booked - gap }.count) / 10_000
+            let earliness = waits.map { $0 - booked }.reduce(0, +) / 10_000
+            XCTAssertEqual(outcome.lateAlert, late, accuracy: 0.001)
+            XCTAssertEqual(outcome.missed, missed, accuracy: 0.001)
+            XCTAssertEqual(outcome.meanEarliness, earliness, accuracy: 0.01)
+        }
+    }
+
+    func testTheRealReportRuns() {
+        let predictions = Backtest.leaveOneOut(Network.kyiv.document)
+        XCTAssertGreaterThan(predictions.count, 1000)
+        // One stop ahead, the published first and last trains agree with the model closely.
+        let oneStop = Backtest.summarize(predictions.filter { $0.stops == 1 }.map(\.error))
+        XCTAssertLessThanOrEqual(oneStop.p90, 30)
+        let rows = Backtest.waitPolicy(Network.kyiv.document, fractions: [0.25])
+        XCTAssertEqual(rows.count, 204)
+    }
+}
