@@ -55,6 +55,7 @@ final class TerminalTests: XCTestCase {
         return String(decoding: output, as: UTF8.self)
     }
 
+    @discardableResult
     func tmux(_ arguments: String...) throws -> String { try Self.run(["-L", socket] + arguments) }
     func screen() throws -> String { try tmux("capture-pane", "-p", "-t", "ride") }
     func flag(_ name: String) throws -> String { try tmux("display-message", "-p", "-t", "ride", "#{\(name)}").trimmingCharacters(in: .whitespacesAndNewlines) }
