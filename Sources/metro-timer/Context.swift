@@ -14,7 +14,6 @@ struct Context: Sendable {
     var launchTime: Date
     /// Whether standard output is a terminal (decided once, at the edge).
     var stdoutIsTerminal: Bool
-    var network: Network
     var clock: ServiceClock
     /// The terminal width when known.
     var columns: Int?
@@ -35,7 +34,6 @@ struct Context: Sendable {
             now: { Date() },
             launchTime: launchTime,
             stdoutIsTerminal: isatty(1) == 1,
-            network: .kyiv,
             clock: clock,
             columns: TerminalSize.columns(environment: environment))
     }
@@ -44,6 +42,9 @@ struct Context: Sendable {
     func language(flag: String?) -> Language {
         Language.resolve(flag: flag, environment: environment)
     }
+
+    /// The network, decoded on first use: `--version` and `help` never pay for it.
+    var network: Network { .kyiv }
 
     /// Whether standard input is a terminal (keys can be read raw).
     var stdinIsTerminal: Bool { isatty(0) == 1 }

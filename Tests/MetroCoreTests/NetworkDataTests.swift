@@ -148,3 +148,19 @@ final class NetworkDataTests: XCTestCase {
         }
     }
 }
+
+/// The start-up decoder must read the embedded network exactly as `JSONDecoder` does.
+final class FastDecodingTests: XCTestCase {
+    func testFastReaderAgreesWithJSONDecoder() throws {
+        let json = NetworkEncoding.json(Network.kyiv.document)
+        let reference = try JSONDecoder().decode(NetworkDocument.self, from: Data(json.utf8))
+        XCTAssertTrue(Network.kyiv.document == reference, "the fast reader differs from JSONDecoder")
+        XCTAssertEqual(Network.kyiv.document.stations.count, 52)
+        // Escapes and nulls, which the generator could write.
+        var document = reference
+        document.transfers[0].note = "quote \" backslash \\ tab \t slash / «Україна» \u{1}"
+        let tricky = NetworkEncoding.json(document)
+        XCTAssertTrue(try Network(json: Data(tricky.utf8)).document == (try JSONDecoder().decode(NetworkDocument.self, from: Data(tricky.utf8))))
+        XCTAssertTrue(try Network(json: Data(tricky.utf8)).document.transfers[0].note == document.transfers[0].note)
+    }
+}

@@ -77,7 +77,7 @@ enum CLI {
         let out = StringSink(), err = StringSink()
         let context = Context(
             arguments: arguments, environment: environment, stdout: out, stderr: err, now: { now }, launchTime: now,
-            stdoutIsTerminal: terminal, network: Kyiv.network, clock: Kyiv.clock, columns: 80)
+            stdoutIsTerminal: terminal, clock: Kyiv.clock, columns: 80)
         let code = MetroTimer.main(context)
         return CLIResult(stdout: out.text, stderr: err.text, code: code)
     }

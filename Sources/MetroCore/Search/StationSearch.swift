@@ -22,21 +22,55 @@ public struct StationSearch: Sendable {
     }
 
     let stations: [NetworkDocument.Station]
-    let keys: [Key]
+    /// Every name as written, lower-cased: most people type a name exactly, and that needs no
+    /// folding at all.
+    let exactNames: [String: Int]
+    private let index: FoldedIndex
+
+    /// The folded keys, built the first time a query is not an exact name.
+    final class FoldedIndex: @unchecked Sendable {
+        private let lock = NSLock()
+        private let stations: [NetworkDocument.Station]
+        private var built: [Key]?
+
+        init(stations: [NetworkDocument.Station]) { self.stations = stations }
+
+        var keys: [Key] {
+            lock.lock()
+            defer { lock.unlock() }
+            if let built { return built }
+            var keys: [Key] = []
+            for (index, station) in stations.enumerated() {
+                for name in StationSearch.names(station) {
+                    keys.append(Key(station: index, folded: StationSearch.fold(name), words: StationSearch.words(name)))
+                }
+            }
+            built = keys
+            return keys
+        }
+    }
+
+    var keys: [Key] { index.keys }
+
+    /// The search over the embedded network, built once per process.
+    public static let kyiv = StationSearch(network: .kyiv)
 
     public init(network: Network) {
         stations = network.stations
-        var keys: [Key] = []
+        var exact: [String: Int] = [:]
         for (index, station) in network.stations.enumerated() {
-            let names = [station.nameUk, station.nameEn] + station.formerNames.flatMap { [$0.uk, $0.en] }
-            for name in names {
-                keys.append(Key(station: index, folded: StationSearch.fold(name), words: StationSearch.words(name)))
-            }
+            for name in StationSearch.names(station) { exact[name.lowercased()] = index }
         }
-        self.keys = keys
+        exactNames = exact
+        index = FoldedIndex(stations: network.stations)
+    }
+
+    static func names(_ station: NetworkDocument.Station) -> [String] {
+        [station.nameUk, station.nameEn] + station.formerNames.flatMap { [$0.uk, $0.en] }
     }
 
     public func match(_ query: String) -> Match {
+        if let index = exactNames[query.trimmingCharacters(in: .whitespaces).lowercased()] { return .found(stations[index]) }
         let folded = StationSearch.fold(query)
         guard !folded.isEmpty else { return .notFound(suggestions: []) }
 
@@ -91,26 +125,39 @@ public struct StationSearch: Sendable {
 
     // MARK: - Folding
 
-    static let cyrillic: [Character: String] = [
-        "а": "a", "б": "b", "в": "v", "г": "h", "ґ": "g", "д": "d", "е": "e", "є": "ie", "ж": "zh",
-        "з": "z", "и": "y", "і": "i", "ї": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n",
-        "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts",
-        "ч": "ch", "ш": "sh", "щ": "shch", "ь": "", "ю": "iu", "я": "ia",
-        // Russian letters, since many people in Kyiv type station names in Russian.
-        "ы": "y", "э": "e", "ё": "e", "ъ": "",
-    ]
+    /// Lower-case Cyrillic (Ukrainian, and Russian, which many people in Kyiv type station names
+    /// in) to Latin, by Unicode scalar.
+    static let cyrillic: [UInt32: String] = {
+        let pairs: [(Character, String)] = [
+            ("а", "a"), ("б", "b"), ("в", "v"), ("г", "h"), ("ґ", "g"), ("д", "d"), ("е", "e"), ("є", "ie"), ("ж", "zh"),
+            ("з", "z"), ("и", "y"), ("і", "i"), ("ї", "i"), ("й", "i"), ("к", "k"), ("л", "l"), ("м", "m"), ("н", "n"),
+            ("о", "o"), ("п", "p"), ("р", "r"), ("с", "s"), ("т", "t"), ("у", "u"), ("ф", "f"), ("х", "kh"), ("ц", "ts"),
+            ("ч", "ch"), ("ш", "sh"), ("щ", "shch"), ("ь", ""), ("ю", "iu"), ("я", "ia"),
+            ("ы", "y"), ("э", "e"), ("ё", "e"), ("ъ", ""),
+        ]
+        return Dictionary(uniqueKeysWithValues: pairs.map { ($0.0.unicodeScalars.first!.value, $0.1) })
+    }()
 
     /// Latin letters only, lower case, Cyrillic transliterated; apostrophes, guillemets,
-    /// hyphens and spaces dropped.
+    /// hyphens and spaces dropped (spaces and hyphens kept as word breaks).
     static func latin(_ text: String) -> String {
         var result = ""
-        for character in text.lowercased() {
-            if let mapped = cyrillic[character] {
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            var value = scalar.value
+            switch value {
+            case 0x41...0x5A: value += 0x20  // ASCII upper case
+            case 0x410...0x42F: value += 0x20  // Cyrillic А–Я
+            case 0x400...0x40F: value += 0x50  // Ѐ–Џ, among them Є І Ї
+            case 0x490: value = 0x491  // Ґ
+            default: break
+            }
+            if (0x61...0x7A).contains(value) {
+                result.unicodeScalars.append(Unicode.Scalar(value)!)
+            } else if let mapped = cyrillic[value] {
                 result += mapped
-            } else if character.isASCII && character.isLetter {
-                result.append(character)
-            } else if character == " " || character == "-" {
-                result.append(" ")
+            } else if value == 0x20 || value == 0x2D {
+                result += " "
             }
         }
         return result
@@ -118,28 +165,58 @@ public struct StationSearch: Sendable {
 
     /// Reduces spelling variants to one key. Each rule merges spellings that people really use
     /// for the same sound; applied to both sides, so only consistency matters, and a test checks
-    /// that no two stations fold to the same key.
+    /// that no two stations fold to the same key. Works on ASCII bytes: every search folds every
+    /// station name, and Foundation's string replacement made that most of `plan`'s run time.
     static func foldLatin(_ text: String) -> String {
-        var s = text.replacingOccurrences(of: " ", with: "")
-        for (from, to) in [
-            ("shch", "sc"), ("sch", "sc"),          // Khreshchatyk, Khreschatyk
-            ("kh", "k"), ("zh", "z"), ("ch", "c"), ("sh", "s"),
-            ("h", "g"),                             // Hidropark, Gidropark (Russian г)
-            ("y", "i"), ("j", "i"), ("w", "v"),     // Teremky, Teremki; Darnytsia, Darnitsa
-            ("ts", "c"),
-        ] {
-            s = s.replacingOccurrences(of: from, with: to)
+        var s = Array(text.utf8).filter { $0 != UInt8(ascii: " ") }
+        for (from, to) in foldRules {
+            s = replace(s, from, to)
         }
-        while s.contains("ii") { s = s.replacingOccurrences(of: "ii", with: "i") }
-        for (from, to) in [
-            ("aia", "a"),                           // Livoberezhnaya, Livoberezhna
-            ("ia", "a"), ("iu", "u"), ("ie", "e"), ("io", "o"),  // Lukianivska, Lukyanivska
-        ] {
-            s = s.replacingOccurrences(of: from, with: to)
+        while s.count >= 2, let index = firstRange(s, ii) { s.remove(at: index) }
+        for (from, to) in vowelRules {
+            s = replace(s, from, to)
         }
-        var collapsed = ""
-        for character in s where collapsed.last != character { collapsed.append(character) }
-        return collapsed
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(s.count)
+        for byte in s where collapsed.last != byte { collapsed.append(byte) }
+        return String(decoding: collapsed, as: UTF8.self)
+    }
+
+    static let ii = Array("ii".utf8)
+
+    static let foldRules: [([UInt8], [UInt8])] = [
+        ("shch", "sc"), ("sch", "sc"),          // Khreshchatyk, Khreschatyk
+        ("kh", "k"), ("zh", "z"), ("ch", "c"), ("sh", "s"),
+        ("h", "g"),                             // Hidropark, Gidropark (Russian г)
+        ("y", "i"), ("j", "i"), ("w", "v"),     // Teremky, Teremki; Darnytsia, Darnitsa
+        ("ts", "c"),
+    ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
+
+    static let vowelRules: [([UInt8], [UInt8])] = [
+        ("aia", "a"),                           // Livoberezhnaya, Livoberezhna
+        ("ia", "a"), ("iu", "u"), ("ie", "e"), ("io", "o"),  // Lukianivska, Lukyanivska
+    ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
+
+    /// Every non-overlapping occurrence of `pattern`, left to right, replaced by `replacement`.
+    static func replace(_ bytes: [UInt8], _ pattern: [UInt8], _ replacement: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if index + pattern.count <= bytes.count, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                result.append(contentsOf: replacement)
+                index += pattern.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
+    static func firstRange(_ bytes: [UInt8], _ pattern: [UInt8]) -> Int? {
+        guard bytes.count >= pattern.count else { return nil }
+        return (0...(bytes.count - pattern.count)).first { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
     }
 
     public static func fold(_ text: String) -> String { foldLatin(latin(text)) }

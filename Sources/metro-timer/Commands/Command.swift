@@ -34,7 +34,7 @@ extension Context {
     /// Resolves a typed station name, or throws a usage error that lists candidates or
     /// suggestions (exit 64 either way).
     func station(_ query: String, spec: CommandSpec, language: Language) throws(CLIError) -> NetworkDocument.Station {
-        switch StationSearch(network: network).match(query) {
+        switch StationSearch.kyiv.match(query) {
         case .found(let station):
             return station
         case .ambiguous(let candidates):

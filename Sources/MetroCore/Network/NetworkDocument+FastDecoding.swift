@@ -1,0 +1,268 @@
+/// A small JSON reader for the embedded network, used on every start-up.
+///
+/// `JSONDecoder`'s Codable machinery took half of `plan`'s instructions for this 96 KB document;
+/// this reader parses the bytes once into plain values and maps them by hand. It reads only what
+/// `timetable-gen` writes (objects, arrays, strings, integers, booleans, null), and a test checks
+/// that it gives exactly what `JSONDecoder` gives.
+enum JSONValue: Equatable {
+    /// Members in document order: objects here have a handful of keys, and a linear search
+    /// beats hashing every key of every object.
+    case object([(key: String, value: JSONValue)])
+    case array([JSONValue])
+    case string(String)
+    case number(Int)
+    case bool(Bool)
+    case null
+
+    struct Malformed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        var parser = Parser(bytes: bytes)
+        let value = try parser.value()
+        parser.skipSpace()
+        guard parser.index == bytes.count else { throw Malformed(description: "trailing bytes at \(parser.index)") }
+        return value
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+
+        mutating func skipSpace() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                index += 1
+            }
+        }
+
+        mutating func expect(_ byte: UInt8) throws {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == byte else {
+                throw Malformed(description: "expected '\(Character(UnicodeScalar(byte)))' at \(index)")
+            }
+            index += 1
+        }
+
+        mutating func value() throws -> JSONValue {
+            skipSpace()
+            guard index < bytes.count else { throw Malformed(description: "unexpected end") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                index += 1
+                var members: [(key: String, value: JSONValue)] = []
+                skipSpace()
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                while true {
+                    skipSpace()
+                    let key = try string()
+                    try expect(UInt8(ascii: ":"))
+                    members.append((key, try value()))
+                    skipSpace()
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    try expect(UInt8(ascii: "}"))
+                    return .object(members)
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                var elements: [JSONValue] = []
+                skipSpace()
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+                while true {
+                    elements.append(try value())
+                    skipSpace()
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    try expect(UInt8(ascii: "]"))
+                    return .array(elements)
+                }
+            case UInt8(ascii: "\""):
+                return .string(try string())
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
+            default:
+                return .number(try integer())
+            }
+        }
+
+        mutating func literal(_ word: String) throws {
+            let expected = Array(word.utf8)
+            guard index + expected.count <= bytes.count, Array(bytes[index..<(index + expected.count)]) == expected else {
+                throw Malformed(description: "expected \(word) at \(index)")
+            }
+            index += expected.count
+        }
+
+        mutating func integer() throws -> Int {
+            var negative = false
+            if bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+            var value = 0
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                index += 1
+            }
+            guard index > start else { throw Malformed(description: "unexpected byte at \(index)") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                throw Malformed(description: "non-integer number at \(start)")
+            }
+            return negative ? -value : value
+        }
+
+        mutating func string() throws -> String {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Malformed(description: "expected a string at \(index)") }
+            index += 1
+            // Most strings have no escapes: one scan, then a String straight from the bytes.
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                defer { index = end + 1 }
+                return String(decoding: bytes[index..<end], as: UTF8.self)
+            }
+            var scalars: [UInt8] = []
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "\"") { return String(decoding: scalars, as: UTF8.self) }
+                if byte != UInt8(ascii: "\\") { scalars.append(byte); continue }
+                guard index < bytes.count else { break }
+                let escaped = bytes[index]
+                index += 1
+                switch escaped {
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "b"): scalars.append(0x08)
+                case UInt8(ascii: "f"): scalars.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16),
+                        let scalar = Unicode.Scalar(code)
+                    else { throw Malformed(description: "bad \\u escape at \(index)") }
+                    index += 4
+                    scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default: scalars.append(escaped)  // \" \\ \/
+                }
+            }
+            throw Malformed(description: "unterminated string")
+        }
+    }
+
+    // MARK: - Access
+
+    func field(_ key: String) throws -> JSONValue {
+        guard case .object(let members) = self, let member = members.first(where: { $0.key == key }) else {
+            throw Malformed(description: "missing '\(key)'")
+        }
+        return member.value
+    }
+
+    func optionalField(_ key: String) -> JSONValue? {
+        guard case .object(let members) = self, let member = members.first(where: { $0.key == key }), member.value != .null else { return nil }
+        return member.value
+    }
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.object(a), .object(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case let (.array(a), .array(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.bool(a), .bool(b)): return a == b
+        case (.null, .null): return true
+        default: return false
+        }
+    }
+
+    func string(_ key: String) throws -> String {
+        guard case .string(let value) = try field(key) else { throw Malformed(description: "'\(key)' is not a string") }
+        return value
+    }
+
+    func int(_ key: String) throws -> Int {
+        guard case .number(let value) = try field(key) else { throw Malformed(description: "'\(key)' is not an integer") }
+        return value
+    }
+
+    func bool(_ key: String) throws -> Bool {
+        guard case .bool(let value) = try field(key) else { throw Malformed(description: "'\(key)' is not a boolean") }
+        return value
+    }
+
+    func array(_ key: String) throws -> [JSONValue] {
+        guard case .array(let value) = try field(key) else { throw Malformed(description: "'\(key)' is not an array") }
+        return value
+    }
+
+    func enumeration<E: RawRepresentable>(_ key: String) throws -> E where E.RawValue == String {
+        guard let value = E(rawValue: try string(key)) else { throw Malformed(description: "'\(key)' has an unknown value") }
+        return value
+    }
+}
+
+extension NetworkDocument {
+    /// Decodes the generator's JSON without Codable (see `JSONValue`).
+    init(fastJSON bytes: [UInt8]) throws {
+        let root = try JSONValue.parse(bytes)
+        let source = try root.field("source"), assumptions = try root.field("assumptions")
+        self.init(
+            version: try root.int("version"),
+            source: Source(
+                dataset: try source.string("dataset"), publisher: try source.string("publisher"), licence: try source.string("licence"),
+                resourcesDated: try source.string("resourcesDated"), retrieved: try source.string("retrieved")),
+            assumptions: Assumptions(
+                dwellSeconds: try assumptions.int("dwellSeconds"), dwellAssumed: try assumptions.bool("dwellAssumed"),
+                plausibleGapMinSeconds: try assumptions.int("plausibleGapMinSeconds"),
+                plausibleGapMaxSeconds: try assumptions.int("plausibleGapMaxSeconds")),
+            lines: try root.array("lines").map { line in
+                Line(
+                    id: try line.string("id"), nameUk: try line.string("nameUk"), nameEn: try line.string("nameEn"),
+                    color: try line.string("color"),
+                    stations: try line.array("stations").map {
+                        guard case .string(let code) = $0 else { throw JSONValue.Malformed(description: "a station code is not a string") }
+                        return code
+                    })
+            },
+            stations: try root.array("stations").map { station in
+                Station(
+                    code: try station.string("code"), line: try station.string("line"), order: try station.int("order"),
+                    nameUk: try station.string("nameUk"), nameEn: try station.string("nameEn"),
+                    formerNames: try station.array("formerNames").map { FormerName(uk: try $0.string("uk"), en: try $0.string("en")) },
+                    aboveGround: try station.bool("aboveGround"),
+                    transfer: station.optionalField("transfer") == nil ? nil : try station.string("transfer"))
+            },
+            segments: try root.array("segments").map { segment in
+                Segment(
+                    line: try segment.string("line"), direction: try segment.enumeration("direction"),
+                    from: try segment.string("from"), to: try segment.string("to"), gapSeconds: try segment.int("gapSeconds"),
+                    runSeconds: try segment.int("runSeconds"), dwellSeconds: try segment.int("dwellSeconds"),
+                    sampleGaps: try segment.array("sampleGaps").map {
+                        guard case .number(let gap) = $0 else { throw JSONValue.Malformed(description: "a sample is not an integer") }
+                        return gap
+                    },
+                    basis: try segment.enumeration("basis"))
+            },
+            transfers: try root.array("transfers").map { transfer in
+                Transfer(
+                    stationA: try transfer.string("stationA"), stationB: try transfer.string("stationB"),
+                    walkSeconds: try transfer.int("walkSeconds"), basis: try transfer.string("basis"), note: try transfer.string("note"))
+            },
+            headways: try root.array("headways").map { headway in
+                Headway(
+                    line: try headway.string("line"), direction: try headway.enumeration("direction"),
+                    dayType: try headway.enumeration("dayType"), hour: try headway.int("hour"),
+                    firstSeconds: try headway.int("firstSeconds"), secondSeconds: try headway.int("secondSeconds"),
+                    singleValue: try headway.bool("singleValue"))
+            },
+            serviceWindows: try root.array("serviceWindows").map { window in
+                ServiceWindow(
+                    station: try window.string("station"), direction: try window.enumeration("direction"),
+                    firstDeparture: try window.int("firstDeparture"), lastDeparture: try window.int("lastDeparture"))
+            })
+    }
+}
