@@ -61,6 +61,7 @@ peak() {  # prints the median peak RSS in KiB of 5 runs of the command
     echo "plan $(peak "$bin/metro-timer" plan Lisova Teremky --at 08:15 --date 2026-11-30)"
     echo "status $(peak "$bin/metro-timer" status)"
     echo "timetable-gen-real $(peak "$bin/timetable-gen" --data Data --output "$out/real.json")"
+    echo "timetable-gen-10x $(peak "$bin/timetable-gen" --data "$out/synth10" --output "$out/synth10.json")"
     echo "timetable-gen-100x $(peak "$bin/timetable-gen" --data "$out/synth100" --output "$out/synth100.json")"
 } > "$out/memory.txt"
 
@@ -112,8 +113,7 @@ lines.append("|---|---:|---:|---:|---:|")
 gen_base = ms(generator["real (52 stations)"])
 for name, stations in [("real (52 stations)", 52), ("10x (520 stations)", 520), ("100x (5200 stations)", 5200)]:
     r = generator[name]
-    mem = memory.get("timetable-gen-real" if stations == 52 else "timetable-gen-100x" if stations == 5200 else "", "")
-    mem = f"{int(mem)/1024:.1f}" if mem else "—"
+    mem = f"{int(memory[{52: 'timetable-gen-real', 520: 'timetable-gen-10x', 5200: 'timetable-gen-100x'}[stations]])/1024:.1f}"
     lines.append(f"| {name} | {ms(r):.1f} | {ms(r)*1000/stations:.0f} | {ms(r)/gen_base:.1f} | {mem} |")
 lines.append(f"| hello (floor) | {ms(generator['hello']):.1f} | | | |")
 lines.append("")

@@ -44,20 +44,24 @@ enum BacktestReport {
             out += "| \(label(fraction)) | \(percent(meanLate)) | \(percent(meanMissed)) | "
             out += "\(percent(worst.outcomes[fraction]!.missed)) (\(worst.line) \(worst.direction.rawValue) \(worst.dayType.rawValue) \(worst.hour):00) | \(format(earliness)) |\n"
         }
-        out += "\n### By line and direction (weekday; each cell: late / missed / mean earliness in s)\n\n"
-        out += "| hour | " + document.lines.flatMap { line in Direction.allCases.map { "\(line.id) \($0.rawValue)" } }.joined(separator: " | ") + " |\n"
-        out += "|---|" + String(repeating: "---|", count: document.lines.count * 2) + "\n"
-        for hour in Set(rows.map(\.hour)).sorted() {
-            var cells: [String] = []
-            for line in document.lines {
-                for direction in Direction.allCases {
-                    guard let cell = rows.first(where: { $0.line == line.id && $0.direction == direction && $0.dayType == .weekday && $0.hour == hour }),
-                        let outcome = cell.outcomes[0.25]
-                    else { cells.append("—"); continue }
-                    cells.append("\(percent(outcome.lateAlert)) / \(percent(outcome.missed)) / \(format(outcome.meanEarliness))")
+        for fraction in fractions {
+            for dayType in DayType.allCases {
+                out += "\n### \(label(fraction)), \(dayType.rawValue): late / missed / mean earliness (s) by hour\n\n"
+                out += "| hour | " + document.lines.flatMap { line in Direction.allCases.map { "\(line.id) \($0.rawValue)" } }.joined(separator: " | ") + " |\n"
+                out += "|---|" + String(repeating: "---|", count: document.lines.count * 2) + "\n"
+                for hour in Set(rows.map(\.hour)).sorted() {
+                    var cells: [String] = []
+                    for line in document.lines {
+                        for direction in Direction.allCases {
+                            guard let cell = rows.first(where: { $0.line == line.id && $0.direction == direction && $0.dayType == dayType && $0.hour == hour }),
+                                let outcome = cell.outcomes[fraction]
+                            else { cells.append("—"); continue }
+                            cells.append("\(percent(outcome.lateAlert)) / \(percent(outcome.missed)) / \(format(outcome.meanEarliness))")
+                        }
+                    }
+                    out += "| \(TimeOfDay.pad(hour)):00 | " + cells.joined(separator: " | ") + " |\n"
                 }
             }
-            out += "| \(TimeOfDay.pad(hour)):00 | " + cells.joined(separator: " | ") + " |\n"
         }
         return out
     }
