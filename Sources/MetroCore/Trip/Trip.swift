@@ -185,13 +185,13 @@ public struct TripModel: Sendable {
     /// time last moved. A correction that moves an alert into the future re-arms it; one already
     /// fired whose moment moves earlier is not repeated.
     public func due(_ alert: Trip.Alert, schedule: Schedule, trip: Trip, at moment: Date) -> Bool {
-        guard trip.ended == nil, let time = time(of: alert, in: schedule), moment >= time else { return false }
+        guard trip.ended == nil, let time = Self.time(of: alert, in: schedule), moment >= time else { return false }
         guard let fired = trip.alertsFired[alert.rawValue] else { return true }
         return time > fired
     }
 
     /// The moment an alert belongs to, if the route has it.
-    public func time(of alert: Trip.Alert, in schedule: Schedule) -> Date? {
+    public static func time(of alert: Trip.Alert, in schedule: Schedule) -> Date? {
         switch alert {
         case .transferAlert: return schedule.transferAlert
         case .alert: return schedule.alertStop == nil ? nil : schedule.alert

@@ -31,6 +31,18 @@ extension Command {
 }
 
 extension Context {
+    /// Resolves the two ends of a ride, refusing the same station twice.
+    func rideEnds(_ from: String, _ to: String, spec: CommandSpec, language: Language) throws(CLIError) -> (NetworkDocument.Station, NetworkDocument.Station) {
+        let origin = try station(from, spec: spec, language: language)
+        let destination = try station(to, spec: spec, language: language)
+        guard origin.code != destination.code else {
+            throw .usage(language.tr(
+                "Станції відправлення і призначення збігаються (\(Names.station(origin, language)))",
+                "The origin and the destination are the same station (\(Names.station(origin, language)))"), spec)
+        }
+        return (origin, destination)
+    }
+
     /// Resolves a typed station name, or throws a usage error that lists candidates or
     /// suggestions (exit 64 either way).
     func station(_ query: String, spec: CommandSpec, language: Language) throws(CLIError) -> NetworkDocument.Station {

@@ -21,6 +21,13 @@ extension Context {
         return parts.joined(separator: " · ")
     }
 
+    /// Ends the active trip with an outcome, from any terminal.
+    func endTrip(_ outcome: Trip.Outcome, options: GlobalOptions) throws(CLIError) -> JournalRecord {
+        let service = tripService(options)
+        _ = try service.requireActive(at: now())
+        return try service.end(outcome, at: now())
+    }
+
     func applyCorrection(_ kind: Trip.Correction.Kind, options: GlobalOptions) throws(CLIError) {
         let service = tripService(options)
         _ = try service.requireActive(at: now())
@@ -102,9 +109,7 @@ struct ArrivedCommand: Command {
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {}
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        let service = context.tripService(options)
-        _ = try service.requireActive(at: context.now())
-        let record = try service.end(.arrived, at: context.now())
+        let record = try context.endTrip(.arrived, options: options)
         let error = (record.confirmedSeconds ?? 0) - record.finalSeconds
         let language = options.language
         let sign = error > 0 ? "+" : error < 0 ? "−" : "±"
@@ -123,9 +128,7 @@ struct StopCommand: Command {
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {}
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        let service = context.tripService(options)
-        _ = try service.requireActive(at: context.now())
-        try service.end(.stopped, at: context.now())
+        _ = try context.endTrip(.stopped, options: options)
         context.stdout.line(options.language.tr("Поїздку зупинено.", "Trip stopped."))
     }
 }

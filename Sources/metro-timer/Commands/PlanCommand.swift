@@ -29,13 +29,7 @@ struct PlanCommand: Command {
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
-        origin = try context.station(arguments.value("from")!, spec: Self.spec, language: language)
-        destination = try context.station(arguments.value("to")!, spec: Self.spec, language: language)
-        guard origin.code != destination.code else {
-            throw .usage(language.tr(
-                "Станції відправлення і призначення збігаються (\(Names.station(origin, language)))",
-                "The origin and the destination are the same station (\(Names.station(origin, language)))"), Self.spec)
-        }
+        (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to")!, spec: Self.spec, language: language)
         t0 = try Self.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
         json = arguments.flag("json")
     }

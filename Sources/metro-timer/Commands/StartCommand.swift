@@ -58,13 +58,7 @@ struct StartCommand: Command {
         case (_?, nil):
             throw .usage(language.tr("Бракує обовʼязкового аргументу '<to>'", "Missing expected argument '<to>'"), Self.spec)
         case let (from?, to?):
-            let origin = try context.station(from, spec: Self.spec, language: language)
-            let destination = try context.station(to, spec: Self.spec, language: language)
-            guard origin.code != destination.code else {
-                throw .usage(language.tr(
-                    "Станції відправлення і призначення збігаються (\(Names.station(origin, language)))",
-                    "The origin and the destination are the same station (\(Names.station(origin, language)))"), Self.spec)
-            }
+            let (origin, destination) = try context.rideEnds(from, to, spec: Self.spec, language: language)
             if let route = try? Router(network: context.network).route(from: origin.code, to: destination.code), route.isWalkOnly {
                 throw .usage(language.tr(
                     "\(Names.station(origin, language)) і \(Names.station(destination, language)) — один пересадковий вузол: їхати не треба, лише перейти.",

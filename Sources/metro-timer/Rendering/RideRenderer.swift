@@ -21,18 +21,10 @@ struct RideView {
     /// The last fired alert whose moment is still the current one: highlighted until arrival.
     var highlighted: Trip.Alert? {
         for alert in [Trip.Alert.arrival, .alert, .transferAlert] {
-            guard let fired = trip.alertsFired[alert.rawValue], let moment = time(of: alert), fired >= moment else { continue }
+            guard let fired = trip.alertsFired[alert.rawValue], let moment = TripModel.time(of: alert, in: schedule), fired >= moment else { continue }
             return alert
         }
         return nil
-    }
-
-    func time(of alert: Trip.Alert) -> Date? {
-        switch alert {
-        case .transferAlert: return schedule.transferAlert
-        case .alert: return schedule.alertStop == nil ? nil : schedule.alert
-        case .arrival: return schedule.arrival
-        }
     }
 }
 

@@ -38,9 +38,7 @@ struct TripService: Sendable {
                 "Поїздка вже завершилась (\(outcomeText(ended.outcome))). Нова: 'metro-timer start ЗВІДКИ КУДИ'.",
                 "The trip has already ended (\(outcomeText(ended.outcome))). Start a new one with 'metro-timer start FROM TO'."))
         }
-        throw .failure(language.tr(
-            "Немає активної поїздки. Почніть: 'metro-timer start ЗВІДКИ КУДИ'.",
-            "No active trip. Start one with 'metro-timer start FROM TO'."))
+        throw noTrip()
     }
 
     func outcomeText(_ outcome: Trip.Outcome) -> String {
