@@ -4,6 +4,8 @@ import MetroCore
 public struct ParsedArguments: Sendable, Equatable {
     public var positionals: [String: String] = [:]
     public var options: [String: String] = [:]
+    /// Every value of a repeated option, in order (`--closed A --closed B`).
+    public var optionLists: [String: [String]] = [:]
     public var flags: Set<String> = []
     /// Words after a command that takes free-form operands (`adjust +1`, `changes add …`).
     public var rest: [String] = []
@@ -12,6 +14,7 @@ public struct ParsedArguments: Sendable, Equatable {
 
     public func value(_ name: String) -> String? { positionals[name] ?? options[name] }
     public func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func values(_ name: String) -> [String] { optionLists[name] ?? [] }
 }
 
 /// A hand-written parser with swift-argument-parser's behaviour and wording.
@@ -55,6 +58,7 @@ public enum ArgumentParser {
                         throw .usage(language.tr("Бракує значення для '--\(argument.name) <\(valueName)>'", "Missing value for '--\(argument.name) <\(valueName)>'"), spec)
                     }
                     parsed.options[argument.name] = value
+                    parsed.optionLists[argument.name, default: []].append(value)
                 case .positional:
                     break
                 }

@@ -20,7 +20,8 @@ final class BacktestTests: XCTestCase {
              "lines":[{"id":"T","nameUk":"Т","nameEn":"T","color":"red","stations":["a","b","c","d"]}],
              "stations":[\(stations.joined(separator: ","))],
              "segments":[],"transfers":[],"headways":[],
-             "serviceWindows":[\(windows.joined(separator: ","))]}
+             "serviceWindows":[\(windows.joined(separator: ","))],
+             "airRaidSections":[]}
             """
         return try JSONDecoder().decode(NetworkDocument.self, from: Data(json.utf8))
     }

@@ -10,6 +10,7 @@ public enum NetworkDiff {
         if old.assumptions != new.assumptions { lines.append("assumptions changed (dwell \(old.assumptions.dwellSeconds) s → \(new.assumptions.dwellSeconds) s)") }
         if old.lines != new.lines || old.stations != new.stations { lines.append("stations or lines changed") }
         if old.transfers != new.transfers { lines.append("transfers changed") }
+        if old.airRaidSections != new.airRaidSections { lines.append("air-raid sections changed") }
 
         let oldSegments = Dictionary(old.segments.map { ("\($0.from)>\($0.to)", $0) }, uniquingKeysWith: { a, _ in a })
         for segment in new.segments {

@@ -16,7 +16,8 @@ public enum TimetableCompiler {
         public static let headways = "kyiv-headways.csv"
         public static let transfers = "kyiv-transfers.csv"
         public static let source = "kyiv-source.csv"
-        public static let all = [stations, lines, timetable, headways, transfers, source]
+        public static let sections = "kyiv-sections.csv"
+        public static let all = [stations, lines, timetable, headways, transfers, source, sections]
     }
 
     /// The column headers each file must carry, in order.
@@ -27,6 +28,7 @@ public enum TimetableCompiler {
         public static let headways = ["line", "period", "day_type", "direction", "first_interval", "second_interval"]
         public static let transfers = ["station_a", "station_b", "walk_seconds", "basis", "note"]
         public static let source = ["key", "value"]
+        public static let sections = ["line", "from", "to", "kind", "note"]
     }
 
     public struct Options: Equatable, Sendable {
@@ -86,7 +88,11 @@ public enum TimetableCompiler {
         let lineDocs = try orderLines(lines, stations: stations, file: input.path(FileName.stations))
         let byCode = Dictionary(uniqueKeysWithValues: stations.map { ($0.code, $0) })
         let windows = try readTimetable(input.table(FileName.timetable, Columns.timetable), stations: byCode, lines: lineDocs)
-        let segments = try deriveSegments(lines: lineDocs, windows: windows, stations: byCode, options: options, file: input.path(FileName.timetable))
+        var segments = try deriveSegments(lines: lineDocs, windows: windows, stations: byCode, options: options, file: input.path(FileName.timetable))
+        let (openAir, airRaid) = try readSections(input.table(FileName.sections, Columns.sections), stations: byCode)
+        for index in segments.indices {
+            segments[index].openAir = openAir.contains([segments[index].from, segments[index].to])
+        }
         let transfers = try readTransfers(input.table(FileName.transfers, Columns.transfers), stations: byCode)
         let headways = try readHeadways(input.table(FileName.headways, Columns.headways), lines: lineDocs)
         let source = try readSource(input.table(FileName.source, Columns.source))
@@ -101,7 +107,8 @@ public enum TimetableCompiler {
             segments: segments,
             transfers: transfers,
             headways: headways,
-            serviceWindows: windows.values.sorted { ($0.station, $0.direction.rawValue) < ($1.station, $1.direction.rawValue) })
+            serviceWindows: windows.values.sorted { ($0.station, $0.direction.rawValue) < ($1.station, $1.direction.rawValue) },
+            airRaidSections: airRaid)
     }
 
     /// Reads and checks only the lines and stations, which the portal importer needs.
@@ -281,7 +288,7 @@ public enum TimetableCompiler {
                     result.append(.init(
                         line: line.id, direction: direction, from: from, to: to, gapSeconds: gap,
                         runSeconds: gap - options.dwellSeconds, dwellSeconds: options.dwellSeconds,
-                        sampleGaps: own, basis: own.isEmpty ? .mirror : .measured))
+                        sampleGaps: own, basis: own.isEmpty ? .mirror : .measured, openAir: false))
                 }
             }
         }
@@ -390,6 +397,43 @@ public enum TimetableCompiler {
                 throw DataError(file: table.file, line: row.line, column: column, "impossible interval '\(text)' (\(reason))")
             }
         }
+    }
+
+    /// Open-air segments (adjacent pairs, both directions) and the sections served during an
+    /// air-raid alert.
+    static func readSections(
+        _ table: CSVTable, stations: [String: NetworkDocument.Station]
+    ) throws(DataError) -> (openAir: Set<Set<String>>, airRaid: [NetworkDocument.Section]) {
+        var openAir: Set<Set<String>> = []
+        var airRaid: [NetworkDocument.Section] = []
+        var seen: [String: Int] = [:]
+        for row in table.rows {
+            for column in [1, 2] where stations[row(column)] == nil {
+                throw DataError(file: table.file, line: row.line, column: column + 1, "unknown station code '\(row(column))'")
+            }
+            let a = stations[row(1)]!, b = stations[row(2)]!
+            guard a.line == row(0), b.line == row(0) else {
+                throw DataError(file: table.file, line: row.line, "\(a.code) and \(b.code) are not both on line \(row(0))")
+            }
+            let key = "\(row(3)) \(min(a.code, b.code)) \(max(a.code, b.code))"
+            if let first = seen[key] {
+                throw DataError(file: table.file, line: row.line, "duplicate row for \(row(3)) \(a.code) – \(b.code) (first seen on line \(first))")
+            }
+            seen[key] = row.line
+            switch row(3) {
+            case "open-air":
+                guard abs(a.order - b.order) == 1 else {
+                    throw DataError(file: table.file, line: row.line, "an open-air row names one segment: \(a.code) and \(b.code) are not adjacent")
+                }
+                openAir.insert([a.code, b.code])
+            case "air-raid-served":
+                let (first, last) = a.order <= b.order ? (a, b) : (b, a)
+                airRaid.append(.init(line: row(0), from: first.code, to: last.code))
+            default:
+                throw DataError(file: table.file, line: row.line, column: 4, "kind must be 'open-air' or 'air-raid-served', found '\(row(3))'")
+            }
+        }
+        return (openAir, airRaid)
     }
 
     static func readSource(_ table: CSVTable) throws(DataError) -> NetworkDocument.Source {

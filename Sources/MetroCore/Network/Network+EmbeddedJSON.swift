@@ -5,6 +5,28 @@ extension Network {
     /// The generated network JSON, embedded so that a copied executable still works.
     static let embeddedJSON = #"""
 {
+  "airRaidSections" : [
+    {
+      "from" : "mr01_110",
+      "line" : "M1",
+      "to" : "mr12_121"
+    },
+    {
+      "from" : "mb01_210",
+      "line" : "M2",
+      "to" : "mb18_227"
+    },
+    {
+      "from" : "mg01_310",
+      "line" : "M3",
+      "to" : "mg09_319"
+    },
+    {
+      "from" : "mg11_322",
+      "line" : "M3",
+      "to" : "mg16_327"
+    }
+  ],
   "assumptions" : {
     "dwellAssumed" : true,
     "dwellSeconds" : 25,
@@ -1935,6 +1957,7 @@ extension Network {
       "from" : "mr01_110",
       "gapSeconds" : 145,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 120,
       "sampleGaps" : [
         145,
@@ -1949,6 +1972,7 @@ extension Network {
       "from" : "mr02_111",
       "gapSeconds" : 145,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 120,
       "sampleGaps" : [
 
@@ -1962,6 +1986,7 @@ extension Network {
       "from" : "mr02_111",
       "gapSeconds" : 155,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 130,
       "sampleGaps" : [
         155
@@ -1975,6 +2000,7 @@ extension Network {
       "from" : "mr03_112",
       "gapSeconds" : 168,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 143,
       "sampleGaps" : [
         170,
@@ -1989,6 +2015,7 @@ extension Network {
       "from" : "mr03_112",
       "gapSeconds" : 108,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 83,
       "sampleGaps" : [
         110,
@@ -2003,6 +2030,7 @@ extension Network {
       "from" : "mr04_113",
       "gapSeconds" : 115,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 90,
       "sampleGaps" : [
         120,
@@ -2017,6 +2045,7 @@ extension Network {
       "from" : "mr04_113",
       "gapSeconds" : 105,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 80,
       "sampleGaps" : [
         105,
@@ -2031,6 +2060,7 @@ extension Network {
       "from" : "mr05_114",
       "gapSeconds" : 113,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 88,
       "sampleGaps" : [
         115,
@@ -2045,6 +2075,7 @@ extension Network {
       "from" : "mr05_114",
       "gapSeconds" : 183,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 158,
       "sampleGaps" : [
         190,
@@ -2059,6 +2090,7 @@ extension Network {
       "from" : "mr06_115",
       "gapSeconds" : 180,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 155,
       "sampleGaps" : [
         185,
@@ -2073,6 +2105,7 @@ extension Network {
       "from" : "mr06_115",
       "gapSeconds" : 118,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 93,
       "sampleGaps" : [
         120,
@@ -2087,6 +2120,7 @@ extension Network {
       "from" : "mr07_116",
       "gapSeconds" : 118,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 93,
       "sampleGaps" : [
         120,
@@ -2101,6 +2135,7 @@ extension Network {
       "from" : "mr07_116",
       "gapSeconds" : 185,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 160,
       "sampleGaps" : [
         190,
@@ -2115,6 +2150,7 @@ extension Network {
       "from" : "mr08_117",
       "gapSeconds" : 193,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 168,
       "sampleGaps" : [
         200,
@@ -2129,6 +2165,7 @@ extension Network {
       "from" : "mr08_117",
       "gapSeconds" : 118,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 93,
       "sampleGaps" : [
         120,
@@ -2143,6 +2180,7 @@ extension Network {
       "from" : "mr09_118",
       "gapSeconds" : 118,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 93,
       "sampleGaps" : [
         120,
@@ -2157,6 +2195,7 @@ extension Network {
       "from" : "mr09_118",
       "gapSeconds" : 118,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 93,
       "sampleGaps" : [
         120,
@@ -2171,6 +2210,7 @@ extension Network {
       "from" : "mr10_119",
       "gapSeconds" : 108,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 83,
       "sampleGaps" : [
         110,
@@ -2185,6 +2225,7 @@ extension Network {
       "from" : "mr10_119",
       "gapSeconds" : 120,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 95,
       "sampleGaps" : [
         125,
@@ -2199,6 +2240,7 @@ extension Network {
       "from" : "mr11_120",
       "gapSeconds" : 113,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 88,
       "sampleGaps" : [
         115,
@@ -2213,6 +2255,7 @@ extension Network {
       "from" : "mr11_120",
       "gapSeconds" : 153,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 128,
       "sampleGaps" : [
         155,
@@ -2227,6 +2270,7 @@ extension Network {
       "from" : "mr12_121",
       "gapSeconds" : 168,
       "line" : "M1",
+      "openAir" : false,
       "runSeconds" : 143,
       "sampleGaps" : [
         175,
@@ -2241,6 +2285,7 @@ extension Network {
       "from" : "mr12_121",
       "gapSeconds" : 113,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 88,
       "sampleGaps" : [
         115,
@@ -2255,6 +2300,7 @@ extension Network {
       "from" : "mr13_122",
       "gapSeconds" : 113,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 88,
       "sampleGaps" : [
         115,
@@ -2269,6 +2315,7 @@ extension Network {
       "from" : "mr13_122",
       "gapSeconds" : 173,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 148,
       "sampleGaps" : [
         175,
@@ -2283,6 +2330,7 @@ extension Network {
       "from" : "mr14_123",
       "gapSeconds" : 160,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 135,
       "sampleGaps" : [
         165,
@@ -2297,6 +2345,7 @@ extension Network {
       "from" : "mr14_123",
       "gapSeconds" : 163,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 138,
       "sampleGaps" : [
         170,
@@ -2311,6 +2360,7 @@ extension Network {
       "from" : "mr15_124",
       "gapSeconds" : 158,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 133,
       "sampleGaps" : [
         160,
@@ -2325,6 +2375,7 @@ extension Network {
       "from" : "mr15_124",
       "gapSeconds" : 140,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 115,
       "sampleGaps" : [
         140
@@ -2338,6 +2389,7 @@ extension Network {
       "from" : "mr16_125",
       "gapSeconds" : 148,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 123,
       "sampleGaps" : [
         155,
@@ -2352,6 +2404,7 @@ extension Network {
       "from" : "mr16_125",
       "gapSeconds" : 145,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 120,
       "sampleGaps" : [
         145,
@@ -2366,6 +2419,7 @@ extension Network {
       "from" : "mr17_126",
       "gapSeconds" : 138,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 113,
       "sampleGaps" : [
         140,
@@ -2380,6 +2434,7 @@ extension Network {
       "from" : "mr17_126",
       "gapSeconds" : 128,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 103,
       "sampleGaps" : [
 
@@ -2393,6 +2448,7 @@ extension Network {
       "from" : "mr18_127",
       "gapSeconds" : 128,
       "line" : "M1",
+      "openAir" : true,
       "runSeconds" : 103,
       "sampleGaps" : [
         130,
@@ -2407,6 +2463,7 @@ extension Network {
       "from" : "mb01_210",
       "gapSeconds" : 138,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 113,
       "sampleGaps" : [
         140,
@@ -2421,6 +2478,7 @@ extension Network {
       "from" : "mb02_211",
       "gapSeconds" : 138,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 113,
       "sampleGaps" : [
 
@@ -2434,6 +2492,7 @@ extension Network {
       "from" : "mb02_211",
       "gapSeconds" : 123,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 98,
       "sampleGaps" : [
         125,
@@ -2448,6 +2507,7 @@ extension Network {
       "from" : "mb03_212",
       "gapSeconds" : 113,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 88,
       "sampleGaps" : [
         115,
@@ -2462,6 +2522,7 @@ extension Network {
       "from" : "mb03_212",
       "gapSeconds" : 155,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 130,
       "sampleGaps" : [
         160,
@@ -2476,6 +2537,7 @@ extension Network {
       "from" : "mb04_213",
       "gapSeconds" : 145,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 120,
       "sampleGaps" : [
         155,
@@ -2490,6 +2552,7 @@ extension Network {
       "from" : "mb04_213",
       "gapSeconds" : 185,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 160,
       "sampleGaps" : [
         190,
@@ -2504,6 +2567,7 @@ extension Network {
       "from" : "mb05_214",
       "gapSeconds" : 203,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 178,
       "sampleGaps" : [
         210,
@@ -2518,6 +2582,7 @@ extension Network {
       "from" : "mb05_214",
       "gapSeconds" : 123,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 98,
       "sampleGaps" : [
         125,
@@ -2532,6 +2597,7 @@ extension Network {
       "from" : "mb06_215",
       "gapSeconds" : 150,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 125,
       "sampleGaps" : [
         155,
@@ -2546,6 +2612,7 @@ extension Network {
       "from" : "mb06_215",
       "gapSeconds" : 103,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 78,
       "sampleGaps" : [
         105,
@@ -2560,6 +2627,7 @@ extension Network {
       "from" : "mb07_216",
       "gapSeconds" : 113,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 88,
       "sampleGaps" : [
         120,
@@ -2574,6 +2642,7 @@ extension Network {
       "from" : "mb07_216",
       "gapSeconds" : 153,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 128,
       "sampleGaps" : [
         160,
@@ -2588,6 +2657,7 @@ extension Network {
       "from" : "mb08_217",
       "gapSeconds" : 120,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 95,
       "sampleGaps" : [
         125,
@@ -2602,6 +2672,7 @@ extension Network {
       "from" : "mb08_217",
       "gapSeconds" : 113,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 88,
       "sampleGaps" : [
         115,
@@ -2616,6 +2687,7 @@ extension Network {
       "from" : "mb09_218",
       "gapSeconds" : 123,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 98,
       "sampleGaps" : [
         130,
@@ -2630,6 +2702,7 @@ extension Network {
       "from" : "mb09_218",
       "gapSeconds" : 110,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 85,
       "sampleGaps" : [
         110,
@@ -2644,6 +2717,7 @@ extension Network {
       "from" : "mb10_219",
       "gapSeconds" : 118,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 93,
       "sampleGaps" : [
         120,
@@ -2658,6 +2732,7 @@ extension Network {
       "from" : "mb10_219",
       "gapSeconds" : 110,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 85,
       "sampleGaps" : [
         115,
@@ -2672,6 +2747,7 @@ extension Network {
       "from" : "mb11_220",
       "gapSeconds" : 115,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 90,
       "sampleGaps" : [
         120,
@@ -2686,6 +2762,7 @@ extension Network {
       "from" : "mb11_220",
       "gapSeconds" : 100,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 75,
       "sampleGaps" : [
         105,
@@ -2700,6 +2777,7 @@ extension Network {
       "from" : "mb12_221",
       "gapSeconds" : 95,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 70,
       "sampleGaps" : [
         95
@@ -2713,6 +2791,7 @@ extension Network {
       "from" : "mb12_221",
       "gapSeconds" : 108,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 83,
       "sampleGaps" : [
         110,
@@ -2727,6 +2806,7 @@ extension Network {
       "from" : "mb13_222",
       "gapSeconds" : 125,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 100,
       "sampleGaps" : [
         125
@@ -2740,6 +2820,7 @@ extension Network {
       "from" : "mb13_222",
       "gapSeconds" : 100,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 75,
       "sampleGaps" : [
         100,
@@ -2754,6 +2835,7 @@ extension Network {
       "from" : "mb14_223",
       "gapSeconds" : 103,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 78,
       "sampleGaps" : [
         105,
@@ -2768,6 +2850,7 @@ extension Network {
       "from" : "mb14_223",
       "gapSeconds" : 150,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 125,
       "sampleGaps" : [
         155,
@@ -2782,6 +2865,7 @@ extension Network {
       "from" : "mb15_224",
       "gapSeconds" : 135,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 110,
       "sampleGaps" : [
         135,
@@ -2796,6 +2880,7 @@ extension Network {
       "from" : "mb15_224",
       "gapSeconds" : 190,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 165,
       "sampleGaps" : [
         195,
@@ -2810,6 +2895,7 @@ extension Network {
       "from" : "mb16_225",
       "gapSeconds" : 200,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 175,
       "sampleGaps" : [
         200
@@ -2823,6 +2909,7 @@ extension Network {
       "from" : "mb16_225",
       "gapSeconds" : 100,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 75,
       "sampleGaps" : [
         105,
@@ -2837,6 +2924,7 @@ extension Network {
       "from" : "mb17_226",
       "gapSeconds" : 98,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 73,
       "sampleGaps" : [
         100,
@@ -2851,6 +2939,7 @@ extension Network {
       "from" : "mb17_226",
       "gapSeconds" : 140,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 115,
       "sampleGaps" : [
 
@@ -2864,6 +2953,7 @@ extension Network {
       "from" : "mb18_227",
       "gapSeconds" : 140,
       "line" : "M2",
+      "openAir" : false,
       "runSeconds" : 115,
       "sampleGaps" : [
         140,
@@ -2878,6 +2968,7 @@ extension Network {
       "from" : "mg01_310",
       "gapSeconds" : 150,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 125,
       "sampleGaps" : [
         150
@@ -2891,6 +2982,7 @@ extension Network {
       "from" : "mg02_311",
       "gapSeconds" : 150,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 125,
       "sampleGaps" : [
 
@@ -2904,6 +2996,7 @@ extension Network {
       "from" : "mg02_311",
       "gapSeconds" : 220,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 195,
       "sampleGaps" : [
         225,
@@ -2918,6 +3011,7 @@ extension Network {
       "from" : "mg03_312",
       "gapSeconds" : 205,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 180,
       "sampleGaps" : [
         210,
@@ -2932,6 +3026,7 @@ extension Network {
       "from" : "mg03_312",
       "gapSeconds" : 320,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 295,
       "sampleGaps" : [
         330,
@@ -2946,6 +3041,7 @@ extension Network {
       "from" : "mg04_314",
       "gapSeconds" : 305,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 280,
       "sampleGaps" : [
         315,
@@ -2960,6 +3056,7 @@ extension Network {
       "from" : "mg04_314",
       "gapSeconds" : 138,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 113,
       "sampleGaps" : [
         140,
@@ -2974,6 +3071,7 @@ extension Network {
       "from" : "mg05_315",
       "gapSeconds" : 113,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 88,
       "sampleGaps" : [
         115,
@@ -2988,6 +3086,7 @@ extension Network {
       "from" : "mg05_315",
       "gapSeconds" : 118,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 93,
       "sampleGaps" : [
         120,
@@ -3002,6 +3101,7 @@ extension Network {
       "from" : "mg06_316",
       "gapSeconds" : 133,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 108,
       "sampleGaps" : [
         135,
@@ -3016,6 +3116,7 @@ extension Network {
       "from" : "mg06_316",
       "gapSeconds" : 133,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 108,
       "sampleGaps" : [
         135,
@@ -3030,6 +3131,7 @@ extension Network {
       "from" : "mg07_317",
       "gapSeconds" : 128,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 103,
       "sampleGaps" : [
         130,
@@ -3044,6 +3146,7 @@ extension Network {
       "from" : "mg07_317",
       "gapSeconds" : 125,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 100,
       "sampleGaps" : [
         130,
@@ -3058,6 +3161,7 @@ extension Network {
       "from" : "mg08_318",
       "gapSeconds" : 113,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 88,
       "sampleGaps" : [
         115,
@@ -3072,6 +3176,7 @@ extension Network {
       "from" : "mg08_318",
       "gapSeconds" : 163,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 138,
       "sampleGaps" : [
         165,
@@ -3086,6 +3191,7 @@ extension Network {
       "from" : "mg09_319",
       "gapSeconds" : 165,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 140,
       "sampleGaps" : [
         170,
@@ -3100,6 +3206,7 @@ extension Network {
       "from" : "mg09_319",
       "gapSeconds" : 290,
       "line" : "M3",
+      "openAir" : true,
       "runSeconds" : 265,
       "sampleGaps" : [
         295,
@@ -3114,6 +3221,7 @@ extension Network {
       "from" : "mg10_321",
       "gapSeconds" : 313,
       "line" : "M3",
+      "openAir" : true,
       "runSeconds" : 288,
       "sampleGaps" : [
         320,
@@ -3128,6 +3236,7 @@ extension Network {
       "from" : "mg10_321",
       "gapSeconds" : 108,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 83,
       "sampleGaps" : [
         110,
@@ -3142,6 +3251,7 @@ extension Network {
       "from" : "mg11_322",
       "gapSeconds" : 95,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 70,
       "sampleGaps" : [
         95,
@@ -3156,6 +3266,7 @@ extension Network {
       "from" : "mg11_322",
       "gapSeconds" : 190,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 165,
       "sampleGaps" : [
         195,
@@ -3170,6 +3281,7 @@ extension Network {
       "from" : "mg12_323",
       "gapSeconds" : 175,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 150,
       "sampleGaps" : [
         180,
@@ -3184,6 +3296,7 @@ extension Network {
       "from" : "mg12_323",
       "gapSeconds" : 228,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 203,
       "sampleGaps" : [
         235,
@@ -3198,6 +3311,7 @@ extension Network {
       "from" : "mg13_324",
       "gapSeconds" : 208,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 183,
       "sampleGaps" : [
         215,
@@ -3212,6 +3326,7 @@ extension Network {
       "from" : "mg13_324",
       "gapSeconds" : 148,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 123,
       "sampleGaps" : [
         150,
@@ -3226,6 +3341,7 @@ extension Network {
       "from" : "mg14_325",
       "gapSeconds" : 133,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 108,
       "sampleGaps" : [
         135,
@@ -3240,6 +3356,7 @@ extension Network {
       "from" : "mg14_325",
       "gapSeconds" : 195,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 170,
       "sampleGaps" : [
         200,
@@ -3254,6 +3371,7 @@ extension Network {
       "from" : "mg15_326",
       "gapSeconds" : 158,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 133,
       "sampleGaps" : [
         160,
@@ -3268,6 +3386,7 @@ extension Network {
       "from" : "mg15_326",
       "gapSeconds" : 175,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 150,
       "sampleGaps" : [
 
@@ -3281,6 +3400,7 @@ extension Network {
       "from" : "mg16_327",
       "gapSeconds" : 175,
       "line" : "M3",
+      "openAir" : false,
       "runSeconds" : 150,
       "sampleGaps" : [
         175
@@ -4513,7 +4633,7 @@ extension Network {
       "walkSeconds" : 150
     }
   ],
-  "version" : 1
+  "version" : 2
 }
 """#
 }

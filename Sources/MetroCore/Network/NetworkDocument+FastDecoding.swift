@@ -245,7 +245,7 @@ extension NetworkDocument {
                         guard case .number(let gap) = $0 else { throw JSONValue.Malformed(description: "a sample is not an integer") }
                         return gap
                     },
-                    basis: try segment.enumeration("basis"))
+                    basis: try segment.enumeration("basis"), openAir: try segment.bool("openAir"))
             },
             transfers: try root.array("transfers").map { transfer in
                 Transfer(
@@ -263,6 +263,9 @@ extension NetworkDocument {
                 ServiceWindow(
                     station: try window.string("station"), direction: try window.enumeration("direction"),
                     firstDeparture: try window.int("firstDeparture"), lastDeparture: try window.int("lastDeparture"))
+            },
+            airRaidSections: try root.array("airRaidSections").map { section in
+                Section(line: try section.string("line"), from: try section.string("from"), to: try section.string("to"))
             })
     }
 }

@@ -5,7 +5,8 @@
 /// JSON is byte-for-byte repeatable.
 public struct NetworkDocument: Codable, Equatable, Sendable {
     /// The schema version. Readers reject documents newer than they understand.
-    public static let currentVersion = 1
+    /// 2 added `openAir` on segments and `airRaidSections`.
+    public static let currentVersion = 2
 
     public var version: Int
     public var source: Source
@@ -16,11 +17,13 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
     public var transfers: [Transfer]
     public var headways: [Headway]
     public var serviceWindows: [ServiceWindow]
+    /// The sections trains still serve during an air-raid alert (city policy since 2022).
+    public var airRaidSections: [Section]
 
     public init(
         version: Int = NetworkDocument.currentVersion, source: Source, assumptions: Assumptions,
         lines: [Line], stations: [Station], segments: [Segment], transfers: [Transfer],
-        headways: [Headway], serviceWindows: [ServiceWindow]
+        headways: [Headway], serviceWindows: [ServiceWindow], airRaidSections: [Section] = []
     ) {
         self.version = version
         self.source = source
@@ -31,6 +34,7 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         self.transfers = transfers
         self.headways = headways
         self.serviceWindows = serviceWindows
+        self.airRaidSections = airRaidSections
     }
 
     /// Where the figures come from (`Data/kyiv-source.csv`).
@@ -95,8 +99,23 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         /// `measured` from this direction's published departures, or `mirror` when this
         /// direction had no plausible sample and the opposite direction's figure was borrowed.
         public var basis: Basis
+        /// Runs in the open (surface or bridge): trains stop short of it during an air-raid alert.
+        public var openAir: Bool
 
         public enum Basis: String, Codable, Sendable { case measured, mirror }
+    }
+
+    /// A stretch of one line, from one station to another (in official order).
+    public struct Section: Codable, Equatable, Sendable {
+        public var line: String
+        public var from: String
+        public var to: String
+
+        public init(line: String, from: String, to: String) {
+            self.line = line
+            self.from = from
+            self.to = to
+        }
     }
 
     public struct Transfer: Codable, Equatable, Sendable {

@@ -114,6 +114,16 @@ public struct ScheduleEngine: Sendable {
     public var lastTrainWarning: Int = 3600
     /// Today's interval per line, in seconds, replacing the published one (service changes).
     public var headwayOverrides: [String: Int] = [:]
+    /// Stations trains pass without stopping: timed as usual, but no dwell.
+    public var closedStations: Set<String> = []
+
+    /// The engine with a day's service changes applied.
+    public func applying(_ changes: ServiceChanges) -> ScheduleEngine {
+        var engine = self
+        engine.headwayOverrides.merge(changes.headways) { $1 }
+        engine.closedStations.formUnion(changes.closed)
+        return engine
+    }
 
     public init(network: Network, clock: ServiceClock) {
         self.network = network
@@ -216,6 +226,8 @@ public struct ScheduleEngine: Sendable {
     /// station includes the stop there. None where the passenger gets off.
     func departureAfterArrival(_ stops: [Schedule.Stop], _ index: Int) -> Date? {
         guard stops[index].role == .intermediate, index > 0, let arrival = stops[index].arrival else { return nil }
+        // A closed station: the train passes through without stopping.
+        if closedStations.contains(stops[index].station) { return arrival }
         let segment = network.segment(from: stops[index - 1].station, to: stops[index].station)!
         return arrival.addingTimeInterval(TimeInterval(segment.dwellSeconds))
     }

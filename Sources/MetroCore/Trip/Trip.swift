@@ -16,8 +16,10 @@ public struct Trip: Codable, Equatable, Sendable {
     public var alertsFired: [String: Date]
     /// Set when the trip has ended; an ended trip accepts no corrections.
     public var ended: Ending?
+    /// The service changes in force when the trip started (absent: none).
+    public var changes: ServiceChanges?
 
-    public init(id: String, origin: String, destination: String, t0: Date) {
+    public init(id: String, origin: String, destination: String, t0: Date, changes: ServiceChanges? = nil) {
         version = Trip.currentVersion
         self.id = id
         self.origin = origin
@@ -26,6 +28,7 @@ public struct Trip: Codable, Equatable, Sendable {
         corrections = []
         alertsFired = [:]
         ended = nil
+        self.changes = changes?.isEmpty == false ? changes : nil
     }
 
     public struct Correction: Codable, Equatable, Sendable {
@@ -91,7 +94,7 @@ public struct TripModel: Sendable {
     public let route: Route
 
     public init(engine: ScheduleEngine, trip: Trip) throws(Router.Failure) {
-        self.engine = engine
+        self.engine = trip.changes.map(engine.applying) ?? engine
         route = try Router(network: engine.network).route(from: trip.origin, to: trip.destination)
     }
 

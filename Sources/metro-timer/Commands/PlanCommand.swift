@@ -20,18 +20,20 @@ struct PlanCommand: Command {
                 "День обслуговування (час після півночі належить попередньому дню).",
                 "The service day (times after midnight belong to the day before)."), default: Text("сьогодні", "today")),
             .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
-        ] + GlobalOptions.arguments)
+        ] + ServiceOptions.arguments + GlobalOptions.arguments)
 
     var origin: NetworkDocument.Station
     var destination: NetworkDocument.Station
     var t0: Date
     var json: Bool
+    var changes: ServiceChanges
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to")!, spec: Self.spec, language: language)
         t0 = try Self.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
         json = arguments.flag("json")
+        changes = try ServiceOptions.changes(arguments, context: context, spec: Self.spec, language: language)
     }
 
     /// t₀ from `--at` and `--date`: the service day (default: the one running now) plus the
@@ -81,12 +83,22 @@ struct PlanCommand: Command {
         } catch {
             throw .failure("\(error)")
         }
-        let engine = ScheduleEngine(network: context.network, clock: context.clock)
+        if let refusal = ServiceCheck(network: context.network).refusal(route, changes: changes) {
+            throw .failure(ServiceOptions.refusalText(refusal, network: context.network, language: options.language))
+        }
+        let engine = ScheduleEngine(network: context.network, clock: context.clock).applying(changes)
         let schedule = engine.schedule(route: route, t0: t0)
+        let notes = [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
+            + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
         if json {
-            context.stdout.write(PlanJSON(schedule, network: context.network, clock: context.clock, fraction: engine.bookedWaitFraction, language: options.language).encoded())
+            var document = PlanJSON(schedule, network: context.network, clock: context.clock, fraction: engine.bookedWaitFraction, language: options.language)
+            document.serviceChanges = changes.isEmpty ? nil : changes
+            document.notes = notes
+            context.stdout.write(document.encoded())
         } else {
-            let renderer = PlanRenderer(network: context.network, clock: context.clock, language: options.language, style: Style(enabled: options.color))
+            let renderer = PlanRenderer(
+                network: context.network, clock: context.clock, language: options.language, style: Style(enabled: options.color),
+                notes: notes, closed: Set(changes.closed))
             context.stdout.write(renderer.render(schedule))
         }
     }

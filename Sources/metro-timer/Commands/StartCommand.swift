@@ -25,17 +25,19 @@ struct StartCommand: Command {
             .flag("events", Text(
                 "Вивести події рядками JSON (start, correction, transfer-alert, alert, arrival, end).",
                 "Print events as JSON lines (start, correction, transfer-alert, alert, arrival, end).")),
-        ] + GlobalOptions.arguments)
+        ] + ServiceOptions.arguments + GlobalOptions.arguments)
 
     var stations: (NetworkDocument.Station, NetworkDocument.Station)?
     var replace: Bool
     var speed: Double?
     var plain: Bool
     var events: Bool
+    var changes: ServiceChanges
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         replace = arguments.flag("replace")
+        changes = try ServiceOptions.changes(arguments, context: context, spec: Self.spec, language: options.language)
         plain = arguments.flag("plain")
         events = arguments.flag("events")
         if plain && events {
@@ -59,6 +61,11 @@ struct StartCommand: Command {
             throw .usage(language.tr("Бракує обовʼязкового аргументу '<to>'", "Missing expected argument '<to>'"), Self.spec)
         case let (from?, to?):
             let (origin, destination) = try context.rideEnds(from, to, spec: Self.spec, language: language)
+            if let route = try? Router(network: context.network).route(from: origin.code, to: destination.code),
+                let refusal = ServiceCheck(network: context.network).refusal(route, changes: changes)
+            {
+                throw .failure(ServiceOptions.refusalText(refusal, network: context.network, language: language))
+            }
             if let route = try? Router(network: context.network).route(from: origin.code, to: destination.code), route.isWalkOnly {
                 throw .usage(language.tr(
                     "\(Names.station(origin, language)) і \(Names.station(destination, language)) — один пересадковий вузол: їхати не треба, лише перейти.",
@@ -75,7 +82,7 @@ struct StartCommand: Command {
         let store: TripStore
         var clock = RideClock.system(context.now)
         if let speed, let (origin, destination) = stations {
-            store = MemoryTripStore(trip: Trip(id: "rehearsal", origin: origin.code, destination: destination.code, t0: t0))
+            store = MemoryTripStore(trip: Trip(id: "rehearsal", origin: origin.code, destination: destination.code, t0: t0, changes: changes))
             clock = .rehearsal(context.now, speed: speed, startingAt: t0)
         } else {
             store = context.tripStore
@@ -88,7 +95,7 @@ struct StartCommand: Command {
         if speed == nil {
             if let (origin, destination) = stations {
                 let confirmed = try confirmReplace(service: service, context: context, language: language)
-                _ = try service.start(origin: origin.code, destination: destination.code, t0: t0, replace: confirmed)
+                _ = try service.start(origin: origin.code, destination: destination.code, t0: t0, replace: confirmed, changes: changes)
             } else {
                 _ = try service.requireActive(at: context.now())
             }

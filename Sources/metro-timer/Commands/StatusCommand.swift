@@ -83,8 +83,12 @@ struct StatusCommand: Command {
                     "\(values["to"]!): there? metro-timer arrived")
             }
             values["stops_text"] = language.stops(state.stopsLeft)
-            return "\(values["line"]!) \(values["next"]!) \(values["next_time"]!) · \(values["stops_text"]!) · "
+            var line = "\(values["line"]!) \(values["next"]!) \(values["next_time"]!) · \(values["stops_text"]!) · "
                 + language.tr("прибуття через ", "arrival in ") + values["arrival"]!
+            if let changes = trip.changes {
+                line += " · " + (changes.airRaid ? language.tr("тривога", "air-raid") : language.tr("зміни в русі", "service changes"))
+            }
+            return line
         }
         var result = format
         for (key, value) in values { result = result.replacingOccurrences(of: "{\(key)}", with: value) }

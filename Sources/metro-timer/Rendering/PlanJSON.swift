@@ -80,6 +80,10 @@ struct PlanJSON: Encodable {
     var bookedWaitFraction: Double
     var dwellSeconds: Int
     var findings: [FindingJSON]
+    /// The service changes the plan honours (absent when none).
+    var serviceChanges: ServiceChanges?
+    /// Sentences about changes and open-air sections, in the chosen language.
+    var notes: [String] = []
 
     init(_ schedule: Schedule, network: Network, clock: ServiceClock, fraction: Double, language: Language) {
         func ref(_ code: String) -> StationRef {

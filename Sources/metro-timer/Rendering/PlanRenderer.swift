@@ -7,6 +7,10 @@ struct PlanRenderer {
     var clock: ServiceClock
     var language: Language
     var style: Style
+    /// Service changes in force and open-air notes, said under the title.
+    var notes: [String] = []
+    /// Closed stations: the train passes them without stopping.
+    var closed: Set<String> = []
 
     func render(_ schedule: Schedule) -> String {
         let route = schedule.route
@@ -22,6 +26,7 @@ struct PlanRenderer {
             + (position.dayType == .weekday
                 ? language.tr("розклад робочого дня", "weekday timetable")
                 : language.tr("розклад вихідного дня", "weekend timetable")))
+        for note in notes { out.append(style.warning("ℹ " + note)) }
         out.append("")
 
         if route.isWalkOnly, let walk = route.walkAfterAlighting {
@@ -88,6 +93,7 @@ struct PlanRenderer {
         let marker = style.line(ends ? "●" : "│", color: color)
         var text = "  " + clock.hhmm(stop.time) + "  " + marker + " " + name(stop.station).padding(width)
         var notes: [String] = []
+        if closed.contains(stop.station) { notes.append(language.tr("без зупинки", "passes without stopping")) }
         if index == schedule.transferAlertStop { notes.append(language.tr("пересадка — наступна", "change is next")) }
         if index == schedule.alertStop { notes.append(language.tr("наступна — ваша", "yours is next")) }
         if let transfer = schedule.transfer, !transfer.confirmed, stop.role == .transferEntry || stop.role == .destination {

@@ -154,6 +154,9 @@ struct ScreenRenderer {
         for finding in view.schedule.findings {
             lines.append(contentsOf: wrap("⚠ " + FindingText.sentence(finding, network: view.network, clock: view.clock, language: language), width).map(style.warning))
         }
+        if let changes = view.trip.changes, let summary = ServiceOptions.summary(changes, network: view.network, language: language) {
+            lines.append(contentsOf: wrap("ℹ " + summary, width).map(style.warning))
+        }
         if let notice = view.notice {
             lines.append("")
             lines.append(contentsOf: wrap(notice, width).map(style.bold))

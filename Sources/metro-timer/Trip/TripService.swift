@@ -50,8 +50,8 @@ struct TripService: Sendable {
     }
 
     /// Starts a trip, ending an active one as stopped when `replace` is set.
-    func start(origin: String, destination: String, t0: Date, replace: Bool) throws(CLIError) -> Trip {
-        let trip = Trip(id: UUID().uuidString.lowercased(), origin: origin, destination: destination, t0: t0)
+    func start(origin: String, destination: String, t0: Date, replace: Bool, changes: ServiceChanges? = nil) throws(CLIError) -> Trip {
+        let trip = Trip(id: UUID().uuidString.lowercased(), origin: origin, destination: destination, t0: t0, changes: changes)
         _ = try model(trip)
         let service = self
         return try store.update { (current: inout Trip?) throws(CLIError) -> Trip in

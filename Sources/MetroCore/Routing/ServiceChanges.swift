@@ -1,0 +1,120 @@
+/// What runs today, where it differs from the timetable: an air-raid alert, closed stations,
+/// suspended sections, stretched intervals. A trip keeps the changes it started under, so every
+/// command recomputes the same schedule.
+public struct ServiceChanges: Codable, Equatable, Sendable {
+    /// Plan as the city runs during an air-raid alert: only the served sections.
+    public var airRaid: Bool
+    /// Trains pass these stations without stopping.
+    public var closed: [String]
+    /// No trains between these stations.
+    public var suspended: [NetworkDocument.Section]
+    /// Today's interval per line, in seconds, replacing the published one.
+    public var headways: [String: Int]
+
+    public init(airRaid: Bool = false, closed: [String] = [], suspended: [NetworkDocument.Section] = [], headways: [String: Int] = [:]) {
+        self.airRaid = airRaid
+        self.closed = closed
+        self.suspended = suspended
+        self.headways = headways
+    }
+
+    public var isEmpty: Bool { !airRaid && closed.isEmpty && suspended.isEmpty && headways.isEmpty }
+}
+
+/// Why a route cannot be ridden under today's changes.
+public enum ServiceRefusal: Error, Equatable, Sendable {
+    /// A station where the passenger must board, change or alight is closed.
+    case stationClosed(station: String, nearestOpen: [String])
+    /// The route needs a section with no trains.
+    case sectionSuspended(line: String, from: String, to: String)
+    /// During an air-raid alert the line runs only as far as `servedUpTo` in this direction.
+    case airRaidRunsOnlyAsFar(line: String, servedUpTo: String)
+    /// During an air-raid alert this station is not served at all (or is a shelter only).
+    case airRaidNotServed(station: String, nearestServed: [String])
+}
+
+/// Checks a route against the service changes, and finds the open-air stretches it crosses.
+public struct ServiceCheck: Sendable {
+    public let network: Network
+
+    public init(network: Network) { self.network = network }
+
+    /// The first reason the route cannot be ridden, or nil.
+    public func refusal(_ route: Route, changes: ServiceChanges) -> ServiceRefusal? {
+        // Stations where the passenger must stop: boarding, changing, alighting.
+        let mustStop = route.legs.flatMap { [$0.board, $0.alight] }
+            + [route.origin, route.destination]
+        for station in mustStop where changes.closed.contains(station) {
+            return .stationClosed(station: station, nearestOpen: nearest(to: station) { !changes.closed.contains($0) })
+        }
+        for leg in route.legs {
+            for section in changes.suspended where section.line == leg.line {
+                let range = orderRange(section)
+                let usesSection = zip(leg.stations, leg.stations.dropFirst()).contains { a, b in
+                    range.contains(order(a)) && range.contains(order(b))
+                }
+                if usesSection { return .sectionSuspended(line: section.line, from: section.from, to: section.to) }
+            }
+        }
+        if changes.airRaid {
+            for station in mustStop where !isServedDuringAirRaid(station) {
+                return .airRaidNotServed(station: station, nearestServed: nearest(to: station, where: isServedDuringAirRaid))
+            }
+            for leg in route.legs {
+                let sections = network.document.airRaidSections.filter { $0.line == leg.line }.map(orderRange)
+                guard !sections.contains(where: { range in leg.stations.allSatisfy { range.contains(order($0)) } }) else { continue }
+                // The leg leaves its served section: it runs only as far as the last served
+                // station before the first one that is not served.
+                let home = sections.first { $0.contains(order(leg.board)) }!
+                let lastServed = leg.stations.prefix { home.contains(order($0)) }.last!
+                return .airRaidRunsOnlyAsFar(line: leg.line, servedUpTo: lastServed)
+            }
+        }
+        return nil
+    }
+
+    public func isServedDuringAirRaid(_ station: String) -> Bool {
+        guard let line = network.station(station)?.line else { return false }
+        return network.document.airRaidSections.contains { $0.line == line && orderRange($0).contains(order(station)) }
+    }
+
+    /// The open-air stretches of a route, per line, as (first, last) station of each stretch.
+    public func openAirStretches(_ route: Route) -> [(line: String, from: String, to: String)] {
+        var stretches: [(line: String, from: String, to: String)] = []
+        for leg in route.legs {
+            var current: (from: String, to: String)?
+            for (a, b) in zip(leg.stations, leg.stations.dropFirst()) {
+                if network.segment(from: a, to: b)?.openAir == true {
+                    current = (current?.from ?? a, b)
+                } else if let stretch = current {
+                    stretches.append((leg.line, stretch.from, stretch.to))
+                    current = nil
+                }
+            }
+            if let stretch = current { stretches.append((leg.line, stretch.from, stretch.to)) }
+        }
+        return stretches
+    }
+
+    func order(_ station: String) -> Int { network.station(station)?.order ?? 0 }
+
+    func orderRange(_ section: NetworkDocument.Section) -> ClosedRange<Int> {
+        let a = order(section.from), b = order(section.to)
+        return min(a, b)...max(a, b)
+    }
+
+    /// The closest stations on the same line that satisfy `condition`, one each way if they tie.
+    func nearest(to station: String, where condition: (String) -> Bool) -> [String] {
+        guard let line = network.station(station).flatMap({ network.line($0.line) }),
+            let index = line.stations.firstIndex(of: station)
+        else { return [] }
+        for distance in 1..<line.stations.count {
+            let found = [index - distance, index + distance]
+                .filter { line.stations.indices.contains($0) }
+                .map { line.stations[$0] }
+                .filter(condition)
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+}

@@ -1,0 +1,113 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `--air-raid`, `--closed`, `--suspended`, `--headway`: today's service, shared by `plan` and
+/// `start` (and remembered by the trip for everything after).
+enum ServiceOptions {
+    static let arguments: [ArgumentSpec] = [
+        .flag("air-raid", Text(
+            "Планувати як під час повітряної тривоги (також METRO_TIMER_AIR_RAID=1).",
+            "Plan as trains run during an air-raid alert (also METRO_TIMER_AIR_RAID=1).")),
+        .option("closed", value: "station", Text(
+            "Станція зачинена: поїзди проходять без зупинки (можна кілька разів).",
+            "A closed station: trains pass without stopping (repeatable).")),
+        .option("suspended", value: "A-B", Text(
+            "Між A і B поїзди не ходять (можна кілька разів).",
+            "No trains between A and B (repeatable).")),
+        .option("headway", value: "minutes", Text(
+            "Сьогоднішній інтервал замість опублікованого: 10 для всіх ліній або M1=10.",
+            "Today's interval instead of the published one: 10 for every line, or M1=10.")),
+    ]
+
+    static func changes(_ arguments: ParsedArguments, context: Context, spec: CommandSpec, language: Language) throws(CLIError) -> ServiceChanges {
+        var changes = ServiceChanges()
+        changes.airRaid = arguments.flag("air-raid") || ["1", "true", "yes"].contains(context.environment["METRO_TIMER_AIR_RAID"]?.lowercased() ?? "")
+        for name in arguments.values("closed") {
+            changes.closed.append(try context.station(name, spec: spec, language: language).code)
+        }
+        for text in arguments.values("suspended") {
+            changes.suspended.append(try section(text, context: context, spec: spec, language: language))
+        }
+        for text in arguments.values("headway") {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            let lines = parts.count == 2 ? [parts[0].uppercased()] : context.network.lines.map(\.id)
+            guard let minutes = Double(parts.last!), (1...60).contains(minutes), lines.allSatisfy({ context.network.line($0) != nil }) else {
+                throw .usage(language.tr(
+                    "Інтервал '\(text)' має бути хвилинами від 1 до 60: 10 або M1=10",
+                    "The headway '\(text)' must be minutes from 1 to 60: 10, or M1=10"), spec)
+            }
+            for line in lines { changes.headways[line] = Int((minutes * 60).rounded()) }
+        }
+        return changes
+    }
+
+    /// `Demiivska-Teremky`: the first split at a hyphen where both sides are stations of one line.
+    static func section(_ text: String, context: Context, spec: CommandSpec, language: Language) throws(CLIError) -> NetworkDocument.Section {
+        let normalized = text.replacingOccurrences(of: "–", with: "-")
+        for (index, character) in normalized.enumerated() where character == "-" {
+            let a = String(normalized.prefix(index)), b = String(normalized.dropFirst(index + 1))
+            guard case .found(let from) = StationSearch.kyiv.match(a), case .found(let to) = StationSearch.kyiv.match(b),
+                from.line == to.line, from.code != to.code
+            else { continue }
+            return NetworkDocument.Section(line: from.line, from: from.code, to: to.code)
+        }
+        throw .usage(language.tr(
+            "Ділянка '\(text)' має бути двома станціями однієї лінії через дефіс, наприклад Деміївська-Теремки",
+            "The section '\(text)' must be two stations of one line joined by a hyphen, such as Demiivska-Teremky"), spec)
+    }
+
+    /// One line naming the changes in force, or nil.
+    static func summary(_ changes: ServiceChanges, network: Network, language: Language) -> String? {
+        guard !changes.isEmpty else { return nil }
+        func name(_ code: String) -> String { Names.station(code, network, language) }
+        var parts: [String] = []
+        if changes.airRaid { parts.append(language.tr("повітряна тривога", "air-raid alert")) }
+        for station in changes.closed { parts.append(language.tr("\(name(station)) зачинена", "\(name(station)) closed")) }
+        for section in changes.suspended {
+            parts.append(language.tr("\(section.line) не ходить \(name(section.from))–\(name(section.to))", "no \(section.line) trains \(name(section.from))–\(name(section.to))"))
+        }
+        for (line, seconds) in changes.headways.sorted(by: { $0.key < $1.key }) {
+            parts.append(language.tr("\(line) кожні \(Durations.clock(seconds))", "\(line) every \(Durations.clock(seconds))"))
+        }
+        return language.tr("Зміни в русі: ", "Service changes: ") + parts.joined(separator: " · ")
+    }
+
+    static func refusalText(_ refusal: ServiceRefusal, network: Network, language: Language) -> String {
+        func name(_ code: String) -> String { Names.station(code, network, language) }
+        func list(_ codes: [String]) -> String { codes.map(name).joined(separator: language.tr(" або ", " or ")) }
+        switch refusal {
+        case let .stationClosed(station, nearest):
+            return language.tr(
+                "Станція \(name(station)) зачинена: поїзди проходять без зупинки, тож сісти, пересісти чи вийти там не можна. Найближча відкрита: \(list(nearest)).",
+                "\(name(station)) is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: \(list(nearest)).")
+        case let .sectionSuspended(line, from, to):
+            return language.tr(
+                "Між станціями \(name(from)) і \(name(to)) (\(line)) поїзди не ходять, а маршрут пролягає цією ділянкою.",
+                "No \(line) trains run between \(name(from)) and \(name(to)), and this route needs that section.")
+        case let .airRaidRunsOnlyAsFar(line, station):
+            return language.tr(
+                "Під час повітряної тривоги \(line) курсує лише до станції \(name(station)).",
+                "During an air-raid alert \(line) runs only as far as \(name(station)).")
+        case let .airRaidNotServed(station, nearest):
+            let shelter = network.station(station)?.aboveGround == false
+            let line = network.station(station)?.line ?? ""
+            let sections = network.document.airRaidSections.filter { $0.line == line }
+                .map { name($0.from) + "–" + name($0.to) }.joined(separator: language.tr(" і ", " and "))
+            return language.tr(
+                "Під час повітряної тривоги \(line) курсує лише \(sections), тож поїзди не зупиняються на станції \(name(station))\(shelter ? " (вона працює лише як укриття)" : ""). Найближча станція, де вони зупиняються: \(list(nearest)).",
+                "During an air-raid alert \(line) runs only \(sections), so trains do not stop at \(name(station))\(shelter ? " (it serves only as a shelter)" : ""). The nearest station they serve: \(list(nearest)).")
+        }
+    }
+
+    /// "Between Arsenalna and Lisova (M1) this route runs in the open: …", outside air-raid mode.
+    static func openAirNotes(_ route: Route, changes: ServiceChanges, network: Network, language: Language) -> [String] {
+        guard !changes.airRaid else { return [] }
+        return ServiceCheck(network: network).openAirStretches(route).map { stretch in
+            let a = Names.station(stretch.from, network, language), b = Names.station(stretch.to, network, language)
+            return language.tr(
+                "Між станціями \(a) і \(b) (\(stretch.line)) маршрут іде відкритою ділянкою: під час повітряної тривоги поїзди там не ходять.",
+                "Between \(a) and \(b) (\(stretch.line)) this route runs in the open: during an air-raid alert trains stop short of it.")
+        }
+    }
+}
