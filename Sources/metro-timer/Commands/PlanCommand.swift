@@ -33,7 +33,7 @@ struct PlanCommand: Command {
         (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to")!, spec: Self.spec, language: language)
         t0 = try Self.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
         json = arguments.flag("json")
-        changes = try ServiceOptions.changes(arguments, context: context, spec: Self.spec, language: language)
+        changes = try context.serviceChanges(arguments, at: t0, spec: Self.spec, language: language)
     }
 
     /// t₀ from `--at` and `--date`: the service day (default: the one running now) plus the

@@ -63,7 +63,7 @@ enum ServiceOptions {
         func name(_ code: String) -> String { Names.station(code, network, language) }
         var parts: [String] = []
         if changes.airRaid { parts.append(language.tr("повітряна тривога", "air-raid alert")) }
-        for station in changes.closed { parts.append(language.tr("\(name(station)) зачинена", "\(name(station)) closed")) }
+        for station in changes.closed { parts.append(language.tr("станція \(name(station)) зачинена", "\(name(station)) closed")) }
         for section in changes.suspended {
             parts.append(language.tr("\(section.line) не ходить \(name(section.from))–\(name(section.to))", "no \(section.line) trains \(name(section.from))–\(name(section.to))"))
         }

@@ -37,7 +37,7 @@ struct StartCommand: Command {
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         replace = arguments.flag("replace")
-        changes = try ServiceOptions.changes(arguments, context: context, spec: Self.spec, language: options.language)
+        changes = try context.serviceChanges(arguments, at: context.launchTime, spec: Self.spec, language: options.language)
         plain = arguments.flag("plain")
         events = arguments.flag("events")
         if plain && events {

@@ -1,0 +1,130 @@
+/// Service changes kept between runs (`metro-timer changes`), each with optional dates.
+public struct ChangesFile: Codable, Equatable, Sendable {
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var entries: [Entry]
+
+    public init(entries: [Entry] = []) {
+        version = ChangesFile.currentVersion
+        self.entries = entries
+    }
+
+    public struct Entry: Codable, Equatable, Sendable {
+        public enum Kind: String, Codable, Sendable { case closed, suspended, headway }
+
+        public var id: Int
+        public var kind: Kind
+        /// `closed`: the station.
+        public var station: String?
+        /// `suspended`: the section.
+        public var section: NetworkDocument.Section?
+        /// `headway`: the line (nil: every line) and the interval.
+        public var line: String?
+        public var headwaySeconds: Int?
+        /// First and last service day it applies, `YYYY-MM-DD`, inclusive; nil: open-ended.
+        public var from: String?
+        public var until: String?
+        public var note: String?
+
+        public init(
+            id: Int, kind: Kind, station: String? = nil, section: NetworkDocument.Section? = nil, line: String? = nil,
+            headwaySeconds: Int? = nil, from: String? = nil, until: String? = nil, note: String? = nil
+        ) {
+            self.id = id
+            self.kind = kind
+            self.station = station
+            self.section = section
+            self.line = line
+            self.headwaySeconds = headwaySeconds
+            self.from = from
+            self.until = until
+            self.note = note
+        }
+
+        public enum Status: String, Sendable { case active, upcoming, expired }
+
+        /// Where a service day stands against the entry's dates (ISO dates compare as text).
+        public func status(on day: String) -> Status {
+            if let until, day > until { return .expired }
+            if let from, day < from { return .upcoming }
+            return .active
+        }
+    }
+
+    /// Why an entry cannot be added.
+    public enum Refusal: Error, Equatable, Sendable {
+        case untilBeforeFrom
+        case overlaps(Int)
+    }
+
+    /// The changes in force on a service day.
+    public func changes(on day: String) -> ServiceChanges {
+        var result = ServiceChanges()
+        for entry in entries where entry.status(on: day) == .active {
+            switch entry.kind {
+            case .closed: entry.station.map { result.closed.append($0) }
+            case .suspended: entry.section.map { result.suspended.append($0) }
+            case .headway:
+                guard let seconds = entry.headwaySeconds else { continue }
+                if let line = entry.line { result.headways[line] = seconds } else { result.headways["*"] = seconds }
+            }
+        }
+        return result
+    }
+
+    /// Checks a new entry against the others: its dates, and no second entry for the same thing
+    /// over overlapping dates (which would leave it unclear which one holds).
+    public func refusal(for entry: Entry, network: Network) -> Refusal? {
+        if let from = entry.from, let until = entry.until, until < from { return .untilBeforeFrom }
+        for other in entries where other.kind == entry.kind && datesOverlap(other, entry) {
+            let same: Bool
+            switch entry.kind {
+            case .closed: same = other.station == entry.station
+            case .headway: same = other.line == entry.line || other.line == nil || entry.line == nil
+            case .suspended:
+                guard let a = other.section, let b = entry.section, a.line == b.line else { same = false; break }
+                same = ordersOverlap(a, b, network: network)
+            }
+            if same { return .overlaps(other.id) }
+        }
+        return nil
+    }
+
+    func datesOverlap(_ a: Entry, _ b: Entry) -> Bool {
+        let aFrom = a.from ?? "0000-00-00", aUntil = a.until ?? "9999-99-99"
+        let bFrom = b.from ?? "0000-00-00", bUntil = b.until ?? "9999-99-99"
+        return aFrom <= bUntil && bFrom <= aUntil
+    }
+
+    func ordersOverlap(_ a: NetworkDocument.Section, _ b: NetworkDocument.Section, network: Network) -> Bool {
+        func range(_ s: NetworkDocument.Section) -> ClosedRange<Int> {
+            let x = network.station(s.from)?.order ?? 0, y = network.station(s.to)?.order ?? 0
+            return min(x, y)...max(x, y)
+        }
+        // Sections that share no segment do not overlap, even if they touch at a station.
+        let ra = range(a), rb = range(b)
+        return max(ra.lowerBound, rb.lowerBound) < min(ra.upperBound, rb.upperBound)
+    }
+}
+
+extension ServiceChanges {
+    /// These changes with `other`'s added (the command line's on top of the file's).
+    public func merged(with other: ServiceChanges) -> ServiceChanges {
+        var result = self
+        result.airRaid = airRaid || other.airRaid
+        result.closed += other.closed.filter { !closed.contains($0) }
+        result.suspended += other.suspended.filter { !suspended.contains($0) }
+        result.headways.merge(other.headways) { $1 }
+        return result
+    }
+
+    /// A headway for every line (`"*"`, from a file entry without a line) spread over the lines.
+    public func expandingAllLines(_ network: Network) -> ServiceChanges {
+        guard let all = headways["*"] else { return self }
+        var result = self
+        result.headways["*"] = nil
+        for line in network.lines where result.headways[line.id] == nil { result.headways[line.id] = all }
+        return result
+    }
+}

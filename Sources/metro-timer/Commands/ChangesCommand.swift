@@ -1,0 +1,154 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `metro-timer changes list|add|remove`: service changes kept between runs, with dates.
+struct ChangesCommand: Command {
+    static let spec = CommandSpec(
+        path: ["metro-timer", "changes"],
+        abstract: Text(
+            "Зміни в русі, що діють кілька днів: зачинені станції, перекриті ділянки, інтервали.",
+            "Service changes that last: closed stations, suspended sections, intervals."),
+        discussion: Text(
+            "plan, start і status враховують записи, чинні в день поїздки. Прострочені записи ігноруються і позначені в списку.",
+            "plan, start and status honour the entries in force on the day of the ride. Expired entries are ignored and marked in the list."),
+        arguments: [
+            .positional("action", optional: true, Text("list, add або remove.", "list, add or remove.")),
+            .positional("id", optional: true, Text("Номер запису (для remove).", "The entry's number (for remove).")),
+            .option("closed", value: "station", Text("add: станція зачинена.", "add: a closed station.")),
+            .option("suspended", value: "A-B", Text("add: між A і B поїзди не ходять.", "add: no trains between A and B.")),
+            .option("headway", value: "minutes", Text("add: інтервал, 10 або M1=10.", "add: an interval, 10 or M1=10.")),
+            .option("from", value: "YYYY-MM-DD", Text("add: перший день.", "add: the first day."), default: Text("одразу", "now")),
+            .option("until", value: "YYYY-MM-DD", Text("add: останній день.", "add: the last day."), default: Text("без кінця", "open-ended")),
+            .option("note", value: "text", Text("add: примітка.", "add: a note.")),
+        ] + GlobalOptions.arguments,
+        usageOverride: "list | add (--closed <station> | --suspended <A-B> | --headway <minutes>) [--from <YYYY-MM-DD>] [--until <YYYY-MM-DD>] [--note <text>] | remove <id>")
+
+    enum Action {
+        case list
+        case add(ChangesFile.Entry)
+        case remove(Int)
+    }
+
+    var action: Action
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        switch arguments.value("action") ?? "list" {
+        case "list":
+            action = .list
+        case "remove":
+            guard let text = arguments.value("id"), let id = Int(text) else {
+                throw .usage(language.tr("Вкажіть номер запису: 'metro-timer changes remove 2'", "Give the entry's number: 'metro-timer changes remove 2'"), Self.spec)
+            }
+            action = .remove(id)
+        case "add":
+            action = .add(try Self.entry(arguments, context: context, language: language))
+        case let other:
+            throw .usage(language.tr("Невідома дія '\(other)'; є list, add, remove", "Unknown action '\(other)'; the actions are list, add, remove"), Self.spec)
+        }
+    }
+
+    static func entry(_ arguments: ParsedArguments, context: Context, language: Language) throws(CLIError) -> ChangesFile.Entry {
+        let given = ["closed", "suspended", "headway"].filter { arguments.value($0) != nil }
+        guard given.count == 1 else {
+            throw .usage(language.tr(
+                "Для add потрібне рівно одне з --closed, --suspended, --headway",
+                "'add' needs exactly one of --closed, --suspended, --headway"), spec)
+        }
+        var dates: [String?] = []
+        for key in ["from", "until"] {
+            guard let text = arguments.value(key) else { dates.append(nil); continue }
+            guard let day = PlanCommand.parseDate(text) else {
+                throw .usage(language.tr(
+                    "Дата '\(text)' має бути справжньою датою у форматі YYYY-MM-DD",
+                    "The date '\(text)' must be a real date written YYYY-MM-DD"), spec)
+            }
+            dates.append(day.description)
+        }
+        var entry = ChangesFile.Entry(id: 0, kind: .closed, from: dates[0], until: dates[1], note: arguments.value("note"))
+        switch given[0] {
+        case "closed":
+            entry.station = try context.station(arguments.value("closed")!, spec: spec, language: language).code
+        case "suspended":
+            entry.kind = .suspended
+            entry.section = try ServiceOptions.section(arguments.value("suspended")!, context: context, spec: spec, language: language)
+        default:
+            entry.kind = .headway
+            var parsed = ParsedArguments()
+            parsed.optionLists["headway"] = [arguments.value("headway")!]
+            let headways = try ServiceOptions.changes(parsed, context: context, spec: spec, language: language).headways
+            entry.line = arguments.value("headway")!.contains("=") ? headways.keys.first : nil
+            entry.headwaySeconds = headways.values.first
+        }
+        return entry
+    }
+
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        let config = context.config
+        var file = try config.changes(language: language)
+        switch action {
+        case .list:
+            guard !file.entries.isEmpty else {
+                context.stdout.line(language.tr(
+                    "Змін у русі немає. Додати: 'metro-timer changes add --closed СТАНЦІЯ'.",
+                    "No service changes. Add one with 'metro-timer changes add --closed STATION'."))
+                return
+            }
+            let today = context.clock.position(of: context.now()).serviceDay.description
+            for entry in file.entries {
+                context.stdout.line(Self.describe(entry, today: today, network: context.network, language: language))
+            }
+        case .add(var entry):
+            if let refusal = file.refusal(for: entry, network: context.network) {
+                switch refusal {
+                case .untilBeforeFrom:
+                    throw .usage(language.tr("--until раніше за --from", "--until is earlier than --from"), Self.spec)
+                case .overlaps(let id):
+                    let other = file.entries.first { $0.id == id }!
+                    throw .failure(language.tr(
+                        "Запис перекривається з #\(id) (\(Self.what(other, network: context.network, language: language))) у ті самі дні; змініть дати або приберіть #\(id).",
+                        "This overlaps #\(id) (\(Self.what(other, network: context.network, language: language))) on the same days; change the dates or remove #\(id) first."))
+                }
+            }
+            entry.id = (file.entries.map(\.id).max() ?? 0) + 1
+            file.entries.append(entry)
+            try config.write(file, to: config.changesPath)
+            let today = context.clock.position(of: context.now()).serviceDay.description
+            context.stdout.line(language.tr("Додано: ", "Added: ") + Self.describe(entry, today: today, network: context.network, language: language))
+        case .remove(let id):
+            guard file.entries.contains(where: { $0.id == id }) else {
+                throw .failure(language.tr("Запису #\(id) немає; див. 'metro-timer changes list'.", "There is no entry #\(id); see 'metro-timer changes list'."))
+            }
+            file.entries.removeAll { $0.id == id }
+            try config.write(file, to: config.changesPath)
+            context.stdout.line(language.tr("Запис #\(id) прибрано.", "Removed #\(id)."))
+        }
+    }
+
+    static func what(_ entry: ChangesFile.Entry, network: Network, language: Language) -> String {
+        var changes = ServiceChanges()
+        switch entry.kind {
+        case .closed: changes.closed = entry.station.map { [$0] } ?? []
+        case .suspended: changes.suspended = entry.section.map { [$0] } ?? []
+        case .headway:
+            for line in entry.line.map({ [$0] }) ?? network.lines.map(\.id) { changes.headways[line] = entry.headwaySeconds }
+        }
+        let summary = ServiceOptions.summary(changes, network: network, language: language) ?? ""
+        return String(summary.drop { $0 != ":" }.dropFirst(2))
+    }
+
+    static func describe(_ entry: ChangesFile.Entry, today: String, network: Network, language: Language) -> String {
+        let dates = "\(entry.from ?? "…") → \(entry.until ?? "…")"
+        let status: String
+        switch entry.status(on: today) {
+        case .active: status = language.tr("діє", "active")
+        case .upcoming: status = language.tr("очікується", "upcoming")
+        case .expired: status = language.tr("минув", "expired")
+        }
+        var line = "#\(entry.id)  \(what(entry, network: network, language: language))  \(dates)  \(status)"
+        if let note = entry.note { line += "  (\(note))" }
+        return line
+    }
+}

@@ -1,0 +1,65 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// Settings kept between runs: `$METRO_TIMER_CONFIG`, else `$XDG_CONFIG_HOME/metro-timer`, else
+/// `~/.config/metro-timer`. Private like the state directory (0700, files 0600), written
+/// atomically, and never overwritten when unreadable.
+struct ConfigStore: Sendable {
+    let directory: String
+
+    static func directory(environment: [String: String]) -> String {
+        if let dir = environment["METRO_TIMER_CONFIG"], !dir.isEmpty { return dir }
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/metro-timer" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.config/metro-timer"
+    }
+
+    var changesPath: String { directory + "/changes.json" }
+
+    private struct VersionOnly: Decodable { var version: Int }
+
+    func read<T: Decodable>(_ type: T.Type, at path: String, version: Int, language: Language) throws(CLIError) -> T? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        if let found = try? JSONDecoder().decode(VersionOnly.self, from: data).version, found > version {
+            throw .data(language.tr(
+                "файл \(path) записано новішою версією metro-timer (версія \(found)); його не змінено.",
+                "\(path) was written by a newer metro-timer (version \(found)); it was left as it is."))
+        }
+        do { return try JSONDecoder().decode(T.self, from: data) } catch {
+            throw .data(language.tr(
+                "файл \(path) не читається (\(FileTripStore.reason(error))); його не змінено. Виправте чи приберіть його.",
+                "\(path) is unreadable (\(FileTripStore.reason(error))); it was left as it is. Fix it or move it away."))
+        }
+    }
+
+    func write<T: Encodable>(_ value: T, to path: String) throws(CLIError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .failure("cannot create \(directory): \(error.localizedDescription)")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(value)) ?? Data()
+        do { try AtomicFile.write(String(decoding: data, as: UTF8.self) + "\n", to: path, mode: 0o600) } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    func changes(language: Language) throws(CLIError) -> ChangesFile {
+        try read(ChangesFile.self, at: changesPath, version: ChangesFile.currentVersion, language: language) ?? ChangesFile()
+    }
+}
+
+extension Context {
+    var config: ConfigStore { ConfigStore(directory: ConfigStore.directory(environment: environment)) }
+
+    /// The changes in force for a ride starting at `moment`: the changes file's entries for that
+    /// service day, with the command line's on top.
+    func serviceChanges(_ arguments: ParsedArguments, at moment: Date, spec: CommandSpec, language: Language) throws(CLIError) -> ServiceChanges {
+        let flags = try ServiceOptions.changes(arguments, context: self, spec: spec, language: language)
+        let day = clock.position(of: moment).serviceDay.description
+        return try config.changes(language: language).changes(on: day).merged(with: flags).expandingAllLines(network)
+    }
+}
