@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "metro-timer", targets: ["metro-timer"]),
         .executable(name: "timetable-gen", targets: ["timetable-gen"]),
+        .executable(name: "metro-timer-alerts", targets: ["metro-timer-alerts"]),
         .library(name: "MetroCore", targets: ["MetroCore"]),
     ],
     targets: [
@@ -17,10 +18,13 @@ let package = Package(
         .target(name: "CLIKit", dependencies: ["MetroCore"]),
         .executableTarget(name: "metro-timer", dependencies: ["MetroCore", "CLIKit"]),
         .executableTarget(name: "timetable-gen", dependencies: ["MetroCore", "CLIKit"]),
+        // The optional air-raid status check: the only network access, kept out of metro-timer so
+        // that with the check disabled nothing links networking (and start-up stays fast).
+        .executableTarget(name: "metro-timer-alerts", dependencies: ["MetroCore"]),
         // The CLI targets are imported with @testable so most CLI tests run in-process.
         .testTarget(
             name: "MetroCoreTests",
-            dependencies: ["MetroCore", "CLIKit", "metro-timer", "timetable-gen"],
+            dependencies: ["MetroCore", "CLIKit", "metro-timer", "timetable-gen", "metro-timer-alerts"],
             exclude: ["Fixtures"]
         ),
     ],

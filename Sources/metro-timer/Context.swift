@@ -17,6 +17,8 @@ struct Context: Sendable {
     var clock: ServiceClock
     /// The terminal width when known.
     var columns: Int?
+    /// Where this executable lives: its helper `metro-timer-alerts` is looked for beside it.
+    var helperDirectory: String = ""
 
     /// The real process: its arguments, environment, streams and clock.
     static func live(launchTime: Date) -> Context {
@@ -35,7 +37,9 @@ struct Context: Sendable {
             launchTime: launchTime,
             stdoutIsTerminal: isatty(1) == 1,
             clock: clock,
-            columns: TerminalSize.columns(environment: environment))
+            columns: TerminalSize.columns(environment: environment),
+            helperDirectory: ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+                .split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
     }
 
     /// The language: `--lang`, then `METRO_TIMER_LANG`, then the locale variables.

@@ -18,7 +18,8 @@ enum ProcessRunner {
         process.executableURL = TestPaths.products.appendingPathComponent(product)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        for key in ["METRO_TIMER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "METRO_TIMER_HOME"] { env[key] = nil }
+        for key in ["METRO_TIMER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "METRO_TIMER_HOME", "XDG_CONFIG_HOME", "METRO_TIMER_AIR_RAID"] { env[key] = nil }
+        env["METRO_TIMER_CONFIG"] = "/nonexistent/metro-timer-tests-\(UUID().uuidString)/config"
         env.merge(environment) { $1 }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }

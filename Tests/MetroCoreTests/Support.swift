@@ -75,9 +75,14 @@ enum CLI {
         environment: [String: String] = ["NO_COLOR": "1"], terminal: Bool = false
     ) -> CLIResult {
         let out = StringSink(), err = StringSink()
+        // Never the developer's own settings or trip: fresh, empty places unless a test sets them.
+        var environment = environment
+        let isolated = "/nonexistent/metro-timer-tests-\(UUID().uuidString)"
+        environment["METRO_TIMER_CONFIG"] = environment["METRO_TIMER_CONFIG"] ?? isolated + "/config"
+        environment["METRO_TIMER_HOME"] = environment["METRO_TIMER_HOME"] ?? isolated + "/state"
         let context = Context(
             arguments: arguments, environment: environment, stdout: out, stderr: err, now: { now }, launchTime: now,
-            stdoutIsTerminal: terminal, clock: Kyiv.clock, columns: 80)
+            stdoutIsTerminal: terminal, clock: Kyiv.clock, columns: 80, helperDirectory: TestPaths.products.path)
         let code = MetroTimer.main(context)
         return CLIResult(stdout: out.text, stderr: err.text, code: code)
     }

@@ -27,13 +27,14 @@ struct PlanCommand: Command {
     var t0: Date
     var json: Bool
     var changes: ServiceChanges
+    var feedNotes: [String]
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to")!, spec: Self.spec, language: language)
         t0 = try Self.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
         json = arguments.flag("json")
-        changes = try context.serviceChanges(arguments, at: t0, spec: Self.spec, language: language)
+        (changes, feedNotes) = try context.todaysService(arguments, at: t0, spec: Self.spec, language: language)
     }
 
     /// t₀ from `--at` and `--date`: the service day (default: the one running now) plus the
@@ -84,11 +85,11 @@ struct PlanCommand: Command {
             throw .failure("\(error)")
         }
         if let refusal = ServiceCheck(network: context.network).refusal(route, changes: changes) {
-            throw .failure(ServiceOptions.refusalText(refusal, network: context.network, language: options.language))
+            throw .failure((feedNotes + [ServiceOptions.refusalText(refusal, network: context.network, language: options.language)]).joined(separator: "\n"))
         }
         let engine = ScheduleEngine(network: context.network, clock: context.clock).applying(changes)
         let schedule = engine.schedule(route: route, t0: t0)
-        let notes = [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
+        let notes = feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
             + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
         if json {
             var document = PlanJSON(schedule, network: context.network, clock: context.clock, fraction: engine.bookedWaitFraction, language: options.language)

@@ -33,11 +33,12 @@ struct StartCommand: Command {
     var plain: Bool
     var events: Bool
     var changes: ServiceChanges
+    var feedNotes: [String]
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         replace = arguments.flag("replace")
-        changes = try context.serviceChanges(arguments, at: context.launchTime, spec: Self.spec, language: options.language)
+        (changes, feedNotes) = try context.todaysService(arguments, at: context.launchTime, spec: Self.spec, language: options.language)
         plain = arguments.flag("plain")
         events = arguments.flag("events")
         if plain && events {
@@ -64,7 +65,7 @@ struct StartCommand: Command {
             if let route = try? Router(network: context.network).route(from: origin.code, to: destination.code),
                 let refusal = ServiceCheck(network: context.network).refusal(route, changes: changes)
             {
-                throw .failure(ServiceOptions.refusalText(refusal, network: context.network, language: language))
+                throw .failure((feedNotes + [ServiceOptions.refusalText(refusal, network: context.network, language: language)]).joined(separator: "\n"))
             }
             if let route = try? Router(network: context.network).route(from: origin.code, to: destination.code), route.isWalkOnly {
                 throw .usage(language.tr(
@@ -126,7 +127,8 @@ struct StartCommand: Command {
         let ride = LiveRide(
             service: service, context: context, options: options, output: output, clock: clock,
             keys: PollingKeySource(readInput: true, wakeDescriptor: signals.wakePipe.read),
-            rehearsal: speed != nil, width: { context.currentColumns }, notifier: Notifier(environment: context.environment))
+            rehearsal: speed != nil, width: { context.currentColumns }, notifier: Notifier(environment: context.environment),
+            initialNotice: feedNotes.isEmpty ? nil : feedNotes.joined(separator: " "))
         let ending = try ride.run()
         terminal.restore()
         guard output == .screen else { return }

@@ -62,7 +62,7 @@ final class LiveRide {
 
     init(
         service: TripService, context: Context, options: GlobalOptions, output: RideOutput, clock: RideClock,
-        keys: KeySource, rehearsal: Bool, width: @escaping () -> Int, notifier: Notifier
+        keys: KeySource, rehearsal: Bool, width: @escaping () -> Int, notifier: Notifier, initialNotice: String? = nil
     ) {
         self.service = service
         self.context = context
@@ -73,6 +73,10 @@ final class LiveRide {
         self.rehearsal = rehearsal
         self.width = width
         self.notifier = notifier
+        if let initialNotice {
+            notice = (initialNotice, clock.now().addingTimeInterval(15))
+            if case .lines = output { context.stdout.line(initialNotice) }
+        }
     }
 
     var language: Language { options.language }

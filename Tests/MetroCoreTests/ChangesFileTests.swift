@@ -1,0 +1,97 @@
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// `metro-timer changes`: entries with dates, validation, and plan/start/status honouring them.
+final class ChangesFileTests: XCTestCase {
+    func environment() throws -> [String: String] {
+        let base = try TestPaths.temporaryDirectory(self)
+        return ["METRO_TIMER_CONFIG": base + "/config", "METRO_TIMER_HOME": base + "/state", "NO_COLOR": "1"]
+    }
+
+    let today = Kyiv.date("2026-11-30 10:00")
+
+    func run(_ arguments: [String], _ environment: [String: String], at now: Date? = nil) -> CLIResult {
+        CLI.run(arguments, now: now ?? today, environment: environment)
+    }
+
+    func testAddListRemoveAndExpiry() throws {
+        let env = try environment()
+        XCTAssertEqual(run(["changes", "list"], env).stdout, "No service changes. Add one with 'metro-timer changes add --closed STATION'.\n")
+        XCTAssertEqual(run(["changes", "add", "--closed", "Dnipro", "--from", "2026-11-01", "--until", "2026-12-31", "--note", "repairs"], env).stdout,
+                       "Added: #1  Dnipro closed  2026-11-01 → 2026-12-31  active  (repairs)\n")
+        XCTAssertEqual(run(["changes", "add", "--suspended", "Demiivska-Teremky", "--until", "2026-11-29"], env).code, 0)
+        XCTAssertEqual(run(["changes", "add", "--headway", "M3=12", "--from", "2026-12-05"], env).code, 0)
+        XCTAssertEqual(run(["changes", "list"], env).stdout, """
+            #1  Dnipro closed  2026-11-01 → 2026-12-31  active  (repairs)
+            #2  no M2 trains Demiivska–Teremky  … → 2026-11-29  expired
+            #3  M3 every 12:00  2026-12-05 → …  upcoming
+
+            """)
+        // Today only #1 applies: Dnipro is passed, the expired suspension no longer refuses.
+        let plan = run(["plan", "Lisova", "Arsenalna", "--at", "10:00"], env)
+        XCTAssertTrue(plan.stdout.contains("ℹ Service changes: Dnipro closed\n"), plan.stdout)
+        XCTAssertTrue(plan.stdout.split(separator: "\n").contains { $0.contains("│ Dnipro") && $0.contains("passes without stopping") })
+        XCTAssertEqual(run(["plan", "Teremky", "Lybidska", "--at", "10:00"], env).code, 0)
+        // On 5 December the M3 interval applies.
+        let december = run(["plan", "Syrets", "Pozniaky", "--at", "10:00", "--date", "2026-12-05"], env)
+        XCTAssertTrue(december.stdout.contains("M3 every 12:00"), december.stdout)
+        XCTAssertEqual(run(["changes", "remove", "1"], env).stdout, "Removed #1.\n")
+        XCTAssertFalse(run(["plan", "Lisova", "Arsenalna", "--at", "10:00"], env).stdout.contains("Dnipro closed"))
+        XCTAssertEqual(run(["changes", "remove", "9"], env).stderr, "Error: There is no entry #9; see 'metro-timer changes list'.\n")
+    }
+
+    func testValidation() throws {
+        let env = try environment()
+        let badDate = run(["changes", "add", "--closed", "Dnipro", "--from", "2026-13-01"], env)
+        XCTAssertEqual(badDate.code, 64)
+        XCTAssertTrue(badDate.stderr.hasPrefix("Error: The date '2026-13-01' must be a real date written YYYY-MM-DD\n"))
+        let backwards = run(["changes", "add", "--closed", "Dnipro", "--from", "2026-12-10", "--until", "2026-12-01"], env)
+        XCTAssertEqual(backwards.code, 64)
+        XCTAssertTrue(backwards.stderr.hasPrefix("Error: --until is earlier than --from\n"))
+        let unknown = run(["changes", "add", "--closed", "Nowhere-at-all"], env)
+        XCTAssertEqual(unknown.code, 64)
+        XCTAssertTrue(unknown.stderr.hasPrefix("Error: Unknown station 'Nowhere-at-all'."))
+        let two = run(["changes", "add", "--closed", "Dnipro", "--headway", "10"], env)
+        XCTAssertTrue(two.stderr.hasPrefix("Error: 'add' needs exactly one of --closed, --suspended, --headway\n"))
+        // Overlapping entries for the same thing are refused; other dates or other stations are fine.
+        XCTAssertEqual(run(["changes", "add", "--suspended", "Demiivska-Teremky", "--from", "2026-12-01", "--until", "2026-12-31"], env).code, 0)
+        let overlap = run(["changes", "add", "--suspended", "Holosiivska-Ipodrom", "--from", "2026-12-20"], env)
+        XCTAssertEqual(overlap.code, 1)
+        XCTAssertEqual(overlap.stderr, "Error: This overlaps #1 (no M2 trains Demiivska–Teremky) on the same days; change the dates or remove #1 first.\n")
+        XCTAssertEqual(run(["changes", "add", "--suspended", "Holosiivska-Ipodrom", "--from", "2027-01-01"], env).code, 0)
+        XCTAssertEqual(run(["changes", "add", "--suspended", "Lybidska-Demiivska", "--from", "2026-12-01"], env).code, 0, "sections touching at a station do not overlap")
+        XCTAssertEqual(run(["changes", "add", "--headway", "10"], env).code, 0)
+        XCTAssertEqual(run(["changes", "add", "--headway", "M1=12"], env).code, 1, "every line already has an open-ended interval")
+    }
+
+    func testACorruptChangesFileIsNamedAndLeftAlone() throws {
+        let env = try environment()
+        let directory = env["METRO_TIMER_CONFIG"]!
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/changes.json"
+        try "{\"version\": 1, \"entries\": [{\"id\": ".write(toFile: path, atomically: true, encoding: .utf8)
+        for arguments in [["changes", "list"], ["changes", "add", "--closed", "Dnipro"], ["plan", "Lisova", "Teremky"]] {
+            let result = run(arguments, env)
+            XCTAssertEqual(result.code, 65, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("Error: \(path) is unreadable ("), result.stderr)
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\"version\": 1, \"entries\": [{\"id\": ")
+    }
+
+    func testStartAndStatusHonourTheFile() throws {
+        let env = try environment()
+        XCTAssertEqual(run(["changes", "add", "--closed", "Darnytsia"], env).code, 0)
+        let refused = run(["start", "Darnytsia", "Teremky"], env)
+        XCTAssertEqual(refused.code, 1)
+        XCTAssertTrue(refused.stderr.hasPrefix("Error: Darnytsia is closed"))
+        // A trip started today keeps the change; status says so.
+        let service = TripService(
+            store: FileTripStore(directory: env["METRO_TIMER_HOME"]!), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
+        let changes = ServiceChanges(closed: [Kyiv.station("Darnytsia").code])
+        _ = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: today, replace: false, changes: changes)
+        XCTAssertTrue(run(["status"], env, at: today.addingTimeInterval(30)).stdout.hasSuffix(" · service changes\n"))
+    }
+}
