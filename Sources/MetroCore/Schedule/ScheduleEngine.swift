@@ -35,6 +35,9 @@ public struct Schedule: Equatable, Sendable {
         public var departure: Date?
         /// True when this time rests on the unknown wait after a transfer.
         public var uncertain: Bool
+        /// True when the running time into this stop, or the dwell here, comes from the
+        /// passenger's own calibration.
+        public var calibrated: Bool = false
 
         /// The moment that matters at this stop: arrival if the train arrives, else departure.
         public var time: Date { arrival ?? departure! }
@@ -116,6 +119,8 @@ public struct ScheduleEngine: Sendable {
     public var headwayOverrides: [String: Int] = [:]
     /// Stations trains pass without stopping: timed as usual, but no dwell.
     public var closedStations: Set<String> = []
+    /// The passenger's own measurements; nil plans from the official figures only.
+    public var calibration: Calibration?
 
     /// The engine with a day's service changes applied.
     public func applying(_ changes: ServiceChanges) -> ScheduleEngine {
@@ -213,10 +218,12 @@ public struct ScheduleEngine: Sendable {
                 stops[next].departure = platform.addingTimeInterval(TimeInterval(booked))
                 stops[next].uncertain = true
             } else {
-                let segment = network.segment(from: stops[index].station, to: stops[next].station)!
-                stops[next].arrival = stops[index].departure!.addingTimeInterval(TimeInterval(segment.runSeconds))
+                let run = running(from: stops[index].station, to: stops[next].station)
+                stops[next].arrival = stops[index].departure!.addingTimeInterval(run.seconds)
                 stops[next].departure = departureAfterArrival(stops, next)
                 stops[next].uncertain = stops[index].uncertain
+                stops[next].calibrated = run.source == .calibrated
+                    || (stops[next].role == .intermediate && dwell(at: stops[next].station, arrivingFrom: stops[index].station).source == .calibrated)
             }
             index = next
         }
@@ -228,8 +235,7 @@ public struct ScheduleEngine: Sendable {
         guard stops[index].role == .intermediate, index > 0, let arrival = stops[index].arrival else { return nil }
         // A closed station: the train passes through without stopping.
         if closedStations.contains(stops[index].station) { return arrival }
-        let segment = network.segment(from: stops[index - 1].station, to: stops[index].station)!
-        return arrival.addingTimeInterval(TimeInterval(segment.dwellSeconds))
+        return arrival.addingTimeInterval(dwell(at: stops[index].station, arrivingFrom: stops[index - 1].station).seconds)
     }
 
     /// The interval on a line at a moment: today's override, else the published one.

@@ -6,7 +6,8 @@ import Foundation
 /// confirmed arrival; `errorSeconds` is then confirmed minus final model (+ the train was later
 /// than the countdown said, − earlier: the dangerous side).
 public struct JournalRecord: Codable, Equatable, Sendable {
-    public static let currentVersion = 1
+    /// 2 added `calibrated`; version-1 records read with it absent.
+    public static let currentVersion = 2
 
     public struct CorrectionCounts: Codable, Equatable, Sendable {
         /// `+` presses: the train was behind the model.
@@ -40,6 +41,20 @@ public struct JournalRecord: Codable, Equatable, Sendable {
     public var plannedAlert: Date?
     public var finalAlert: Date?
     public var corrections: CorrectionCounts
+    /// Whether the model used the passenger's calibration (absent in version-1 records).
+    public var calibrated: Bool?
+
+    /// Confirmed minus final model, in seconds: + the train was later than the countdown said,
+    /// − earlier (the dangerous side). Nil without a confirmed arrival.
+    public var errorSeconds: Int? {
+        confirmedArrival.map { Int($0.timeIntervalSince(finalArrival).rounded()) }
+    }
+
+    /// The train arrived before "yours is next" fired: that alert would have been late.
+    public var alertWasLate: Bool? {
+        guard let confirmed = confirmedArrival, let alert = finalAlert else { return nil }
+        return confirmed < alert
+    }
 
     public init(trip: Trip, model: TripModel, outcome: Trip.Outcome, at time: Date) {
         let planned = model.planned(trip)
@@ -69,5 +84,31 @@ public struct JournalRecord: Codable, Equatable, Sendable {
             }
         }
         corrections = counts
+        calibrated = model.engine.calibration != nil
+    }
+}
+
+/// Accuracy over a journal: only confirmed arrivals count.
+public struct JournalSummary: Equatable, Sendable {
+    public var trips: Int
+    public var confirmed: Int
+    /// Median signed error (+ later than the countdown), seconds.
+    public var medianError: Double?
+    /// 90th percentile of the absolute error, seconds.
+    public var p90AbsoluteError: Double?
+    /// Share of confirmed trips whose arrival came before their "yours is next" alert.
+    public var lateAlertShare: Double?
+
+    public init(_ records: [JournalRecord]) {
+        trips = records.count
+        let errors = records.compactMap(\.errorSeconds)
+        confirmed = errors.count
+        guard !errors.isEmpty else { return }
+        let sorted = errors.sorted()
+        let middle = sorted.count / 2
+        medianError = sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
+        p90AbsoluteError = Backtest.summarize(errors).p90
+        let late = records.compactMap(\.alertWasLate)
+        lateAlertShare = late.isEmpty ? nil : Double(late.filter { $0 }.count) / Double(late.count)
     }
 }

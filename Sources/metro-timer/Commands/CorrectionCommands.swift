@@ -4,8 +4,18 @@ import MetroCore
 
 /// What every correction command shares: the service, and the line it prints afterwards.
 extension Context {
-    func tripService(_ options: GlobalOptions) -> TripService {
-        TripService(store: tripStore, engine: ScheduleEngine(network: network, clock: clock), language: options.language)
+    /// The schedule engine, with the passenger's calibration unless asked not to.
+    func engine(calibrated: Bool = true) throws(CLIError) -> ScheduleEngine {
+        var engine = ScheduleEngine(network: network, clock: clock)
+        if calibrated {
+            let calibration = try tripStore.loadCalibration()
+            if !calibration.isEmpty { engine.calibration = calibration }
+        }
+        return engine
+    }
+
+    func tripService(_ options: GlobalOptions) throws(CLIError) -> TripService {
+        TripService(store: tripStore, engine: try engine(), language: options.language)
     }
 
     /// "Next: Teatralna 17:19 · arrival 17:44:59", after a correction.
@@ -23,13 +33,13 @@ extension Context {
 
     /// Ends the active trip with an outcome, from any terminal.
     func endTrip(_ outcome: Trip.Outcome, options: GlobalOptions) throws(CLIError) -> JournalRecord {
-        let service = tripService(options)
+        let service = try tripService(options)
         _ = try service.requireActive(at: now())
         return try service.end(outcome, at: now())
     }
 
     func applyCorrection(_ kind: Trip.Correction.Kind, options: GlobalOptions) throws(CLIError) {
-        let service = tripService(options)
+        let service = try tripService(options)
         _ = try service.requireActive(at: now())
         let (_, schedule) = try service.correct(kind, at: now())
         stdout.line(options.language.tr("Виправлено. ", "Corrected. ") + correctionSummary(schedule, options: options))

@@ -20,12 +20,15 @@ struct PlanCommand: Command {
                 "День обслуговування (час після півночі належить попередньому дню).",
                 "The service day (times after midnight belong to the day before)."), default: Text("сьогодні", "today")),
             .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
+            .flag("no-calibration", Text(
+                "Лише офіційні дані, без ваших вимірювань.", "Official figures only, without your own measurements.")),
         ] + ServiceOptions.arguments + GlobalOptions.arguments)
 
     var origin: NetworkDocument.Station
     var destination: NetworkDocument.Station
     var t0: Date
     var json: Bool
+    var calibrated: Bool
     var changes: ServiceChanges
     var feedNotes: [String]
 
@@ -34,6 +37,7 @@ struct PlanCommand: Command {
         (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to")!, spec: Self.spec, language: language)
         t0 = try Self.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
         json = arguments.flag("json")
+        calibrated = !arguments.flag("no-calibration")
         (changes, feedNotes) = try context.todaysService(arguments, at: t0, spec: Self.spec, language: language)
     }
 
@@ -87,10 +91,16 @@ struct PlanCommand: Command {
         if let refusal = ServiceCheck(network: context.network).refusal(route, changes: changes) {
             throw .failure((feedNotes + [ServiceOptions.refusalText(refusal, network: context.network, language: options.language)]).joined(separator: "\n"))
         }
-        let engine = ScheduleEngine(network: context.network, clock: context.clock).applying(changes)
+        let engine = try context.engine(calibrated: calibrated).applying(changes)
         let schedule = engine.schedule(route: route, t0: t0)
-        let notes = feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
+        var notes = feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
             + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
+        let measured = schedule.stops.filter(\.calibrated).count
+        if measured > 0 {
+            notes.append(options.language.tr(
+                "\(measured) з \(schedule.stops.count - 1) перегонів — за вашими вимірюваннями (--no-calibration: лише офіційні).",
+                "\(measured) of \(schedule.stops.count - 1) segments from your own measurements (--no-calibration: official only)."))
+        }
         if json {
             var document = PlanJSON(schedule, network: context.network, clock: context.clock, fraction: engine.bookedWaitFraction, language: options.language)
             document.serviceChanges = changes.isEmpty ? nil : changes

@@ -78,7 +78,7 @@ struct StartCommand: Command {
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
         let t0 = context.launchTime
-        let engine = ScheduleEngine(network: context.network, clock: context.clock)
+        let engine = try context.engine()
         let language = options.language
         let store: TripStore
         var clock = RideClock.system(context.now)

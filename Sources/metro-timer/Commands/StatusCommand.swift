@@ -50,7 +50,7 @@ struct StatusCommand: Command {
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        let service = context.tripService(options)
+        let service = try context.tripService(options)
         let now = context.now()
         guard let trip = try service.active(at: now) else { return }
         let schedule = try service.model(trip).current(trip)

@@ -18,6 +18,8 @@ struct PlanJSON: Encodable {
         var role: String
         var arrival: String?
         var departure: String?
+        /// The running time into this stop or the dwell here is the passenger's own measurement.
+        var calibrated: Bool
     }
 
     struct LegJSON: Encodable {
@@ -108,7 +110,7 @@ struct PlanJSON: Encodable {
                 line: leg.line, direction: leg.direction.rawValue,
                 toward: ref(network.terminal(line: leg.line, direction: leg.direction)!),
                 stops: schedule.stops.filter { $0.leg == index }.map {
-                    StopJSON(station: ref($0.station), role: $0.role.rawValue, arrival: $0.arrival.map(iso), departure: $0.departure.map(iso))
+                    StopJSON(station: ref($0.station), role: $0.role.rawValue, arrival: $0.arrival.map(iso), departure: $0.departure.map(iso), calibrated: $0.calibrated)
                 })
         }
         walkBeforeBoarding = route.walkBeforeBoarding.map { walk($0, from: route.origin) }

@@ -94,6 +94,7 @@ struct PlanRenderer {
         var text = "  " + clock.hhmm(stop.time) + "  " + marker + " " + name(stop.station).padding(width)
         var notes: [String] = []
         if closed.contains(stop.station) { notes.append(language.tr("без зупинки", "passes without stopping")) }
+        if stop.calibrated { notes.append(language.tr("виміряно вами", "your measurement")) }
         if index == schedule.transferAlertStop { notes.append(language.tr("пересадка — наступна", "change is next")) }
         if index == schedule.alertStop { notes.append(language.tr("наступна — ваша", "yours is next")) }
         if let transfer = schedule.transfer, !transfer.confirmed, stop.role == .transferEntry || stop.role == .destination {

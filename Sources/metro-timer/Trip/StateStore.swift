@@ -23,6 +23,7 @@ final class FileTripStore: TripStore {
     var tripPath: String { directory + "/trip.json" }
     var journalPath: String { directory + "/journal.jsonl" }
     var lockPath: String { directory + "/.lock" }
+    var calibrationPath: String { directory + "/calibration.json" }
     var location: String { tripPath }
 
     init(directory: String) { self.directory = directory }
@@ -85,7 +86,8 @@ final class FileTripStore: TripStore {
         }
     }
 
-    func update<T>(_ body: (inout Trip?) throws(CLIError) -> T) throws(CLIError) -> T {
+    /// Runs `body` holding the state directory's advisory lock.
+    func locked<T>(_ body: () throws(CLIError) -> T) throws(CLIError) -> T {
         try ensureDirectory()
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .failure("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
@@ -94,6 +96,42 @@ final class FileTripStore: TripStore {
             guard errno == EINTR else { throw .failure("cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
         }
         defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    /// The passenger's calibration (empty when none was measured yet).
+    func loadCalibration() throws(CLIError) -> Calibration {
+        guard let data = FileManager.default.contents(atPath: calibrationPath) else { return Calibration() }
+        if let version = try? FileTripStore.decoder.decode(VersionOnly.self, from: data).version, version > Calibration.currentVersion {
+            throw .data("the calibration file \(calibrationPath) was written by a newer metro-timer (version \(version)); it was left as it is.")
+        }
+        do { return try FileTripStore.decoder.decode(Calibration.self, from: data) } catch {
+            throw .data("the calibration file \(calibrationPath) is unreadable (\(Self.reason(error))); it was left as it is. Move it away or run 'metro-timer calibration --reset'.")
+        }
+    }
+
+    /// Locked read-modify-write of the calibration.
+    func updateCalibration<T>(_ body: (inout Calibration) throws(CLIError) -> T) throws(CLIError) -> T {
+        try locked { () throws(CLIError) -> T in
+            var calibration = try loadCalibration()
+            let result = try body(&calibration)
+            try writeCalibration(calibration)
+            return result
+        }
+    }
+
+    func writeCalibration(_ calibration: Calibration) throws(CLIError) {
+        let data = (try? FileTripStore.encoder.encode(calibration)) ?? Data()
+        do { try AtomicFile.write(String(decoding: data, as: UTF8.self) + "\n", to: calibrationPath, mode: 0o600) } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    func update<T>(_ body: (inout Trip?) throws(CLIError) -> T) throws(CLIError) -> T {
+        try locked { () throws(CLIError) -> T in try updateUnlocked(body) }
+    }
+
+    private func updateUnlocked<T>(_ body: (inout Trip?) throws(CLIError) -> T) throws(CLIError) -> T {
         let before = try load()
         var trip = before
         let result = try body(&trip)
@@ -110,12 +148,58 @@ final class FileTripStore: TripStore {
         return result
     }
 
-    func appendJournal(_ record: JournalRecord) throws(CLIError) {
-        try ensureDirectory()
+    /// Keep the journal to the last this many trips, trimmed when a trip is added.
+    static let journalCap = 1000
+
+    static let journalEncoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
-        let line = String(decoding: (try? encoder.encode(record)) ?? Data(), as: UTF8.self) + "\n"
+        return encoder
+    }()
+
+    /// Every readable record; a malformed line is reported (line number and reason) and skipped,
+    /// never the whole journal lost.
+    func readJournal() -> (records: [JournalRecord], problems: [(line: Int, reason: String)]) {
+        guard let data = FileManager.default.contents(atPath: journalPath) else { return ([], []) }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        var records: [JournalRecord] = []
+        var problems: [(line: Int, reason: String)] = []
+        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            do {
+                let record = try decoder.decode(JournalRecord.self, from: Data(line))
+                if record.version > JournalRecord.currentVersion {
+                    problems.append((index + 1, "written by a newer metro-timer (version \(record.version))"))
+                } else {
+                    records.append(record)
+                }
+            } catch {
+                problems.append((index + 1, Self.reason(error)))
+            }
+        }
+        return (records, problems)
+    }
+
+    /// Rewrites the journal whole (trimming, clearing), atomically.
+    func writeJournal(_ lines: [String]) throws(CLIError) {
+        do { try AtomicFile.write(lines.map { $0 + "\n" }.joined(), to: journalPath, mode: 0o600) } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    func appendJournal(_ record: JournalRecord) throws(CLIError) {
+        try appendJournalLine(record)
+        // Trim to the cap, keeping the newest (and any malformed lines' neighbours as they are).
+        if let data = FileManager.default.contents(atPath: journalPath) {
+            let lines = data.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+            if lines.count > Self.journalCap { try writeJournal(Array(lines.suffix(Self.journalCap))) }
+        }
+    }
+
+    private func appendJournalLine(_ record: JournalRecord) throws(CLIError) {
+        try ensureDirectory()
+        let line = String(decoding: (try? Self.journalEncoder.encode(record)) ?? Data(), as: UTF8.self) + "\n"
         let descriptor = open(journalPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .failure("cannot open \(journalPath): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }

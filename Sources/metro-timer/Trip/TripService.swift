@@ -87,19 +87,28 @@ struct TripService: Sendable {
         }
     }
 
-    /// Ends the active trip and appends it to the journal.
+    /// Ends the active trip, appends it to the journal, and learns from its anchors.
     @discardableResult
     func end(_ outcome: Trip.Outcome, at now: Date) throws(CLIError) -> JournalRecord {
         let service = self
-        return try store.update { (current: inout Trip?) throws(CLIError) -> JournalRecord in
+        let (record, measurements) = try store.update { (current: inout Trip?) throws(CLIError) -> (JournalRecord, [RideMeasurement]) in
             guard var trip = current else { throw service.noTrip() }
             if let ended = trip.ended { throw .failure(service.refusalText(.tripEnded(ended.outcome))) }
-            let record = JournalRecord(trip: trip, model: try service.model(trip), outcome: outcome, at: now)
+            let model = try service.model(trip)
+            let record = JournalRecord(trip: trip, model: model, outcome: outcome, at: now)
             try service.store.appendJournal(record)
             trip.ended = Trip.Ending(outcome: outcome, time: now)
             current = trip
-            return record
+            return (record, model.passiveMeasurements(trip, confirmedArrival: outcome == .arrived ? now : nil))
         }
+        // After the trip's lock is released: the calibration takes the same lock.
+        if let files = store as? FileTripStore, !measurements.isEmpty {
+            let network = engine.network
+            try files.updateCalibration { calibration in
+                for measurement in measurements { try? calibration.record(measurement, network: network) }
+            }
+        }
+        return record
     }
 
     /// Claims the alerts due now, so that each fires in exactly one process, once.

@@ -1,0 +1,129 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `metro-timer calibration`: what your rides measured, against the official figures.
+struct CalibrationCommand: Command {
+    static let spec = CommandSpec(
+        path: ["metro-timer", "calibration"],
+        abstract: Text(
+            "Ваші вимірювання перегонів і стоянок поруч з офіційними.",
+            "Your measured running and dwell times beside the official figures."),
+        discussion: Text(
+            "Вимірювання з 'metro-timer calibrate' важать 1, а з підтверджених звичайних поїздок — 0,25. Імпорт зливає записи, зважуючи за кількістю.",
+            "Measurements from 'metro-timer calibrate' weigh 1, those learned from confirmed ordinary rides 0.25. Import merges by count-weighted means."),
+        arguments: [
+            .flag("json", Text("Вивести JSON.", "Print JSON.")),
+            .flag("reset", Text("Стерти всі вимірювання.", "Forget every measurement.")),
+            .option("export", value: "file", Text("Записати вимірювання у файл.", "Write the measurements to a file.")),
+            .option("import", value: "file", Text("Додати вимірювання з файлу (перевіряються).", "Merge measurements from a file (checked first).")),
+        ] + GlobalOptions.arguments)
+
+    var json: Bool
+    var reset: Bool
+    var exportPath: String?
+    var importPath: String?
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        json = arguments.flag("json")
+        reset = arguments.flag("reset")
+        exportPath = arguments.value("export")
+        importPath = arguments.value("import")
+        if [reset, exportPath != nil, importPath != nil].filter({ $0 }).count > 1 {
+            throw .usage(options.language.tr("--reset, --export і --import — по одному", "--reset, --export and --import go one at a time"), Self.spec)
+        }
+    }
+
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        let store = context.tripStore
+        if reset {
+            try store.updateCalibration { $0 = Calibration() }
+            context.stdout.line(language.tr("Вимірювання стерто: план знову за офіційними даними.", "Measurements forgotten: plans use the official figures again."))
+            return
+        }
+        if let exportPath {
+            let calibration = try store.loadCalibration()
+            do { try AtomicFile.write(Self.encode(calibration), to: exportPath, mode: 0o600) } catch { throw .failure(error.description) }
+            context.stdout.line(language.tr(
+                "Записано \(calibration.running.count + calibration.dwell.count) вимірювань у \(exportPath).",
+                "Wrote \(calibration.running.count + calibration.dwell.count) measured figures to \(exportPath)."))
+            return
+        }
+        if let importPath {
+            let incoming = try Self.validated(importPath, network: context.network, language: language)
+            try store.updateCalibration { $0 = $0.merged(with: incoming) }
+            context.stdout.line(language.tr(
+                "Додано \(incoming.running.count) перегонів і \(incoming.dwell.count) стоянок з \(importPath).",
+                "Merged \(incoming.running.count) segments and \(incoming.dwell.count) dwells from \(importPath)."))
+            return
+        }
+        let calibration = try store.loadCalibration()
+        if json {
+            context.stdout.write(Self.encode(calibration))
+            return
+        }
+        guard !calibration.isEmpty else {
+            context.stdout.line(language.tr(
+                "Вимірювань ще немає. Виміряйте поїздку: 'metro-timer calibrate ЗВІДКИ КУДИ'.",
+                "Nothing measured yet. Measure a ride with 'metro-timer calibrate FROM TO'."))
+            return
+        }
+        let network = context.network
+        func name(_ code: String) -> String { Names.station(code, network, language) }
+        for (key, statistic) in calibration.running.sorted(by: { $0.key < $1.key }) {
+            let parts = key.split(separator: ">").map(String.init)
+            let official = network.segment(from: parts[0], to: parts[1]).map { Durations.clock($0.runSeconds) } ?? "—"
+            context.stdout.line(language.tr("перегін", "run") + "  \(name(parts[0])) → \(name(parts[1]))  "
+                + Durations.clock(Int(statistic.mean.rounded())) + " ±\(Int(statistic.spread.rounded())) s  n=\(statistic.count)  "
+                + language.tr("офіційно", "official") + " \(official)")
+        }
+        for (key, statistic) in calibration.dwell.sorted(by: { $0.key < $1.key }) {
+            let parts = key.split(separator: " ").map(String.init)
+            context.stdout.line(language.tr("стоянка", "dwell") + "  \(name(parts[0])) (\(parts[1]))  "
+                + Durations.clock(Int(statistic.mean.rounded())) + " ±\(Int(statistic.spread.rounded())) s  n=\(statistic.count)  "
+                + language.tr("офіційно", "official") + " \(Durations.clock(network.document.assumptions.dwellSeconds)) " + language.tr("(припущення)", "(assumed)"))
+        }
+    }
+
+    static func encode(_ calibration: Calibration) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: (try? encoder.encode(calibration)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    /// Reads a file to import and checks every entry names a real segment or station and lies
+    /// within the plausibility bounds.
+    static func validated(_ path: String, network: Network, language: Language) throws(CLIError) -> Calibration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .failure(language.tr("Не можу прочитати \(path).", "Cannot read \(path)."))
+        }
+        let calibration: Calibration
+        do { calibration = try JSONDecoder().decode(Calibration.self, from: data) } catch {
+            throw .data(language.tr("\(path) — не файл вимірювань (\(FileTripStore.reason(error))).", "\(path) is not a calibration file (\(FileTripStore.reason(error)))."))
+        }
+        guard calibration.version <= Calibration.currentVersion else {
+            throw .data(language.tr("\(path) записано новішою версією (\(calibration.version)).", "\(path) was written by a newer version (\(calibration.version))."))
+        }
+        let bounds = Calibration.runningBounds(network)
+        for (key, statistic) in calibration.running {
+            let parts = key.split(separator: ">").map(String.init)
+            guard parts.count == 2, network.segment(from: parts[0], to: parts[1]) != nil else {
+                throw .data(language.tr("\(path): перегону '\(key)' немає в мережі.", "\(path): there is no segment '\(key)' in the network."))
+            }
+            guard statistic.weight > 0, statistic.count > 0, bounds.contains(statistic.mean) else {
+                throw .data(language.tr("\(path): '\(key)' має неправдоподібне значення.", "\(path): '\(key)' holds an implausible figure."))
+            }
+        }
+        for (key, statistic) in calibration.dwell {
+            let parts = key.split(separator: " ").map(String.init)
+            guard parts.count == 2, network.station(parts[0]) != nil, Direction(rawValue: parts[1]) != nil else {
+                throw .data(language.tr("\(path): стоянки '\(key)' немає в мережі.", "\(path): there is no dwell '\(key)' in the network."))
+            }
+            guard statistic.weight > 0, statistic.count > 0, Calibration.dwellBounds.contains(statistic.mean) else {
+                throw .data(language.tr("\(path): '\(key)' має неправдоподібне значення.", "\(path): '\(key)' holds an implausible figure."))
+            }
+        }
+        return calibration
+    }
+}

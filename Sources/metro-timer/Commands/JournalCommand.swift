@@ -1,0 +1,147 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `metro-timer journal`: every ride's plan against its outcome, and what that says about
+/// accuracy.
+struct JournalCommand: Command {
+    static let spec = CommandSpec(
+        path: ["metro-timer", "journal"],
+        abstract: Text(
+            "Журнал поїздок: план проти підсумку і виміряна точність.",
+            "The trip journal: plan against outcome, and the measured accuracy."),
+        discussion: Text(
+            "Похибка = підтверджене прибуття мінус відлік: + поїзд був пізніше за відлік, − раніше (небезпечний бік: сповіщення після станції).",
+            "Error = confirmed arrival minus the countdown: + the train was later than the countdown, − earlier (the dangerous side: an alert after the station)."),
+        arguments: [
+            .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
+            .option("last", value: "N", Text("Лише останні N поїздок.", "Only the last N trips.")),
+            .option("export", value: "file", Text("Записати журнал у файл (рядки JSON).", "Write the journal to a file (JSON lines).")),
+            .flag("clear", Text("Стерти журнал (питає; --yes — без питань).", "Erase the journal (asks first; --yes does not).")),
+            .flag("yes", Text("Не питати.", "Do not ask.")),
+        ] + GlobalOptions.arguments)
+
+    var json: Bool
+    var last: Int?
+    var exportPath: String?
+    var clear: Bool
+    var yes: Bool
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        json = arguments.flag("json")
+        clear = arguments.flag("clear")
+        yes = arguments.flag("yes")
+        exportPath = arguments.value("export")
+        if let text = arguments.value("last") {
+            guard let value = Int(text), value > 0 else {
+                throw .usage(options.language.tr("'--last' приймає додатне число, не '\(text)'", "'--last' takes a positive number, not '\(text)'"), Self.spec)
+            }
+            last = value
+        }
+    }
+
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        let store = context.tripStore
+        if clear {
+            if !yes {
+                guard context.stdinIsTerminal else {
+                    throw .failure(language.tr("Стерти журнал? Додайте --yes, щоб підтвердити.", "Erase the journal? Add --yes to confirm."))
+                }
+                context.stdout.write(language.tr("Стерти весь журнал поїздок? [y/N] ", "Erase the whole trip journal? [y/N] "))
+                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                guard ["y", "yes", "т", "так"].contains(answer) else {
+                    context.stdout.line(language.tr("Журнал залишено.", "The journal was kept."))
+                    return
+                }
+            }
+            try store.locked { () throws(CLIError) -> Void in try store.writeJournal([]) }
+            context.stdout.line(language.tr("Журнал стерто.", "The journal was erased."))
+            return
+        }
+        let (all, problems) = store.readJournal()
+        for problem in problems {
+            context.stderr.line(language.tr(
+                "warning: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason))",
+                "warning: \(store.journalPath):\(problem.line): skipped a malformed line (\(problem.reason))"))
+        }
+        let records = last.map { Array(all.suffix($0)) } ?? all
+        if let exportPath {
+            let lines = records.map { String(decoding: (try? FileTripStore.journalEncoder.encode($0)) ?? Data(), as: UTF8.self) + "\n" }
+            do { try AtomicFile.write(lines.joined(), to: exportPath, mode: 0o600) } catch { throw .failure(error.description) }
+            context.stdout.line(language.tr("Записано \(records.count) поїздок у \(exportPath).", "Wrote \(records.count) trips to \(exportPath)."))
+            return
+        }
+        let summary = JournalSummary(records)
+        if json {
+            context.stdout.write(Self.json(records, summary: summary, problems: problems))
+            return
+        }
+        guard !records.isEmpty else {
+            context.stdout.line(language.tr(
+                "Журнал порожній: поїздки записуються, коли завершуються.",
+                "The journal is empty: trips are recorded when they end."))
+            return
+        }
+        let network = context.network
+        for record in records {
+            var row = context.clock.calendarDay(record.t0).description + " " + context.clock.hhmm(record.t0) + "  "
+            row += Names.station(record.from, network, language) + " → " + Names.station(record.to, network, language) + "  "
+            row += outcomeWord(record.outcome, language) + "  "
+            row += language.tr("план", "planned") + " " + Durations.clock(record.plannedSeconds)
+            if let confirmed = record.confirmedSeconds {
+                row += " · " + language.tr("факт", "actual") + " " + Durations.clock(confirmed)
+                if let error = record.errorSeconds { row += " · " + (error > 0 ? "+" : error < 0 ? "−" : "±") + "\(abs(error)) s" }
+            }
+            let c = record.corrections
+            if c.behind + c.ahead + c.at + c.departed > 0 { row += "  (+\(c.behind) −\(c.ahead))" }
+            context.stdout.line(row)
+        }
+        context.stdout.line("")
+        var line = language.tr("Поїздок: \(summary.trips), підтверджених прибуттів: \(summary.confirmed).", "Trips: \(summary.trips), confirmed arrivals: \(summary.confirmed).")
+        if let median = summary.medianError, let p90 = summary.p90AbsoluteError {
+            line += " " + language.tr("Похибка: медіана \(Self.signed(median)) с, 90-й процентиль \(Int(p90)) с.", "Error: median \(Self.signed(median)) s, 90th percentile \(Int(p90)) s.")
+            if let late = summary.lateAlertShare {
+                line += " " + language.tr(
+                    "Запізніле «наступна — ваша»: \(Int((late * 100).rounded()))% поїздок.",
+                    "Late \"yours is next\": \(Int((late * 100).rounded()))% of trips.")
+            }
+        } else {
+            line += " " + language.tr(
+                "Точності ще немає: вона зʼявиться, коли ви підтвердите прибуття ('a' або 'metro-timer arrived').",
+                "No accuracy figure yet: it comes from confirmed arrivals ('a' or 'metro-timer arrived').")
+        }
+        context.stdout.line(line)
+    }
+
+    func outcomeWord(_ outcome: Trip.Outcome, _ language: Language) -> String {
+        switch outcome {
+        case .arrived: return language.tr("прибув", "arrived")
+        case .stopped: return language.tr("зупинено", "stopped")
+        case .expired: return language.tr("минула", "expired")
+        }
+    }
+
+    static func signed(_ value: Double) -> String {
+        let rounded = Int(value.rounded())
+        return (rounded > 0 ? "+" : rounded < 0 ? "−" : "±") + "\(abs(rounded))"
+    }
+
+    /// `{"version": 1, "trips": [...], "summary": {...}, "skipped": [{"line", "reason"}]}`.
+    static func json(_ records: [JournalRecord], summary: JournalSummary, problems: [(line: Int, reason: String)]) -> String {
+        let trips = records.compactMap { record -> Any? in
+            guard let data = try? FileTripStore.journalEncoder.encode(record) else { return nil }
+            return try? JSONSerialization.jsonObject(with: data)
+        }
+        var summaryObject: [String: Any] = ["trips": summary.trips, "confirmed": summary.confirmed]
+        summaryObject["medianErrorSeconds"] = summary.medianError
+        summaryObject["p90AbsoluteErrorSeconds"] = summary.p90AbsoluteError
+        summaryObject["lateAlertShare"] = summary.lateAlertShare
+        let object: [String: Any] = [
+            "version": 1, "trips": trips, "summary": summaryObject,
+            "skipped": problems.map { ["line": $0.line, "reason": $0.reason] as [String: Any] },
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
