@@ -15,12 +15,15 @@ def main():
     lines = list(csv.DictReader(open(os.path.join(here, "kyiv-lines.csv"), encoding="utf-8")))
     timetable = list(csv.DictReader(open(os.path.join(here, "kyiv-timetable.csv"), encoding="utf-8")))
     headways = list(csv.DictReader(open(os.path.join(here, "kyiv-headways.csv"), encoding="utf-8")))
+    sections = list(csv.DictReader(open(os.path.join(here, "kyiv-sections.csv"), encoding="utf-8")))
     with open(os.path.join(out, "kyiv-lines.csv"), "w", newline="", encoding="utf-8") as f_lines, \
          open(os.path.join(out, "kyiv-stations.csv"), "w", newline="", encoding="utf-8") as f_st, \
          open(os.path.join(out, "kyiv-timetable.csv"), "w", newline="", encoding="utf-8") as f_tt, \
          open(os.path.join(out, "kyiv-headways.csv"), "w", newline="", encoding="utf-8") as f_hw, \
-         open(os.path.join(out, "kyiv-transfers.csv"), "w", newline="", encoding="utf-8") as f_tr:
-        wl, ws, wt, wh = (csv.writer(f, lineterminator="\n") for f in (f_lines, f_st, f_tt, f_hw))
+         open(os.path.join(out, "kyiv-transfers.csv"), "w", newline="", encoding="utf-8") as f_tr, \
+         open(os.path.join(out, "kyiv-sections.csv"), "w", newline="", encoding="utf-8") as f_sec:
+        wl, ws, wt, wh, wsec = (csv.writer(f, lineterminator="\n") for f in (f_lines, f_st, f_tt, f_hw, f_sec))
+        wsec.writerow(["line", "from", "to", "kind", "note"])
         wl.writerow(["line", "name_uk", "name_en", "color"])
         ws.writerow(["code", "line", "order", "name_uk", "name_en", "former_names", "above_ground", "transfer"])
         wt.writerow(["station", "name_uk", "direction", "first_departure", "last_departure"])
@@ -37,6 +40,8 @@ def main():
                         wt.writerow([code, f"{s['name_uk']} {copy}", row["direction"], row["first_departure"], row["last_departure"]])
                 for row in (r for r in headways if r["line"] == line["line"]):
                     wh.writerow([lid, row["period"], row["day_type"], row["direction"], row["first_interval"], row["second_interval"]])
+                for row in (r for r in sections if r["line"] == line["line"]):
+                    wsec.writerow([lid, f"{row['from']}x{copy}", f"{row['to']}x{copy}", row["kind"], row["note"]])
 
 if __name__ == "__main__":
     main()

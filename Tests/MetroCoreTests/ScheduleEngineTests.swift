@@ -195,3 +195,29 @@ final class ScheduleEngineTests: XCTestCase {
         XCTAssertEqual(clock.iso8601(Kyiv.date("2026-11-30 08:00")), "2026-11-30T08:00:00+02:00")
     }
 }
+
+/// The service clock's calendar arithmetic against Foundation's `Calendar`, across years and both
+/// daylight-saving changes.
+final class ServiceClockTests: XCTestCase {
+    func testAgreesWithCalendarAcrossTheYearAndDaylightSavingChanges() {
+        let clock = Kyiv.clock
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = clock.timeZone
+        // Every 97 minutes through 2026 and into 2027 (both DST changes, month and year ends).
+        var moment = Kyiv.date("2026-01-01 00:07")
+        let end = Kyiv.date("2027-01-03 00:00")
+        while moment < end {
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: moment)
+            XCTAssertEqual(clock.calendarDay(moment), .init(year: parts.year!, month: parts.month!, day: parts.day!))
+            let wall = clock.clockParts(moment)
+            XCTAssertEqual([wall.hour, wall.minute, wall.second], [parts.hour!, parts.minute!, parts.second!])
+            let position = clock.position(of: moment)
+            XCTAssertEqual(clock.date(position.serviceDay, seconds: position.seconds), moment, "\(moment)")
+            moment = moment.addingTimeInterval(97 * 60)
+        }
+        // 2026-03-29 03:00 Kyiv: clocks go forward; 2026-10-25 04:00: back.
+        XCTAssertEqual(clock.iso8601(Kyiv.date("2026-03-29 02:30")), "2026-03-29T02:30:00+02:00")
+        XCTAssertEqual(clock.iso8601(Kyiv.date("2026-03-29 05:00")), "2026-03-29T05:00:00+03:00")
+        XCTAssertEqual(clock.iso8601(Kyiv.date("2026-10-25 06:00")), "2026-10-25T06:00:00+02:00")
+    }
+}

@@ -17,17 +17,17 @@ extension ServiceClock {
     /// hand: it is cheap, and needs no `DateFormatter` (which crashes on a named zone without
     /// the tzdata package).
     public func iso8601(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let (days, seconds) = wallClock(date)
+        let day = Self.civil(days)
         let offset = offset(at: date)
         let sign = offset < 0 ? "-" : "+"
-        return "\(parts.year!)-" + TimeOfDay.pad(parts.month!) + "-" + TimeOfDay.pad(parts.day!)
-            + "T" + TimeOfDay.pad(parts.hour!) + ":" + TimeOfDay.pad(parts.minute!) + ":" + TimeOfDay.pad(parts.second!)
+        return "\(day.year)-" + TimeOfDay.pad(day.month) + "-" + TimeOfDay.pad(day.day)
+            + "T" + TimeOfDay.pad(seconds / 3600) + ":" + TimeOfDay.pad(seconds / 60 % 60) + ":" + TimeOfDay.pad(seconds % 60)
             + sign + TimeOfDay.pad(abs(offset) / 3600) + ":" + TimeOfDay.pad(abs(offset) / 60 % 60)
     }
 
     /// The calendar date a moment falls on in this zone (not the service day).
     public func calendarDay(_ date: Date) -> ServiceDay {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return ServiceDay(year: parts.year!, month: parts.month!, day: parts.day!)
+        Self.civil(wallClock(date).days)
     }
 }

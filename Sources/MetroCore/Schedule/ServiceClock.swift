@@ -5,9 +5,7 @@ import Foundation
 /// (until `TimeOfDay.serviceDayStartHour`), so 00:30 on Sunday still belongs to Saturday.
 public struct ServiceClock: Sendable {
     public let timeZone: TimeZone
-    let calendar: Calendar
 
-    /// A day in the service calendar.
     public struct ServiceDay: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
         public var year: Int
         public var month: Int
@@ -42,47 +40,72 @@ public struct ServiceClock: Sendable {
 
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
+    }
+
+    // Dates are civil-calendar arithmetic on days since 1970-01-01 plus the zone's UTC offset at
+    // the moment: no `Calendar` (an ICU object whose creation alone cost a tenth of `plan`).
+
+    /// The wall clock at a moment: days since 1970-01-01 and seconds into that day.
+    func wallClock(_ date: Date) -> (days: Int, seconds: Int) {
+        let utc = Int(date.timeIntervalSince1970.rounded(.down))
+        let local = utc + timeZone.secondsFromGMT(for: date)
+        let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        return (days, local - days * 86_400)
+    }
+
+    /// Year, month, day of a day number (Howard Hinnant's `civil_from_days`).
+    static func civil(_ days: Int) -> ServiceDay {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return ServiceDay(year: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+
+    /// The day number of a date (`days_from_civil`).
+    static func days(_ day: ServiceDay) -> Int {
+        let y = day.month <= 2 ? day.year - 1 : day.year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = day.month > 2 ? day.month - 3 : day.month + 9
+        let doy = (153 * mp + 2) / 5 + day.day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
     }
 
     public func position(of date: Date) -> Position {
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        var seconds = parts.hour! * 3600 + parts.minute! * 60 + parts.second!
-        var day = ServiceDay(year: parts.year!, month: parts.month!, day: parts.day!)
-        if parts.hour! < TimeOfDay.serviceDayStartHour {
+        var (days, seconds) = wallClock(date)
+        if seconds / 3600 < TimeOfDay.serviceDayStartHour {
             seconds += 86_400
-            day = shifted(day, by: -1)
+            days -= 1
         }
-        let weekday = calendar.component(.weekday, from: self.date(day, seconds: 12 * 3600))  // 1 = Sunday
-        let iso = weekday == 1 ? 7 : weekday - 1
-        return Position(serviceDay: day, seconds: seconds, dayType: iso >= 6 ? .weekend : .weekday, isoWeekday: iso)
+        let iso = ((days % 7 + 7 + 3) % 7) + 1  // 1970-01-01 was a Thursday (ISO 4)
+        return Position(serviceDay: Self.civil(days), seconds: seconds, dayType: iso >= 6 ? .weekend : .weekday, isoWeekday: iso)
     }
 
     /// The moment `seconds` after the service day's midnight, as the wall clock reads it (so a
     /// daylight-saving change inside the night does not shift the published times).
     public func date(_ day: ServiceDay, seconds: Int) -> Date {
-        let extraDays = seconds >= 0 ? seconds / 86_400 : -1 - (-seconds - 1) / 86_400
-        let target = shifted(day, by: extraDays)
-        let rest = seconds - extraDays * 86_400
-        let components = DateComponents(
-            year: target.year, month: target.month, day: target.day,
-            hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60)
-        return calendar.date(from: components)!
+        let local = TimeInterval(Self.days(day) * 86_400 + seconds)
+        // The offset depends on the moment it is asked about: ask twice, at the guess and then
+        // at the corrected moment, which settles it on both sides of a change.
+        var utc = local - TimeInterval(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local)))
+        utc = local - TimeInterval(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: utc)))
+        return Date(timeIntervalSince1970: utc)
     }
 
     public func shifted(_ day: ServiceDay, by days: Int) -> ServiceDay {
-        let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))!
-        let moved = calendar.date(byAdding: .day, value: days, to: noon)!
-        let parts = calendar.dateComponents([.year, .month, .day], from: moved)
-        return ServiceDay(year: parts.year!, month: parts.month!, day: parts.day!)
+        Self.civil(Self.days(day) + days)
     }
 
     /// Wall-clock parts of a moment in this zone: hour, minute, second.
     public func clockParts(_ date: Date) -> (hour: Int, minute: Int, second: Int) {
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return (parts.hour!, parts.minute!, parts.second!)
+        let seconds = wallClock(date).seconds
+        return (seconds / 3600, seconds / 60 % 60, seconds % 60)
     }
 
     /// The UTC offset in seconds at a moment (+7200 in Kyiv winter, +10800 in summer).
