@@ -26,19 +26,9 @@ struct CalibrateCommand: Command {
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        let terminal = RawTerminal(output: context.stdout)
-        let signals = SignalWatcher()
-        signals.on(SIGINT) {
-            terminal.restore()
-            context.stdout.write("\n")
-            exit(130)
-        }
-        if context.stdinIsTerminal { terminal.enableRawKeys() }
-        defer {
-            terminal.restore()
-            signals.cancel()
-        }
-        try measure(context, options: options, keys: PollingKeySource(readInput: true, wakeDescriptor: signals.wakePipe.read))
+        let session = TerminalSession(context: context, screen: false)
+        defer { session.end() }
+        try measure(context, options: options, keys: session.keys())
     }
 
     /// The measuring loop, with keys and the clock from outside so tests can drive it.

@@ -105,32 +105,15 @@ struct StartCommand: Command {
             RideEvents.emit("start", at: trip.t0, fields: ["from": trip.origin, "to": trip.destination], clock: context.clock, to: context.stdout)
         }
 
-        let terminal = RawTerminal(output: context.stdout)
-        let signals = SignalWatcher()
-        signals.on(SIGINT) {
-            // Ctrl-C: the terminal as it was, the trip kept (it lives in its file), exit 130.
-            terminal.restore()
-            context.stdout.write("\n")
-            exit(130)
-        }
-        signals.on(SIGTERM) {
-            terminal.restore()
-            exit(143)
-        }
-        signals.on(SIGWINCH) { signals.wake() }
-        if context.stdinIsTerminal { terminal.enableRawKeys() }
-        if output == .screen { terminal.enterScreen() }
-        defer {
-            terminal.restore()
-            signals.cancel()
-        }
+        let session = TerminalSession(context: context, screen: output == .screen)
+        defer { session.end() }
         let ride = LiveRide(
             service: service, context: context, options: options, output: output, clock: clock,
-            keys: PollingKeySource(readInput: true, wakeDescriptor: signals.wakePipe.read),
+            keys: session.keys(),
             rehearsal: speed != nil, width: { context.currentColumns }, notifier: Notifier(environment: context.environment),
             initialNotice: feedNotes.isEmpty ? nil : feedNotes.joined(separator: " "))
         let ending = try ride.run()
-        terminal.restore()
+        session.end()
         guard output == .screen else { return }
         switch ending {
         case .left where speed != nil:

@@ -124,3 +124,38 @@ final class PollingKeySource: KeySource {
         return Array(buffer[0..<count])
     }
 }
+
+/// A command's hold on the terminal while it reads keys: raw keys when standard input is a
+/// terminal, the alternate screen when it draws, and the signals: Ctrl-C restores the terminal
+/// and exits 130 (whatever the command keeps lives in its files), SIGTERM 143, a resize wakes the
+/// key wait so the next frame follows at once. `end()` is idempotent; call it in a `defer`.
+final class TerminalSession {
+    let terminal: RawTerminal
+    private let signals = SignalWatcher()
+
+    init(context: Context, screen: Bool) {
+        let terminal = RawTerminal(output: context.stdout)
+        self.terminal = terminal
+        signals.on(SIGINT) {
+            terminal.restore()
+            context.stdout.write("\n")
+            exit(130)
+        }
+        signals.on(SIGTERM) {
+            terminal.restore()
+            exit(143)
+        }
+        let signals = self.signals
+        signals.on(SIGWINCH) { signals.wake() }
+        if context.stdinIsTerminal { terminal.enableRawKeys() }
+        if screen { terminal.enterScreen() }
+    }
+
+    /// Keys from standard input, waking early on a resize.
+    func keys() -> KeySource { PollingKeySource(readInput: true, wakeDescriptor: signals.wakePipe.read) }
+
+    func end() {
+        terminal.restore()
+        signals.cancel()
+    }
+}

@@ -190,11 +190,16 @@ final class FileTripStore: TripStore {
 
     func appendJournal(_ record: JournalRecord) throws(CLIError) {
         try appendJournalLine(record)
-        // Trim to the cap, keeping the newest (and any malformed lines' neighbours as they are).
-        if let data = FileManager.default.contents(atPath: journalPath) {
-            let lines = data.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
-            if lines.count > Self.journalCap { try writeJournal(Array(lines.suffix(Self.journalCap))) }
-        }
+        // Trim to the cap, keeping the newest lines. A record line is never under 300 bytes, so a
+        // smaller file cannot be over the cap and needs no counting.
+        var info = stat()
+        guard stat(journalPath, &info) == 0, info.st_size > Self.journalCap * 300,
+            let data = FileManager.default.contents(atPath: journalPath)
+        else { return }
+        let newlines = data.withUnsafeBytes { $0.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
+        guard newlines > Self.journalCap else { return }
+        let lines = data.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        try writeJournal(Array(lines.suffix(Self.journalCap)))
     }
 
     private func appendJournalLine(_ record: JournalRecord) throws(CLIError) {
