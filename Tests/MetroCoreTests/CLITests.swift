@@ -182,3 +182,22 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(surface.stdout, "M1  Гідропарк  Hidropark  ☀ above ground\n")
     }
 }
+
+/// The README's examples are the program's real output.
+final class ReadmeTests: XCTestCase {
+    func block(after marker: String, in readme: String) throws -> String {
+        let start = try XCTUnwrap(readme.range(of: marker + "\n\n```\n")).upperBound
+        let end = try XCTUnwrap(readme.range(of: "\n```", range: start..<readme.endIndex)).lowerBound
+        return String(readme[start..<end]) + "\n"
+    }
+
+    func testPlanExamplesAreCurrent() throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.hasPrefix("# metro-timer\n\n```sh\nswift run metro-timer plan Lisova Teremky"), "the README opens with the main job")
+        XCTAssertTrue(readme.contains("swift test --disable-swift-testing"), "and the test command")
+        let english = try block(after: "`swift run metro-timer plan Lisova Teremky --at 08:15 --date 2026-11-30`:", in: readme)
+        XCTAssertEqual(english, CLI.run(["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30"], environment: [:]).stdout)
+        let ukrainian = try block(after: "The same with `--lang uk` (or `LANG=uk_UA.UTF-8`):", in: readme)
+        XCTAssertEqual(ukrainian, CLI.run(["plan", "Лісова", "Теремки", "--at", "08:15", "--date", "2026-11-30", "--lang", "uk"], environment: [:]).stdout)
+    }
+}
