@@ -45,6 +45,10 @@ final class LanguageTests: XCTestCase {
             ["plan", "Syrets", "Lisova", "--at", "10:00", "--json"],
             ["plan", "Palats", "Lisova"], ["plan", "Lisova", "Xyzzyq"], ["plan", "Lisova"], ["plan", "a", "b", "--bogus"],
             ["nonsense"], ["--help"], ["help", "stations"],
+            ["plan", "Lisova", "Teremky", "--air-raid"], ["plan", "Syrets", "Slavutych", "--air-raid"],
+            ["plan", "Lisova", "Arsenalna", "--closed", "Hidropark", "--headway", "M1=10", "--at", "10:00"],
+            ["plan", "Teremky", "Lybidska", "--suspended", "Demiivska-Teremky"],
+            ["changes"], ["alerts"], ["journal"], ["calibration"], ["adjust", "+1"],
         ]
         let englishLabels = ["Yours is next", "Arrival", "toward", "Walk to", "stops", "Error: Missing", "Trains are not", "last M"]
         for scenario in scenarios {
