@@ -1,0 +1,43 @@
+import Foundation
+
+/// Where a segment's figure came from, most trusted first.
+public enum SegmentSource: String, Codable, Sendable {
+    /// Measured on this passenger's rides, this direction.
+    case calibrated
+    /// Published departures, this direction.
+    case official
+    /// Published departures of the opposite direction (none published for this one).
+    case mirrored
+    /// Nothing known: a network-wide typical figure.
+    case fallback = "default"
+}
+
+extension ScheduleEngine {
+    /// A segment's running time, through the chain calibrated → official this direction →
+    /// official mirrored → default.
+    public func running(from: String, to: String) -> (seconds: Double, source: SegmentSource) {
+        if let statistic = calibration?.running[Calibration.runningKey(from: from, to: to)], statistic.weight > 0 {
+            return (statistic.mean, .calibrated)
+        }
+        if let segment = network.segment(from: from, to: to) {
+            return (Double(segment.runSeconds), segment.basis == .measured ? .official : .mirrored)
+        }
+        if let mirror = network.segment(from: to, to: from) {
+            return (Double(mirror.runSeconds), .mirrored)
+        }
+        return (Double(TimetableCompiler.median(network.document.segments.map(\.runSeconds))), .fallback)
+    }
+
+    /// The dwell at a station when arriving from `from`, through the same chain (independently of
+    /// the running time).
+    public func dwell(at station: String, arrivingFrom from: String) -> (seconds: Double, source: SegmentSource) {
+        let direction = network.direction(from: from, to: station) ?? .forward
+        if let statistic = calibration?.dwell[Calibration.dwellKey(station: station, direction: direction)], statistic.weight > 0 {
+            return (statistic.mean, .calibrated)
+        }
+        if let segment = network.segment(from: from, to: station) {
+            return (Double(segment.dwellSeconds), segment.basis == .measured ? .official : .mirrored)
+        }
+        return (Double(network.document.assumptions.dwellSeconds), .fallback)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Why a correction was refused; the trip stays as it was.
+public enum CorrectionRefusal: Error, Equatable, Sendable {
+    case tripEnded(Trip.Outcome)
+    case stationNotOnRoute(String)
+    case departedBeforeTransfer
+    case noTransfer
+}
+
+/// The fold: turns a trip into its current schedule.
+public struct TripModel: Sendable {
+    public let engine: ScheduleEngine
+    public let route: Route
+
+    public init(engine: ScheduleEngine, trip: Trip) throws(Router.Failure) {
+        self.engine = trip.changes.map(engine.applying) ?? engine
+        route = try Router(network: engine.network).route(from: trip.origin, to: trip.destination)
+    }
+
+    /// The schedule as planned at t₀, before any correction.
+    public func planned(_ trip: Trip) -> Schedule {
+        engine.schedule(route: route, t0: trip.t0)
+    }
+
+    /// The schedule after every correction, in order.
+    public func current(_ trip: Trip) -> Schedule {
+        var anchors = [Anchor(stop: 0, event: .departure, time: trip.t0)]
+        var schedule = engine.schedule(route: route, anchors: anchors)
+        for correction in trip.corrections {
+            guard let anchor = anchor(for: correction, in: schedule) else { continue }
+            anchors.append(anchor)
+            schedule = engine.schedule(route: route, anchors: anchors)
+        }
+        return schedule
+    }
+
+    /// The index of the model's next stop at a moment: the first stop the train has not yet
+    /// reached (or, at a boarding stop, not yet left). `stops.count` once all are passed.
+    public static func nextStop(in schedule: Schedule, at moment: Date) -> Int {
+        schedule.stops.firstIndex { $0.time > moment } ?? schedule.stops.count
+    }
+
+    /// Where the model puts the train at a moment, in half stops: standing at stop i (dwell, or
+    /// arrived at the destination) is `2i`; running toward stop i (or walking to it, at a
+    /// transfer) is `2i − 1`.
+    public static func halfStopPosition(in schedule: Schedule, at moment: Date) -> Int {
+        let stops = schedule.stops
+        let next = nextStop(in: schedule, at: moment)
+        if next == 0 { return 0 }
+        if next >= stops.count { return 2 * (stops.count - 1) }
+        let previous = stops[next - 1]
+        if previous.arrival != nil, let departure = previous.departure, moment < departure { return 2 * (next - 1) }
+        return 2 * next - 1
+    }
+
+    /// What a correction means against the schedule it is applied to, or nil if it cannot apply.
+    ///
+    /// `+k`: the train is k stops behind the model, standing at the station k before the one the
+    /// model has it at or running toward (`+1` while the model runs toward Teatralna: it still
+    /// stands at Universytet). `−k`: ahead, standing k stations past the one the model has it at,
+    /// or k−1 past the one it runs toward (`−1`: it is already at Teatralna). At the origin, `+1`
+    /// means "not moving yet": t₀ restarts now.
+    public func anchor(for correction: Trip.Correction, in schedule: Schedule) -> Anchor? {
+        let stops = schedule.stops
+        guard !stops.isEmpty else { return nil }
+        switch correction.kind {
+        case .shift(let shift):
+            guard shift != 0 else { return nil }
+            let position = Self.halfStopPosition(in: schedule, at: correction.time)
+            let target = shift > 0 ? (position + 1) / 2 - shift : position / 2 - shift
+            let clamped = min(max(target, 0), stops.count - 1)
+            return Anchor(stop: clamped, event: .arrival, time: correction.time)
+        case .at(let station):
+            guard let index = stopIndex(of: station, in: schedule) else { return nil }
+            return Anchor(stop: index, event: .arrival, time: correction.time)
+        case .departed:
+            guard let entry = schedule.entryIndex, let exit = stops.firstIndex(where: { $0.role == .transferExit }),
+                let exitArrival = stops[exit].arrival, correction.time >= exitArrival
+            else { return nil }
+            return Anchor(stop: entry, event: .departure, time: correction.time)
+        }
+    }
+
+    /// The stop for a station on the route (either half of the transfer node counts as its own
+    /// stop; a station that is not on the route gives nil).
+    public func stopIndex(of station: String, in schedule: Schedule) -> Int? {
+        schedule.stops.lastIndex { $0.station == station }
+    }
+
+    /// Checks a correction before it is recorded, so that the file only ever holds ones that
+    /// apply. Returns the reason it cannot.
+    public func refusal(for correction: Trip.Correction, trip: Trip) -> CorrectionRefusal? {
+        if let ended = trip.ended { return .tripEnded(ended.outcome) }
+        let schedule = current(trip)
+        switch correction.kind {
+        case .at(let station):
+            return stopIndex(of: station, in: schedule) == nil ? .stationNotOnRoute(station) : nil
+        case .departed:
+            guard schedule.entryIndex != nil else { return .noTransfer }
+            return anchor(for: correction, in: schedule) == nil ? .departedBeforeTransfer : nil
+        case .shift:
+            return nil
+        }
+    }
+
+    /// Whether an alert is due at `moment`: its time has come, and it has not fired since its
+    /// time last moved. A correction that moves an alert into the future re-arms it; one already
+    /// fired whose moment moves earlier is not repeated.
+    public func due(_ alert: Trip.Alert, schedule: Schedule, trip: Trip, at moment: Date) -> Bool {
+        guard trip.ended == nil, let time = Self.time(of: alert, in: schedule), moment >= time else { return false }
+        guard let fired = trip.alertsFired[alert.rawValue] else { return true }
+        return time > fired
+    }
+
+    /// The moment an alert belongs to, if the route has it.
+    public static func time(of alert: Trip.Alert, in schedule: Schedule) -> Date? {
+        switch alert {
+        case .transferAlert: return schedule.transferAlert
+        case .alert: return schedule.alertStop == nil ? nil : schedule.alert
+        case .arrival: return schedule.stops.isEmpty ? nil : schedule.arrival
+        }
+    }
+
+    /// Whether the trip has gone unconfirmed too long past its arrival.
+    public func isExpired(_ trip: Trip, at moment: Date) -> Bool {
+        trip.ended == nil && moment.timeIntervalSince(current(trip).finalArrival) > Trip.expiryAfterArrival
+    }
+}

@@ -1,0 +1,34 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `metro-timer adjust +1|-1`: the train is behind (+) or ahead of (−) the model.
+struct AdjustCommand: Command {
+    static let spec = CommandSpec(
+        path: ["metro-timer", "adjust"],
+        abstract: Text(
+            "Виправити модель з будь-якого термінала: поїзд на N зупинок позаду (+N) чи попереду (-N).",
+            "Correct the model from any terminal: the train is N stops behind (+N) or ahead (-N)."),
+        discussion: Text(
+            "+1 на станції відправлення означає «ще не рушили»: t₀ починається знову зараз.",
+            "+1 at the origin means \"not moving yet\": t₀ restarts now."),
+        arguments: [.positional("stops", Text("+1, -1 (до ±5).", "+1, -1 (up to ±5)."))] + GlobalOptions.arguments)
+
+    var shift: Int
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        let text = arguments.value("stops")!
+        guard text.hasPrefix("+") || text.hasPrefix("-"), let value = Int(text.dropFirst(text.hasPrefix("+") ? 1 : 0)),
+            value != 0, abs(value) <= 5
+        else {
+            throw .usage(options.language.tr(
+                "'\(text)' — не виправлення; пишіть +1 (поїзд позаду) або -1 (попереду), до ±5",
+                "'\(text)' is not a correction; write +1 (the train is behind) or -1 (ahead), up to ±5"), Self.spec)
+        }
+        shift = value
+    }
+
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        try context.applyCorrection(.shift(shift), options: options)
+    }
+}

@@ -1,0 +1,47 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// What every correction command shares: the service, and the line it prints afterwards.
+extension Context {
+    /// The schedule engine, with the passenger's calibration unless asked not to.
+    func engine(calibrated: Bool = true) throws(CLIError) -> ScheduleEngine {
+        var engine = ScheduleEngine(network: network, clock: clock)
+        if calibrated {
+            let calibration = try tripStore.loadCalibration()
+            if !calibration.isEmpty { engine.calibration = calibration }
+        }
+        return engine
+    }
+
+    func tripService(_ options: GlobalOptions) throws(CLIError) -> TripService {
+        TripService(store: tripStore, engine: try engine(), language: options.language)
+    }
+
+    /// "Next: Teatralna 17:19 · arrival 17:44:59", after a correction.
+    func correctionSummary(_ schedule: Schedule, options: GlobalOptions) -> String {
+        let language = options.language
+        let state = RideState(schedule: schedule, at: now())
+        var parts: [String] = []
+        if let next = state.nextStop {
+            let stop = schedule.stops[next]
+            parts.append(language.tr("Наступна: ", "Next: ") + Names.station(stop.station, network, language) + " " + clock.hhmm(stop.time))
+        }
+        parts.append(language.tr("прибуття ", "arrival ") + clock.hhmmss(schedule.arrival))
+        return parts.joined(separator: " · ")
+    }
+
+    /// Ends the active trip with an outcome, from any terminal.
+    func endTrip(_ outcome: Trip.Outcome, options: GlobalOptions) throws(CLIError) -> JournalRecord {
+        let service = try tripService(options)
+        _ = try service.requireActive(at: now())
+        return try service.end(outcome, at: now())
+    }
+
+    func applyCorrection(_ kind: Trip.Correction.Kind, options: GlobalOptions) throws(CLIError) {
+        let service = try tripService(options)
+        _ = try service.requireActive(at: now())
+        let (_, schedule) = try service.correct(kind, at: now())
+        stdout.line(options.language.tr("Виправлено. ", "Corrected. ") + correctionSummary(schedule, options: options))
+    }
+}
