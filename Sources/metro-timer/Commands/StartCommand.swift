@@ -62,12 +62,11 @@ struct StartCommand: Command {
             throw .usage(language.tr("Бракує обовʼязкового аргументу '<to>'", "Missing expected argument '<to>'"), Self.spec)
         case let (from?, to?):
             let (origin, destination) = try context.rideEnds(from, to, spec: Self.spec, language: language)
-            if let route = try? Router(network: context.network).route(from: origin.code, to: destination.code),
-                let refusal = ServiceCheck(network: context.network).refusal(route, changes: changes)
-            {
+            let route = try? Router(network: context.network).route(from: origin.code, to: destination.code)
+            if let route, let refusal = ServiceCheck(network: context.network).refusal(route, changes: changes) {
                 throw .failure((feedNotes + [ServiceOptions.refusalText(refusal, network: context.network, language: language)]).joined(separator: "\n"))
             }
-            if let route = try? Router(network: context.network).route(from: origin.code, to: destination.code), route.isWalkOnly {
+            if let route, route.isWalkOnly {
                 throw .usage(language.tr(
                     "\(Names.station(origin, language)) і \(Names.station(destination, language)) — один пересадковий вузол: їхати не треба, лише перейти.",
                     "\(Names.station(origin, language)) and \(Names.station(destination, language)) are one transfer node: there is no train to ride, only a walk."), Self.spec)

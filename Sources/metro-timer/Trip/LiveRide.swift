@@ -93,19 +93,28 @@ final class LiveRide {
     /// Runs until the trip ends or the passenger leaves the screen.
     func run() throws(CLIError) -> Exit {
         if let trip = try service.store.load() { seenCorrections = trip.corrections.count }
+        // The trip is re-read and re-folded only when its file changed (another terminal, an
+        // alert claimed): an idle second costs a stat, a frame and a sleep.
+        var cache: (token: String, trip: Trip, model: TripModel, schedule: Schedule)?
         while true {
             let now = clock.now()
-            guard var trip = try service.store.load() else { return .ended(.stopped) }
+            let token = service.store.changeToken()
+            if cache?.token != token {
+                guard let loaded = try service.store.load() else { return .ended(.stopped) }
+                let loadedModel = try service.model(loaded)
+                cache = (token, loaded, loadedModel, loadedModel.current(loaded))
+            }
+            var trip = cache!.trip
+            let model = cache!.model
             if let ended = trip.ended {
                 finish(trip, outcome: ended.outcome, at: ended.time)
                 return .ended(ended.outcome)
             }
-            let model = try service.model(trip)
             if !rehearsal && model.isExpired(trip, at: now) {
                 try service.end(.expired, at: now)
                 continue
             }
-            var schedule = model.current(trip)
+            var schedule = cache!.schedule
             // Corrections made from another terminal appear within a second.
             if trip.corrections.count > seenCorrections {
                 for correction in trip.corrections[seenCorrections...] { emitCorrection(correction, schedule: schedule) }
