@@ -17,20 +17,15 @@ struct ConfigStore: Sendable {
 
     var changesPath: String { directory + "/changes.json" }
 
-    private struct VersionOnly: Decodable { var version: Int }
-
     func read<T: Decodable>(_ type: T.Type, at path: String, version: Int, language: Language) throws(CLIError) -> T? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        if let found = try? JSONDecoder().decode(VersionOnly.self, from: data).version, found > version {
-            throw .data(language.tr(
+        try VersionedFile.read(
+            T.self, at: path, newest: version, decoder: JSONDecoder(),
+            newer: { found in language.tr(
                 "файл \(path) записано новішою версією metro-timer (версія \(found)); його не змінено.",
-                "\(path) was written by a newer metro-timer (version \(found)); it was left as it is."))
-        }
-        do { return try JSONDecoder().decode(T.self, from: data) } catch {
-            throw .data(language.tr(
-                "файл \(path) не читається (\(FileTripStore.reason(error))); його не змінено. Виправте чи приберіть його.",
-                "\(path) is unreadable (\(FileTripStore.reason(error))); it was left as it is. Fix it or move it away."))
-        }
+                "\(path) was written by a newer metro-timer (version \(found)); it was left as it is.") },
+            unreadable: { reason in language.tr(
+                "файл \(path) не читається (\(reason)); його не змінено. Виправте чи приберіть його.",
+                "\(path) is unreadable (\(reason)); it was left as it is. Fix it or move it away.") })
     }
 
     func write<T: Encodable>(_ value: T, to path: String) throws(CLIError) {

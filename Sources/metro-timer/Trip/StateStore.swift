@@ -62,18 +62,12 @@ final class FileTripStore: TripStore {
         return decoder
     }()
 
-    private struct VersionOnly: Decodable { var version: Int }
-
     func load() throws(CLIError) -> Trip? {
-        guard let data = FileManager.default.contents(atPath: tripPath) else { return nil }
-        if let version = try? FileTripStore.decoder.decode(VersionOnly.self, from: data).version, version > Trip.currentVersion {
-            throw .data("the trip file \(tripPath) was written by a newer metro-timer (version \(version)); it was left as it is. Update metro-timer, or move the file away to start afresh.")
-        }
-        do {
-            return try FileTripStore.decoder.decode(Trip.self, from: data)
-        } catch {
-            throw .data("the trip file \(tripPath) is unreadable (\(Self.reason(error))); it was left as it is. Move it away to start afresh.")
-        }
+        let path = tripPath
+        return try VersionedFile.read(
+            Trip.self, at: path, newest: Trip.currentVersion, decoder: FileTripStore.decoder,
+            newer: { "the trip file \(path) was written by a newer metro-timer (version \($0)); it was left as it is. Update metro-timer, or move the file away to start afresh." },
+            unreadable: { "the trip file \(path) is unreadable (\($0)); it was left as it is. Move it away to start afresh." })
     }
 
     static func reason(_ error: any Error) -> String {
@@ -101,13 +95,12 @@ final class FileTripStore: TripStore {
 
     /// The passenger's calibration (empty when none was measured yet).
     func loadCalibration() throws(CLIError) -> Calibration {
-        guard let data = FileManager.default.contents(atPath: calibrationPath) else { return Calibration() }
-        if let version = try? FileTripStore.decoder.decode(VersionOnly.self, from: data).version, version > Calibration.currentVersion {
-            throw .data("the calibration file \(calibrationPath) was written by a newer metro-timer (version \(version)); it was left as it is.")
-        }
-        do { return try FileTripStore.decoder.decode(Calibration.self, from: data) } catch {
-            throw .data("the calibration file \(calibrationPath) is unreadable (\(Self.reason(error))); it was left as it is. Move it away or run 'metro-timer calibration --reset'.")
-        }
+        let path = calibrationPath
+        return try VersionedFile.read(
+            Calibration.self, at: path, newest: Calibration.currentVersion, decoder: FileTripStore.decoder,
+            newer: { "the calibration file \(path) was written by a newer metro-timer (version \($0)); it was left as it is." },
+            unreadable: { "the calibration file \(path) is unreadable (\($0)); it was left as it is. Move it away or run 'metro-timer calibration --reset'." })
+            ?? Calibration()
     }
 
     /// Locked read-modify-write of the calibration.
