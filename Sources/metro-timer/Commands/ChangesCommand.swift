@@ -75,11 +75,7 @@ struct ChangesCommand: Command {
             entry.section = try ServiceOptions.section(arguments.value("suspended")!, context: context, spec: spec, language: language)
         default:
             entry.kind = .headway
-            var parsed = ParsedArguments()
-            parsed.optionLists["headway"] = [arguments.value("headway")!]
-            let headways = try ServiceOptions.changes(parsed, context: context, spec: spec, language: language).headways
-            entry.line = arguments.value("headway")!.contains("=") ? headways.keys.first : nil
-            entry.headwaySeconds = headways.values.first
+            (entry.line, entry.headwaySeconds) = try ServiceOptions.headway(arguments.value("headway")!, network: context.network, spec: spec, language: language)
         }
         return entry
     }

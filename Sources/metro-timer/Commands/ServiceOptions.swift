@@ -30,16 +30,22 @@ enum ServiceOptions {
             changes.suspended.append(try section(text, context: context, spec: spec, language: language))
         }
         for text in arguments.values("headway") {
-            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            let lines = parts.count == 2 ? [parts[0].uppercased()] : context.network.lines.map(\.id)
-            guard let minutes = Double(parts.last!), (1...60).contains(minutes), lines.allSatisfy({ context.network.line($0) != nil }) else {
-                throw .usage(language.tr(
-                    "Інтервал '\(text)' має бути хвилинами від 1 до 60: 10 або M1=10",
-                    "The headway '\(text)' must be minutes from 1 to 60: 10, or M1=10"), spec)
-            }
-            for line in lines { changes.headways[line] = Int((minutes * 60).rounded()) }
+            let (line, seconds) = try headway(text, network: context.network, spec: spec, language: language)
+            for id in line.map({ [$0] }) ?? context.network.lines.map(\.id) { changes.headways[id] = seconds }
         }
         return changes
+    }
+
+    /// `10` (every line: nil) or `M1=10`: the line and the interval in seconds.
+    static func headway(_ text: String, network: Network, spec: CommandSpec, language: Language) throws(CLIError) -> (line: String?, seconds: Int) {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        let line = parts.count == 2 ? parts[0].uppercased() : nil
+        guard let minutes = Double(parts.last!), (1...60).contains(minutes), line.map({ network.line($0) != nil }) ?? true else {
+            throw .usage(language.tr(
+                "Інтервал '\(text)' має бути хвилинами від 1 до 60: 10 або M1=10",
+                "The headway '\(text)' must be minutes from 1 to 60: 10, or M1=10"), spec)
+        }
+        return (line, Int((minutes * 60).rounded()))
     }
 
     /// `Demiivska-Teremky`: the first split at a hyphen where both sides are stations of one line.
