@@ -46,7 +46,8 @@ struct PlanCommand: Command {
     static func departure(at: String?, date: String?, context: Context, language: Language) throws(CLIError) -> Date {
         let now = context.now()
         guard at != nil || date != nil else { return now }
-        var day = context.clock.position(of: now).serviceDay
+        let position = context.clock.position(of: now)
+        var day = position.serviceDay
         if let date {
             guard let parsed = parseDate(date) else {
                 throw .usage(language.tr(
@@ -55,7 +56,7 @@ struct PlanCommand: Command {
             }
             day = parsed
         }
-        var seconds = context.clock.position(of: now).seconds
+        var seconds = position.seconds
         if let at {
             let text = at.count <= 5 ? at + ":00" : at
             guard let parsed = try? TimeOfDay.parseClock(text) else {
