@@ -29,13 +29,27 @@ public struct ArgumentSpec: Sendable {
     public var defaultText: Text?
     /// Global options are accepted everywhere and listed in help, but left out of usage lines.
     public var isGlobal: Bool
+    /// What a value of this argument completes to in a shell.
+    public var completion: CompletionKind = .none
 
     public static func positional(_ name: String, optional: Bool = false, _ help: Text) -> ArgumentSpec {
         ArgumentSpec(name: name, short: nil, kind: .positional(optional: optional), help: help, defaultText: nil, isGlobal: false)
     }
 
+    /// An option with a value. A value name listing the choices (`uk|en`, `M1|M2|M3`) makes
+    /// those choices its completions.
     public static func option(_ name: String, value: String, _ help: Text, default defaultText: Text? = nil, global: Bool = false) -> ArgumentSpec {
-        ArgumentSpec(name: name, short: nil, kind: .option(valueName: value), help: help, defaultText: defaultText, isGlobal: global)
+        let choices = value.split(separator: "|").map(String.init)
+        return ArgumentSpec(
+            name: name, short: nil, kind: .option(valueName: value), help: help, defaultText: defaultText, isGlobal: global,
+            completion: choices.count > 1 ? .choices(choices) : .none)
+    }
+
+    /// The same argument, completing to `kind`.
+    public func completing(_ kind: CompletionKind) -> ArgumentSpec {
+        var copy = self
+        copy.completion = kind
+        return copy
     }
 
     public static func flag(_ name: String, short: Character? = nil, _ help: Text, global: Bool = false) -> ArgumentSpec {
@@ -50,6 +64,16 @@ public struct ArgumentSpec: Sendable {
         case .flag: return (short.map { "-\($0), " } ?? "") + "--\(name)"
         }
     }
+}
+
+/// What a shell offers for an argument's value.
+public enum CompletionKind: Sendable, Equatable {
+    case none
+    case choices([String])
+    /// Station names, in the alphabet being typed.
+    case stations
+    /// A path: the shell's own file completion.
+    case file
 }
 
 /// A command's static configuration, in the manner of swift-argument-parser's

@@ -9,7 +9,7 @@ enum MetroTimer {
     private static let allCommands: [any Command.Type] = [
         PlanCommand.self, StartCommand.self, StatusCommand.self, AdjustCommand.self, AtCommand.self,
         DepartedCommand.self, ArrivedCommand.self, StopCommand.self, StationsCommand.self, ChangesCommand.self,
-        AlertsCommand.self, JournalCommand.self, CalibrateCommand.self, CalibrationCommand.self,
+        AlertsCommand.self, JournalCommand.self, CalibrateCommand.self, CalibrationCommand.self, CompletionsCommand.self,
     ]
 
     static var spec: CommandSpec {
@@ -22,12 +22,17 @@ enum MetroTimer {
                 "Під землею немає GPS і мережі, тож положення поїзда обчислюється: від розкладу міста і моменту, коли поїзд рушив.",
                 "Underground there is no GPS and no network, so the train's position is computed: from the city's timetable and the moment the train started moving."),
             arguments: [.flag("version", Text("Показати версію.", "Show the version."))] + GlobalOptions.arguments,
-            subcommands: commands.map { $0.spec })
+            subcommands: commands.map { $0.spec } + [HelpCommand.spec])
     }
 
     /// Runs the command line in `context` and returns the exit code.
     static func main(_ context: Context) -> Int32 {
         var arguments = context.arguments
+        // The completion scripts' entry: not a command, never listed, never an error.
+        if arguments.first == "__complete" {
+            context.stdout.write(CompletionsCommand.complete(Array(arguments.dropFirst()), context: context))
+            return 0
+        }
         var language = context.language(flag: nil)
         do {
             let options = try extractGlobalOptions(&arguments, context: context, language: &language)
@@ -89,6 +94,7 @@ enum MetroTimer {
         case "help":
             let rest = arguments.dropFirst()
             guard let name = rest.first else { throw .cleanExit(HelpFormatter.help(for: spec, language: language)) }
+            if name == "help" { throw .cleanExit(HelpFormatter.help(for: HelpCommand.spec, language: language)) }
             guard let command = commands.first(where: { $0.spec.path.last == name }) else {
                 throw unknownSubcommand(name, language: language)
             }

@@ -14,8 +14,17 @@ enum ProcessRunner {
         _ product: String, _ arguments: [String], environment: [String: String] = [:],
         currentDirectory: String? = nil, input: String? = nil
     ) throws -> Result {
+        try run(executable: TestPaths.products.appendingPathComponent(product).path, arguments, environment: environment,
+            currentDirectory: currentDirectory, input: input)
+    }
+
+    /// Runs any executable (a shell, a system tool) with the same isolation.
+    static func run(
+        executable: String, _ arguments: [String], environment: [String: String] = [:],
+        currentDirectory: String? = nil, input: String? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = TestPaths.products.appendingPathComponent(product)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for key in ["METRO_TIMER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "METRO_TIMER_HOME", "XDG_CONFIG_HOME", "METRO_TIMER_AIR_RAID"] { env[key] = nil }
@@ -49,6 +58,16 @@ enum ProcessRunner {
             stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData.get(), as: UTF8.self),
             code: process.terminationStatus)
     }
+}
+
+/// Where a system tool is on `PATH`, or nil.
+func which(_ tool: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+        let candidate = "\(directory)/\(tool)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
 }
 
 final class LockedData: @unchecked Sendable {

@@ -12,7 +12,7 @@ struct AdjustCommand: Command {
         discussion: Text(
             "+1 на станції відправлення означає «ще не рушили»: t₀ починається знову зараз.",
             "+1 at the origin means \"not moving yet\": t₀ restarts now."),
-        arguments: [.positional("stops", Text("+1, -1 (до ±5).", "+1, -1 (up to ±5)."))] + GlobalOptions.arguments)
+        arguments: [.positional("stops", Text("+1, -1 (до ±5).", "+1, -1 (up to ±5).")).completing(.choices(["+1", "-1"]))] + GlobalOptions.arguments)
 
     var shift: Int
 

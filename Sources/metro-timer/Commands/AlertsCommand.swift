@@ -77,7 +77,7 @@ struct AlertsCommand: Command {
             "Коли ввімкнено, plan і start питають стрічку (JSON через HTTPS) з коротким тайм-аутом і під час тривоги планують як тоді курсують поїзди. Якщо стрічка не відповідає, кажуть «стан невідомий», а не «тривоги немає». Коли вимкнено, програма не відкриває жодного зʼєднання.",
             "When enabled, plan and start ask the feed (JSON over HTTPS) with a short timeout and, during an alert, plan as trains then run. When the feed does not answer they say \"alert status unknown\", never \"no alert\". When disabled, the program opens no connection at all."),
         arguments: [
-            .positional("action", optional: true, Text("enable, disable або status.", "enable, disable or status.")),
+            .positional("action", optional: true, Text("enable, disable або status.", "enable, disable or status.")).completing(.choices(["enable", "disable", "status"])),
             .option("url", value: "URL", Text(
                 "Адреса стрічки: JSON {\"alert\": true|false} або {\"states\": [{\"name\": \"м. Київ\", \"alert\": …}]}.",
                 "The feed's address: JSON {\"alert\": true|false}, or a list of regions (\"states\") with an entry for the city of Kyiv.")),

@@ -7,7 +7,7 @@ struct AtCommand: Command {
     static let spec = CommandSpec(
         path: ["metro-timer", "at"],
         abstract: Text("Поїзд зараз на цій станції: прив'язати відлік до неї.", "The train is at this station now: re-anchor the countdown to it."),
-        arguments: [.positional("station", Text("Станція на маршруті.", "A station on the route."))] + GlobalOptions.arguments)
+        arguments: [.positional("station", Text("Станція на маршруті.", "A station on the route.")).completing(.stations)] + GlobalOptions.arguments)
 
     var station: NetworkDocument.Station
 

@@ -14,8 +14,8 @@ struct CalibrateCommand: Command {
             "Запустіть, коли поїзд рушає. Неправдоподібні значення відкидаються з поясненням. q — завершити (виміряне зберігається одразу).",
             "Run it as the train starts moving. Implausible figures are rejected, and said so. q ends it (what was measured is saved at once)."),
         arguments: [
-            .positional("from", Text("Станція, де ви сіли.", "The station you boarded at.")),
-            .positional("to", Text("Станція призначення.", "The station you are going to.")),
+            .positional("from", Text("Станція, де ви сіли.", "The station you boarded at.")).completing(.stations),
+            .positional("to", Text("Станція призначення.", "The station you are going to.")).completing(.stations),
         ] + GlobalOptions.arguments)
 
     var origin: NetworkDocument.Station

@@ -15,8 +15,8 @@ struct CalibrationCommand: Command {
         arguments: [
             .flag("json", Text("Вивести JSON.", "Print JSON.")),
             .flag("reset", Text("Стерти всі вимірювання.", "Forget every measurement.")),
-            .option("export", value: "file", Text("Записати вимірювання у файл.", "Write the measurements to a file.")),
-            .option("import", value: "file", Text("Додати вимірювання з файлу (перевіряються).", "Merge measurements from a file (checked first).")),
+            .option("export", value: "file", Text("Записати вимірювання у файл.", "Write the measurements to a file.")).completing(.file),
+            .option("import", value: "file", Text("Додати вимірювання з файлу (перевіряються).", "Merge measurements from a file (checked first).")).completing(.file),
         ] + GlobalOptions.arguments)
 
     var json: Bool

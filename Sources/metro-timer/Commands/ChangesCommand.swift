@@ -13,9 +13,9 @@ struct ChangesCommand: Command {
             "plan, start і status враховують записи, чинні в день поїздки. Прострочені записи ігноруються і позначені в списку.",
             "plan, start and status honour the entries in force on the day of the ride. Expired entries are ignored and marked in the list."),
         arguments: [
-            .positional("action", optional: true, Text("list, add або remove.", "list, add or remove.")),
+            .positional("action", optional: true, Text("list, add або remove.", "list, add or remove.")).completing(.choices(["list", "add", "remove"])),
             .positional("id", optional: true, Text("Номер запису (для remove).", "The entry's number (for remove).")),
-            .option("closed", value: "station", Text("add: станція зачинена.", "add: a closed station.")),
+            .option("closed", value: "station", Text("add: станція зачинена.", "add: a closed station.")).completing(.stations),
             .option("suspended", value: "A-B", Text("add: між A і B поїзди не ходять.", "add: no trains between A and B.")),
             .option("headway", value: "minutes", Text("add: інтервал, 10 або M1=10.", "add: an interval, 10 or M1=10.")),
             .option("from", value: "YYYY-MM-DD", Text("add: перший день.", "add: the first day."), default: Text("одразу", "now")),

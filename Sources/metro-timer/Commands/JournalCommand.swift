@@ -16,7 +16,7 @@ struct JournalCommand: Command {
         arguments: [
             .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
             .option("last", value: "N", Text("Лише останні N поїздок.", "Only the last N trips.")),
-            .option("export", value: "file", Text("Записати журнал у файл (рядки JSON).", "Write the journal to a file (JSON lines).")),
+            .option("export", value: "file", Text("Записати журнал у файл (рядки JSON).", "Write the journal to a file (JSON lines).")).completing(.file),
             .flag("clear", Text("Стерти журнал (питає; --yes — без питань).", "Erase the journal (asks first; --yes does not).")),
             .flag("yes", Text("Не питати.", "Do not ask.")),
         ] + GlobalOptions.arguments)

@@ -13,8 +13,8 @@ struct PlanCommand: Command {
             "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення.",
             "Times count from t₀, the moment the train starts moving at the origin."),
         arguments: [
-            .positional("from", Text("Станція відправлення (українською чи англійською).", "The station you board at (Ukrainian or English).")),
-            .positional("to", Text("Станція призначення.", "The station you are going to.")),
+            .positional("from", Text("Станція відправлення (українською чи англійською).", "The station you board at (Ukrainian or English).")).completing(.stations),
+            .positional("to", Text("Станція призначення.", "The station you are going to.")).completing(.stations),
             .option("at", value: "HH:MM", Text("Коли рушає поїзд, за київським часом.", "When the train starts moving, Kyiv time."), default: Text("зараз", "now")),
             .option("date", value: "YYYY-MM-DD", Text(
                 "День обслуговування (час після півночі належить попередньому дню).",

@@ -11,7 +11,7 @@ enum ServiceOptions {
             "Plan as trains run during an air-raid alert (also METRO_TIMER_AIR_RAID=1).")),
         .option("closed", value: "station", Text(
             "Станція зачинена: поїзди проходять без зупинки (можна кілька разів).",
-            "A closed station: trains pass without stopping (repeatable).")),
+            "A closed station: trains pass without stopping (repeatable).")).completing(.stations),
         .option("suspended", value: "A-B", Text(
             "Між A і B поїзди не ходять (можна кілька разів).",
             "No trains between A and B (repeatable).")),

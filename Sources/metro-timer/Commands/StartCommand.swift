@@ -13,8 +13,8 @@ struct StartCommand: Command {
             "Клавіші: + поїзд позаду моделі, - попереду, d поїзд рушив (після пересадки), a прибули, s зупинити, q вийти (поїздка триває). Без станцій — повернутися до активної поїздки.",
             "Keys: + the train is behind the model, - ahead, d the train departed (after the transfer), a arrived, s stop, q leave (the trip goes on). With no stations, reattaches to the active trip."),
         arguments: [
-            .positional("from", optional: true, Text("Станція, де ви сіли.", "The station you boarded at.")),
-            .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")),
+            .positional("from", optional: true, Text("Станція, де ви сіли.", "The station you boarded at.")).completing(.stations),
+            .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),
             .flag("replace", Text("Замінити активну поїздку, не питаючи.", "Replace an active trip without asking.")),
             .option("speed", value: "N", Text(
                 "Репетиція: уся поїздка в N разів швидше, без запису поїздки і журналу.",

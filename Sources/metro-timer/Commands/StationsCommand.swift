@@ -9,7 +9,7 @@ struct StationsCommand: Command {
             "Перелік станцій обома мовами або пошук станції.",
             "List stations in both languages, or look one up."),
         arguments: [
-            .positional("query", optional: true, Text("Назва чи її частина, будь-якою мовою.", "A name or part of one, in either language.")),
+            .positional("query", optional: true, Text("Назва чи її частина, будь-якою мовою.", "A name or part of one, in either language.")).completing(.stations),
             .option("line", value: "M1|M2|M3", Text("Лише станції цієї лінії.", "Only the stations of this line.")),
         ] + GlobalOptions.arguments)
 

@@ -1,0 +1,49 @@
+import CLIKit
+import MetroCore
+
+/// `metro-timer completions bash|zsh|fish`: the shell's completion script on standard output.
+struct CompletionsCommand: Command {
+    static let spec = CommandSpec(
+        path: ["metro-timer", "completions"],
+        abstract: Text(
+            "Скрипт доповнення для bash, zsh або fish: команди, параметри і назви станцій.",
+            "A completion script for bash, zsh or fish: commands, options and station names."),
+        discussion: Text(
+            "bash: source <(metro-timer completions bash). zsh: metro-timer completions zsh > ~/.zfunc/_metro-timer (каталог у $fpath). fish: metro-timer completions fish > ~/.config/fish/completions/metro-timer.fish. 'make install' встановлює всі три.",
+            "bash: source <(metro-timer completions bash). zsh: metro-timer completions zsh > ~/.zfunc/_metro-timer (a directory on $fpath). fish: metro-timer completions fish > ~/.config/fish/completions/metro-timer.fish. 'make install' installs all three."),
+        arguments: [
+            .positional("shell", Text("bash, zsh або fish.", "bash, zsh or fish."))
+                .completing(.choices(CompletionScript.Shell.allCases.map(\.rawValue)))
+        ] + GlobalOptions.arguments)
+
+    var shell: CompletionScript.Shell
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        let name = arguments.value("shell")!
+        guard let shell = CompletionScript.Shell(rawValue: name.lowercased()) else {
+            throw .usage(options.language.tr(
+                "Невідома оболонка '\(name)'; є bash, zsh і fish",
+                "Unknown shell '\(name)'; the shells are bash, zsh and fish"), Self.spec)
+        }
+        self.shell = shell
+    }
+
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        context.stdout.write(CompletionScript.script(shell, command: "metro-timer"))
+    }
+
+    /// The hidden `metro-timer __complete WORD… CURRENT` the scripts call: one candidate a line.
+    static func complete(_ words: [String], context: Context) -> String {
+        // A `--lang` already on the line decides the alphabet of names offered for an empty word.
+        var flag: String?
+        for (index, word) in words.dropLast().enumerated() {
+            if word.hasPrefix("--lang=") { flag = String(word.dropFirst("--lang=".count)) }
+            if word == "--lang", index + 1 < words.count - 1 { flag = words[index + 1] }
+        }
+        let language = context.language(flag: flag)
+        let completer = Completer(root: MetroTimer.spec) { typed in
+            StationSearch.kyiv.completions(typed, language: language)
+        }
+        return completer.complete(words).lines
+    }
+}
