@@ -33,6 +33,11 @@ enum MetroTimer {
             context.stdout.write(CompletionsCommand.complete(Array(arguments.dropFirst()), context: context))
             return 0
         }
+        // `make man` writes the manual pages with this: `metro-timer __manual en|uk`.
+        if arguments.first == "__manual", arguments.count == 2, let language = Language(rawValue: arguments[1]) {
+            context.stdout.write(Manual.page(language))
+            return 0
+        }
         var language = context.language(flag: nil)
         do {
             let options = try extractGlobalOptions(&arguments, context: context, language: &language)

@@ -1,0 +1,72 @@
+import CLIKit
+import MetroCore
+
+/// metro-timer(1), in English and Ukrainian, from the command specs plus the sections the specs
+/// do not hold. `man/metro-timer.1` and `man/uk/metro-timer.1` are this output, checked in and
+/// kept fresh by a test (`make man` rewrites them).
+enum Manual {
+    /// The date on the pages: the release's, not today's, so the output is repeatable.
+    static let date = "2026-11-29"
+
+    /// The checked-in page for each language, relative to the package root.
+    static func path(_ language: Language) -> String {
+        language == .en ? "man/metro-timer.1" : "man/uk/metro-timer.1"
+    }
+
+    static func page(_ language: Language) -> String {
+        ManPage.render(
+            root: MetroTimer.spec, language: language, version: MetroTimer.version, date: date,
+            sections: [environment, files, exitStatus], seeAlso: ["tmux(1)", "notify-send(1)", "systemd-run(1)"])
+    }
+
+    static let environment = ManPage.Section(
+        title: Text("СЕРЕДОВИЩЕ", "ENVIRONMENT"),
+        items: [
+            ("METRO_TIMER_LANG", Text(
+                "Мова виводу, uk або en; важить більше за LC_ALL, LC_MESSAGES і LANG (їх теж читають, у цьому порядку).",
+                "The output language, uk or en; it outranks LC_ALL, LC_MESSAGES and LANG (read too, in that order).")),
+            ("NO_COLOR", Text("Будь-яке непорожнє значення вимикає кольори.", "Any non-empty value turns colour off.")),
+            ("COLUMNS", Text("Ширина термінала, коли її не можна дізнатися інакше.", "The terminal's width, where it cannot be asked.")),
+            ("METRO_TIMER_HOME", Text(
+                "Каталог стану (поїздка, журнал, калібрування) замість $XDG_STATE_HOME/metro-timer.",
+                "The state directory (trip, journal, calibration) instead of $XDG_STATE_HOME/metro-timer.")),
+            ("METRO_TIMER_CONFIG", Text(
+                "Каталог налаштувань (зміни в русі, перевірка тривог) замість $XDG_CONFIG_HOME/metro-timer.",
+                "The settings directory (service changes, the alert check) instead of $XDG_CONFIG_HOME/metro-timer.")),
+            ("METRO_TIMER_AIR_RAID", Text(
+                "1 — планувати як під час повітряної тривоги, як з --air-raid.",
+                "1 plans as trains run during an air-raid alert, as --air-raid does.")),
+        ])
+
+    /// What the program writes, and where; `about` lists the same places with their real paths.
+    static let fileItems: [(term: String, text: Text)] = [
+        ("~/.local/state/metro-timer/trip.json", Text(
+            "Активна поїздка: t₀ і виправлення. Каталог 0700, файли 0600.",
+            "The active trip: t₀ and the corrections. The directory is 0700, its files 0600.")),
+        ("~/.local/state/metro-timer/journal.jsonl", Text(
+            "Журнал завершених поїздок, один обʼєкт JSON у рядку.", "The journal of finished trips, one JSON object a line.")),
+        ("~/.local/state/metro-timer/calibration.json", Text(
+            "Ваші вимірювання перегонів і стоянок.", "Your own measurements of segments and dwells.")),
+        ("~/.config/metro-timer/changes.json", Text("Зміни в русі, що діють кілька днів.", "Service changes that last.")),
+        ("~/.config/metro-timer/alerts.json", Text(
+            "Налаштування необовʼязкової перевірки повітряної тривоги (типово вимкнено).",
+            "The settings of the optional air-raid check (off by default).")),
+    ]
+
+    static let files = ManPage.Section(
+        title: Text("ФАЙЛИ", "FILES"),
+        paragraphs: [Text(
+            "Нічого не надсилається в мережу, доки ви не ввімкнете перевірку тривог ('metro-timer alerts enable').",
+            "Nothing is sent over the network unless you enable the alert check ('metro-timer alerts enable').")],
+        items: fileItems)
+
+    static let exitStatus = ManPage.Section(
+        title: Text("КОДИ ЗАВЕРШЕННЯ", "EXIT STATUS"),
+        items: [
+            ("0", Text("Успіх.", "Success.")),
+            ("1", Text("Інша помилка: маршрут не можна проїхати, не вдалося записати файл.", "Another failure: a route that cannot be ridden, a file that could not be written.")),
+            ("64", Text("Неправильні аргументи (невідома станція, параметр, значення).", "Bad arguments (an unknown station, option or value).")),
+            ("65", Text("Пошкоджений або новіший файл даних; його названо і не змінено.", "A corrupt or newer data file; it is named and left as it is.")),
+            ("130", Text("Перервано Ctrl-C; термінал відновлено, поїздка триває.", "Interrupted with Ctrl-C; the terminal is restored and the trip kept.")),
+        ])
+}
