@@ -105,7 +105,7 @@ final class CompletionTests: XCTestCase {
             comp metro-timer plan 'Ploshcha\\ Uk'
             comp metro-timer plan '"Ploshcha Uk'
             comp metro-timer stations --line ''
-            comp metro-timer plan Lisova Teremky --js
+            comp metro-timer plan Lisova Teremky --ic
             complete -p metro-timer
             """
         let result = try ProcessRunner.run(executable: bash, ["-c", script], environment: shellEnvironment)
@@ -118,7 +118,7 @@ final class CompletionTests: XCTestCase {
             #"Ploshcha\ Ukrainskykh\ Heroiv|"#,
             "Ploshcha Ukrainskykh Heroiv|",
             "M1|M2|M3|",
-            "--json|",
+            "--ics|",
             "complete -F _metro_timer metro-timer",
         ])
     }

@@ -20,6 +20,9 @@ struct PlanCommand: Command {
                 "День обслуговування (час після півночі належить попередньому дню).",
                 "The service day (times after midnight belong to the day before)."), default: Text("сьогодні", "today")),
             .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
+            .option("ics", value: "file", Text(
+                "Записати поїздку як подію календаря з нагадуваннями (- — у стандартний вивід).",
+                "Write the ride as a calendar event with alarms (- for standard output).")).completing(.file),
             .flag("no-calibration", Text(
                 "Лише офіційні дані, без ваших вимірювань.", "Official figures only, without your own measurements.")),
         ] + ServiceOptions.arguments + GlobalOptions.arguments)
@@ -28,6 +31,7 @@ struct PlanCommand: Command {
     var destination: NetworkDocument.Station
     var t0: Date
     var json: Bool
+    var ics: String?
     var calibrated: Bool
     var changes: ServiceChanges
     var feedNotes: [String]
@@ -37,6 +41,12 @@ struct PlanCommand: Command {
         (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to")!, spec: Self.spec, language: language)
         t0 = try Self.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
         json = arguments.flag("json")
+        ics = arguments.value("ics")
+        if json && ics == "-" {
+            throw .usage(language.tr(
+                "'--json' і '--ics -' обидва пишуть у стандартний вивід; запишіть календар у файл",
+                "'--json' and '--ics -' both write to standard output; write the calendar to a file"), Self.spec)
+        }
         calibrated = !arguments.flag("no-calibration")
         (changes, feedNotes) = try context.todaysService(arguments, at: t0, spec: Self.spec, language: language)
     }
@@ -101,6 +111,16 @@ struct PlanCommand: Command {
             notes.append(options.language.tr(
                 "\(measured) з \(schedule.stops.count - 1) перегонів — за вашими вимірюваннями (--no-calibration: лише офіційні).",
                 "\(measured) of \(schedule.stops.count - 1) segments from your own measurements (--no-calibration: official only)."))
+        }
+        if let ics {
+            let card = RideCard(network: context.network, clock: context.clock, language: options.language, product: "metro-timer \(MetroTimer.version)")
+                .calendar(schedule, stamp: context.now())
+            if ics == "-" {
+                context.stdout.write(card)
+                return
+            }
+            try ExportFile.write(card, to: ics, language: options.language)
+            context.stderr.line(options.language.tr("Подію календаря записано: \(ics)", "Calendar event written to \(ics)"))
         }
         if json {
             var document = PlanJSON(schedule, network: context.network, clock: context.clock, fraction: engine.bookedWaitFraction, language: options.language)

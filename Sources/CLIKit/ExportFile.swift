@@ -1,0 +1,30 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import MetroCore
+
+/// Where a command writes a file the user named (an export, a calendar card, a feed): a temp
+/// file beside the target renamed over it, and only over a regular file or nothing. A symlink,
+/// FIFO, device or directory in its place is refused rather than replaced or followed.
+public enum ExportFile {
+    public static func write(_ contents: String, to path: String, mode: mode_t = 0o644, language: Language) throws(CLIError) {
+        var info = stat()
+        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            let kind: (String, String) = switch info.st_mode & S_IFMT {
+            case S_IFLNK: ("символьне посилання", "a symbolic link")
+            case S_IFDIR: ("каталог", "a directory")
+            case S_IFIFO: ("іменований канал", "a FIFO")
+            default: ("файл пристрою", "a device")
+            }
+            throw .failure(language.tr(
+                "\(path) — \(kind.0); metro-timer пише лише у звичайний файл. Вкажіть інший шлях (або - для стандартного виводу).",
+                "\(path) is \(kind.1); metro-timer writes only to a regular file. Name another path (or - for standard output)."))
+        }
+        do {
+            try AtomicFile.write(contents, to: path, mode: mode)
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// A planned ride as one calendar event (`plan … --ics`): the ride from t₀ to the arrival, the
+/// stops in the description, the arrival's range, and alarms at "change is next" and "yours is
+/// next". A phone rings for those alarms by itself, underground and with no network.
+///
+/// The alarms' moments come from the schedule; the card only carries them. Their triggers are
+/// absolute UTC times (RFC 5545 3.8.6.3), so no client can misread them relative to a start it
+/// shifted. Times are Kyiv wall-clock with the zone described in the file.
+public struct RideCard: Sendable {
+    public var network: Network
+    public var clock: ServiceClock
+    public var language: Language
+    /// The program and version, for PRODID.
+    public var product: String
+
+    public init(network: Network, clock: ServiceClock, language: Language, product: String) {
+        self.network = network
+        self.clock = clock
+        self.language = language
+        self.product = product
+    }
+
+    /// The card. `stamp` is when it was made (DTSTAMP), passed in so the output is repeatable.
+    public func calendar(_ schedule: Schedule, stamp: Date) -> String {
+        ICalendar.Component("VCALENDAR", [
+            ICalendar.Property("VERSION", "2.0"),
+            ICalendar.Property("PRODID", "-//metro-timer//\(product)//" + language.rawValue.uppercased()),
+            ICalendar.Property("CALSCALE", "GREGORIAN"),
+            ICalendar.Property("METHOD", "PUBLISH"),
+        ], [ICalendar.kyivTimeZone, event(schedule, stamp: stamp)]).serialized
+    }
+
+    func event(_ schedule: Schedule, stamp: Date) -> ICalendar.Component {
+        let route = schedule.route
+        let zone = [("TZID", "Europe/Kyiv")]
+        let lines = route.legs.map(\.line).joined(separator: ", ")
+        var properties: [ICalendar.Property] = [
+            ICalendar.Property("UID", "ride-\(route.origin)-\(route.destination)-\(ICalendar.utc(schedule.departure))@metro-timer"),
+            ICalendar.Property("DTSTAMP", ICalendar.utc(stamp)),
+            ICalendar.Property("DTSTART", ICalendar.local(schedule.departure, clock: clock), parameters: zone),
+            ICalendar.Property("DTEND", ICalendar.local(max(schedule.finalArrival, schedule.departure), clock: clock), parameters: zone),
+            .text("SUMMARY", name(route.origin) + " → " + name(route.destination) + (lines.isEmpty ? "" : " (\(lines))")),
+            .text("LOCATION", language.tr("Метро: ", "Metro: ") + name(route.origin)),
+            .text("DESCRIPTION", description(schedule)),
+            ICalendar.Property("TRANSP", "OPAQUE"),
+        ]
+        properties.append(ICalendar.Property("CATEGORIES", language.tr("Метро", "Metro")))
+        var alarms: [ICalendar.Component] = []
+        if let at = schedule.transferAlert, let stop = schedule.transferAlertStop, let transfer = schedule.transfer {
+            alarms.append(alarm(at, language.tr(
+                "Пересадка — наступна: прибуття на станцію \(name(schedule.stops[stop].station)); виходьте на станції \(name(transfer.exit)).",
+                "Change is next: arriving at \(name(schedule.stops[stop].station)); get off at \(name(transfer.exit)).")))
+        }
+        if let stop = schedule.alertStop {
+            alarms.append(alarm(schedule.alert, language.tr(
+                "Наступна — ваша: \(name(schedule.stops[stop].station)), далі \(name(schedule.stops.last!.station)).",
+                "Yours is next: \(name(schedule.stops[stop].station)), then \(name(schedule.stops.last!.station)).")))
+        }
+        return ICalendar.Component("VEVENT", properties, alarms)
+    }
+
+    func alarm(_ at: Date, _ text: String) -> ICalendar.Component {
+        ICalendar.Component("VALARM", [
+            ICalendar.Property("ACTION", "DISPLAY"),
+            .text("DESCRIPTION", text),
+            ICalendar.Property("TRIGGER", ICalendar.utc(at), parameters: [("VALUE", "DATE-TIME")]),
+        ])
+    }
+
+    /// The stops with their times, the transfer, the alert moments and the arrival's range.
+    func description(_ schedule: Schedule) -> String {
+        var lines: [String] = []
+        for (legIndex, leg) in schedule.route.legs.enumerated() {
+            let toward = network.terminal(line: leg.line, direction: leg.direction).map(name) ?? ""
+            lines.append(leg.line + " " + language.tr("у напрямку станції \(toward)", "toward \(toward)"))
+            for stop in schedule.stops where stop.leg == legIndex {
+                lines.append(clock.hhmm(stop.time) + " " + name(stop.station))
+            }
+            if legIndex == 0, let transfer = schedule.transfer {
+                lines.append(language.tr(
+                    "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування від 0 до \(minutes(transfer.headwaySeconds)).",
+                    "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of 0 to \(minutes(transfer.headwaySeconds))."))
+            }
+        }
+        if let walk = schedule.route.walkAfterAlighting {
+            lines.append(language.tr(
+                "Далі пішки до станції \(name(schedule.route.destination)): \(minutes(walk.walkSeconds)).",
+                "Then walk to \(name(schedule.route.destination)): \(minutes(walk.walkSeconds))."))
+        }
+        lines.append("")
+        if let at = schedule.transferAlert {
+            lines.append(language.tr("Пересадка — наступна: ", "Change is next: ") + clock.hhmmss(at))
+        }
+        if schedule.alertStop != nil {
+            lines.append(language.tr("Наступна — ваша: ", "Yours is next: ") + clock.hhmmss(schedule.alert))
+        }
+        var arrival = language.tr("Прибуття: ", "Arrival: ") + clock.hhmmss(schedule.finalArrival)
+        if let transfer = schedule.transfer, !transfer.confirmed {
+            arrival += language.tr(", можливо ", ", could be ")
+                + clock.hhmmss(schedule.finalArrival.addingTimeInterval(-transfer.earlier)) + "–"
+                + clock.hhmmss(schedule.finalArrival.addingTimeInterval(transfer.later))
+        }
+        lines.append(arrival)
+        lines.append(language.tr(
+            "Час обчислено з опублікованого розкладу від моменту, коли рушає поїзд (metro-timer).",
+            "Times computed from the published timetable, from the moment the train moves (metro-timer)."))
+        return lines.joined(separator: "\n")
+    }
+
+    func name(_ code: String) -> String {
+        guard let station = network.station(code) else { return code }
+        return language.tr(station.nameUk, station.nameEn)
+    }
+
+    func minutes(_ seconds: Int) -> String {
+        String(format: "%d:%02d", seconds / 60, seconds % 60)
+    }
+}
