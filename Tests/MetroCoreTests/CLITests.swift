@@ -4,7 +4,7 @@ import XCTest
 
 /// The command line in-process: exact help, every error with its exit code, both languages.
 final class CLITests: XCTestCase {
-    let planUsage = "Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>]\n  See 'metro-timer plan --help' for more information.\n"
+    let planUsage = "Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>]\n  See 'metro-timer plan --help' for more information.\n"
 
     func testPlanHelpIsExact() {
         let expected = """
@@ -12,7 +12,7 @@ final class CLITests: XCTestCase {
 
             Times count from t₀, the moment the train starts moving at the origin.
 
-            USAGE: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>]
+            USAGE: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>]
 
             ARGUMENTS:
               <from>                  The station you board at (Ukrainian or English).
@@ -22,6 +22,7 @@ final class CLITests: XCTestCase {
               --at <HH:MM>            When the train starts moving, Kyiv time. (default: now)
               --date <YYYY-MM-DD>     The service day (times after midnight belong to the day before). (default: today)
               --json                  Print JSON (schema in the README).
+              --ics <file>            Write the ride as a calendar event with alarms (- for standard output).
               --no-calibration        Official figures only, without your own measurements.
               --air-raid              Plan as trains run during an air-raid alert (also METRO_TIMER_AIR_RAID=1).
               --closed <station>      A closed station: trains pass without stopping (repeatable).
@@ -89,7 +90,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(result.stderr, """
             Error: Бракує обовʼязкового аргументу '<to>'
-            Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>]
+            Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>]
               Докладніше: 'metro-timer plan --help'.
 
             """)
