@@ -1,0 +1,150 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `metro-timer about [--json]`: what the program is, what its figures rest on, what it writes
+/// and where, and what (if anything) it sends over the network. Everything is read from the
+/// embedded network and the real settings, never restated by hand.
+struct AboutCommand: Command {
+    static let spec = CommandSpec(
+        path: ["metro-timer", "about"],
+        abstract: Text(
+            "Версія, дані та їхня ліцензія, припущення, файли і мережа.",
+            "The version, the data and its licence, the assumptions, the files and the network."),
+        arguments: [.flag("json", Text("Вивести JSON.", "Print JSON."))] + GlobalOptions.arguments)
+
+    var json: Bool
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        json = arguments.flag("json")
+    }
+
+    struct Facts: Encodable {
+        struct Data: Encodable {
+            var dataset: String
+            var publisher: String
+            var licence: String
+            var resourcesDated: String
+            var retrieved: String
+        }
+        struct Walk: Encodable {
+            var from: String
+            var to: String
+            var fromNameUk: String
+            var fromNameEn: String
+            var toNameUk: String
+            var toNameEn: String
+            var walkSeconds: Int
+            var basis: String
+        }
+        struct Assumptions: Encodable {
+            var dwellSeconds: Int
+            var bookedWaitFraction: Double
+            var walks: [Walk]
+        }
+        struct Place: Encodable {
+            var directory: String
+            var files: [String]
+        }
+        struct NetworkUse: Encodable {
+            var alertCheck: Bool
+            var url: String?
+            var timeoutMilliseconds: Int?
+        }
+        var version = 1
+        var program: String
+        var data: Data
+        var assumptions: Assumptions
+        var state: Place
+        var config: Place
+        var network: NetworkUse
+    }
+
+    func facts(_ context: Context, language: Language) throws(CLIError) -> Facts {
+        let document = context.network.document
+        let source = document.source
+        let settings = try context.config.alerts(language: language)
+        let walks = document.transfers.map { transfer in
+            Facts.Walk(
+                from: transfer.stationA, to: transfer.stationB,
+                fromNameUk: Names.station(transfer.stationA, context.network, .uk),
+                fromNameEn: Names.station(transfer.stationA, context.network, .en),
+                toNameUk: Names.station(transfer.stationB, context.network, .uk),
+                toNameEn: Names.station(transfer.stationB, context.network, .en),
+                walkSeconds: transfer.walkSeconds, basis: transfer.basis)
+        }
+        return Facts(
+            program: "metro-timer \(MetroTimer.version)",
+            data: .init(
+                dataset: source.dataset, publisher: source.publisher, licence: source.licence,
+                resourcesDated: source.resourcesDated, retrieved: source.retrieved),
+            assumptions: .init(
+                dwellSeconds: document.assumptions.dwellSeconds,
+                bookedWaitFraction: ScheduleEngine(network: context.network, clock: context.clock).bookedWaitFraction,
+                walks: walks),
+            state: .init(directory: FileTripStore.directory(environment: context.environment), files: ["trip.json", "journal.jsonl", "calibration.json"]),
+            config: .init(directory: ConfigStore.directory(environment: context.environment), files: ["changes.json", "alerts.json"]),
+            network: .init(
+                alertCheck: settings.enabled, url: settings.enabled ? settings.url.map(URLMask.mask) : nil,
+                timeoutMilliseconds: settings.enabled ? settings.timeoutMilliseconds : nil))
+    }
+
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        let facts = try facts(context, language: language)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(facts)) ?? Foundation.Data()
+            context.stdout.write(String(decoding: data, as: UTF8.self) + "\n")
+            return
+        }
+        let style = Style(enabled: options.color)
+        var out: [String] = [
+            style.bold(facts.program),
+            MetroTimer.spec.abstract(language),
+            "",
+            style.bold(language.tr("Дані", "Data")),
+            "  " + language.tr("Набір даних: ", "Dataset: ") + facts.data.dataset,
+            "  " + language.tr("Видавець: ", "Publisher: ") + facts.data.publisher,
+            "  " + language.tr("Ліцензія: ", "Licence: ") + facts.data.licence,
+            "  " + language.tr(
+                "Розклад станом на \(facts.data.resourcesDated), завантажено \(facts.data.retrieved).",
+                "Timetable dated \(facts.data.resourcesDated), retrieved \(facts.data.retrieved)."),
+            "",
+            style.bold(language.tr("Припущено, не опубліковано", "Assumed, not published")),
+            "  " + language.tr(
+                "Стоянка: \(facts.assumptions.dwellSeconds) с на кожній проміжній станції.",
+                "Dwell: \(facts.assumptions.dwellSeconds) s at every intermediate stop."),
+        ]
+        for walk in facts.assumptions.walks {
+            let basis = walk.basis == "measured" ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
+            out.append("  " + language.tr("Перехід ", "Walk ") + language.tr(walk.fromNameUk, walk.fromNameEn) + " ⇄ "
+                + language.tr(walk.toNameUk, walk.toNameEn) + ": "
+                + Durations.clock(walk.walkSeconds) + " (" + basis + ")")
+        }
+        out.append("  " + language.tr(
+            "Очікування після пересадки: заплановано ¼ інтервалу нової лінії (насправді від нуля до цілого інтервалу).",
+            "The wait after a transfer: ¼ of the new line's interval is booked (really anything from none to a whole interval)."))
+        out += [
+            "",
+            style.bold(language.tr("Файли", "Files")),
+            "  " + facts.state.directory + "/  " + facts.state.files.joined(separator: ", "),
+            "  " + facts.config.directory + "/  " + facts.config.files.joined(separator: ", "),
+            "  " + language.tr("Каталоги 0700, файли 0600: лише для вас.", "Directories 0700, files 0600: yours alone."),
+            "",
+            style.bold(language.tr("Мережа", "Network")),
+        ]
+        if facts.network.alertCheck {
+            out.append("  " + language.tr(
+                "Перевірка тривог увімкнена: коли починається план чи поїздка, metro-timer-alerts питає \(facts.network.url ?? "?") (до \(facts.network.timeoutMilliseconds ?? 0) мс), чи є у Києві повітряна тривога. Більше нічого не надсилається.",
+                "The alert check is on: when a plan or ride starts, metro-timer-alerts asks \(facts.network.url ?? "?") (up to \(facts.network.timeoutMilliseconds ?? 0) ms) whether an air-raid alert is on in Kyiv. Nothing else is sent."))
+            out.append("  " + language.tr("Вимкнути: 'metro-timer alerts disable'.", "To turn it off: 'metro-timer alerts disable'."))
+        } else {
+            out.append("  " + language.tr(
+                "Нічого не надсилається: перевірку тривог вимкнено ('metro-timer alerts enable --url URL' вмикає її).",
+                "Nothing is sent: the alert check is off ('metro-timer alerts enable --url URL' turns it on)."))
+        }
+        context.stdout.write(out.joined(separator: "\n") + "\n")
+    }
+}
