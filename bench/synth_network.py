@@ -16,16 +16,19 @@ def main():
     timetable = list(csv.DictReader(open(os.path.join(here, "kyiv-timetable.csv"), encoding="utf-8")))
     headways = list(csv.DictReader(open(os.path.join(here, "kyiv-headways.csv"), encoding="utf-8")))
     sections = list(csv.DictReader(open(os.path.join(here, "kyiv-sections.csv"), encoding="utf-8")))
+    track = list(csv.DictReader(open(os.path.join(here, "kyiv-track.csv"), encoding="utf-8")))
     with open(os.path.join(out, "kyiv-lines.csv"), "w", newline="", encoding="utf-8") as f_lines, \
          open(os.path.join(out, "kyiv-stations.csv"), "w", newline="", encoding="utf-8") as f_st, \
          open(os.path.join(out, "kyiv-timetable.csv"), "w", newline="", encoding="utf-8") as f_tt, \
          open(os.path.join(out, "kyiv-headways.csv"), "w", newline="", encoding="utf-8") as f_hw, \
          open(os.path.join(out, "kyiv-transfers.csv"), "w", newline="", encoding="utf-8") as f_tr, \
-         open(os.path.join(out, "kyiv-sections.csv"), "w", newline="", encoding="utf-8") as f_sec:
-        wl, ws, wt, wh, wsec = (csv.writer(f, lineterminator="\n") for f in (f_lines, f_st, f_tt, f_hw, f_sec))
+         open(os.path.join(out, "kyiv-sections.csv"), "w", newline="", encoding="utf-8") as f_sec, \
+         open(os.path.join(out, "kyiv-track.csv"), "w", newline="", encoding="utf-8") as f_trk:
+        wl, ws, wt, wh, wsec, wtrk = (csv.writer(f, lineterminator="\n") for f in (f_lines, f_st, f_tt, f_hw, f_sec, f_trk))
+        wtrk.writerow(["from", "to", "point", "lat", "lon"])
         wsec.writerow(["line", "from", "to", "kind", "note"])
         wl.writerow(["line", "name_uk", "name_en", "color"])
-        ws.writerow(["code", "line", "order", "name_uk", "name_en", "former_names", "above_ground", "transfer"])
+        ws.writerow(["code", "line", "order", "name_uk", "name_en", "former_names", "above_ground", "transfer", "lat", "lon"])
         wt.writerow(["station", "name_uk", "direction", "first_departure", "last_departure"])
         wh.writerow(["line", "period", "day_type", "direction", "first_interval", "second_interval"])
         f_tr.write("station_a,station_b,walk_seconds,basis,note\n")
@@ -35,11 +38,14 @@ def main():
                 wl.writerow([lid, f"{line['name_uk']} {copy}", f"{line['name_en']} {copy}", line["color"]])
                 for s in (s for s in stations if s["line"] == line["line"]):
                     code = f"{s['code']}x{copy}"
-                    ws.writerow([code, lid, s["order"], f"{s['name_uk']} {copy}", f"{s['name_en']} {copy}", "", s["above_ground"], ""])
+                    ws.writerow([code, lid, s["order"], f"{s['name_uk']} {copy}", f"{s['name_en']} {copy}", "", s["above_ground"], "", s["lat"], s["lon"]])
                     for row in (r for r in timetable if r["station"] == s["code"]):
                         wt.writerow([code, f"{s['name_uk']} {copy}", row["direction"], row["first_departure"], row["last_departure"]])
                 for row in (r for r in headways if r["line"] == line["line"]):
                     wh.writerow([lid, row["period"], row["day_type"], row["direction"], row["first_interval"], row["second_interval"]])
+                codes = {s["code"] for s in stations if s["line"] == line["line"]}
+                for row in (r for r in track if r["from"] in codes):
+                    wtrk.writerow([f"{row['from']}x{copy}", f"{row['to']}x{copy}", row["point"], row["lat"], row["lon"]])
                 for row in (r for r in sections if r["line"] == line["line"]):
                     wsec.writerow([lid, f"{row['from']}x{copy}", f"{row['to']}x{copy}", row["kind"], row["note"]])
 

@@ -13,11 +13,13 @@ enum Generator {
             "Перетворити шари міського порталу (JSON) на CSV-файли проєкту.",
             "Turn the city portal's JSON layers into the project's CSV files."),
         discussion: Text(
-            "Читає шари 13 і 14 так, як їх віддає портал, і переписує kyiv-timetable.csv та kyiv-headways.csv. Далі запустіть 'timetable-gen'.",
-            "Reads layers 13 and 14 exactly as the portal serves them and rewrites kyiv-timetable.csv and kyiv-headways.csv. Then run 'timetable-gen'."),
+            "Читає шари 13 і 14 так, як їх віддає портал, і переписує kyiv-timetable.csv та kyiv-headways.csv; з --stations — координати станцій у kyiv-stations.csv, з --tracks — kyiv-track.csv. Далі запустіть 'timetable-gen'.",
+            "Reads layers 13 and 14 exactly as the portal serves them and rewrites kyiv-timetable.csv and kyiv-headways.csv; with --stations, the stations' coordinates in kyiv-stations.csv; with --tracks, kyiv-track.csv. Then run 'timetable-gen'."),
         arguments: [
             .positional("stop-times", Text("Шар 13: stopTimesUnderground.json.", "Layer 13: stopTimesUnderground.json.")),
             .positional("time-periods", Text("Шар 14: timePeriodUnderground.json.", "Layer 14: timePeriodUnderground.json.")),
+            .option("stations", value: "file", Text("Шар станцій: metro_stations.geojson.", "The station layer: metro_stations.geojson.")),
+            .option("tracks", value: "file", Text("Шар колій: underground.geojson.", "The track layer: underground.geojson.")),
             .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: Text(defaultData, defaultData)),
         ])
 
@@ -83,6 +85,13 @@ enum Generator {
         } catch {
             return CommandRunner.report(.failure("\(error)"), stdout: stdout, stderr: stderr, language: language)
         }
+    }
+
+    static func contents(_ path: String, base: String) throws(DataError) -> Data {
+        guard let data = FileManager.default.contents(atPath: absolute(path, base: base)) else {
+            throw DataError(file: path, "cannot read the file (missing or unreadable)")
+        }
+        return data
     }
 
     static func absolute(_ path: String, base: String) -> String {
@@ -152,26 +161,47 @@ enum Generator {
         let parsed = try ArgumentParser.parse(arguments, spec: importSpec, language: language)
         let dataDir = parsed.value("data") ?? defaultData
         let stopTimesPath = parsed.value("stop-times")!, periodsPath = parsed.value("time-periods")!
-        let output: PortalImporter.Output
+        var writes: [(name: String, contents: String)] = []
         do throws(DataError) {
             var input = try TimetableCompiler.Input.read(
                 directory: absolute(dataDir, base: base),
                 names: [TimetableCompiler.FileName.stations, TimetableCompiler.FileName.lines])
             input.directory = dataDir
+            // A stations file from before coordinates were kept is read too: --stations adds them.
+            var stationsTable: CSVTable
+            do throws(DataError) {
+                stationsTable = try input.table(TimetableCompiler.FileName.stations, TimetableCompiler.Columns.stations)
+            } catch {
+                guard parsed.value("stations") != nil,
+                    let old = try? input.table(TimetableCompiler.FileName.stations, TimetableCompiler.Columns.stationsWithoutCoordinates)
+                else { throw error }
+                stationsTable = old
+            }
+            if let stationsPath = parsed.value("stations") {
+                let layer = try contents(stationsPath, base: base)
+                let merged = try GeometryImporter.stations(stationsTable, geoJSON: layer, file: stationsPath)
+                input.files[TimetableCompiler.FileName.stations] = merged
+                writes.append((TimetableCompiler.FileName.stations, merged))
+            }
             let (stations, lines) = try TimetableCompiler.stationsAndLines(input)
-            guard let stopTimes = FileManager.default.contents(atPath: absolute(stopTimesPath, base: base)) else {
-                throw DataError(file: stopTimesPath, "cannot read the file (missing or unreadable)")
-            }
-            guard let periods = FileManager.default.contents(atPath: absolute(periodsPath, base: base)) else {
-                throw DataError(file: periodsPath, "cannot read the file (missing or unreadable)")
-            }
-            output = try PortalImporter.convert(
-                stopTimes: stopTimes, stopTimesFile: stopTimesPath, timePeriods: periods, timePeriodsFile: periodsPath,
+            let output = try PortalImporter.convert(
+                stopTimes: try contents(stopTimesPath, base: base), stopTimesFile: stopTimesPath,
+                timePeriods: try contents(periodsPath, base: base), timePeriodsFile: periodsPath,
                 stations: stations, lines: lines)
+            writes.append((TimetableCompiler.FileName.timetable, output.timetableCSV))
+            writes.append((TimetableCompiler.FileName.headways, output.headwaysCSV))
+            if let tracksPath = parsed.value("tracks") {
+                let points = Dictionary(uniqueKeysWithValues: stations.map {
+                    ($0.code, (lat: Double($0.latitudeE6) / 1e6, lon: Double($0.longitudeE6) / 1e6))
+                })
+                writes.append((TimetableCompiler.FileName.track,
+                    try GeometryImporter.track(geoJSON: try contents(tracksPath, base: base), file: tracksPath, lines: lines, stations: points)))
+            }
         } catch {
             throw .data(error.description)
         }
-        for (name, contents) in [(TimetableCompiler.FileName.timetable, output.timetableCSV), (TimetableCompiler.FileName.headways, output.headwaysCSV)] {
+        // Nothing is written until every layer has been read and checked.
+        for (name, contents) in writes {
             do { try AtomicFile.write(contents, to: absolute(dataDir + "/" + name, base: base)) } catch { throw .failure(error.description) }
             stdout.line(language.tr("Записано \(dataDir)/\(name).", "Wrote \(dataDir)/\(name)."))
         }

@@ -8,7 +8,7 @@ final class BacktestTests: XCTestCase {
     func crafted(first: [Int], last: [Int]) throws -> NetworkDocument {
         let codes = ["a", "b", "c", "d"]
         let stations = codes.enumerated().map { index, code in
-            #"{"code":"\#(code)","line":"T","order":\#(index + 1),"nameUk":"\#(code)","nameEn":"\#(code)","formerNames":[],"aboveGround":false}"#
+            #"{"code":"\#(code)","line":"T","order":\#(index + 1),"nameUk":"\#(code)","nameEn":"\#(code)","formerNames":[],"aboveGround":false,"latitudeE6":50450000,"longitudeE6":30520000}"#
         }
         let windows = codes.indices.map { index in
             #"{"station":"\#(codes[index])","direction":"forward","firstDeparture":\#(first[index]),"lastDeparture":\#(last[index])}"#

@@ -105,7 +105,13 @@ final class GeneratorTests: XCTestCase {
              "kyiv-timetable.csv:106: duplicate row for mr01_110 forward (first seen on line 2)"),
             ("kyiv-timetable.csv", { $0.replacingOccurrences(of: "mr05_114,Берестейська,reverse,06:06:15,22:59:45\n", with: "") },
              "kyiv-timetable.csv: no row for station mr05_114 (Beresteiska) reverse; every station of line M1 needs one per direction (leave the times empty where none are published)"),
-            ("kyiv-stations.csv", { $0.replacingOccurrences(of: "mr05_114,M1,5,Берестейська,Beresteiska,Жовтнева|Zhovtneva,no,\n", with: "") },
+            ("kyiv-stations.csv", { $0.replacingOccurrences(of: "50.459273,30.418706", with: "30.418706,50.459273") },
+             "kyiv-stations.csv:6:9: lat '30.418706' is not a decimal coordinate within Kyiv (50.2–50.7)"),
+            ("kyiv-track.csv", { $0.split(separator: "\n").filter { !$0.hasPrefix("mr01_110,mr02_111,") }.joined(separator: "\n") + "\n" },
+             "kyiv-track.csv: no track for the segment Akademmistechko → Zhytomyrska (mr01_110 → mr02_111); every directed segment needs two points or more"),
+            ("kyiv-track.csv", { $0.replacingOccurrences(of: "mr01_110,mr02_111,2,", with: "mr01_110,mr02_111,5,") },
+             "kyiv-track.csv:3:3: point 5 where 2 was expected; number each segment's points 1, 2, 3, …"),
+            ("kyiv-stations.csv", { $0.replacingOccurrences(of: "mr05_114,M1,5,Берестейська,Beresteiska,Жовтнева|Zhovtneva,no,,50.459273,30.418706\n", with: "") },
              "kyiv-stations.csv: line M1 has no station at position 5; orders must run from 1 without gaps"),
             ("kyiv-timetable.csv", {
                 $0.replacingOccurrences(of: "mr04_113,Нивки,forward,05:42:05,22:36:45", with: "mr04_113,Нивки,forward,,")
@@ -147,8 +153,34 @@ final class GeneratorTests: XCTestCase {
         let directory = try TestPaths.temporaryDirectory(self) + "/Data"
         try FileManager.default.copyItem(atPath: TestPaths.fixtures + "/mini", toPath: directory)
         let portal = TestPaths.fixtures + "/portal"
-        let run = generate(["import", portal + "/stopTimesUnderground.json", portal + "/timePeriodUnderground.json", "--data", directory])
+        // --stations replaces the stations' coordinates with the layer's, --tracks writes the track.
+        let run = generate([
+            "import", portal + "/stopTimesUnderground.json", portal + "/timePeriodUnderground.json", "--data", directory,
+            "--stations", portal + "/metro_stations.geojson", "--tracks", portal + "/underground.geojson",
+        ])
         XCTAssertEqual(run.code, 0, run.stderr)
+        XCTAssertEqual(try String(contentsOfFile: directory + "/kyiv-stations.csv", encoding: .utf8), """
+            code,line,order,name_uk,name_en,former_names,above_ground,transfer,lat,lon
+            tt01_901,M9,1,Перша,Persha,,no,,50.450000,30.400000
+            tt02_902,M9,2,Друга,Druha,Стара|Stara,no,,50.451000,30.410000
+            tt03_903,M9,3,Третя,Tretia,,yes,,50.452000,30.420000
+
+            """)
+        // Each LineString runs from its `from` station: the one drawn backwards is turned round.
+        XCTAssertEqual(try String(contentsOfFile: directory + "/kyiv-track.csv", encoding: .utf8), """
+            from,to,point,lat,lon
+            tt01_901,tt02_902,1,50.450000,30.400000
+            tt01_901,tt02_902,2,50.450500,30.405000
+            tt01_901,tt02_902,3,50.451000,30.410000
+            tt02_902,tt03_903,1,50.451000,30.410000
+            tt02_902,tt03_903,2,50.452000,30.420000
+            tt03_903,tt02_902,1,50.452000,30.420000
+            tt03_903,tt02_902,2,50.451000,30.410000
+            tt02_902,tt01_901,1,50.451000,30.410000
+            tt02_902,tt01_901,2,50.450500,30.405000
+            tt02_902,tt01_901,3,50.450000,30.400000
+
+            """)
         XCTAssertEqual(try String(contentsOfFile: directory + "/kyiv-timetable.csv", encoding: .utf8), """
             station,name_uk,direction,first_departure,last_departure
             tt01_901,Перша,forward,06:00:00,22:00:00

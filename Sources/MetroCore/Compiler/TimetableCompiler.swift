@@ -17,12 +17,15 @@ public enum TimetableCompiler {
         public static let transfers = "kyiv-transfers.csv"
         public static let source = "kyiv-source.csv"
         public static let sections = "kyiv-sections.csv"
-        public static let all = [stations, lines, timetable, headways, transfers, source, sections]
+        public static let track = "kyiv-track.csv"
+        public static let all = [stations, lines, timetable, headways, transfers, source, sections, track]
     }
 
     /// The column headers each file must carry, in order.
     public enum Columns {
-        public static let stations = ["code", "line", "order", "name_uk", "name_en", "former_names", "above_ground", "transfer"]
+        public static let stations = ["code", "line", "order", "name_uk", "name_en", "former_names", "above_ground", "transfer", "lat", "lon"]
+        /// The stations file before coordinates were added, which `import --stations` still reads.
+        public static let stationsWithoutCoordinates = Array(stations.dropLast(2))
         public static let lines = ["line", "name_uk", "name_en", "color"]
         public static let timetable = ["station", "name_uk", "direction", "first_departure", "last_departure"]
         public static let headways = ["line", "period", "day_type", "direction", "first_interval", "second_interval"]
@@ -75,7 +78,7 @@ public enum TimetableCompiler {
             directory.hasSuffix("/") ? directory + name : directory + "/" + name
         }
 
-        func table(_ name: String, _ columns: [String]) throws(DataError) -> CSVTable {
+        public func table(_ name: String, _ columns: [String]) throws(DataError) -> CSVTable {
             guard let text = files[name] else { throw DataError(file: path(name), "cannot read the file (missing or unreadable)") }
             return try CSVTable(file: path(name), text: text, columns: columns)
         }
@@ -96,6 +99,9 @@ public enum TimetableCompiler {
         let transfers = try readTransfers(input.table(FileName.transfers, Columns.transfers), stations: byCode)
         let headways = try readHeadways(input.table(FileName.headways, Columns.headways), lines: lineDocs)
         let source = try readSource(input.table(FileName.source, Columns.source))
+        // The track is not part of the network document (plan never needs it), but every compile
+        // checks it, so `--check` covers it and the GTFS export can rely on it.
+        _ = try track(input, lines: lineDocs, stations: byCode)
         return NetworkDocument(
             source: source,
             assumptions: .init(
@@ -109,6 +115,90 @@ public enum TimetableCompiler {
             headways: headways,
             serviceWindows: windows.values.sorted { ($0.station, $0.direction.rawValue) < ($1.station, $1.direction.rawValue) },
             airRaidSections: airRaid)
+    }
+
+    /// Kyiv's extent, generously: a coordinate outside it is a typo or swapped columns.
+    static let kyivLatitudes = 50_200_000...50_700_000
+    static let kyivLongitudes = 30_200_000...30_900_000
+
+    /// `50.457766` as 50457766 millionths of a degree; nil unless it is a plain decimal.
+    static func microDegrees(_ text: String) -> Int? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let whole = Int(parts[0]), !parts[0].hasPrefix("+"),
+            parts.count == 1 || (1...6).contains(parts[1].count) && parts[1].allSatisfy(\.isASCII) && parts[1].allSatisfy(\.isNumber)
+        else { return nil }
+        let fraction = parts.count == 2 ? Int(parts[1] + String(repeating: "0", count: 6 - parts[1].count))! : 0
+        return whole * 1_000_000 + (text.hasPrefix("-") ? -fraction : fraction)
+    }
+
+    /// A point of the track, in millionths of a degree.
+    public struct TrackPoint: Equatable, Sendable {
+        public var latitudeE6: Int
+        public var longitudeE6: Int
+    }
+
+    /// The farthest a segment's ends may lie from its stations' points, in metres. The
+    /// portal's track ends at the platforms' centre lines, not at the station points.
+    static let trackEndTolerance = 400.0
+
+    /// `kyiv-track.csv`: for every directed segment of every line, its points from the `from`
+    /// station to the `to` station. Keyed `"from to"`.
+    public static func track(_ input: Input, lines: [NetworkDocument.Line], stations: [String: NetworkDocument.Station]) throws(DataError) -> [String: [TrackPoint]] {
+        let table = try input.table(FileName.track, GeometryImporter.trackColumns)
+        var adjacent: Set<String> = []
+        for line in lines {
+            for (a, b) in zip(line.stations, line.stations.dropFirst()) { adjacent.insert("\(a) \(b)"); adjacent.insert("\(b) \(a)") }
+        }
+        var result: [String: [TrackPoint]] = [:]
+        var firstLine: [String: Int] = [:]
+        var current: (key: String, next: Int)?
+        for row in table.rows {
+            let key = row(0) + " " + row(1)
+            for column in [0, 1] where stations[row(column)] == nil {
+                throw DataError(file: table.file, line: row.line, column: column + 1, "unknown station code '\(row(column))'")
+            }
+            guard adjacent.contains(key) else {
+                throw DataError(file: table.file, line: row.line, column: 2, "\(row(0)) and \(row(1)) are not adjacent stations of one line")
+            }
+            guard let point = Int(row(2)), point >= 1 else {
+                throw DataError(file: table.file, line: row.line, column: 3, "point '\(row(2))' is not a positive whole number")
+            }
+            if current?.key != key {
+                if let seen = firstLine[key] {
+                    throw DataError(file: table.file, line: row.line, "the segment \(row(0)) → \(row(1)) appears again (first seen on line \(seen)); keep its points together")
+                }
+                firstLine[key] = row.line
+                current = (key, 1)
+            }
+            guard point == current!.next else {
+                throw DataError(file: table.file, line: row.line, column: 3, "point \(point) where \(current!.next) was expected; number each segment's points 1, 2, 3, …")
+            }
+            current!.next += 1
+            var coordinates: [Int] = []
+            for (column, range) in [(3, kyivLatitudes), (4, kyivLongitudes)] {
+                guard let micro = microDegrees(row(column)), range.contains(micro) else {
+                    throw DataError(file: table.file, line: row.line, column: column + 1, "\(table.header[column]) '\(row(column))' is not a decimal coordinate within Kyiv")
+                }
+                coordinates.append(micro)
+            }
+            result[key, default: []].append(TrackPoint(latitudeE6: coordinates[0], longitudeE6: coordinates[1]))
+        }
+        for key in adjacent.sorted() {
+            let ends = key.split(separator: " ").map { stations[String($0)]! }
+            guard let points = result[key], points.count >= 2 else {
+                throw DataError(file: table.file, "no track for the segment \(ends[0].nameEn) → \(ends[1].nameEn) (\(key.replacingOccurrences(of: " ", with: " → "))); every directed segment needs two points or more")
+            }
+            for (point, station, which) in [(points.first!, ends[0], "starts"), (points.last!, ends[1], "ends")] {
+                let metres = GeometryImporter.distance(
+                    (Double(point.latitudeE6) / 1e6, Double(point.longitudeE6) / 1e6),
+                    (Double(station.latitudeE6) / 1e6, Double(station.longitudeE6) / 1e6))
+                guard metres <= trackEndTolerance else {
+                    throw DataError(file: table.file, line: firstLine[key],
+                        "the segment \(ends[0].nameEn) → \(ends[1].nameEn) \(which) \(Int(metres)) m from \(station.nameEn) (at most \(Int(trackEndTolerance)) m); is it reversed?")
+                }
+            }
+        }
+        return result
     }
 
     /// Reads and checks only the lines and stations, which the portal importer needs.
@@ -170,9 +260,18 @@ public enum TimetableCompiler {
                 }
                 former.append(.init(uk: String(names[0]), en: String(names[1])))
             }
+            var coordinates: [Int] = []
+            for (column, range) in [(8, kyivLatitudes), (9, kyivLongitudes)] {
+                guard let micro = microDegrees(row(column)), range.contains(micro) else {
+                    throw DataError(file: table.file, line: row.line, column: column + 1,
+                        "\(table.header[column]) '\(row(column))' is not a decimal coordinate within Kyiv (\(Double(range.lowerBound) / 1e6)–\(Double(range.upperBound) / 1e6))")
+                }
+                coordinates.append(micro)
+            }
             result.append(.init(
                 code: code, line: row(1), order: order, nameUk: row(3), nameEn: row(4),
-                formerNames: former, aboveGround: aboveGround, transfer: row(7).isEmpty ? nil : row(7)))
+                formerNames: former, aboveGround: aboveGround, transfer: row(7).isEmpty ? nil : row(7),
+                latitudeE6: coordinates[0], longitudeE6: coordinates[1]))
         }
         let codes = Set(result.map(\.code))
         for station in result {

@@ -4012,7 +4012,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50464929,
       "line" : "M1",
+      "longitudeE6" : 30355062,
       "nameEn" : "Akademmistechko",
       "nameUk" : "Академмістечко",
       "order" : 1
@@ -4023,7 +4025,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50456258,
       "line" : "M1",
+      "longitudeE6" : 30365444,
       "nameEn" : "Zhytomyrska",
       "nameUk" : "Житомирська",
       "order" : 2
@@ -4034,7 +4038,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50457766,
       "line" : "M1",
+      "longitudeE6" : 30390653,
       "nameEn" : "Sviatoshyn",
       "nameUk" : "Святошин",
       "order" : 3
@@ -4045,7 +4051,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50458654,
       "line" : "M1",
+      "longitudeE6" : 30404372,
       "nameEn" : "Nyvky",
       "nameUk" : "Нивки",
       "order" : 4
@@ -4059,7 +4067,9 @@ extension Network {
           "uk" : "Жовтнева"
         }
       ],
+      "latitudeE6" : 50459273,
       "line" : "M1",
+      "longitudeE6" : 30418706,
       "nameEn" : "Beresteiska",
       "nameUk" : "Берестейська",
       "order" : 5
@@ -4070,7 +4080,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50454230,
       "line" : "M1",
+      "longitudeE6" : 30448623,
       "nameEn" : "Shuliavska",
       "nameUk" : "Шулявська",
       "order" : 6
@@ -4081,7 +4093,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50451118,
       "line" : "M1",
+      "longitudeE6" : 30464234,
       "nameEn" : "Politekhnichnyi instytut",
       "nameUk" : "Політехнічний інститут",
       "order" : 7
@@ -4092,7 +4106,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50441384,
       "line" : "M1",
+      "longitudeE6" : 30489776,
       "nameEn" : "Vokzalna",
       "nameUk" : "Вокзальна",
       "order" : 8
@@ -4103,7 +4119,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50443197,
       "line" : "M1",
+      "longitudeE6" : 30504456,
       "nameEn" : "Universytet",
       "nameUk" : "Університет",
       "order" : 9
@@ -4114,7 +4132,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50444787,
       "line" : "M1",
+      "longitudeE6" : 30515524,
       "nameEn" : "Teatralna",
       "nameUk" : "Театральна",
       "order" : 10,
@@ -4126,7 +4146,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50447258,
       "line" : "M1",
+      "longitudeE6" : 30524828,
       "nameEn" : "Khreshchatyk",
       "nameUk" : "Хрещатик",
       "order" : 11,
@@ -4138,7 +4160,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50443058,
       "line" : "M1",
+      "longitudeE6" : 30547150,
       "nameEn" : "Arsenalna",
       "nameUk" : "Арсенальна",
       "order" : 12
@@ -4149,7 +4173,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50441235,
       "line" : "M1",
+      "longitudeE6" : 30559330,
       "nameEn" : "Dnipro",
       "nameUk" : "Дніпро",
       "order" : 13
@@ -4160,7 +4186,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50445976,
       "line" : "M1",
+      "longitudeE6" : 30576883,
       "nameEn" : "Hidropark",
       "nameUk" : "Гідропарк",
       "order" : 14
@@ -4171,7 +4199,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50451862,
       "line" : "M1",
+      "longitudeE6" : 30598150,
       "nameEn" : "Livoberezhna",
       "nameUk" : "Лівобережна",
       "order" : 15
@@ -4182,7 +4212,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50455964,
       "line" : "M1",
+      "longitudeE6" : 30612955,
       "nameEn" : "Darnytsia",
       "nameUk" : "Дарниця",
       "order" : 16
@@ -4193,7 +4225,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50459884,
       "line" : "M1",
+      "longitudeE6" : 30630289,
       "nameEn" : "Chernihivska",
       "nameUk" : "Чернігівська",
       "order" : 17
@@ -4204,7 +4238,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50464689,
       "line" : "M1",
+      "longitudeE6" : 30645613,
       "nameEn" : "Lisova",
       "nameUk" : "Лісова",
       "order" : 18
@@ -4215,7 +4251,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50522727,
       "line" : "M2",
+      "longitudeE6" : 30498864,
       "nameEn" : "Heroiv Dnipra",
       "nameUk" : "Героїв Дніпра",
       "order" : 1
@@ -4226,7 +4264,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50512237,
       "line" : "M2",
+      "longitudeE6" : 30498549,
       "nameEn" : "Minska",
       "nameUk" : "Мінська",
       "order" : 2
@@ -4237,7 +4277,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50501532,
       "line" : "M2",
+      "longitudeE6" : 30498228,
       "nameEn" : "Obolon",
       "nameUk" : "Оболонь",
       "order" : 3
@@ -4251,7 +4293,9 @@ extension Network {
           "uk" : "Петрівка"
         }
       ],
+      "latitudeE6" : 50486072,
       "line" : "M2",
+      "longitudeE6" : 30497877,
       "nameEn" : "Pochaina",
       "nameUk" : "Почайна",
       "order" : 4
@@ -4262,7 +4306,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50474002,
       "line" : "M2",
+      "longitudeE6" : 30503817,
       "nameEn" : "Tarasa Shevchenka",
       "nameUk" : "Тараса Шевченка",
       "order" : 5
@@ -4273,7 +4319,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50465900,
       "line" : "M2",
+      "longitudeE6" : 30515010,
       "nameEn" : "Kontraktova ploshcha",
       "nameUk" : "Контрактова площа",
       "order" : 6
@@ -4284,7 +4332,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50459337,
       "line" : "M2",
+      "longitudeE6" : 30524269,
       "nameEn" : "Poshtova ploshcha",
       "nameUk" : "Поштова площа",
       "order" : 7
@@ -4302,7 +4352,9 @@ extension Network {
           "uk" : "Площа Жовтневої революції"
         }
       ],
+      "latitudeE6" : 50448367,
       "line" : "M2",
+      "longitudeE6" : 30524625,
       "nameEn" : "Maidan Nezalezhnosti",
       "nameUk" : "Майдан Незалежності",
       "order" : 8,
@@ -4317,7 +4369,9 @@ extension Network {
           "uk" : "Площа Льва Толстого"
         }
       ],
+      "latitudeE6" : 50440364,
       "line" : "M2",
+      "longitudeE6" : 30518624,
       "nameEn" : "Ploshcha Ukrainskykh Heroiv",
       "nameUk" : "Площа Українських Героїв",
       "order" : 9,
@@ -4332,7 +4386,9 @@ extension Network {
           "uk" : "Республіканський стадіон"
         }
       ],
+      "latitudeE6" : 50431333,
       "line" : "M2",
+      "longitudeE6" : 30516871,
       "nameEn" : "Olimpiiska",
       "nameUk" : "Олімпійська",
       "order" : 10
@@ -4346,7 +4402,9 @@ extension Network {
           "uk" : "Червоноармійська"
         }
       ],
+      "latitudeE6" : 50421373,
       "line" : "M2",
+      "longitudeE6" : 30520789,
       "nameEn" : "Palats «Ukraina»",
       "nameUk" : "Палац «Україна»",
       "order" : 11
@@ -4357,7 +4415,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50413948,
       "line" : "M2",
+      "longitudeE6" : 30524894,
       "nameEn" : "Lybidska",
       "nameUk" : "Либідська",
       "order" : 12
@@ -4368,7 +4428,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50404780,
       "line" : "M2",
+      "longitudeE6" : 30516892,
       "nameEn" : "Demiivska",
       "nameUk" : "Деміївська",
       "order" : 13
@@ -4379,7 +4441,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50397381,
       "line" : "M2",
+      "longitudeE6" : 30508250,
       "nameEn" : "Holosiivska",
       "nameUk" : "Голосіївська",
       "order" : 14
@@ -4390,7 +4454,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50393321,
       "line" : "M2",
+      "longitudeE6" : 30488195,
       "nameEn" : "Vasylkivska",
       "nameUk" : "Васильківська",
       "order" : 15
@@ -4401,7 +4467,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50382425,
       "line" : "M2",
+      "longitudeE6" : 30477459,
       "nameEn" : "Vystavkovyi tsentr",
       "nameUk" : "Виставковий центр",
       "order" : 16
@@ -4412,7 +4480,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50376576,
       "line" : "M2",
+      "longitudeE6" : 30468826,
       "nameEn" : "Ipodrom",
       "nameUk" : "Іподром",
       "order" : 17
@@ -4423,7 +4493,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50367112,
       "line" : "M2",
+      "longitudeE6" : 30454133,
       "nameEn" : "Teremky",
       "nameUk" : "Теремки",
       "order" : 18
@@ -4434,7 +4506,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50476764,
       "line" : "M3",
+      "longitudeE6" : 30432774,
       "nameEn" : "Syrets",
       "nameUk" : "Сирець",
       "order" : 1
@@ -4445,7 +4519,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50473081,
       "line" : "M3",
+      "longitudeE6" : 30452165,
       "nameEn" : "Dorohozhychi",
       "nameUk" : "Дорогожичі",
       "order" : 2
@@ -4456,7 +4532,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50461148,
       "line" : "M3",
+      "longitudeE6" : 30483646,
       "nameEn" : "Lukianivska",
       "nameUk" : "Лук'янівська",
       "order" : 3
@@ -4467,7 +4545,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50445804,
       "line" : "M3",
+      "longitudeE6" : 30515155,
       "nameEn" : "Zoloti Vorota",
       "nameUk" : "Золоті Ворота",
       "order" : 4,
@@ -4479,7 +4559,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50439715,
       "line" : "M3",
+      "longitudeE6" : 30519487,
       "nameEn" : "Palats sportu",
       "nameUk" : "Палац спорту",
       "order" : 5,
@@ -4491,7 +4573,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50435738,
       "line" : "M3",
+      "longitudeE6" : 30533491,
       "nameEn" : "Klovska",
       "nameUk" : "Кловська",
       "order" : 6
@@ -4502,7 +4586,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50426049,
       "line" : "M3",
+      "longitudeE6" : 30540787,
       "nameEn" : "Pecherska",
       "nameUk" : "Печерська",
       "order" : 7
@@ -4516,7 +4602,9 @@ extension Network {
           "uk" : "Дружби народів"
         }
       ],
+      "latitudeE6" : 50417028,
       "line" : "M3",
+      "longitudeE6" : 30547321,
       "nameEn" : "Zvirynetska",
       "nameUk" : "Звіринецька",
       "order" : 8
@@ -4527,7 +4615,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50401822,
       "line" : "M3",
+      "longitudeE6" : 30560502,
       "nameEn" : "Vydubychi",
       "nameUk" : "Видубичі",
       "order" : 9
@@ -4538,7 +4628,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50394249,
       "line" : "M3",
+      "longitudeE6" : 30604859,
       "nameEn" : "Slavutych",
       "nameUk" : "Славутич",
       "order" : 10
@@ -4549,7 +4641,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50395239,
       "line" : "M3",
+      "longitudeE6" : 30616232,
       "nameEn" : "Osokorky",
       "nameUk" : "Осокорки",
       "order" : 11
@@ -4560,7 +4654,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50397858,
       "line" : "M3",
+      "longitudeE6" : 30634742,
       "nameEn" : "Pozniaky",
       "nameUk" : "Позняки",
       "order" : 12
@@ -4571,7 +4667,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50400656,
       "line" : "M3",
+      "longitudeE6" : 30652093,
       "nameEn" : "Kharkivska",
       "nameUk" : "Харківська",
       "order" : 13
@@ -4582,7 +4680,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50402947,
       "line" : "M3",
+      "longitudeE6" : 30666912,
       "nameEn" : "Vyrlytsia",
       "nameUk" : "Вирлиця",
       "order" : 14
@@ -4593,7 +4693,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50403388,
       "line" : "M3",
+      "longitudeE6" : 30684355,
       "nameEn" : "Boryspilska",
       "nameUk" : "Бориспільська",
       "order" : 15
@@ -4604,7 +4706,9 @@ extension Network {
       "formerNames" : [
 
       ],
+      "latitudeE6" : 50409475,
       "line" : "M3",
+      "longitudeE6" : 30696167,
       "nameEn" : "Chervonyi khutir",
       "nameUk" : "Червоний хутір",
       "order" : 16
@@ -4633,7 +4737,7 @@ extension Network {
       "walkSeconds" : 150
     }
   ],
-  "version" : 2
+  "version" : 3
 }
 """#
 }

@@ -234,7 +234,8 @@ extension NetworkDocument {
                     nameUk: try station.string("nameUk"), nameEn: try station.string("nameEn"),
                     formerNames: try station.array("formerNames").map { FormerName(uk: try $0.string("uk"), en: try $0.string("en")) },
                     aboveGround: try station.bool("aboveGround"),
-                    transfer: station.optionalField("transfer") == nil ? nil : try station.string("transfer"))
+                    transfer: station.optionalField("transfer") == nil ? nil : try station.string("transfer"),
+                    latitudeE6: try station.int("latitudeE6"), longitudeE6: try station.int("longitudeE6"))
             },
             segments: try root.array("segments").map { segment in
                 Segment(

@@ -5,8 +5,8 @@
 /// JSON is byte-for-byte repeatable.
 public struct NetworkDocument: Codable, Equatable, Sendable {
     /// The schema version. Readers reject documents newer than they understand.
-    /// 2 added `openAir` on segments and `airRaidSections`.
-    public static let currentVersion = 2
+    /// 2 added `openAir` on segments and `airRaidSections`; 3 added station coordinates.
+    public static let currentVersion = 3
 
     public var version: Int
     public var source: Source
@@ -82,6 +82,10 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         public var aboveGround: Bool
         /// The other half of this station's transfer node, if it has one.
         public var transfer: String?
+        /// The station's point (WGS 84) in millionths of a degree, from the city's station layer.
+        /// Integers keep the document exact and byte-for-byte repeatable.
+        public var latitudeE6: Int
+        public var longitudeE6: Int
     }
 
     /// One directed segment between adjacent stations.
