@@ -13,6 +13,10 @@ public enum AtomicFile {
     }
 
     public static func write(_ contents: String, to path: String, mode: mode_t = 0o644) throws(WriteError) {
+        try write(bytes: Array(contents.utf8), to: path, mode: mode)
+    }
+
+    public static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
         let directory = (path as NSString).deletingLastPathComponent
         let template = (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".XXXXXX"
         var templateBytes = Array(template.utf8CString)
@@ -20,7 +24,6 @@ public enum AtomicFile {
         guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         let temporary = String(decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = true
-        let bytes = Array(contents.utf8)
         var offset = 0
         while ok && offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }

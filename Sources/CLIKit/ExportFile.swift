@@ -9,6 +9,10 @@ import MetroCore
 /// FIFO, device or directory in its place is refused rather than replaced or followed.
 public enum ExportFile {
     public static func write(_ contents: String, to path: String, mode: mode_t = 0o644, language: Language) throws(CLIError) {
+        try write(bytes: Array(contents.utf8), to: path, mode: mode, language: language)
+    }
+
+    public static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644, language: Language) throws(CLIError) {
         var info = stat()
         if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
             let kind: (String, String) = switch info.st_mode & S_IFMT {
@@ -22,7 +26,7 @@ public enum ExportFile {
                 "\(path) is \(kind.1); metro-timer writes only to a regular file. Name another path (or - for standard output)."))
         }
         do {
-            try AtomicFile.write(contents, to: path, mode: mode)
+            try AtomicFile.write(bytes: bytes, to: path, mode: mode)
         } catch {
             throw .failure(error.description)
         }

@@ -43,7 +43,7 @@ enum Generator {
                 "Нічого не писати; вийти з ненульовим кодом, якщо вихідний файл застарів.",
                 "Write nothing; exit non-zero if the output is out of date.")),
         ],
-        subcommands: [importSpec, backtestSpec])
+        subcommands: [importSpec, backtestSpec, GTFSCommand.spec])
 
     static let backtestSpec = CommandSpec(
         path: ["timetable-gen", "backtest"],
@@ -62,6 +62,8 @@ enum Generator {
         do {
             if arguments.first == "import" {
                 try runImport(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
+            } else if arguments.first == "gtfs" {
+                try GTFSCommand.run(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
             } else if arguments.first == "backtest" {
                 let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: backtestSpec, language: language)
                 let dataDir = parsed.value("data") ?? defaultData
@@ -74,7 +76,7 @@ enum Generator {
                 }
             } else if arguments.first == "help" {
                 let name = arguments.dropFirst().first
-                let target = name == "import" ? importSpec : name == "backtest" ? backtestSpec : spec
+                let target = name == "import" ? importSpec : name == "backtest" ? backtestSpec : name == "gtfs" ? GTFSCommand.spec : spec
                 throw CLIError.cleanExit(HelpFormatter.help(for: target, language: language))
             } else {
                 try runGenerate(arguments, language: language, stdout: stdout, base: currentDirectory)

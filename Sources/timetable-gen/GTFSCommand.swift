@@ -1,0 +1,105 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `timetable-gen gtfs --output FILE.zip|DIR`: the network as a GTFS Schedule feed.
+enum GTFSCommand {
+    static let spec = CommandSpec(
+        path: ["timetable-gen", "gtfs"],
+        abstract: Text(
+            "Записати мережу як стрічку GTFS (zip або тека).",
+            "Write the network as a GTFS feed (a zip, or a directory)."),
+        discussion: Text(
+            "Ті самі дані, ті самі байти. Поїзди від першого до останнього опублікованого відправлення з інтервалом кожної години, депо-поїзди з власними першими відправленнями, перегони і стоянки — ті самі, що в 'metro-timer plan'.",
+            "Same data, same bytes. Trains from the first to the last published departure at each hour's interval, depot trains at their own first departures, running and dwell as 'metro-timer plan' uses them."),
+        arguments: [
+            .option("output", value: "path", Text("Куди писати: файл .zip або тека.", "Where to write: a .zip file or a directory.")).completing(.file),
+            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: Text(Generator.defaultData, Generator.defaultData)),
+            .option("start", value: "YYYY-MM-DD", Text("Перший день дії стрічки.", "The feed's first valid day."),
+                    default: Text("дата розкладу", "the timetable's date")),
+            .option("end", value: "YYYY-MM-DD", Text("Останній день дії стрічки.", "The feed's last valid day."),
+                    default: Text("рік від початку", "a year after the start")),
+            .option("agency-url", value: "URL", Text("Адреса перевізника.", "The agency's web address."),
+                    default: Text("сторінка набору даних", "the dataset's page")),
+            .option("publisher-url", value: "URL", Text("Адреса того, хто публікує стрічку.", "The feed publisher's web address."),
+                    default: Text("сторінка набору даних", "the dataset's page")),
+            .option("contact-email", value: "address", Text("Контакт щодо стрічки.", "A contact for the feed.")),
+        ])
+
+    static func run(_ arguments: [String], language: Language, stdout: OutputSink, base: String) throws(CLIError) {
+        let parsed = try ArgumentParser.parse(arguments, spec: spec, language: language)
+        guard let output = parsed.value("output") else {
+            throw .usage(language.tr("Бракує '--output <path>'", "Missing '--output <path>'"), spec)
+        }
+        let dataDir = parsed.value("data") ?? Generator.defaultData
+        let document: NetworkDocument
+        let track: [String: [TimetableCompiler.TrackPoint]]
+        do throws(DataError) {
+            var input = try TimetableCompiler.Input.read(directory: Generator.absolute(dataDir, base: base))
+            input.directory = dataDir
+            document = try TimetableCompiler.compile(input)
+            let byCode = Dictionary(uniqueKeysWithValues: document.stations.map { ($0.code, $0) })
+            track = try TimetableCompiler.track(input, lines: document.lines, stations: byCode)
+        } catch {
+            throw .data(error.description)
+        }
+        guard let clock = ServiceClock.kyiv() else {
+            throw .failure("the time zone Europe/Kyiv is not available; install the system time-zone database (tzdata)")
+        }
+        let start = try day(parsed.value("start") ?? document.source.resourcesDated, option: "start", language: language)
+        let end = try parsed.value("end").map { (text) throws(CLIError) in try day(text, option: "end", language: language) }
+            ?? clock.shifted(start, by: 364)
+        guard "\(end)" >= "\(start)" else {
+            throw .usage(language.tr("'--end' має бути не раніше за '--start'", "'--end' must not come before '--start'"), spec)
+        }
+        var options = GTFSFeed.Options(start: start, end: end)
+        for (name, keyPath) in [("agency-url", \GTFSFeed.Options.agencyURL), ("publisher-url", \.publisherURL)] {
+            guard let value = parsed.value(name) else { continue }
+            guard value.hasPrefix("https://") || value.hasPrefix("http://"), !value.contains(" ") else {
+                throw .usage(language.tr("'--\(name)' має бути адресою http(s)://…", "'--\(name)' must be an http(s)://… address"), spec)
+            }
+            options[keyPath: keyPath] = value
+        }
+        if let email = parsed.value("contact-email") {
+            guard email.contains("@"), !email.contains(" ") else {
+                throw .usage(language.tr("'--contact-email' має бути адресою пошти", "'--contact-email' must be an e-mail address"), spec)
+            }
+            options.contactEmail = email
+        }
+        let feed = GTFSFeed(network: Network(document: document), track: track, clock: clock, options: options)
+        let files = feed.files()
+        let path = Generator.absolute(output, base: base)
+        if output.hasSuffix(".zip") {
+            try ExportFile.write(bytes: ZipArchive.archive(files.map { ($0.name, Array($0.contents.utf8)) }), to: path, language: language)
+        } else {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw .failure(language.tr(
+                    "\(output) існує і не є текою; для архіву дайте назву на .zip",
+                    "\(output) exists and is not a directory; name a .zip file for an archive"))
+            }
+            do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+                throw .failure("cannot create \(output): \(error.localizedDescription)")
+            }
+            for file in files {
+                try ExportFile.write(file.contents, to: path + "/" + file.name, language: language)
+            }
+        }
+        let trips = files.first { $0.name == "trips.txt" }!.contents.split(separator: "\n").count - 1
+        stdout.line(language.tr(
+            "Записано \(output): \(document.stations.count) зупинок, \(trips) рейсів, чинна \(start)–\(end).",
+            "Wrote \(output): \(document.stations.count) stops, \(trips) trips, valid \(start) to \(end)."))
+    }
+
+    static func day(_ text: String, option: String, language: Language) throws(CLIError) -> ServiceClock.ServiceDay {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            parts[0].count == 4, parts[1].count == 2, parts[2].count == 2, (1...12).contains(month), (1...31).contains(day)
+        else {
+            throw .usage(language.tr(
+                "'--\(option)' має бути датою YYYY-MM-DD, отримано '\(text)'",
+                "'--\(option)' must be a date written YYYY-MM-DD, not '\(text)'"), spec)
+        }
+        return ServiceClock.ServiceDay(year: year, month: month, day: day)
+    }
+}
