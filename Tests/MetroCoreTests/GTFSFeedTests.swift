@@ -113,6 +113,37 @@ final class GTFSFeedTests: XCTestCase {
         }
     }
 
+    /// plan's window for the departure after a transfer (from reaching the platform to the
+    /// latest the next train may come) must hold the next train the feed runs there, at every
+    /// minute of the day, through every node, in both directions, on both day types.
+    func testThePlansWaitAfterATransferCoversTheFeedsNextTrain() throws {
+        let trips = Self.feed.trips()
+        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+        let pairs = [("Lisova", "Teremky"), ("Teremky", "Lisova"), ("Akademmistechko", "Syrets"), ("Chervonyi khutir", "Lisova"),
+                     ("Heroiv Dnipra", "Chervonyi khutir"), ("Syrets", "Heroiv Dnipra")]
+        var checked = 0, outside: [String] = []
+        for (day, dayType) in [("2026-11-30", DayType.weekday), ("2026-12-05", .weekend)] {
+            for (from, to) in pairs {
+                let route = try Kyiv.route(from, to)
+                for minute in stride(from: 6 * 60 + 30, through: 21 * 60 + 30, by: 7) {
+                    let schedule = engine.schedule(route: route, t0: Kyiv.date("\(day) \(minute / 60):\(minute % 60):00"))
+                    let transfer = try XCTUnwrap(schedule.transfer)
+                    let leg = route.legs[1]
+                    let platform = Kyiv.clock.position(of: transfer.platformArrival).seconds
+                    let latest = Kyiv.clock.position(of: transfer.latestDeparture).seconds
+                    let next = trips.filter { $0.line == leg.line && $0.direction == leg.direction && $0.dayType == dayType }
+                        .compactMap { trip in trip.stations.firstIndex(of: transfer.entry).map { trip.departures[$0] } }
+                        .filter { $0 >= platform }.min()
+                    guard let next else { continue }
+                    checked += 1
+                    if next > latest { outside.append("\(from)→\(to) \(dayType) \(minute / 60):\(minute % 60): next train \(next - platform) s after reaching the platform, plan allows \(latest - platform) s") }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+        XCTAssertEqual(outside, [], "\(outside.count) of \(checked)")
+    }
+
     func testTheFeedsTablesAndTheirReferences() throws {
         let stops = Set(try table("stops.txt").map { $0["stop_id"]! })
         XCTAssertEqual(stops.count, 52)

@@ -159,7 +159,9 @@ final class LiveRideTests: XCTestCase {
             clock: .system({ h.time.now }), keys: keys, rehearsal: false, width: { 80 }, notifier: Notifier(environment: [:], enabled: false))
         XCTAssertEqual(try ride.run(), .left)
         let corrected = try h.service.model(h.store.load()!).current(h.store.load()!)
-        XCTAssertEqual(corrected.arrival.timeIntervalSince(schedule.arrival), -40, accuracy: 0.001)
+        // 40 s earlier throughout; the booked wait after the transfer follows the interval at the
+        // new moment, which may move it by a second.
+        XCTAssertEqual(corrected.arrival.timeIntervalSince(schedule.arrival), -40, accuracy: 1.001)
         // The first frame after the correction, at most a second later, shows it.
         let expected = "at " + Kyiv.network.station(stop.station)!.nameEn
         let line = try XCTUnwrap(h.output.text.split(separator: "\n").first { $0.contains(expected) })

@@ -109,7 +109,7 @@ final class TripTests: XCTestCase {
         let (_, current, _) = try corrected([(.departed, now)])
         XCTAssertEqual(current.stops[planned.entryIndex!].departure, now)
         XCTAssertEqual(current.transfer?.confirmed, true)
-        XCTAssertEqual(current.arrival.timeIntervalSince(planned.arrival), TimeInterval(planned.transfer!.headwaySeconds - planned.transfer!.bookedWaitSeconds), accuracy: 0.001)
+        XCTAssertEqual(current.arrival.timeIntervalSince(planned.arrival), TimeInterval(planned.transfer!.longestWaitSeconds - planned.transfer!.bookedWaitSeconds), accuracy: 0.001)
         // A one-line route has no transfer to depart from.
         let oneLine = self.trip("Lisova", "Arsenalna")
         XCTAssertEqual(try self.model(oneLine).refusal(for: Trip.Correction(.departed, at: t0.addingTimeInterval(60)), trip: oneLine), .noTransfer)

@@ -79,8 +79,8 @@ public struct RideCard: Sendable {
             }
             if legIndex == 0, let transfer = schedule.transfer {
                 lines.append(language.tr(
-                    "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування від 0 до \(minutes(transfer.headwaySeconds)).",
-                    "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of 0 to \(minutes(transfer.headwaySeconds))."))
+                    "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування від 0 до \(minutes(transfer.longestWaitSeconds)).",
+                    "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of 0 to \(minutes(transfer.longestWaitSeconds))."))
             }
         }
         if let walk = schedule.route.walkAfterAlighting {

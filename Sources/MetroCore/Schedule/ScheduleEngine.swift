@@ -49,8 +49,13 @@ public struct Schedule: Equatable, Sendable {
         public var walkSeconds: Int
         /// When the passenger reaches the new platform.
         public var platformArrival: Date
-        /// The interval on the new line at that moment, in its direction and day type.
+        /// The interval on the new line, in its direction and day type, that spaces the train
+        /// the passenger waits for: the one in force when that train left its terminal.
         public var headwaySeconds: Int
+        /// The longest the wait can be: the widest interval that can separate the train just
+        /// missed from the next one (intervals change through the hour, and the gap a waiting
+        /// passenger falls into was set when the missed train left its terminal).
+        public var longestWaitSeconds: Int
         /// The wait the model books: a quarter of the headway.
         public var bookedWaitSeconds: Int
         /// True once the passenger said the train departed (or anchored a later stop).
@@ -59,11 +64,11 @@ public struct Schedule: Equatable, Sendable {
         /// The honest range of the departure from the new platform: no wait at all, or a whole
         /// headway.
         public var earliestDeparture: Date { platformArrival }
-        public var latestDeparture: Date { platformArrival.addingTimeInterval(TimeInterval(headwaySeconds)) }
+        public var latestDeparture: Date { platformArrival.addingTimeInterval(TimeInterval(longestWaitSeconds)) }
         /// How far the schedule after the transfer may move: earlier by the booked wait, later
         /// by the rest of the headway.
         public var earlier: TimeInterval { TimeInterval(bookedWaitSeconds) }
-        public var later: TimeInterval { TimeInterval(headwaySeconds - bookedWaitSeconds) }
+        public var later: TimeInterval { TimeInterval(longestWaitSeconds - bookedWaitSeconds) }
     }
 
     public var route: Route
@@ -209,11 +214,12 @@ public struct ScheduleEngine: Sendable {
             if stops[index].role == .transferExit, let walk = route.transferWalk {
                 let platform = stops[index].arrival!.addingTimeInterval(TimeInterval(walk.walkSeconds))
                 let leg = route.legs[stops[next].leg]
-                let headway = headwaySeconds(line: leg.line, direction: leg.direction, at: platform)
+                let (headway, longest) = waitAfterTransfer(line: leg.line, direction: leg.direction, entry: stops[next].station, platform: platform)
                 let booked = Int((Double(headway) * bookedWaitFraction).rounded())
                 transfer = .init(
                     exit: stops[index].station, entry: stops[next].station, walkSeconds: walk.walkSeconds,
-                    platformArrival: platform, headwaySeconds: headway, bookedWaitSeconds: booked, confirmed: false)
+                    platformArrival: platform, headwaySeconds: headway, longestWaitSeconds: longest, bookedWaitSeconds: booked,
+                    confirmed: false)
                 stops[next].arrival = nil
                 stops[next].departure = platform.addingTimeInterval(TimeInterval(booked))
                 stops[next].uncertain = true
@@ -236,6 +242,43 @@ public struct ScheduleEngine: Sendable {
         // A closed station: the train passes through without stopping.
         if closedStations.contains(stops[index].station) { return arrival }
         return arrival.addingTimeInterval(dwell(at: stops[index].station, arrivingFrom: stops[index - 1].station).seconds)
+    }
+
+    /// The interval that spaces the trains a passenger reaching `entry` at `platform` waits
+    /// between, and the longest wait it allows.
+    ///
+    /// Trains are dispatched from the terminal at the interval of the moment they leave it, so a
+    /// train reaching `entry` at `platform` left its terminal the running time earlier, and
+    /// that moment's interval is the one that matters (in the morning peak the interval shrinks
+    /// within the hour, and looking it up at the platform would promise too short a wait). The
+    /// gap the passenger falls into was set by the train just missed, which left up to one
+    /// interval before: the longest wait is the widest interval over that window.
+    func waitAfterTransfer(line: String, direction: Direction, entry: String, platform: Date) -> (headway: Int, longest: Int) {
+        let reference = platform.addingTimeInterval(-secondsFromTerminal(line: line, direction: direction, to: entry))
+        let headway = headwaySeconds(line: line, direction: direction, at: reference)
+        var longest = headway
+        var window = 0
+        // Widen until the window of the missed train's departure stops growing (twice at most:
+        // intervals change slowly), sampling every 30 s and at the window's far end.
+        while window < longest {
+            window = longest
+            for offset in stride(from: 0, through: window, by: 30) + [window] {
+                longest = max(longest, headwaySeconds(line: line, direction: direction, at: reference.addingTimeInterval(-TimeInterval(offset))))
+            }
+        }
+        return (headway, longest)
+    }
+
+    /// Departure to departure, from the line's terminal in `direction` to `station`.
+    func secondsFromTerminal(line: String, direction: Direction, to station: String) -> TimeInterval {
+        guard let stations = network.line(line)?.stations else { return 0 }
+        let ordered = direction == .forward ? stations : stations.reversed()
+        var total: TimeInterval = 0
+        for (from, to) in zip(ordered, ordered.dropFirst()) {
+            if from == station { break }
+            total += running(from: from, to: to).seconds + dwell(at: to, arrivingFrom: from).seconds
+        }
+        return total
     }
 
     /// The interval on a line at a moment: today's override, else the published one.

@@ -40,6 +40,7 @@ struct PlanJSON: Encodable {
         var walk: WalkJSON
         var platformArrival: String
         var headwaySeconds: Int
+        var longestWaitSeconds: Int
         var bookedWaitSeconds: Int
         var earliestDeparture: String
         var plannedDeparture: String
@@ -119,7 +120,7 @@ struct PlanJSON: Encodable {
             TransferJSON(
                 walk: walk(route.transferWalk!, from: timing.exit),
                 platformArrival: iso(timing.platformArrival), headwaySeconds: timing.headwaySeconds,
-                bookedWaitSeconds: timing.bookedWaitSeconds, earliestDeparture: iso(timing.earliestDeparture),
+                longestWaitSeconds: timing.longestWaitSeconds, bookedWaitSeconds: timing.bookedWaitSeconds, earliestDeparture: iso(timing.earliestDeparture),
                 plannedDeparture: iso(timing.platformArrival.addingTimeInterval(timing.earlier)),
                 latestDeparture: iso(timing.latestDeparture))
         }

@@ -54,8 +54,8 @@ struct PlanRenderer {
                 let basis = network.transfer(at: transfer.exit)?.basis == "measured"
                     ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
                 out.append("  ⇄ " + language.tr(
-                    "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); заплановане очікування \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ інтервалу \(Durations.clock(transfer.headwaySeconds)) (може бути 0:00–\(Durations.clock(transfer.headwaySeconds)))",
-                    "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); booked wait \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ of the \(Durations.clock(transfer.headwaySeconds)) interval (could be 0:00–\(Durations.clock(transfer.headwaySeconds)))"))
+                    "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); заплановане очікування \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ інтервалу \(Durations.clock(transfer.headwaySeconds)) (може бути 0:00–\(Durations.clock(transfer.longestWaitSeconds)))",
+                    "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); booked wait \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ of the \(Durations.clock(transfer.headwaySeconds)) interval (could be 0:00–\(Durations.clock(transfer.longestWaitSeconds)))"))
             }
         }
         if let walk = route.walkAfterAlighting {

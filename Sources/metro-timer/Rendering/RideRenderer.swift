@@ -110,7 +110,7 @@ struct ScreenRenderer {
             status = language.tr("Очікування поїзда", "Waiting for the train")
             if let transfer {
                 status += " (" + language.tr("заплановано", "booked") + " \(Durations.clock(transfer.bookedWaitSeconds)), "
-                    + language.tr("до", "up to") + " \(Durations.clock(transfer.headwaySeconds)))"
+                    + language.tr("до", "up to") + " \(Durations.clock(transfer.longestWaitSeconds)))"
             }
         case .arrived:
             status = language.tr("За розкладом ви на місці. Натисніть a, щоб підтвердити.", "By the timetable you are there. Press a to confirm.")
