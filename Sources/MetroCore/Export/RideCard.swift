@@ -96,10 +96,11 @@ public struct RideCard: Sendable {
             lines.append(language.tr("Наступна — ваша: ", "Yours is next: ") + clock.hhmmss(schedule.alert))
         }
         var arrival = language.tr("Прибуття: ", "Arrival: ") + clock.hhmmss(schedule.finalArrival)
-        if let transfer = schedule.transfer, !transfer.confirmed {
+        if schedule.arrivalEarliest != schedule.arrivalLatest {
+            let walk = schedule.finalArrival.timeIntervalSince(schedule.arrival)
             arrival += language.tr(", можливо ", ", could be ")
-                + clock.hhmmss(schedule.finalArrival.addingTimeInterval(-transfer.earlier)) + "–"
-                + clock.hhmmss(schedule.finalArrival.addingTimeInterval(transfer.later))
+                + clock.hhmmss(schedule.arrivalEarliest.addingTimeInterval(walk)) + "–"
+                + clock.hhmmss(schedule.arrivalLatest.addingTimeInterval(walk))
         }
         lines.append(arrival)
         lines.append(language.tr(

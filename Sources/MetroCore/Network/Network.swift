@@ -7,6 +7,8 @@ public struct Network: Sendable {
     private let stationIndex: [String: Int]
     private let segmentIndex: [SegmentKey: NetworkDocument.Segment]
     private let headwayIndex: [HeadwayKey: NetworkDocument.Headway]
+    /// The first and last published hour of each line: intervals outside them are clamped.
+    private let publishedHours: [String: ClosedRange<Int>]
     private let windowIndex: [WindowKey: NetworkDocument.ServiceWindow]
     private let transferIndex: [String: NetworkDocument.Transfer]
 
@@ -60,6 +62,12 @@ public struct Network: Sendable {
         headwayIndex = Dictionary(uniqueKeysWithValues: document.headways.map {
             (HeadwayKey(line: $0.line, direction: $0.direction, dayType: $0.dayType, hour: $0.hour), $0)
         })
+        var hours: [String: ClosedRange<Int>] = [:]
+        for record in document.headways {
+            let range = hours[record.line] ?? record.hour...record.hour
+            hours[record.line] = min(range.lowerBound, record.hour)...max(range.upperBound, record.hour)
+        }
+        publishedHours = hours
         windowIndex = Dictionary(uniqueKeysWithValues: document.serviceWindows.map {
             (WindowKey(station: $0.station, direction: $0.direction), $0)
         })
@@ -108,9 +116,8 @@ public struct Network: Sendable {
 
     /// The published hourly interval record, clamped to the published hours (06–22 start).
     public func headwayRecord(line: String, direction: Direction, dayType: DayType, hour: Int) -> NetworkDocument.Headway? {
-        let hours = document.headways.filter { $0.line == line }.map(\.hour)
-        guard let first = hours.min(), let last = hours.max() else { return nil }
-        return headwayIndex[HeadwayKey(line: line, direction: direction, dayType: dayType, hour: min(max(hour, first), last))]
+        guard let hours = publishedHours[line] else { return nil }
+        return headwayIndex[HeadwayKey(line: line, direction: direction, dayType: dayType, hour: min(max(hour, hours.lowerBound), hours.upperBound))]
     }
 
     /// The interval between trains at a moment of the service day, in seconds.

@@ -246,7 +246,8 @@ extension NetworkDocument {
                         guard case .number(let gap) = $0 else { throw JSONValue.Malformed(description: "a sample is not an integer") }
                         return gap
                     },
-                    basis: try segment.enumeration("basis"), openAir: try segment.bool("openAir"))
+                    basis: try segment.enumeration("basis"), openAir: try segment.bool("openAir"),
+                    earlyGapSeconds: try segment.int("earlyGapSeconds"), lateGapSeconds: try segment.int("lateGapSeconds"))
             },
             transfers: try root.array("transfers").map { transfer in
                 Transfer(

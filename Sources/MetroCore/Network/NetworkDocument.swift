@@ -5,7 +5,7 @@
 /// JSON is byte-for-byte repeatable.
 public struct NetworkDocument: Codable, Equatable, Sendable {
     /// The schema version. Readers reject documents newer than they understand.
-    /// 2 added `openAir` on segments and `airRaidSections`; 3 added station coordinates.
+    /// 2 added `openAir` on segments and `airRaidSections`; 3 added station coordinates and the segments' early and late patterns.
     public static let currentVersion = 3
 
     public var version: Int
@@ -105,6 +105,12 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         public var basis: Basis
         /// Runs in the open (surface or bridge): trains stop short of it during an air-raid alert.
         public var openAir: Bool
+        /// The two published running patterns, departure to departure: the fast one (in Kyiv
+        /// the last train's, never slower than the first's) and the slow one. A segment with one
+        /// plausible sample has the other estimated by the network's first-to-last ratio.
+        /// Alerts are computed on the fast pattern; ranges span both.
+        public var earlyGapSeconds: Int
+        public var lateGapSeconds: Int
 
         public enum Basis: String, Codable, Sendable { case measured, mirror }
     }

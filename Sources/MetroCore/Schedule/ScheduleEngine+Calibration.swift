@@ -12,18 +12,36 @@ public enum SegmentSource: String, Codable, Sendable {
     case fallback = "default"
 }
 
+/// Which of the published running patterns a computation uses.
+public enum RunningPattern: Sendable {
+    /// The best estimate, midway between the first and the last trains: what is displayed.
+    case best
+    /// The fast pattern (the last train's): alert moments, and the early end of ranges.
+    case early
+    /// The slow pattern (the first train's): the late end of ranges.
+    case late
+}
+
 extension ScheduleEngine {
     /// A segment's running time, through the chain calibrated → official this direction →
-    /// official mirrored → default.
-    public func running(from: String, to: String) -> (seconds: Double, source: SegmentSource) {
+    /// official mirrored → default. Your own measurements, where there are any, stand for all
+    /// three patterns: they are of the trains you ride, not of the published first and last.
+    public func running(from: String, to: String, pattern: RunningPattern = .best) -> (seconds: Double, source: SegmentSource) {
         if let statistic = calibration?.running[Calibration.runningKey(from: from, to: to)], statistic.weight > 0 {
             return (statistic.mean, .calibrated)
         }
+        func seconds(_ segment: NetworkDocument.Segment) -> Double {
+            switch pattern {
+            case .best: return Double(segment.runSeconds)
+            case .early: return Double(segment.earlyGapSeconds - segment.dwellSeconds)
+            case .late: return Double(segment.lateGapSeconds - segment.dwellSeconds)
+            }
+        }
         if let segment = network.segment(from: from, to: to) {
-            return (Double(segment.runSeconds), segment.basis == .measured ? .official : .mirrored)
+            return (seconds(segment), segment.basis == .measured ? .official : .mirrored)
         }
         if let mirror = network.segment(from: to, to: from) {
-            return (Double(mirror.runSeconds), .mirrored)
+            return (seconds(mirror), .mirrored)
         }
         return (Double(TimetableCompiler.median(network.document.segments.map(\.runSeconds))), .fallback)
     }

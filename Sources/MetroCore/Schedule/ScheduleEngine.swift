@@ -38,6 +38,10 @@ public struct Schedule: Equatable, Sendable {
         /// True when the running time into this stop, or the dwell here, comes from the
         /// passenger's own calibration.
         public var calibrated: Bool = false
+        /// The range of `time`: the fast published pattern with no wait after a transfer, and
+        /// the slow pattern with the longest wait.
+        public var earliest: Date?
+        public var latest: Date?
 
         /// The moment that matters at this stop: arrival if the train arrives, else departure.
         public var time: Date { arrival ?? departure! }
@@ -56,8 +60,15 @@ public struct Schedule: Equatable, Sendable {
         /// missed from the next one (intervals change through the hour, and the gap a waiting
         /// passenger falls into was set when the missed train left its terminal).
         public var longestWaitSeconds: Int
+        /// The shortest interval that can separate the missed train from the next: the chance
+        /// of a wait shorter than x is at most x divided by it.
+        public var shortestWaitSeconds: Int = 0
         /// The wait the model books: a quarter of the headway.
         public var bookedWaitSeconds: Int
+        /// The wait the alert moments book: the booked wait, capped so that the train reaches
+        /// the passenger's station before "yours is next" in at most 1% of rides (see
+        /// `ScheduleEngine.alertWait`).
+        public var alertWaitSeconds: Int = 0
         /// True once the passenger said the train departed (or anchored a later stop).
         public var confirmed: Bool
 
@@ -89,6 +100,10 @@ public struct Schedule: Equatable, Sendable {
 
     /// The departure from the origin: t₀ as it stands after corrections.
     public var departure: Date { stops.first?.departure ?? alert }
+
+    /// The arrival's range: both running patterns and every possible wait.
+    public var arrivalEarliest: Date { stops.last?.earliest ?? arrival }
+    public var arrivalLatest: Date { stops.last?.latest ?? arrival }
 
     /// The index of the first stop of the second leg, if any.
     public var entryIndex: Int? { stops.firstIndex { $0.role == .transferEntry } }
@@ -147,19 +162,25 @@ public struct ScheduleEngine: Sendable {
 
     /// The schedule after a series of anchors, applied in order.
     public func schedule(route: Route, anchors: [Anchor]) -> Schedule {
-        var stops = plannedStops(route)
         let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
-        guard !stops.isEmpty, let first = anchors.first else {
+        guard !plannedStops(route).isEmpty, anchors.first != nil else {
             let t0 = anchors.first?.time ?? Date(timeIntervalSince1970: 0)
             return Schedule(
                 route: route, stops: [], transfer: nil, alert: t0, alertStop: nil, transferAlert: nil,
                 transferAlertStop: nil, arrival: t0, finalArrival: t0.addingTimeInterval(walkAfter), findings: [])
         }
-        var transfer: Schedule.TransferTiming?
-        propagate(&stops, route: route, anchor: first, transfer: &transfer)
-        for anchor in anchors.dropFirst() where stops.indices.contains(anchor.stop) {
-            propagate(&stops, route: route, anchor: anchor, transfer: &transfer)
+        // The best estimate, which is displayed; the alert moments, on the fast pattern with
+        // the alert's wait; the range, from the fast pattern with no wait to the slow one with
+        // the longest wait. Each pass applies the same anchors.
+        var (stops, transfer) = pass(route, anchors, pattern: .best, wait: .booked)
+        let alertPass = pass(route, anchors, pattern: .early, wait: .alert)
+        let low = pass(route, anchors, pattern: .early, wait: .none).stops
+        let high = pass(route, anchors, pattern: .late, wait: .longest).stops
+        for index in stops.indices {
+            stops[index].earliest = min(low[index].time, stops[index].time)
+            stops[index].latest = max(high[index].time, stops[index].time)
         }
+        transfer?.alertWaitSeconds = alertPass.transfer?.alertWaitSeconds ?? 0
 
         let last = stops.count - 1
         let alertStop = last - 1
@@ -168,10 +189,24 @@ public struct ScheduleEngine: Sendable {
         let arrival = stops[last].arrival!
         return Schedule(
             route: route, stops: stops, transfer: transfer,
-            alert: stops[alertStop].time, alertStop: alertStop,
-            transferAlert: transferAlertStop.map { stops[$0].time }, transferAlertStop: transferAlertStop,
+            alert: min(alertPass.stops[alertStop].time, stops[alertStop].time), alertStop: alertStop,
+            transferAlert: transferAlertStop.map { min(alertPass.stops[$0].time, stops[$0].time) }, transferAlertStop: transferAlertStop,
             arrival: arrival, finalArrival: arrival.addingTimeInterval(walkAfter),
             findings: findings(stops: stops, route: route, transfer: transfer))
+    }
+
+    /// Which wait after a transfer a pass books.
+    enum WaitChoice {
+        case booked, none, alert, longest
+    }
+
+    func pass(_ route: Route, _ anchors: [Anchor], pattern: RunningPattern, wait: WaitChoice) -> (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?) {
+        var stops = plannedStops(route)
+        var transfer: Schedule.TransferTiming?
+        for (index, anchor) in anchors.enumerated() where index == 0 || stops.indices.contains(anchor.stop) {
+            propagate(&stops, route: route, anchor: anchor, transfer: &transfer, pattern: pattern, wait: wait)
+        }
+        return (stops, transfer)
     }
 
     /// The stops of the route in travel order, with roles and no times yet.
@@ -193,7 +228,10 @@ public struct ScheduleEngine: Sendable {
         return stops
     }
 
-    func propagate(_ stops: inout [Schedule.Stop], route: Route, anchor: Anchor, transfer: inout Schedule.TransferTiming?) {
+    func propagate(
+        _ stops: inout [Schedule.Stop], route: Route, anchor: Anchor, transfer: inout Schedule.TransferTiming?,
+        pattern: RunningPattern = .best, wait: WaitChoice = .booked
+    ) {
         let k = anchor.stop
         let boards = stops[k].role == .origin || stops[k].role == .transferEntry
         // Waiting at a boarding stop is not dwell: an anchor there is the departure.
@@ -214,17 +252,24 @@ public struct ScheduleEngine: Sendable {
             if stops[index].role == .transferExit, let walk = route.transferWalk {
                 let platform = stops[index].arrival!.addingTimeInterval(TimeInterval(walk.walkSeconds))
                 let leg = route.legs[stops[next].leg]
-                let (headway, longest) = waitAfterTransfer(line: leg.line, direction: leg.direction, entry: stops[next].station, platform: platform)
+                let (headway, shortest, longest) = waitAfterTransfer(line: leg.line, direction: leg.direction, entry: stops[next].station, platform: platform)
                 let booked = Int((Double(headway) * bookedWaitFraction).rounded())
+                let alert = alertWait(booked: booked, shortest: shortest, stops: stops)
                 transfer = .init(
                     exit: stops[index].station, entry: stops[next].station, walkSeconds: walk.walkSeconds,
-                    platformArrival: platform, headwaySeconds: headway, longestWaitSeconds: longest, bookedWaitSeconds: booked,
-                    confirmed: false)
+                    platformArrival: platform, headwaySeconds: headway, longestWaitSeconds: longest, shortestWaitSeconds: shortest,
+                    bookedWaitSeconds: booked, alertWaitSeconds: alert, confirmed: false)
+                let waited = switch wait {
+                case .booked: booked
+                case .none: 0
+                case .alert: alert
+                case .longest: longest
+                }
                 stops[next].arrival = nil
-                stops[next].departure = platform.addingTimeInterval(TimeInterval(booked))
+                stops[next].departure = platform.addingTimeInterval(TimeInterval(waited))
                 stops[next].uncertain = true
             } else {
-                let run = running(from: stops[index].station, to: stops[next].station)
+                let run = running(from: stops[index].station, to: stops[next].station, pattern: pattern)
                 stops[next].arrival = stops[index].departure!.addingTimeInterval(run.seconds)
                 stops[next].departure = departureAfterArrival(stops, next)
                 stops[next].uncertain = stops[index].uncertain
@@ -253,20 +298,45 @@ public struct ScheduleEngine: Sendable {
     /// within the hour, and looking it up at the platform would promise too short a wait). The
     /// gap the passenger falls into was set by the train just missed, which left up to one
     /// interval before: the longest wait is the widest interval over that window.
-    func waitAfterTransfer(line: String, direction: Direction, entry: String, platform: Date) -> (headway: Int, longest: Int) {
+    func waitAfterTransfer(line: String, direction: Direction, entry: String, platform: Date) -> (headway: Int, shortest: Int, longest: Int) {
         let reference = platform.addingTimeInterval(-secondsFromTerminal(line: line, direction: direction, to: entry))
         let headway = headwaySeconds(line: line, direction: direction, at: reference)
-        var longest = headway
+        var longest = headway, shortest = headway
         var window = 0
         // Widen until the window of the missed train's departure stops growing (twice at most:
         // intervals change slowly), sampling every 30 s and at the window's far end.
         while window < longest {
             window = longest
             for offset in stride(from: 0, through: window, by: 30) + [window] {
-                longest = max(longest, headwaySeconds(line: line, direction: direction, at: reference.addingTimeInterval(-TimeInterval(offset))))
+                let interval = headwaySeconds(line: line, direction: direction, at: reference.addingTimeInterval(-TimeInterval(offset)))
+                longest = max(longest, interval)
+                shortest = min(shortest, interval)
             }
         }
-        return (headway, longest)
+        return (headway, shortest, longest)
+    }
+
+    /// The wait the alert moments book after a transfer: the booked wait, capped so that "yours
+    /// is next" comes before the train reaches the passenger's station in at least 99% of rides.
+    ///
+    /// The real wait W is uniform on [0, s] for the interval s between the missed train and the
+    /// next (s is at least `shortest`). The alert is computed on the fast pattern, the fastest
+    /// the published trains run, so the train can reach the station before the alert only when
+    /// W < alertWait − lastStep, where lastStep is the fast pattern's time from the alert's
+    /// moment to the arrival (the dwell at the stop before, and the last run). That chance is
+    /// at most (alertWait − lastStep) / shortest: capping alertWait at lastStep + 1% of the
+    /// shortest interval keeps it at 1% or under, in every line, direction, day type and hour.
+    /// The cap costs earliness only where the interval is long and the last run short (late
+    /// evenings and weekends); elsewhere a quarter of the interval is already under it.
+    func alertWait(booked: Int, shortest: Int, stops: [Schedule.Stop]) -> Int {
+        let last = stops.count - 1
+        guard last >= 1 else { return booked }
+        let before = stops[last - 1], destination = stops[last]
+        var lastStep = running(from: before.station, to: destination.station, pattern: .early).seconds
+        if before.role == .intermediate, last >= 2, !closedStations.contains(before.station) {
+            lastStep += dwell(at: before.station, arrivingFrom: stops[last - 2].station).seconds
+        }
+        return min(booked, Int(lastStep.rounded(.down)) + shortest / 100)
     }
 
     /// Departure to departure, from the line's terminal in `direction` to `station`.

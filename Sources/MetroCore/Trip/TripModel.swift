@@ -110,8 +110,13 @@ public struct TripModel: Sendable {
     public func due(_ alert: Trip.Alert, schedule: Schedule, trip: Trip, at moment: Date) -> Bool {
         guard trip.ended == nil, let time = Self.time(of: alert, in: schedule), moment >= time else { return false }
         guard let fired = trip.alertsFired[alert.rawValue] else { return true }
-        return time > fired
+        return time.timeIntervalSince(fired) > Self.reArmMargin
     }
+
+    /// How much later than it fired an alert must move to ring again. A correction that only
+    /// confirms the moment ("one stop further", a second after "yours is next") re-anchors the
+    /// alert to the present, a second after it rang: that is the same alert, not a new one.
+    public static let reArmMargin: TimeInterval = 30
 
     /// The moment an alert belongs to, if the route has it.
     public static func time(of alert: Trip.Alert, in schedule: Schedule) -> Date? {

@@ -126,11 +126,12 @@ struct PlanJSON: Encodable {
         }
         transferAlert = schedule.transferAlertStop.map { MomentJSON(time: iso(schedule.transferAlert!), station: ref(schedule.stops[$0].station)) }
         alert = schedule.alertStop.map { MomentJSON(time: iso(schedule.alert), station: ref(schedule.stops[$0].station)) }
-        let uncertain = schedule.transfer.flatMap { $0.confirmed ? nil : $0 }
+        // The range spans both published running patterns and every possible wait.
+        let ranged = !schedule.stops.isEmpty && schedule.arrivalEarliest != schedule.arrivalLatest
         arrival = MomentJSON(
             time: iso(schedule.arrival), station: ref(schedule.stops.last?.station ?? route.destination),
-            earliest: uncertain.map { iso(schedule.arrival.addingTimeInterval(-$0.earlier)) },
-            latest: uncertain.map { iso(schedule.arrival.addingTimeInterval($0.later)) })
+            earliest: ranged ? iso(schedule.arrivalEarliest) : nil,
+            latest: ranged ? iso(schedule.arrivalLatest) : nil)
         finalArrival = iso(schedule.finalArrival)
         stops = route.stopCount
         rideSeconds = Int(schedule.finalArrival.timeIntervalSince(schedule.departure))

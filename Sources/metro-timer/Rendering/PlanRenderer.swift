@@ -73,10 +73,9 @@ struct PlanRenderer {
             moments.append((language.tr("Наступна — ваша", "Yours is next"), clock.hhmmss(schedule.alert) + "  " + where_(schedule.stops[stop])))
         }
         var arrival = clock.hhmmss(schedule.arrival) + "  " + name(schedule.stops.last!.station)
-        if let transfer = schedule.transfer, !transfer.confirmed {
+        if schedule.arrivalEarliest != schedule.arrivalLatest {
             arrival += " · " + language.tr("можливо", "could be") + " "
-                + clock.hhmmss(schedule.arrival.addingTimeInterval(-transfer.earlier)) + "–"
-                + clock.hhmmss(schedule.arrival.addingTimeInterval(transfer.later))
+                + clock.hhmmss(schedule.arrivalEarliest) + "–" + clock.hhmmss(schedule.arrivalLatest)
         }
         moments.append((language.tr("Прибуття", "Arrival"), arrival))
         let labelWidth = moments.map(\.0.count).max()!
@@ -97,8 +96,10 @@ struct PlanRenderer {
         if stop.calibrated { notes.append(language.tr("виміряно вами", "your measurement")) }
         if index == schedule.transferAlertStop { notes.append(language.tr("пересадка — наступна", "change is next")) }
         if index == schedule.alertStop { notes.append(language.tr("наступна — ваша", "yours is next")) }
-        if let transfer = schedule.transfer, !transfer.confirmed, stop.role == .transferEntry || stop.role == .destination {
-            notes.append(clock.hhmm(stop.time.addingTimeInterval(-transfer.earlier)) + "–" + clock.hhmm(stop.time.addingTimeInterval(transfer.later)))
+        if stop.role == .transferEntry || stop.role == .destination, let earliest = stop.earliest, let latest = stop.latest,
+            clock.hhmm(earliest) != clock.hhmm(latest)
+        {
+            notes.append(clock.hhmm(earliest) + "–" + clock.hhmm(latest))
         }
         if !notes.isEmpty { text += "  " + style.dim(notes.joined(separator: " · ")) }
         return text.trimmingTrailingSpaces()

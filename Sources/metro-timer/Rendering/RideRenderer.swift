@@ -132,9 +132,8 @@ struct ScreenRenderer {
         }
         let labelWidth = [language.tr("Пересадка — наступна", "Change is next"), language.tr("Наступна — ваша", "Yours is next")]
             .map(\.count).max()!
-        if let transfer = view.schedule.transfer, !transfer.confirmed {
-            let range = " (" + view.clock.hhmm(view.schedule.arrival.addingTimeInterval(-transfer.earlier)) + "–"
-                + view.clock.hhmm(view.schedule.arrival.addingTimeInterval(transfer.later)) + ")"
+        if view.clock.hhmm(view.schedule.arrivalEarliest) != view.clock.hhmm(view.schedule.arrivalLatest) {
+            let range = " (" + view.clock.hhmm(view.schedule.arrivalEarliest) + "–" + view.clock.hhmm(view.schedule.arrivalLatest) + ")"
             // The range only where it fits whole: a cut-off time would mislead.
             if labelWidth + 2 + arrival.count + range.count <= width { arrival += range }
         }

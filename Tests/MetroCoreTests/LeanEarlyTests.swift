@@ -1,0 +1,109 @@
+import Foundation
+import MetroCore
+import XCTest
+
+/// The alert policy's promises, as properties over the whole network and day: "yours is next"
+/// comes before the train reaches the passenger's station in at least 99% of rides in every
+/// cell, under a uniform wait and either published running pattern; every range holds every
+/// published train; the displayed times stay the best estimate.
+final class LeanEarlyTests: XCTestCase {
+    let network = Kyiv.network
+    let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+
+    /// Rides that change lines, onto every line, both directions, through every node.
+    lazy var transferRoutes: [Route] = {
+        let ends = [("Lisova", "Teremky"), ("Teremky", "Lisova"), ("Heroiv Dnipra", "Akademmistechko"), ("Akademmistechko", "Heroiv Dnipra"),
+                    ("Akademmistechko", "Syrets"), ("Syrets", "Lisova"), ("Lisova", "Chervonyi khutir"), ("Chervonyi khutir", "Akademmistechko"),
+                    ("Heroiv Dnipra", "Chervonyi khutir"), ("Chervonyi khutir", "Teremky"), ("Syrets", "Heroiv Dnipra"), ("Teremky", "Syrets"),
+                    // Short last legs: the destination one stop past the entry.
+                    ("Lisova", "Ploshcha Ukrainskykh Heroiv"), ("Syrets", "Universytet"), ("Teremky", "Arsenalna")]
+        return ends.map { try! Kyiv.route($0.0, $0.1) }
+    }()
+
+    func testTheStationIsMissedInAtMostOnePercentOfRidesInEveryCell() throws {
+        // The real wait W is uniform on [0, s], s at least the shortest interval the engine
+        // found. The train reaches the station before the alert only if, running the fast
+        // pattern, it arrives before: earliest arrival (fast, no wait) + W < alert.
+        var worst = (share: 0.0, ride: ""), cells = 0, capped = 0
+        for (day, _) in [("2026-11-30", DayType.weekday), ("2026-12-05", .weekend)] {
+            for route in transferRoutes {
+                for minute in stride(from: 6 * 60, through: 21 * 60 + 40, by: 10) {
+                    let t0 = Kyiv.date("\(day) \(minute / 60):\(minute % 60):00")
+                    let schedule = engine.schedule(route: route, t0: t0)
+                    let transfer = try XCTUnwrap(schedule.transfer)
+                    let exposure = max(0, schedule.alert.timeIntervalSince(schedule.arrivalEarliest))
+                    let share = exposure / Double(transfer.shortestWaitSeconds)
+                    if share > worst.share { worst = (share, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)") }
+                    XCTAssertLessThanOrEqual(share, 0.01, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")
+                    if transfer.alertWaitSeconds < transfer.bookedWaitSeconds { capped += 1 }
+                    // The displayed times stay the best estimate: a quarter of the interval.
+                    XCTAssertEqual(schedule.stops[schedule.entryIndex!].departure, transfer.platformArrival.addingTimeInterval(TimeInterval(transfer.bookedWaitSeconds)))
+                    cells += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(cells, 2500)
+        XCTAssertGreaterThan(capped, 0, "late evenings and weekends need the cap")
+        XCTAssertLessThanOrEqual(worst.share, 0.01, worst.ride)
+    }
+
+    func testAlertsLeanEarlyOfTheBestEstimateAndNeverLateOfTheFastPattern() throws {
+        for route in transferRoutes + [try Kyiv.route("Akademmistechko", "Lisova"), try Kyiv.route("Syrets", "Chervonyi khutir")] {
+            let schedule = engine.schedule(route: route, t0: Kyiv.date("2026-11-30 12:00:00"))
+            let alertStop = schedule.stops[schedule.alertStop!]
+            XCTAssertLessThanOrEqual(schedule.alert, alertStop.time, "\(route.origin)→\(route.destination)")
+            if let stop = schedule.transferAlertStop {
+                // No wait before the first change: the fast pattern itself, the earliest the
+                // train can reach that stop.
+                XCTAssertEqual(schedule.transferAlert, schedule.stops[stop].earliest)
+            }
+            if route.legs.count == 1 {
+                XCTAssertEqual(schedule.alert, alertStop.earliest, "a one-line ride: the fast pattern")
+            }
+        }
+    }
+
+    func testEveryPublishedTrainArrivesWithinThePlansRange() throws {
+        // Plan each published first and last train from every station of its run to every later
+        // one, starting at its published departure: its published arrival (departure less the
+        // assumed dwell) must fall inside the plan's range.
+        var checked = 0, outside: [String] = []
+        for train in Backtest.trains(network.document) {
+            for i in 0..<(train.stations.count - 1) {
+                for j in (i + 1)..<train.stations.count {
+                    let route = try Router(network: network).route(from: train.stations[i], to: train.stations[j])
+                    guard route.legs.count == 1 else { continue }
+                    let day = ServiceClock.ServiceDay(year: 2026, month: 11, day: 30)
+                    let schedule = engine.schedule(route: route, t0: Kyiv.clock.date(day, seconds: train.departures[i]))
+                    let dwell = network.segment(from: train.stations[j - 1], to: train.stations[j])!.dwellSeconds
+                    let published = Kyiv.clock.date(day, seconds: train.departures[j] - dwell)
+                    if published < schedule.arrivalEarliest || published > schedule.arrivalLatest {
+                        outside.append("\(train.line) \(train.kind) \(train.stations[i])→\(train.stations[j])")
+                    }
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+        XCTAssertEqual(outside, [])
+    }
+
+    func testASegmentWithOneSampleGetsTheOtherPatternFromTheNetworksRatio() {
+        let segments = network.document.segments
+        let both = segments.filter { $0.sampleGaps.count == 2 }
+        let first = both.map { $0.sampleGaps[0] }.reduce(0, +), last = both.map { $0.sampleGaps[1] }.reduce(0, +)
+        XCTAssertGreaterThan(first, last, "the first train runs slower than the last, network-wide")
+        let single = segments.filter { $0.sampleGaps.count == 1 }
+        XCTAssertEqual(single.count, 7)
+        for segment in single {
+            let sample = segment.sampleGaps[0]
+            XCTAssertEqual(segment.earlyGapSeconds, sample, "\(segment.from)→\(segment.to): the sample is the fast pattern")
+            XCTAssertEqual(Double(segment.lateGapSeconds), Double(sample) * Double(first) / Double(last), accuracy: 0.5)
+            XCTAssertEqual(segment.gapSeconds, (segment.earlyGapSeconds + segment.lateGapSeconds + 1) / 2, "the best estimate is midway")
+        }
+        for segment in both {
+            XCTAssertEqual(segment.earlyGapSeconds, segment.sampleGaps.min())
+            XCTAssertEqual(segment.lateGapSeconds, segment.sampleGaps.max())
+        }
+    }
+}
