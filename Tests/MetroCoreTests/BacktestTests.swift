@@ -50,18 +50,22 @@ final class BacktestTests: XCTestCase {
         XCTAssertEqual(firsts.map(\.stations), [["a", "b"], ["c", "d"]])
     }
 
-    func testWaitOutcomeAgreesWithASweepOfWaits() {
-        for (headway, fraction, gap) in [(300.0, 0.25, 50.0), (600, 0.25, 95), (180, 0.5, 60), (240, 0, 100)] {
-            let outcome = Backtest.waitOutcome(headway: headway, fraction: fraction, lastGap: gap)
-            // The same quantities by brute force over 10 000 evenly spaced waits in [0, h).
-            let waits = (0..<10_000).map { headway * (Double($0) + 0.5) / 10_000 }
-            let booked = fraction * headway
-            let late = Double(waits.filter { $0 < booked }.count) / 10_000
-            let missed = Double(waits.filter { $0 < booked - gap }.count) / 10_000
-            let earliness = waits.map { $0 - booked }.reduce(0, +) / 10_000
-            XCTAssertEqual(outcome.lateAlert, late, accuracy: 0.001)
-            XCTAssertEqual(outcome.missed, missed, accuracy: 0.001)
-            XCTAssertEqual(outcome.meanEarliness, earliness, accuracy: 0.01)
+    func testThePolicyCellsAgreeWithASweepOfWaits() {
+        // Each cell's missed and late shares and median earliness, by brute force over 10 000
+        // evenly spaced waits in [0, h), from the cell's own interval, booked wait and last step.
+        let cells = Backtest.policy(ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock))
+        XCTAssertEqual(cells.count, 204)
+        for cell in cells {
+            let waits = (0..<10_000).map { cell.headway * (Double($0) + 0.5) / 10_000 }
+            let missed = Double(waits.filter { $0 + cell.lastStep < cell.alertWait }.count) / 10_000
+            let late = Double(waits.filter { $0 < cell.alertWait }.count) / 10_000
+            let earliness = waits.map { $0 - cell.alertWait }.sorted()[5_000]
+            XCTAssertEqual(cell.missed, missed, accuracy: 0.001)
+            XCTAssertEqual(cell.late, late, accuracy: 0.001)
+            XCTAssertEqual(cell.medianEarliness, earliness, accuracy: cell.headway / 5_000)
+            // The promise: at most 1% missed in every cell; never more earliness than needed.
+            XCTAssertLessThanOrEqual(cell.missed, 0.01 + 1e-9, "\(cell.line) \(cell.direction) \(cell.dayType) \(cell.hour)")
+            XCTAssertEqual(cell.alertWait, min(cell.bookedWait, cell.lastStep.rounded(.down) + (cell.headway / 100).rounded(.down)))
         }
     }
 
@@ -71,7 +75,9 @@ final class BacktestTests: XCTestCase {
         // One stop ahead, the published first and last trains agree with the model closely.
         let oneStop = Backtest.summarize(predictions.filter { $0.stops == 1 }.map(\.error))
         XCTAssertLessThanOrEqual(oneStop.p90, 30)
-        let rows = Backtest.waitPolicy(Network.kyiv.document, fractions: [0.25])
-        XCTAssertEqual(rows.count, 204)
+        // Every published train's arrival inside the shipped plan's range.
+        let shipped = Backtest.shipped(ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), day: .init(year: 2026, month: 11, day: 30))
+        XCTAssertGreaterThan(shipped.count, 1000)
+        XCTAssertTrue(shipped.allSatisfy(\.covered))
     }
 }
