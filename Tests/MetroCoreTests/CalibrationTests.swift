@@ -200,7 +200,7 @@ final class JournalTests: XCTestCase {
     let t0 = Kyiv.date("2026-11-30 10:00")
 
     /// A journal line as metro-timer writes it, for a trip of 1000 s planned, `error` seconds off.
-    func line(id: String, error: Int?, alertAt: Int = 900, version: Int = 2, outcome: String = "arrived") -> String {
+    func line(id: String, error: Int?, alertAt: Int = 900, stopBefore: Int = 940, version: Int = 3, outcome: String = "arrived") -> String {
         let iso = { (seconds: Int) in Kyiv.clock.iso8601(self.t0.addingTimeInterval(TimeInterval(seconds))).replacingOccurrences(of: "+02:00", with: "Z") }
         var fields: [String] = [
             #""corrections":{"ahead":1,"at":0,"behind":0,"departed":0}"#, #""endedAt":"\#(iso(1100))""#,
@@ -211,6 +211,7 @@ final class JournalTests: XCTestCase {
         ]
         if let error { fields += [#""confirmedArrival":"\#(iso(1000 + error))""#, #""confirmedSeconds":\#(1000 + error)"#] }
         if version >= 2 { fields.append(#""calibrated":false"#) }
+        if version >= 3 { fields.append(#""finalAlertStop":"\#(iso(stopBefore))""#) }
         return "{" + fields.joined(separator: ",") + "}"
     }
 
@@ -221,25 +222,35 @@ final class JournalTests: XCTestCase {
         return (directory, ["METRO_TIMER_HOME": directory])
     }
 
-    func testStatisticsAndTheLateAlertShare() throws {
-        // Errors +30, −20, +10, −150 (the train beat the alert at 900 s), and one stopped trip.
+    func testStatisticsAndTheMissedAndLateShares() throws {
+        // Planned: the train reaches the stop before at 940 s, the destination at 1000 s; "yours is
+        // next" at 900 s. Errors +30, −20, +10, −70 (the train reached the stop before at 870 s:
+        // the alert at 900 s was late, though before the arrival at 930 s) and −150 (arrived at
+        // 850 s, before the alert: the station was missed), and one stopped trip.
         // (Times are written in UTC here; only the differences matter.)
         let (_, environment) = try journal([
-            line(id: "a", error: 30), line(id: "b", error: -20), line(id: "c", error: 10), line(id: "d", error: -150),
+            line(id: "a", error: 30), line(id: "b", error: -20), line(id: "c", error: 10), line(id: "d", error: -70), line(id: "f", error: -150),
             line(id: "e", error: nil, outcome: "stopped"),
         ])
         let result = CLI.run(["journal"], environment: environment)
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("Lisova → Arsenalna  arrived  planned 16:40 · actual 14:10 · −150 s  (+0 −1)\n"), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix(
-            "Trips: 5, confirmed arrivals: 4. Error: median −5 s, 90th percentile 150 s. Late \"yours is next\": 25% of trips.\n"), result.stdout)
+            "Trips: 6, confirmed arrivals: 5. Error: median −20 s, 90th percentile 150 s. Missed station (arrived before \"yours is next\"): 20% of trips; late \"yours is next\" (after the stop before): 40%.\n"), result.stdout)
+        let uk = CLI.run(["journal", "--lang", "uk"], environment: environment).stdout
+        XCTAssertTrue(uk.contains("Пропущена станція (прибуття раніше за «наступна — ваша»): 20% поїздок"), uk)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CLI.run(["journal", "--json"], environment: environment).stdout.utf8)) as? [String: Any])
         let summary = try XCTUnwrap(json["summary"] as? [String: Any])
-        XCTAssertEqual(summary["confirmed"] as? Int, 4)
-        XCTAssertEqual(summary["medianErrorSeconds"] as? Double, -5)  // median of −150, −20, +10, +30
-        XCTAssertEqual(summary["lateAlertShare"] as? Double, 0.25)
-        XCTAssertEqual((json["trips"] as? [Any])?.count, 5)
+        XCTAssertEqual(summary["confirmed"] as? Int, 5)
+        XCTAssertEqual(summary["medianErrorSeconds"] as? Double, -20)  // median of −150, −70, −20, +10, +30
+        XCTAssertEqual(summary["missedStationShare"] as? Double, 0.2)
+        XCTAssertEqual(summary["lateAlertShare"] as? Double, 0.4)
+        XCTAssertEqual((json["trips"] as? [Any])?.count, 6)
         XCTAssertEqual(CLI.run(["journal", "--last", "2"], environment: environment).stdout.split(separator: "\n").first.map(String.init)?.contains("−150 s"), true)
+        // A version-2 record has no time at the stop before: it counts for the missed share only.
+        let (_, old) = try journal([line(id: "a", error: -150, version: 2), line(id: "b", error: 10, version: 2)])
+        XCTAssertTrue(CLI.run(["journal"], environment: old).stdout.hasSuffix(
+            "Missed station (arrived before \"yours is next\"): 50% of trips.\n"))
     }
 
     func testNoConfirmedArrivalsSaysSoPlainly() throws {
@@ -257,8 +268,10 @@ final class JournalTests: XCTestCase {
         XCTAssertTrue(result.stderr.hasPrefix("warning: \(directory)/journal.jsonl:2: skipped a malformed line ("), result.stderr)
         XCTAssertTrue(result.stdout.contains("Trips: 2, confirmed arrivals: 2."), result.stdout)
         let records = FileTripStore(directory: directory).readJournal().records
-        XCTAssertEqual(records.map(\.version), [1, 2])
+        XCTAssertEqual(records.map(\.version), [1, 3])
         XCTAssertNil(records[0].calibrated, "a version-1 record has no calibration flag, and still reads")
+        XCTAssertNil(records[0].finalAlertStop)
+        XCTAssertNotNil(records[1].finalAlertStop)
     }
 
     func testCapExportAndClear() throws {

@@ -6,8 +6,8 @@ import Foundation
 /// confirmed arrival; `errorSeconds` is then confirmed minus final model (+ the train was later
 /// than the countdown said, − earlier: the dangerous side).
 public struct JournalRecord: Codable, Equatable, Sendable {
-    /// 2 added `calibrated`; version-1 records read with it absent.
-    public static let currentVersion = 2
+    /// 2 added `calibrated`; 3 added `finalAlertStop`. Older records read with them absent.
+    public static let currentVersion = 3
 
     public struct CorrectionCounts: Codable, Equatable, Sendable {
         /// `+` presses: the train was behind the model.
@@ -43,6 +43,9 @@ public struct JournalRecord: Codable, Equatable, Sendable {
     public var corrections: CorrectionCounts
     /// Whether the model used the passenger's calibration (absent in version-1 records).
     public var calibrated: Bool?
+    /// When the final model had the train at the stop before the destination (absent before
+    /// version 3): with the confirmed arrival it dates the train's real passage there.
+    public var finalAlertStop: Date?
 
     /// Confirmed minus final model, in seconds: + the train was later than the countdown said,
     /// − earlier (the dangerous side). Nil without a confirmed arrival.
@@ -50,10 +53,19 @@ public struct JournalRecord: Codable, Equatable, Sendable {
         confirmedArrival.map { Int($0.timeIntervalSince(finalArrival).rounded()) }
     }
 
-    /// The train arrived before "yours is next" fired: that alert would have been late.
-    public var alertWasLate: Bool? {
+    /// The train reached the passenger's station before "yours is next" fired: the station
+    /// would have been missed.
+    public var missedStation: Bool? {
         guard let confirmed = confirmedArrival, let alert = finalAlert else { return nil }
         return confirmed < alert
+    }
+
+    /// "Yours is next" fired after the train had reached the stop before (late, though maybe
+    /// not missed). The train's real passage there is dated by the confirmed arrival less the
+    /// model's last step.
+    public var alertWasLate: Bool? {
+        guard let confirmed = confirmedArrival, let alert = finalAlert, let stop = finalAlertStop else { return nil }
+        return confirmed.addingTimeInterval(-finalArrival.timeIntervalSince(stop)) < alert
     }
 
     public init(trip: Trip, model: TripModel, outcome: Trip.Outcome, at time: Date) {
@@ -74,6 +86,7 @@ public struct JournalRecord: Codable, Equatable, Sendable {
         confirmedSeconds = outcome == .arrived ? Int(time.timeIntervalSince(trip.t0).rounded()) : nil
         plannedAlert = planned.alertStop == nil ? nil : planned.alert
         finalAlert = current.alertStop == nil ? nil : current.alert
+        finalAlertStop = current.alertStop.map { current.stops[$0].time }
         var counts = CorrectionCounts(behind: 0, ahead: 0, at: 0, departed: 0)
         for correction in trip.corrections {
             switch correction.kind {
@@ -96,7 +109,11 @@ public struct JournalSummary: Equatable, Sendable {
     public var medianError: Double?
     /// 90th percentile of the absolute error, seconds.
     public var p90AbsoluteError: Double?
-    /// Share of confirmed trips whose arrival came before their "yours is next" alert.
+    /// Share of confirmed trips whose arrival came before their "yours is next" alert: the
+    /// station missed. The backtest's policy table answers the same question.
+    public var missedStationShare: Double?
+    /// Share of confirmed trips (version 3 on) whose "yours is next" came after the train had
+    /// reached the stop before.
     public var lateAlertShare: Double?
 
     public init(_ records: [JournalRecord]) {
@@ -108,6 +125,8 @@ public struct JournalSummary: Equatable, Sendable {
         let middle = sorted.count / 2
         medianError = sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
         p90AbsoluteError = Backtest.summarize(errors).p90
+        let missed = records.compactMap(\.missedStation)
+        missedStationShare = missed.isEmpty ? nil : Double(missed.filter { $0 }.count) / Double(missed.count)
         let late = records.compactMap(\.alertWasLate)
         lateAlertShare = late.isEmpty ? nil : Double(late.filter { $0 }.count) / Double(late.count)
     }

@@ -101,10 +101,16 @@ struct JournalCommand: Command {
         var line = language.tr("Поїздок: \(summary.trips), підтверджених прибуттів: \(summary.confirmed).", "Trips: \(summary.trips), confirmed arrivals: \(summary.confirmed).")
         if let median = summary.medianError, let p90 = summary.p90AbsoluteError {
             line += " " + language.tr("Похибка: медіана \(Self.signed(median)) с, 90-й процентиль \(Int(p90)) с.", "Error: median \(Self.signed(median)) s, 90th percentile \(Int(p90)) s.")
-            if let late = summary.lateAlertShare {
+            if let missed = summary.missedStationShare {
                 line += " " + language.tr(
-                    "Запізніле «наступна — ваша»: \(Int((late * 100).rounded()))% поїздок.",
-                    "Late \"yours is next\": \(Int((late * 100).rounded()))% of trips.")
+                    "Пропущена станція (прибуття раніше за «наступна — ваша»): \(Self.percent(missed)) поїздок",
+                    "Missed station (arrived before \"yours is next\"): \(Self.percent(missed)) of trips")
+                if let late = summary.lateAlertShare {
+                    line += language.tr(
+                        "; запізніле «наступна — ваша» (після попередньої станції): \(Self.percent(late))",
+                        "; late \"yours is next\" (after the stop before): \(Self.percent(late))")
+                }
+                line += "."
             }
         } else {
             line += " " + language.tr(
@@ -122,6 +128,8 @@ struct JournalCommand: Command {
         }
     }
 
+    static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
+
     static func signed(_ value: Double) -> String {
         let rounded = Int(value.rounded())
         return (rounded > 0 ? "+" : rounded < 0 ? "−" : "±") + "\(abs(rounded))"
@@ -136,6 +144,7 @@ struct JournalCommand: Command {
         var summaryObject: [String: Any] = ["trips": summary.trips, "confirmed": summary.confirmed]
         summaryObject["medianErrorSeconds"] = summary.medianError
         summaryObject["p90AbsoluteErrorSeconds"] = summary.p90AbsoluteError
+        summaryObject["missedStationShare"] = summary.missedStationShare
         summaryObject["lateAlertShare"] = summary.lateAlertShare
         let object: [String: Any] = [
             "version": 1, "trips": trips, "summary": summaryObject,
