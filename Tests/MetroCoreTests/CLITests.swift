@@ -146,7 +146,7 @@ final class CLITests: XCTestCase {
         let result = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:20", "--date", "2026-11-30", "--json"])
         XCTAssertEqual(result.code, 0)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(object["version"] as? Int, 1)
+        XCTAssertEqual(object["version"] as? Int, 2)
         XCTAssertEqual(object["departure"] as? String, "2026-11-30T22:20:00+02:00")
         XCTAssertEqual(object["dayType"] as? String, "weekday")
         XCTAssertEqual(object["stops"] as? Int, 17)
@@ -155,11 +155,16 @@ final class CLITests: XCTestCase {
         let transfer = try XCTUnwrap(object["transfer"] as? [String: Any])
         let headway = try XCTUnwrap(transfer["headwaySeconds"] as? Int)
         XCTAssertEqual(transfer["bookedWaitSeconds"] as? Int, Int((Double(headway) / 4).rounded()))
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(transfer["longestWaitSeconds"] as? Int), headway)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(transfer["alertWaitSeconds"] as? Int), try XCTUnwrap(transfer["bookedWaitSeconds"] as? Int))
         let arrival = try XCTUnwrap(object["arrival"] as? [String: Any])
         for key in ["time", "earliest", "latest"] {
             let value = try XCTUnwrap(arrival[key] as? String)
             XCTAssertTrue(value.range(of: #"^2026-11-30T\d\d:\d\d:\d\d\+02:00$"#, options: .regularExpression) != nil, value)
         }
+        // Version 2: a one-line ride has a range too (the running patterns).
+        let single = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CLI.run(["plan", "Lisova", "Arsenalna", "--json"]).stdout.utf8)) as? [String: Any])
+        XCTAssertNotNil((single["arrival"] as? [String: Any])?["earliest"])
         let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
         XCTAssertEqual(findings.map { $0["kind"] as? String }, ["lastTrainSoon", "lastTrainSoon"])
         // English by default, Ukrainian messages with --lang uk.

@@ -21,6 +21,12 @@ final class RideOutputTests: XCTestCase {
         XCTAssertEqual(events[2]["station"] as? String, Kyiv.station("Ipodrom").code)
         XCTAssertEqual(events[3]["station"] as? String, Kyiv.station("Teremky").code)
         XCTAssertEqual(events.last?["outcome"] as? String, "arrived")
+        // Every event that speaks of the arrival carries its range.
+        for event in events.prefix(4) {
+            let arrival = try XCTUnwrap(event["arrival"] as? String), earliest = try XCTUnwrap(event["arrivalEarliest"] as? String)
+            let latest = try XCTUnwrap(event["arrivalLatest"] as? String)
+            XCTAssertTrue(earliest < arrival && arrival < latest, "\(event)")
+        }
         let times = events.compactMap { $0["time"] as? String }
         XCTAssertEqual(times, times.sorted())
         XCTAssertFalse(FileManager.default.fileExists(atPath: home), "a rehearsal touches neither the trip nor the journal")

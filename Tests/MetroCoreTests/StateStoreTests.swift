@@ -103,6 +103,11 @@ final class StateStoreTests: XCTestCase {
         XCTAssertTrue(uk.stdout.contains("\(Language.uk.stops(left)) · прибуття через "), uk.stdout)
         let custom = CLI.run(["status", "--format", "{line}:{next}:{stops}:{to}"], now: now, environment: environment)
         XCTAssertEqual(custom.stdout, "M1:\(next.nameEn):\(left):Teremky\n")
+        // The arrival's range, both running patterns and every wait, as the plan shows it.
+        let range = CLI.run(["status", "--format", "{arrival_range}"], now: now, environment: environment)
+        XCTAssertEqual(range.stdout, Kyiv.clock.hhmm(schedule.arrivalEarliest) + "–" + Kyiv.clock.hhmm(schedule.arrivalLatest) + "\n")
+        XCTAssertLessThan(schedule.arrivalEarliest, schedule.arrival)
+        XCTAssertGreaterThan(schedule.arrivalLatest, schedule.arrival)
         let bad = CLI.run(["status", "--format", "{nope}"], now: now, environment: environment)
         XCTAssertEqual(bad.code, 64)
         XCTAssertTrue(bad.stderr.hasPrefix("Error: Unknown placeholder '{nope}'; the placeholders are {line}, {next}"))

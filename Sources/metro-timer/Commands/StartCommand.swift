@@ -101,7 +101,11 @@ struct StartCommand: Command {
             }
         }
         if output == .events, let trip = try store.load() {
-            RideEvents.emit("start", at: trip.t0, fields: ["from": trip.origin, "to": trip.destination], clock: context.clock, to: context.stdout)
+            var fields: [String: Any] = ["from": trip.origin, "to": trip.destination]
+            if let model = try? service.model(trip) {
+                fields.merge(RideEvents.arrivalFields(model.current(trip), clock: context.clock)) { $1 }
+            }
+            RideEvents.emit("start", at: trip.t0, fields: fields, clock: context.clock, to: context.stdout)
         }
 
         let session = TerminalSession(context: context, screen: output == .screen)

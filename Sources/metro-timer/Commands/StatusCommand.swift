@@ -14,6 +14,7 @@ struct StatusCommand: Command {
         ("alert", Text("до «наступна — ваша» (m:ss)", "until \"yours is next\" (m:ss)")),
         ("arrival", Text("до прибуття (m:ss)", "until arrival (m:ss)")),
         ("arrival_time", Text("час прибуття (HH:MM)", "the arrival time (HH:MM)")),
+        ("arrival_range", Text("можливий час прибуття (HH:MM–HH:MM)", "the arrival's range (HH:MM–HH:MM)")),
         ("to", Text("станція призначення", "the destination")),
     ]
 
@@ -74,6 +75,7 @@ struct StatusCommand: Command {
             "alert": countdown(state.untilAlert),
             "arrival": countdown(state.untilArrival),
             "arrival_time": context.clock.hhmm(schedule.arrival),
+            "arrival_range": context.clock.hhmm(schedule.arrivalEarliest) + "–" + context.clock.hhmm(schedule.arrivalLatest),
             "to": Names.station(trip.destination, network, language),
         ]
         guard let format else {

@@ -1,10 +1,12 @@
 import Foundation
 import MetroCore
 
-/// The `plan --json` document (schema version 1, documented in the README). Every time is
+/// The `plan --json` document (schema version 2, documented in the README). Every time is
 /// ISO 8601 with its UTC offset; durations are whole seconds.
 struct PlanJSON: Encodable {
-    static let currentVersion = 1
+    /// 2: `arrival.earliest`/`latest` span both running patterns and appear on every route;
+    /// `transfer` gained `longestWaitSeconds`, `shortestWaitSeconds`, `alertWaitSeconds`.
+    static let currentVersion = 2
 
     struct StationRef: Encodable {
         var code: String
@@ -41,7 +43,9 @@ struct PlanJSON: Encodable {
         var platformArrival: String
         var headwaySeconds: Int
         var longestWaitSeconds: Int
+        var shortestWaitSeconds: Int
         var bookedWaitSeconds: Int
+        var alertWaitSeconds: Int
         var earliestDeparture: String
         var plannedDeparture: String
         var latestDeparture: String
@@ -120,7 +124,8 @@ struct PlanJSON: Encodable {
             TransferJSON(
                 walk: walk(route.transferWalk!, from: timing.exit),
                 platformArrival: iso(timing.platformArrival), headwaySeconds: timing.headwaySeconds,
-                longestWaitSeconds: timing.longestWaitSeconds, bookedWaitSeconds: timing.bookedWaitSeconds, earliestDeparture: iso(timing.earliestDeparture),
+                longestWaitSeconds: timing.longestWaitSeconds, shortestWaitSeconds: timing.shortestWaitSeconds,
+                bookedWaitSeconds: timing.bookedWaitSeconds, alertWaitSeconds: timing.alertWaitSeconds, earliestDeparture: iso(timing.earliestDeparture),
                 plannedDeparture: iso(timing.platformArrival.addingTimeInterval(timing.earlier)),
                 latestDeparture: iso(timing.latestDeparture))
         }

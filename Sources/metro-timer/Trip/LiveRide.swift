@@ -209,6 +209,7 @@ final class LiveRide {
         case .events:
             let station = alert == .transferAlert ? view.schedule.transferAlertStop : view.schedule.alertStop
             var fields: [String: Any] = ["message": sentence]
+            fields.merge(RideEvents.arrivalFields(view.schedule, clock: context.clock)) { $1 }
             if alert == .arrival, let last = view.schedule.stops.last { fields["station"] = last.station }
             if alert != .arrival, let index = station { fields["station"] = view.schedule.stops[index].station }
             RideEvents.emit(alert.rawValue, at: view.now, fields: fields, clock: context.clock, to: out)
@@ -218,7 +219,7 @@ final class LiveRide {
 
     func emitCorrection(_ correction: Trip.Correction, schedule: Schedule) {
         guard output == .events else { return }
-        var fields: [String: Any] = ["arrival": context.clock.iso8601(schedule.arrival)]
+        var fields = RideEvents.arrivalFields(schedule, clock: context.clock)
         switch correction.kind {
         case .shift(let n): fields["kind"] = "shift"; fields["stops"] = n
         case .at(let station): fields["kind"] = "at"; fields["station"] = station
@@ -241,6 +242,16 @@ final class LiveRide {
 
 /// `--events`: one JSON object per line, keys sorted, times ISO 8601 with offset.
 enum RideEvents {
+    /// The arrival and its range (both running patterns, every wait), on every event that
+    /// speaks of the arrival.
+    static func arrivalFields(_ schedule: Schedule, clock: ServiceClock) -> [String: Any] {
+        [
+            "arrival": clock.iso8601(schedule.arrival),
+            "arrivalEarliest": clock.iso8601(schedule.arrivalEarliest),
+            "arrivalLatest": clock.iso8601(schedule.arrivalLatest),
+        ]
+    }
+
     static func emit(_ event: String, at time: Date, fields: [String: Any], clock: ServiceClock, to out: OutputSink) {
         var object = fields
         object["event"] = event
