@@ -121,8 +121,8 @@ enum Generator {
         } catch {
             throw .data(error.description)
         }
-        let json = NetworkEncoding.json(document)
-        let contents = output.hasSuffix(".json") ? json : NetworkEncoding.swiftSource(json: json)
+        let contents = output.hasSuffix(".json")
+            ? NetworkEncoding.json(document) : NetworkEncoding.swiftSource(json: NetworkEncoding.compactJSON(document))
         let outputPath = absolute(output, base: base)
         let existing = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) }
 

@@ -38,7 +38,7 @@ final class GeneratorTests: XCTestCase {
         let compiled = try TimetableCompiler.compile(.read(directory: TestPaths.data))
         let committed = try String(contentsOfFile: TestPaths.embeddedSwift, encoding: .utf8)
         // Booleans, not the values: a failure should say what to do, not print 90 KB twice.
-        XCTAssertTrue(committed == NetworkEncoding.swiftSource(json: NetworkEncoding.json(compiled)),
+        XCTAssertTrue(committed == NetworkEncoding.swiftSource(json: NetworkEncoding.compactJSON(compiled)),
                       "the committed network is stale: run 'swift run timetable-gen' after changing Data/")
         XCTAssertTrue(Network.kyiv.document == compiled, "the embedded network differs from Data/")
         let run = generate(["--check"])

@@ -162,5 +162,9 @@ final class FastDecodingTests: XCTestCase {
         let tricky = NetworkEncoding.json(document)
         XCTAssertTrue(try Network(json: Data(tricky.utf8)).document == (try JSONDecoder().decode(NetworkDocument.self, from: Data(tricky.utf8))))
         XCTAssertTrue(try Network(json: Data(tricky.utf8)).document.transfers[0].note == document.transfers[0].note)
+        // The embedded form is compact: the same document, without whitespace.
+        let compact = NetworkEncoding.compactJSON(document)
+        XCTAssertFalse(compact.contains("\n  "))
+        XCTAssertTrue(try Network(json: Data(compact.utf8)).document == document)
     }
 }

@@ -11,6 +11,16 @@ public enum NetworkEncoding {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
+    /// Compact JSON with sorted keys, for embedding: every `plan` and `status` decodes it at
+    /// start, and indentation made up more than a third of its bytes (and of the decoding time).
+    /// People read `Data/*.csv`; `--check` prints a summary of what differs.
+    public static func compactJSON(_ document: NetworkDocument) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try! encoder.encode(document)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
     /// The Swift file MetroCore compiles: the JSON as a raw string literal.
     ///
     /// A raw string literal compiles in well under a second, while SwiftPM's `.embedInCode`
