@@ -8,13 +8,13 @@ public enum CommandRunner {
         case .cleanExit(let text):
             stdout.write(text)
         case let .usage(message, usage, helpCommand):
-            stderr.line("Error: " + message)
+            stderr.line("Error: " + Quote.sanitize(message))
             stderr.line("Usage: " + usage)
             stderr.line("  " + language.tr(
                 "Докладніше: '\(helpCommand) --help'.",
                 "See '\(helpCommand) --help' for more information."))
         case .data(let message), .failure(let message):
-            stderr.line("Error: " + message)
+            stderr.line("Error: " + Quote.sanitize(message))
         case .exit:
             break
         }

@@ -15,15 +15,24 @@ extension OutputSink {
 }
 
 /// A file descriptor, written with `write(2)` so nothing waits in a buffer.
-public final class DescriptorSink: OutputSink {
+public final class DescriptorSink: OutputSink, @unchecked Sendable {
     public let descriptor: Int32
+    private let lock = Mutex()
+    private var errorNumber: Int32?
+    private var readerGone = false
 
     public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Why a write failed (a full disk, an I/O error), if one did: the program must not claim
+    /// success for output that never arrived. A reader that went away (a closed pipe) is not a
+    /// failure: like `git log | head`, the program just stops writing.
+    public var failure: String? { lock.withLock { errorNumber.map { String(cString: strerror($0)) } } }
 
     public static let standardOutput = DescriptorSink(descriptor: 1)
     public static let standardError = DescriptorSink(descriptor: 2)
 
     public func write(_ text: String) {
+        guard lock.withLock({ errorNumber == nil && !readerGone }) else { return }
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -35,8 +44,10 @@ public final class DescriptorSink: OutputSink {
                 #endif
             }
             if written < 0 {
-                if errno == EINTR { continue }
-                return  // The reader went away (a closed pipe): nothing useful left to do.
+                let code = errno
+                if code == EINTR { continue }
+                lock.withLock { if code == EPIPE { readerGone = true } else { errorNumber = code } }
+                return
             }
             offset += written
         }

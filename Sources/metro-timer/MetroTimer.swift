@@ -25,8 +25,18 @@ enum MetroTimer {
             subcommands: commands.map { $0.spec } + [HelpCommand.spec])
     }
 
-    /// Runs the command line in `context` and returns the exit code.
+    /// Runs the command line in `context` and returns the exit code; a failed write to standard
+    /// output (a full disk) turns success into exit 1 with a message.
     static func main(_ context: Context) -> Int32 {
+        let code = run(context)
+        if let sink = context.stdout as? DescriptorSink, let failure = sink.failure {
+            context.stderr.line("Error: cannot write to standard output: \(failure)")
+            return code == 0 ? 1 : code
+        }
+        return code
+    }
+
+    static func run(_ context: Context) -> Int32 {
         var arguments = context.arguments
         // The completion scripts' entry: not a command, never listed, never an error.
         if arguments.first == "__complete" {

@@ -267,7 +267,7 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(result.code, 0)
         XCTAssertTrue(result.stderr.hasPrefix("warning: \(directory)/journal.jsonl:2: skipped a malformed line ("), result.stderr)
         XCTAssertTrue(result.stdout.contains("Trips: 2, confirmed arrivals: 2."), result.stdout)
-        let records = FileTripStore(directory: directory).readJournal().records
+        let records = try FileTripStore(directory: directory).readJournal().records
         XCTAssertEqual(records.map(\.version), [1, 3])
         XCTAssertNil(records[0].calibrated, "a version-1 record has no calibration flag, and still reads")
         XCTAssertNil(records[0].finalAlertStop)
@@ -280,8 +280,12 @@ final class JournalTests: XCTestCase {
         let service = TripService(store: store, engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
         let trip = Trip(id: "x", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Arsenalna").code, t0: t0)
         let record = JournalRecord(trip: trip, model: try service.model(trip), outcome: .stopped, at: t0)
-        for _ in 0...FileTripStore.journalCap { try store.appendJournal(record) }
-        XCTAssertEqual(store.readJournal().records.count, FileTripStore.journalCap)
+        for index in 0...FileTripStore.journalCap {
+            var copy = record
+            copy.id = "x\(index)"  // one record per trip: the same id twice is one trip
+            try store.appendJournal(copy)
+        }
+        XCTAssertEqual(try store.readJournal().records.count, FileTripStore.journalCap)
         let exported = directory + "/../export.jsonl"
         XCTAssertEqual(CLI.run(["journal", "--export", exported, "--last", "3"], environment: environment).stdout, "Wrote 3 trips to \(exported).\n")
         XCTAssertEqual(try String(contentsOfFile: exported, encoding: .utf8).split(separator: "\n").count, 3)
@@ -290,8 +294,8 @@ final class JournalTests: XCTestCase {
         let asks = CLI.run(["journal", "--clear"], environment: environment)
         XCTAssertEqual(asks.code, 1)
         XCTAssertEqual(asks.stderr, "Error: Erase the journal? Add --yes to confirm.\n")
-        XCTAssertEqual(store.readJournal().records.count, FileTripStore.journalCap, "not erased without confirmation")
+        XCTAssertEqual(try store.readJournal().records.count, FileTripStore.journalCap, "not erased without confirmation")
         XCTAssertEqual(CLI.run(["journal", "--clear", "--yes"], environment: environment).stdout, "The journal was erased.\n")
-        XCTAssertEqual(store.readJournal().records.count, 0)
+        XCTAssertEqual(try store.readJournal().records.count, 0)
     }
 }

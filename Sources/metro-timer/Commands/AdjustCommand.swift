@@ -16,10 +16,13 @@ struct AdjustCommand: Command {
 
     var shift: Int
 
+    /// The most stops one correction may move (a larger number is a typo, not a correction).
+    static let largestShift = 5
+
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let text = arguments.value("stops")!
         guard text.hasPrefix("+") || text.hasPrefix("-"), let value = Int(text.dropFirst(text.hasPrefix("+") ? 1 : 0)),
-            value != 0, abs(value) <= 5
+            value != 0, (-Self.largestShift...Self.largestShift).contains(value)  // never abs(): Int.min traps
         else {
             throw .usage(options.language.tr(
                 "'\(text)' — не виправлення; пишіть +1 (поїзд позаду) або -1 (попереду), до ±5",

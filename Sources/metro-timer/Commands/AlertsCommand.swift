@@ -98,7 +98,7 @@ struct AlertsCommand: Command {
         url = arguments.value("url")
         if let url {
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
-                throw .usage(language.tr("Адреса '\(url)' має бути http(s)://…", "The URL '\(url)' must be http(s)://…"), Self.spec)
+                throw .usage(language.tr("Адреса '\(URLMask.mask(url))' має бути http(s)://…", "The URL '\(URLMask.mask(url))' must be http(s)://…"), Self.spec)
             }
         }
         if let text = arguments.value("timeout") {
@@ -110,6 +110,14 @@ struct AlertsCommand: Command {
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        if action == "status" {
+            try apply(context, options: options)
+        } else {
+            try context.config.locked { () throws(CLIError) in try apply(context, options: options) }
+        }
+    }
+
+    func apply(_ context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         let config = context.config
         var settings = try config.alerts(language: language)
@@ -125,8 +133,8 @@ struct AlertsCommand: Command {
             settings.enabled = true
             try config.write(settings, to: config.alertsPath)
             context.stdout.line(language.tr(
-                "Перевірку тривоги ввімкнено: \(settings.url!) (тайм-аут \(settings.timeoutMilliseconds) мс).",
-                "Alert check enabled: \(settings.url!) (timeout \(settings.timeoutMilliseconds) ms)."))
+                "Перевірку тривоги ввімкнено: \(URLMask.mask(settings.url!)) (тайм-аут \(settings.timeoutMilliseconds) мс).",
+                "Alert check enabled: \(URLMask.mask(settings.url!)) (timeout \(settings.timeoutMilliseconds) ms)."))
         case "disable":
             settings.enabled = false
             try config.write(settings, to: config.alertsPath)
@@ -136,7 +144,7 @@ struct AlertsCommand: Command {
                 context.stdout.line(language.tr("Перевірку тривоги вимкнено (типово).", "The alert check is disabled (the default)."))
                 return
             }
-            context.stdout.line(language.tr("Увімкнено: ", "Enabled: ") + (settings.url ?? "?"))
+            context.stdout.line(language.tr("Увімкнено: ", "Enabled: ") + (settings.url.map(URLMask.mask) ?? "?"))
             let verdict = context.checkAlertFeed(settings)
             switch verdict {
             case .alert: context.stdout.line(language.tr("Зараз: повітряна тривога.", "Now: air-raid alert."))

@@ -66,6 +66,11 @@ struct ChangesCommand: Command {
             }
             dates.append(day.description)
         }
+        if let note = arguments.value("note"), Quote.hasControl(note) || note.count > 200 {
+            throw .usage(language.tr(
+                "Примітка має бути одним рядком тексту до 200 знаків, без керівних символів",
+                "A note must be one line of text, at most 200 characters, with no control characters"), Self.spec)
+        }
         var entry = ChangesFile.Entry(id: 0, kind: .closed, from: dates[0], until: dates[1], note: arguments.value("note"))
         switch given[0] {
         case "closed":
@@ -81,6 +86,14 @@ struct ChangesCommand: Command {
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        if case .list = action {
+            try apply(context, options: options)
+        } else {
+            try context.config.locked { () throws(CLIError) in try apply(context, options: options) }
+        }
+    }
+
+    func apply(_ context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         let config = context.config
         var file = try config.changes(language: language)
@@ -144,7 +157,7 @@ struct ChangesCommand: Command {
         case .expired: status = language.tr("минув", "expired")
         }
         var line = "#\(entry.id)  \(what(entry, network: network, language: language))  \(dates)  \(status)"
-        if let note = entry.note { line += "  (\(note))" }
+        if let note = entry.note { line += "  (\(Quote.value(note)))" }
         return line
     }
 }

@@ -59,7 +59,7 @@ struct JournalCommand: Command {
             context.stdout.line(language.tr("Журнал стерто.", "The journal was erased."))
             return
         }
-        let (all, problems) = store.readJournal()
+        let (all, problems) = try store.readJournal()
         for problem in problems {
             context.stderr.line(language.tr(
                 "warning: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason))",

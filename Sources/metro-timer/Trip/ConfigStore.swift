@@ -28,18 +28,27 @@ struct ConfigStore: Sendable {
                 "\(path) is unreadable (\(reason)); it was left as it is. Fix it or move it away.") })
     }
 
-    func write<T: Encodable>(_ value: T, to path: String) throws(CLIError) {
+    func ensureDirectory() throws(CLIError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .failure("cannot create \(directory): \(error.localizedDescription)")
         }
+    }
+
+    /// One read-modify-write of the settings, under the directory's lock: ten `changes add` at
+    /// once keep all ten.
+    func locked<T>(_ body: () throws(CLIError) -> T) throws(CLIError) -> T {
+        try ensureDirectory()
+        return try FileTripStore.lock(directory + "/.lock", body)
+    }
+
+    func write<T: Encodable>(_ value: T, to path: String) throws(CLIError) {
+        try ensureDirectory()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(value)) ?? Data()
-        do { try AtomicFile.write(String(decoding: data, as: UTF8.self) + "\n", to: path, mode: 0o600) } catch {
-            throw .failure(error.description)
-        }
+        try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: path)
     }
 
     func changes(language: Language) throws(CLIError) -> ChangesFile {

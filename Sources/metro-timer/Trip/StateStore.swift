@@ -80,17 +80,29 @@ final class FileTripStore: TripStore {
         }
     }
 
-    /// Runs `body` holding the state directory's advisory lock.
+    /// Runs `body` holding the state directory's lock (never through a link; a bounded wait).
     func locked<T>(_ body: () throws(CLIError) -> T) throws(CLIError) -> T {
         try ensureDirectory()
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .failure("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .failure("cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
+        return try FileTripStore.lock(lockPath, body)
+    }
+
+    /// One read-modify-write under the lock at `path`, its failures as the CLI's errors.
+    static func lock<T>(_ path: String, _ body: () throws(CLIError) -> T) throws(CLIError) -> T {
+        do {
+            return try FileLock.withLock(path, body)
+        } catch {
+            switch error {
+            case .problem(let problem): throw .failure("cannot lock \(problem.path): \(problem.reason)")
+            case .busy(let busy): throw .failure(busy.description)
+            case .body(let inner): throw inner
+            }
         }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
+    }
+
+    /// Writes a private file whole: never over a link or another kind of file.
+    static func writePrivate(_ contents: String, to path: String) throws(CLIError) {
+        do { try PrivateFile.checkReplaceable(path) } catch { throw .data("cannot write \(error.path): \(error.reason)") }
+        do { try AtomicFile.write(contents, to: path, mode: 0o600) } catch { throw .failure(error.description) }
     }
 
     /// The passenger's calibration (empty when none was measured yet).
@@ -115,9 +127,7 @@ final class FileTripStore: TripStore {
 
     func writeCalibration(_ calibration: Calibration) throws(CLIError) {
         let data = (try? FileTripStore.encoder.encode(calibration)) ?? Data()
-        do { try AtomicFile.write(String(decoding: data, as: UTF8.self) + "\n", to: calibrationPath, mode: 0o600) } catch {
-            throw .failure(error.description)
-        }
+        try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: calibrationPath)
     }
 
     func update<T>(_ body: (inout Trip?) throws(CLIError) -> T) throws(CLIError) -> T {
@@ -131,9 +141,7 @@ final class FileTripStore: TripStore {
         if trip != before {
             if let trip {
                 let data = (try? FileTripStore.encoder.encode(trip)) ?? Data()
-                do { try AtomicFile.write(String(decoding: data, as: UTF8.self) + "\n", to: tripPath, mode: 0o600) } catch {
-                    throw .failure(error.description)
-                }
+                try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: tripPath)
             } else {
                 unlink(tripPath)
             }
@@ -153,18 +161,26 @@ final class FileTripStore: TripStore {
 
     /// Every readable record; a malformed line is reported (line number and reason) and skipped,
     /// never the whole journal lost.
-    func readJournal() -> (records: [JournalRecord], problems: [(line: Int, reason: String)]) {
-        guard let data = FileManager.default.contents(atPath: journalPath) else { return ([], []) }
+    func readJournal() throws(CLIError) -> (records: [JournalRecord], problems: [(line: Int, reason: String)]) {
+        let data: Data
+        do {
+            guard let bytes = try PrivateFile.read(journalPath) else { return ([], []) }
+            data = bytes
+        } catch {
+            throw .data("the journal \(error.path) is unreadable (\(error.reason)); it was left as it is.")
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         var records: [JournalRecord] = []
+        var seen: Set<String> = []
         var problems: [(line: Int, reason: String)] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             do {
                 let record = try decoder.decode(JournalRecord.self, from: Data(line))
                 if record.version > JournalRecord.currentVersion {
                     problems.append((index + 1, "written by a newer metro-timer (version \(record.version))"))
-                } else {
+                } else if seen.insert(record.id).inserted {
+                    // Keyed by trip id: a record written twice (an older version's retry) counts once.
                     records.append(record)
                 }
             } catch {
@@ -176,12 +192,14 @@ final class FileTripStore: TripStore {
 
     /// Rewrites the journal whole (trimming, clearing), atomically.
     func writeJournal(_ lines: [String]) throws(CLIError) {
-        do { try AtomicFile.write(lines.map { $0 + "\n" }.joined(), to: journalPath, mode: 0o600) } catch {
-            throw .failure(error.description)
-        }
+        try FileTripStore.writePrivate(lines.map { $0 + "\n" }.joined(), to: journalPath)
     }
 
+    /// Appends a finished trip's record, once: a record with the same trip id already there
+    /// (written just before a crash, the trip not yet marked ended) is not written again. The
+    /// callers hold the lock and mark the trip ended in the same step.
     func appendJournal(_ record: JournalRecord) throws(CLIError) {
+        guard !(try journalHasRecord(id: record.id)) else { return }
         try appendJournalLine(record)
         // Trim to the cap, keeping the newest lines. A record line is never under 300 bytes, so a
         // smaller file cannot be over the cap and needs no counting.
@@ -195,12 +213,33 @@ final class FileTripStore: TripStore {
         try writeJournal(Array(lines.suffix(Self.journalCap)))
     }
 
+    /// Whether a record for this trip is already written: its encoded `"id":"…"` (the journal
+    /// encoder sorts keys and adds no spaces) anywhere in the file.
+    func journalHasRecord(id: String) throws(CLIError) -> Bool {
+        let data: Data?
+        do { data = try PrivateFile.read(journalPath) } catch {
+            throw .data("the journal \(error.path) is unreadable (\(error.reason)); it was left as it is.")
+        }
+        guard let data, let key = try? Self.journalEncoder.encode(["id": id]) else { return false }
+        // `{"id":"…"}` less its braces.
+        return data.range(of: key.dropFirst().dropLast()) != nil
+    }
+
     private func appendJournalLine(_ record: JournalRecord) throws(CLIError) {
         try ensureDirectory()
-        let line = String(decoding: (try? Self.journalEncoder.encode(record)) ?? Data(), as: UTF8.self) + "\n"
-        let descriptor = open(journalPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .failure("cannot open \(journalPath): \(String(cString: strerror(errno)))") }
+        var line = String(decoding: (try? Self.journalEncoder.encode(record)) ?? Data(), as: UTF8.self) + "\n"
+        let descriptor: Int32
+        do { descriptor = try PrivateFile.openForAppend(journalPath) } catch {
+            throw .data("cannot append to the journal \(error.path): \(error.reason)")
+        }
         defer { close(descriptor) }
+        fchmod(descriptor, 0o600)
+        // A last line torn by a crash (no final newline) must not swallow this record.
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_size > 0 {
+            var last: UInt8 = 0
+            if pread(descriptor, &last, 1, off_t(info.st_size - 1)) == 1, last != UInt8(ascii: "\n") { line = "\n" + line }
+        }
         let bytes = Array(line.utf8)
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
         guard written == bytes.count else { throw .failure("cannot append to \(journalPath): \(String(cString: strerror(errno)))") }

@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// git's lockfile discipline for a directory of private files: one lock file, opened never
+/// through a link, held with `flock` for one read-modify-write. Nothing waits forever: after
+/// `timeout` seconds the wait ends in an error naming the lock and, when known, the process
+/// holding it (each holder writes its pid into the lock file).
+public enum FileLock {
+    public struct Busy: Error, Equatable, CustomStringConvertible {
+        public var path: String
+        public var holder: Int32?
+        public var description: String {
+            "\(path) is held by another metro-timer" + (holder.map { " (process \($0))" } ?? "") + "; try again in a moment"
+        }
+    }
+
+    public static func withLock<T, E: Error>(
+        _ path: String, timeout: Double = 5, _ body: () throws(E) -> T
+    ) throws(FileLockError<E>) -> T {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .problem(PrivateFile.Problem(path: path, reason: PrivateFile.reason(errno))) }
+        defer { close(descriptor) }
+        do { try PrivateFile.checkOwnedRegularFile(descriptor, path: path) } catch { throw .problem(error) }
+        fchmod(descriptor, 0o600)
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw .problem(PrivateFile.Problem(path: path, reason: String(cString: strerror(errno))))
+            }
+            guard Date() < deadline else {
+                var buffer = [UInt8](repeating: 0, count: 32)
+                let count = pread(descriptor, &buffer, 31, 0)
+                let holder = count > 0 ? Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+                throw .busy(Busy(path: path, holder: holder))
+            }
+            usleep(20_000)
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        let pid = Array("\(getpid())\n".utf8)
+        if ftruncate(descriptor, 0) == 0 { _ = pwrite(descriptor, pid, pid.count, 0) }
+        do { return try body() } catch { throw .body(error) }
+    }
+}
+
+public enum FileLockError<E: Error>: Error {
+    case problem(PrivateFile.Problem)
+    case busy(FileLock.Busy)
+    case body(E)
+}

@@ -1,0 +1,60 @@
+import Foundation
+import MetroCore
+
+// The bounds every file's values must keep. A value outside them is the file's problem, named by
+// key, never a trap somewhere later.
+
+extension Trip: CheckedValues {
+    func valueProblem() -> String? {
+        if let problem = ValueBounds.date(t0, "t0") { return problem }
+        for (index, correction) in corrections.enumerated() {
+            if let problem = ValueBounds.date(correction.time, "corrections[\(index)].time") { return problem }
+            if case .shift(let stops) = correction.kind, !(-99...99).contains(stops) {
+                return "corrections[\(index)].stops: \(stops) is not a shift of at most 99 stops"
+            }
+        }
+        for (alert, time) in alertsFired.sorted(by: { $0.key < $1.key }) {
+            if let problem = ValueBounds.date(time, "alertsFired.\(alert)") { return problem }
+        }
+        if let ended, let problem = ValueBounds.date(ended.time, "ended.time") { return problem }
+        return nil
+    }
+}
+
+extension Calibration: CheckedValues {
+    func valueProblem() -> String? {
+        for (name, table, separator) in [("running", running, ">"), ("dwell", dwell, " ")] {
+            for (key, statistic) in table.sorted(by: { $0.key < $1.key }) {
+                guard key.contains(separator) else { return "\(name).\(key): not a \(name == "running" ? "'FROM>TO'" : "'STATION DIRECTION'") key" }
+                let values = [("weight", statistic.weight), ("mean", statistic.mean), ("m2", statistic.m2)]
+                if let bad = values.first(where: { !$0.1.isFinite }) { return "\(name).\(key).\(bad.0): not a finite number" }
+                guard statistic.weight >= 0, statistic.weight <= 1_000_000 else { return "\(name).\(key).weight: \(statistic.weight) is outside 0–1000000" }
+                guard (0...3600).contains(statistic.mean) else { return "\(name).\(key).mean: \(statistic.mean) s is outside 0–3600 s" }
+                guard statistic.m2 >= 0, statistic.m2 <= 1e12 else { return "\(name).\(key).m2: \(statistic.m2) is not a variance sum (0–1e12)" }
+                guard (0...1_000_000).contains(statistic.count) else { return "\(name).\(key).count: \(statistic.count) is outside 0–1000000" }
+            }
+        }
+        return nil
+    }
+}
+
+extension ChangesFile: CheckedValues {
+    func valueProblem() -> String? {
+        for (index, entry) in entries.enumerated() {
+            guard (1...1_000_000).contains(entry.id) else { return "entries[\(index)].id: \(entry.id) is outside 1–1000000" }
+            if let seconds = entry.headwaySeconds, !(60...3600).contains(seconds) {
+                return "entries[\(index)].headwaySeconds: \(seconds) is outside 60–3600"
+            }
+            if let note = entry.note, note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return "entries[\(index)].note: contains control characters"
+            }
+        }
+        return nil
+    }
+}
+
+extension AlertSettings: CheckedValues {
+    func valueProblem() -> String? {
+        (100...60_000).contains(timeoutMilliseconds) ? nil : "timeoutMilliseconds: \(timeoutMilliseconds) is outside 100–60000"
+    }
+}

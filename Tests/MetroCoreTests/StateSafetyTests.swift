@@ -1,0 +1,199 @@
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// Saved state under hostile or unlucky conditions (issue 11): what cannot be read is an error,
+/// never "nothing"; links are never followed; ending a trip cannot count twice; parallel writers
+/// lose nothing; bad values are refused, never trapped on; untrusted text reaches no terminal raw.
+final class StateSafetyTests: XCTestCase {
+    let t0 = Kyiv.date("2026-11-30 10:00")
+
+    /// A state directory with an active Lisova → Teremky trip started at `t0`.
+    func stateWithTrip() throws -> (directory: String, environment: [String: String]) {
+        let directory = try TestPaths.temporaryDirectory(self) + "/state"
+        let store = FileTripStore(directory: directory)
+        try store.update { trip in
+            trip = Trip(id: "test-trip", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: self.t0)
+        }
+        return (directory, ["METRO_TIMER_HOME": directory])
+    }
+
+    /// Runs the built binary as the unprivileged user `nobody`: root would read any file.
+    func runAsNobody(_ arguments: [String], environment: [String: String]) throws -> ProcessRunner.Result {
+        guard getuid() == 0, let setpriv = which("setpriv"), let timeout = which("timeout") else {
+            throw XCTSkip("needs root, setpriv and timeout to become another user")
+        }
+        let binary = TestPaths.products.appendingPathComponent("metro-timer").path
+        // A bounded run: a command that wrongly starts a live ride must fail the test, not hang it.
+        return try ProcessRunner.run(
+            executable: timeout, ["10", setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments,
+            environment: environment.merging(["HOME": "/nonexistent", "METRO_TIMER_CONFIG": NSTemporaryDirectory() + "no-config-\(UUID().uuidString)"]) { $1 })
+    }
+
+    func chownTree(_ path: String, to uid: uid_t) throws {
+        let enumerator = FileManager.default.enumerator(atPath: path)
+        XCTAssertEqual(chown(path, uid, gid_t(uid)), 0)
+        while let item = enumerator?.nextObject() as? String { XCTAssertEqual(chown(path + "/" + item, uid, gid_t(uid)), 0) }
+    }
+
+    // MARK: - Missing is not unreadable
+
+    func testAnUnreadableTripIsAnErrorNeverNoTrip() throws {
+        let (directory, environment) = try stateWithTrip()
+        try chownTree(directory, to: 65534)
+        let trip = directory + "/trip.json"
+        let before = try Data(contentsOf: URL(fileURLWithPath: trip))
+        XCTAssertEqual(chmod(trip, 0o000), 0)
+        for arguments in [["status"], ["adjust", "+1"], ["start", "Lisova", "Arsenalna"], ["arrived"]] {
+            let result = try runAsNobody(arguments, environment: environment)
+            XCTAssertEqual(result.code, 65, "\(arguments): \(result.stdout)\(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(trip) && result.stderr.contains("Permission denied"), "\(arguments): \(result.stderr)")
+        }
+        XCTAssertEqual(chmod(trip, 0o600), 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: trip)), before, "left exactly as it was")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/journal.jsonl"), "no journal record of a trip never read")
+    }
+
+    // MARK: - Never follow
+
+    func testSymlinksInTheStateDirectoryAreRefusedNotFollowed() throws {
+        let (directory, environment) = try stateWithTrip()
+        let outside = try TestPaths.temporaryDirectory(self)
+        let target = outside + "/target"
+        try "precious\n".write(toFile: target, atomically: true, encoding: .utf8)
+        // The journal as a link: ending the trip must not write into the link's target.
+        XCTAssertEqual(symlink(target, directory + "/journal.jsonl"), 0)
+        let arrived = CLI.run(["arrived"], now: t0.addingTimeInterval(600), environment: environment)
+        XCTAssertNotEqual(arrived.code, 0)
+        XCTAssertTrue(arrived.stderr.contains("journal.jsonl") && arrived.stderr.contains("symbolic link"), arrived.stderr)
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "precious\n")
+        XCTAssertNil(try FileTripStore(directory: directory).load()?.ended, "nothing half-happened: the trip is still active")
+        // The lock as a link: no file appears at its target.
+        unlink(directory + "/journal.jsonl")
+        unlink(directory + "/.lock")
+        XCTAssertEqual(symlink(outside + "/made-by-lock", directory + "/.lock"), 0)
+        let adjust = CLI.run(["adjust", "+1"], now: t0.addingTimeInterval(60), environment: environment)
+        XCTAssertNotEqual(adjust.code, 0)
+        XCTAssertTrue(adjust.stderr.contains(".lock"), adjust.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: outside + "/made-by-lock"))
+        // The trip file as a link: read as an error, not followed.
+        unlink(directory + "/.lock")
+        try FileManager.default.moveItem(atPath: directory + "/trip.json", toPath: outside + "/trip.json")
+        XCTAssertEqual(symlink(outside + "/trip.json", directory + "/trip.json"), 0)
+        let status = CLI.run(["status"], now: t0.addingTimeInterval(60), environment: environment)
+        XCTAssertEqual(status.code, 65, status.stderr)
+        XCTAssertTrue(status.stderr.contains("symbolic link"), status.stderr)
+    }
+
+    // MARK: - Ending a trip: one step, one record
+
+    func testATornJournalLineDoesNotSwallowTheNextRecord() throws {
+        let (directory, environment) = try stateWithTrip()
+        try #"{"version":3,"id":"torn","from":"mr18"#.write(toFile: directory + "/journal.jsonl", atomically: true, encoding: .utf8)
+        XCTAssertEqual(CLI.run(["arrived"], now: t0.addingTimeInterval(2400), environment: environment).code, 0)
+        let journal = try FileTripStore(directory: directory).readJournal()
+        XCTAssertEqual(journal.records.count, 1, "the new record reads on a line of its own")
+        XCTAssertEqual(journal.problems.map(\.line), [1], "the torn line is reported, not merged")
+    }
+
+    func testARetriedEndNeverCountsTwice() throws {
+        let (directory, environment) = try stateWithTrip()
+        let store = FileTripStore(directory: directory)
+        // A crash after the record was appended and before the trip was marked ended: the record
+        // is there, the trip still active. The retry must not write a second record.
+        let trip = try XCTUnwrap(store.load())
+        let model = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
+        try store.appendJournal(JournalRecord(trip: trip, model: model, outcome: .arrived, at: t0.addingTimeInterval(2400)))
+        XCTAssertEqual(CLI.run(["arrived"], now: t0.addingTimeInterval(2410), environment: environment).code, 0)
+        XCTAssertEqual(try store.readJournal().records.filter { $0.id == trip.id }.count, 1)
+        XCTAssertNotNil(try store.load()?.ended)
+    }
+
+    // MARK: - Every read-modify-write under the lock
+
+    func testParallelChangesAreAllKept() throws {
+        let config = try TestPaths.temporaryDirectory(self) + "/config"
+        let stations = ["Hidropark", "Dnipro", "Darnytsia", "Livoberezhna", "Chernihivska", "Lisova", "Arsenalna", "Universytet", "Vokzalna", "Politekhnichnyi instytut"]
+        let group = DispatchGroup()
+        let results = LockedResults()
+        for station in stations {
+            group.enter()
+            Thread.detachNewThread {
+                let result = try? ProcessRunner.run("metro-timer", ["changes", "add", "--closed", station], environment: ["METRO_TIMER_CONFIG": config])
+                results.append(result?.code ?? -1)
+                group.leave()
+            }
+        }
+        group.wait()
+        XCTAssertEqual(results.values.sorted(), Array(repeating: 0, count: stations.count))
+        let list = try ProcessRunner.run("metro-timer", ["changes", "list"], environment: ["METRO_TIMER_CONFIG": config])
+        for station in stations { XCTAssertTrue(list.stdout.contains(station), "\(station) lost:\n\(list.stdout)") }
+    }
+
+    // MARK: - Outputs
+
+    func testAFullDiskIsAnErrorAndAClosedPipeIsQuiet() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        let binary = TestPaths.products.appendingPathComponent("metro-timer").path
+        for command in ["'\(binary)' plan Lisova Teremky > /dev/full", "'\(binary)' stations > /dev/full"] {
+            let result = try ProcessRunner.run(executable: "/bin/sh", ["-c", command])
+            XCTAssertEqual(result.code, 1, command)
+            XCTAssertTrue(result.stderr.hasPrefix("Error: cannot write to standard output: No space left on device"), result.stderr)
+        }
+        // Like `git log | head`: the reader leaves, the writer ends without a word.
+        let piped = try ProcessRunner.run(executable: "/bin/sh", ["-c", "'\(binary)' stations | head -1; echo \"status ${PIPESTATUS:-}\""])
+        XCTAssertEqual(piped.stderr, "")
+        XCTAssertTrue(piped.stdout.hasPrefix("M1"))
+    }
+
+    // MARK: - Untrusted text
+
+    func testControlCharactersNeverReachTheTerminalRaw() {
+        let osc = "\u{1B}]0;pwned\u{07}"
+        let result = CLI.run(["plan", osc, "Teremky"])
+        XCTAssertEqual(result.code, 64)
+        XCTAssertFalse(result.stderr.contains("\u{1B}") || result.stderr.contains("\u{07}"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(#"\u{1B}]0;pwned\u{07}"#), result.stderr)
+        for arguments in [["plan", "Lisova", "Teremky", "--\u{1B}[2Jx"], ["\u{1B}[2J"], ["status", "--format", "{\u{1B}[31m}"]] {
+            let refused = CLI.run(arguments)
+            XCTAssertEqual(refused.code, 64, "\(arguments)")
+            XCTAssertFalse(refused.stderr.contains("\u{1B}"), refused.stderr)
+        }
+        // A huge bad argument is cut to a readable length.
+        let huge = CLI.run(["plan", String(repeating: "x", count: 120_000), "Teremky"])
+        XCTAssertLessThan(huge.stderr.utf8.count, 2_000)
+        // Notes refuse control characters at input.
+        let config = "/nonexistent/never-written"
+        let note = CLI.run(["changes", "add", "--closed", "Dnipro", "--note", "\u{1B}[2Jgone"], environment: ["METRO_TIMER_CONFIG": config])
+        XCTAssertEqual(note.code, 64)
+        XCTAssertFalse(note.stderr.contains("\u{1B}"), note.stderr)
+    }
+
+    // MARK: - Every value read is checked
+
+    func testExtremeValuesInTheTripFileAreRefusedNotTrapped() throws {
+        for (key, value) in [("t0", "1e300"), ("t0", "-9223372036854775808"), ("t0", "4102444801")] {
+            let (directory, environment) = try stateWithTrip()
+            let path = directory + "/trip.json"
+            var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            object[key] = 0
+            let replaced = text.replacingOccurrences(of: #""t0" : \d+(\.\d+)?"#, with: "\"t0\" : \(value)", options: .regularExpression)
+            XCTAssertNotEqual(replaced, text)
+            try replaced.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try ProcessRunner.run("metro-timer", ["status"], environment: environment)
+            XCTAssertEqual(result.code, 65, "\(value): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(path) && result.stderr.contains("t0"), result.stderr)
+        }
+        let adjust = CLI.run(["adjust", "-9223372036854775808"])
+        XCTAssertEqual(adjust.code, 64, adjust.stderr)
+    }
+}
+
+final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var values: [Int32] = []
+    func append(_ value: Int32) { lock.lock(); values.append(value); lock.unlock() }
+}
