@@ -57,7 +57,10 @@ struct Context: Sendable {
     var currentColumns: Int { TerminalSize.columns(environment: environment) ?? columns ?? 80 }
 
     /// The trip store in the state directory.
-    var tripStore: FileTripStore { FileTripStore(directory: FileTripStore.directory(environment: environment)) }
+    var tripStore: FileTripStore {
+        let sink = stderr
+        return FileTripStore(directory: FileTripStore.directory(environment: environment), note: { sink.line($0) })
+    }
 
     /// Colour only on a terminal that is not `dumb`, with `NO_COLOR` unset and no `--no-color`.
     func useColor(noColorFlag: Bool) -> Bool {

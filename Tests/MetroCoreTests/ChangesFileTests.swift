@@ -70,7 +70,7 @@ final class ChangesFileTests: XCTestCase {
     func testACorruptChangesFileIsNamedAndLeftAlone() throws {
         let env = try environment()
         let directory = env["METRO_TIMER_CONFIG"]!
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let path = directory + "/changes.json"
         try "{\"version\": 1, \"entries\": [{\"id\": ".write(toFile: path, atomically: true, encoding: .utf8)
         for arguments in [["changes", "list"], ["changes", "add", "--closed", "Dnipro"], ["plan", "Lisova", "Teremky"]] {

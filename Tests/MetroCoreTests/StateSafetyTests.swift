@@ -132,6 +132,82 @@ final class StateSafetyTests: XCTestCase {
         for station in stations { XCTAssertTrue(list.stdout.contains(station), "\(station) lost:\n\(list.stdout)") }
     }
 
+    func testAHeldLockEndsInAClearErrorNamingTheHolder() throws {
+        let (directory, environment) = try stateWithTrip()
+        let lock = directory + "/.lock"
+        let descriptor = open(lock, O_RDWR | O_CREAT, 0o600)
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        defer { close(descriptor) }
+        XCTAssertEqual(flock(descriptor, LOCK_EX), 0)
+        _ = ftruncate(descriptor, 0)
+        _ = pwrite(descriptor, Array("4242\n".utf8), 5, 0)
+        let started = Date()
+        let result = try ProcessRunner.run("metro-timer", ["adjust", "+1"], environment: environment)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15, "a bounded wait")
+        XCTAssertEqual(result.code, 1)
+        XCTAssertEqual(result.stderr, "Error: \(lock) is held by another metro-timer (process 4242); try again in a moment\n")
+    }
+
+    func testLeftoverTempFilesAreRemovedByTheNextWriter() throws {
+        let (directory, environment) = try stateWithTrip()
+        // What a writer killed between writing its temp file and renaming it leaves behind.
+        try "{\"half\":".write(toFile: directory + "/.trip.json.Ab3dEf", atomically: false, encoding: .utf8)
+        XCTAssertEqual(CLI.run(["adjust", "+1"], now: t0.addingTimeInterval(60), environment: environment).code, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/.trip.json.Ab3dEf"))
+    }
+
+    func testADirectoryOfAnotherUserIsRefusedAndLooseModesAreTightened() throws {
+        let (directory, environment) = try stateWithTrip()
+        XCTAssertEqual(chmod(directory, 0o755), 0)
+        let first = CLI.run(["adjust", "+1"], now: t0.addingTimeInterval(60), environment: environment)
+        XCTAssertEqual(first.code, 0, first.stderr)
+        XCTAssertEqual(first.stderr, "note: \(directory) was readable by others (mode 755); it is now private (700).\n")
+        var info = stat()
+        XCTAssertEqual(stat(directory, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o700)
+        XCTAssertEqual(CLI.run(["adjust", "+1"], now: t0.addingTimeInterval(90), environment: environment).stderr, "", "said once")
+        // Another user's directory: refused, as git refuses an unsafe directory.
+        XCTAssertEqual(chown(directory, 65534, 65534), 0)
+        let refused = CLI.run(["status"], now: t0.addingTimeInterval(120), environment: environment)
+        XCTAssertEqual(refused.code, 1)
+        XCTAssertTrue(refused.stderr.contains("state directory \(directory): it belongs to user 65534"), refused.stderr)
+    }
+
+    func testAnImportIsCheckedAsStrictlyAsTheFile() throws {
+        let base = try TestPaths.temporaryDirectory(self)
+        let file = base + "/bad.json"
+        try #"{"version":1,"running":{"mr01_110>mr02_111":{"weight":1,"mean":100,"m2":-100,"count":1}},"dwell":{}}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let result = CLI.run(["calibration", "--import", file], environment: ["METRO_TIMER_HOME": base + "/state"])
+        XCTAssertEqual(result.code, 65, result.stdout)
+        XCTAssertTrue(result.stderr.contains("m2"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: base + "/state/calibration.json"), "nothing merged")
+    }
+
+    func testExportsRefuseLinksFIFOsAndDevices() throws {
+        let (directory, environment) = try stateWithTrip()
+        let outside = try TestPaths.temporaryDirectory(self)
+        try "keep\n".write(toFile: outside + "/target", atomically: true, encoding: .utf8)
+        XCTAssertEqual(symlink(outside + "/target", outside + "/link"), 0)
+        XCTAssertEqual(mkfifo(outside + "/fifo", 0o600), 0)
+        // A device node of the test's own (never a real one in /dev: a broken export would
+        // replace it), where root may make one.
+        var targets = [outside + "/link", outside + "/fifo"]
+        // 1,3 is a null device.
+        if getuid() == 0, mknod(outside + "/device", S_IFCHR | 0o600, dev_t(0x103)) == 0 { targets.append(outside + "/device") }
+        for command in ["journal", "calibration"] {
+            for path in targets {
+                let result = CLI.run([command, "--export", path], environment: environment)
+                XCTAssertEqual(result.code, 1, "\(command) \(path): \(result.stdout)")
+                XCTAssertTrue(result.stderr.contains("writes only to a regular file"), result.stderr)
+            }
+            // `-` is standard output.
+            XCTAssertEqual(CLI.run([command, "--export", "-"], environment: environment).code, 0)
+        }
+        XCTAssertEqual(try String(contentsOfFile: outside + "/target", encoding: .utf8), "keep\n")
+        _ = directory
+    }
+
     // MARK: - Outputs
 
     func testAFullDiskIsAnErrorAndAClosedPipeIsQuiet() throws {

@@ -44,7 +44,11 @@ struct CalibrationCommand: Command {
         }
         if let exportPath {
             let calibration = try store.loadCalibration()
-            do { try AtomicFile.write(Self.encode(calibration), to: exportPath, mode: 0o600) } catch { throw .failure(error.description) }
+            if exportPath == "-" {
+                context.stdout.write(Self.encode(calibration))
+                return
+            }
+            try ExportFile.write(Self.encode(calibration), to: exportPath, mode: 0o600, language: language)
             context.stdout.line(language.tr(
                 "Записано \(calibration.running.count + calibration.dwell.count) вимірювань у \(exportPath).",
                 "Wrote \(calibration.running.count + calibration.dwell.count) measured figures to \(exportPath)."))
@@ -104,6 +108,11 @@ struct CalibrationCommand: Command {
         }
         guard calibration.version <= Calibration.currentVersion else {
             throw .data(language.tr("\(path) записано новішою версією (\(calibration.version)).", "\(path) was written by a newer version (\(calibration.version))."))
+        }
+        // As strictly as the calibration file itself: no NaN, no negative variance, no key
+        // without its separator.
+        if let problem = calibration.valueProblem() {
+            throw .data(language.tr("\(path): \(problem); нічого не додано.", "\(path): \(problem); nothing was merged."))
         }
         let bounds = Calibration.runningBounds(network)
         for (key, statistic) in calibration.running {

@@ -68,7 +68,11 @@ struct JournalCommand: Command {
         let records = last.map { Array(all.suffix($0)) } ?? all
         if let exportPath {
             let lines = records.map { String(decoding: (try? FileTripStore.journalEncoder.encode($0)) ?? Data(), as: UTF8.self) + "\n" }
-            do { try AtomicFile.write(lines.joined(), to: exportPath, mode: 0o600) } catch { throw .failure(error.description) }
+            if exportPath == "-" {
+                context.stdout.write(lines.joined())
+                return
+            }
+            try ExportFile.write(lines.joined(), to: exportPath, mode: 0o600, language: language)
             context.stdout.line(language.tr("Записано \(records.count) поїздок у \(exportPath).", "Wrote \(records.count) trips to \(exportPath)."))
             return
         }

@@ -7,6 +7,7 @@ import MetroCore
 /// atomically, and never overwritten when unreadable.
 struct ConfigStore: Sendable {
     let directory: String
+    var note: @Sendable (String) -> Void = { _ in }
 
     static func directory(environment: [String: String]) -> String {
         if let dir = environment["METRO_TIMER_CONFIG"], !dir.isEmpty { return dir }
@@ -30,9 +31,9 @@ struct ConfigStore: Sendable {
 
     func ensureDirectory() throws(CLIError) {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            if let message = try PrivateDirectory.prepare(directory) { note("note: " + message) }
         } catch {
-            throw .failure("cannot create \(directory): \(error.localizedDescription)")
+            throw .failure("cannot use the settings directory \(error.path): \(error.reason)")
         }
     }
 
@@ -40,7 +41,10 @@ struct ConfigStore: Sendable {
     /// once keep all ten.
     func locked<T>(_ body: () throws(CLIError) -> T) throws(CLIError) -> T {
         try ensureDirectory()
-        return try FileTripStore.lock(directory + "/.lock", body)
+        return try FileTripStore.lock(directory + "/.lock") { () throws(CLIError) -> T in
+            PrivateDirectory.removeLeftovers(in: directory, of: ["changes.json", "alerts.json"])
+            return try body()
+        }
     }
 
     func write<T: Encodable>(_ value: T, to path: String) throws(CLIError) {
@@ -57,7 +61,10 @@ struct ConfigStore: Sendable {
 }
 
 extension Context {
-    var config: ConfigStore { ConfigStore(directory: ConfigStore.directory(environment: environment)) }
+    var config: ConfigStore {
+        let sink = stderr
+        return ConfigStore(directory: ConfigStore.directory(environment: environment), note: { sink.line($0) })
+    }
 
     /// The changes in force for a ride starting at `moment`: the changes file's entries for that
     /// service day, with the command line's on top.

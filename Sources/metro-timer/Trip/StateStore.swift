@@ -26,7 +26,13 @@ final class FileTripStore: TripStore {
     var calibrationPath: String { directory + "/calibration.json" }
     var location: String { tripPath }
 
-    init(directory: String) { self.directory = directory }
+    /// Where a one-time note goes (a directory made private): standard error.
+    let note: @Sendable (String) -> Void
+
+    init(directory: String, note: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.directory = directory
+        self.note = note
+    }
 
     static func directory(environment: [String: String]) -> String {
         if let home = environment["METRO_TIMER_HOME"], !home.isEmpty { return home }
@@ -36,17 +42,18 @@ final class FileTripStore: TripStore {
     }
 
     func ensureDirectory() throws(CLIError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .failure("\(directory) exists and is not a directory") }
-            return
-        }
         do {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            if let message = try PrivateDirectory.prepare(directory) { note("note: " + message) }
         } catch {
-            throw .failure("cannot create the state directory \(directory): \(error.localizedDescription)")
+            throw .failure("cannot use the state directory \(error.path): \(error.reason)")
         }
+    }
+
+    /// Before reading: a state directory of another user is refused, not read from.
+    func checkOwner() throws(CLIError) {
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_uid != geteuid() else { return }
+        throw .failure("cannot use the state directory \(directory): it belongs to user \(info.st_uid), not to you (user \(geteuid())); set METRO_TIMER_HOME to a directory of your own")
     }
 
     static let encoder: JSONEncoder = {
@@ -63,6 +70,7 @@ final class FileTripStore: TripStore {
     }()
 
     func load() throws(CLIError) -> Trip? {
+        try checkOwner()
         let path = tripPath
         return try VersionedFile.read(
             Trip.self, at: path, newest: Trip.currentVersion, decoder: FileTripStore.decoder,
@@ -83,7 +91,10 @@ final class FileTripStore: TripStore {
     /// Runs `body` holding the state directory's lock (never through a link; a bounded wait).
     func locked<T>(_ body: () throws(CLIError) -> T) throws(CLIError) -> T {
         try ensureDirectory()
-        return try FileTripStore.lock(lockPath, body)
+        return try FileTripStore.lock(lockPath) { () throws(CLIError) -> T in
+            PrivateDirectory.removeLeftovers(in: directory, of: ["trip.json", "journal.jsonl", "calibration.json"])
+            return try body()
+        }
     }
 
     /// One read-modify-write under the lock at `path`, its failures as the CLI's errors.
