@@ -36,7 +36,8 @@ final class RideOutputTests: XCTestCase {
         let directory = try TestPaths.temporaryDirectory(self)
         let marker = directory + "/notified"
         let fake = directory + "/notify-send"
-        try "#!/bin/sh\necho \"$1|$2\" > \(marker)\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        // Shell builtins only: the child gets the notifier's environment, whose PATH is this folder.
+        try "#!/bin/sh\necho \"$*\" > \(marker)\n".write(toFile: fake, atomically: true, encoding: .utf8)
         chmod(fake, 0o755)
         Notifier(environment: ["PATH": directory]).notify(title: "metro-timer", body: "no display")
         Notifier(environment: ["DISPLAY": ":0", "PATH": "/nonexistent"]).notify(title: "metro-timer", body: "no notify-send")
@@ -44,8 +45,40 @@ final class RideOutputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "skipped quietly")
         Notifier(environment: ["DISPLAY": ":0", "PATH": directory]).notify(title: "metro-timer", body: "Yours is next: Teremky.")
         let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: marker) && Date() < deadline { usleep(20_000) }
-        XCTAssertEqual(try String(contentsOfFile: marker, encoding: .utf8), "metro-timer|Yours is next: Teremky.\n")
+        while ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").isEmpty && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(try String(contentsOfFile: marker, encoding: .utf8), "--urgency=critical metro-timer Yours is next: Teremky.\n")
+    }
+
+    /// Nothing opens a socket unless the alert check is on: not the ride, not its notifications
+    /// (Foundation's Process opened two loopback sockets just to start notify-send).
+    func testNoSocketIsOpenedWithTheAlertCheckOff() throws {
+        guard let strace = which("strace") else { throw XCTSkip("strace is not installed (.ci/run installs it)") }
+        let directory = try TestPaths.temporaryDirectory(self)
+        let marker = directory + "/notified"
+        try "#!/bin/sh\necho \"$*\" >> \(marker)\n".write(toFile: directory + "/notify-send", atomically: true, encoding: .utf8)
+        chmod(directory + "/notify-send", 0o755)
+        let binary = TestPaths.products.appendingPathComponent("metro-timer").path
+        let trace = directory + "/trace"
+        for arguments in [["plan", "Lisova", "Teremky"], ["start", "Lisova", "Teremky", "--speed", "1200", "--plain"], ["stations"], ["about"]] {
+            let result = try ProcessRunner.run(
+                executable: strace, ["-f", "-e", "trace=socket,socketpair,connect", "-o", trace, binary] + arguments,
+                environment: ["DISPLAY": ":0", "PATH": directory + ":/usr/bin:/bin", "METRO_TIMER_HOME": directory + "/state"])
+            XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
+            let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { !$0.contains("+++") && !$0.contains("---") }
+            XCTAssertEqual(calls, [], "\(arguments)")
+        }
+        // With the check on, the helper makes the request; starting it must open no socket in
+        // metro-timer itself (the parent is traced alone: the helper's own request is its job).
+        let config = directory + "/config"
+        XCTAssertEqual(try ProcessRunner.run("metro-timer", ["alerts", "enable", "--url", "http://127.0.0.1:9/feed"], environment: ["METRO_TIMER_CONFIG": config]).code, 0)
+        let result = try ProcessRunner.run(
+            executable: strace, ["-e", "trace=socket,socketpair,connect", "-o", trace, binary, "plan", "Lisova", "Teremky"],
+            environment: ["PATH": "/usr/bin:/bin", "METRO_TIMER_CONFIG": config, "METRO_TIMER_HOME": directory + "/state"])
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Alert status unknown"), "the helper ran: \(result.stdout)")
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { !$0.contains("+++") && !$0.contains("---") }
+        XCTAssertEqual(calls, [], "starting the helper")
+        _ = marker
     }
 
     func testTheFrameStaysWithinFortyColumns() throws {

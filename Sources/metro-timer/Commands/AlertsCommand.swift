@@ -30,16 +30,12 @@ extension Context {
         guard FileManager.default.isExecutableFile(atPath: helper) else {
             return .unknown("the helper metro-timer-alerts is not installed beside metro-timer")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: helper)
-        process.arguments = [url, String(settings.timeoutMilliseconds)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return .unknown("the helper did not start") }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output: Data
+        do {
+            output = try Spawn.run(helper, [url, String(settings.timeoutMilliseconds)], environment: environment, captureOutput: true).output
+        } catch {
+            return .unknown("the helper did not start")
+        }
         return AlertFeed.Verdict(line: String(decoding: output, as: UTF8.self))
     }
 

@@ -271,12 +271,12 @@ struct Notifier: Sendable {
         guard enabled, !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty,
             let path = executable("notify-send")
         else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [title, body]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        // Off the ride's thread (notify-send can take a moment), waited for so no child is left
+        // behind; posix_spawn, so starting it opens no socket.
+        let environment = environment
+        Thread.detachNewThread {
+            _ = try? Spawn.run(path, ["--urgency=critical", title, body], environment: environment)
+        }
     }
 
     func executable(_ name: String) -> String? {
