@@ -94,7 +94,9 @@ final class GeneratorTests: XCTestCase {
         let firstRow = "mr01_110,Академмістечко,forward,05:51:00,22:30:00"
         let cases: [(file: String, edit: (String) -> String, message: String)] = [
             ("kyiv-timetable.csv", { $0.replacingOccurrences(of: firstRow, with: "mr01_110,Академмістечко,forward,05:51:00") },
-             "kyiv-timetable.csv:2: expected 5 columns, found 4"),
+             "kyiv-timetable.csv:2:5: expected 5 columns, found 4 (no 'last_departure')"),
+            ("kyiv-timetable.csv", { $0.replacingOccurrences(of: firstRow, with: firstRow + ",22:31:00") },
+             "kyiv-timetable.csv:2:6: expected 5 columns, found 6 (one too many after 'last_departure')"),
             ("kyiv-timetable.csv", { $0.replacingOccurrences(of: firstRow, with: "mr01_110,Академмістечко,forward,05:5x:00,22:30:00") },
              "kyiv-timetable.csv:2:4: unparsable time '05:5x:00' (expected HH:MM:SS)"),
             ("kyiv-timetable.csv", { $0.replacingOccurrences(of: firstRow, with: "mr01_110,Академмістечко,forward,05:51:00,24:61:00") },
@@ -211,6 +213,32 @@ final class GeneratorTests: XCTestCase {
         XCTAssertEqual(network.segment(from: "tt01_901", to: "tt02_902")?.sampleGaps, [130, 120])
         XCTAssertEqual(network.segment(from: "tt02_902", to: "tt03_903")?.basis, .mirror)
         XCTAssertEqual(network.headwayRecord(line: "M9", direction: .reverse, dayType: .weekday, hour: 6)?.singleValue, true)
+    }
+
+    func testInvalidUTF8AndBrokenJSONAreLocatedToTheByte() throws {
+        // A byte that is not UTF-8 in the middle of line 3 of the timetable.
+        let data = try dataCopy()
+        let path = data + "/kyiv-timetable.csv"
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let thirdLine = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }[1] + 1
+        bytes[thirdLine + 9] = 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let run = generate(["--data", data, "--output", data + "/../network.swift"])
+        XCTAssertEqual(run.code, 65)
+        XCTAssertEqual(run.stderr, "Error: \(path):3:10: invalid UTF-8 (byte 0xFF); save the file as UTF-8\n")
+        // A portal layer that is not JSON: where the parser stopped, and a file that ends early.
+        let directory = try TestPaths.temporaryDirectory(self) + "/Data"
+        try FileManager.default.copyItem(atPath: TestPaths.fixtures + "/mini", toPath: directory)
+        let broken = directory + "/../broken.json"
+        try "{\"features\": [\n  {\"attributes\": {\"code1\": tt01}}]}".write(toFile: broken, atomically: true, encoding: .utf8)
+        let portal = TestPaths.fixtures + "/portal"
+        let syntax = generate(["import", broken, portal + "/timePeriodUnderground.json", "--data", directory])
+        XCTAssertEqual(syntax.code, 65)
+        // `tt01`: the parser takes the `t` for `true` and stops at the byte that cannot follow.
+        XCTAssertEqual(syntax.stderr, "Error: \(broken):2:29: not valid JSON here\n")
+        try "{\"features\": [".write(toFile: broken, atomically: true, encoding: .utf8)
+        let early = generate(["import", broken, portal + "/timePeriodUnderground.json", "--data", directory])
+        XCTAssertEqual(early.stderr, "Error: \(broken):1:15: the JSON ends too early\n")
     }
 
     func testImporterRefusesABadLayerAndWritesNothing() throws {

@@ -36,9 +36,12 @@ public struct CSVTable: Sendable {
                 "unexpected header '\(first.fields.joined(separator: ","))'; expected '\(columns.joined(separator: ","))'")
         }
         for row in parsed.dropFirst() where row.fields.count != columns.count {
+            // The column where the row ran out, or the first one too many.
+            let short = row.fields.count < columns.count
             throw DataError(
-                file: file, line: row.line,
-                "expected \(columns.count) columns, found \(row.fields.count)")
+                file: file, line: row.line, column: short ? row.fields.count + 1 : columns.count + 1,
+                "expected \(columns.count) columns, found \(row.fields.count)"
+                    + (short ? " (no '\(columns[row.fields.count])')" : " (one too many after '\(columns.last!)')"))
         }
         header = first.fields
         rows = Array(parsed.dropFirst())

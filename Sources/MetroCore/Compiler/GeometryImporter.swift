@@ -94,7 +94,7 @@ public enum GeometryImporter {
     static func features(_ data: Data, file: String) throws(DataError) -> [Feature] {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw DataError(file: file, "not valid JSON")
+            throw SourcePosition.jsonError(error, bytes: Array(data), file: file)
         }
         guard let root = object as? [String: Any], let features = root["features"] as? [Any] else {
             throw DataError(file: file, "not a GeoJSON layer: expected an object with a 'features' array")

@@ -93,7 +93,7 @@ public enum PortalImporter {
     static func features(_ data: Data, file: String) throws(DataError) -> [[String: Any]] {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw DataError(file: file, "not valid JSON")
+            throw SourcePosition.jsonError(error, bytes: Array(data), file: file)
         }
         guard let root = object as? [String: Any], let features = root["features"] as? [Any] else {
             throw DataError(file: file, "not a portal layer: expected an object with a 'features' array")

@@ -66,9 +66,8 @@ public enum TimetableCompiler {
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw DataError(file: path, "cannot read the file (missing or unreadable)")
                 }
-                guard let text = String(data: data, encoding: .utf8) else {
-                    throw DataError(file: path, "the file is not valid UTF-8")
-                }
+                if let problem = SourcePosition.utf8Error(Array(data), file: path) { throw problem }
+                let text = String(decoding: data, as: UTF8.self)
                 files[name] = text
             }
             return Input(directory: directory, files: files)
