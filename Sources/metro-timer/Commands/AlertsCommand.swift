@@ -2,17 +2,6 @@ import CLIKit
 import Foundation
 import MetroCore
 
-/// The optional air-raid status check's settings (`alerts.json` in the config directory).
-struct AlertSettings: Codable, Equatable, Sendable {
-    static let currentVersion = 1
-    var version = AlertSettings.currentVersion
-    var enabled: Bool
-    var url: String?
-    var timeoutMilliseconds: Int
-
-    static let off = AlertSettings(enabled: false, url: nil, timeoutMilliseconds: 1500)
-}
-
 extension ConfigStore {
     var alertsPath: String { directory + "/alerts.json" }
 

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import MetroCore
 
 /// Reads one of metro-timer's own versioned JSON files: a missing file is nil; a file written by a
 /// newer version, or one that does not decode, is refused with a message naming it, and is never
@@ -34,19 +35,3 @@ enum VersionedFile {
     }
 }
 
-/// A file's values, range-checked after decoding: nil when every value is usable, else the key
-/// and what is wrong with it.
-protocol CheckedValues {
-    func valueProblem() -> String?
-}
-
-/// The bounds the files' values must keep (stated in the README).
-enum ValueBounds {
-    /// Times: 2000-01-01 to 2100-01-01.
-    static let dates = 946_684_800.0...4_102_444_800.0
-
-    static func date(_ date: Date, _ key: String) -> String? {
-        let seconds = date.timeIntervalSince1970
-        return seconds.isFinite && dates.contains(seconds) ? nil : "\(key): \(seconds) is not a time between 2000 and 2100"
-    }
-}

@@ -1,11 +1,28 @@
 import Foundation
-import MetroCore
+
+/// A file's values, range-checked after decoding: nil when every value is usable, else the key
+/// and what is wrong with it.
+public protocol CheckedValues {
+    func valueProblem() -> String?
+}
+
+/// The bounds the files' values must keep (stated in the README).
+public enum ValueBounds {
+    /// Times: 2000-01-01 to 2100-01-01.
+    public static let dates = 946_684_800.0...4_102_444_800.0
+
+    public static func date(_ date: Date, _ key: String) -> String? {
+        let seconds = date.timeIntervalSince1970
+        return seconds.isFinite && dates.contains(seconds) ? nil : "\(key): \(seconds) is not a time between 2000 and 2100"
+    }
+}
+
 
 // The bounds every file's values must keep. A value outside them is the file's problem, named by
 // key, never a trap somewhere later.
 
 extension Trip: CheckedValues {
-    func valueProblem() -> String? {
+    public func valueProblem() -> String? {
         if let problem = ValueBounds.date(t0, "t0") { return problem }
         for (index, correction) in corrections.enumerated() {
             if let problem = ValueBounds.date(correction.time, "corrections[\(index)].time") { return problem }
@@ -22,7 +39,7 @@ extension Trip: CheckedValues {
 }
 
 extension Calibration: CheckedValues {
-    func valueProblem() -> String? {
+    public func valueProblem() -> String? {
         for (name, table, separator) in [("running", running, ">"), ("dwell", dwell, " ")] {
             for (key, statistic) in table.sorted(by: { $0.key < $1.key }) {
                 guard key.contains(separator) else { return "\(name).\(key): not a \(name == "running" ? "'FROM>TO'" : "'STATION DIRECTION'") key" }
@@ -39,7 +56,7 @@ extension Calibration: CheckedValues {
 }
 
 extension ChangesFile: CheckedValues {
-    func valueProblem() -> String? {
+    public func valueProblem() -> String? {
         for (index, entry) in entries.enumerated() {
             guard (1...1_000_000).contains(entry.id) else { return "entries[\(index)].id: \(entry.id) is outside 1–1000000" }
             if let seconds = entry.headwaySeconds, !(60...3600).contains(seconds) {
@@ -54,7 +71,7 @@ extension ChangesFile: CheckedValues {
 }
 
 extension AlertSettings: CheckedValues {
-    func valueProblem() -> String? {
+    public func valueProblem() -> String? {
         (100...60_000).contains(timeoutMilliseconds) ? nil : "timeoutMilliseconds: \(timeoutMilliseconds) is outside 100–60000"
     }
 }

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The optional air-raid status check's settings (`alerts.json` in the config directory).
+public struct AlertSettings: Codable, Equatable, Sendable {
+    public static let currentVersion = 1
+    public var version = AlertSettings.currentVersion
+    public var enabled: Bool
+    public var url: String?
+    public var timeoutMilliseconds: Int
+
+    public static let off = AlertSettings(enabled: false, url: nil, timeoutMilliseconds: 1500)
+
+    public init(version: Int = AlertSettings.currentVersion, enabled: Bool, url: String?, timeoutMilliseconds: Int) {
+        self.version = version
+        self.enabled = enabled
+        self.url = url
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+}
