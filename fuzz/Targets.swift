@@ -1,0 +1,96 @@
+// libFuzzer entry points over MetroCore's parsers and decoders: the state files (trip, journal,
+// calibration, changes, settings), the timetable compiler's CSV files, the portal's JSON layers
+// and station search. One binary, the target chosen by FUZZ_TARGET (fuzz/run.sh sets it).
+// Built by fuzz/run.sh with `swiftc -sanitize=fuzzer,address` together with MetroCore's sources.
+import Foundation
+
+enum FuzzTarget: String, CaseIterable {
+    case trip, journal, calibration, changes, settings, csv, portal, search
+}
+
+nonisolated(unsafe) var target = FuzzTarget.trip
+nonisolated(unsafe) var realData: [String: String] = [:]
+let network = Network.kyiv
+let clock = ServiceClock.kyiv()!
+
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>>>) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    guard let name = environment["FUZZ_TARGET"], let chosen = FuzzTarget(rawValue: name) else {
+        FileHandle.standardError.write(Data("FUZZ_TARGET must be one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+        exit(2)
+    }
+    target = chosen
+    let data = environment["FUZZ_DATA"] ?? "Data"
+    for name in TimetableCompiler.FileName.all {
+        realData[name] = try? String(contentsOfFile: data + "/" + name, encoding: .utf8)
+    }
+    return 0
+}
+
+let stateDecoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    return decoder
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    let data = Data(bytes: bytes, count: count)
+    switch target {
+    case .trip:
+        // As metro-timer reads a trip: decode, check the values, and only then compute with it.
+        guard let trip = try? stateDecoder.decode(Trip.self, from: data), trip.valueProblem() == nil,
+            let model = try? TripModel(engine: ScheduleEngine(network: network, clock: clock), trip: trip)
+        else { return 0 }
+        let schedule = model.current(trip)
+        _ = TripModel.halfStopPosition(in: schedule, at: trip.t0.addingTimeInterval(600))
+        _ = model.isExpired(trip, at: trip.t0.addingTimeInterval(3600))
+    case .journal:
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let records = data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(JournalRecord.self, from: Data($0)) }
+        _ = JournalSummary(records)
+    case .calibration:
+        guard let calibration = try? stateDecoder.decode(Calibration.self, from: data), calibration.valueProblem() == nil,
+            let route = try? Router(network: network).route(from: "mr18_127", to: "mb18_227")
+        else { return 0 }
+        var engine = ScheduleEngine(network: network, clock: clock)
+        engine.calibration = calibration
+        _ = engine.schedule(route: route, t0: Date(timeIntervalSince1970: 1_800_000_000))
+    case .changes:
+        guard let file = try? JSONDecoder().decode(ChangesFile.self, from: data), file.valueProblem() == nil else { return 0 }
+        _ = file.changes(on: "2026-11-30")
+    case .settings:
+        guard let settings = try? JSONDecoder().decode(AlertSettings.self, from: data) else { return 0 }
+        _ = settings.valueProblem()
+        _ = settings.url.map(URLMask.mask)
+    case .csv:
+        // The input stands in for one of the data files (chosen by its first byte), the others
+        // are the real ones: the compiler must refuse with a DataError, never trap.
+        guard let first = data.first else { return 0 }
+        let names = TimetableCompiler.FileName.all
+        var files = realData
+        let text = Data(data.dropFirst())
+        if let problem = SourcePosition.utf8Error(Array(text), file: "fuzz") { _ = problem.description; return 0 }
+        files[names[Int(first) % names.count]] = String(decoding: text, as: UTF8.self)
+        let input = TimetableCompiler.Input(directory: "fuzz", files: files)
+        if let document = try? TimetableCompiler.compile(input) {
+            _ = NetworkEncoding.compactJSON(document)
+        }
+    case .portal:
+        guard let stations = realData[TimetableCompiler.FileName.stations], let lines = realData[TimetableCompiler.FileName.lines],
+            let (parsedStations, parsedLines) = try? TimetableCompiler.stationsAndLines(
+                TimetableCompiler.Input(directory: "fuzz", files: [TimetableCompiler.FileName.stations: stations, TimetableCompiler.FileName.lines: lines]))
+        else { return 0 }
+        _ = try? PortalImporter.convert(
+            stopTimes: data, stopTimesFile: "fuzz", timePeriods: data, timePeriodsFile: "fuzz", stations: parsedStations, lines: parsedLines)
+        let points = Dictionary(uniqueKeysWithValues: parsedStations.map { ($0.code, (lat: Double($0.latitudeE6) / 1e6, lon: Double($0.longitudeE6) / 1e6)) })
+        _ = try? GeometryImporter.track(geoJSON: data, file: "fuzz", lines: parsedLines, stations: points)
+    case .search:
+        let query = String(decoding: data, as: UTF8.self)
+        _ = StationSearch.kyiv.match(query)
+        _ = StationSearch.kyiv.completions(query, language: .uk)
+    }
+    return 0
+}
