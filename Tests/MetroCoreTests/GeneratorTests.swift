@@ -104,7 +104,7 @@ final class GeneratorTests: XCTestCase {
             ("kyiv-timetable.csv", { $0.replacingOccurrences(of: firstRow, with: "mr99_999,Академмістечко,forward,05:51:00,22:30:00") },
              "kyiv-timetable.csv:2:1: unknown station code 'mr99_999'"),
             ("kyiv-timetable.csv", { $0 + firstRow + "\n" },
-             "kyiv-timetable.csv:106: duplicate row for mr01_110 forward (first seen on line 2)"),
+             "kyiv-timetable.csv:106:1: duplicate row for mr01_110 forward (first seen on line 2)"),
             ("kyiv-timetable.csv", { $0.replacingOccurrences(of: "mr05_114,Берестейська,reverse,06:06:15,22:59:45\n", with: "") },
              "kyiv-timetable.csv: no row for station mr05_114 (Beresteiska) reverse; every station of line M1 needs one per direction (leave the times empty where none are published)"),
             ("kyiv-stations.csv", { $0.replacingOccurrences(of: "50.459273,30.418706", with: "30.418706,50.459273") },

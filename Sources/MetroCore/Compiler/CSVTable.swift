@@ -28,11 +28,11 @@ public struct CSVTable: Sendable {
             parsed.append(Row(line: lineNumber, fields: try CSVTable.split(line, file: file, line: lineNumber)))
         }
         guard let first = parsed.first else {
-            throw DataError(file: file, "the file is empty; expected the header '\(columns.joined(separator: ","))'")
+            throw DataError(file: file, line: 1, column: 1, "the file is empty; expected the header '\(columns.joined(separator: ","))'")
         }
         guard first.fields == columns else {
             throw DataError(
-                file: file, line: first.line,
+                file: file, line: first.line, column: 1,
                 "unexpected header '\(first.fields.joined(separator: ","))'; expected '\(columns.joined(separator: ","))'")
         }
         for row in parsed.dropFirst() where row.fields.count != columns.count {

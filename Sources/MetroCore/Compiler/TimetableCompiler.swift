@@ -164,7 +164,7 @@ public enum TimetableCompiler {
             }
             if current?.key != key {
                 if let seen = firstLine[key] {
-                    throw DataError(file: table.file, line: row.line, "the segment \(row(0)) → \(row(1)) appears again (first seen on line \(seen)); keep its points together")
+                    throw DataError(file: table.file, line: row.line, column: 1, "the segment \(row(0)) → \(row(1)) appears again (first seen on line \(seen)); keep its points together")
                 }
                 firstLine[key] = row.line
                 current = (key, 1)
@@ -215,7 +215,7 @@ public enum TimetableCompiler {
         for row in table.rows {
             let id = row(0)
             if let first = seen[id] {
-                throw DataError(file: table.file, line: row.line, "duplicate row for line \(id) (first seen on line \(first))")
+                throw DataError(file: table.file, line: row.line, column: 1, "duplicate row for line \(id) (first seen on line \(first))")
             }
             for column in 0..<4 where row(column).isEmpty {
                 throw DataError(file: table.file, line: row.line, column: column + 1, "empty \(table.header[column])")
@@ -233,7 +233,7 @@ public enum TimetableCompiler {
         for row in table.rows {
             let code = row(0)
             if let first = seen[code] {
-                throw DataError(file: table.file, line: row.line, "duplicate row for station \(code) (first seen on line \(first))")
+                throw DataError(file: table.file, line: row.line, column: 1, "duplicate row for station \(code) (first seen on line \(first))")
             }
             seen[code] = row.line
             for column in [0, 1, 2, 3, 4] where row(column).isEmpty {
@@ -323,7 +323,7 @@ public enum TimetableCompiler {
             }
             let key = WindowKey(station: station.code, direction: direction)
             if let first = seen[key] {
-                throw DataError(file: table.file, line: row.line, "duplicate row for \(station.code) \(direction.rawValue) (first seen on line \(first))")
+                throw DataError(file: table.file, line: row.line, column: 1, "duplicate row for \(station.code) \(direction.rawValue) (first seen on line \(first))")
             }
             seen[key] = row.line
             let first = try clock(row(3), table: table, row: row, column: 4)
@@ -333,11 +333,11 @@ public enum TimetableCompiler {
                 continue
             case let (first?, last?):
                 guard first <= last else {
-                    throw DataError(file: table.file, line: row.line, "first departure \(row(3)) is later than last departure \(row(4))")
+                    throw DataError(file: table.file, line: row.line, column: 4, "first departure \(row(3)) is later than last departure \(row(4))")
                 }
                 windows[key] = .init(station: station.code, direction: direction, firstDeparture: first, lastDeparture: last)
             default:
-                throw DataError(file: table.file, line: row.line, "only one of first_departure and last_departure is given; give both or neither")
+                throw DataError(file: table.file, line: row.line, column: row(3).isEmpty ? 4 : 5, "only one of first_departure and last_departure is given; give both or neither")
             }
         }
         // Every station has a row in both directions, even where the city publishes nothing.
@@ -451,10 +451,10 @@ public enum TimetableCompiler {
             }
             let a = stations[row(0)]!, b = stations[row(1)]!
             guard a.transfer == b.code else {
-                throw DataError(file: table.file, line: row.line, "\(a.code) and \(b.code) are not transfer partners in \(FileName.stations)")
+                throw DataError(file: table.file, line: row.line, column: 2, "\(a.code) and \(b.code) are not transfer partners in \(FileName.stations)")
             }
             if let first = seen[[a.code, b.code]] {
-                throw DataError(file: table.file, line: row.line, "duplicate row for the transfer \(a.code) – \(b.code) (first seen on line \(first))")
+                throw DataError(file: table.file, line: row.line, column: 1, "duplicate row for the transfer \(a.code) – \(b.code) (first seen on line \(first))")
             }
             seen[[a.code, b.code]] = row.line
             guard let walk = Int(row(2)), (10...1200).contains(walk) else {
@@ -492,7 +492,7 @@ public enum TimetableCompiler {
             }
             let key = "\(row(0)) \(row(1)) \(dayType.rawValue) \(direction.rawValue)"
             if let first = seen[key] {
-                throw DataError(file: table.file, line: row.line, "duplicate row for \(key) (first seen on line \(first))")
+                throw DataError(file: table.file, line: row.line, column: 1, "duplicate row for \(key) (first seen on line \(first))")
             }
             seen[key] = row.line
             let first = try interval(row(4), table: table, row: row, column: 5)
@@ -540,17 +540,17 @@ public enum TimetableCompiler {
             }
             let a = stations[row(1)]!, b = stations[row(2)]!
             guard a.line == row(0), b.line == row(0) else {
-                throw DataError(file: table.file, line: row.line, "\(a.code) and \(b.code) are not both on line \(row(0))")
+                throw DataError(file: table.file, line: row.line, column: 2, "\(a.code) and \(b.code) are not both on line \(row(0))")
             }
             let key = "\(row(3)) \(min(a.code, b.code)) \(max(a.code, b.code))"
             if let first = seen[key] {
-                throw DataError(file: table.file, line: row.line, "duplicate row for \(row(3)) \(a.code) – \(b.code) (first seen on line \(first))")
+                throw DataError(file: table.file, line: row.line, column: 1, "duplicate row for \(row(3)) \(a.code) – \(b.code) (first seen on line \(first))")
             }
             seen[key] = row.line
             switch row(3) {
             case "open-air":
                 guard abs(a.order - b.order) == 1 else {
-                    throw DataError(file: table.file, line: row.line, "an open-air row names one segment: \(a.code) and \(b.code) are not adjacent")
+                    throw DataError(file: table.file, line: row.line, column: 3, "an open-air row names one segment: \(a.code) and \(b.code) are not adjacent")
                 }
                 openAir.insert([a.code, b.code])
             case "air-raid-served":
