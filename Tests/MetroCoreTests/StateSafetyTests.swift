@@ -69,7 +69,8 @@ final class StateSafetyTests: XCTestCase {
         XCTAssertNotEqual(arrived.code, 0)
         XCTAssertTrue(arrived.stderr.contains("journal.jsonl") && arrived.stderr.contains("symbolic link"), arrived.stderr)
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "precious\n")
-        XCTAssertNil(try FileTripStore(directory: directory).load()?.ended, "nothing half-happened: the trip is still active")
+        // Nothing half-happened: the trip file still holds an active trip.
+        XCTAssertFalse(try String(contentsOfFile: directory + "/trip.json", encoding: .utf8).contains("\"ended\""))
         // The lock as a link: no file appears at its target.
         unlink(directory + "/journal.jsonl")
         unlink(directory + "/.lock")
@@ -106,9 +107,12 @@ final class StateSafetyTests: XCTestCase {
         let trip = try XCTUnwrap(store.load())
         let model = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
         try store.appendJournal(JournalRecord(trip: trip, model: model, outcome: .arrived, at: t0.addingTimeInterval(2400)))
-        XCTAssertEqual(CLI.run(["arrived"], now: t0.addingTimeInterval(2410), environment: environment).code, 0)
+        // Whatever reads the trip next sees it ended, as the record says: both, not half.
+        XCTAssertEqual(try store.load()?.ended?.outcome, .arrived)
+        XCTAssertEqual(CLI.run(["status"], now: t0.addingTimeInterval(2410), environment: environment).stdout, "")
+        let again = CLI.run(["arrived"], now: t0.addingTimeInterval(2410), environment: environment)
+        XCTAssertEqual(again.code, 1, "the trip has ended: nothing to confirm twice")
         XCTAssertEqual(try store.readJournal().records.filter { $0.id == trip.id }.count, 1)
-        XCTAssertNotNil(try store.load()?.ended)
     }
 
     // MARK: - Every read-modify-write under the lock

@@ -71,6 +71,17 @@ final class FileTripStore: TripStore {
 
     func load() throws(CLIError) -> Trip? {
         try checkOwner()
+        guard var trip = try loadFile() else { return nil }
+        // Ending a trip writes its journal record, then marks the trip ended, under one lock. A
+        // crash between the two leaves the record: the trip is then read as ended, as the record
+        // says, so every command sees both or neither (the next write makes it so on disk too).
+        if trip.ended == nil, try journalHasRecord(id: trip.id), let record = try readJournal().records.first(where: { $0.id == trip.id }) {
+            trip.ended = Trip.Ending(outcome: record.outcome, time: record.endedAt)
+        }
+        return trip
+    }
+
+    private func loadFile() throws(CLIError) -> Trip? {
         let path = tripPath
         return try VersionedFile.read(
             Trip.self, at: path, newest: Trip.currentVersion, decoder: FileTripStore.decoder,
