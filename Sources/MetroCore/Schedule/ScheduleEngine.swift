@@ -246,6 +246,15 @@ public struct ScheduleEngine: Sendable {
         if stops[k].role == .transferEntry || (transfer != nil && k > stops.firstIndex { $0.role == .transferEntry }!) {
             transfer?.confirmed = true
         }
+        // The train is at stop k at the anchor's time: every stop before it has been passed, so
+        // none may be timed after it (a passenger who says "at Hidropark" early has the train
+        // past Chernihivska, whatever the model thought).
+        let limit = stops[k].arrival ?? stops[k].departure ?? anchor.time
+        for index in 0..<k {
+            if let arrival = stops[index].arrival, arrival > limit { stops[index].arrival = limit }
+            if let departure = stops[index].departure, departure > limit { stops[index].departure = limit }
+            stops[index].uncertain = false
+        }
         var index = k
         while index < stops.count - 1 {
             let next = index + 1

@@ -54,6 +54,23 @@ public struct TripModel: Sendable {
         return 2 * next - 1
     }
 
+    /// The schedule's stop for a ride stop (the stops with the transfer's entry left out).
+    static func stopIndex(ofRideStop ride: Int, in schedule: Schedule) -> Int {
+        guard let entry = schedule.entryIndex, ride >= entry else { return ride }
+        return ride + 1
+    }
+
+    /// `halfStopPosition` in ride stops: from reaching the transfer's exit until the train on the
+    /// new line leaves, the passenger stands at the node (the exit's ride stop).
+    public static func rideHalfStopPosition(in schedule: Schedule, at moment: Date) -> Int {
+        let position = halfStopPosition(in: schedule, at: moment)
+        guard let entry = schedule.entryIndex else { return position }
+        let exit = entry - 1
+        if position < 2 * exit { return position }
+        if position <= 2 * entry { return 2 * exit }
+        return position - 2
+    }
+
     /// What a correction means against the schedule it is applied to, or nil if it cannot apply.
     ///
     /// `+k`: the train is k stops behind the model, standing at the station k before the one the
@@ -67,10 +84,13 @@ public struct TripModel: Sendable {
         switch correction.kind {
         case .shift(let shift):
             guard shift != 0 else { return nil }
-            let position = Self.halfStopPosition(in: schedule, at: correction.time)
+            // Counted in ride stops: the transfer's entry platform is the same node as its exit,
+            // not a stop of its own (the ride Lisova → Teremky is 17 stops).
+            let position = Self.rideHalfStopPosition(in: schedule, at: correction.time)
+            let rides = stops.count - (schedule.entryIndex == nil ? 0 : 1)
             let target = shift > 0 ? (position + 1) / 2 - shift : position / 2 - shift
-            let clamped = min(max(target, 0), stops.count - 1)
-            return Anchor(stop: clamped, event: .arrival, time: correction.time)
+            let clamped = min(max(target, 0), rides - 1)
+            return Anchor(stop: Self.stopIndex(ofRideStop: clamped, in: schedule), event: .arrival, time: correction.time)
         case .at(let station):
             guard let index = stopIndex(of: station, in: schedule) else { return nil }
             return Anchor(stop: index, event: .arrival, time: correction.time)
