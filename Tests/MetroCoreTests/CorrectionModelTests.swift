@@ -38,4 +38,127 @@ final class CorrectionModelTests: XCTestCase {
         XCTAssertEqual(three.code, 0)
         XCTAssertEqual(CLI.run(["status", "--format", "{next}|{stops}"], now: moment.addingTimeInterval(22), environment: environment).stdout, "Olimpiiska|9\n")
     }
+
+    // MARK: - Property test against a reference model
+
+    /// SplitMix64: a seeded generator, so a failure is reproducible.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// The reference: where the train is, in half ride stops (standing at ride stop r is 2r,
+    /// running toward it 2r − 1), where the ride stops are the route's stations with the
+    /// transfer's entry platform left out (it is the same node as the exit).
+    struct Reference {
+        var rides: Int
+        var exitRide: Int?  // the node's ride stop, when the route changes lines
+        var position: Int
+
+        /// From the planned times alone: before each ride stop's arrival the train runs toward
+        /// it; until it leaves (at the node: until the train on the new line leaves) it stands.
+        init(schedule: Schedule, at moment: Date) {
+            let stops = schedule.stops
+            let entry = stops.firstIndex { $0.role == .transferEntry }
+            var arrive: [Date?] = [], leave: [Date?] = []
+            for (index, stop) in stops.enumerated() where index != entry {
+                arrive.append(stop.arrival)
+                leave.append(stop.role == .transferExit ? stops[index + 1].departure : stop.departure)
+            }
+            rides = arrive.count
+            exitRide = entry.map { $0 - 1 }
+            position = 2 * (rides - 1)
+            if moment < leave[0]! { position = 0; return }
+            for r in 1..<rides {
+                if moment < arrive[r]! { position = 2 * r - 1; return }
+                if let leaving = leave[r], moment < leaving { position = 2 * r; return }
+            }
+        }
+
+        /// Standing at a ride stop, as a correction puts the train there (at the origin the
+        /// train restarts: a second later it runs toward the first stop).
+        mutating func stand(at ride: Int) {
+            let clamped = min(max(ride, 0), rides - 1)
+            position = clamped == 0 ? 1 : 2 * clamped
+        }
+
+        /// Applies a correction; false when it must be refused.
+        mutating func apply(_ kind: Trip.Correction.Kind, stationRide: Int?, isEntry: Bool) -> Bool {
+            switch kind {
+            case .shift(let k) where k > 0: stand(at: (position + 1) / 2 - k)
+            case .shift(let k): stand(at: position / 2 - k)
+            case .at:
+                if isEntry, let exit = exitRide { position = 2 * (exit + 1) - 1 } else { stand(at: stationRide!) }
+            case .departed:
+                guard let exit = exitRide, position >= 2 * exit else { return false }
+                position = 2 * (exit + 1) - 1
+            }
+            return true
+        }
+
+        var stopsLeft: Int { position % 2 == 0 ? rides - 1 - position / 2 : rides - (position + 1) / 2 }
+    }
+
+    func testTenThousandRandomCorrectionSequencesAgreeWithTheReference() throws {
+        var generator = Seeded(state: 2026_11_29)
+        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+        let stations = Kyiv.network.stations.map(\.code)
+        var sequences = 0, corrections = 0, refusals = 0
+        while sequences < 10_000 {
+            let from = stations.randomElement(using: &generator)!, to = stations.randomElement(using: &generator)!
+            guard from != to, let route = try? Router(network: Kyiv.network).route(from: from, to: to),
+                !route.isWalkOnly, route.walkBeforeBoarding == nil, route.walkAfterAlighting == nil
+            else { continue }
+            sequences += 1
+            let t0 = Kyiv.date("2026-11-30 07:00").addingTimeInterval(Double(Int.random(in: 0...46_800, using: &generator)))
+            var trip = Trip(id: "p\(sequences)", origin: from, destination: to, t0: t0)
+            let model = try TripModel(engine: engine, trip: trip)
+            var moment = t0.addingTimeInterval(Double(Int.random(in: 0...2_400, using: &generator)))
+            var reference = Reference(schedule: model.current(trip), at: moment)
+            let routeStations = model.current(trip).stops.map(\.station)
+            var log: [String] = []
+            for _ in 0..<Int.random(in: 1...10, using: &generator) {
+                let kind: Trip.Correction.Kind
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0..<4: kind = .shift(Int.random(in: 1...5, using: &generator) * (Bool.random(using: &generator) ? 1 : -1))
+                case 4..<8: kind = .at(routeStations.randomElement(using: &generator)!)
+                default: kind = .departed
+                }
+                let correction = Trip.Correction(kind, at: moment)
+                var stationRide: Int?, isEntry = false
+                if case .at(let station) = kind {
+                    let stops = model.current(trip).stops
+                    let index = stops.lastIndex { $0.station == station }!
+                    let entry = stops.firstIndex { $0.role == .transferEntry }
+                    isEntry = index == entry
+                    stationRide = entry.map { index > $0 ? index - 1 : index } ?? index
+                }
+                let expectRefusal = !reference.apply(kind, stationRide: stationRide, isEntry: isEntry)
+                let refused = model.refusal(for: correction, trip: trip) != nil
+                log.append("\(kind) at +\(Int(moment.timeIntervalSince(t0))) s")
+                XCTAssertEqual(refused, expectRefusal, "refusal: \(from)→\(to) \(log)")
+                if refused { refusals += 1 } else { trip.corrections.append(correction); corrections += 1 }
+                moment = moment.addingTimeInterval(1)
+            }
+            // After the last correction, a second later: the engine puts the train where the
+            // reference does, says as many stops are left, and its times run forward.
+            let schedule = model.current(trip)
+            let position = TripModel.rideHalfStopPosition(in: schedule, at: moment)
+            XCTAssertEqual(position, reference.position, "\(from)→\(to) \(log)")
+            XCTAssertEqual(RideState(schedule: schedule, at: moment).stopsLeft, reference.stopsLeft, "stops left: \(from)→\(to) \(log)")
+            let times = schedule.stops.map(\.time)
+            XCTAssertEqual(times, times.sorted(), "times run forward: \(from)→\(to) \(log)")
+            if position > 2 * (schedule.alertStop ?? 0) { XCTAssertLessThanOrEqual(schedule.alert, moment, "the alert is behind a train past its stop") }
+            if testRun?.failureCount ?? 0 > 20 { break }
+        }
+        XCTAssertEqual(sequences, 10_000)
+        XCTAssertGreaterThan(corrections, 40_000)
+        XCTAssertGreaterThan(refusals, 1_000, "departed before the change is refused, and tested")
+    }
 }

@@ -162,37 +162,72 @@ public struct ScheduleEngine: Sendable {
 
     /// The schedule after a series of anchors, applied in order.
     public func schedule(route: Route, anchors: [Anchor]) -> Schedule {
-        let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
-        guard !plannedStops(route).isEmpty, anchors.first != nil else {
-            let t0 = anchors.first?.time ?? Date(timeIntervalSince1970: 0)
-            return Schedule(
-                route: route, stops: [], transfer: nil, alert: t0, alertStop: nil, transferAlert: nil,
-                transferAlertStop: nil, arrival: t0, finalArrival: t0.addingTimeInterval(walkAfter), findings: [])
-        }
-        // The best estimate, which is displayed; the alert moments, on the fast pattern with
-        // the alert's wait; the range, from the fast pattern with no wait to the slow one with
-        // the longest wait. Each pass applies the same anchors.
-        var (stops, transfer) = pass(route, anchors, pattern: .best, wait: .booked)
-        let alertPass = pass(route, anchors, pattern: .early, wait: .alert)
-        let low = pass(route, anchors, pattern: .early, wait: .none).stops
-        let high = pass(route, anchors, pattern: .late, wait: .longest).stops
-        for index in stops.indices {
-            stops[index].earliest = min(low[index].time, stops[index].time)
-            stops[index].latest = max(high[index].time, stops[index].time)
-        }
-        transfer?.alertWaitSeconds = alertPass.transfer?.alertWaitSeconds ?? 0
+        var builder = Builder(engine: self, route: route)
+        for anchor in anchors { builder.apply(anchor) }
+        return builder.schedule()
+    }
 
-        let last = stops.count - 1
-        let alertStop = last - 1
-        var transferAlertStop: Int?
-        if let exit = stops.firstIndex(where: { $0.role == .transferExit }) { transferAlertStop = exit - 1 }
-        let arrival = stops[last].arrival!
-        return Schedule(
-            route: route, stops: stops, transfer: transfer,
-            alert: min(alertPass.stops[alertStop].time, stops[alertStop].time), alertStop: alertStop,
-            transferAlert: transferAlertStop.map { min(alertPass.stops[$0].time, stops[$0].time) }, transferAlertStop: transferAlertStop,
-            arrival: arrival, finalArrival: arrival.addingTimeInterval(walkAfter),
-            findings: findings(stops: stops, route: route, transfer: transfer))
+    /// A schedule built one anchor at a time: each anchor is applied to the passes as they
+    /// stand, so folding n corrections costs n propagations, not n² (a trip's current schedule
+    /// is a fold over its corrections, each read against the schedule before it).
+    public struct Builder: Sendable {
+        let engine: ScheduleEngine
+        let route: Route
+        // The best estimate (displayed); the alert moments (fast pattern, the alert's wait);
+        // the range (fast pattern with no wait, slow pattern with the longest wait).
+        var best: (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?)
+        var alert: (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?)
+        var low: (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?)
+        var high: (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?)
+        var first: Date?
+
+        public init(engine: ScheduleEngine, route: Route) {
+            self.engine = engine
+            self.route = route
+            let planned = engine.plannedStops(route)
+            best = (planned, nil)
+            alert = (planned, nil)
+            low = (planned, nil)
+            high = (planned, nil)
+        }
+
+        public mutating func apply(_ anchor: Anchor) {
+            guard first == nil || best.stops.indices.contains(anchor.stop) else { return }
+            if first == nil { first = anchor.time }
+            guard !best.stops.isEmpty else { return }
+            engine.propagate(&best.stops, route: route, anchor: anchor, transfer: &best.transfer, pattern: .best, wait: .booked)
+            engine.propagate(&alert.stops, route: route, anchor: anchor, transfer: &alert.transfer, pattern: .early, wait: .alert)
+            engine.propagate(&low.stops, route: route, anchor: anchor, transfer: &low.transfer, pattern: .early, wait: .none)
+            engine.propagate(&high.stops, route: route, anchor: anchor, transfer: &high.transfer, pattern: .late, wait: .longest)
+        }
+
+        public func schedule() -> Schedule {
+            let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
+            guard !best.stops.isEmpty, first != nil else {
+                let t0 = first ?? Date(timeIntervalSince1970: 0)
+                return Schedule(
+                    route: route, stops: [], transfer: nil, alert: t0, alertStop: nil, transferAlert: nil,
+                    transferAlertStop: nil, arrival: t0, finalArrival: t0.addingTimeInterval(walkAfter), findings: [])
+            }
+            var stops = best.stops
+            var transfer = best.transfer
+            for index in stops.indices {
+                stops[index].earliest = min(low.stops[index].time, stops[index].time)
+                stops[index].latest = max(high.stops[index].time, stops[index].time)
+            }
+            transfer?.alertWaitSeconds = alert.transfer?.alertWaitSeconds ?? 0
+            let last = stops.count - 1
+            let alertStop = last - 1
+            var transferAlertStop: Int?
+            if let exit = stops.firstIndex(where: { $0.role == .transferExit }) { transferAlertStop = exit - 1 }
+            let arrival = stops[last].arrival!
+            return Schedule(
+                route: route, stops: stops, transfer: transfer,
+                alert: min(alert.stops[alertStop].time, stops[alertStop].time), alertStop: alertStop,
+                transferAlert: transferAlertStop.map { min(alert.stops[$0].time, stops[$0].time) }, transferAlertStop: transferAlertStop,
+                arrival: arrival, finalArrival: arrival.addingTimeInterval(walkAfter),
+                findings: engine.findings(stops: stops, route: route, transfer: transfer))
+        }
     }
 
     /// Which wait after a transfer a pass books.
@@ -200,14 +235,6 @@ public struct ScheduleEngine: Sendable {
         case booked, none, alert, longest
     }
 
-    func pass(_ route: Route, _ anchors: [Anchor], pattern: RunningPattern, wait: WaitChoice) -> (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?) {
-        var stops = plannedStops(route)
-        var transfer: Schedule.TransferTiming?
-        for (index, anchor) in anchors.enumerated() where index == 0 || stops.indices.contains(anchor.stop) {
-            propagate(&stops, route: route, anchor: anchor, transfer: &transfer, pattern: pattern, wait: wait)
-        }
-        return (stops, transfer)
-    }
 
     /// The stops of the route in travel order, with roles and no times yet.
     public func plannedStops(_ route: Route) -> [Schedule.Stop] {

@@ -24,6 +24,7 @@ public enum ValueBounds {
 extension Trip: CheckedValues {
     public func valueProblem() -> String? {
         if let problem = ValueBounds.date(t0, "t0") { return problem }
+        if corrections.count > Trip.correctionCap { return "corrections: \(corrections.count) of them, more than the \(Trip.correctionCap) a trip keeps" }
         for (index, correction) in corrections.enumerated() {
             if let problem = ValueBounds.date(correction.time, "corrections[\(index)].time") { return problem }
             if case .shift(let stops) = correction.kind, !(-99...99).contains(stops) {

@@ -19,6 +19,10 @@ public struct Trip: Codable, Equatable, Sendable {
     /// The service changes in force when the trip started (absent: none).
     public var changes: ServiceChanges?
 
+    /// The most corrections one trip keeps: a ride has a few dozen stops, and a trip file is
+    /// read by every `status` (a tmux bar polls it every few seconds).
+    public static let correctionCap = 300
+
     public init(id: String, origin: String, destination: String, t0: Date, changes: ServiceChanges? = nil) {
         version = Trip.currentVersion
         self.id = id

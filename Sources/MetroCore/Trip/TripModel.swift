@@ -25,12 +25,15 @@ public struct TripModel: Sendable {
 
     /// The schedule after every correction, in order.
     public func current(_ trip: Trip) -> Schedule {
-        var anchors = [Anchor(stop: 0, event: .departure, time: trip.t0)]
-        var schedule = engine.schedule(route: route, anchors: anchors)
+        // Linear in the corrections: each is read against the schedule before it and applied
+        // on top, never by refolding from t₀.
+        var builder = ScheduleEngine.Builder(engine: engine, route: route)
+        builder.apply(Anchor(stop: 0, event: .departure, time: trip.t0))
+        var schedule = builder.schedule()
         for correction in trip.corrections {
             guard let anchor = anchor(for: correction, in: schedule) else { continue }
-            anchors.append(anchor)
-            schedule = engine.schedule(route: route, anchors: anchors)
+            builder.apply(anchor)
+            schedule = builder.schedule()
         }
         return schedule
     }

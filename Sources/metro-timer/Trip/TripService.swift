@@ -81,6 +81,11 @@ struct TripService: Sendable {
             if let refusal = model.refusal(for: correction, trip: trip) {
                 throw .failure(service.refusalText(refusal))
             }
+            guard trip.corrections.count < Trip.correctionCap else {
+                throw .failure(service.language.tr(
+                    "Ця поїздка вже має \(Trip.correctionCap) виправлень — найбільше, що зберігає одна поїздка. Почніть її знову: 'metro-timer start ВІД ДО --replace'.",
+                    "This trip already has \(Trip.correctionCap) corrections, the most one trip keeps. Start it again: 'metro-timer start FROM TO --replace'."))
+            }
             trip.corrections.append(correction)
             current = trip
             return (trip, model.current(trip))
