@@ -11,6 +11,8 @@ enum JSONValue: Equatable {
     case array([JSONValue])
     case string(String)
     case number(Int)
+    /// A number with a fraction or an exponent, or an integer too large for `Int`.
+    case double(Double)
     case bool(Bool)
     case null
 
@@ -29,6 +31,13 @@ enum JSONValue: Equatable {
     struct Parser {
         let bytes: [UInt8]
         var index = 0
+        /// How deep objects and arrays may nest: ours nest four deep; a file of a million '['
+        /// must be refused, not recursed into until the stack runs out.
+        var depth = 0
+        static let maximumDepth = 64
+
+        /// The byte at the reading position, or nil at the end: never an index out of range.
+        func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
         mutating func skipSpace() {
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
@@ -45,6 +54,9 @@ enum JSONValue: Equatable {
         }
 
         mutating func value() throws -> JSONValue {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else { throw Malformed(description: "nested deeper than \(Self.maximumDepth) at \(index)") }
             skipSpace()
             guard index < bytes.count else { throw Malformed(description: "unexpected end") }
             switch bytes[index] {
@@ -52,14 +64,14 @@ enum JSONValue: Equatable {
                 index += 1
                 var members: [(key: String, value: JSONValue)] = []
                 skipSpace()
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                if peek() == UInt8(ascii: "}") { index += 1; return .object(members) }
                 while true {
                     skipSpace()
                     let key = try string()
                     try expect(UInt8(ascii: ":"))
                     members.append((key, try value()))
                     skipSpace()
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if peek() == UInt8(ascii: ",") { index += 1; continue }
                     try expect(UInt8(ascii: "}"))
                     return .object(members)
                 }
@@ -67,11 +79,11 @@ enum JSONValue: Equatable {
                 index += 1
                 var elements: [JSONValue] = []
                 skipSpace()
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+                if peek() == UInt8(ascii: "]") { index += 1; return .array(elements) }
                 while true {
                     elements.append(try value())
                     skipSpace()
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if peek() == UInt8(ascii: ",") { index += 1; continue }
                     try expect(UInt8(ascii: "]"))
                     return .array(elements)
                 }
@@ -87,7 +99,7 @@ enum JSONValue: Equatable {
                 try literal("null")
                 return .null
             default:
-                return .number(try integer())
+                return try number()
             }
         }
 
@@ -99,20 +111,33 @@ enum JSONValue: Equatable {
             index += expected.count
         }
 
-        mutating func integer() throws -> Int {
-            var negative = false
-            if bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
-            var value = 0
+        /// An integer, or (with a fraction, an exponent, or too many digits for `Int`) a finite
+        /// Double. The files read here may come from anywhere: no digit string may trap.
+        mutating func number() throws -> JSONValue {
             let start = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            func digits() -> Int {
+                let from = index
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+                return index - from
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw Malformed(description: "unexpected byte at \(start)") }
+            var fractional = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
+                fractional = true
+                guard digits() > 0 else { throw Malformed(description: "a number without digits after '.' at \(start)") }
             }
-            guard index > start else { throw Malformed(description: "unexpected byte at \(index)") }
-            if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-                throw Malformed(description: "non-integer number at \(start)")
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                fractional = true
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits() > 0 else { throw Malformed(description: "a number without an exponent at \(start)") }
             }
-            return negative ? -value : value
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            if !fractional, let value = Int(text) { return .number(value) }
+            guard let value = Double(text), value.isFinite else { throw Malformed(description: "a number out of range at \(start)") }
+            return .double(value)
         }
 
         mutating func string() throws -> String {
@@ -173,6 +198,7 @@ enum JSONValue: Equatable {
         case let (.array(a), .array(b)): return a == b
         case let (.string(a), .string(b)): return a == b
         case let (.number(a), .number(b)): return a == b
+        case let (.double(a), .double(b)): return a == b
         case let (.bool(a), .bool(b)): return a == b
         case (.null, .null): return true
         default: return false
@@ -187,6 +213,15 @@ enum JSONValue: Equatable {
     func int(_ key: String) throws -> Int {
         guard case .number(let value) = try field(key) else { throw Malformed(description: "'\(key)' is not an integer") }
         return value
+    }
+
+    /// A number, integer or not (JSONDecoder reads a Date from either).
+    func double(_ key: String) throws -> Double {
+        switch try field(key) {
+        case .number(let value): return Double(value)
+        case .double(let value): return value
+        default: throw Malformed(description: "'\(key)' is not a number")
+        }
     }
 
     func bool(_ key: String) throws -> Bool {

@@ -180,6 +180,7 @@ public struct ScheduleEngine: Sendable {
         var low: (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?)
         var high: (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?)
         var first: Date?
+        let bestTiming: RouteTiming, earlyTiming: RouteTiming, lateTiming: RouteTiming
 
         public init(engine: ScheduleEngine, route: Route) {
             self.engine = engine
@@ -189,16 +190,29 @@ public struct ScheduleEngine: Sendable {
             alert = (planned, nil)
             low = (planned, nil)
             high = (planned, nil)
+            bestTiming = engine.timing(planned, pattern: .best)
+            earlyTiming = engine.timing(planned, pattern: .early)
+            lateTiming = engine.timing(planned, pattern: .late)
         }
 
         public mutating func apply(_ anchor: Anchor) {
             guard first == nil || best.stops.indices.contains(anchor.stop) else { return }
             if first == nil { first = anchor.time }
             guard !best.stops.isEmpty else { return }
-            engine.propagate(&best.stops, route: route, anchor: anchor, transfer: &best.transfer, pattern: .best, wait: .booked)
-            engine.propagate(&alert.stops, route: route, anchor: anchor, transfer: &alert.transfer, pattern: .early, wait: .alert)
-            engine.propagate(&low.stops, route: route, anchor: anchor, transfer: &low.transfer, pattern: .early, wait: .none)
-            engine.propagate(&high.stops, route: route, anchor: anchor, transfer: &high.transfer, pattern: .late, wait: .longest)
+            engine.propagate(&best.stops, route: route, anchor: anchor, transfer: &best.transfer, pattern: .best, wait: .booked, timing: bestTiming)
+            engine.propagate(&alert.stops, route: route, anchor: anchor, transfer: &alert.transfer, pattern: .early, wait: .alert, timing: earlyTiming)
+            engine.propagate(&low.stops, route: route, anchor: anchor, transfer: &low.transfer, pattern: .early, wait: .none, timing: earlyTiming)
+            engine.propagate(&high.stops, route: route, anchor: anchor, transfer: &high.transfer, pattern: .late, wait: .longest, timing: lateTiming)
+        }
+
+        /// The best estimate alone, without ranges, alerts or findings: enough to read the next
+        /// correction against (where the train is), at a fraction of a full schedule's cost.
+        public func draft() -> Schedule {
+            let time = first ?? Date(timeIntervalSince1970: 0)
+            guard let last = best.stops.last?.arrival else { return schedule() }
+            return Schedule(
+                route: route, stops: best.stops, transfer: best.transfer, alert: time, alertStop: best.stops.count - 2,
+                transferAlert: nil, transferAlertStop: nil, arrival: last, finalArrival: last, findings: [])
         }
 
         public func schedule() -> Schedule {
@@ -255,9 +269,27 @@ public struct ScheduleEngine: Sendable {
         return stops
     }
 
+    /// A route's running times (into each stop from the one before) and dwells (at each stop)
+    /// for one pattern, looked up once: a trip's fold applies hundreds of anchors to the same
+    /// route, and looking each figure up by station names every time dominated `status`.
+    struct RouteTiming: Sendable {
+        var run: [(seconds: Double, source: SegmentSource)]
+        var dwell: [(seconds: Double, source: SegmentSource)]
+    }
+
+    func timing(_ stops: [Schedule.Stop], pattern: RunningPattern) -> RouteTiming {
+        var run: [(seconds: Double, source: SegmentSource)] = [(0, .official)]
+        var dwell: [(seconds: Double, source: SegmentSource)] = [(0, .official)]
+        for index in stops.indices.dropFirst() {
+            run.append(running(from: stops[index - 1].station, to: stops[index].station, pattern: pattern))
+            dwell.append(self.dwell(at: stops[index].station, arrivingFrom: stops[index - 1].station))
+        }
+        return RouteTiming(run: run, dwell: dwell)
+    }
+
     func propagate(
         _ stops: inout [Schedule.Stop], route: Route, anchor: Anchor, transfer: inout Schedule.TransferTiming?,
-        pattern: RunningPattern = .best, wait: WaitChoice = .booked
+        pattern: RunningPattern = .best, wait: WaitChoice = .booked, timing: RouteTiming? = nil
     ) {
         let k = anchor.stop
         let boards = stops[k].role == .origin || stops[k].role == .transferEntry
@@ -267,7 +299,7 @@ public struct ScheduleEngine: Sendable {
             if boards { stops[k].arrival = nil }
         } else {
             stops[k].arrival = anchor.time
-            stops[k].departure = departureAfterArrival(stops, k)
+            stops[k].departure = departureAfterArrival(stops, k, timing: timing)
         }
         stops[k].uncertain = false
         if stops[k].role == .transferEntry || (transfer != nil && k > stops.firstIndex { $0.role == .transferEntry }!) {
@@ -305,12 +337,12 @@ public struct ScheduleEngine: Sendable {
                 stops[next].departure = platform.addingTimeInterval(TimeInterval(waited))
                 stops[next].uncertain = true
             } else {
-                let run = running(from: stops[index].station, to: stops[next].station, pattern: pattern)
+                let run = timing?.run[next] ?? running(from: stops[index].station, to: stops[next].station, pattern: pattern)
                 stops[next].arrival = stops[index].departure!.addingTimeInterval(run.seconds)
-                stops[next].departure = departureAfterArrival(stops, next)
+                stops[next].departure = departureAfterArrival(stops, next, timing: timing)
                 stops[next].uncertain = stops[index].uncertain
-                stops[next].calibrated = run.source == .calibrated
-                    || (stops[next].role == .intermediate && dwell(at: stops[next].station, arrivingFrom: stops[index].station).source == .calibrated)
+                let dwellSource = timing?.dwell[next].source ?? dwell(at: stops[next].station, arrivingFrom: stops[index].station).source
+                stops[next].calibrated = run.source == .calibrated || (stops[next].role == .intermediate && dwellSource == .calibrated)
             }
             index = next
         }
@@ -318,11 +350,11 @@ public struct ScheduleEngine: Sendable {
 
     /// Dwell belongs to the arriving segment: the published departure-to-departure gap into a
     /// station includes the stop there. None where the passenger gets off.
-    func departureAfterArrival(_ stops: [Schedule.Stop], _ index: Int) -> Date? {
+    func departureAfterArrival(_ stops: [Schedule.Stop], _ index: Int, timing: RouteTiming? = nil) -> Date? {
         guard stops[index].role == .intermediate, index > 0, let arrival = stops[index].arrival else { return nil }
         // A closed station: the train passes through without stopping.
         if closedStations.contains(stops[index].station) { return arrival }
-        return arrival.addingTimeInterval(dwell(at: stops[index].station, arrivingFrom: stops[index - 1].station).seconds)
+        return arrival.addingTimeInterval(timing?.dwell[index].seconds ?? dwell(at: stops[index].station, arrivingFrom: stops[index - 1].station).seconds)
     }
 
     /// The interval that spaces the trains a passenger reaching `entry` at `platform` waits

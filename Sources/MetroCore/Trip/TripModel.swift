@@ -29,13 +29,12 @@ public struct TripModel: Sendable {
         // on top, never by refolding from t₀.
         var builder = ScheduleEngine.Builder(engine: engine, route: route)
         builder.apply(Anchor(stop: 0, event: .departure, time: trip.t0))
-        var schedule = builder.schedule()
         for correction in trip.corrections {
-            guard let anchor = anchor(for: correction, in: schedule) else { continue }
+            // Where the train is needs only the best estimate's stops: the draft.
+            guard let anchor = anchor(for: correction, in: builder.draft()) else { continue }
             builder.apply(anchor)
-            schedule = builder.schedule()
         }
-        return schedule
+        return builder.schedule()
     }
 
     /// The index of the model's next stop at a moment: the first stop the train has not yet

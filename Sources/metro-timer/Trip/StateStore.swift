@@ -86,7 +86,11 @@ final class FileTripStore: TripStore {
         return try VersionedFile.read(
             Trip.self, at: path, newest: Trip.currentVersion, decoder: FileTripStore.decoder,
             newer: { "the trip file \(path) was written by a newer metro-timer (version \($0)); it was left as it is. Update metro-timer, or move the file away to start afresh." },
-            unreadable: { "the trip file \(path) is unreadable (\($0)); it was left as it is. Move it away to start afresh." })
+            unreadable: { "the trip file \(path) is unreadable (\($0)); it was left as it is. Move it away to start afresh." },
+            fast: { data in
+                let trip = try Trip(fastJSON: Array(data))
+                return (trip, trip.version)
+            })
     }
 
     static func reason(_ error: any Error) -> String {

@@ -10,7 +10,8 @@ enum VersionedFile {
 
     static func read<T: Decodable>(
         _ type: T.Type, at path: String, newest: Int, decoder: JSONDecoder,
-        newer: (Int) -> String, unreadable: (String) -> String
+        newer: (Int) -> String, unreadable: (String) -> String,
+        fast: ((Data) throws -> (value: T, version: Int))? = nil
     ) throws(CLIError) -> T? {
         let data: Data
         do {
@@ -19,12 +20,29 @@ enum VersionedFile {
         } catch {
             throw .data(unreadable(error.reason))
         }
-        if let version = try? decoder.decode(VersionOnly.self, from: data).version, version > newest {
-            throw .data(newer(version))
-        }
         let value: T
-        do { value = try decoder.decode(T.self, from: data) } catch {
-            throw .data(unreadable(FileTripStore.reason(error)))
+        if let fast {
+            // The quick reader for a file read on every poll; a version check on its result, and
+            // on failure the same messages as the JSONDecoder path gives.
+            do {
+                let decoded = try fast(data)
+                if decoded.version > newest { throw .data(newer(decoded.version)) as CLIError }
+                value = decoded.value
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                if let version = try? decoder.decode(VersionOnly.self, from: data).version, version > newest {
+                    throw .data(newer(version))
+                }
+                throw .data(unreadable(String(describing: error)))
+            }
+        } else {
+            if let version = try? decoder.decode(VersionOnly.self, from: data).version, version > newest {
+                throw .data(newer(version))
+            }
+            do { value = try decoder.decode(T.self, from: data) } catch {
+                throw .data(unreadable(FileTripStore.reason(error)))
+            }
         }
         // Every value read is checked: a well-formed file can still hold a time of 1e300 or a
         // negative variance, which would trap deep inside a computation.

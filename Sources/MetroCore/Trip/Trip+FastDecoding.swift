@@ -1,0 +1,62 @@
+import Foundation
+
+extension Trip {
+    /// The trip file, read with the small reader the embedded network uses: `status` reads it
+    /// on every poll of a tmux bar, and `JSONDecoder` spent more on 300 corrections than
+    /// `status` spends on everything else. A test holds it to `JSONDecoder`'s result (dates as
+    /// seconds since 1970), and it throws where that would.
+    public init(fastJSON bytes: [UInt8]) throws {
+        let root = try JSONValue.parse(bytes)
+        func date(_ value: JSONValue, _ key: String) throws -> Date { Date(timeIntervalSince1970: try value.double(key)) }
+        version = try root.int("version")
+        id = try root.string("id")
+        origin = try root.string("origin")
+        destination = try root.string("destination")
+        t0 = try date(root, "t0")
+        corrections = try root.array("corrections").map { item in
+            let time = try date(item, "time")
+            switch try item.string("kind") {
+            case "shift": return Correction(.shift(try item.int("stops")), at: time)
+            case "at": return Correction(.at(try item.string("station")), at: time)
+            case "departed": return Correction(.departed, at: time)
+            case let other: throw JSONValue.Malformed(description: "unknown correction kind '\(other)'")
+            }
+        }
+        guard case .object(let fired) = try root.field("alertsFired") else { throw JSONValue.Malformed(description: "'alertsFired' is not an object") }
+        var alerts: [String: Date] = [:]
+        for member in fired {
+            switch member.value {
+            case .number(let seconds): alerts[member.key] = Date(timeIntervalSince1970: Double(seconds))
+            case .double(let seconds): alerts[member.key] = Date(timeIntervalSince1970: seconds)
+            default: throw JSONValue.Malformed(description: "'alertsFired.\(member.key)' is not a number")
+            }
+        }
+        alertsFired = alerts
+        if let ending = root.optionalField("ended") {
+            guard let outcome = Outcome(rawValue: try ending.string("outcome")) else {
+                throw JSONValue.Malformed(description: "unknown outcome '\(try ending.string("outcome"))'")
+            }
+            ended = Ending(outcome: outcome, time: try date(ending, "time"))
+        } else {
+            ended = nil
+        }
+        if let value = root.optionalField("changes") {
+            guard case .object(let headwayMembers) = try value.field("headways") else { throw JSONValue.Malformed(description: "'headways' is not an object") }
+            var headways: [String: Int] = [:]
+            for member in headwayMembers {
+                guard case .number(let seconds) = member.value else { throw JSONValue.Malformed(description: "'headways.\(member.key)' is not an integer") }
+                headways[member.key] = seconds
+            }
+            changes = ServiceChanges(
+                airRaid: try value.bool("airRaid"),
+                closed: try value.array("closed").map { item in
+                    guard case .string(let code) = item else { throw JSONValue.Malformed(description: "a closed station is not a string") }
+                    return code
+                },
+                suspended: try value.array("suspended").map { NetworkDocument.Section(line: try $0.string("line"), from: try $0.string("from"), to: try $0.string("to")) },
+                headways: headways)
+        } else {
+            changes = nil
+        }
+    }
+}
