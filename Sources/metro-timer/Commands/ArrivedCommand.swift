@@ -7,17 +7,57 @@ struct ArrivedCommand: Command {
     static let spec = CommandSpec(
         path: ["metro-timer", "arrived"],
         abstract: Text("Ви на місці: завершити поїздку і записати точність.", "You are there: end the trip and record its accuracy."),
-        arguments: GlobalOptions.arguments)
+        discussion: Text(
+            "З --at — коли саме ви прибули (до трьох годин тому), навіть якщо поїздка вже минула без підтвердження.",
+            "With --at, when you really arrived (up to three hours ago), even if the trip has already expired unconfirmed."),
+        arguments: [
+            .option("at", value: "HH:MM", Text("Коли ви прибули, за київським часом.", "When you arrived, Kyiv time."), default: Text("зараз", "now"))
+        ] + GlobalOptions.arguments)
 
-    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {}
+    /// How long after the fact an arrival may still be confirmed.
+    static let latestConfirmation: TimeInterval = 3 * 3600
+
+    var at: String?
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        at = arguments.value("at")
+    }
+
+    /// The last moment at or before `now` whose Kyiv clock reads `text` (HH:MM).
+    static func moment(_ text: String, now: Date, context: Context, language: Language) throws(CLIError) -> Date {
+        guard text.count == 5, let seconds = try? TimeOfDay.parseClock(text + ":00") else {
+            throw .usage(language.tr(
+                "Час '\(text)' неправильний; пишіть HH:MM від 00:00 до 23:59",
+                "The time '\(text)' is not valid; write HH:MM from 00:00 to 23:59"), spec)
+        }
+        let day = context.clock.calendarDay(now)
+        var moment = context.clock.date(day, seconds: seconds)
+        if moment > now { moment = context.clock.date(context.clock.shifted(day, by: -1), seconds: seconds) }
+        return moment
+    }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        let record = try context.endTrip(.arrived, options: options)
-        let error = (record.confirmedSeconds ?? 0) - record.finalSeconds
         let language = options.language
+        let now = context.now()
+        let record: JournalRecord
+        if let at {
+            let moment = try Self.moment(at, now: now, context: context, language: language)
+            let trip = try context.tripStore.load()
+            guard let trip else { throw try context.tripService(options).noTrip() }
+            guard moment >= trip.t0, now.timeIntervalSince(moment) <= Self.latestConfirmation else {
+                throw .usage(language.tr(
+                    "Прибуття о \(at) — раніше, ніж поїзд рушив (\(context.clock.hhmm(trip.t0))), або понад три години тому",
+                    "An arrival at \(at) is before the train left (\(context.clock.hhmm(trip.t0))) or more than three hours ago"), Self.spec)
+            }
+            record = try context.tripService(options).confirmArrival(at: moment)
+        } else {
+            record = try context.endTrip(.arrived, options: options)
+        }
+        let confirmedAt = record.confirmedArrival ?? now
+        let error = (record.confirmedSeconds ?? 0) - record.finalSeconds
         let sign = error > 0 ? "+" : error < 0 ? "−" : "±"
         context.stdout.line(language.tr(
-            "Прибуття підтверджено о \(context.clock.hhmmss(context.now())): \(sign)\(abs(error)) с від відліку (+ пізніше, − раніше).",
-            "Arrival confirmed at \(context.clock.hhmmss(context.now())): \(sign)\(abs(error)) s against the countdown (+ later, − earlier)."))
+            "Прибуття підтверджено о \(context.clock.hhmmss(confirmedAt)): \(sign)\(abs(error)) с від відліку (+ пізніше, − раніше).",
+            "Arrival confirmed at \(context.clock.hhmmss(confirmedAt)): \(sign)\(abs(error)) s against the countdown (+ later, − earlier)."))
     }
 }

@@ -239,6 +239,19 @@ final class FileTripStore: TripStore {
         try writeJournal(Array(lines.suffix(Self.journalCap)))
     }
 
+    /// Removes a trip's record (to replace it: a late confirmation of an expired trip). Call it
+    /// holding the lock.
+    func removeJournalRecord(id: String) throws(CLIError) {
+        let data: Data?
+        do { data = try PrivateFile.read(journalPath) } catch {
+            throw .data("the journal \(error.path) is unreadable (\(error.reason)); it was left as it is.")
+        }
+        guard let data, let key = try? Self.journalEncoder.encode(["id": id]) else { return }
+        let needle = key.dropFirst().dropLast()
+        let lines = data.split(separator: UInt8(ascii: "\n")).filter { $0.range(of: needle) == nil }
+        try writeJournal(lines.map { String(decoding: $0, as: UTF8.self) })
+    }
+
     /// Whether a record for this trip is already written: its encoded `"id":"…"` (the journal
     /// encoder sorts keys and adds no spaces) anywhere in the file.
     func journalHasRecord(id: String) throws(CLIError) -> Bool {

@@ -92,6 +92,39 @@ struct TripService: Sendable {
         }
     }
 
+    /// Removes the last correction; refused when there is none.
+    func undo() throws(CLIError) -> (Trip.Correction, Schedule) {
+        let service = self
+        return try store.update { (current: inout Trip?) throws(CLIError) -> (Trip.Correction, Schedule) in
+            guard var trip = current, trip.ended == nil else { throw service.noTrip() }
+            guard let last = trip.corrections.popLast() else {
+                throw .failure(service.language.tr("Нічого скасовувати: у поїздки немає виправлень.", "Nothing to undo: the trip has no corrections."))
+            }
+            current = trip
+            return (last, try service.model(trip).current(trip))
+        }
+    }
+
+    /// Confirms the arrival at a past moment: of the active trip, or of one that has already
+    /// expired unconfirmed (its journal record is then replaced, keyed by the trip's id).
+    @discardableResult
+    func confirmArrival(at time: Date) throws(CLIError) -> JournalRecord {
+        let service = self
+        if let trip = try store.load(), trip.ended == nil { return try end(.arrived, at: time) }
+        guard let files = store as? FileTripStore else { throw noTrip() }
+        return try store.update { (current: inout Trip?) throws(CLIError) -> JournalRecord in
+            guard var trip = current else { throw service.noTrip() }
+            if let ended = trip.ended, ended.outcome != .expired { throw .failure(service.refusalText(.tripEnded(ended.outcome))) }
+            trip.ended = nil
+            let record = JournalRecord(trip: trip, model: try service.model(trip), outcome: .arrived, at: time)
+            try files.removeJournalRecord(id: trip.id)
+            try files.appendJournal(record)
+            trip.ended = Trip.Ending(outcome: .arrived, time: time)
+            current = trip
+            return record
+        }
+    }
+
     /// Ends the active trip, appends it to the journal, and learns from its anchors.
     @discardableResult
     func end(_ outcome: Trip.Outcome, at now: Date) throws(CLIError) -> JournalRecord {
