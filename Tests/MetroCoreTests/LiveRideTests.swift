@@ -118,7 +118,7 @@ final class LiveRideTests: XCTestCase {
         XCTAssertEqual(count("▶ Change is next", in: h.output.text), 1)
         XCTAssertNil(try h.store.load()?.ended, "leaving the screen keeps the trip")
         h.output.clear()
-        let (second, _) = try ride(h, keys: [(schedule.arrival.addingTimeInterval(20), "a")])
+        let (second, _) = try ride(h, keys: [(schedule.arrival.addingTimeInterval(20), "a"), (schedule.arrival.addingTimeInterval(21), "a")])
         XCTAssertEqual(second, .ended(.arrived))
         XCTAssertEqual(count("▶ Change is next", in: h.output.text), 0, "not repeated after reattaching")
         XCTAssertEqual(count("▶ Yours is next", in: h.output.text), 1)
@@ -172,12 +172,37 @@ final class LiveRideTests: XCTestCase {
 
     func testPlainModeSpeaksInSentences() throws {
         let h = try harness("Lisova", "Darnytsia")
-        let (exit, _) = try ride(h, keys: [(t0.addingTimeInterval(400), "a")], output: .lines(plain: true))
+        let (exit, _) = try ride(h, keys: [(t0.addingTimeInterval(400), "a"), (t0.addingTimeInterval(401), "a")], output: .lines(plain: true))
         XCTAssertEqual(exit, .ended(.arrived))
         let text = h.output.text
         XCTAssertTrue(text.hasPrefix("2 stops left, about 4 minutes. Next: Chernihivska.\n"), text)
         XCTAssertTrue(text.contains("1 stop left, about 2 minutes. Next: Darnytsia.\n"))
         XCTAssertTrue(text.contains("Yours is next: Darnytsia.\n"))
         for drawing in ["●", "○", "▶", "─", "\u{1B}"] { XCTAssertFalse(text.contains(drawing), drawing) }
+    }
+
+    /// One stray `a` or `s` must not end a 40-minute ride: the first press asks, the second
+    /// confirms, anything else cancels; `u` takes back the last correction.
+    func testEndingNeedsASecondPressAndUUndoes() throws {
+        let h = try harness()
+        let (exit, _) = try ride(h, keys: [
+            (t0.addingTimeInterval(7), "a"),    // asks
+            (t0.addingTimeInterval(9), "+"),    // cancels the pending ending, and corrects
+            (t0.addingTimeInterval(11), "u"),   // takes the correction back
+            (t0.addingTimeInterval(13), "s"),   // asks
+            (t0.addingTimeInterval(30), "s"),   // too late to confirm: asks again
+            (t0.addingTimeInterval(31), "q"),
+        ], output: .lines(plain: false))
+        XCTAssertEqual(exit, .left)
+        let text = h.output.text
+        XCTAssertTrue(text.contains("Press a again to confirm the arrival (the countdown goes on)."), text)
+        XCTAssertEqual(text.components(separatedBy: "Press s again to stop the trip (the countdown goes on).").count - 1, 2, text)
+        XCTAssertTrue(text.contains("Took back the last correction."), text)
+        let trip = try XCTUnwrap(h.store.load())
+        XCTAssertNil(trip.ended, "no stray key ended the ride")
+        XCTAssertEqual(trip.corrections, [], "the + was taken back")
+        // A second press in time ends it.
+        let (ended, _) = try ride(h, keys: [(t0.addingTimeInterval(40), "s"), (t0.addingTimeInterval(42), "s")], output: .lines(plain: false))
+        XCTAssertEqual(ended, .ended(.stopped))
     }
 }

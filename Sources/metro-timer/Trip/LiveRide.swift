@@ -59,6 +59,8 @@ final class LiveRide {
     private var lastLine: String?
     private var seenCorrections = 0
     private var notice: (text: String, until: Date)?
+    /// An ending asked for once (`a` or `s`): the same key again within 10 s confirms it.
+    private var armed: (key: Character, until: Date)?
 
     init(
         service: TripService, context: Context, options: GlobalOptions, output: RideOutput, clock: RideClock,
@@ -144,17 +146,37 @@ final class LiveRide {
     func handle(_ key: UInt8) throws(CLIError) -> Exit? {
         let now = clock.now()
         let kind: Trip.Correction.Kind
-        switch Character(UnicodeScalar(key)) {
+        let character = Character(UnicodeScalar(key)).lowercased().first ?? " "
+        // One stray key must not end a long ride: `a` and `s` ask first, and any other key
+        // takes the question back.
+        if character == "a" || character == "s" {
+            if let armed, armed.key == character, now <= armed.until {
+                self.armed = nil
+                try service.end(character == "a" ? .arrived : .stopped, at: now)
+                return nil  // the next frame sees the ending, prints it and returns
+            }
+            armed = (character, now.addingTimeInterval(10))
+            show(character == "a"
+                ? language.tr("Натисніть a ще раз, щоб підтвердити прибуття (відлік триває).", "Press a again to confirm the arrival (the countdown goes on).")
+                : language.tr("Натисніть s ще раз, щоб зупинити поїздку (відлік триває).", "Press s again to stop the trip (the countdown goes on)."),
+                at: now)
+            return nil
+        }
+        armed = nil
+        switch character {
         case "+", "=": kind = .shift(1)
         case "-", "_": kind = .shift(-1)
-        case "d", "D": kind = .departed
-        case "a", "A":
-            try service.end(.arrived, at: now)
-            return nil  // the next frame sees the ending, prints it and returns
-        case "s", "S":
-            try service.end(.stopped, at: now)
+        case "d": kind = .departed
+        case "u":
+            do {
+                _ = try service.undo()
+                show(language.tr("Останнє виправлення скасовано.", "Took back the last correction."), at: now)
+            } catch {
+                if case .failure(let message) = error { show(message, at: now); return nil }
+                throw error
+            }
             return nil
-        case "q", "Q":
+        case "q":
             return .left
         default:
             return nil
