@@ -190,7 +190,7 @@ final class CalibrationTests: XCTestCase {
         XCTAssertEqual(bad.code, 65)
         XCTAssertEqual(bad.stderr, "Error: \(file): there is no segment 'mr01_110>mb18_227' in the network.\n")
         XCTAssertEqual(try FileTripStore(directory: base + "/state").loadCalibration(), merged)
-        XCTAssertEqual(CLI.run(["calibration", "--reset"], environment: environment).code, 0)
+        XCTAssertEqual(CLI.run(["calibration", "--reset", "--yes"], environment: environment).code, 0)
         XCTAssertTrue(try FileTripStore(directory: base + "/state").loadCalibration().isEmpty)
     }
 }

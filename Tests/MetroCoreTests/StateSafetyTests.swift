@@ -277,3 +277,45 @@ final class LockedResults: @unchecked Sendable {
     private(set) var values: [Int32] = []
     func append(_ value: Int32) { lock.lock(); values.append(value); lock.unlock() }
 }
+
+/// Issue 12's findings about `calibration`, `journal` and `status`.
+final class ConfirmationTests: XCTestCase {
+    func testCalibrationResetAsksLikeJournalClearAndYesAloneIsRefused() throws {
+        let base = try TestPaths.temporaryDirectory(self)
+        let environment = ["METRO_TIMER_HOME": base + "/state"]
+        let store = FileTripStore(directory: base + "/state")
+        try store.updateCalibration { calibration in
+            var statistic = Calibration.Statistic()
+            statistic.weight = 1
+            statistic.mean = 100
+            statistic.count = 1
+            calibration.running["mr01_110>mr02_111"] = statistic
+        }
+        let asks = CLI.run(["calibration", "--reset"], environment: environment)
+        XCTAssertEqual(asks.code, 1)
+        XCTAssertEqual(asks.stderr, "Error: Forget every measurement? Add --yes to confirm.\n")
+        XCTAssertFalse(try store.loadCalibration().isEmpty, "not erased without confirmation")
+        XCTAssertEqual(CLI.run(["calibration", "--reset", "--yes"], environment: environment).code, 0)
+        XCTAssertTrue(try store.loadCalibration().isEmpty)
+        for command in ["journal", "calibration"] {
+            let alone = CLI.run([command, "--yes"], environment: environment)
+            XCTAssertEqual(alone.code, 64, command)
+            XCTAssertTrue(alone.stderr.hasPrefix("Error: '--yes' confirms \(command == "journal" ? "--clear" : "--reset"); alone it does nothing\n"), alone.stderr)
+        }
+    }
+
+    func testAPassedAlertIsEmptyInStatusLikeThePassedTransfer() throws {
+        let directory = try TestPaths.temporaryDirectory(self) + "/state"
+        let t0 = Kyiv.date("2026-11-30 10:00")
+        try FileTripStore(directory: directory).update { trip in
+            trip = Trip(id: "s", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: t0)
+        }
+        let environment = ["METRO_TIMER_HOME": directory]
+        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: try XCTUnwrap(FileTripStore(directory: directory).load()))
+            .current(try XCTUnwrap(FileTripStore(directory: directory).load()))
+        let before = CLI.run(["status", "--format", "[{transfer}][{alert}]"], now: schedule.alert.addingTimeInterval(-65), environment: environment)
+        XCTAssertEqual(before.stdout, "[][1:05]\n")
+        let after = CLI.run(["status", "--format", "[{transfer}][{alert}]"], now: schedule.alert.addingTimeInterval(20), environment: environment)
+        XCTAssertEqual(after.stdout, "[][]\n", "a passed moment is empty, not 0:00")
+    }
+}

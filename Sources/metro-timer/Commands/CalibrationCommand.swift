@@ -14,19 +14,25 @@ struct CalibrationCommand: Command {
             "Measurements from 'metro-timer calibrate' weigh 1, those learned from confirmed ordinary rides 0.25. Import merges by count-weighted means."),
         arguments: [
             .flag("json", Text("Вивести JSON.", "Print JSON.")),
-            .flag("reset", Text("Стерти всі вимірювання.", "Forget every measurement.")),
+            .flag("reset", Text("Стерти всі вимірювання (питає; --yes — без питань).", "Forget every measurement (asks first; --yes does not).")),
+            .flag("yes", Text("Не питати.", "Do not ask.")),
             .option("export", value: "file", Text("Записати вимірювання у файл.", "Write the measurements to a file.")).completing(.file),
             .option("import", value: "file", Text("Додати вимірювання з файлу (перевіряються).", "Merge measurements from a file (checked first).")).completing(.file),
         ] + GlobalOptions.arguments)
 
     var json: Bool
     var reset: Bool
+    var yes: Bool
     var exportPath: String?
     var importPath: String?
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         json = arguments.flag("json")
         reset = arguments.flag("reset")
+        yes = arguments.flag("yes")
+        if yes && !reset {
+            throw .usage(options.language.tr("'--yes' підтверджує --reset; без нього нічого не робить", "'--yes' confirms --reset; alone it does nothing"), Self.spec)
+        }
         exportPath = arguments.value("export")
         importPath = arguments.value("import")
         if [reset, exportPath != nil, importPath != nil].filter({ $0 }).count > 1 {
@@ -38,6 +44,18 @@ struct CalibrationCommand: Command {
         let language = options.language
         let store = context.tripStore
         if reset {
+            // Like `journal --clear`: measurements take rides to gather, so erasing them asks.
+            if !yes {
+                guard context.stdinIsTerminal else {
+                    throw .failure(language.tr("Стерти всі вимірювання? Додайте --yes, щоб підтвердити.", "Forget every measurement? Add --yes to confirm."))
+                }
+                context.stdout.write(language.tr("Стерти всі ваші вимірювання? [y/N] ", "Forget all your measurements? [y/N] "))
+                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                guard ["y", "yes", "т", "так"].contains(answer) else {
+                    context.stdout.line(language.tr("Вимірювання залишено.", "The measurements were kept."))
+                    return
+                }
+            }
             try store.updateCalibration { $0 = Calibration() }
             context.stdout.line(language.tr("Вимірювання стерто: план знову за офіційними даними.", "Measurements forgotten: plans use the official figures again."))
             return

@@ -31,6 +31,9 @@ struct JournalCommand: Command {
         json = arguments.flag("json")
         clear = arguments.flag("clear")
         yes = arguments.flag("yes")
+        if yes && !clear {
+            throw .usage(options.language.tr("'--yes' підтверджує --clear; без нього нічого не робить", "'--yes' confirms --clear; alone it does nothing"), Self.spec)
+        }
         exportPath = arguments.value("export")
         if let text = arguments.value("last") {
             guard let value = Int(text), value > 0 else {

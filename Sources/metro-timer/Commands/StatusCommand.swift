@@ -72,7 +72,8 @@ struct StatusCommand: Command {
             "next_time": next.map { context.clock.hhmm($0.time) } ?? "",
             "stops": String(state.stopsLeft),
             "transfer": countdown(state.untilTransferAlert.flatMap { $0 > 0 ? $0 : nil }),
-            "alert": countdown(state.untilAlert),
+            // A moment that has passed is empty, as the transfer's is: never a stale 0:00.
+            "alert": countdown(state.untilAlert.flatMap { $0 > 0 ? $0 : nil }),
             "arrival": countdown(state.untilArrival),
             "arrival_time": context.clock.hhmm(schedule.arrival),
             "arrival_range": context.clock.hhmm(schedule.arrivalEarliest) + "–" + context.clock.hhmm(schedule.arrivalLatest),
