@@ -199,10 +199,10 @@ public struct ScheduleEngine: Sendable {
             guard first == nil || best.stops.indices.contains(anchor.stop) else { return }
             if first == nil { first = anchor.time }
             guard !best.stops.isEmpty else { return }
-            engine.propagate(&best.stops, route: route, anchor: anchor, transfer: &best.transfer, pattern: .best, wait: .booked, timing: bestTiming)
-            engine.propagate(&alert.stops, route: route, anchor: anchor, transfer: &alert.transfer, pattern: .early, wait: .alert, timing: earlyTiming)
-            engine.propagate(&low.stops, route: route, anchor: anchor, transfer: &low.transfer, pattern: .early, wait: .none, timing: earlyTiming)
-            engine.propagate(&high.stops, route: route, anchor: anchor, transfer: &high.transfer, pattern: .late, wait: .longest, timing: lateTiming)
+            engine.propagate(&best.stops, route: route, anchor: anchor, transfer: &best.transfer, pattern: .best, wait: .booked, timing: bestTiming, earlyTiming: earlyTiming)
+            engine.propagate(&alert.stops, route: route, anchor: anchor, transfer: &alert.transfer, pattern: .early, wait: .alert, timing: earlyTiming, earlyTiming: earlyTiming)
+            engine.propagate(&low.stops, route: route, anchor: anchor, transfer: &low.transfer, pattern: .early, wait: .none, timing: earlyTiming, earlyTiming: earlyTiming)
+            engine.propagate(&high.stops, route: route, anchor: anchor, transfer: &high.transfer, pattern: .late, wait: .longest, timing: lateTiming, earlyTiming: earlyTiming)
         }
 
         /// The best estimate alone, without ranges, alerts or findings: enough to read the next
@@ -275,6 +275,8 @@ public struct ScheduleEngine: Sendable {
     struct RouteTiming: Sendable {
         var run: [(seconds: Double, source: SegmentSource)]
         var dwell: [(seconds: Double, source: SegmentSource)]
+        /// From the second leg's terminal to the transfer's entry, departure to departure.
+        var fromTerminal: TimeInterval?
     }
 
     func timing(_ stops: [Schedule.Stop], pattern: RunningPattern) -> RouteTiming {
@@ -284,12 +286,18 @@ public struct ScheduleEngine: Sendable {
             run.append(running(from: stops[index - 1].station, to: stops[index].station, pattern: pattern))
             dwell.append(self.dwell(at: stops[index].station, arrivingFrom: stops[index - 1].station))
         }
-        return RouteTiming(run: run, dwell: dwell)
+        var fromTerminal: TimeInterval?
+        if let entry = stops.firstIndex(where: { $0.role == .transferEntry }) {
+            let line = network.station(stops[entry].station)?.line ?? ""
+            let direction = entry + 1 < stops.count ? network.direction(from: stops[entry].station, to: stops[entry + 1].station) ?? .forward : .forward
+            fromTerminal = secondsFromTerminal(line: line, direction: direction, to: stops[entry].station)
+        }
+        return RouteTiming(run: run, dwell: dwell, fromTerminal: fromTerminal)
     }
 
     func propagate(
         _ stops: inout [Schedule.Stop], route: Route, anchor: Anchor, transfer: inout Schedule.TransferTiming?,
-        pattern: RunningPattern = .best, wait: WaitChoice = .booked, timing: RouteTiming? = nil
+        pattern: RunningPattern = .best, wait: WaitChoice = .booked, timing: RouteTiming? = nil, earlyTiming: RouteTiming? = nil
     ) {
         let k = anchor.stop
         let boards = stops[k].role == .origin || stops[k].role == .transferEntry
@@ -320,9 +328,10 @@ public struct ScheduleEngine: Sendable {
             if stops[index].role == .transferExit, let walk = route.transferWalk {
                 let platform = stops[index].arrival!.addingTimeInterval(TimeInterval(walk.walkSeconds))
                 let leg = route.legs[stops[next].leg]
-                let (headway, shortest, longest) = waitAfterTransfer(line: leg.line, direction: leg.direction, entry: stops[next].station, platform: platform)
+                let (headway, shortest, longest) = waitAfterTransfer(
+                    line: leg.line, direction: leg.direction, entry: stops[next].station, platform: platform, fromTerminal: timing?.fromTerminal)
                 let booked = Int((Double(headway) * bookedWaitFraction).rounded())
-                let alert = alertWait(booked: booked, shortest: shortest, stops: stops)
+                let alert = alertWait(booked: booked, shortest: shortest, stops: stops, early: earlyTiming ?? (pattern == .early ? timing : nil))
                 transfer = .init(
                     exit: stops[index].station, entry: stops[next].station, walkSeconds: walk.walkSeconds,
                     platformArrival: platform, headwaySeconds: headway, longestWaitSeconds: longest, shortestWaitSeconds: shortest,
@@ -366,19 +375,37 @@ public struct ScheduleEngine: Sendable {
     /// within the hour, and looking it up at the platform would promise too short a wait). The
     /// gap the passenger falls into was set by the train just missed, which left up to one
     /// interval before: the longest wait is the widest interval over that window.
-    func waitAfterTransfer(line: String, direction: Direction, entry: String, platform: Date) -> (headway: Int, shortest: Int, longest: Int) {
-        let reference = platform.addingTimeInterval(-secondsFromTerminal(line: line, direction: direction, to: entry))
+    func waitAfterTransfer(
+        line: String, direction: Direction, entry: String, platform: Date, fromTerminal: TimeInterval? = nil
+    ) -> (headway: Int, shortest: Int, longest: Int) {
+        let reference = platform.addingTimeInterval(-(fromTerminal ?? secondsFromTerminal(line: line, direction: direction, to: entry)))
         let headway = headwaySeconds(line: line, direction: direction, at: reference)
         var longest = headway, shortest = headway
         var window = 0
-        // Widen until the window of the missed train's departure stops growing (twice at most:
-        // intervals change slowly), sampling every 30 s and at the window's far end.
+        // Widen until the window of the missed train's departure stops growing (intervals
+        // change slowly: twice at most). Within a published hour the interval is linear in
+        // time, and constant outside the published hours, so over a window its extremes lie at
+        // the window's ends or at an hour's boundary (on either side of it): those points are
+        // all that need looking up.
+        // One conversion to the service day's clock; the window's points are offsets from it.
+        let position = clock.position(of: reference)
+        let referenceSeconds = position.seconds
+        func interval(_ offset: Int) -> Int {
+            headwayOverrides[line]
+                ?? network.headway(line: line, direction: direction, dayType: position.dayType, secondsOfDay: referenceSeconds - offset) ?? 600
+        }
         while window < longest {
             window = longest
-            for offset in stride(from: 0, through: window, by: 30) + [window] {
-                let interval = headwaySeconds(line: line, direction: direction, at: reference.addingTimeInterval(-TimeInterval(offset)))
-                longest = max(longest, interval)
-                shortest = min(shortest, interval)
+            var offsets = [0, window]
+            var boundary = (referenceSeconds / 3600) * 3600
+            while referenceSeconds - boundary <= window {
+                offsets += [referenceSeconds - boundary, referenceSeconds - boundary + 1].filter { $0 <= window }
+                boundary -= 3600
+            }
+            for offset in offsets {
+                let value = interval(offset)
+                longest = max(longest, value)
+                shortest = min(shortest, value)
             }
         }
         return (headway, shortest, longest)
@@ -396,13 +423,13 @@ public struct ScheduleEngine: Sendable {
     /// shortest interval keeps it at 1% or under, in every line, direction, day type and hour.
     /// The cap costs earliness only where the interval is long and the last run short (late
     /// evenings and weekends); elsewhere a quarter of the interval is already under it.
-    func alertWait(booked: Int, shortest: Int, stops: [Schedule.Stop]) -> Int {
+    func alertWait(booked: Int, shortest: Int, stops: [Schedule.Stop], early: RouteTiming? = nil) -> Int {
         let last = stops.count - 1
         guard last >= 1 else { return booked }
         let before = stops[last - 1], destination = stops[last]
-        var lastStep = running(from: before.station, to: destination.station, pattern: .early).seconds
+        var lastStep = early?.run[last].seconds ?? running(from: before.station, to: destination.station, pattern: .early).seconds
         if before.role == .intermediate, last >= 2, !closedStations.contains(before.station) {
-            lastStep += dwell(at: before.station, arrivingFrom: stops[last - 2].station).seconds
+            lastStep += early?.dwell[last - 1].seconds ?? dwell(at: before.station, arrivingFrom: stops[last - 2].station).seconds
         }
         return min(booked, Int(lastStep.rounded(.down)) + shortest / 100)
     }

@@ -53,8 +53,7 @@ struct StatusCommand: Command {
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
         let service = try context.tripService(options)
         let now = context.now()
-        guard let trip = try service.active(at: now) else { return }
-        let schedule = try service.model(trip).current(trip)
+        guard let (trip, schedule) = try service.activeSchedule(at: now) else { return }
         context.stdout.line(Self.line(schedule: schedule, trip: trip, now: now, format: format, context: context, language: options.language))
     }
 

@@ -22,12 +22,18 @@ struct TripService: Sendable {
     /// The active trip, after ending it as expired if its arrival is long past unconfirmed.
     /// Nil when there is none (or the last one has ended).
     func active(at now: Date) throws(CLIError) -> Trip? {
+        try activeSchedule(at: now)?.trip
+    }
+
+    /// The active trip with its current schedule, folded once (the expiry check needs it too).
+    func activeSchedule(at now: Date) throws(CLIError) -> (trip: Trip, schedule: Schedule)? {
         guard let trip = try store.load(), trip.ended == nil else { return nil }
-        if try model(trip).isExpired(trip, at: now) {
+        let schedule = try model(trip).current(trip)
+        if now.timeIntervalSince(schedule.finalArrival) > Trip.expiryAfterArrival {
             try end(.expired, at: now)
             return nil
         }
-        return trip
+        return (trip, schedule)
     }
 
     /// The active trip, or an error that says how to start one.
