@@ -45,17 +45,12 @@ struct CalibrationCommand: Command {
         let store = context.tripStore
         if reset {
             // Like `journal --clear`: measurements take rides to gather, so erasing them asks.
-            if !yes {
-                guard context.stdinIsTerminal else {
-                    throw .failure(language.tr("Стерти всі вимірювання? Додайте --yes, щоб підтвердити.", "Forget every measurement? Add --yes to confirm."))
-                }
-                context.stdout.write(language.tr("Стерти всі ваші вимірювання? [y/N] ", "Forget all your measurements? [y/N] "))
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-                guard ["y", "yes", "т", "так"].contains(answer) else {
-                    context.stdout.line(language.tr("Вимірювання залишено.", "The measurements were kept."))
-                    return
-                }
-            }
+            guard try context.confirmErase(
+                yes: yes,
+                question: language.tr("Стерти всі ваші вимірювання?", "Forget all your measurements?"),
+                refusal: language.tr("Стерти всі вимірювання? Додайте --yes, щоб підтвердити.", "Forget every measurement? Add --yes to confirm."),
+                kept: language.tr("Вимірювання залишено.", "The measurements were kept."))
+            else { return }
             try store.updateCalibration { $0 = Calibration() }
             context.stdout.line(language.tr("Вимірювання стерто: план знову за офіційними даними.", "Measurements forgotten: plans use the official figures again."))
             return

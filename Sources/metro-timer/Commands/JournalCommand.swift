@@ -47,17 +47,12 @@ struct JournalCommand: Command {
         let language = options.language
         let store = context.tripStore
         if clear {
-            if !yes {
-                guard context.stdinIsTerminal else {
-                    throw .failure(language.tr("Стерти журнал? Додайте --yes, щоб підтвердити.", "Erase the journal? Add --yes to confirm."))
-                }
-                context.stdout.write(language.tr("Стерти весь журнал поїздок? [y/N] ", "Erase the whole trip journal? [y/N] "))
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-                guard ["y", "yes", "т", "так"].contains(answer) else {
-                    context.stdout.line(language.tr("Журнал залишено.", "The journal was kept."))
-                    return
-                }
-            }
+            guard try context.confirmErase(
+                yes: yes,
+                question: language.tr("Стерти весь журнал поїздок?", "Erase the whole trip journal?"),
+                refusal: language.tr("Стерти журнал? Додайте --yes, щоб підтвердити.", "Erase the journal? Add --yes to confirm."),
+                kept: language.tr("Журнал залишено.", "The journal was kept."))
+            else { return }
             try store.locked { () throws(CLIError) -> Void in try store.writeJournal([]) }
             context.stdout.line(language.tr("Журнал стерто.", "The journal was erased."))
             return

@@ -45,3 +45,19 @@ extension Context {
         stdout.line(options.language.tr("Виправлено. ", "Corrected. ") + correctionSummary(schedule, options: options))
     }
 }
+
+extension Context {
+    /// Before erasing what took rides to gather: `--yes` goes ahead; on a terminal, a y/N
+    /// question (no means keep, said so); anywhere else, a refusal that says how to confirm.
+    func confirmErase(yes: Bool, question: String, refusal: String, kept: String) throws(CLIError) -> Bool {
+        if yes { return true }
+        guard stdinIsTerminal else { throw .failure(refusal) }
+        stdout.write(question + " [y/N] ")
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        guard ["y", "yes", "т", "так"].contains(answer) else {
+            stdout.line(kept)
+            return false
+        }
+        return true
+    }
+}
