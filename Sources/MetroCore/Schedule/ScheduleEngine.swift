@@ -199,10 +199,10 @@ public struct ScheduleEngine: Sendable {
             guard first == nil || best.stops.indices.contains(anchor.stop) else { return }
             if first == nil { first = anchor.time }
             guard !best.stops.isEmpty else { return }
-            engine.propagate(&best.stops, route: route, anchor: anchor, transfer: &best.transfer, pattern: .best, wait: .booked, timing: bestTiming, earlyTiming: earlyTiming)
-            engine.propagate(&alert.stops, route: route, anchor: anchor, transfer: &alert.transfer, pattern: .early, wait: .alert, timing: earlyTiming, earlyTiming: earlyTiming)
-            engine.propagate(&low.stops, route: route, anchor: anchor, transfer: &low.transfer, pattern: .early, wait: .none, timing: earlyTiming, earlyTiming: earlyTiming)
-            engine.propagate(&high.stops, route: route, anchor: anchor, transfer: &high.transfer, pattern: .late, wait: .longest, timing: lateTiming, earlyTiming: earlyTiming)
+            engine.propagate(&best.stops, route: route, anchor: anchor, transfer: &best.transfer, timing: bestTiming, early: earlyTiming, wait: .booked)
+            engine.propagate(&alert.stops, route: route, anchor: anchor, transfer: &alert.transfer, timing: earlyTiming, early: earlyTiming, wait: .alert)
+            engine.propagate(&low.stops, route: route, anchor: anchor, transfer: &low.transfer, timing: earlyTiming, early: earlyTiming, wait: .none)
+            engine.propagate(&high.stops, route: route, anchor: anchor, transfer: &high.transfer, timing: lateTiming, early: earlyTiming, wait: .longest)
         }
 
         /// The best estimate alone, without ranges, alerts or findings: enough to read the next
@@ -249,7 +249,6 @@ public struct ScheduleEngine: Sendable {
         case booked, none, alert, longest
     }
 
-
     /// The stops of the route in travel order, with roles and no times yet.
     public func plannedStops(_ route: Route) -> [Schedule.Stop] {
         var stops: [Schedule.Stop] = []
@@ -295,9 +294,11 @@ public struct ScheduleEngine: Sendable {
         return RouteTiming(run: run, dwell: dwell, fromTerminal: fromTerminal)
     }
 
+    /// Applies an anchor to one pass: `timing` is the pass's pattern, `early` the fast pattern
+    /// the alert's wait is capped with, `wait` the wait it books after a transfer.
     func propagate(
         _ stops: inout [Schedule.Stop], route: Route, anchor: Anchor, transfer: inout Schedule.TransferTiming?,
-        pattern: RunningPattern = .best, wait: WaitChoice = .booked, timing: RouteTiming? = nil, earlyTiming: RouteTiming? = nil
+        timing: RouteTiming, early: RouteTiming, wait: WaitChoice
     ) {
         let k = anchor.stop
         let boards = stops[k].role == .origin || stops[k].role == .transferEntry
@@ -329,9 +330,9 @@ public struct ScheduleEngine: Sendable {
                 let platform = stops[index].arrival!.addingTimeInterval(TimeInterval(walk.walkSeconds))
                 let leg = route.legs[stops[next].leg]
                 let (headway, shortest, longest) = waitAfterTransfer(
-                    line: leg.line, direction: leg.direction, entry: stops[next].station, platform: platform, fromTerminal: timing?.fromTerminal)
+                    line: leg.line, direction: leg.direction, platform: platform, fromTerminal: timing.fromTerminal ?? 0)
                 let booked = Int((Double(headway) * bookedWaitFraction).rounded())
-                let alert = alertWait(booked: booked, shortest: shortest, stops: stops, early: earlyTiming ?? (pattern == .early ? timing : nil))
+                let alert = alertWait(booked: booked, shortest: shortest, stops: stops, early: early)
                 transfer = .init(
                     exit: stops[index].station, entry: stops[next].station, walkSeconds: walk.walkSeconds,
                     platformArrival: platform, headwaySeconds: headway, longestWaitSeconds: longest, shortestWaitSeconds: shortest,
@@ -346,12 +347,11 @@ public struct ScheduleEngine: Sendable {
                 stops[next].departure = platform.addingTimeInterval(TimeInterval(waited))
                 stops[next].uncertain = true
             } else {
-                let run = timing?.run[next] ?? running(from: stops[index].station, to: stops[next].station, pattern: pattern)
+                let run = timing.run[next]
                 stops[next].arrival = stops[index].departure!.addingTimeInterval(run.seconds)
                 stops[next].departure = departureAfterArrival(stops, next, timing: timing)
                 stops[next].uncertain = stops[index].uncertain
-                let dwellSource = timing?.dwell[next].source ?? dwell(at: stops[next].station, arrivingFrom: stops[index].station).source
-                stops[next].calibrated = run.source == .calibrated || (stops[next].role == .intermediate && dwellSource == .calibrated)
+                stops[next].calibrated = run.source == .calibrated || (stops[next].role == .intermediate && timing.dwell[next].source == .calibrated)
             }
             index = next
         }
@@ -359,11 +359,11 @@ public struct ScheduleEngine: Sendable {
 
     /// Dwell belongs to the arriving segment: the published departure-to-departure gap into a
     /// station includes the stop there. None where the passenger gets off.
-    func departureAfterArrival(_ stops: [Schedule.Stop], _ index: Int, timing: RouteTiming? = nil) -> Date? {
+    func departureAfterArrival(_ stops: [Schedule.Stop], _ index: Int, timing: RouteTiming) -> Date? {
         guard stops[index].role == .intermediate, index > 0, let arrival = stops[index].arrival else { return nil }
         // A closed station: the train passes through without stopping.
         if closedStations.contains(stops[index].station) { return arrival }
-        return arrival.addingTimeInterval(timing?.dwell[index].seconds ?? dwell(at: stops[index].station, arrivingFrom: stops[index - 1].station).seconds)
+        return arrival.addingTimeInterval(timing.dwell[index].seconds)
     }
 
     /// The interval that spaces the trains a passenger reaching `entry` at `platform` waits
@@ -376,12 +376,9 @@ public struct ScheduleEngine: Sendable {
     /// gap the passenger falls into was set by the train just missed, which left up to one
     /// interval before: the longest wait is the widest interval over that window.
     func waitAfterTransfer(
-        line: String, direction: Direction, entry: String, platform: Date, fromTerminal: TimeInterval? = nil
+        line: String, direction: Direction, platform: Date, fromTerminal: TimeInterval
     ) -> (headway: Int, shortest: Int, longest: Int) {
-        let reference = platform.addingTimeInterval(-(fromTerminal ?? secondsFromTerminal(line: line, direction: direction, to: entry)))
-        let headway = headwaySeconds(line: line, direction: direction, at: reference)
-        var longest = headway, shortest = headway
-        var window = 0
+        let reference = platform.addingTimeInterval(-fromTerminal)
         // Widen until the window of the missed train's departure stops growing (intervals
         // change slowly: twice at most). Within a published hour the interval is linear in
         // time, and constant outside the published hours, so over a window its extremes lie at
@@ -394,6 +391,9 @@ public struct ScheduleEngine: Sendable {
             headwayOverrides[line]
                 ?? network.headway(line: line, direction: direction, dayType: position.dayType, secondsOfDay: referenceSeconds - offset) ?? 600
         }
+        let headway = interval(0)
+        var longest = headway, shortest = headway
+        var window = 0
         while window < longest {
             window = longest
             var offsets = [0, window]
@@ -423,13 +423,13 @@ public struct ScheduleEngine: Sendable {
     /// shortest interval keeps it at 1% or under, in every line, direction, day type and hour.
     /// The cap costs earliness only where the interval is long and the last run short (late
     /// evenings and weekends); elsewhere a quarter of the interval is already under it.
-    func alertWait(booked: Int, shortest: Int, stops: [Schedule.Stop], early: RouteTiming? = nil) -> Int {
+    func alertWait(booked: Int, shortest: Int, stops: [Schedule.Stop], early: RouteTiming) -> Int {
         let last = stops.count - 1
         guard last >= 1 else { return booked }
-        let before = stops[last - 1], destination = stops[last]
-        var lastStep = early?.run[last].seconds ?? running(from: before.station, to: destination.station, pattern: .early).seconds
+        let before = stops[last - 1]
+        var lastStep = early.run[last].seconds
         if before.role == .intermediate, last >= 2, !closedStations.contains(before.station) {
-            lastStep += early?.dwell[last - 1].seconds ?? dwell(at: before.station, arrivingFrom: stops[last - 2].station).seconds
+            lastStep += early.dwell[last - 1].seconds
         }
         return min(booked, Int(lastStep.rounded(.down)) + shortest / 100)
     }
