@@ -188,13 +188,7 @@ final class FileTripStore: TripStore {
     /// Every readable record; a malformed line is reported (line number and reason) and skipped,
     /// never the whole journal lost.
     func readJournal() throws(CLIError) -> (records: [JournalRecord], problems: [(line: Int, reason: String)]) {
-        let data: Data
-        do {
-            guard let bytes = try PrivateFile.read(journalPath) else { return ([], []) }
-            data = bytes
-        } catch {
-            throw .data("the journal \(error.path) is unreadable (\(error.reason)); it was left as it is.")
-        }
+        guard let data = try journalData() else { return ([], []) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         var records: [JournalRecord] = []
@@ -242,12 +236,7 @@ final class FileTripStore: TripStore {
     /// Removes a trip's record (to replace it: a late confirmation of an expired trip). Call it
     /// holding the lock.
     func removeJournalRecord(id: String) throws(CLIError) {
-        let data: Data?
-        do { data = try PrivateFile.read(journalPath) } catch {
-            throw .data("the journal \(error.path) is unreadable (\(error.reason)); it was left as it is.")
-        }
-        guard let data, let key = try? Self.journalEncoder.encode(["id": id]) else { return }
-        let needle = key.dropFirst().dropLast()
+        guard let data = try journalData(), let needle = Self.journalKey(id: id) else { return }
         let lines = data.split(separator: UInt8(ascii: "\n")).filter { $0.range(of: needle) == nil }
         try writeJournal(lines.map { String(decoding: $0, as: UTF8.self) })
     }
@@ -255,13 +244,21 @@ final class FileTripStore: TripStore {
     /// Whether a record for this trip is already written: its encoded `"id":"…"` (the journal
     /// encoder sorts keys and adds no spaces) anywhere in the file.
     func journalHasRecord(id: String) throws(CLIError) -> Bool {
-        let data: Data?
-        do { data = try PrivateFile.read(journalPath) } catch {
+        guard let data = try journalData(), let needle = Self.journalKey(id: id) else { return false }
+        return data.range(of: needle) != nil
+    }
+
+    /// The journal's bytes (nil when there is none yet), never read through a link.
+    private func journalData() throws(CLIError) -> Data? {
+        do { return try PrivateFile.read(journalPath) } catch {
             throw .data("the journal \(error.path) is unreadable (\(error.reason)); it was left as it is.")
         }
-        guard let data, let key = try? Self.journalEncoder.encode(["id": id]) else { return false }
-        // `{"id":"…"}` less its braces.
-        return data.range(of: key.dropFirst().dropLast()) != nil
+    }
+
+    /// A record's key as the journal encoder writes it: `{"id":"…"}` less its braces.
+    private static func journalKey(id: String) -> Data? {
+        guard let key = try? journalEncoder.encode(["id": id]) else { return nil }
+        return key.dropFirst().dropLast()
     }
 
     private func appendJournalLine(_ record: JournalRecord) throws(CLIError) {
