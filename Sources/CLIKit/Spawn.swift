@@ -12,15 +12,25 @@ public enum Spawn {
     /// Runs `path` with `arguments` and waits for it. Standard output is returned when
     /// `captureOutput`, otherwise discarded like standard error.
     @discardableResult
-    public static func run(_ path: String, _ arguments: [String], environment: [String: String], captureOutput: Bool = false) throws(Failure) -> (status: Int32, output: Data) {
+    public static func run(
+        _ path: String, _ arguments: [String], environment: [String: String], captureOutput: Bool = false, input: Data? = nil
+    ) throws(Failure) -> (status: Int32, output: Data) {
         var pipe: [Int32] = [-1, -1]
         if captureOutput {
             guard Glibc.pipe(&pipe) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
         }
+        var inputPipe: [Int32] = [-1, -1]
+        if input != nil {
+            guard Glibc.pipe(&inputPipe) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if input != nil {
+            posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         if captureOutput {
             posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
             posix_spawn_file_actions_addclose(&actions, pipe[0])
@@ -29,6 +39,9 @@ public enum Spawn {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else open reaches the child: not a lock (it would outlive us), not a pipe a
+        // caller reads to its end.
+        closeInherited(&actions)
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -39,9 +52,26 @@ public enum Spawn {
         var pid: pid_t = 0
         let started = posix_spawn(&pid, path, &actions, nil, argv, envp)
         if captureOutput { close(pipe[1]) }
+        if input != nil { close(inputPipe[0]) }
         guard started == 0 else {
             if captureOutput { close(pipe[0]) }
+            if input != nil { close(inputPipe[1]) }
             throw Failure(reason: String(cString: strerror(started)))
+        }
+        if let input {
+            // A child that does not read its input must not block us: a broken pipe is ignored.
+            let previous = signal(SIGPIPE, SIG_IGN)
+            input.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(inputPipe[1], bytes.baseAddress! + offset, bytes.count - offset)
+                    if written < 0 && errno == EINTR { continue }
+                    if written <= 0 { break }
+                    offset += written
+                }
+            }
+            close(inputPipe[1])
+            signal(SIGPIPE, previous)
         }
         var output = Data()
         if captureOutput {
@@ -61,5 +91,55 @@ public enum Spawn {
         // WIFEXITED/WEXITSTATUS are macros: exited normally when the low 7 bits are 0.
         let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return (code, output)
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which Swift's Glibc module does not export.
+    static let setsidFlag: Int32 = 0x80
+
+    /// Closes every descriptor above standard error in the child: glibc's `addclosefrom_np`
+    /// (2.34 and later, looked up because the module does not export it), else each open one.
+    static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            return
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+            if let fd = Int32(name), fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        }
+    }
+
+    /// Starts `path` in a session of its own with no terminal and standard streams on
+    /// /dev/null, and does not wait: the caller reaps it (`waitpid`) or lets it outlive itself.
+    public static func detached(_ path: String, _ arguments: [String], environment: [String: String]) throws(Failure) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        closeInherited(&actions)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A new session (no controlling terminal: a closed terminal's SIGHUP never reaches it),
+        // and the default signal handling, whatever the caller had ignored.
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(setsidFlag | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let started = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard started == 0 else { throw Failure(reason: String(cString: strerror(started))) }
+        return pid
     }
 }

@@ -43,6 +43,14 @@ enum MetroTimer {
             context.stdout.write(CompletionsCommand.complete(Array(arguments.dropFirst()), context: context))
             return 0
         }
+        // Alert delivery outside the process: the notifier (and its launcher), and what a
+        // systemd timer runs at its moment. Hidden like `__complete`.
+        if arguments.first == "__notifier" {
+            return arguments.dropFirst().first == "--run" ? AlertNotifier.run(context) : AlertNotifier.launch(context)
+        }
+        if arguments.first == "__fire", arguments.count == 3 {
+            return AlertNotifier.fire(context, trip: arguments[1])
+        }
         // `make man` writes the manual pages with this: `metro-timer __manual en|uk`.
         if arguments.first == "__manual", arguments.count == 2, let language = Language(rawValue: arguments[1]) {
             context.stdout.write(Manual.page(language))

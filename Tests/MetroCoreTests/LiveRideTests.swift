@@ -77,7 +77,7 @@ final class LiveRideTests: XCTestCase {
         let ride = LiveRide(
             service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false), output: output,
             clock: .system({ h.time.now }), keys: scripted, rehearsal: false, width: { 80 },
-            notifier: Notifier(environment: [:], enabled: false))
+            delivery: nil)
         return (try ride.run(), scripted)
     }
 
@@ -156,7 +156,7 @@ final class LiveRideTests: XCTestCase {
             actions: [(moment, { _ = try? h.service.correct(.at(stop.station), at: moment) })])
         let ride = LiveRide(
             service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false), output: .lines(plain: false),
-            clock: .system({ h.time.now }), keys: keys, rehearsal: false, width: { 80 }, notifier: Notifier(environment: [:], enabled: false))
+            clock: .system({ h.time.now }), keys: keys, rehearsal: false, width: { 80 }, delivery: nil)
         XCTAssertEqual(try ride.run(), .left)
         let corrected = try h.service.model(h.store.load()!).current(h.store.load()!)
         // 40 s earlier throughout; the booked wait after the transfer follows the interval at the

@@ -32,23 +32,6 @@ final class RideOutputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: home), "a rehearsal touches neither the trip nor the journal")
     }
 
-    func testNotificationsOnlyWithADisplayAndNotifySend() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
-        let marker = directory + "/notified"
-        let fake = directory + "/notify-send"
-        // Shell builtins only: the child gets the notifier's environment, whose PATH is this folder.
-        try "#!/bin/sh\necho \"$*\" > \(marker)\n".write(toFile: fake, atomically: true, encoding: .utf8)
-        chmod(fake, 0o755)
-        Notifier(environment: ["PATH": directory]).notify(title: "metro-timer", body: "no display")
-        Notifier(environment: ["DISPLAY": ":0", "PATH": "/nonexistent"]).notify(title: "metro-timer", body: "no notify-send")
-        usleep(200_000)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "skipped quietly")
-        Notifier(environment: ["DISPLAY": ":0", "PATH": directory]).notify(title: "metro-timer", body: "Yours is next: Teremky.")
-        let deadline = Date().addingTimeInterval(5)
-        while ((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "").isEmpty && Date() < deadline { usleep(20_000) }
-        XCTAssertEqual(try String(contentsOfFile: marker, encoding: .utf8), "--urgency=critical metro-timer Yours is next: Teremky.\n")
-    }
-
     /// Nothing opens a socket unless the alert check is on: not the ride, not its notifications
     /// (Foundation's Process opened two loopback sockets just to start notify-send).
     func testNoSocketIsOpenedWithTheAlertCheckOff() throws {

@@ -80,6 +80,8 @@ enum CLI {
         let isolated = "/nonexistent/metro-timer-tests-\(UUID().uuidString)"
         environment["METRO_TIMER_CONFIG"] = environment["METRO_TIMER_CONFIG"] ?? isolated + "/config"
         environment["METRO_TIMER_HOME"] = environment["METRO_TIMER_HOME"] ?? isolated + "/state"
+        // In-process commands schedule nothing outside the test (the alert tests say otherwise).
+        environment["METRO_TIMER_ALERT_BACKEND"] = environment["METRO_TIMER_ALERT_BACKEND"] ?? "off"
         let context = Context(
             arguments: arguments, environment: environment, stdout: out, stderr: err, now: { now }, launchTime: now,
             stdoutIsTerminal: terminal, clock: Kyiv.clock, columns: 80, helperDirectory: TestPaths.products.path)

@@ -7,6 +7,9 @@ public struct AlertSettings: Codable, Equatable, Sendable {
     public var enabled: Bool
     public var url: String?
     public var timeoutMilliseconds: Int
+    /// A command run with each ride alert's JSON on standard input (`alerts command`); optional,
+    /// so files written before it still read.
+    public var command: String?
 
     public static let off = AlertSettings(enabled: false, url: nil, timeoutMilliseconds: 1500)
 

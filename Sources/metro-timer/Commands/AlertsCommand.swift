@@ -51,7 +51,8 @@ extension Context {
 }
 
 /// `metro-timer alerts enable|disable|status`: the only network access in the product, off by
-/// default.
+/// default. `alerts pending` and `alerts command` are about the ride's own alerts: what is
+/// scheduled outside the process, and the rider's command that receives each one.
 struct AlertsCommand: Command {
     static let spec = CommandSpec(
         path: ["metro-timer", "alerts"],
@@ -59,27 +60,54 @@ struct AlertsCommand: Command {
             "Необовʼязкова перевірка повітряної тривоги в Києві (вимкнена, доки ви її не ввімкнете).",
             "The optional air-raid alert check for Kyiv (off until you enable it)."),
         discussion: Text(
-            "Коли ввімкнено, plan і start питають стрічку (JSON через HTTPS) з коротким тайм-аутом і під час тривоги планують як тоді курсують поїзди. Якщо стрічка не відповідає, кажуть «стан невідомий», а не «тривоги немає». Коли вимкнено, програма не відкриває жодного зʼєднання.",
-            "When enabled, plan and start ask the feed (JSON over HTTPS) with a short timeout and, during an alert, plan as trains then run. When the feed does not answer they say \"alert status unknown\", never \"no alert\". When disabled, the program opens no connection at all."),
+            "Коли ввімкнено, plan і start питають стрічку (JSON через HTTPS) з коротким тайм-аутом і під час тривоги планують як тоді курсують поїзди. Якщо стрічка не відповідає, кажуть «стан невідомий», а не «тривоги немає». Коли вимкнено, програма не відкриває жодного зʼєднання.\n\npending: сповіщення поїздки, що ще попереду, і як їх заплановано поза програмою (таймери systemd користувача, де він працює, інакше окремий фоновий процес), тож вони спрацюють і без відкритого екрана. command КОМАНДА: запускати КОМАНДУ з JSON кожного сповіщення на стандартному вході (METRO_TIMER_ALERT_COMMAND має перевагу); --clear прибирає її.",
+            "When enabled, plan and start ask the feed (JSON over HTTPS) with a short timeout and, during an alert, plan as trains then run. When the feed does not answer they say \"alert status unknown\", never \"no alert\". When disabled, the program opens no connection at all.\n\npending: the ride's alerts still to come and how they are scheduled outside the process (systemd user timers where a user manager runs, else a small detached notifier), so they fire with no screen open. command CMD: run CMD with each alert's JSON on standard input (METRO_TIMER_ALERT_COMMAND overrides it); --clear removes it."),
         arguments: [
-            .positional("action", optional: true, Text("enable, disable або status.", "enable, disable or status.")).completing(.choices(["enable", "disable", "status"])),
+            .positional("action", optional: true, Text("enable, disable, status, pending або command.", "enable, disable, status, pending or command.")).completing(.choices(Self.actions)),
+            .positional("command", optional: true, Text("Для command: команда оболонки.", "For command: a shell command.")),
             .option("url", value: "URL", Text(
                 "Адреса стрічки: JSON {\"alert\": true|false} або {\"states\": [{\"name\": \"м. Київ\", \"alert\": …}]}.",
                 "The feed's address: JSON {\"alert\": true|false}, or a list of regions (\"states\") with an entry for the city of Kyiv.")),
             .option("timeout", value: "ms", Text("Скільки чекати відповіді.", "How long to wait for an answer."), default: Text("1500", "1500")),
+            .flag("clear", Text("Для command: прибрати команду.", "For command: remove the command.")),
+            .flag("json", Text("Для pending: вивести JSON.", "For pending: print JSON.")),
         ] + GlobalOptions.arguments,
-        usageOverride: "enable [--url <URL>] [--timeout <ms>] | disable | status")
+        usageOverride: "enable [--url <URL>] [--timeout <ms>] | disable | status | pending [--json] | command <CMD> | command --clear")
+
+    static let actions = ["enable", "disable", "status", "pending", "command"]
 
     var action: String
     var url: String?
     var timeout: Int?
+    var command: String?
+    var clear: Bool
+    var json: Bool
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         action = arguments.value("action") ?? "status"
-        guard ["enable", "disable", "status"].contains(action) else {
-            throw .usage(language.tr("Невідома дія '\(action)'; є enable, disable, status", "Unknown action '\(action)'; the actions are enable, disable, status"), Self.spec)
+        guard Self.actions.contains(action) else {
+            throw .usage(language.tr(
+                "Невідома дія '\(action)'; є " + Self.actions.joined(separator: ", "),
+                "Unknown action '\(action)'; the actions are " + Self.actions.joined(separator: ", ")), Self.spec)
         }
+        command = arguments.value("command")
+        clear = arguments.flag("clear")
+        json = arguments.flag("json")
+        if action == "command" {
+            guard (command != nil) != clear else {
+                throw .usage(language.tr(
+                    "Вкажіть команду ('metro-timer alerts command \"КОМАНДА\"') або --clear, але не обидва",
+                    "Give a command ('metro-timer alerts command \"CMD\"') or --clear, not both"), Self.spec)
+            }
+            if let command, command.trimmingCharacters(in: .whitespaces).isEmpty || command.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" }) {
+                throw .usage(language.tr("Команда порожня або має керівні символи", "The command is empty or holds control characters"), Self.spec)
+            }
+        } else if command != nil {
+            throw .usage(language.tr("Зайвий аргумент '\(command!)'", "Unexpected argument '\(command!)'"), Self.spec)
+        }
+        if clear && action != "command" { throw .usage(language.tr("--clear — лише для command", "--clear is for command only"), Self.spec) }
+        if json && action != "pending" { throw .usage(language.tr("--json — лише для pending", "--json is for pending only"), Self.spec) }
         url = arguments.value("url")
         if let url {
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
@@ -95,7 +123,9 @@ struct AlertsCommand: Command {
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        if action == "status" {
+        if action == "pending" {
+            try pending(context, options: options)
+        } else if action == "status" {
             try apply(context, options: options)
         } else {
             try context.config.locked { () throws(CLIError) in try apply(context, options: options) }
@@ -120,6 +150,13 @@ struct AlertsCommand: Command {
             context.stdout.line(language.tr(
                 "Перевірку тривоги ввімкнено: \(URLMask.mask(settings.url!)) (тайм-аут \(settings.timeoutMilliseconds) мс).",
                 "Alert check enabled: \(URLMask.mask(settings.url!)) (timeout \(settings.timeoutMilliseconds) ms)."))
+        case "command":
+            settings.command = command
+            try config.write(settings, to: config.alertsPath)
+            context.stdout.line(command.map { language.tr(
+                "Кожне сповіщення поїздки також піде команді: \($0) (JSON на стандартному вході).",
+                "Each ride alert also goes to the command: \($0) (JSON on standard input).") }
+                ?? language.tr("Команду сповіщень прибрано.", "The alert command was removed."))
         case "disable":
             settings.enabled = false
             try config.write(settings, to: config.alertsPath)
@@ -137,5 +174,59 @@ struct AlertsCommand: Command {
             case .unknown(let reason): context.stdout.line(language.tr("Зараз: стан невідомий (\(reason)).", "Now: alert status unknown (\(reason))."))
             }
         }
+    }
+
+    /// `alerts pending`: what is scheduled for the active trip, when, and by which means.
+    func pending(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        let service = try context.tripService(options)
+        let now = context.now()
+        guard let (trip, schedule) = try service.activeSchedule(at: now) else {
+            if json { context.stdout.line("{\"alerts\":[],\"version\":1}") } else {
+                context.stdout.line(language.tr("Немає активної поїздки: нічого не заплановано.", "No active trip: nothing is scheduled."))
+            }
+            return
+        }
+        let model = try service.model(trip)
+        let scheduler = context.alertScheduler(language: language)
+        let record = scheduler.readRecord()
+        let backend = record?.backend ?? AlertScheduler.backend(environment: context.environment) ?? .off
+        let pid = scheduler.notifierPID()
+        let channels = record?.delivery.channels() ?? []
+        let alerts = model.pendingAlerts(trip, schedule: schedule)
+        func means(_ alert: PendingAlert) -> String {
+            switch backend {
+            case .systemd:
+                if let unit = record?.units.first(where: { $0.alert == alert.alert.rawValue && $0.time == alert.time }) { return "systemd " + unit.unit + ".timer" }
+                return alert.time <= now ? language.tr("зараз", "now") : language.tr("systemd: не заплановано", "systemd: not scheduled")
+            case .notifier:
+                return pid.map { language.tr("фоновий процес, pid \($0)", "notifier, pid \($0)") } ?? language.tr("фоновий процес не працює", "notifier not running")
+            case .off:
+                return language.tr("лише відкритий екран", "an open screen only")
+            }
+        }
+        if json {
+            var object: [String: Any] = [
+                "version": 1, "trip": trip.id, "backend": backend.rawValue, "channels": channels,
+                "alerts": alerts.map { ["alert": $0.alert.rawValue, "time": context.clock.iso8601($0.time), "means": means($0)] },
+            ]
+            if let pid { object["notifierPID"] = Int(pid) }
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            context.stdout.line(String(decoding: data, as: UTF8.self))
+            return
+        }
+        let out = context.stdout
+        out.line(language.tr("Поїздка ", "Trip ") + service.name(trip.origin) + " → " + service.name(trip.destination) + ":")
+        if alerts.isEmpty { out.line(language.tr("  сповіщень попереду немає", "  no alerts left")) }
+        for alert in alerts {
+            let name: String
+            switch alert.alert {
+            case .transferAlert: name = language.tr("Пересадка — наступна", "Change is next")
+            case .alert: name = language.tr("Наступна — ваша", "Yours is next")
+            case .arrival: name = language.tr("Прибуття", "Arrival")
+            }
+            out.line("  " + context.clock.hhmmss(alert.time) + "  " + name.padding(toLength: 22, withPad: " ", startingAt: 0) + means(alert))
+        }
+        out.line(language.tr("Канали: ", "Channels: ") + (channels.isEmpty ? language.tr("немає (лише екран)", "none (the screen only)") : channels.joined(separator: ", ")))
     }
 }

@@ -87,7 +87,8 @@ struct StartCommand: Command {
         } else {
             store = context.tripStore
         }
-        let service = TripService(store: store, engine: engine, language: language)
+        var service = TripService(store: store, engine: engine, language: language)
+        if speed == nil { service.alerts = context.alertScheduler(language: language) }
         let output: RideOutput = events ? .events
             : plain ? .lines(plain: true)
             : context.stdoutIsTerminal && context.environment["TERM"] != "dumb" ? .screen : .lines(plain: false)
@@ -108,12 +109,16 @@ struct StartCommand: Command {
             RideEvents.emit("start", at: trip.t0, fields: fields, clock: context.clock, to: context.stdout)
         }
 
+        let delivery = speed != nil ? nil
+            : AlertDelivery(context: service.alerts?.readRecord()?.delivery ?? DeliveryContext(
+                environment: context.environment, terminal: DeliveryContext.currentTerminal(),
+                command: context.environment["METRO_TIMER_ALERT_COMMAND"], language: language))
         let session = TerminalSession(context: context, screen: output == .screen)
         defer { session.end() }
         let ride = LiveRide(
             service: service, context: context, options: options, output: output, clock: clock,
             keys: session.keys(),
-            rehearsal: speed != nil, width: { context.currentColumns }, notifier: Notifier(environment: context.environment),
+            rehearsal: speed != nil, width: { context.currentColumns }, delivery: delivery,
             initialNotice: feedNotes.isEmpty ? nil : feedNotes.joined(separator: " "))
         let ending = try ride.run()
         session.end()

@@ -15,7 +15,7 @@ struct UndoCommand: Command {
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
         let service = try context.tripService(options)
         _ = try service.requireActive(at: context.now())
-        let (taken, schedule) = try service.undo()
+        let (taken, schedule) = try service.undo(at: context.now())
         let language = options.language
         let what: String
         switch taken.kind {

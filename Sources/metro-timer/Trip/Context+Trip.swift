@@ -15,7 +15,9 @@ extension Context {
     }
 
     func tripService(_ options: GlobalOptions) throws(CLIError) -> TripService {
-        TripService(store: tripStore, engine: try engine(), language: options.language)
+        var service = TripService(store: tripStore, engine: try engine(), language: options.language)
+        service.alerts = alertScheduler(language: options.language)
+        return service
     }
 
     /// "Next: Teatralna 17:19 · arrival 17:44:59", after a correction.

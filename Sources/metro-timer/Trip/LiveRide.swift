@@ -54,7 +54,8 @@ final class LiveRide {
     let keys: KeySource
     let rehearsal: Bool
     let width: () -> Int
-    let notifier: Notifier
+    /// The channels beyond this screen (nil: none, as in a rehearsal).
+    let delivery: AlertDelivery?
 
     private var lastLine: String?
     private var seenCorrections = 0
@@ -64,7 +65,7 @@ final class LiveRide {
 
     init(
         service: TripService, context: Context, options: GlobalOptions, output: RideOutput, clock: RideClock,
-        keys: KeySource, rehearsal: Bool, width: @escaping () -> Int, notifier: Notifier, initialNotice: String? = nil
+        keys: KeySource, rehearsal: Bool, width: @escaping () -> Int, delivery: AlertDelivery?, initialNotice: String? = nil
     ) {
         self.service = service
         self.context = context
@@ -74,7 +75,7 @@ final class LiveRide {
         self.keys = keys
         self.rehearsal = rehearsal
         self.width = width
-        self.notifier = notifier
+        self.delivery = delivery
         if let initialNotice {
             notice = (initialNotice, clock.now().addingTimeInterval(15))
             if case .lines = output { context.stdout.line(initialNotice) }
@@ -169,7 +170,7 @@ final class LiveRide {
         case "d": kind = .departed
         case "u":
             do {
-                _ = try service.undo()
+                _ = try service.undo(at: now)
                 show(language.tr("Останнє виправлення скасовано.", "Took back the last correction."), at: now)
             } catch {
                 if case .failure(let message) = error { show(message, at: now); return nil }
@@ -229,14 +230,11 @@ final class LiveRide {
         case .lines(let plain):
             out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ▶ ") + sentence)
         case .events:
-            let station = alert == .transferAlert ? view.schedule.transferAlertStop : view.schedule.alertStop
-            var fields: [String: Any] = ["message": sentence]
-            fields.merge(RideEvents.arrivalFields(view.schedule, clock: context.clock)) { $1 }
-            if alert == .arrival, let last = view.schedule.stops.last { fields["station"] = last.station }
-            if alert != .arrival, let index = station { fields["station"] = view.schedule.stops[index].station }
-            RideEvents.emit(alert.rawValue, at: view.now, fields: fields, clock: context.clock, to: out)
+            out.line(String(decoding: RideEvents.alertEvent(alert, view: view, clock: context.clock), as: UTF8.self))
         }
-        if !rehearsal { notifier.notify(title: "metro-timer", body: sentence) }
+        if !rehearsal {
+            delivery?.deliver(alert, sentence: sentence, event: RideEvents.alertEvent(alert, view: view, clock: context.clock), ringTerminal: output != .screen)
+        }
     }
 
     func emitCorrection(_ correction: Trip.Correction, schedule: Schedule) {
@@ -275,37 +273,24 @@ enum RideEvents {
     }
 
     static func emit(_ event: String, at time: Date, fields: [String: Any], clock: ServiceClock, to out: OutputSink) {
+        out.line(String(decoding: encode(event, at: time, fields: fields, clock: clock), as: UTF8.self))
+    }
+
+    static func encode(_ event: String, at time: Date, fields: [String: Any], clock: ServiceClock) -> Data {
         var object = fields
         object["event"] = event
         object["time"] = clock.iso8601(time)
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-        out.line(String(decoding: data, as: UTF8.self))
-    }
-}
-
-/// Desktop notifications through `notify-send`, when it exists and a graphical session is
-/// present; skipped quietly otherwise.
-struct Notifier: Sendable {
-    var environment: [String: String]
-    var enabled: Bool = true
-
-    func notify(title: String, body: String) {
-        guard enabled, !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty,
-            let path = executable("notify-send")
-        else { return }
-        // Off the ride's thread (notify-send can take a moment), waited for so no child is left
-        // behind; posix_spawn, so starting it opens no socket.
-        let environment = environment
-        Thread.detachNewThread {
-            _ = try? Spawn.run(path, ["--urgency=critical", title, body], environment: environment)
-        }
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     }
 
-    func executable(_ name: String) -> String? {
-        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
+    /// An alert as one JSON object: the `--events` line, and what the user's alert command reads.
+    static func alertEvent(_ alert: Trip.Alert, view: RideView, clock: ServiceClock) -> Data {
+        let sentence = AlertText.sentence(alert, view: view)
+        let station = alert == .transferAlert ? view.schedule.transferAlertStop : view.schedule.alertStop
+        var fields: [String: Any] = ["message": sentence]
+        fields.merge(arrivalFields(view.schedule, clock: clock)) { $1 }
+        if alert == .arrival, let last = view.schedule.stops.last { fields["station"] = last.station }
+        if alert != .arrival, let index = station { fields["station"] = view.schedule.stops[index].station }
+        return encode(alert.rawValue, at: view.now, fields: fields, clock: clock)
     }
 }

@@ -8,6 +8,8 @@ struct TripService: Sendable {
     let store: TripStore
     let engine: ScheduleEngine
     let language: Language
+    /// Keeps the alert moments scheduled outside the process (nil: a rehearsal, a notifier).
+    var alerts: AlertScheduler?
 
     var network: Network { engine.network }
 
@@ -28,11 +30,14 @@ struct TripService: Sendable {
     /// The active trip with its current schedule, folded once (the expiry check needs it too).
     func activeSchedule(at now: Date) throws(CLIError) -> (trip: Trip, schedule: Schedule)? {
         guard let trip = try store.load(), trip.ended == nil else { return nil }
-        let schedule = try model(trip).current(trip)
+        let model = try model(trip)
+        let schedule = model.current(trip)
         if now.timeIntervalSince(schedule.finalArrival) > Trip.expiryAfterArrival {
             try end(.expired, at: now)
             return nil
         }
+        // Any command that finds the trip active re-arms what is missing (a notifier killed).
+        alerts?.sync(trip, model: model, schedule: schedule, at: now)
         return (trip, schedule)
     }
 
@@ -60,7 +65,7 @@ struct TripService: Sendable {
         let trip = Trip(id: UUID().uuidString.lowercased(), origin: origin, destination: destination, t0: t0, changes: changes)
         _ = try model(trip)
         let service = self
-        return try store.update { (current: inout Trip?) throws(CLIError) -> Trip in
+        let started = try store.update { (current: inout Trip?) throws(CLIError) -> Trip in
             if let existing = current, existing.ended == nil {
                 let existingModel = try service.model(existing)
                 if !replace && !existingModel.isExpired(existing, at: t0) {
@@ -74,13 +79,23 @@ struct TripService: Sendable {
             current = trip
             return trip
         }
+        if let alerts, let model = try? model(started) {
+            alerts.sync(started, model: model, schedule: model.current(started), at: t0, starting: true)
+        }
+        return started
+    }
+
+    /// After a correction or an undo, from any terminal: the alerts follow the new schedule.
+    func rescheduleAlerts(_ trip: Trip, _ schedule: Schedule, at now: Date) {
+        guard let alerts, let model = try? model(trip) else { return }
+        alerts.sync(trip, model: model, schedule: schedule, at: now)
     }
 
     /// Records a correction if it applies; otherwise throws the reason, leaving the trip alone.
     @discardableResult
     func correct(_ kind: Trip.Correction.Kind, at now: Date) throws(CLIError) -> (Trip, Schedule) {
         let service = self
-        return try store.update { (current: inout Trip?) throws(CLIError) -> (Trip, Schedule) in
+        let (trip, schedule) = try store.update { (current: inout Trip?) throws(CLIError) -> (Trip, Schedule) in
             guard var trip = current else { throw service.noTrip() }
             let model = try service.model(trip)
             let correction = Trip.Correction(kind, at: now)
@@ -96,19 +111,23 @@ struct TripService: Sendable {
             current = trip
             return (trip, model.current(trip))
         }
+        rescheduleAlerts(trip, schedule, at: now)
+        return (trip, schedule)
     }
 
     /// Removes the last correction; refused when there is none.
-    func undo() throws(CLIError) -> (Trip.Correction, Schedule) {
+    func undo(at now: Date) throws(CLIError) -> (Trip.Correction, Schedule) {
         let service = self
-        return try store.update { (current: inout Trip?) throws(CLIError) -> (Trip.Correction, Schedule) in
+        let (trip, last, schedule) = try store.update { (current: inout Trip?) throws(CLIError) -> (Trip, Trip.Correction, Schedule) in
             guard var trip = current, trip.ended == nil else { throw service.noTrip() }
             guard let last = trip.corrections.popLast() else {
                 throw .failure(service.language.tr("Нічого скасовувати: у поїздки немає виправлень.", "Nothing to undo: the trip has no corrections."))
             }
             current = trip
-            return (last, try service.model(trip).current(trip))
+            return (trip, last, try service.model(trip).current(trip))
         }
+        rescheduleAlerts(trip, schedule, at: now)
+        return (last, schedule)
     }
 
     /// Confirms the arrival at a past moment: of the active trip, or of one that has already
@@ -145,6 +164,7 @@ struct TripService: Sendable {
             current = trip
             return (record, model.passiveMeasurements(trip, confirmedArrival: outcome == .arrived ? now : nil))
         }
+        alerts?.cancel()
         // After the trip's lock is released: the calibration takes the same lock.
         if let files = store as? FileTripStore, !measurements.isEmpty {
             let network = engine.network

@@ -1,0 +1,248 @@
+import CLIKit
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// Alerts that fire with no screen open: systemd user timers (fake `systemd-run`/`systemctl` on
+/// PATH record the exact calls), the detached notifier (real processes), and every channel.
+final class AlertDeliveryTests: XCTestCase {
+    var directory = ""
+    var bin: String { directory + "/bin" }
+    var home: String { directory + "/state" }
+    var binary: String { TestPaths.products.appendingPathComponent("metro-timer").path }
+
+    override func setUpWithError() throws {
+        directory = try TestPaths.temporaryDirectory(self)
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    }
+
+    /// A fake tool that appends its name, arguments and (for `stdin`) its input to `calls`.
+    func fake(_ name: String, stdin: Bool = false) throws {
+        let input = stdin ? "; /bin/cat >> \(directory)/calls; echo >> \(directory)/calls" : ""
+        try "#!/bin/sh\necho \"\(name) $*\" >> \(directory)/calls\(input)\n".write(toFile: bin + "/" + name, atomically: true, encoding: .utf8)
+        chmod(bin + "/" + name, 0o755)
+    }
+
+    func calls() -> [String] {
+        ((try? String(contentsOfFile: directory + "/calls", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    func environment(systemd: Bool) -> [String: String] {
+        var environment = [
+            "METRO_TIMER_HOME": home, "PATH": bin + ":/usr/bin:/bin", "XDG_RUNTIME_DIR": directory + "/run",
+            "LANG": "C.UTF-8", "DISPLAY": ":0",
+        ]
+        environment["METRO_TIMER_ALERT_BACKEND"] = nil
+        if systemd {
+            try? FileManager.default.createDirectory(atPath: directory + "/run/systemd", withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: directory + "/run/systemd/private", contents: nil)
+        }
+        return environment
+    }
+
+    func run(_ arguments: [String], _ environment: [String: String]) throws -> ProcessRunner.Result {
+        try ProcessRunner.run("metro-timer", arguments, environment: environment)
+    }
+
+    func store() -> FileTripStore { FileTripStore(directory: home) }
+
+    func trip() throws -> Trip { try XCTUnwrap(try store().load()) }
+
+    /// The timers the trip's schedule calls for now, as `systemd-run` is asked for them.
+    func expectedRuns(_ trip: Trip) throws -> [String] {
+        let model = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
+        return model.pendingAlerts(trip, schedule: model.current(trip)).map { pending in
+            let unit = "metro-timer-\(trip.id.prefix(8))-\(pending.alert.rawValue)"
+            return "systemd-run --user --quiet --collect --unit=\(unit) --on-calendar=\(AlertScheduler.calendar(pending.time)) "
+                + "--timer-property=AccuracySec=1s --setenv=METRO_TIMER_HOME=\(home) -- "
+                + "\(URL(fileURLWithPath: binary).resolvingSymlinksInPath().path) __fire \(trip.id) \(pending.alert.rawValue)"
+        }
+    }
+
+    func stops(_ trip: Trip) -> [String] {
+        ["transfer-alert", "alert", "arrival"].map { "systemctl --user stop metro-timer-\(trip.id.prefix(8))-\($0).timer" }
+    }
+
+    /// Starts a real ride on a pipe and ends its screen once the alerts are scheduled.
+    func startRide(_ from: String, _ to: String, _ environment: [String: String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["start", from, to]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: home + "/scheduled-alerts.json") && Date() < deadline { usleep(20_000) }
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertNil(try trip().ended, "leaving the screen leaves the trip going")
+    }
+
+    func testSystemdTimersFollowTheTripFromStartThroughCorrectionsToArrival() throws {
+        try fake("systemd-run")
+        try fake("systemctl")
+        let environment = environment(systemd: true)
+        try startRide("Lisova", "Teremky", environment)
+        let started = try trip()
+        let first = try expectedRuns(started)
+        XCTAssertEqual(first.count, 3, "change is next, yours is next, arrival")
+        XCTAssertEqual(calls(), first, "start schedules one timer per moment")
+
+        // A correction from another terminal: every moment moves, so each timer is replaced.
+        XCTAssertEqual(try run(["adjust", "-3"], environment).code, 0)
+        let corrected = try trip()
+        let second = try expectedRuns(corrected)
+        XCTAssertNotEqual(second, first)
+        XCTAssertEqual(calls(), first + stops(started) + second)
+
+        // A command that changes nothing calls nothing.
+        XCTAssertEqual(try run(["status"], environment).code, 0)
+        XCTAssertEqual(calls().count, 9)
+        let pending = try run(["alerts", "pending"], environment)
+        XCTAssertTrue(pending.stdout.contains("systemd metro-timer-\(started.id.prefix(8))-alert.timer"), pending.stdout)
+
+        // The end of the trip cancels what is left.
+        XCTAssertEqual(try run(["arrived"], environment).code, 0)
+        XCTAssertEqual(calls(), first + stops(started) + second + stops(started))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/scheduled-alerts.json"))
+    }
+
+    func testAFailingSystemdRunFallsBackToTheNotifier() throws {
+        try "#!/bin/sh\nexit 1\n".write(toFile: bin + "/systemd-run", atomically: true, encoding: .utf8)
+        chmod(bin + "/systemd-run", 0o755)
+        try fake("systemctl")
+        var environment = environment(systemd: true)
+        try startRide("Lisova", "Teremky", environment)
+        environment["METRO_TIMER_ALERT_BACKEND"] = nil
+        let pending = try run(["alerts", "pending", "--json"], environment)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(pending.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["backend"] as? String, "notifier")
+        XCTAssertNotNil(object["notifierPID"], "a notifier runs instead")
+        XCTAssertEqual(try run(["stop"], environment).code, 0)
+        try waitForNotifierToExit()
+    }
+
+    /// A trip whose "yours is next" falls due `seconds` from now, written as `start` would.
+    func writeTrip(_ from: String, _ to: String, alertIn seconds: TimeInterval) throws -> Trip {
+        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+        var trip = Trip(id: UUID().uuidString.lowercased(), origin: Kyiv.station(from).code, destination: Kyiv.station(to).code, t0: Date())
+        let model = try TripModel(engine: engine, trip: trip)
+        let offset = model.current(trip).alert.timeIntervalSince(trip.t0)
+        trip = Trip(id: trip.id, origin: trip.origin, destination: trip.destination, t0: Date().addingTimeInterval(seconds - offset))
+        try store().update { (current: inout Trip?) throws(CLIError) in current = trip }
+        return trip
+    }
+
+    func notified() -> [String] { calls().filter { $0.hasPrefix("notify-send") } }
+
+    func eventually(_ what: String, seconds: Double = 30, _ condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() && Date() < deadline { usleep(50_000) }
+        XCTAssertTrue(condition(), "timed out waiting for \(what); calls: \(calls())")
+    }
+
+    func notifierPID() -> pid_t? {
+        AlertScheduler(store: store(), environment: [:], executable: "", language: .en, commandSetting: nil, note: { _ in }).notifierPID()
+    }
+
+    func waitForNotifierToExit() throws {
+        eventually("the notifier to exit") { notifierPID() == nil }
+    }
+
+    func testTheDetachedNotifierDeliversEachAlertOnceWithNoScreenOpen() throws {
+        try fake("notify-send")
+        let environment = environment(systemd: false)
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else { throw XCTSkip("tmux is not installed") }
+        // A ride whose "yours is next" falls due in 6 s; the screen is opened and left with q.
+        _ = try writeTrip("Lisova", "Darnytsia", alertIn: 6)
+        let socket = "metro-timer-alerts-\(UUID().uuidString.prefix(8))"
+        addTeardownBlock { _ = try? TerminalTests.run(["-L", socket, "kill-server"]) }
+        let variables = environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
+        try TerminalTests.run([
+            "-L", socket, "new-session", "-d", "-s", "ride", "-x", "80", "-y", "24", "bash", "-c",
+            "env \(variables) TERM=xterm-256color \(binary) start; echo $? > \(directory)/exit; sleep 600",
+        ])
+        eventually("the screen") { ((try? TerminalTests.run(["-L", socket, "capture-pane", "-p", "-t", "ride"])) ?? "").contains("Lisova → Darnytsia") }
+        try TerminalTests.run(["-L", socket, "send-keys", "-t", "ride", "q"])
+        eventually("the screen to close") { FileManager.default.contents(atPath: directory + "/exit").map { !$0.isEmpty } ?? false }
+        XCTAssertTrue(notified().isEmpty, "nothing was due while the screen was open")
+        let pid = try XCTUnwrap(notifierPID(), "the ride armed a notifier")
+        let fields = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8).split(separator: ")").last!.split(separator: " ")
+        XCTAssertEqual(fields[4], "0", "the notifier has no controlling terminal")
+        XCTAssertEqual(fields[3], "\(pid)", "it leads a session of its own")
+
+        eventually("yours is next") { notified().count == 1 }
+        XCTAssertTrue(notified().first?.contains("--urgency=critical") == true)
+        XCTAssertTrue(notified().first?.contains("Yours is next: Darnytsia.") == true, "\(notified())")
+
+        // A correction from another terminal: the train is there already. The notifier sees the
+        // file change and delivers the arrival at once.
+        XCTAssertEqual(try run(["at", "Darnytsia"], environment).code, 0)
+        eventually("the arrival") { notified().count == 2 }
+        XCTAssertTrue(notified().last?.contains("Arriving at Darnytsia") == true, "\(notified())")
+
+        XCTAssertEqual(try run(["arrived"], environment).code, 0)
+        try waitForNotifierToExit()
+        XCTAssertEqual(notified().count, 2, "each alert exactly once")
+    }
+
+    func testAKilledNotifierIsReArmedByTheNextCommand() throws {
+        try fake("notify-send")
+        let environment = environment(systemd: false)
+        _ = try writeTrip("Lisova", "Darnytsia", alertIn: 8)
+        XCTAssertEqual(try run(["status"], environment).code, 0)
+        let first = try XCTUnwrap(notifierPID())
+        kill(first, SIGKILL)
+        eventually("the killed notifier's lock to go") { notifierPID() == nil }
+        XCTAssertEqual(try run(["status"], environment).code, 0)
+        let second = try XCTUnwrap(notifierPID(), "the next command re-arms")
+        XCTAssertNotEqual(second, first)
+        eventually("yours is next") { notified().count == 1 }
+        XCTAssertEqual(try run(["stop"], environment).code, 0)
+        try waitForNotifierToExit()
+        XCTAssertEqual(notified().count, 1, "delivered once")
+    }
+
+    func testEveryChannelGetsTheAlert() throws {
+        for tool in ["notify-send", "termux-notification", "termux-vibrate", "tmux"] { try fake(tool) }
+        try fake("forward", stdin: true)
+        // A terminal of our own: the bell must arrive on its other side.
+        // (posix_openpt and friends are not exported by Swift's Glibc module: looked up.)
+        typealias Open = @convention(c) (Int32) -> Int32
+        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        let openpt = unsafeBitCast(try XCTUnwrap(dlsym(nil, "posix_openpt")), to: Open.self)
+        let unlock = unsafeBitCast(try XCTUnwrap(dlsym(nil, "unlockpt")), to: Open.self)
+        let name = unsafeBitCast(try XCTUnwrap(dlsym(nil, "ptsname")), to: Name.self)
+        let master = openpt(O_RDWR | O_NOCTTY)
+        XCTAssertGreaterThanOrEqual(master, 0)
+        defer { close(master) }
+        XCTAssertEqual(unlock(master), 0)
+        let terminal = String(cString: try XCTUnwrap(name(master)))
+        let context = DeliveryContext(
+            environment: ["PATH": bin, "DISPLAY": ":0", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%3", "SECRET": "not kept"],
+            terminal: terminal, command: bin + "/forward", language: .en)
+        XCTAssertNil(context.environment["SECRET"], "only the variables the channels need are kept")
+        XCTAssertEqual(context.channels(), ["notify-send", "termux-notification", "termux-vibrate", "tmux", "bell " + terminal, "command"])
+        AlertDelivery(context: context).deliver(.alert, sentence: "Yours is next: Teremky.", event: Data(#"{"event":"alert"}"#.utf8))
+        let made = calls().sorted()
+        XCTAssertEqual(made, [
+            "forward ", #"{"event":"alert"}"#,
+            "notify-send --urgency=critical --app-name=metro-timer metro-timer Yours is next: Teremky.",
+            "termux-notification --id metro-timer-alert --title metro-timer --content Yours is next: Teremky. --priority high",
+            "termux-vibrate -d 800 -f",
+            "tmux display-message -t %3 metro-timer: Yours is next: Teremky.",
+        ].sorted())
+        var byte: UInt8 = 0
+        XCTAssertEqual(read(master, &byte, 1), 1)
+        XCTAssertEqual(byte, 7, "the bell rang on the rider's terminal")
+
+        // No display, no tmux, no tools: nothing is run, nothing fails.
+        try FileManager.default.removeItem(atPath: directory + "/calls")
+        AlertDelivery(context: DeliveryContext(environment: ["PATH": directory + "/none"], terminal: nil, command: nil, language: .en))
+            .deliver(.arrival, sentence: "x", event: Data())
+        XCTAssertEqual(calls(), [])
+    }
+}
