@@ -141,4 +141,93 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(trip.contains("\"destination\" : \"mb18_227\""))
         XCTAssertFalse(trip.contains("\"ended\""), "the trip goes on")
     }
+
+    /// The metro-timer process under the pane's shell.
+    func ridePID() throws -> pid_t {
+        let shell = try flag("pane_pid")
+        var found: pid_t?
+        try eventually("the ride's process") {
+            let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+            found = children.split(separator: " ").compactMap { pid_t($0) }.first
+            return found != nil
+        }
+        return try XCTUnwrap(found)
+    }
+
+    /// Waits for the ride's exit, then checks the terminal is as it was and the trip kept.
+    func assertExitedRestored(_ code: String, _ what: String) throws {
+        try eventually("the exit") { !(file("exit") ?? "").isEmpty && !(file("after") ?? "").isEmpty }
+        XCTAssertEqual(file("exit"), code, what)
+        XCTAssertEqual(file("after"), file("before"), "\(what): terminal modes restored")
+        XCTAssertEqual(try flag("alternate_on"), "0", "\(what): the alternate screen left")
+        XCTAssertEqual(try flag("cursor_flag"), "1", "\(what): the cursor visible again")
+        let trip = try String(contentsOfFile: directory + "/state/trip.json", encoding: .utf8)
+        XCTAssertFalse(trip.contains("\"ended\""), "\(what): the trip goes on")
+    }
+
+    func testHangupRestoresTheTerminalAndExits129() throws {
+        try launch("start Lisova Teremky")
+        try eventually("the first frame") { try screen().contains("Lisova → Teremky") }
+        kill(try ridePID(), SIGHUP)
+        try assertExitedRestored("129", "SIGHUP")
+    }
+
+    func testTerminateRestoresTheTerminalAndExits143() throws {
+        try launch("start Lisova Teremky")
+        try eventually("the first frame") { try screen().contains("Lisova → Teremky") }
+        kill(try ridePID(), SIGTERM)
+        try assertExitedRestored("143", "SIGTERM")
+    }
+
+    func testCtrlBackslashRestoresWithNoBacktraceAndExits131() throws {
+        try launch("start Lisova Teremky")
+        try eventually("the first frame") { try screen().contains("Lisova → Teremky") }
+        try tmux("send-keys", "-t", "ride", "C-\\")
+        try assertExitedRestored("131", "SIGQUIT")
+        let shown = try screen()
+        for word in ["Crash", "backtrace", "Fatal", "Thread 0", "at /"] {
+            XCTAssertFalse(shown.contains(word), "no backtrace on the screen: \(shown)")
+        }
+    }
+
+    func testCtrlZRestoresTheTerminalAndFgTakesItBack() throws {
+        try launch("start Lisova Teremky")
+        try eventually("the first frame") { try screen().contains("Lisova → Teremky") }
+        let pid = try ridePID()
+        try tmux("send-keys", "-t", "ride", "C-z")
+        // Stopped (the script's shell has no job control, so it just waits): the terminal is
+        // the shell's again.
+        try eventually("the ride to stop") {
+            ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "").split(separator: ")").last?.split(separator: " ").first == "T"
+        }
+        XCTAssertEqual(try flag("alternate_on"), "0", "suspended: the alternate screen is left")
+        XCTAssertEqual(try flag("cursor_flag"), "1", "suspended: the cursor is visible")
+        // fg: the screen comes back, raw (a key acts at once, unechoed) and redrawn.
+        kill(pid, SIGCONT)
+        try eventually("the screen again") { try flag("alternate_on") == "1" }
+        try eventually("a redrawn frame") { try screen().contains("Lisova → Teremky") }
+        try tmux("send-keys", "-t", "ride", "+")
+        try eventually("the key acted on") {
+            ((try? String(contentsOfFile: self.directory + "/state/trip.json", encoding: .utf8)) ?? "").contains("\"shift\"")
+        }
+        XCTAssertFalse(try screen().contains("+ +"), "the key was not echoed")
+        try tmux("send-keys", "-t", "ride", "q")
+        try assertExitedRestored("0", "q after Ctrl-Z and fg")
+    }
+
+    func testAStormOfResizesLeavesAWholeFrame() throws {
+        try launch("start Lisova Teremky")
+        try eventually("the first frame") { try screen().contains("Lisova → Teremky") }
+        for width in (0..<60).map({ 40 + ($0 * 7) % 120 }) {
+            try tmux("resize-window", "-t", "ride", "-x", "\(width)", "-y", "\(15 + width % 20)")
+        }
+        try tmux("resize-window", "-t", "ride", "-x", "80", "-y", "24")
+        try eventually("a whole frame at 80 columns") {
+            let shown = try screen()
+            return shown.contains("Lisova → Teremky") && shown.contains("q leave")
+        }
+        XCTAssertEqual(try flag("alternate_on"), "1", "still riding")
+        try tmux("send-keys", "-t", "ride", "q")
+        try assertExitedRestored("0", "q after the resizes")
+    }
 }

@@ -40,16 +40,42 @@ final class RawTerminal: @unchecked Sendable {
     }
 
     func restore() {
-        lock.withLock {
-            if screenActive {
-                output.write("\u{1B}[?25h\u{1B}[?1049l")
-                screenActive = false
-            }
-            if var settings = original {
-                tcsetattr(0, TCSANOW, &settings)
-                original = nil
-            }
+        lock.withLock { restoreLocked() }
+    }
+
+    private func restoreLocked() {
+        if screenActive {
+            output.write("\u{1B}[?25h\u{1B}[?1049l")
+            screenActive = false
         }
+        if var settings = original {
+            tcsetattr(0, TCSANOW, &settings)
+            original = nil
+        }
+    }
+
+    /// Ctrl-Z: the terminal as it was, then stopped like any job; returns once continued
+    /// (`fg`, SIGCONT). The caller then takes the terminal again and redraws.
+    func suspend() {
+        lock.withLock {
+            suspendedState = (original != nil, screenActive)
+            restoreLocked()
+        }
+        kill(getpid(), SIGSTOP)
+    }
+
+    /// What was held when the ride was suspended, taken again on SIGCONT.
+    private var suspendedState: (raw: Bool, screen: Bool)?
+
+    func resume() {
+        let state = lock.withLock { () -> (raw: Bool, screen: Bool)? in
+            defer { suspendedState = nil }
+            return suspendedState
+        }
+        guard let (raw, screen) = state else { return }
+        // The shell may have changed the modes while we were stopped: read them afresh.
+        if raw { enableRawKeys() }
+        if screen { enterScreen() }
     }
 }
 
@@ -126,9 +152,11 @@ final class PollingKeySource: KeySource {
 }
 
 /// A command's hold on the terminal while it reads keys: raw keys when standard input is a
-/// terminal, the alternate screen when it draws, and the signals: Ctrl-C restores the terminal
-/// and exits 130 (whatever the command keeps lives in its files), SIGTERM 143, a resize wakes the
-/// key wait so the next frame follows at once. `end()` is idempotent; call it in a `defer`.
+/// terminal, the alternate screen when it draws, and the signals. Every way out restores the
+/// terminal first (whatever the command keeps lives in its files): Ctrl-C exits 130, SIGHUP 129,
+/// Ctrl-\ (SIGQUIT) 131 with no backtrace, SIGTERM 143. Ctrl-Z restores, then stops; on SIGCONT
+/// the terminal is taken again and the frame redrawn. A resize wakes the key wait so the next
+/// frame follows at once. `end()` is idempotent; call it in a `defer`.
 final class TerminalSession {
     let terminal: RawTerminal
     private let signals = SignalWatcher()
@@ -141,12 +169,21 @@ final class TerminalSession {
             context.stdout.write("\n")
             exit(130)
         }
-        signals.on(SIGTERM) {
-            terminal.restore()
-            exit(143)
+        for (number, code) in [(SIGTERM, Int32(143)), (SIGHUP, 129), (SIGQUIT, 131)] {
+            // The handler ignores SIGQUIT's default core dump and the runtime's backtrace: the
+            // terminal is restored and the exit code says which signal it was.
+            signals.on(number) {
+                terminal.restore()
+                exit(code)
+            }
         }
         let signals = self.signals
         signals.on(SIGWINCH) { signals.wake() }
+        signals.on(SIGTSTP) { terminal.suspend() }
+        signals.on(SIGCONT) {
+            terminal.resume()
+            signals.wake()
+        }
         if context.stdinIsTerminal { terminal.enableRawKeys() }
         if screen { terminal.enterScreen() }
     }
