@@ -94,7 +94,7 @@ final class AlertFeedTests: XCTestCase {
     }
 
     func plan(_ arguments: [String], config: String) -> CLIResult {
-        CLI.run(["plan"] + arguments + ["--at", "10:00"], environment: ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"])
+        CLI.run(["plan"] + arguments + ["--at", "10:00"], environment: ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"], columns: nil)
     }
 
     func testAnAlertSwitchesToAirRaidMode() throws {

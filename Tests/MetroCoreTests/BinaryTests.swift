@@ -10,7 +10,7 @@ final class BinaryTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("  08:15  ● Lisova\n"))
         XCTAssertFalse(result.stdout.contains("\u{1B}["), "a pipe gets no colour")
         // The same plan in-process: the binary adds nothing and loses nothing.
-        XCTAssertEqual(result.stdout, CLI.run(["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30"], environment: [:]).stdout)
+        XCTAssertEqual(result.stdout, CLI.run(["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30"], environment: [:], columns: nil).stdout)
     }
 
     func testBinaryUsageErrorAndLanguageFromLANG() throws {

@@ -1,4 +1,5 @@
 import XCTest
+import MetroCore
 
 @testable import metro_timer
 
@@ -122,23 +123,23 @@ final class CLITests: XCTestCase {
     }
 
     func testOutsideServiceHoursThePlanStillPrintsWithTheWarningFirst() {
-        let late = CLI.run(["plan", "Zhytomyrska", "Teremky", "--at", "22:27", "--date", "2026-11-30"])
+        let late = CLI.run(["plan", "Zhytomyrska", "Teremky", "--at", "22:27", "--date", "2026-11-30"], columns: nil)
         XCTAssertEqual(late.code, 0)
         let lines = late.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "⚠ The last M1 train toward Lisova leaves Zhytomyrska at 22:32:25.")
         XCTAssertEqual(lines[1], "⚠ The route cannot be completed: the last M2 train toward Teremky left Maidan Nezalezhnosti at 22:45:50.")
         XCTAssertTrue(late.stdout.contains("Zhytomyrska → Teremky"))
-        let early = CLI.run(["plan", "Lisova", "Teremky", "--at", "05:00", "--date", "2026-11-30"])
+        let early = CLI.run(["plan", "Lisova", "Teremky", "--at", "05:00", "--date", "2026-11-30"], columns: nil)
         XCTAssertTrue(early.stdout.hasPrefix("⚠ Trains are not running yet: the first M1 train toward Akademmistechko leaves Lisova at 05:34:45.\n"))
     }
 
     func testWalkOnlyAndWalkFirstRoutes() {
-        let walk = CLI.run(["plan", "Khreshchatyk", "Maidan", "--at", "10:00"])
+        let walk = CLI.run(["plan", "Khreshchatyk", "Maidan", "--at", "10:00"], columns: nil)
         XCTAssertEqual(walk.code, 0)
         XCTAssertTrue(walk.stdout.contains("Khreshchatyk and Maidan Nezalezhnosti are one transfer node: walk 2:00, no train needed."))
-        let first = CLI.run(["plan", "Khreshchatyk", "Teremky", "--at", "10:00"])
+        let first = CLI.run(["plan", "Khreshchatyk", "Teremky", "--at", "10:00"], columns: nil)
         XCTAssertTrue(first.stdout.contains("⇄ First walk to Maidan Nezalezhnosti (2:00); the countdown starts when the train moves."))
-        let after = CLI.run(["plan", "Lisova", "Maidan", "--at", "10:00"])
+        let after = CLI.run(["plan", "Lisova", "Maidan", "--at", "10:00"], columns: nil)
         XCTAssertTrue(after.stdout.contains("  ⇄ Then walk to Maidan Nezalezhnosti: 2:00, by "))
     }
 
@@ -205,5 +206,25 @@ final class ReadmeTests: XCTestCase {
         XCTAssertEqual(english, CLI.run(["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30"], environment: [:]).stdout)
         let ukrainian = try block(after: "The same with `--lang uk` (or `LANG=uk_UA.UTF-8`):", in: readme)
         XCTAssertEqual(ukrainian, CLI.run(["plan", "Лісова", "Теремки", "--at", "08:15", "--date", "2026-11-30", "--lang", "uk"], environment: [:]).stdout)
+    }
+
+    /// The screen in the README: a rehearsal of Lisova → Teremky (t₀ 19:30 on 2026-11-30) 22 s
+    /// before "change is next", 80 columns.
+    static func screenExample() throws -> String {
+        let trip = Trip(id: "readme", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 19:30"))
+        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip).current(trip)
+        let view = RideView(
+            network: Kyiv.network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip, schedule: schedule,
+            now: try XCTUnwrap(schedule.transferAlert).addingTimeInterval(-22), rehearsalSpeed: 40, notice: nil)
+        return ScreenRenderer().frame(view, width: 80, height: 24).map { $0.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression) }
+            .joined(separator: "\n") + "\n"
+    }
+
+    func testTheScreenExampleIsCurrent() throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let shown = try block(after: "The screen, 22 s before \"change is next\" (a rehearsal, 80 columns):", in: readme)
+        let expected = try Self.screenExample()
+        if shown != expected { print("README SCREEN\n" + expected + "END") }
+        XCTAssertEqual(shown, expected)
     }
 }

@@ -64,9 +64,9 @@ final class ServiceChangesTests: XCTestCase {
     }
 
     func testOutsideAirRaidModeASurfaceRouteCarriesANote() {
-        let m1 = CLI.run(["plan", "Lisova", "Teremky", "--at", "10:00"])
+        let m1 = CLI.run(["plan", "Lisova", "Teremky", "--at", "10:00"], columns: nil)
         XCTAssertTrue(m1.stdout.contains("ℹ Between Lisova and Arsenalna (M1) this route runs in the open: during an air-raid alert trains stop short of it.\n"))
-        let bridge = CLI.run(["plan", "Vydubychi", "Osokorky", "--at", "10:00"])
+        let bridge = CLI.run(["plan", "Vydubychi", "Osokorky", "--at", "10:00"], columns: nil)
         XCTAssertTrue(bridge.stdout.contains("ℹ Between Vydubychi and Slavutych (M3) this route runs in the open"))
         let underground = CLI.run(["plan", "Syrets", "Teremky", "--at", "10:00"])
         XCTAssertFalse(underground.stdout.contains("ℹ"))

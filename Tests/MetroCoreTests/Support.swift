@@ -72,7 +72,7 @@ enum CLI {
     /// Runs `metro-timer` in-process with a fixed clock and a pinned environment.
     static func run(
         _ arguments: [String], now: Date = Kyiv.date("2026-11-30 12:00:00"),
-        environment: [String: String] = ["NO_COLOR": "1"], terminal: Bool = false
+        environment: [String: String] = ["NO_COLOR": "1"], terminal: Bool = false, columns: Int? = 80
     ) -> CLIResult {
         let out = StringSink(), err = StringSink()
         // Never the developer's own settings or trip: fresh, empty places unless a test sets them.
@@ -84,7 +84,7 @@ enum CLI {
         environment["METRO_TIMER_ALERT_BACKEND"] = environment["METRO_TIMER_ALERT_BACKEND"] ?? "off"
         let context = Context(
             arguments: arguments, environment: environment, stdout: out, stderr: err, now: { now }, launchTime: now,
-            stdoutIsTerminal: terminal, clock: Kyiv.clock, columns: 80, helperDirectory: TestPaths.products.path)
+            stdoutIsTerminal: terminal, clock: Kyiv.clock, columns: columns, helperDirectory: TestPaths.products.path)
         let code = MetroTimer.main(context)
         return CLIResult(stdout: out.text, stderr: err.text, code: code)
     }

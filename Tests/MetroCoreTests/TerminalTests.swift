@@ -103,7 +103,7 @@ final class TerminalTests: XCTestCase {
         let first = try screen()
         XCTAssertTrue(first.contains("rehearsal ×30"))
         XCTAssertTrue(first.contains("●─◉─○"), first)
-        XCTAssertTrue(first.contains("+ behind · - ahead · d departed · a arrived · s stop · q leave"))
+        XCTAssertTrue(first.contains("+ behind · - ahead · d departed · u undo · a arrived · s stop · q leave"))
         let before = try XCTUnwrap(arrival(first))
 
         // + right after departure: not moving yet, so t₀ restarts and the arrival moves later.

@@ -118,6 +118,13 @@ public enum ServiceFinding: Equatable, Sendable {
     /// The last train leaves within the warning window.
     case lastTrainSoon(station: String, line: String, toward: String, last: Date)
 
+    /// The boarding station the finding is about.
+    public var station: String {
+        switch self {
+        case .beforeFirstTrain(let station, _, _, _), .afterLastTrain(let station, _, _, _), .lastTrainSoon(let station, _, _, _): return station
+        }
+    }
+
     /// Whether the route cannot be ridden as planned.
     public var isBlocking: Bool {
         if case .afterLastTrain = self { return true }

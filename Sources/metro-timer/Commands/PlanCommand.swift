@@ -130,7 +130,7 @@ struct PlanCommand: Command {
         } else {
             let renderer = PlanRenderer(
                 network: context.network, clock: context.clock, language: options.language, style: Style(enabled: options.color),
-                notes: notes, closed: Set(changes.closed))
+                notes: notes, closed: Set(changes.closed), width: context.columns)
             context.stdout.write(renderer.render(schedule))
         }
     }

@@ -118,7 +118,8 @@ struct StartCommand: Command {
         let ride = LiveRide(
             service: service, context: context, options: options, output: output, clock: clock,
             keys: session.keys(),
-            rehearsal: speed != nil, width: { context.currentColumns }, delivery: delivery,
+            rehearsal: speed != nil, width: { context.currentColumns },
+            height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
             initialNotice: feedNotes.isEmpty ? nil : feedNotes.joined(separator: " "))
         let ending = try ride.run()
         session.end()

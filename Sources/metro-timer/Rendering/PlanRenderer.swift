@@ -11,57 +11,81 @@ struct PlanRenderer {
     var notes: [String] = []
     /// Closed stations: the train passes them without stopping.
     var closed: Set<String> = []
+    /// The terminal's width: long lines wrap at spaces, annotations under their station. Nil
+    /// (output to a pipe with no `COLUMNS`) leaves lines whole.
+    var width: Int?
+
+    /// Wraps plain text at spaces to the width, later lines indented by `indent`; a word longer
+    /// than a line is left whole rather than cut.
+    func wrapped(_ text: String, indent: Int) -> [String] {
+        guard let width, text.count > width else { return [text] }
+        let lead = String(text.prefix { $0 == " " })
+        var lines: [String] = []
+        var current = lead
+        for word in text.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.trimmingCharacters(in: .whitespaces).isEmpty ? current + word : current + " " + word
+            if candidate.count <= width || current.trimmingCharacters(in: .whitespaces).isEmpty {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = String(repeating: " ", count: indent) + word
+            }
+        }
+        lines.append(current)
+        return lines
+    }
 
     func render(_ schedule: Schedule) -> String {
         let route = schedule.route
         var out: [String] = []
         for finding in schedule.findings {
-            out.append(style.warning("⚠ " + FindingText.sentence(finding, network: network, clock: clock, language: language)))
+            out += wrapped("⚠ " + FindingText.sentence(finding, network: network, clock: clock, language: language), indent: 2).map(style.warning)
         }
         if !schedule.findings.isEmpty { out.append("") }
 
-        out.append(style.bold(name(route.origin) + " → " + name(route.destination)))
+        out += wrapped(name(route.origin) + " → " + name(route.destination), indent: 2).map(style.bold)
         let position = clock.position(of: schedule.departure)
-        out.append(weekday(position.isoWeekday) + " " + position.serviceDay.description + " · "
+        out += wrapped(weekday(position.isoWeekday) + " " + position.serviceDay.description + " · "
             + (position.dayType == .weekday
                 ? language.tr("розклад робочого дня", "weekday timetable")
-                : language.tr("розклад вихідного дня", "weekend timetable")))
-        for note in notes { out.append(style.warning("ℹ " + note)) }
+                : language.tr("розклад вихідного дня", "weekend timetable")), indent: 0)
+        for note in notes { out += wrapped("ℹ " + note, indent: 2).map(style.warning) }
         out.append("")
 
         if route.isWalkOnly, let walk = route.walkAfterAlighting {
-            out.append(language.tr(
+            out += wrapped(language.tr(
                 "\(name(route.origin)) і \(name(route.destination)) — один пересадковий вузол: пішки \(Durations.clock(walk.walkSeconds)), поїзд не потрібен.",
-                "\(name(route.origin)) and \(name(route.destination)) are one transfer node: walk \(Durations.clock(walk.walkSeconds)), no train needed."))
+                "\(name(route.origin)) and \(name(route.destination)) are one transfer node: walk \(Durations.clock(walk.walkSeconds)), no train needed."), indent: 0)
             return out.joined(separator: "\n") + "\n"
         }
         if let walk = route.walkBeforeBoarding {
-            out.append("⇄ " + language.tr(
+            out += wrapped("⇄ " + language.tr(
                 "Спершу перейдіть на станцію \(name(route.legs[0].board)) (\(Durations.clock(walk.walkSeconds))); відлік починається, коли рушить поїзд.",
-                "First walk to \(name(route.legs[0].board)) (\(Durations.clock(walk.walkSeconds))); the countdown starts when the train moves."))
+                "First walk to \(name(route.legs[0].board)) (\(Durations.clock(walk.walkSeconds))); the countdown starts when the train moves."), indent: 2)
         }
 
         let width = schedule.stops.map { name($0.station).count }.max() ?? 0
         for (legIndex, leg) in route.legs.enumerated() {
             let line = network.line(leg.line)!
             let toward = network.terminal(line: leg.line, direction: leg.direction)!
-            out.append(style.line(" \(leg.line) ", color: line.color) + " " + Names.line(line, language)
-                + " · " + language.tr("у напрямку станції \(name(toward))", "toward \(name(toward))"))
+            let heading = wrapped(" \(leg.line)  " + Names.line(line, language) + " · " + language.tr("у напрямку станції \(name(toward))", "toward \(name(toward))"), indent: 5)
+            out.append(style.line(" \(leg.line) ", color: line.color) + String(heading[0].dropFirst(leg.line.count + 2)))
+            out += heading.dropFirst()
             for (index, stop) in schedule.stops.enumerated() where stop.leg == legIndex {
-                out.append(row(stop, index: index, schedule: schedule, width: width, color: line.color))
+                out += row(stop, index: index, schedule: schedule, width: width, color: line.color)
             }
             if legIndex == 0, let transfer = schedule.transfer {
                 let basis = network.transfer(at: transfer.exit)?.basis == "measured"
                     ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
-                out.append("  ⇄ " + language.tr(
+                out += wrapped("  ⇄ " + language.tr(
                     "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); заплановане очікування \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ інтервалу \(Durations.clock(transfer.headwaySeconds)) (може бути 0:00–\(Durations.clock(transfer.longestWaitSeconds)))",
-                    "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); booked wait \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ of the \(Durations.clock(transfer.headwaySeconds)) interval (could be 0:00–\(Durations.clock(transfer.longestWaitSeconds)))"))
+                    "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); booked wait \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ of the \(Durations.clock(transfer.headwaySeconds)) interval (could be 0:00–\(Durations.clock(transfer.longestWaitSeconds)))"), indent: 4)
             }
         }
         if let walk = route.walkAfterAlighting {
-            out.append("  ⇄ " + language.tr(
+            out += wrapped("  ⇄ " + language.tr(
                 "Далі пішки до станції \(name(route.destination)): \(Durations.clock(walk.walkSeconds)), о \(clock.hhmm(schedule.finalArrival)).",
-                "Then walk to \(name(route.destination)): \(Durations.clock(walk.walkSeconds)), by \(clock.hhmm(schedule.finalArrival))."))
+                "Then walk to \(name(route.destination)): \(Durations.clock(walk.walkSeconds)), by \(clock.hhmm(schedule.finalArrival))."), indent: 4)
         }
         out.append("")
 
@@ -80,17 +104,21 @@ struct PlanRenderer {
         moments.append((language.tr("Прибуття", "Arrival"), arrival))
         let labelWidth = moments.map(\.0.count).max()!
         for (label, value) in moments {
-            out.append(style.bold(label.padding(labelWidth)) + "  " + value)
+            let lines = wrapped(label.padding(labelWidth) + "  " + value, indent: labelWidth + 2)
+            out.append(style.bold(label.padding(labelWidth)) + String(lines[0].dropFirst(labelWidth)))
+            out += lines.dropFirst()
         }
         let ride = Int(schedule.finalArrival.timeIntervalSince(schedule.departure))
-        out.append(language.stops(route.stopCount) + " · " + language.tr("у дорозі", "ride") + " " + Durations.minutes(ride, language))
+        out += wrapped(language.stops(route.stopCount) + " · " + language.tr("у дорозі", "ride") + " " + Durations.minutes(ride, language), indent: 0)
         return out.joined(separator: "\n") + "\n"
     }
 
-    func row(_ stop: Schedule.Stop, index: Int, schedule: Schedule, width: Int, color: String) -> String {
+    /// A station's row; when its annotations do not fit beside it, they go on the lines below,
+    /// under the station's name, the line's rail drawn on.
+    func row(_ stop: Schedule.Stop, index: Int, schedule: Schedule, width: Int, color: String) -> [String] {
         let ends = stop.role != .intermediate
         let marker = style.line(ends ? "●" : "│", color: color)
-        var text = "  " + clock.hhmm(stop.time) + "  " + marker + " " + name(stop.station).padding(width)
+        let head = "  " + clock.hhmm(stop.time) + "  " + marker + " "
         var notes: [String] = []
         if closed.contains(stop.station) { notes.append(language.tr("без зупинки", "passes without stopping")) }
         if stop.calibrated { notes.append(language.tr("виміряно вами", "your measurement")) }
@@ -101,8 +129,18 @@ struct PlanRenderer {
         {
             notes.append(clock.hhmm(earliest) + "–" + clock.hhmm(latest))
         }
-        if !notes.isEmpty { text += "  " + style.dim(notes.joined(separator: " · ")) }
-        return text.trimmingTrailingSpaces()
+        guard !notes.isEmpty else { return [(head + name(stop.station)).trimmingTrailingSpaces()] }
+        let annotation = notes.joined(separator: " · ")
+        let plainHead = 11
+        if let limit = self.width, plainHead + width + 2 + annotation.count > limit {
+            // Below the name: the rail continues while the line does (not after its last stop).
+            let continues = stop.role != .destination && stop.role != .transferExit
+            let rail = "         " + (continues ? style.line("│", color: color) : " ") + "   "
+            let wrappedNotes = PlanRenderer(network: network, clock: clock, language: language, style: style, width: max(limit - 13, 12))
+                .wrapped(annotation, indent: 0)
+            return [head + name(stop.station)] + wrappedNotes.map { (rail + style.dim($0)).trimmingTrailingSpaces() }
+        }
+        return [(head + name(stop.station).padding(width) + "  " + style.dim(annotation)).trimmingTrailingSpaces()]
     }
 
     func name(_ code: String) -> String { Names.station(code, network, language) }

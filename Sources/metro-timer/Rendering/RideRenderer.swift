@@ -18,13 +18,35 @@ struct RideView {
 
     func name(_ code: String) -> String { Names.station(code, network, language) }
 
-    /// The last fired alert whose moment is still the current one: highlighted until arrival.
+    /// The last fired alert whose moment is still the current one, while it still means
+    /// something: "change is next" until the train on the new line leaves (or `d` says it has),
+    /// "yours is next" until the arrival, the arrival from then on.
     var highlighted: Trip.Alert? {
         for alert in [Trip.Alert.arrival, .alert, .transferAlert] {
             guard let fired = trip.alertsFired[alert.rawValue], let moment = TripModel.time(of: alert, in: schedule), fired >= moment else { continue }
+            switch alert {
+            case .transferAlert:
+                if schedule.transfer?.confirmed == true { continue }
+                if let entry = schedule.entryIndex, let leaves = schedule.stops[entry].departure, now >= leaves { continue }
+            case .alert:
+                if now >= schedule.arrival { continue }
+            case .arrival:
+                break
+            }
             return alert
         }
         return nil
+    }
+
+    /// The warnings still ahead: a finding about a boarding the ride has already made (the
+    /// train has left that station) no longer applies.
+    var findingsAhead: [ServiceFinding] {
+        schedule.findings.filter { finding in
+            guard let index = schedule.stops.lastIndex(where: { $0.station == finding.station }),
+                let departure = schedule.stops[index].departure
+            else { return true }
+            return now < departure
+        }
     }
 }
 
@@ -77,7 +99,7 @@ enum AlertText {
 struct ScreenRenderer {
     static let minimumWidth = 40
 
-    func frame(_ view: RideView, width: Int) -> [String] {
+    func frame(_ view: RideView, width: Int, height: Int = 24) -> [String] {
         let width = max(width, Self.minimumWidth)
         let language = view.language
         let style = view.style
@@ -126,45 +148,90 @@ struct ScreenRenderer {
         if let until = state.untilAlert, until > 0 {
             countdowns.append((language.tr("Наступна — ваша", "Yours is next"), language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))))
         }
-        var arrival = view.clock.hhmmss(view.schedule.arrival)
-        if state.untilArrival > 0 {
-            arrival = language.tr("через ", "in ") + Durations.clock(Int(state.untilArrival.rounded(.up))) + " · " + arrival
-        }
         let labelWidth = [language.tr("Пересадка — наступна", "Change is next"), language.tr("Наступна — ваша", "Yours is next")]
             .map(\.count).max()!
-        if view.clock.hhmm(view.schedule.arrivalEarliest) != view.clock.hhmm(view.schedule.arrivalLatest) {
-            let range = " (" + view.clock.hhmm(view.schedule.arrivalEarliest) + "–" + view.clock.hhmm(view.schedule.arrivalLatest) + ")"
-            // The range only where it fits whole: a cut-off time would mislead.
-            if labelWidth + 2 + arrival.count + range.count <= width { arrival += range }
+        // The arrival in the longest form that fits whole: a cut-off time would mislead.
+        var forms: [String] = []
+        let range = " (" + view.clock.hhmm(view.schedule.arrivalEarliest) + "–" + view.clock.hhmm(view.schedule.arrivalLatest) + ")"
+        let hasRange = view.clock.hhmm(view.schedule.arrivalEarliest) != view.clock.hhmm(view.schedule.arrivalLatest)
+        if state.untilArrival > 0 {
+            let until = Durations.clock(Int(state.untilArrival.rounded(.up)))
+            let long = language.tr("через ", "in ") + until + " · " + view.clock.hhmmss(view.schedule.arrival)
+            if hasRange { forms.append(long + range) }
+            forms += [long, language.tr("через ", "in ") + until + " · " + view.clock.hhmm(view.schedule.arrival), until + " · " + view.clock.hhmm(view.schedule.arrival), until]
+        } else {
+            if hasRange { forms.append(view.clock.hhmmss(view.schedule.arrival) + range) }
+            forms.append(view.clock.hhmmss(view.schedule.arrival))
         }
+        let arrival = forms.first { labelWidth + 2 + $0.count <= width } ?? forms.last!
         countdowns.append((language.tr("Прибуття", "Arrival"), arrival))
-        for (label, value) in countdowns {
-            lines.append(fit(label.padding(labelWidth) + "  " + value, width))
-        }
 
+        // Below the countdowns, in order of importance; folded or dropped from the bottom up
+        // when the terminal is short, so the title, the next station, the countdowns and the
+        // keys always show.
+        var banner: [String] = []
         if let alert = view.highlighted {
-            lines.append("")
-            lines.append(style.inverse(fit("▶ " + AlertText.sentence(alert, view: view), width)))
+            banner = [style.inverse(fit("▶ " + AlertText.sentence(alert, view: view), width))]
         }
-        if let instruction = AlertText.transferInstruction(view: view) {
-            lines.append("")
-            lines.append(contentsOf: wrap("⇄ " + instruction, width))
-        }
-        for finding in view.schedule.findings {
-            lines.append(contentsOf: wrap("⚠ " + FindingText.sentence(finding, network: view.network, clock: view.clock, language: language), width).map(style.warning))
-        }
+        var instruction: [String] = []
+        if let text = AlertText.transferInstruction(view: view) { instruction = wrap("⇄ " + text, width) }
+        var warnings = view.findingsAhead.map { "⚠ " + FindingText.sentence($0, network: view.network, clock: view.clock, language: language) }
         if let changes = view.trip.changes, let summary = ServiceOptions.summary(changes, network: view.network, language: language) {
-            lines.append(contentsOf: wrap("ℹ " + summary, width).map(style.warning))
+            warnings.append("ℹ " + summary)
         }
-        if let notice = view.notice {
-            lines.append("")
-            lines.append(contentsOf: wrap(notice, width).map(style.bold))
+        var notice: [String] = []
+        if let text = view.notice { notice = wrap(text, width).map(style.bold) }
+        let keys = keyLines(language, width).map(style.dim)
+
+        func assemble(spacers: Bool, strip: Bool, warningLines: [String], instruction: [String], notice: [String], banner: [String]) -> [String] {
+            var result = strip ? lines : lines.enumerated().filter { $0.offset != 1 }.map(\.element)
+            if !spacers { result.removeAll { $0.isEmpty } }
+            for (label, value) in countdowns { result.append(fit(label.padding(labelWidth) + "  " + value, width)) }
+            // A blank line before each group but the warnings, which follow the instruction.
+            for (group, spaced) in [(banner, true), (instruction, true), (warningLines, false), (notice, true)] where !group.isEmpty {
+                if spacers && spaced { result.append("") }
+                result += group
+            }
+            if spacers { result.append("") }
+            return result + keys
         }
-        lines.append("")
-        lines.append(style.dim(fit(language.tr(
-            "+ позаду · - попереду · d рушив · a прибув · s стоп · q вийти",
-            "+ behind · - ahead · d departed · a arrived · s stop · q leave"), width)))
-        return lines
+        let fullWarnings = warnings.flatMap { wrap($0, width) }.map(style.warning)
+        // One line for all the warnings: the first, cut, and how many more.
+        let foldedWarnings: [String] = warnings.isEmpty ? [] : {
+            let more = warnings.count > 1 ? " (+\(warnings.count - 1))" : ""
+            return [style.warning(fit(warnings[0], width - more.count) + more)]
+        }()
+        let attempts: [[String]] = [
+            assemble(spacers: true, strip: true, warningLines: fullWarnings, instruction: instruction, notice: notice, banner: banner),
+            assemble(spacers: true, strip: true, warningLines: foldedWarnings, instruction: instruction, notice: notice, banner: banner),
+            assemble(spacers: false, strip: true, warningLines: foldedWarnings, instruction: instruction, notice: notice, banner: banner),
+            assemble(spacers: false, strip: true, warningLines: foldedWarnings, instruction: Array(instruction.prefix(2)), notice: Array(notice.prefix(1)), banner: banner),
+            assemble(spacers: false, strip: false, warningLines: foldedWarnings, instruction: Array(instruction.prefix(1)), notice: Array(notice.prefix(1)), banner: banner),
+            assemble(spacers: false, strip: false, warningLines: [], instruction: Array(instruction.prefix(1)), notice: Array(notice.prefix(1)), banner: banner),
+            assemble(spacers: false, strip: false, warningLines: [], instruction: [], notice: Array(notice.prefix(1)), banner: banner),
+        ]
+        return attempts.first { $0.count <= height } ?? attempts.last!
+    }
+
+    /// The keys, on as many lines as the width needs, never cut inside a key.
+    func keyLines(_ language: Language, _ width: Int) -> [String] {
+        let keys = language == .uk
+            ? ["+ позаду", "- попереду", "d рушив", "u скасувати", "a прибув", "s стоп", "q вийти"]
+            : ["+ behind", "- ahead", "d departed", "u undo", "a arrived", "s stop", "q leave"]
+        var result: [String] = []
+        var current = ""
+        for key in keys {
+            if current.isEmpty {
+                current = key
+            } else if current.count + 3 + key.count <= width {
+                current += " · " + key
+            } else {
+                result.append(current)
+                current = key
+            }
+        }
+        result.append(current)
+        return result
     }
 
     static func speedText(_ speed: Double) -> String {

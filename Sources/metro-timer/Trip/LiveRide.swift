@@ -54,6 +54,7 @@ final class LiveRide {
     let keys: KeySource
     let rehearsal: Bool
     let width: () -> Int
+    let height: () -> Int
     /// The channels beyond this screen (nil: none, as in a rehearsal).
     let delivery: AlertDelivery?
 
@@ -65,7 +66,7 @@ final class LiveRide {
 
     init(
         service: TripService, context: Context, options: GlobalOptions, output: RideOutput, clock: RideClock,
-        keys: KeySource, rehearsal: Bool, width: @escaping () -> Int, delivery: AlertDelivery?, initialNotice: String? = nil
+        keys: KeySource, rehearsal: Bool, width: @escaping () -> Int, height: @escaping () -> Int = { 24 }, delivery: AlertDelivery?, initialNotice: String? = nil
     ) {
         self.service = service
         self.context = context
@@ -75,6 +76,7 @@ final class LiveRide {
         self.keys = keys
         self.rehearsal = rehearsal
         self.width = width
+        self.height = height
         self.delivery = delivery
         if let initialNotice {
             notice = (initialNotice, clock.now().addingTimeInterval(15))
@@ -205,7 +207,7 @@ final class LiveRide {
     func draw(_ view: RideView) {
         switch output {
         case .screen:
-            let lines = ScreenRenderer().frame(view, width: width())
+            let lines = ScreenRenderer().frame(view, width: width(), height: height())
             // One write per frame: home, each line cleared to its end, then the rest cleared.
             out.write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
         case .lines(let plain):
