@@ -92,7 +92,7 @@ final class LiveRideTests: XCTestCase {
         let text = h.output.text
         let change = "▶ Change is next: get off at Khreshchatyk and walk to Maidan Nezalezhnosti."
         let yours = "▶ Yours is next: Teremky."
-        let arriving = "▶ Arriving at Teremky. Press a when you are there."
+        let arriving = "▶ Arriving at Teremky. When you are there, press a twice (or metro-timer arrived)."
         for sentence in [change, yours, arriving] { XCTAssertEqual(count(sentence, in: text), 1, sentence) }
         let order = [change, yours, arriving].map { text.range(of: $0)!.lowerBound }
         XCTAssertEqual(order, order.sorted())
@@ -175,10 +175,38 @@ final class LiveRideTests: XCTestCase {
         let (exit, _) = try ride(h, keys: [(t0.addingTimeInterval(400), "a"), (t0.addingTimeInterval(401), "a")], output: .lines(plain: true))
         XCTAssertEqual(exit, .ended(.arrived))
         let text = h.output.text
-        XCTAssertTrue(text.hasPrefix("2 stops left, about 4 minutes. Next: Chernihivska.\n"), text)
-        XCTAssertTrue(text.contains("1 stop left, about 2 minutes. Next: Darnytsia.\n"))
+        XCTAssertTrue(text.contains("Next: Chernihivska. 2 stops left, about 4 minutes.\n"), text)
+        XCTAssertTrue(text.contains("Next: Darnytsia. 1 stop left, about 2 minutes.\n"), text)
         XCTAssertTrue(text.contains("Yours is next: Darnytsia.\n"))
         for drawing in ["●", "○", "▶", "─", "\u{1B}"] { XCTAssertFalse(text.contains(drawing), drawing) }
+    }
+
+    /// `--plain` for screen readers: an opening sentence and the keys once, then a line only
+    /// when there is news: a station passed, the transfer, an alert, a correction, `?`.
+    func testPlainModeSpeaksOnlyWhenThereIsNews() throws {
+        let h = try harness("Lisova", "Teremky")
+        let schedule = try h.service.model(try XCTUnwrap(h.store.load())).current(try XCTUnwrap(h.store.load()))
+        let end = schedule.finalArrival
+        let (exit, _) = try ride(h, keys: [
+            (t0.addingTimeInterval(100), "?"), (t0.addingTimeInterval(300), "-"),
+            (end.addingTimeInterval(5), "a"), (end.addingTimeInterval(6), "a"),
+        ], output: .lines(plain: true))
+        XCTAssertEqual(exit, .ended(.arrived))
+        let lines = h.output.text.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("Riding from Lisova to Teremky, changing at Khreshchatyk to Maidan Nezalezhnosti; arrival about "), lines[0])
+        let keys = "Keys: + the train is behind, - ahead, d departed after the change, u undo, a twice arrived, s twice stop, ? the keys, q leave."
+        XCTAssertEqual(lines[1], keys)
+        XCTAssertEqual(lines.filter { $0 == keys }.count, 2, "the keys at the start and on ?")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Corrected: the train is a stop ahead.") }, lines.joined(separator: "\n"))
+        let change = try XCTUnwrap(lines.first { $0.hasPrefix("Change at Khreshchatyk") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(change.contains("toward Teremky") && change.contains("press d when it departs"), change)
+        for alert in ["Change is next: get off at Khreshchatyk", "Yours is next: Teremky.", "Arriving at Teremky."] {
+            XCTAssertEqual(lines.filter { $0.hasPrefix(alert) }.count, 1, alert)
+        }
+        // One line per station at most: the minutes going by are not news.
+        let nexts = lines.filter { $0.hasPrefix("Next: ") }.map { $0.prefix { $0 != "." } }
+        XCTAssertEqual(nexts.count, Set(nexts).count, lines.joined(separator: "\n"))
+        XCTAssertLessThanOrEqual(lines.count, 17 + 12, "a 40-minute ride is not 40 lines of the clock: \(lines.joined(separator: "\n"))")
     }
 
     /// One stray `a` or `s` must not end a 40-minute ride: the first press asks, the second

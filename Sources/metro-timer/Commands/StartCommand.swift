@@ -10,8 +10,8 @@ struct StartCommand: Command {
             "Почати поїздку, коли поїзд рушає: живий відлік до вашої станції.",
             "Start the ride as the train moves: a live countdown to your station."),
         discussion: Text(
-            "Клавіші: + поїзд позаду моделі, - попереду, d поїзд рушив (після пересадки), a a прибули, s s зупинити (двічі: одне натискання лише питає), u скасувати останнє виправлення, q вийти (поїздка триває). Без станцій — повернутися до активної поїздки.",
-            "Keys: + the train is behind the model, - ahead, d the train departed (after the transfer), a a arrived, s s stop (twice: one press only asks), u take back the last correction, q leave (the trip goes on). With no stations, reattaches to the active trip."),
+            "Клавіші: + поїзд позаду моделі, - попереду, d поїзд рушив (після пересадки), a a прибули, s s зупинити (двічі: одне натискання лише питає), u скасувати останнє виправлення, ? клавіші ще раз, q вийти (поїздка триває). Без станцій — повернутися до активної поїздки.",
+            "Keys: + the train is behind the model, - ahead, d the train departed (after the transfer), a a arrived, s s stop (twice: one press only asks), u take back the last correction, ? the keys again, q leave (the trip goes on). With no stations, reattaches to the active trip."),
         arguments: [
             .positional("from", optional: true, Text("Станція, де ви сіли.", "The station you boarded at.")).completing(.stations),
             .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),

@@ -69,8 +69,8 @@ enum AlertText {
         case .arrival:
             let last = schedule.stops.last?.station ?? schedule.route.destination
             return language.tr(
-                "Прибуття: \(view.name(last)). Натисніть a, коли будете на місці.",
-                "Arriving at \(view.name(last)). Press a when you are there.")
+                "Прибуття: \(view.name(last)). Коли будете на місці, натисніть a двічі (або metro-timer arrived).",
+                "Arriving at \(view.name(last)). When you are there, press a twice (or metro-timer arrived).")
         }
     }
 
@@ -336,28 +336,88 @@ struct LineRenderer {
         return view.clock.hhmmss(view.now) + "  " + parts.joined(separator: " · ")
     }
 
+    /// What the `--plain` line is about: it is spoken again only when this changes (a station
+    /// passed, the transfer reached, the arrival), never because a minute went by.
+    func newsKey(_ view: RideView) -> String {
+        let state = view.state
+        switch state.phase {
+        case .notStarted: return "start"
+        case .walking, .waiting: return "transfer"
+        case .arrived: return "arrived"
+        case .atStop, .runningTo: return "next \(state.nextStop ?? -1)"
+        }
+    }
+
     /// For screen readers: no drawing characters, no colour, whole sentences.
     func sentence(_ view: RideView, state: RideState) -> String {
         let language = view.language
         guard state.phase != .arrived, let next = state.nextStop else {
+            let last = view.name(view.schedule.stops.last?.station ?? view.trip.destination)
             return language.tr(
-                "За розкладом ви прибули на станцію \(view.name(view.schedule.stops.last?.station ?? view.trip.destination)).",
-                "By the timetable you have arrived at \(view.name(view.schedule.stops.last?.station ?? view.trip.destination)).")
+                "За розкладом ви прибули на станцію \(last). Натисніть a двічі, щоб підтвердити.",
+                "By the timetable you have arrived at \(last). Press a twice to confirm.")
         }
         let minutes = max(1, Int((state.untilArrival / 60).rounded()))
         let stopsLeft = language.stops(state.stopsLeft)
         let about = language.tr("близько \(minutes) хв", "about \(minutes) " + (minutes == 1 ? "minute" : "minutes"))
         let nextName = view.name(view.schedule.stops[next].station)
         switch state.phase {
-        case .walking, .waiting:
+        case .notStarted:
             return language.tr(
-                "Пересадка на станцію \(nextName). Лишилося \(stopsLeft), \(about).",
-                "Change to \(nextName). \(stopsLeft.capitalizedFirst) left, \(about).")
+                "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). Лишилося \(stopsLeft), \(about).",
+                "The train leaves at \(view.clock.hhmm(view.schedule.departure)). \(stopsLeft.capitalizedFirst) left, \(about).")
+        case .walking, .waiting:
+            let transfer = view.schedule.transfer
+            let toward = view.schedule.route.legs.last.flatMap { view.network.terminal(line: $0.line, direction: $0.direction) }.map(view.name) ?? ""
+            return language.tr(
+                "Пересадка на станції \(view.name(transfer?.exit ?? "")): перейдіть на \(view.name(transfer?.entry ?? "")), поїзд у напрямку \(toward); натисніть d, коли він рушить. Лишилося \(stopsLeft), \(about).",
+                "Change at \(view.name(transfer?.exit ?? "")): walk to \(view.name(transfer?.entry ?? "")), train toward \(toward); press d when it departs. \(stopsLeft.capitalizedFirst) left, \(about).")
         default:
             return language.tr(
-                "Лишилося \(stopsLeft), \(about). Наступна: \(nextName).",
-                "\(stopsLeft.capitalizedFirst) left, \(about). Next: \(nextName).")
+                "Наступна: \(nextName). Лишилося \(stopsLeft), \(about).",
+                "Next: \(nextName). \(stopsLeft) left, \(about).")
         }
+    }
+
+    /// The opening sentence: the route, the change and the arrival time.
+    func opening(_ view: RideView) -> String {
+        let language = view.language
+        let from = view.name(view.trip.origin), to = view.name(view.trip.destination)
+        let arrival = view.clock.hhmm(view.schedule.finalArrival)
+        guard let transfer = view.schedule.transfer else {
+            return language.tr(
+                "Поїздка від станції \(from) до станції \(to); прибуття близько \(arrival).",
+                "Riding from \(from) to \(to); arrival about \(arrival).")
+        }
+        return language.tr(
+            "Поїздка від станції \(from) до станції \(to) з пересадкою на станції \(view.name(transfer.exit)) на станцію \(view.name(transfer.entry)); прибуття близько \(arrival).",
+            "Riding from \(from) to \(to), changing at \(view.name(transfer.exit)) to \(view.name(transfer.entry)); arrival about \(arrival).")
+    }
+
+    static func keys(_ language: Language) -> String {
+        language.tr(
+            "Клавіші: + поїзд позаду, - попереду, d поїзд рушив після пересадки, u скасувати, a двічі — прибули, s двічі — зупинити, ? клавіші, q вийти.",
+            "Keys: + the train is behind, - ahead, d departed after the change, u undo, a twice arrived, s twice stop, ? the keys, q leave.")
+    }
+
+    /// A correction, said as what it tells about the train.
+    static func correction(_ correction: Trip.Correction, view: RideView) -> String {
+        let language = view.language
+        let what: String
+        switch correction.kind {
+        case .shift(let n) where n > 0:
+            what = n == 1 ? language.tr("поїзд на зупинку позаду", "the train is a stop behind")
+                : language.tr("поїзд позаду на \(language.stops(n))", "the train is \(language.stops(n)) behind")
+        case .shift(let n):
+            what = n == -1 ? language.tr("поїзд на зупинку попереду", "the train is a stop ahead")
+                : language.tr("поїзд попереду на \(language.stops(-n))", "the train is \(language.stops(-n)) ahead")
+        case .at(let station):
+            what = language.tr("поїзд на станції \(view.name(station))", "the train is at \(view.name(station))")
+        case .departed:
+            what = language.tr("поїзд після пересадки рушив", "the train after the change has departed")
+        }
+        return language.tr("Виправлено: ", "Corrected: ") + what + ". "
+            + language.tr("Прибуття близько ", "Arrival about ") + view.clock.hhmm(view.schedule.finalArrival) + "."
     }
 }
 

@@ -59,6 +59,9 @@ final class LiveRide {
     let delivery: AlertDelivery?
 
     private var lastLine: String?
+    private var opened = false
+    /// Set when this screen's `u` has said so itself.
+    private var tookBack = false
     private var seenCorrections = 0
     private var notice: (text: String, until: Date)?
     /// An ending asked for once (`a` or `s`): the same key again within 10 s confirms it.
@@ -120,11 +123,21 @@ final class LiveRide {
                 continue
             }
             var schedule = cache!.schedule
-            // Corrections made from another terminal appear within a second.
-            if trip.corrections.count > seenCorrections {
-                for correction in trip.corrections[seenCorrections...] { emitCorrection(correction, schedule: schedule) }
-                seenCorrections = trip.corrections.count
+            if output == .lines(plain: true) && !opened {
+                opened = true
+                let first = view(trip, schedule, now: now)
+                out.line(LineRenderer(plain: true).opening(first))
+                out.line(LineRenderer.keys(language))
             }
+            // Corrections made here or from another terminal appear within a second.
+            if trip.corrections.count > seenCorrections {
+                for correction in trip.corrections[seenCorrections...] { emitCorrection(correction, view: view(trip, schedule, now: now)) }
+                seenCorrections = trip.corrections.count
+            } else if trip.corrections.count < seenCorrections {
+                seenCorrections = trip.corrections.count
+                if output == .lines(plain: true), !tookBack { out.line(language.tr("Останнє виправлення скасовано.", "The last correction was taken back.")) }
+            }
+            tookBack = false
             if Trip.Alert.allCases.contains(where: { model.due($0, schedule: schedule, trip: trip, at: now) }) {
                 let fired = try service.claimDueAlerts(at: now)
                 if let reloaded = try service.store.load() { trip = reloaded }
@@ -173,6 +186,7 @@ final class LiveRide {
         case "u":
             do {
                 _ = try service.undo(at: now)
+                tookBack = true
                 show(language.tr("Останнє виправлення скасовано.", "Took back the last correction."), at: now)
             } catch {
                 if case .failure(let message) = error { show(message, at: now); return nil }
@@ -181,6 +195,9 @@ final class LiveRide {
             return nil
         case "q":
             return .left
+        case "?", "h":
+            show(LineRenderer.keys(language), at: now)
+            return nil
         default:
             return nil
         }
@@ -213,8 +230,8 @@ final class LiveRide {
         case .lines(let plain):
             let renderer = LineRenderer(plain: plain)
             let line = renderer.line(view)
-            // Print only when something changed (the clock prefix aside).
-            let key = plain ? line : String(line.drop { $0 != " " })
+            // Print only when something changed: the clock prefix aside; for --plain, only news.
+            let key = plain ? renderer.newsKey(view) : String(line.drop { $0 != " " })
             if key != lastLine {
                 out.line(line)
                 lastLine = key
@@ -239,7 +256,9 @@ final class LiveRide {
         }
     }
 
-    func emitCorrection(_ correction: Trip.Correction, schedule: Schedule) {
+    func emitCorrection(_ correction: Trip.Correction, view: RideView) {
+        let schedule = view.schedule
+        if output == .lines(plain: true) { out.line(LineRenderer.correction(correction, view: view)) }
         guard output == .events else { return }
         var fields = RideEvents.arrivalFields(schedule, clock: context.clock)
         switch correction.kind {
