@@ -34,7 +34,7 @@ final class LoopbackServer: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(descriptor, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard bound == 0, listen(descriptor, 128) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
@@ -49,6 +49,13 @@ final class LoopbackServer: @unchecked Sendable {
             let client = accept(socketDescriptor, nil, nil)
             guard client >= 0 else { return }  // closed by stop()
             lock.lock(); count += 1; lock.unlock()
+            // Each client on its own thread, as a real server would: parallel checks do not queue.
+            Thread.detachNewThread { [self] in answer(client) }
+        }
+    }
+
+    private func answer(_ client: Int32) {
+        do {
             var request = [UInt8]()
             var buffer = [UInt8](repeating: 0, count: 4096)
             while !request.suffix(4).elementsEqual([13, 10, 13, 10]) {
@@ -60,7 +67,12 @@ final class LoopbackServer: @unchecked Sendable {
             let body = Array(response.body.utf8)
             let head = "HTTP/1.1 \(response.status) Recorded\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             let bytes = Array(head.utf8) + body
-            _ = bytes.withUnsafeBytes { write(client, $0.baseAddress!, $0.count) }
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeBytes { write(client, $0.baseAddress! + offset, $0.count - offset) }
+                if n <= 0 { break }
+                offset += n
+            }
             close(client)
         }
     }
@@ -172,4 +184,111 @@ final class AlertFeedTests: XCTestCase {
         let attributes = try FileManager.default.attributesOfItem(atPath: config + "/alerts.json")
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
     }
+
+    // MARK: The feed, right every time (#10)
+
+    func testContradictoryOrDuplicatedKyivEntriesAreUnknownNeverQuiet() {
+        let contradictory = #"{"alert": false, "states": [{"name": "м. Київ", "alert": true}]}"#
+        XCTAssertEqual(AlertFeed.parse(Data(contradictory.utf8)), .unknown("the feed contradicts itself about Kyiv"))
+        let twice = #"{"states": [{"name": "м. Київ", "alert": false}, {"name": "Kyiv City", "alert": true}]}"#
+        XCTAssertEqual(AlertFeed.parse(Data(twice.utf8)), .unknown("the feed lists the city of Kyiv more than once"))
+        let same = #"{"states": [{"name": "м. Київ", "alert": false}, {"name": "м. Київ", "alert": false}]}"#
+        XCTAssertEqual(AlertFeed.parse(Data(same.utf8)), .unknown("the feed lists the city of Kyiv more than once"))
+        let agreeing = #"{"alert": true, "state": {"name": "м. Київ", "alert": true}}"#
+        XCTAssertEqual(AlertFeed.parse(Data(agreeing.utf8)), .alert, "two fields that agree are one answer")
+        XCTAssertEqual(AlertFeed.parse(Data(#"{"alert": "yes"}"#.utf8)), .unknown("the feed's answer has no alert field"))
+    }
+
+    static func helper(_ url: String, timeout: Int = 1500) throws -> String {
+        try ProcessRunner.run("metro-timer-alerts", [String(timeout)], input: url + "\n").stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func testAnAnswerOverOneMegabyteIsUnknown() throws {
+        let big = try LoopbackServer(.init(body: #"{"alert": false, "pad": ""# + String(repeating: "x", count: 2_000_000) + #""}"#))
+        defer { big.stop() }
+        XCTAssertEqual(try Self.helper(big.url), "unknown: the answer is over 1 MB")
+    }
+
+    /// corelibs-foundation truncates `timeoutIntervalForRequest` to whole seconds (1.5 s became
+    /// 1 s, and anything under a second a 1 ms timer): the helper keeps its own deadline.
+    func testASubSecondTimeoutIsKeptExactly() throws {
+        let slowish = try LoopbackServer(.init(body: #"{"alert": true}"#, delay: 0.3))
+        defer { slowish.stop() }
+        XCTAssertEqual(try Self.helper(slowish.url, timeout: 900), "alert", "0.3 s is within 0.9 s")
+        let tooSlow = try LoopbackServer(.init(body: #"{"alert": true}"#, delay: 3))
+        defer { tooSlow.stop() }
+        XCTAssertEqual(try Self.helper(tooSlow.url, timeout: 500), "unknown: the feed did not answer in time")
+    }
+
+    func testStressEveryVerdictRight() throws {
+        let bodies: [(String, String)] = [
+            (#"{"alert": true}"#, "alert"), (#"{"alert": false}"#, "quiet"),
+            (#"{"states": [{"name": "м. Київ", "alert": true}]}"#, "alert"),
+            (#"{"states": [{"name": "Київська область", "alert": true}, {"name": "м. Київ", "alert": false}]}"#, "quiet"),
+            ("<html>", "unknown: the feed did not answer with a JSON object"),
+        ]
+        let servers = try bodies.map { try LoopbackServer(.init(body: $0.0)) }
+        let slow = try bodies.prefix(2).map { try LoopbackServer(.init(body: $0.0, delay: 0.4)) }
+        defer { (servers + slow).forEach { $0.stop() } }
+        var wrong: [String] = []
+        for index in 0..<200 {
+            let expected = bodies[index % bodies.count].1
+            let got = try Self.helper(servers[index % servers.count].url)
+            if got != expected { wrong.append("#\(index): \(got) for \(expected)") }
+        }
+        XCTAssertEqual(wrong, [], "200 sequential checks")
+        let results = LockedStrings()
+        DispatchQueue.concurrentPerform(iterations: 20) { index in
+            let server = index % 2 == 0 ? servers[index % servers.count] : slow[index % slow.count]
+            let expected = index % 2 == 0 ? bodies[index % servers.count].1 : bodies[index % slow.count].1
+            let got = (try? AlertFeedTests.helper(server.url)) ?? "no answer"
+            if got != expected { results.append("#\(index): \(got) for \(expected)") }
+        }
+        XCTAssertEqual(results.all, [], "20 parallel checks, fast and slow servers")
+    }
+
+    func testTheURLNeverReachesArgvAndPlainHTTPIsRefusedButOnLoopback() throws {
+        let config = try configDirectory()
+        let refused = CLI.run(["alerts", "enable", "--url", "http://user:secret@alerts.example/kyiv?token=abc"], environment: ["METRO_TIMER_CONFIG": config])
+        XCTAssertEqual(refused.code, 64)
+        XCTAssertTrue(refused.stderr.contains("HTTPS"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("secret") || refused.stderr.contains("abc"), "masked: \(refused.stderr)")
+        for loopback in ["http://127.0.0.1:9/x", "http://localhost:9/x", "http://[::1]:9/x"] {
+            XCTAssertEqual(CLI.run(["alerts", "enable", "--url", loopback], environment: ["METRO_TIMER_CONFIG": config]).code, 0, loopback)
+        }
+        // The helper reads the URL from its standard input: watch its argv while it waits.
+        let slow = try LoopbackServer(.init(body: #"{"alert": false}"#, delay: 1.5))
+        defer { slow.stop() }
+        let url = "http://user:secret@127.0.0.1:\(slow.port)/kyiv.json?token=abc"
+        enable(url, timeout: 3000, config: config)
+        let seen = LockedStrings()
+        let watcher = Thread {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline && seen.all.isEmpty {
+                for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(pid) != nil {
+                    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { continue }
+                    let cmdline = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+                    if cmdline.contains("metro-timer-alerts") { seen.append(cmdline) }
+                }
+                usleep(10_000)
+            }
+        }
+        watcher.start()
+        let result = try ProcessRunner.run("metro-timer", ["plan", "Akademmistechko", "Teremky"], environment: ["METRO_TIMER_CONFIG": config])
+        XCTAssertTrue(result.stdout.contains("no air-raid alert"), result.stdout + result.stderr)
+        XCTAssertFalse(seen.all.isEmpty, "the helper was seen running")
+        for cmdline in seen.all {
+            XCTAssertFalse(cmdline.contains("secret") || cmdline.contains("token") || cmdline.contains("127.0.0.1"), cmdline)
+        }
+        let status = CLI.run(["alerts", "status"], environment: ["METRO_TIMER_CONFIG": config])
+        XCTAssertTrue(status.stdout.contains("http://***@127.0.0.1:\(slow.port)/kyiv.json?token=***"), status.stdout)
+    }
+}
+
+final class LockedStrings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String] = []
+    func append(_ value: String) { lock.lock(); values.append(value); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return values }
 }

@@ -233,4 +233,32 @@ final class LiveRideTests: XCTestCase {
         let (ended, _) = try ride(h, keys: [(t0.addingTimeInterval(40), "s"), (t0.addingTimeInterval(42), "s")], output: .lines(plain: false))
         XCTAssertEqual(ended, .ended(.stopped))
     }
+
+    /// The feed is rechecked every minute during the ride; a change is said at once, in terms of
+    /// this route (the check here answers from a script, the real helper is tested against
+    /// loopback servers in AlertFeedTests).
+    func testTheFeedIsRecheckedEveryMinuteAndAChangeIsSaidForThisRoute() throws {
+        let h = try harness("Teremky", "Lisova")
+        let verdicts = LockedStrings()
+        let script: [AlertFeed.Verdict] = [.quiet, .alert, .alert, .unknown("the feed cannot be reached"), .unknown("again"), .quiet]
+        let keys = ScriptedKeys(time: h.time, script: [(t0.addingTimeInterval(Double(60 * script.count + 30)), "q")])
+        let ride = LiveRide(
+            service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false), output: .lines(plain: true),
+            clock: .system({ h.time.now }), keys: keys, rehearsal: false, width: { 80 }, delivery: nil)
+        ride.feed = FeedWatch(initial: .quiet, background: false) {
+            let index = verdicts.all.count
+            verdicts.append("checked")
+            return script[min(index, script.count - 1)]
+        }
+        XCTAssertEqual(try ride.run(), .left)
+        XCTAssertEqual(verdicts.all.count, script.count, "one check a minute")
+        let lines = h.output.text.split(separator: "\n").map(String.init)
+        let said = lines.filter { $0.contains("alert") || $0.contains("Alert") }
+        XCTAssertEqual(said, [
+            "Air-raid alert in Kyiv now: M1 now runs only as far as Arsenalna: leave the train there.",
+            "Alert status unknown now (the feed cannot be reached). Listen for announcements.",
+            "The air-raid alert in Kyiv is over: trains run as usual again.",
+        ], lines.joined(separator: "\n"))
+    }
 }
+

@@ -31,18 +31,52 @@ public enum AlertFeed {
         }
     }
 
+    /// The most of an answer that is read: a bigger one is "unknown", never parsed.
+    public static let maximumBytes = 1_048_576
+
+    /// Every statement the answer makes about the city must agree, and the city may be listed
+    /// once: contradictory or duplicated entries are "unknown", never "no alert".
     public static func parse(_ data: Data) -> Verdict {
+        guard data.count <= maximumBytes else { return .unknown("the answer is over 1 MB") }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             return .unknown("the feed did not answer with a JSON object")
         }
-        if let alert = object["alert"] as? Bool { return alert ? .alert : .quiet }
-        if let state = object["state"] as? [String: Any], let alert = state["alert"] as? Bool { return alert ? .alert : .quiet }
+        var said: [Bool] = []
+        if let alert = object["alert"] as? Bool { said.append(alert) }
+        if let state = object["state"] as? [String: Any], let alert = state["alert"] as? Bool { said.append(alert) }
         if let states = object["states"] as? [[String: Any]] {
-            let kyiv = states.first { ($0["name"] as? String).map(isKyivCity) ?? false }
-            if let alert = kyiv?["alert"] as? Bool { return alert ? .alert : .quiet }
-            return .unknown("the feed lists no entry for the city of Kyiv")
+            let kyiv = states.filter { ($0["name"] as? String).map(isKyivCity) ?? false }
+            if kyiv.count > 1 { return .unknown("the feed lists the city of Kyiv more than once") }
+            if let alert = kyiv.first?["alert"] as? Bool {
+                said.append(alert)
+            } else if said.isEmpty {
+                return .unknown("the feed lists no entry for the city of Kyiv")
+            }
         }
-        return .unknown("the feed's answer has no alert field")
+        guard let first = said.first else { return .unknown("the feed's answer has no alert field") }
+        guard said.allSatisfy({ $0 == first }) else { return .unknown("the feed contradicts itself about Kyiv") }
+        return first ? .alert : .quiet
+    }
+
+    /// Why a feed URL cannot be used, or nil: HTTPS, except to a loopback address (a local
+    /// relay, a test server).
+    public static func urlProblem(_ text: String) -> String? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
+            return "the feed URL is not a valid http(s) URL"
+        }
+        switch scheme {
+        case "https": return nil
+        case "http" where isLoopback(host): return nil
+        case "http": return "the feed must use HTTPS (plain http is allowed only to a loopback address)"
+        default: return "the feed URL is not a valid http(s) URL"
+        }
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if bare == "localhost" || bare == "::1" { return true }
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
     /// "м. Київ" or "Kyiv City", not "Київська область" (the region around it).

@@ -19,9 +19,12 @@ extension Context {
         guard FileManager.default.isExecutableFile(atPath: helper) else {
             return .unknown("the helper metro-timer-alerts is not installed beside metro-timer")
         }
+        if let problem = AlertFeed.urlProblem(url) { return .unknown(problem) }
         let output: Data
         do {
-            output = try Spawn.run(helper, [url, String(settings.timeoutMilliseconds)], environment: environment, captureOutput: true).output
+            // The URL on standard input: argv is readable by every user in /proc.
+            output = try Spawn.run(
+                helper, [String(settings.timeoutMilliseconds)], environment: environment, captureOutput: true, input: Data((url + "\n").utf8)).output
         } catch {
             return .unknown("the helper did not start")
         }
@@ -31,19 +34,31 @@ extension Context {
     /// Today's service for a ride at `moment`: the changes file, the command line, and (when the
     /// check is enabled) the alert feed; with sentences saying what the feed said.
     func todaysService(_ arguments: ParsedArguments, at moment: Date, spec: CommandSpec, language: Language) throws(CLIError) -> (ServiceChanges, [String]) {
+        let (changes, notes, _) = try todaysServiceAndFeed(arguments, at: moment, spec: spec, language: language)
+        return (changes, notes)
+    }
+
+    /// The same, with the feed's verdict (nil when the check is off): the ride rechecks against it.
+    func todaysServiceAndFeed(_ arguments: ParsedArguments, at moment: Date, spec: CommandSpec, language: Language) throws(CLIError) -> (ServiceChanges, [String], AlertFeed.Verdict?) {
         var changes = try serviceChanges(arguments, at: moment, spec: spec, language: language)
         let settings = try config.alerts(language: language)
-        guard settings.enabled else { return (changes, []) }
-        switch checkAlertFeed(settings) {
+        guard settings.enabled else { return (changes, [], nil) }
+        let verdict = checkAlertFeed(settings)
+        let (airRaid, notes) = Self.feedNotes(verdict, language: language)
+        if airRaid { changes.airRaid = true }
+        return (changes, notes, verdict)
+    }
+
+    static func feedNotes(_ verdict: AlertFeed.Verdict, language: Language) -> (Bool, [String]) {
+        switch verdict {
         case .alert:
-            changes.airRaid = true
-            return (changes, [language.tr(
+            return (true, [language.tr(
                 "Стрічка тривог: у Києві зараз повітряна тривога; план — як курсують поїзди під час тривоги.",
                 "Alert feed: an air-raid alert is on in Kyiv now; planning as trains run during an alert.")])
         case .quiet:
-            return (changes, [language.tr("Стрічка тривог: у Києві зараз тривоги немає.", "Alert feed: no air-raid alert in Kyiv now.")])
+            return (false, [language.tr("Стрічка тривог: у Києві зараз тривоги немає.", "Alert feed: no air-raid alert in Kyiv now.")])
         case .unknown(let reason):
-            return (changes, [language.tr(
+            return (false, [language.tr(
                 "Стан тривоги невідомий (\(reason)); план — за звичайним рухом. Слухайте оголошення в метро.",
                 "Alert status unknown (\(reason)); planning with the normal service. Listen for announcements.")])
         }
@@ -110,8 +125,10 @@ struct AlertsCommand: Command {
         if json && action != "pending" { throw .usage(language.tr("--json — лише для pending", "--json is for pending only"), Self.spec) }
         url = arguments.value("url")
         if let url {
-            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
-                throw .usage(language.tr("Адреса '\(URLMask.mask(url))' має бути http(s)://…", "The URL '\(URLMask.mask(url))' must be http(s)://…"), Self.spec)
+            if AlertFeed.urlProblem(url) != nil {
+                throw .usage(language.tr(
+                    "Адреса '\(URLMask.mask(url))' має бути https://… (http:// — лише до адреси цього комп’ютера, 127.0.0.1 чи localhost)",
+                    "The URL '\(URLMask.mask(url))' must be HTTPS: https://… (plain http:// only to a loopback address, 127.0.0.1 or localhost)"), Self.spec)
             }
         }
         if let text = arguments.value("timeout") {

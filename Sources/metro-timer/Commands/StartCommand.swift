@@ -34,11 +34,13 @@ struct StartCommand: Command {
     var events: Bool
     var changes: ServiceChanges
     var feedNotes: [String]
+    /// What the feed said at the start (nil: the check is off).
+    var feedVerdict: AlertFeed.Verdict?
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         replace = arguments.flag("replace")
-        (changes, feedNotes) = try context.todaysService(arguments, at: context.launchTime, spec: Self.spec, language: options.language)
+        (changes, feedNotes, feedVerdict) = try context.todaysServiceAndFeed(arguments, at: context.launchTime, spec: Self.spec, language: options.language)
         plain = arguments.flag("plain")
         events = arguments.flag("events")
         if plain && events {
@@ -121,6 +123,9 @@ struct StartCommand: Command {
             rehearsal: speed != nil, width: { context.currentColumns },
             height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
             initialNotice: feedNotes.isEmpty ? nil : feedNotes.joined(separator: " "))
+        if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language), settings.enabled {
+            ride.feed = FeedWatch(initial: feedVerdict) { context.checkAlertFeed(settings) }
+        }
         let ending = try ride.run()
         session.end()
         guard output == .screen else { return }

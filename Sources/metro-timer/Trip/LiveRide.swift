@@ -57,6 +57,8 @@ final class LiveRide {
     let height: () -> Int
     /// The channels beyond this screen (nil: none, as in a rehearsal).
     let delivery: AlertDelivery?
+    /// The air-raid feed, rechecked every minute (nil: the check is off, or a rehearsal).
+    var feed: FeedWatch?
 
     private var lastLine: String?
     private var opened = false
@@ -144,6 +146,7 @@ final class LiveRide {
                 schedule = model.current(trip)
                 for alert in fired { fire(alert, view: view(trip, schedule, now: now)) }
             }
+            if let verdict = feed?.poll(at: now) { feedChanged(verdict, view: view(trip, schedule, now: now)) }
             draw(view(trip, schedule, now: now))
             if rehearsal && now >= schedule.finalArrival.addingTimeInterval(2) {
                 // Nobody confirms a rehearsal: it ends when the simulated train arrives.
@@ -253,6 +256,20 @@ final class LiveRide {
         }
         if !rehearsal {
             delivery?.deliver(alert, sentence: sentence, event: RideEvents.alertEvent(alert, view: view, clock: context.clock), ringTerminal: output != .screen)
+        }
+    }
+
+    /// The feed changed: said at once, in every output, with the bell on the screen.
+    func feedChanged(_ verdict: AlertFeed.Verdict, view: RideView) {
+        let sentence = FeedWatch.sentence(verdict, view: view)
+        switch output {
+        case .screen:
+            notice = (sentence, view.now.addingTimeInterval(FeedWatch.interval))
+            out.write("\u{7}")
+        case .lines(let plain):
+            out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ⚠ ") + sentence)
+        case .events:
+            RideEvents.emit("air-raid", at: view.now, fields: ["verdict": verdict.line, "message": sentence], clock: context.clock, to: out)
         }
     }
 
