@@ -230,4 +230,25 @@ final class TerminalTests: XCTestCase {
         try tmux("send-keys", "-t", "ride", "q")
         try assertExitedRestored("0", "q after the resizes")
     }
+
+    /// One stray `a` must not end the ride: the screen asks, the countdown goes on, and only
+    /// `a` `a` ends it.
+    func testEndingNeedsTwoPressesOnARealTerminal() throws {
+        try launch("start Lisova Teremky")
+        try eventually("the first frame") { try screen().contains("Lisova → Teremky") }
+        try tmux("send-keys", "-t", "ride", "a")
+        try eventually("the question") { try screen().contains("Press a again to confirm the arrival (the countdown goes on).") }
+        var trip = try String(contentsOfFile: directory + "/state/trip.json", encoding: .utf8)
+        XCTAssertFalse(trip.contains("\"ended\""), "one press does not end the trip")
+        XCTAssertEqual(try flag("alternate_on"), "1", "the countdown goes on")
+        // (That any other key takes the question back is tested in-process, on a stepped clock.)
+        try tmux("send-keys", "-t", "ride", "a")
+        try eventually("the exit") { !(file("exit") ?? "").isEmpty && !(file("after") ?? "").isEmpty }
+        XCTAssertEqual(file("exit"), "0")
+        XCTAssertEqual(file("after"), file("before"))
+        XCTAssertTrue(try screen().contains("Trip ended: arrival confirmed."))
+        trip = try String(contentsOfFile: directory + "/state/trip.json", encoding: .utf8)
+        XCTAssertTrue(trip.contains("\"outcome\" : \"arrived\""), trip)
+    }
 }
+

@@ -36,7 +36,7 @@ extension Trip {
             guard let outcome = Outcome(rawValue: try ending.string("outcome")) else {
                 throw JSONValue.Malformed(description: "unknown outcome '\(try ending.string("outcome"))'")
             }
-            ended = Ending(outcome: outcome, time: try date(ending, "time"))
+            ended = Ending(outcome: outcome, time: try date(ending, "time"), announced: ending.optionalField("announced") == nil ? nil : try ending.bool("announced"))
         } else {
             ended = nil
         }

@@ -66,10 +66,13 @@ public struct Trip: Codable, Equatable, Sendable {
     public struct Ending: Codable, Equatable, Sendable {
         public var outcome: Outcome
         public var time: Date
+        /// An expiry `status` has already said once (absent in files written before it).
+        public var announced: Bool?
 
-        public init(outcome: Outcome, time: Date) {
+        public init(outcome: Outcome, time: Date, announced: Bool? = nil) {
             self.outcome = outcome
             self.time = time
+            self.announced = announced
         }
     }
 

@@ -53,7 +53,18 @@ struct StatusCommand: Command {
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
         let service = try context.tripService(options)
         let now = context.now()
-        guard let (trip, schedule) = try service.activeSchedule(at: now) else { return }
+        guard let (trip, schedule) = try service.activeSchedule(at: now) else {
+            // A trip that expired unconfirmed says so once, rather than vanishing.
+            if let expired = try service.expiryToAnnounce() {
+                let language = options.language
+                let to = service.name(expired.destination)
+                let due = context.clock.hhmm(try service.model(expired).current(expired).finalArrival)
+                context.stdout.line(language.tr(
+                    "\(to): поїздка минула без підтвердження (прибуття очікувалось о \(due)). Були там? metro-timer arrived --at ГГ:ХХ",
+                    "\(to): the trip expired unconfirmed (arrival was due at \(due)). Were you there? metro-timer arrived --at HH:MM"))
+            }
+            return
+        }
         context.stdout.line(Self.line(schedule: schedule, trip: trip, now: now, format: format, context: context, language: options.language))
     }
 

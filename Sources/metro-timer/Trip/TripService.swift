@@ -41,6 +41,17 @@ struct TripService: Sendable {
         return (trip, schedule)
     }
 
+    /// A trip that ended as expired and has not said so yet: marked as said, and returned once.
+    func expiryToAnnounce() throws(CLIError) -> Trip? {
+        guard let trip = try store.load(), trip.ended?.outcome == .expired, trip.ended?.announced != true else { return nil }
+        return try store.update { (current: inout Trip?) throws(CLIError) -> Trip? in
+            guard var trip = current, trip.ended?.outcome == .expired, trip.ended?.announced != true else { return nil }
+            trip.ended?.announced = true
+            current = trip
+            return trip
+        }
+    }
+
     /// The active trip, or an error that says how to start one.
     func requireActive(at now: Date) throws(CLIError) -> Trip {
         if let trip = try active(at: now) { return trip }
