@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import MetroCore
 import XCTest
@@ -109,7 +110,10 @@ final class CorrectionModelTests: XCTestCase {
         var generator = Seeded(state: 2026_11_29)
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
         let stations = Kyiv.network.stations.map(\.code)
-        var sequences = 0, corrections = 0, refusals = 0
+        var sequences = 0, corrections = 0, refusals = 0, checked = 0
+        let statusContext = Context(
+            arguments: [], environment: [:], stdout: StringSink(), stderr: StringSink(), now: { Date() }, launchTime: Date(),
+            stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
         while sequences < 10_000 {
             let from = stations.randomElement(using: &generator)!, to = stations.randomElement(using: &generator)!
             guard from != to, let route = try? Router(network: Kyiv.network).route(from: from, to: to),
@@ -155,9 +159,40 @@ final class CorrectionModelTests: XCTestCase {
             let times = schedule.stops.map(\.time)
             XCTAssertEqual(times, times.sorted(), "times run forward: \(from)→\(to) \(log)")
             if position > 2 * (schedule.alertStop ?? 0) { XCTAssertLessThanOrEqual(schedule.alert, moment, "the alert is behind a train past its stop") }
+            // Every status placeholder and the --events line say the same: the reference's next
+            // station (at the node: the platform to walk to), its stops left, one arrival.
+            let stops = schedule.stops
+            let entry = stops.firstIndex { $0.role == .transferEntry }
+            func stopIndex(ride: Int) -> Int { entry.map { ride >= $0 ? ride + 1 : ride } ?? ride }
+            var expectedNext = ""
+            if reference.position < 2 * (reference.rides - 1) {
+                let index: Int
+                if reference.position % 2 == 1 { index = stopIndex(ride: (reference.position + 1) / 2) }
+                else if let exit = reference.exitRide, reference.position == 2 * exit, let entry { index = entry }
+                else { index = stopIndex(ride: reference.position / 2 + 1) }
+                expectedNext = Names.station(stops[index].station, Kyiv.network, .en)
+            }
+            let placeholders = StatusCommand.placeholders.map { "{\($0.0)}" }.joined(separator: "|")
+            let fields = StatusCommand.line(schedule: schedule, trip: trip, now: moment, format: placeholders, context: statusContext, language: .en)
+                .split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            let values = Dictionary(uniqueKeysWithValues: zip(StatusCommand.placeholders.map(\.0), fields))
+            XCTAssertEqual(values["next"], expectedNext, "{next}: \(from)→\(to) \(log)")
+            XCTAssertEqual(values["stops"], String(reference.stopsLeft), "{stops}: \(from)→\(to) \(log)")
+            XCTAssertEqual(values["arrival_time"], Kyiv.clock.hhmm(schedule.arrival))
+            if let alertStop = schedule.alertStop, position > 2 * (alertStop - (entry.map { alertStop > $0 ? 1 : 0 } ?? 0)) {
+                XCTAssertEqual(values["alert"], "", "{alert} is empty past its stop: \(log)")
+            }
+            let view = RideView(network: Kyiv.network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip,
+                                schedule: schedule, now: moment, rehearsalSpeed: nil, notice: nil)
+            let event = try XCTUnwrap(JSONSerialization.jsonObject(with: RideEvents.alertEvent(.alert, view: view, clock: Kyiv.clock)) as? [String: Any])
+            XCTAssertEqual(event["arrival"] as? String, Kyiv.clock.iso8601(schedule.arrival), "--events: \(log)")
+            XCTAssertEqual((event["arrival"] as? String)?.dropFirst(11).prefix(5), Substring(values["arrival_time"] ?? ""), "--events and {arrival_time}")
+            XCTAssertTrue((event["arrivalEarliest"] as? String ?? "~") <= (event["arrival"] as? String ?? "") && (event["arrival"] as? String ?? "~") <= (event["arrivalLatest"] as? String ?? ""))
+            checked += 1
             if testRun?.failureCount ?? 0 > 20 { break }
         }
         XCTAssertEqual(sequences, 10_000)
+        XCTAssertEqual(checked, 10_000, "status and --events checked after every sequence")
         XCTAssertGreaterThan(corrections, 40_000)
         XCTAssertGreaterThan(refusals, 1_000, "departed before the change is refused, and tested")
     }
