@@ -45,6 +45,21 @@ for i in $(seq 150); do
     METRO_TIMER_HOME="$capped" "$bin/metro-timer" adjust +1 >/dev/null
     METRO_TIMER_HOME="$capped" "$bin/metro-timer" adjust -1 >/dev/null
 done
+# The capped trip again, with a full journal (1,000 records, the cap) beside it: status reads the
+# journal while a trip runs, to see an ending already recorded.
+journaled="$out/journaled"
+mkdir -p "$journaled" "$out/seed" && cp "$home/trip.json" "$out/seed/"
+METRO_TIMER_HOME="$out/seed" "$bin/metro-timer" stop >/dev/null
+python3 - "$out/seed/journal.jsonl" "$journaled/journal.jsonl" <<'PY'
+import json, sys
+record = json.loads(open(sys.argv[1]).readline())
+with open(sys.argv[2], "w") as out:
+    for i in range(1000):
+        record["id"] = f"bench-{i:04d}"
+        out.write(json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n")
+PY
+chmod 600 "$journaled/journal.jsonl"
+cp "$capped/trip.json" "$journaled/"
 hyperfine -N --warmup 5 --runs "$RUNS" --export-json "$out/startup.json" \
     -n hello "$hello" \
     -n plan "$bin/metro-timer plan Lisova Teremky --at 08:15 --date 2026-11-30" \
@@ -53,6 +68,9 @@ hyperfine -N --warmup 5 --runs "$RUNS" --export-json "$out/startup.json" \
 METRO_TIMER_HOME="$capped" hyperfine -N --warmup 5 --runs "$RUNS" --export-json "$out/capped.json" \
     -n hello "$hello" \
     -n "status (300 corrections)" "$bin/metro-timer status" >&2
+METRO_TIMER_HOME="$journaled" hyperfine -N --warmup 5 --runs "$RUNS" --export-json "$out/journaled.json" \
+    -n hello "$hello" \
+    -n "status (300 corrections, 1,000-record journal)" "$bin/metro-timer status" >&2
 
 echo "== timetable-gen on the real data and on synthetic networks 10x and 100x" >&2
 python3 bench/synth_network.py 10 "$out/synth10"
@@ -91,6 +109,8 @@ sleep "$IDLE_SECONDS"
 ride_after=$(cpu "$ride_pid"); base_after=$(cpu "$base_pid")
 ride_hwm=$(awk '/VmHWM/ {print $2}' "/proc/$ride_pid/status")
 tmux -L "$socket" kill-server
+# The trips end, and with them the alert notifiers they started.
+for dir in "$home" "$capped" "$journaled" "$out/idle"; do METRO_TIMER_HOME="$dir" "$bin/metro-timer" stop >/dev/null 2>&1 || true; done
 ticks=$(getconf CLK_TCK)
 echo "$(( ride_after - ride_before )) $(( base_after - base_before )) $ticks $IDLE_SECONDS $ride_hwm" > "$out/idle.txt"
 
@@ -119,6 +139,9 @@ for name, target in [("hello", ""), ("plan", "≤ 1.5×"), ("status", "≤ 1.5×
 capped = load("capped")
 r = capped["status (300 corrections)"]
 lines.append(f"| status (300 corrections) | {ms(r):.1f} | {ms(r)/ms(capped['hello']):.2f} | ≤ 1.5× | |")
+journaled = load("journaled")
+r = journaled["status (300 corrections, 1,000-record journal)"]
+lines.append(f"| status (300 corrections, 1,000-record journal) | {ms(r):.1f} | {ms(r)/ms(journaled['hello']):.2f} | | |")
 lines.append("")
 lines.append("### timetable-gen (median; synthetic networks copy the real lines with new codes)")
 lines.append("")

@@ -191,7 +191,9 @@ final class AlertDeliveryTests: XCTestCase {
 
     func testAKilledNotifierIsReArmedByTheNextCommand() throws {
         try fake("notify-send")
-        let environment = environment(systemd: false)
+        var environment = environment(systemd: false)
+        // The rider's own command gets every alert's JSON on standard input.
+        environment["METRO_TIMER_ALERT_COMMAND"] = "/bin/cat >> \(directory)/forwarded"
         _ = try writeTrip("Lisova", "Darnytsia", alertIn: 8)
         XCTAssertEqual(try run(["status"], environment).code, 0)
         let first = try XCTUnwrap(notifierPID())
@@ -204,6 +206,39 @@ final class AlertDeliveryTests: XCTestCase {
         XCTAssertEqual(try run(["stop"], environment).code, 0)
         try waitForNotifierToExit()
         XCTAssertEqual(notified().count, 1, "delivered once")
+        let forwarded = try String(contentsOfFile: directory + "/forwarded", encoding: .utf8)
+        let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(forwarded.utf8)) as? [String: Any], forwarded)
+        XCTAssertEqual(event["event"] as? String, "alert")
+        XCTAssertEqual(event["message"] as? String, "Yours is next: Darnytsia.")
+        XCTAssertEqual(event["station"] as? String, Kyiv.station("Chernihivska").code)
+    }
+
+    func testTheAlertCommandSetting() throws {
+        let config = directory + "/config"
+        let set = CLI.run(["alerts", "command", "termux-sms-send -n 555 \"$(cat)\""], environment: ["METRO_TIMER_CONFIG": config])
+        XCTAssertEqual(set.code, 0, set.stderr)
+        XCTAssertTrue(set.stdout.hasPrefix("Each ride alert also goes to the command: termux-sms-send"), set.stdout)
+        let settings = try XCTUnwrap(ConfigStore(directory: config).alerts(language: .en))
+        XCTAssertEqual(settings.command, "termux-sms-send -n 555 \"$(cat)\"")
+        XCTAssertFalse(settings.enabled, "the command does not turn on the network check")
+        // What the scheduler records for the notifier: the setting, or the variable over it.
+        let trip = try writeTrip("Lisova", "Teremky", alertIn: 600)
+        let model = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
+        for (variable, expected) in [(nil, settings.command), ("from-env", "from-env")] as [(String?, String?)] {
+            var environment = ["METRO_TIMER_ALERT_BACKEND": "off"]
+            environment["METRO_TIMER_ALERT_COMMAND"] = variable
+            let scheduler = AlertScheduler(store: store(), environment: environment, executable: "", language: .en, commandSetting: settings.command, note: { _ in })
+            scheduler.sync(trip, model: model, schedule: model.current(trip), at: Date(), starting: true)
+            XCTAssertEqual(scheduler.readRecord()?.delivery.command, expected)
+        }
+        XCTAssertEqual(CLI.run(["alerts", "command"], environment: ["METRO_TIMER_CONFIG": config]).code, 64, "a command or --clear")
+        XCTAssertEqual(CLI.run(["alerts", "command", "x", "--clear"], environment: ["METRO_TIMER_CONFIG": config]).code, 64)
+        XCTAssertEqual(CLI.run(["alerts", "status", "--clear"], environment: ["METRO_TIMER_CONFIG": config]).code, 64)
+        let cleared = CLI.run(["alerts", "command", "--clear"], environment: ["METRO_TIMER_CONFIG": config])
+        XCTAssertEqual(cleared.stdout, "The alert command was removed.\n")
+        XCTAssertNil(try ConfigStore(directory: config).alerts(language: .en).command)
+        let uk = CLI.run(["alerts", "command", "--clear", "--lang", "uk"], environment: ["METRO_TIMER_CONFIG": config])
+        XCTAssertEqual(uk.stdout, "Команду сповіщень прибрано.\n")
     }
 
     func testEveryChannelGetsTheAlert() throws {

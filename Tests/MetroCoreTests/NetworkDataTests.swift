@@ -168,3 +168,23 @@ final class FastDecodingTests: XCTestCase {
         XCTAssertTrue(try Network(json: Data(compact.utf8)).document == document)
     }
 }
+
+/// The hour-indexed interval series the transfer wait uses gives exactly `Network.headway`.
+final class HeadwaySeriesTests: XCTestCase {
+    func testTheSeriesAgreesWithTheLookupAtEveryMinute() throws {
+        let network = Kyiv.network
+        var compared = 0
+        for line in ["M1", "M2", "M3"] {
+            for direction in [Direction.forward, .reverse] {
+                for dayType in [DayType.weekday, .weekend] {
+                    let series = try XCTUnwrap(network.headwaySeries(line: line, direction: direction, dayType: dayType))
+                    for seconds in stride(from: 0, to: 30 * 3600, by: 60) {
+                        XCTAssertEqual(series.seconds(at: seconds), network.headway(line: line, direction: direction, dayType: dayType, secondsOfDay: seconds))
+                        compared += 1
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(compared, 12 * 1800)
+    }
+}

@@ -112,8 +112,10 @@ final class StateStoreTests: XCTestCase {
         XCTAssertEqual(bad.code, 64)
         XCTAssertTrue(bad.stderr.hasPrefix("Error: Unknown placeholder '{nope}'; the placeholders are {line}, {next}"))
 
-        // Ten minutes past an unconfirmed arrival the trip ends as expired, and status is empty.
+        // Ten minutes past an unconfirmed arrival the trip ends as expired: status says so once,
+        // then is empty.
         let late = schedule.finalArrival.addingTimeInterval(Trip.expiryAfterArrival + 1)
+        XCTAssertTrue(CLI.run(["status"], now: late, environment: environment).stdout.hasPrefix("Teremky: the trip expired unconfirmed"))
         XCTAssertEqual(CLI.run(["status"], now: late, environment: environment).stdout, "")
         XCTAssertEqual(try service.store.load()?.ended?.outcome, .expired)
         let journal = try String(contentsOfFile: directory + "/journal.jsonl", encoding: .utf8)

@@ -14,6 +14,9 @@ public struct Network: Sendable {
 
     private struct SegmentKey: Hashable { var from: String; var to: String }
     private struct HeadwayKey: Hashable { var line: String; var direction: Direction; var dayType: DayType; var hour: Int }
+    private struct SeriesKey: Hashable { var line: String; var direction: Direction; var dayType: DayType }
+    /// Each line, direction and day type's published hours in order, for lookups by arithmetic.
+    private let headwaySeriesIndex: [SeriesKey: HeadwaySeries]
     private struct WindowKey: Hashable { var station: String; var direction: Direction }
 
     /// Why a network document could not be used.
@@ -68,6 +71,14 @@ public struct Network: Sendable {
             hours[record.line] = min(range.lowerBound, record.hour)...max(range.upperBound, record.hour)
         }
         publishedHours = hours
+        var slots: [SeriesKey: [NetworkDocument.Headway?]] = [:]
+        for record in document.headways {
+            guard let range = hours[record.line] else { continue }
+            let key = SeriesKey(line: record.line, direction: record.direction, dayType: record.dayType)
+            slots[key, default: Array(repeating: nil, count: range.count)][record.hour - range.lowerBound] = record
+        }
+        let series = slots.mapValues { HeadwaySeries(firstHour: hours[$0.compactMap { $0 }.first!.line]!.lowerBound, records: $0) }
+        headwaySeriesIndex = series
         windowIndex = Dictionary(uniqueKeysWithValues: document.serviceWindows.map {
             (WindowKey(station: $0.station, direction: $0.direction), $0)
         })
@@ -139,6 +150,12 @@ public struct Network: Sendable {
         return Int((Double(record.firstSeconds) + Double(record.secondSeconds - record.firstSeconds) * fraction).rounded())
     }
 
+    /// One line's intervals in one direction on one day type: `headway(…)` without a dictionary
+    /// lookup per moment (the transfer wait asks for a handful of moments per correction).
+    public func headwaySeries(line: String, direction: Direction, dayType: DayType) -> HeadwaySeries? {
+        headwaySeriesIndex[SeriesKey(line: line, direction: direction, dayType: dayType)]
+    }
+
     /// The direction of travel from one station to another on the same line.
     public func direction(from: String, to: String) -> Direction? {
         guard let a = station(from), let b = station(to), a.line == b.line, a.order != b.order else { return nil }
@@ -149,5 +166,21 @@ public struct Network: Sendable {
     public func terminal(line: String, direction: Direction) -> String? {
         guard let line = self.line(line) else { return nil }
         return direction == .forward ? line.stations.last : line.stations.first
+    }
+}
+
+/// The published intervals of one line, direction and day type, hour by hour.
+public struct HeadwaySeries: Sendable {
+    let firstHour: Int
+    let records: [NetworkDocument.Headway?]
+
+    /// As `Network.headway(…)`: the hour clamped to the published ones, the pair interpolated.
+    public func seconds(at secondsOfDay: Int) -> Int? {
+        let hour = secondsOfDay / 3600
+        guard !records.isEmpty, let record = records[min(max(hour - firstHour, 0), records.count - 1)] else { return nil }
+        if hour < record.hour { return record.firstSeconds }
+        if hour > record.hour { return record.secondSeconds }
+        let fraction = Double(secondsOfDay - record.hour * 3600) / 3600
+        return Int((Double(record.firstSeconds) + Double(record.secondSeconds - record.firstSeconds) * fraction).rounded())
     }
 }

@@ -394,9 +394,10 @@ public struct ScheduleEngine: Sendable {
         // One conversion to the service day's clock; the window's points are offsets from it.
         let position = clock.position(of: reference)
         let referenceSeconds = position.seconds
+        let override = headwayOverrides[line]
+        let series = override == nil ? network.headwaySeries(line: line, direction: direction, dayType: position.dayType) : nil
         func interval(_ offset: Int) -> Int {
-            headwayOverrides[line]
-                ?? network.headway(line: line, direction: direction, dayType: position.dayType, secondsOfDay: referenceSeconds - offset) ?? 600
+            override ?? series?.seconds(at: referenceSeconds - offset) ?? 600
         }
         let headway = interval(0)
         var longest = headway, shortest = headway

@@ -64,6 +64,21 @@ struct AlertScheduler: Sendable {
         }
     }
 
+    /// The recorded trip's id, read without decoding the whole record.
+    func readRecordTrip() -> String? {
+        // (Byte by byte: Foundation's Data.range(of:) and String trimming cost more than the
+        // whole check is worth on every status.)
+        guard let data = try? PrivateFile.read(recordPath) else { return nil }
+        let bytes = [UInt8](data), key = Array("\"trip\" : \"".utf8)
+        guard bytes.count > key.count else { return nil }
+        for start in 0...(bytes.count - key.count) where bytes[start] == key[0] && Array(bytes[start..<start + key.count]) == key {
+            let value = start + key.count
+            guard let end = bytes[value...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+            return String(decoding: bytes[value..<end], as: UTF8.self)
+        }
+        return nil
+    }
+
     func readRecord() -> ScheduledAlerts? {
         guard let data = try? PrivateFile.read(recordPath) else { return nil }
         return try? FileTripStore.decoder.decode(ScheduledAlerts.self, from: data)
@@ -87,6 +102,27 @@ struct AlertScheduler: Sendable {
                 "METRO_TIMER_ALERT_BACKEND має бути auto, systemd, notifier або off; сповіщення поза екраном не заплановано.",
                 "METRO_TIMER_ALERT_BACKEND must be auto, systemd, notifier or off; no alerts were scheduled outside the screen."))
             return
+        }
+        // The common case, on every `status`: nothing to write. The notifier watches the trip
+        // itself, so it only has to be alive; timers only change when their moments do.
+        if !starting {
+            switch wanted {
+            case .off:
+                return
+            case .notifier:
+                if readRecordTrip() == trip.id {
+                    ensureNotifier()
+                    return
+                }
+            case .systemd:
+                let future = model.pendingAlerts(trip, schedule: schedule).filter { $0.time > now }
+                if let record = readRecord(), record.trip == trip.id, record.backend == .systemd,
+                    record.units == future.map({ ScheduledAlerts.Unit(alert: $0.alert.rawValue, time: $0.time, unit: Self.unitName(trip: trip.id, alert: $0.alert)) }),
+                    future.count == model.pendingAlerts(trip, schedule: schedule).count
+                {
+                    return
+                }
+            }
         }
         try? FileTripStore.lock(lockPath) { () throws(CLIError) in
             var record = readRecord()
@@ -225,7 +261,12 @@ struct AlertScheduler: Sendable {
         }
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = read(fd, &buffer, buffer.count)
-        return count > 0 ? pid_t(String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+        var pid: pid_t = 0
+        for byte in buffer.prefix(max(0, count)) {
+            guard byte >= 48 && byte <= 57 else { break }
+            pid = pid * 10 + pid_t(byte - 48)
+        }
+        return pid > 0 ? pid : nil
     }
 
     /// Starts a notifier unless one is alive. The launcher it runs starts the notifier in a
