@@ -402,18 +402,20 @@ public struct ScheduleEngine: Sendable {
         let headway = interval(0)
         var longest = headway, shortest = headway
         var window = 0
+        func look(_ offset: Int) {
+            let value = interval(offset)
+            longest = max(longest, value)
+            shortest = min(shortest, value)
+        }
         while window < longest {
             window = longest
-            var offsets = [0, window]
+            // (No arrays: this runs for every correction of a trip, three patterns each.)
+            look(window)
             var boundary = (referenceSeconds / 3600) * 3600
             while referenceSeconds - boundary <= window {
-                offsets += [referenceSeconds - boundary, referenceSeconds - boundary + 1].filter { $0 <= window }
+                look(referenceSeconds - boundary)
+                if referenceSeconds - boundary + 1 <= window { look(referenceSeconds - boundary + 1) }
                 boundary -= 3600
-            }
-            for offset in offsets {
-                let value = interval(offset)
-                longest = max(longest, value)
-                shortest = min(shortest, value)
             }
         }
         return (headway, shortest, longest)
