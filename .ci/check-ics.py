@@ -16,11 +16,12 @@ BINARY = sys.argv[1]
 KYIV = zoneinfo.ZoneInfo("Europe/Kyiv")
 CASES = [
     # (from, to, date, time, language): a transfer in winter, a transfer in summer (EEST), a
-    # single line, both languages, a route that ends with a walk through a node.
+    # single line, both languages, a route that ends with a walk through a node. (plan exits 1 for
+    # a ride after the last train, so every case is one that can be made.)
     ("Lisova", "Teremky", "2026-11-30", "08:15", "en"),
     ("Лісова", "Теремки", "2026-11-30", "08:15", "uk"),
     ("Akademmistechko", "Syrets", "2026-07-06", "17:40", "en"),
-    ("Heroiv Dnipra", "Lybidska", "2026-07-11", "23:05", "uk"),
+    ("Heroiv Dnipra", "Lybidska", "2026-07-11", "22:10", "uk"),
     ("Teremky", "Khreshchatyk", "2026-03-29", "12:00", "en"),
 ]
 failures = 0

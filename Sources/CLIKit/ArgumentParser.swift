@@ -54,8 +54,14 @@ public enum ArgumentParser {
                         value = arguments[index]
                         index += 1
                     }
-                    guard let value, !value.isEmpty else {
+                    guard let value else {
                         throw .usage(language.tr("Бракує значення для '--\(argument.name) <\(valueName)>'", "Missing value for '--\(argument.name) <\(valueName)>'"), spec)
+                    }
+                    guard !value.isEmpty else {
+                        // Given, but empty ('--format ""'): say so, not that it is missing.
+                        throw .usage(language.tr(
+                            "Значення '--\(argument.name) <\(valueName)>' порожнє",
+                            "The value of '--\(argument.name) <\(valueName)>' is empty"), spec)
                     }
                     parsed.options[argument.name] = value
                     parsed.optionLists[argument.name, default: []].append(value)

@@ -1,19 +1,20 @@
 import XCTest
+import CLIKit
 import MetroCore
 
 @testable import metro_timer
 
 /// The command line in-process: exact help, every error with its exit code, both languages.
 final class CLITests: XCTestCase {
-    let planUsage = "Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>]\n  See 'metro-timer plan --help' for more information.\n"
+    let planUsage = "Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]\n  See 'metro-timer plan --help' for more information.\n"
 
     func testPlanHelpIsExact() {
         let expected = """
             OVERVIEW: Plan a ride: every station with its time, the transfer, the alerts and the arrival.
 
-            Times count from t₀, the moment the train starts moving at the origin.
+            Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. A ride that cannot be made then (after the last train, before the first) is still printed, warning first, and exits 1.
 
-            USAGE: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>]
+            USAGE: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
 
             ARGUMENTS:
               <from>                  The station you board at (Ukrainian or English).
@@ -29,6 +30,8 @@ final class CLITests: XCTestCase {
               --closed <station>      A closed station: trains pass without stopping (repeatable).
               --suspended <A-B>       No trains between A and B (repeatable).
               --headway <minutes>     Today's interval instead of the published one: 10 for every line, or M1=10.
+              --day-type <weekday|weekend>
+                                      The timetable to use whatever the weekday (the city announces holidays as weekend days).
               --lang <uk|en>          The output language. (default: METRO_TIMER_LANG, LC_ALL, LC_MESSAGES, LANG; else en)
               --no-color              No colour (also NO_COLOR).
               -h, --help              Show help information.
@@ -68,6 +71,7 @@ final class CLITests: XCTestCase {
             (["plan", "Lisova", "Teremky", "--att", "10:00"], "Error: Unknown option '--att'. Did you mean '--at'?\n" + planUsage),
             (["plan", "Lisova", "Teremky", "Syrets"], "Error: Unexpected argument 'Syrets'\n" + planUsage),
             (["plan", "Lisova", "Teremky", "--at"], "Error: Missing value for '--at <HH:MM>'\n" + planUsage),
+            (["plan", "Lisova", "Teremky", "--at", ""], "Error: The value of '--at <HH:MM>' is empty\n" + planUsage),
             (["plan", "Lisova", "Teremky", "--at", "25:00"], "Error: The time '25:00' is not valid; write HH:MM from 00:00 to 23:59\n" + planUsage),
             (["plan", "Lisova", "Teremky", "--date", "2026-02-30"], "Error: The date '2026-02-30' must be a real date written YYYY-MM-DD\n" + planUsage),
             (["plan", "Lisova", "Лісова"], "Error: The origin and the destination are the same station (Lisova)\n" + planUsage),
@@ -91,7 +95,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(result.stderr, """
             Error: Бракує обовʼязкового аргументу '<to>'
-            Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>]
+            Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
               Докладніше: 'metro-timer plan --help'.
 
             """)
@@ -103,8 +107,8 @@ final class CLITests: XCTestCase {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "Lisova → Teremky")
         XCTAssertEqual(lines[1], "Monday 2026-11-30 · weekday timetable")
-        XCTAssertTrue(lines.contains(" M1  Sviatoshynsko-Brovarska · toward Akademmistechko"))
-        XCTAssertTrue(lines.contains(" M2  Obolonsko-Teremkivska · toward Teremky"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix(" M1  Sviatoshynsko-Brovarska · toward Akademmistechko · every ") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix(" M2  Obolonsko-Teremkivska · toward Teremky · every ") })
         XCTAssertTrue(lines.contains { $0.hasPrefix("  ⇄ Walk to Maidan Nezalezhnosti: 2:00 (measured); booked wait ") })
         XCTAssertTrue(lines.contains("  17:05  ● Lisova"))
         XCTAssertTrue(lines.contains { $0.hasPrefix("Yours is next  ") && $0.hasSuffix("arriving at Ipodrom") })
@@ -124,7 +128,7 @@ final class CLITests: XCTestCase {
 
     func testOutsideServiceHoursThePlanStillPrintsWithTheWarningFirst() {
         let late = CLI.run(["plan", "Zhytomyrska", "Teremky", "--at", "22:27", "--date", "2026-11-30"], columns: nil)
-        XCTAssertEqual(late.code, 0)
+        XCTAssertEqual(late.code, 1, "printed, warning first, and exit 1: the ride cannot be made")
         let lines = late.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "⚠ The last M1 train toward Lisova leaves Zhytomyrska at 22:32:25.")
         XCTAssertEqual(lines[1], "⚠ The route cannot be completed: the last M2 train toward Teremky left Maidan Nezalezhnosti at 22:45:50.")
@@ -147,7 +151,7 @@ final class CLITests: XCTestCase {
         let result = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:20", "--date", "2026-11-30", "--json"])
         XCTAssertEqual(result.code, 0)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(object["version"] as? Int, 2)
+        XCTAssertEqual(object["version"] as? Int, 3)
         XCTAssertEqual(object["departure"] as? String, "2026-11-30T22:20:00+02:00")
         XCTAssertEqual(object["dayType"] as? String, "weekday")
         XCTAssertEqual(object["stops"] as? Int, 17)
@@ -227,4 +231,31 @@ final class ReadmeTests: XCTestCase {
         if shown != expected { print("README SCREEN\n" + expected + "END") }
         XCTAssertEqual(shown, expected)
     }
+
+    /// The status line's tmux snippets, run as written, give what the README says they show.
+    func testTheStatusSnippetsShowWhatTheReadmeSays() throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let tmux = try block(after: "active). For tmux:", in: readme.replacingOccurrences(of: "```tmux", with: "```"))
+        let snippet = try XCTUnwrap(tmux.split(separator: "\n").first { $0.contains("status-right") })
+        XCTAssertTrue(snippet.hasSuffix("'#(metro-timer status)'"), String(snippet))
+        // The trip and moment of the README's screen.
+        let directory = try TestPaths.temporaryDirectory(self) + "/state"
+        let trip = Trip(id: "readme", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 19:30"))
+        try FileTripStore(directory: directory).update { (current: inout Trip?) throws(CLIError) in current = trip }
+        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip).current(trip)
+        let now = try XCTUnwrap(schedule.transferAlert).addingTimeInterval(-22)
+        let environment = ["METRO_TIMER_HOME": directory]
+        func shown(after text: String) throws -> String {
+            let start = try XCTUnwrap(readme.range(of: text)).upperBound
+            let open = try XCTUnwrap(readme.range(of: "`", range: start..<readme.endIndex)).upperBound
+            let close = try XCTUnwrap(readme.range(of: "`", range: open..<readme.endIndex)).lowerBound
+            return String(readme[open..<close])
+        }
+        XCTAssertEqual(CLI.run(["status"], now: now, environment: environment).stdout, try shown(after: "At the moment of the screen above it shows") + "\n")
+        let custom = try shown(after: "Your own layout:")
+        let format = try XCTUnwrap(custom.range(of: #"--format "(.*)"\)"#, options: .regularExpression)).lowerBound
+        let template = String(custom[format...].dropFirst("--format \"".count).dropLast(2))
+        XCTAssertEqual(CLI.run(["status", "--format", template], now: now, environment: environment).stdout, try shown(after: "\nshows") + "\n")
+    }
 }
+

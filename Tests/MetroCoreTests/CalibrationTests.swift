@@ -169,29 +169,52 @@ final class CalibrationTests: XCTestCase {
         XCTAssertEqual(run.expecting, .done)
     }
 
-    func testExportAndImportMergeByWeight() throws {
+    func testExportAndImportMergeByWeightAndNeverCountTwice() throws {
         let base = try TestPaths.temporaryDirectory(self)
-        var calibration = Calibration()
-        try calibration.recordRunning(from: code("Teatralna"), to: code("Khreshchatyk"), seconds: 100, network: network)
-        let file = base + "/mine.json"
-        try CalibrationCommand.encode(calibration).write(toFile: file, atomically: true, encoding: .utf8)
+        var friend = Calibration()
+        try friend.recordRunning(from: code("Teatralna"), to: code("Khreshchatyk"), seconds: 100, network: network)
+        friend.origin = "friend"
+        let file = base + "/friend.json"
+        try CalibrationCommand.encode(friend).write(toFile: file, atomically: true, encoding: .utf8)
         let environment = ["METRO_TIMER_HOME": base + "/state"]
-        XCTAssertEqual(CLI.run(["calibration", "--import", file], environment: environment).code, 0)
-        XCTAssertEqual(CLI.run(["calibration", "--import", file], environment: environment).code, 0)
-        let merged = try FileTripStore(directory: base + "/state").loadCalibration()
-        XCTAssertEqual(merged.running.values.first?.count, 2)
-        XCTAssertEqual(merged.running.values.first?.mean, 100)
+        let store = FileTripStore(directory: base + "/state")
+        // My own measurement of the same segment, then the friend's, merged by weight.
+        try store.updateCalibration { (own: inout Calibration) throws(CLIError) in
+            try? own.recordRunning(from: code("Teatralna"), to: code("Khreshchatyk"), seconds: 120, network: network)
+        }
+        XCTAssertEqual(CLI.run(["calibration", "--import", file], environment: environment).stdout,
+                       "Merged 1 segments and 0 dwells from \(file).\n")
+        var effective = try store.loadCalibration().effective
+        XCTAssertEqual(effective.running.values.first?.count, 2)
+        XCTAssertEqual(effective.running.values.first?.mean, 110)
+        // The same source again replaces, never adds (issue 12: it doubled every count).
+        let again = CLI.run(["calibration", "--import", file], environment: environment)
+        XCTAssertTrue(again.stdout.hasSuffix("(replacing an earlier import from the same source).\n"), again.stdout)
+        effective = try store.loadCalibration().effective
+        XCTAssertEqual(effective.running.values.first?.count, 2)
+        // My own export holds my measurements only, with my origin; importing it back is refused.
         let exported = base + "/out.json"
         XCTAssertEqual(CLI.run(["calibration", "--export", exported], environment: environment).code, 0)
-        XCTAssertEqual(try JSONDecoder().decode(Calibration.self, from: Data(contentsOf: URL(fileURLWithPath: exported))), merged)
+        let mine = try JSONDecoder().decode(Calibration.self, from: Data(contentsOf: URL(fileURLWithPath: exported)))
+        XCTAssertEqual(mine.running.values.first?.count, 1)
+        XCTAssertEqual(mine.running.values.first?.mean, 120)
+        XCTAssertNil(mine.imports, "imports are not passed on")
+        XCTAssertNotNil(mine.origin)
+        let own = CLI.run(["calibration", "--import", exported], environment: environment)
+        XCTAssertEqual(own.code, 1)
+        XCTAssertEqual(own.stderr, "Error: \(exported) holds your own measurements (exported from here): merging them would count every ride twice. Nothing was merged.\n")
+        XCTAssertEqual(try store.loadCalibration().effective.running.values.first?.count, 2)
+        // The display and the engine see the merged figures.
+        XCTAssertTrue(CLI.run(["calibration"], environment: environment).stdout.contains("n=2"))
         // A file naming a segment the network does not have is refused, and nothing is merged.
+        let before = try store.loadCalibration()
         try #"{"version":1,"running":{"mr01_110>mb18_227":{"weight":1,"mean":100,"m2":0,"count":1}},"dwell":{}}"#.write(toFile: file, atomically: true, encoding: .utf8)
         let bad = CLI.run(["calibration", "--import", file], environment: environment)
         XCTAssertEqual(bad.code, 65)
         XCTAssertEqual(bad.stderr, "Error: \(file): there is no segment 'mr01_110>mb18_227' in the network.\n")
-        XCTAssertEqual(try FileTripStore(directory: base + "/state").loadCalibration(), merged)
+        XCTAssertEqual(try store.loadCalibration(), before)
         XCTAssertEqual(CLI.run(["calibration", "--reset", "--yes"], environment: environment).code, 0)
-        XCTAssertTrue(try FileTripStore(directory: base + "/state").loadCalibration().isEmpty)
+        XCTAssertTrue(try store.loadCalibration().isEmpty)
     }
 }
 

@@ -22,11 +22,11 @@ final class ChangesFileTests: XCTestCase {
         XCTAssertEqual(run(["changes", "list"], env).stdout, "No service changes. Add one with 'metro-timer changes add --closed STATION'.\n")
         XCTAssertEqual(run(["changes", "add", "--closed", "Dnipro", "--from", "2026-11-01", "--until", "2026-12-31", "--note", "repairs"], env).stdout,
                        "Added: #1  Dnipro closed  2026-11-01 → 2026-12-31  active  (repairs)\n")
-        XCTAssertEqual(run(["changes", "add", "--suspended", "Demiivska-Teremky", "--until", "2026-11-29"], env).code, 0)
+        XCTAssertEqual(run(["changes", "add", "--suspended", "Demiivska-Teremky", "--until", "2026-11-29"], env, at: Kyiv.date("2026-11-20 10:00")).code, 0)
         XCTAssertEqual(run(["changes", "add", "--headway", "M3=12", "--from", "2026-12-05"], env).code, 0)
         XCTAssertEqual(run(["changes", "list"], env).stdout, """
             #1  Dnipro closed  2026-11-01 → 2026-12-31  active  (repairs)
-            #2  no M2 trains Demiivska–Teremky  … → 2026-11-29  expired
+            #2  no M2 trains Demiivska–Teremky  2026-11-20 → 2026-11-29  expired
             #3  M3 every 12:00  2026-12-05 → …  upcoming
 
             """)
@@ -54,8 +54,9 @@ final class ChangesFileTests: XCTestCase {
         let unknown = run(["changes", "add", "--closed", "Nowhere-at-all"], env)
         XCTAssertEqual(unknown.code, 64)
         XCTAssertTrue(unknown.stderr.hasPrefix("Error: Unknown station 'Nowhere-at-all'."))
-        let two = run(["changes", "add", "--closed", "Dnipro", "--headway", "10"], env)
-        XCTAssertTrue(two.stderr.hasPrefix("Error: 'add' needs exactly one of --closed, --suspended, --headway\n"))
+        let none = run(["changes", "add", "--from", "2026-12-01"], env)
+        XCTAssertEqual(none.code, 64)
+        XCTAssertTrue(none.stderr.hasPrefix("Error: 'add' needs --closed, --suspended, --headway or --day-type (the first three may be repeated)\n"), none.stderr)
         // Overlapping entries for the same thing are refused; other dates or other stations are fine.
         XCTAssertEqual(run(["changes", "add", "--suspended", "Demiivska-Teremky", "--from", "2026-12-01", "--until", "2026-12-31"], env).code, 0)
         let overlap = run(["changes", "add", "--suspended", "Holosiivska-Ipodrom", "--from", "2026-12-20"], env)
@@ -65,6 +66,32 @@ final class ChangesFileTests: XCTestCase {
         XCTAssertEqual(run(["changes", "add", "--suspended", "Lybidska-Demiivska", "--from", "2026-12-01"], env).code, 0, "sections touching at a station do not overlap")
         XCTAssertEqual(run(["changes", "add", "--headway", "10"], env).code, 0)
         XCTAssertEqual(run(["changes", "add", "--headway", "M1=12"], env).code, 1, "every line already has an open-ended interval")
+    }
+
+    /// Issue 12's findings about `changes add`.
+    func testRepeatedOptionsTheFromDefaultAndPastDates() throws {
+        let env = try environment()
+        // Two closed stations in one command: both kept, each from today (the help's "now").
+        let both = run(["changes", "add", "--closed", "Hidropark", "--closed", "Lisova", "--until", "2026-12-31"], env)
+        XCTAssertEqual(both.code, 0, both.stderr)
+        XCTAssertEqual(run(["changes", "list"], env).stdout, """
+            #1  Hidropark closed  2026-11-30 → 2026-12-31  active
+            #2  Lisova closed  2026-11-30 → 2026-12-31  active
+
+            """)
+        // A range already over is refused as such, not as an overlap with #1.
+        let past = run(["changes", "add", "--closed", "Hidropark", "--from", "2026-11-01", "--until", "2026-11-10"], env)
+        XCTAssertEqual(past.code, 64)
+        XCTAssertTrue(past.stderr.hasPrefix("Error: --until 2026-11-10 is already past (today is 2026-11-30): such an entry would never apply\n"), past.stderr)
+        let pastUntil = run(["changes", "add", "--closed", "Dnipro", "--until", "2026-11-29"], env)
+        XCTAssertEqual(pastUntil.code, 64)
+        XCTAssertFalse(run(["changes", "list"], env).stdout.contains("Dnipro"), "nothing was written")
+        // All or nothing: the second station overlaps #2, so neither is added.
+        let partly = run(["changes", "add", "--closed", "Dnipro", "--closed", "Lisova"], env)
+        XCTAssertEqual(partly.code, 1)
+        XCTAssertFalse(run(["changes", "list"], env).stdout.contains("Dnipro"))
+        let uk = run(["changes", "add", "--closed", "Dnipro", "--until", "2026-11-29", "--lang", "uk"], env)
+        XCTAssertTrue(uk.stderr.contains("уже минув"), uk.stderr)
     }
 
     func testACorruptChangesFileIsNamedAndLeftAlone() throws {

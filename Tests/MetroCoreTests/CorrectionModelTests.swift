@@ -209,7 +209,7 @@ final class TripFastDecodingTests: XCTestCase {
         var trip = Trip(
             id: "fast", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
             t0: Date(timeIntervalSince1970: 1_795_987_476.4714031),
-            changes: ServiceChanges(airRaid: true, closed: ["mr15_124"], suspended: [.init(line: "M2", from: "mb13_222", to: "mb18_227")], headways: ["M1": 600]))
+            changes: ServiceChanges(airRaid: true, closed: ["mr15_124"], suspended: [.init(line: "M2", from: "mb13_222", to: "mb18_227")], headways: ["M1": 600], dayType: .weekend))
         let trips: [Trip] = [
             Trip(id: "plain", origin: "mr18_127", destination: "mr12_121", t0: Date(timeIntervalSince1970: 1_800_000_000)),
             {

@@ -42,7 +42,7 @@ final class RideOutputTests: XCTestCase {
         chmod(directory + "/notify-send", 0o755)
         let binary = TestPaths.products.appendingPathComponent("metro-timer").path
         let trace = directory + "/trace"
-        for arguments in [["plan", "Lisova", "Teremky"], ["start", "Lisova", "Teremky", "--speed", "1200", "--plain"], ["stations"], ["about"]] {
+        for arguments in [["plan", "Lisova", "Teremky", "--at", "10:00"], ["start", "Lisova", "Teremky", "--speed", "1200", "--plain", "--at", "10:00"], ["stations"], ["about"]] {
             let result = try ProcessRunner.run(
                 executable: strace, ["-f", "-e", "trace=socket,socketpair,connect", "-o", trace, binary] + arguments,
                 environment: ["DISPLAY": ":0", "PATH": directory + ":/usr/bin:/bin", "METRO_TIMER_HOME": directory + "/state"])
@@ -55,7 +55,7 @@ final class RideOutputTests: XCTestCase {
         let config = directory + "/config"
         XCTAssertEqual(try ProcessRunner.run("metro-timer", ["alerts", "enable", "--url", "http://127.0.0.1:9/feed"], environment: ["METRO_TIMER_CONFIG": config]).code, 0)
         let result = try ProcessRunner.run(
-            executable: strace, ["-e", "trace=socket,socketpair,connect", "-o", trace, binary, "plan", "Lisova", "Teremky"],
+            executable: strace, ["-e", "trace=socket,socketpair,connect", "-o", trace, binary, "plan", "Lisova", "Teremky", "--at", "10:00"],
             environment: ["PATH": "/usr/bin:/bin", "METRO_TIMER_CONFIG": config, "METRO_TIMER_HOME": directory + "/state"])
         XCTAssertEqual(result.code, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("Alert status unknown"), "the helper ran: \(result.stdout)")

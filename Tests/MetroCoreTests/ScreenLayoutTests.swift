@@ -9,9 +9,9 @@ import XCTest
 final class ScreenLayoutTests: XCTestCase {
     let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
 
-    /// A late ride Lisova → Teremky: last-train warnings at Lisova (M1) and at the transfer (M2).
+    /// A late ride Lisova → Teremky: last-train-soon warnings at Lisova (M1) and at the transfer (M2).
     func lateTrip() throws -> (Trip, TripModel) {
-        let trip = Trip(id: "late", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 23:15"))
+        let trip = Trip(id: "late", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 22:00"))
         return (trip, try TripModel(engine: engine, trip: trip))
     }
 

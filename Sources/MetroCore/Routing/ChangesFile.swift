@@ -11,7 +11,7 @@ public struct ChangesFile: Codable, Equatable, Sendable {
     }
 
     public struct Entry: Codable, Equatable, Sendable {
-        public enum Kind: String, Codable, Sendable { case closed, suspended, headway }
+        public enum Kind: String, Codable, Sendable { case closed, suspended, headway, dayType }
 
         public var id: Int
         public var kind: Kind
@@ -22,6 +22,9 @@ public struct ChangesFile: Codable, Equatable, Sendable {
         /// `headway`: the line (nil: every line) and the interval.
         public var line: String?
         public var headwaySeconds: Int?
+        /// `dayType`: the timetable those days run to (the city announces weekend timetables for
+        /// holidays).
+        public var dayType: DayType?
         /// First and last service day it applies, `YYYY-MM-DD`, inclusive; nil: open-ended.
         public var from: String?
         public var until: String?
@@ -55,6 +58,8 @@ public struct ChangesFile: Codable, Equatable, Sendable {
     /// Why an entry cannot be added.
     public enum Refusal: Error, Equatable, Sendable {
         case untilBeforeFrom
+        /// The entry's last day is already past: it could never apply.
+        case inThePast
         case overlaps(Int)
     }
 
@@ -68,20 +73,25 @@ public struct ChangesFile: Codable, Equatable, Sendable {
             case .headway:
                 guard let seconds = entry.headwaySeconds else { continue }
                 if let line = entry.line { result.headways[line] = seconds } else { result.headways["*"] = seconds }
+            case .dayType:
+                result.dayType = entry.dayType
             }
         }
         return result
     }
 
-    /// Checks a new entry against the others: its dates, and no second entry for the same thing
-    /// over overlapping dates (which would leave it unclear which one holds).
-    public func refusal(for entry: Entry, network: Network) -> Refusal? {
+    /// Checks a new entry: its dates (not over before `today`, which is said as such rather than
+    /// as an overlap), and no second entry for the same thing over overlapping dates (which would
+    /// leave it unclear which one holds, on any day a plan may be asked for).
+    public func refusal(for entry: Entry, network: Network, today: String) -> Refusal? {
+        if let until = entry.until, until < today { return .inThePast }
         if let from = entry.from, let until = entry.until, until < from { return .untilBeforeFrom }
         for other in entries where other.kind == entry.kind && datesOverlap(other, entry) {
             let same: Bool
             switch entry.kind {
             case .closed: same = other.station == entry.station
             case .headway: same = other.line == entry.line || other.line == nil || entry.line == nil
+            case .dayType: same = true
             case .suspended:
                 guard let a = other.section, let b = entry.section, a.line == b.line else { same = false; break }
                 same = ordersOverlap(a, b, network: network)
@@ -116,6 +126,7 @@ extension ServiceChanges {
         result.closed += other.closed.filter { !closed.contains($0) }
         result.suspended += other.suspended.filter { !suspended.contains($0) }
         result.headways.merge(other.headways) { $1 }
+        result.dayType = other.dayType ?? dayType
         return result
     }
 

@@ -10,15 +10,18 @@ public struct ServiceChanges: Codable, Equatable, Sendable {
     public var suspended: [NetworkDocument.Section]
     /// Today's interval per line, in seconds, replacing the published one.
     public var headways: [String: Int]
+    /// The timetable to use whatever the weekday (nil: by the weekday).
+    public var dayType: DayType?
 
-    public init(airRaid: Bool = false, closed: [String] = [], suspended: [NetworkDocument.Section] = [], headways: [String: Int] = [:]) {
+    public init(airRaid: Bool = false, closed: [String] = [], suspended: [NetworkDocument.Section] = [], headways: [String: Int] = [:], dayType: DayType? = nil) {
         self.airRaid = airRaid
         self.closed = closed
         self.suspended = suspended
         self.headways = headways
+        self.dayType = dayType
     }
 
-    public var isEmpty: Bool { !airRaid && closed.isEmpty && suspended.isEmpty && headways.isEmpty }
+    public var isEmpty: Bool { !airRaid && closed.isEmpty && suspended.isEmpty && headways.isEmpty && dayType == nil }
 }
 
 /// Why a route cannot be ridden under today's changes.

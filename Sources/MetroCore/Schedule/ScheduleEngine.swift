@@ -130,12 +130,21 @@ public enum ServiceFinding: Equatable, Sendable {
         if case .afterLastTrain = self { return true }
         return false
     }
+
+    /// Whether the ride cannot be made at the planned time: after the last train or before the
+    /// first (`plan` still prints it, and exits 1).
+    public var preventsTheRide: Bool {
+        switch self {
+        case .afterLastTrain, .beforeFirstTrain: return true
+        case .lastTrainSoon: return false
+        }
+    }
 }
 
 /// Computes schedules. A pure function of its inputs: no clock, no I/O.
 public struct ScheduleEngine: Sendable {
     public let network: Network
-    public let clock: ServiceClock
+    public var clock: ServiceClock
     /// The share of the headway booked as the wait after a transfer. The wait is unknowable
     /// (zero to one headway); a quarter leans early on purpose: an early alert costs a glance,
     /// a late one costs the station. Half would be the unbiased mean and zero the earliest.
@@ -154,12 +163,32 @@ public struct ScheduleEngine: Sendable {
         var engine = self
         engine.headwayOverrides.merge(changes.headways) { $1 }
         engine.closedStations.formUnion(changes.closed)
+        if let dayType = changes.dayType { engine.clock.dayTypeOverride = dayType }
         return engine
     }
 
     public init(network: Network, clock: ServiceClock) {
         self.network = network
         self.clock = clock
+    }
+
+    /// The interval between trains on a line at a moment, as this engine plans with it (today's
+    /// changes and day type included).
+    public func interval(line: String, direction: Direction, at moment: Date) -> Int {
+        if let override = headwayOverrides[line] { return override }
+        let position = clock.position(of: moment)
+        return network.headway(line: line, direction: direction, dayType: position.dayType, secondsOfDay: position.seconds) ?? 600
+    }
+
+    /// Each leg's interval at its boarding: what the iOS app's route preview shows beside each line.
+    public func legIntervals(_ schedule: Schedule) -> [Int] {
+        schedule.route.legs.enumerated().map { index, leg in
+            // After a change, the interval the booked wait is a quarter of (the plan's walk line
+            // names it): the one the awaited train left its terminal at.
+            if index > 0, let transfer = schedule.transfer { return transfer.headwaySeconds }
+            let boarding = schedule.stops.first { $0.leg == index }?.departure ?? schedule.departure
+            return interval(line: leg.line, direction: leg.direction, at: boarding)
+        }
     }
 
     /// The schedule for a ride whose train starts moving at `t0`.
@@ -477,10 +506,14 @@ public struct ScheduleEngine: Sendable {
             let position = clock.position(of: boarding.at)
             let first = clock.date(position.serviceDay, seconds: window.firstDeparture)
             let last = clock.date(position.serviceDay, seconds: window.lastDeparture)
+            // The first boarding that cannot be made is the ride's one warning: the boardings
+            // after it (a change made in the next service day's small hours) are moot.
             if boarding.at < first {
                 result.append(.beforeFirstTrain(station: boarding.station, line: boarding.leg.line, toward: toward, first: first))
+                break
             } else if boarding.at > last {
                 result.append(.afterLastTrain(station: boarding.station, line: boarding.leg.line, toward: toward, last: last))
+                break
             } else if last.timeIntervalSince(boarding.at) <= TimeInterval(lastTrainWarning) {
                 result.append(.lastTrainSoon(station: boarding.station, line: boarding.leg.line, toward: toward, last: last))
             }

@@ -5,6 +5,9 @@ import Foundation
 /// (until `TimeOfDay.serviceDayStartHour`), so 00:30 on Sunday still belongs to Saturday.
 public struct ServiceClock: Sendable {
     public let timeZone: TimeZone
+    /// The timetable to use whatever the weekday (`--day-type`, or a day the city announces
+    /// runs to the weekend timetable); nil: Saturday and Sunday are weekend days.
+    public var dayTypeOverride: DayType?
 
     public struct ServiceDay: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
         public var year: Int
@@ -84,7 +87,7 @@ public struct ServiceClock: Sendable {
             days -= 1
         }
         let iso = ((days % 7 + 7 + 3) % 7) + 1  // 1970-01-01 was a Thursday (ISO 4)
-        return Position(serviceDay: Self.civil(days), seconds: seconds, dayType: iso >= 6 ? .weekend : .weekday, isoWeekday: iso)
+        return Position(serviceDay: Self.civil(days), seconds: seconds, dayType: dayTypeOverride ?? (iso >= 6 ? .weekend : .weekday), isoWeekday: iso)
     }
 
     /// The moment `seconds` after the service day's midnight, as the wall clock reads it (so a

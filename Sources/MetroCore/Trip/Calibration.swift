@@ -53,6 +53,12 @@ public struct Calibration: Codable, Equatable, Sendable {
     public var running: [String: Statistic]
     /// Dwell, arrival to departure, keyed `station direction`.
     public var dwell: [String: Statistic]
+    /// Which calibration this is (random, made when it is first exported): an export carries
+    /// it, so importing your own export, or the same source twice, cannot count a ride twice.
+    public var origin: String?
+    /// Other people's measurements, kept apart by their origin: a newer export from the same
+    /// source replaces the older one instead of adding to it. Never exported onward.
+    public var imports: [String: Calibration]?
 
     public init() {
         version = Calibration.currentVersion
@@ -98,5 +104,50 @@ public struct Calibration: Codable, Equatable, Sendable {
         return result
     }
 
-    public var isEmpty: Bool { running.isEmpty && dwell.isEmpty }
+    public var isEmpty: Bool { running.isEmpty && dwell.isEmpty && (imports ?? [:]).values.allSatisfy(\.isEmpty) }
+
+    /// Your measurements with every import merged in: what the schedule engine uses.
+    public var effective: Calibration {
+        var result = Calibration()
+        result.running = running
+        result.dwell = dwell
+        for (_, other) in (imports ?? [:]).sorted(by: { $0.key < $1.key }) { result = result.merged(with: other.ownMeasurements) }
+        return result
+    }
+
+    /// Only what was measured here, with the origin: what an export holds.
+    public var ownMeasurements: Calibration {
+        var result = Calibration()
+        result.running = running
+        result.dwell = dwell
+        result.origin = origin
+        return result
+    }
+
+    /// Why an incoming calibration cannot be imported.
+    public enum ImportRefusal: Error, Equatable, Sendable {
+        /// It is this calibration's own export: every ride would count twice.
+        case ownExport
+    }
+
+    /// Keeps `incoming` apart under its origin (one made from its content when it has none),
+    /// replacing an earlier import from the same source. Returns whether it replaced one.
+    public mutating func importing(_ incoming: Calibration) throws(ImportRefusal) -> Bool {
+        if let origin, incoming.origin == origin { throw .ownExport }
+        let key = incoming.origin ?? "content:" + incoming.contentKey
+        var all = imports ?? [:]
+        let replaced = all[key] != nil
+        all[key] = incoming.ownMeasurements
+        imports = all
+        return replaced
+    }
+
+    /// A stable name for an export without an origin (written before origins existed).
+    var contentKey: String {
+        let text = running.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.mean),\($0.value.weight)" }.joined(separator: ";")
+            + "|" + dwell.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.mean),\($0.value.weight)" }.joined(separator: ";")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
+    }
 }

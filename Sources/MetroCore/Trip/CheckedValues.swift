@@ -41,6 +41,13 @@ extension Trip: CheckedValues {
 
 extension Calibration: CheckedValues {
     public func valueProblem() -> String? {
+        if let origin, origin.isEmpty || origin.count > 100 || origin.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            return "origin: not an identifier of 1–100 printable characters"
+        }
+        for (origin, imported) in (imports ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if imported.imports != nil { return "imports.\(origin): an import holds imports of its own" }
+            if let problem = imported.valueProblem() { return "imports.\(origin).\(problem)" }
+        }
         for (name, table, separator) in [("running", running, ">"), ("dwell", dwell, " ")] {
             for (key, statistic) in table.sorted(by: { $0.key < $1.key }) {
                 guard key.contains(separator) else { return "\(name).\(key): not a \(name == "running" ? "'FROM>TO'" : "'STATION DIRECTION'") key" }

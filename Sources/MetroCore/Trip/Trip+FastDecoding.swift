@@ -54,7 +54,12 @@ extension Trip {
                     return code
                 },
                 suspended: try value.array("suspended").map { NetworkDocument.Section(line: try $0.string("line"), from: try $0.string("from"), to: try $0.string("to")) },
-                headways: headways)
+                headways: headways,
+                dayType: try value.optionalField("dayType").map { _ in
+                    let text = try value.string("dayType")
+                    guard let dayType = DayType(rawValue: text) else { throw JSONValue.Malformed(description: "unknown day type '\(text)'") }
+                    return dayType
+                })
         } else {
             changes = nil
         }

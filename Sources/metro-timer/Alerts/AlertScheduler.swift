@@ -231,7 +231,7 @@ struct AlertScheduler: Sendable {
     func deliverDue(at now: Date) {
         guard let clock = ServiceClock.kyiv() else { return }
         var engine = ScheduleEngine(network: .kyiv, clock: clock)
-        if let calibration = try? store.loadCalibration(), !calibration.isEmpty { engine.calibration = calibration }
+        if let calibration = try? store.loadCalibration(), !calibration.isEmpty { engine.calibration = calibration.effective }
         let service = TripService(store: store, engine: engine, language: language)
         guard let fired = try? service.claimDueAlerts(at: now), !fired.isEmpty, let trip = try? store.load(),
             let model = try? service.model(trip)

@@ -56,7 +56,12 @@ struct CalibrationCommand: Command {
             return
         }
         if let exportPath {
-            let calibration = try store.loadCalibration()
+            // Your own measurements only, with this calibration's origin (made now if it has none),
+            // so that importing it back, here or at a friend's and back, never counts twice.
+            let calibration = try store.loadCalibration().isEmpty ? Calibration() : try store.updateCalibration { (own: inout Calibration) throws(CLIError) -> Calibration in
+                if own.origin == nil { own.origin = UUID().uuidString.lowercased() }
+                return own.ownMeasurements
+            }
             if exportPath == "-" {
                 context.stdout.write(Self.encode(calibration))
                 return
@@ -69,13 +74,19 @@ struct CalibrationCommand: Command {
         }
         if let importPath {
             let incoming = try Self.validated(importPath, network: context.network, language: language)
-            try store.updateCalibration { $0 = $0.merged(with: incoming) }
+            let replaced = try store.updateCalibration { (calibration: inout Calibration) throws(CLIError) -> Bool in
+                do { return try calibration.importing(incoming) } catch {
+                    throw .failure(language.tr(
+                        "\(importPath) — це ваші власні вимірювання (експорт звідси): їх додавання врахувало б кожну поїздку двічі. Нічого не додано.",
+                        "\(importPath) holds your own measurements (exported from here): merging them would count every ride twice. Nothing was merged."))
+                }
+            }
             context.stdout.line(language.tr(
-                "Додано \(incoming.running.count) перегонів і \(incoming.dwell.count) стоянок з \(importPath).",
-                "Merged \(incoming.running.count) segments and \(incoming.dwell.count) dwells from \(importPath)."))
+                "Додано \(incoming.running.count) перегонів і \(incoming.dwell.count) стоянок з \(importPath)" + (replaced ? " (замість попереднього імпорту з того самого джерела)." : "."),
+                "Merged \(incoming.running.count) segments and \(incoming.dwell.count) dwells from \(importPath)" + (replaced ? " (replacing an earlier import from the same source)." : ".")))
             return
         }
-        let calibration = try store.loadCalibration()
+        let calibration = try store.loadCalibration().effective
         if json {
             context.stdout.write(Self.encode(calibration))
             return

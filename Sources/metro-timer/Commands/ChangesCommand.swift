@@ -15,18 +15,22 @@ struct ChangesCommand: Command {
         arguments: [
             .positional("action", optional: true, Text("list, add або remove.", "list, add or remove.")).completing(.choices(["list", "add", "remove"])),
             .positional("id", optional: true, Text("Номер запису (для remove).", "The entry's number (for remove).")),
-            .option("closed", value: "station", Text("add: станція зачинена.", "add: a closed station.")).completing(.stations),
+            .option("closed", value: "station", Text("add: станція зачинена (можна кілька).", "add: a closed station (repeatable).")).completing(.stations),
             .option("suspended", value: "A-B", Text("add: між A і B поїзди не ходять.", "add: no trains between A and B.")),
             .option("headway", value: "minutes", Text("add: інтервал, 10 або M1=10.", "add: an interval, 10 or M1=10.")),
-            .option("from", value: "YYYY-MM-DD", Text("add: перший день.", "add: the first day."), default: Text("одразу", "now")),
+            .option("day-type", value: "weekday|weekend", Text(
+                "add: ці дні за розкладом вихідного (weekend) чи робочого (weekday) дня.",
+                "add: those days run to the weekend (or weekday) timetable.")).completing(.choices(["weekday", "weekend"])),
+            .option("from", value: "YYYY-MM-DD", Text("add: перший день.", "add: the first day."), default: Text("сьогодні", "today")),
             .option("until", value: "YYYY-MM-DD", Text("add: останній день.", "add: the last day."), default: Text("без кінця", "open-ended")),
             .option("note", value: "text", Text("add: примітка.", "add: a note.")),
         ] + GlobalOptions.arguments,
-        usageOverride: "list | add (--closed <station> | --suspended <A-B> | --headway <minutes>) [--from <YYYY-MM-DD>] [--until <YYYY-MM-DD>] [--note <text>] | remove <id>")
+        usageOverride: "list | add (--closed <station> | --suspended <A-B> | --headway <minutes> | --day-type <weekday|weekend>)... [--from <YYYY-MM-DD>] [--until <YYYY-MM-DD>] [--note <text>] | remove <id>")
 
     enum Action {
         case list
-        case add(ChangesFile.Entry)
+        /// One entry per `--closed`, `--suspended` and `--headway` given, all with the same dates.
+        case add([ChangesFile.Entry])
         case remove(Int)
     }
 
@@ -43,18 +47,18 @@ struct ChangesCommand: Command {
             }
             action = .remove(id)
         case "add":
-            action = .add(try Self.entry(arguments, context: context, language: language))
+            action = .add(try Self.entries(arguments, context: context, language: language))
         case let other:
             throw .usage(language.tr("Невідома дія '\(other)'; є list, add, remove", "Unknown action '\(other)'; the actions are list, add, remove"), Self.spec)
         }
     }
 
-    static func entry(_ arguments: ParsedArguments, context: Context, language: Language) throws(CLIError) -> ChangesFile.Entry {
-        let given = ["closed", "suspended", "headway"].filter { arguments.value($0) != nil }
-        guard given.count == 1 else {
+    static func entries(_ arguments: ParsedArguments, context: Context, language: Language) throws(CLIError) -> [ChangesFile.Entry] {
+        let count = ["closed", "suspended", "headway", "day-type"].map { arguments.values($0).count }.reduce(0, +)
+        guard count > 0 else {
             throw .usage(language.tr(
-                "Для add потрібне рівно одне з --closed, --suspended, --headway",
-                "'add' needs exactly one of --closed, --suspended, --headway"), spec)
+                "Для add потрібне --closed, --suspended, --headway чи --day-type (перші три можна повторити)",
+                "'add' needs --closed, --suspended, --headway or --day-type (the first three may be repeated)"), spec)
         }
         var dates: [String?] = []
         for key in ["from", "until"] {
@@ -66,23 +70,39 @@ struct ChangesCommand: Command {
             }
             dates.append(day.description)
         }
+        // --from defaults to now, as the help says: today's service day, written down.
+        let from = dates[0] ?? context.clock.position(of: context.now()).serviceDay.description
         if let note = arguments.value("note"), Quote.hasControl(note) || note.count > 200 {
             throw .usage(language.tr(
                 "Примітка має бути одним рядком тексту до 200 знаків, без керівних символів",
                 "A note must be one line of text, at most 200 characters, with no control characters"), Self.spec)
         }
-        var entry = ChangesFile.Entry(id: 0, kind: .closed, from: dates[0], until: dates[1], note: arguments.value("note"))
-        switch given[0] {
-        case "closed":
-            entry.station = try context.station(arguments.value("closed")!, spec: spec, language: language).code
-        case "suspended":
-            entry.kind = .suspended
-            entry.section = try ServiceOptions.section(arguments.value("suspended")!, context: context, spec: spec, language: language)
-        default:
-            entry.kind = .headway
-            (entry.line, entry.headwaySeconds) = try ServiceOptions.headway(arguments.value("headway")!, network: context.network, spec: spec, language: language)
+        let base = ChangesFile.Entry(id: 0, kind: .closed, from: from, until: dates[1], note: arguments.value("note"))
+        var result: [ChangesFile.Entry] = []
+        for name in arguments.values("closed") {
+            var entry = base
+            entry.station = try context.station(name, spec: spec, language: language).code
+            result.append(entry)
         }
-        return entry
+        for text in arguments.values("suspended") {
+            var entry = base
+            entry.kind = .suspended
+            entry.section = try ServiceOptions.section(text, context: context, spec: spec, language: language)
+            result.append(entry)
+        }
+        if let text = arguments.value("day-type") {
+            var entry = base
+            entry.kind = .dayType
+            entry.dayType = try ServiceOptions.dayType(text, spec: spec, language: language)
+            result.append(entry)
+        }
+        for text in arguments.values("headway") {
+            var entry = base
+            entry.kind = .headway
+            (entry.line, entry.headwaySeconds) = try ServiceOptions.headway(text, network: context.network, spec: spec, language: language)
+            result.append(entry)
+        }
+        return result
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
@@ -109,23 +129,34 @@ struct ChangesCommand: Command {
             for entry in file.entries {
                 context.stdout.line(Self.describe(entry, today: today, network: context.network, language: language))
             }
-        case .add(var entry):
-            if let refusal = file.refusal(for: entry, network: context.network) {
-                switch refusal {
-                case .untilBeforeFrom:
-                    throw .usage(language.tr("--until раніше за --from", "--until is earlier than --from"), Self.spec)
-                case .overlaps(let id):
-                    let other = file.entries.first { $0.id == id }!
-                    throw .failure(language.tr(
-                        "Запис перекривається з #\(id) (\(Self.what(other, network: context.network, language: language))) у ті самі дні; змініть дати або приберіть #\(id).",
-                        "This overlaps #\(id) (\(Self.what(other, network: context.network, language: language))) on the same days; change the dates or remove #\(id) first."))
-                }
-            }
-            entry.id = (file.entries.map(\.id).max() ?? 0) + 1
-            file.entries.append(entry)
-            try config.write(file, to: config.changesPath)
+        case .add(let additions):
             let today = context.clock.position(of: context.now()).serviceDay.description
-            context.stdout.line(language.tr("Додано: ", "Added: ") + Self.describe(entry, today: today, network: context.network, language: language))
+            // All or nothing: each is checked against the file and the ones before it.
+            var added: [ChangesFile.Entry] = []
+            for var entry in additions {
+                if let refusal = file.refusal(for: entry, network: context.network, today: today) {
+                    switch refusal {
+                    case .untilBeforeFrom:
+                        throw .usage(language.tr("--until раніше за --from", "--until is earlier than --from"), Self.spec)
+                    case .inThePast:
+                        throw .usage(language.tr(
+                            "--until \(entry.until ?? "") уже минув (сьогодні \(today)): такий запис ніколи не діяв би",
+                            "--until \(entry.until ?? "") is already past (today is \(today)): such an entry would never apply"), Self.spec)
+                    case .overlaps(let id):
+                        let other = file.entries.first { $0.id == id }!
+                        throw .failure(language.tr(
+                            "Запис перекривається з #\(id) (\(Self.what(other, network: context.network, language: language))) у ті самі дні; змініть дати або приберіть #\(id).",
+                            "This overlaps #\(id) (\(Self.what(other, network: context.network, language: language))) on the same days; change the dates or remove #\(id) first."))
+                    }
+                }
+                entry.id = (file.entries.map(\.id).max() ?? 0) + 1
+                file.entries.append(entry)
+                added.append(entry)
+            }
+            try config.write(file, to: config.changesPath)
+            for entry in added {
+                context.stdout.line(language.tr("Додано: ", "Added: ") + Self.describe(entry, today: today, network: context.network, language: language))
+            }
         case .remove(let id):
             guard file.entries.contains(where: { $0.id == id }) else {
                 throw .failure(language.tr("Запису #\(id) немає; див. 'metro-timer changes list'.", "There is no entry #\(id); see 'metro-timer changes list'."))
@@ -143,6 +174,7 @@ struct ChangesCommand: Command {
         case .suspended: changes.suspended = entry.section.map { [$0] } ?? []
         case .headway:
             for line in entry.line.map({ [$0] }) ?? network.lines.map(\.id) { changes.headways[line] = entry.headwaySeconds }
+        case .dayType: changes.dayType = entry.dayType
         }
         let summary = ServiceOptions.summary(changes, network: network, language: language) ?? ""
         return String(summary.drop { $0 != ":" }.dropFirst(2))

@@ -11,7 +11,7 @@ struct PlanCommand: Command {
             "Plan a ride: every station with its time, the transfer, the alerts and the arrival."),
         discussion: Text(
             "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення.",
-            "Times count from t₀, the moment the train starts moving at the origin."),
+            "Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. A ride that cannot be made then (after the last train, before the first) is still printed, warning first, and exits 1."),
         arguments: [
             .positional("from", Text("Станція відправлення (українською чи англійською).", "The station you board at (Ukrainian or English).")).completing(.stations),
             .positional("to", Text("Станція призначення.", "The station you are going to.")).completing(.stations),
@@ -117,21 +117,26 @@ struct PlanCommand: Command {
                 .calendar(schedule, stamp: context.now())
             if ics == "-" {
                 context.stdout.write(card)
+                if schedule.findings.contains(where: \.preventsTheRide) { throw .exit(1) }
                 return
             }
             try ExportFile.write(card, to: ics, language: options.language)
             context.stderr.line(options.language.tr("Подію календаря записано: \(ics)", "Calendar event written to \(ics)"))
         }
         if json {
-            var document = PlanJSON(schedule, network: context.network, clock: context.clock, fraction: engine.bookedWaitFraction, language: options.language)
+            var document = PlanJSON(
+                schedule, network: context.network, clock: engine.clock, fraction: engine.bookedWaitFraction, language: options.language,
+                intervals: engine.legIntervals(schedule))
             document.serviceChanges = changes.isEmpty ? nil : changes
             document.notes = notes
             context.stdout.write(document.encoded())
         } else {
             let renderer = PlanRenderer(
-                network: context.network, clock: context.clock, language: options.language, style: Style(enabled: options.color),
-                notes: notes, closed: Set(changes.closed), width: context.columns)
+                network: context.network, clock: engine.clock, language: options.language, style: Style(enabled: options.color),
+                notes: notes, closed: Set(changes.closed), intervals: engine.legIntervals(schedule), width: context.columns)
             context.stdout.write(renderer.render(schedule))
         }
+        // Printed, warning first, but a script can tell: the ride cannot be made then.
+        if schedule.findings.contains(where: \.preventsTheRide) { throw .exit(1) }
     }
 }

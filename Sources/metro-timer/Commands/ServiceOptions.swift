@@ -18,6 +18,9 @@ enum ServiceOptions {
         .option("headway", value: "minutes", Text(
             "Сьогоднішній інтервал замість опублікованого: 10 для всіх ліній або M1=10.",
             "Today's interval instead of the published one: 10 for every line, or M1=10.")),
+        .option("day-type", value: "weekday|weekend", Text(
+            "Розклад дня, незалежно від дня тижня (свята місто оголошує як вихідні).",
+            "The timetable to use whatever the weekday (the city announces holidays as weekend days).")).completing(.choices(["weekday", "weekend"])),
     ]
 
     static func changes(_ arguments: ParsedArguments, context: Context, spec: CommandSpec, language: Language) throws(CLIError) -> ServiceChanges {
@@ -33,7 +36,17 @@ enum ServiceOptions {
             let (line, seconds) = try headway(text, network: context.network, spec: spec, language: language)
             for id in line.map({ [$0] }) ?? context.network.lines.map(\.id) { changes.headways[id] = seconds }
         }
+        if let text = arguments.value("day-type") { changes.dayType = try dayType(text, spec: spec, language: language) }
         return changes
+    }
+
+    static func dayType(_ text: String, spec: CommandSpec, language: Language) throws(CLIError) -> DayType {
+        guard let dayType = DayType(rawValue: text.lowercased()) else {
+            throw .usage(language.tr(
+                "Тип дня '\(text)' має бути weekday (робочий) або weekend (вихідний)",
+                "The day type '\(text)' must be weekday or weekend"), spec)
+        }
+        return dayType
     }
 
     /// `10` (every line: nil) or `M1=10`: the line and the interval in seconds.
@@ -75,6 +88,11 @@ enum ServiceOptions {
         }
         for (line, seconds) in changes.headways.sorted(by: { $0.key < $1.key }) {
             parts.append(language.tr("\(line) кожні \(Durations.clock(seconds))", "\(line) every \(Durations.clock(seconds))"))
+        }
+        if let dayType = changes.dayType {
+            parts.append(dayType == .weekend
+                ? language.tr("розклад вихідного дня", "weekend timetable")
+                : language.tr("розклад робочого дня", "weekday timetable"))
         }
         return language.tr("Зміни в русі: ", "Service changes: ") + parts.joined(separator: " · ")
     }

@@ -19,6 +19,10 @@ struct StartCommand: Command {
             .option("speed", value: "N", Text(
                 "Репетиція: уся поїздка в N разів швидше, без запису поїздки і журналу.",
                 "Rehearse: the whole ride N times faster, touching neither the trip nor the journal.")),
+            .option("at", value: "HH:MM", Text(
+                "Для репетиції: коли рушає поїзд (як у plan).", "For a rehearsal: when the train starts moving (as in plan).")),
+            .option("date", value: "YYYY-MM-DD", Text(
+                "Для репетиції: день обслуговування (як у plan).", "For a rehearsal: the service day (as in plan).")),
             .flag("plain", Text(
                 "Для екранних читачів: лише зміни, повними реченнями, без малюнків і кольору.",
                 "For screen readers: only changes, as full sentences, no drawing, no colour.")),
@@ -34,13 +38,24 @@ struct StartCommand: Command {
     var events: Bool
     var changes: ServiceChanges
     var feedNotes: [String]
+    /// When the rehearsed train starts moving (`--at`/`--date`; now without them).
+    var rehearsalStart: Date?
     /// What the feed said at the start (nil: the check is off).
     var feedVerdict: AlertFeed.Verdict?
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         replace = arguments.flag("replace")
-        (changes, feedNotes, feedVerdict) = try context.todaysServiceAndFeed(arguments, at: context.launchTime, spec: Self.spec, language: options.language)
+        if arguments.value("at") != nil || arguments.value("date") != nil {
+            guard arguments.value("speed") != nil else {
+                throw .usage(language.tr(
+                    "--at і --date — лише для репетиції (--speed N): справжня поїздка починається, коли рушає поїзд",
+                    "--at and --date are for a rehearsal (--speed N): a real ride starts when the train moves"), Self.spec)
+            }
+            rehearsalStart = try PlanCommand.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
+        }
+        (changes, feedNotes, feedVerdict) = try context.todaysServiceAndFeed(
+            arguments, at: rehearsalStart ?? context.launchTime, spec: Self.spec, language: options.language)
         plain = arguments.flag("plain")
         events = arguments.flag("events")
         if plain && events {
@@ -78,7 +93,7 @@ struct StartCommand: Command {
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        let t0 = context.launchTime
+        let t0 = rehearsalStart ?? context.launchTime
         let engine = try context.engine()
         let language = options.language
         let store: TripStore

@@ -1,12 +1,12 @@
 import Foundation
 import MetroCore
 
-/// The `plan --json` document (schema version 2, documented in the README). Every time is
+/// The `plan --json` document (schema version 3, documented in the README). Every time is
 /// ISO 8601 with its UTC offset; durations are whole seconds.
 struct PlanJSON: Encodable {
     /// 2: `arrival.earliest`/`latest` span both running patterns and appear on every route;
     /// `transfer` gained `longestWaitSeconds`, `shortestWaitSeconds`, `alertWaitSeconds`.
-    static let currentVersion = 2
+    static let currentVersion = 3
 
     struct StationRef: Encodable {
         var code: String
@@ -28,6 +28,8 @@ struct PlanJSON: Encodable {
         var line: String
         var direction: String
         var toward: StationRef
+        /// The interval between trains at this leg's boarding (schema 3).
+        var intervalSeconds: Int?
         var stops: [StopJSON]
     }
 
@@ -92,7 +94,7 @@ struct PlanJSON: Encodable {
     /// Sentences about changes and open-air sections, in the chosen language.
     var notes: [String] = []
 
-    init(_ schedule: Schedule, network: Network, clock: ServiceClock, fraction: Double, language: Language) {
+    init(_ schedule: Schedule, network: Network, clock: ServiceClock, fraction: Double, language: Language, intervals: [Int] = []) {
         func ref(_ code: String) -> StationRef {
             let station = network.station(code)!
             return StationRef(code: code, line: station.line, nameUk: station.nameUk, nameEn: station.nameEn)
@@ -114,6 +116,7 @@ struct PlanJSON: Encodable {
             LegJSON(
                 line: leg.line, direction: leg.direction.rawValue,
                 toward: ref(network.terminal(line: leg.line, direction: leg.direction)!),
+                intervalSeconds: index < intervals.count ? intervals[index] : nil,
                 stops: schedule.stops.filter { $0.leg == index }.map {
                     StopJSON(station: ref($0.station), role: $0.role.rawValue, arrival: $0.arrival.map(iso), departure: $0.departure.map(iso), calibrated: $0.calibrated)
                 })

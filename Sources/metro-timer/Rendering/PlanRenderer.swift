@@ -11,6 +11,8 @@ struct PlanRenderer {
     var notes: [String] = []
     /// Closed stations: the train passes them without stopping.
     var closed: Set<String> = []
+    /// Each leg's interval at its boarding, shown beside its line (empty: not shown).
+    var intervals: [Int] = []
     /// The terminal's width: long lines wrap at spaces, annotations under their station. Nil
     /// (output to a pipe with no `COLUMNS`) leaves lines whole.
     var width: Int?
@@ -45,10 +47,17 @@ struct PlanRenderer {
 
         out += wrapped(name(route.origin) + " → " + name(route.destination), indent: 2).map(style.bold)
         let position = clock.position(of: schedule.departure)
-        out += wrapped(weekday(position.isoWeekday) + " " + position.serviceDay.description + " · "
+        var day = weekday(position.isoWeekday) + " " + position.serviceDay.description + " · "
             + (position.dayType == .weekday
                 ? language.tr("розклад робочого дня", "weekday timetable")
-                : language.tr("розклад вихідного дня", "weekend timetable")), indent: 0)
+                : language.tr("розклад вихідного дня", "weekend timetable"))
+        if position.seconds >= 24 * 3600 {
+            // Past midnight the service day is still the one before: say so, once, plainly.
+            day += language.tr(
+                " · \(clock.hhmm(schedule.departure)) — ніч після цього дня (день обслуговування триває до 03:00)",
+                " · \(clock.hhmm(schedule.departure)) is the night after it (a service day runs until 03:00)")
+        }
+        out += wrapped(day, indent: 0)
         for note in notes { out += wrapped("ℹ " + note, indent: 2).map(style.warning) }
         out.append("")
 
@@ -68,7 +77,11 @@ struct PlanRenderer {
         for (legIndex, leg) in route.legs.enumerated() {
             let line = network.line(leg.line)!
             let toward = network.terminal(line: leg.line, direction: leg.direction)!
-            let heading = wrapped(" \(leg.line)  " + Names.line(line, language) + " · " + language.tr("у напрямку станції \(name(toward))", "toward \(name(toward))"), indent: 5)
+            var title = " \(leg.line)  " + Names.line(line, language) + " · " + language.tr("у напрямку станції \(name(toward))", "toward \(name(toward))")
+            if legIndex < intervals.count {
+                title += " · " + language.tr("інтервал ", "every ") + Durations.clock(intervals[legIndex])
+            }
+            let heading = wrapped(title, indent: 5)
             out.append(style.line(" \(leg.line) ", color: line.color) + String(heading[0].dropFirst(leg.line.count + 2)))
             out += heading.dropFirst()
             for (index, stop) in schedule.stops.enumerated() where stop.leg == legIndex {

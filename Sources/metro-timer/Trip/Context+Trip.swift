@@ -9,7 +9,7 @@ extension Context {
         var engine = ScheduleEngine(network: network, clock: clock)
         if calibrated {
             let calibration = try tripStore.loadCalibration()
-            if !calibration.isEmpty { engine.calibration = calibration }
+            if !calibration.isEmpty { engine.calibration = calibration.effective }
         }
         return engine
     }

@@ -1,0 +1,79 @@
+import CLIKit
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// Issue 12: the service day made plain, day types, rehearsals at any time, each line's interval.
+final class PlanningTests: XCTestCase {
+    func testTheSmallHoursFollowOneRuleWithOneWarningAndExitOne() {
+        // 02:59 is the night after 30 November (a service day runs 03:00 to 03:00), 03:00 the
+        // morning of 30 November: one rule, said in the plan.
+        let night = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "02:59"], columns: nil)
+        XCTAssertEqual(night.code, 1, "the ride cannot be made then: printed, and exit 1")
+        let lines = night.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("⚠") }.count, 1, "one warning, not 'last train gone' and 'not running yet': \(night.stdout)")
+        XCTAssertTrue(lines[0].hasPrefix("⚠ The route cannot be completed: the last M1 train"), lines[0])
+        XCTAssertTrue(night.stdout.contains("Monday 2026-11-30 · weekday timetable · 02:59 is the night after it (a service day runs until 03:00)"), night.stdout)
+        let morning = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "03:00"], columns: nil)
+        XCTAssertEqual(morning.code, 1, "before the first train")
+        XCTAssertTrue(morning.stdout.hasPrefix("⚠ Trains are not running yet: the first M1 train toward Akademmistechko leaves Lisova at 05:34:45.\n"), morning.stdout)
+        XCTAssertFalse(morning.stdout.contains("night after"))
+        XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "08:15"]).code, 0)
+        // --json too: the document, and exit 1.
+        let json = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "23:59", "--json"])
+        XCTAssertEqual(json.code, 1)
+        XCTAssertTrue(json.stdout.contains("\"findings\""), json.stdout)
+        let uk = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "01:30", "--lang", "uk"], columns: nil)
+        XCTAssertTrue(uk.stdout.contains("01:30 — ніч після цього дня"), uk.stdout)
+    }
+
+    func testDayTypeOnPlanAndInTheChangesFile() throws {
+        // Monday 30 November on the weekend timetable: the M3 interval at 08:00 is a weekend one.
+        let weekday = CLI.run(["plan", "Syrets", "Pozniaky", "--date", "2026-11-30", "--at", "08:00", "--json"])
+        let weekend = CLI.run(["plan", "Syrets", "Pozniaky", "--date", "2026-11-30", "--at", "08:00", "--json", "--day-type", "weekend"])
+        func object(_ text: String) throws -> [String: Any] { try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) }
+        XCTAssertEqual(try object(weekday.stdout)["dayType"] as? String, "weekday")
+        XCTAssertEqual(try object(weekend.stdout)["dayType"] as? String, "weekend")
+        let interval = { (document: [String: Any]) in ((document["legs"] as? [[String: Any]])?.first?["intervalSeconds"] as? Int) ?? 0 }
+        XCTAssertGreaterThan(interval(try object(weekend.stdout)), interval(try object(weekday.stdout)), "weekend mornings run less often")
+        let text = CLI.run(["plan", "Syrets", "Pozniaky", "--date", "2026-11-30", "--at", "08:00", "--day-type", "weekend"], columns: nil)
+        XCTAssertTrue(text.stdout.contains("Monday 2026-11-30 · weekend timetable"), text.stdout)
+        XCTAssertEqual(CLI.run(["plan", "Syrets", "Pozniaky", "--day-type", "holiday"]).code, 64)
+        // A day the city announces as a weekend, kept in the changes file.
+        let base = try TestPaths.temporaryDirectory(self)
+        let environment = ["METRO_TIMER_CONFIG": base + "/config", "METRO_TIMER_HOME": base + "/state"]
+        let added = CLI.run(["changes", "add", "--day-type", "weekend", "--from", "2026-12-31", "--until", "2027-01-01", "--note", "New Year"],
+                            now: Kyiv.date("2026-11-30 12:00"), environment: environment)
+        XCTAssertEqual(added.code, 0, added.stderr)
+        XCTAssertTrue(added.stdout.contains("weekend timetable  2026-12-31 → 2027-01-01  upcoming"), added.stdout)
+        let newYear = CLI.run(["plan", "Syrets", "Pozniaky", "--date", "2026-12-31", "--at", "08:00"], environment: environment, columns: nil)
+        XCTAssertTrue(newYear.stdout.contains("Thursday 2026-12-31 · weekend timetable"), newYear.stdout)
+        XCTAssertTrue(newYear.stdout.contains("ℹ Service changes: weekend timetable"), newYear.stdout)
+    }
+
+    func testEachLegShowsItsInterval() throws {
+        let plan = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "08:15"], columns: nil)
+        let headers = plan.stdout.split(separator: "\n").filter { $0.hasPrefix(" M") }
+        XCTAssertEqual(headers.count, 2)
+        for header in headers { XCTAssertTrue(header.contains(" · every "), String(header)) }
+        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+        let schedule = try Kyiv.schedule("Lisova", "Teremky", at: "2026-11-30 08:15")
+        let intervals = engine.legIntervals(schedule)
+        XCTAssertTrue(headers[0].hasSuffix("every " + Durations.clock(intervals[0])), String(headers[0]))
+        XCTAssertEqual(intervals[1], schedule.transfer?.headwaySeconds, "the second line's is the transfer's interval, as the walk line says")
+        let uk = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "08:15", "--lang", "uk"], columns: nil)
+        XCTAssertTrue(uk.stdout.contains(" · інтервал "), uk.stdout)
+    }
+
+    func testARehearsalCanStartAtAnyTime() throws {
+        let result = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Chernihivska", "--speed", "600", "--at", "22:25", "--date", "2026-11-30", "--events"])
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let first = try XCTUnwrap(result.stdout.split(separator: "\n").first)
+        XCTAssertTrue(first.contains(#""time":"2026-11-30T22:25:00+02:00""#), String(first))
+        let refused = CLI.run(["start", "Lisova", "Teremky", "--at", "10:00"])
+        XCTAssertEqual(refused.code, 64)
+        XCTAssertTrue(refused.stderr.hasPrefix("Error: --at and --date are for a rehearsal (--speed N): a real ride starts when the train moves\n"), refused.stderr)
+    }
+}
