@@ -164,3 +164,17 @@ final class StateStoreTests: XCTestCase {
         XCTAssertEqual(after.stderr, "Error: The trip has already ended (arrival confirmed). Start a new one with 'metro-timer start FROM TO'.\n")
     }
 }
+
+/// The journal's byte search (memchr and memcmp) finds exactly what `Data.range(of:)` finds.
+final class JournalSearchTests: XCTestCase {
+    func testTheByteSearchAgreesWithFoundation() {
+        let cases: [(String, String)] = [
+            ("", "a"), ("a", ""), ("\"id\":\"x\"", "\"id\":\"x\""), ("{\"id\":\"xy\"}", "\"id\":\"x\""), ("{\"id\":\"x\"}", "\"id\":\"x\""),
+            ("\"i\"id\":\"x", "\"id\":\"x"), ("abcabd", "abd"), ("ab", "abc"), (String(repeating: "\"id\":\"a\"\n", count: 1000) + "\"id\":\"b\"", "\"id\":\"b\""),
+        ]
+        for (haystack, needle) in cases {
+            let expected = needle.isEmpty || Data(haystack.utf8).range(of: Data(needle.utf8)) != nil
+            XCTAssertEqual(FileTripStore.contains(Data(haystack.utf8), Data(needle.utf8)), expected, "\(needle) in \(haystack.prefix(40))")
+        }
+    }
+}

@@ -245,7 +245,25 @@ final class FileTripStore: TripStore {
     /// encoder sorts keys and adds no spaces) anywhere in the file.
     func journalHasRecord(id: String) throws(CLIError) -> Bool {
         guard let data = try journalData(), let needle = Self.journalKey(id: id) else { return false }
-        return data.range(of: needle) != nil
+        return Self.contains(data, needle)
+    }
+
+    /// A byte search with memchr and memcmp: `status` looks through the whole (capped) journal
+    /// on every call, and Foundation's `Data.range(of:)` made that a third of its work.
+    static func contains(_ haystack: Data, _ needle: Data) -> Bool {
+        let pattern = [UInt8](needle)
+        guard let first = pattern.first else { return true }
+        return haystack.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            guard let base = raw.baseAddress, raw.count >= pattern.count else { return false }
+            var offset = 0
+            let last = raw.count - pattern.count
+            while offset <= last {
+                guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
+                if memcmp(hit, pattern, pattern.count) == 0 { return true }
+                offset = base.distance(to: UnsafeRawPointer(hit)) + 1
+            }
+            return false
+        }
     }
 
     /// The journal's bytes (nil when there is none yet), never read through a link.
