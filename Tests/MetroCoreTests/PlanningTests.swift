@@ -76,4 +76,34 @@ final class PlanningTests: XCTestCase {
         XCTAssertEqual(refused.code, 64)
         XCTAssertTrue(refused.stderr.hasPrefix("Error: --at and --date are for a rehearsal (--speed N): a real ride starts when the train moves\n"), refused.stderr)
     }
+
+    /// Names beside every code: events, journal records, and a walk-only plan's JSON.
+    func testNamesBesideCodesAndWalkOnlyJSON() throws {
+        let events = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Chernihivska", "--speed", "900", "--events", "--at", "10:00", "--date", "2026-11-30"])
+        XCTAssertEqual(events.code, 0, events.stderr)
+        for line in events.stdout.split(separator: "\n") {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            for key in ["station", "from", "to"] {
+                guard let code = object[key] as? String else { continue }
+                let station = try XCTUnwrap(Kyiv.network.station(code))
+                XCTAssertEqual(object[key + "NameUk"] as? String, station.nameUk, String(line))
+                XCTAssertEqual(object[key + "NameEn"] as? String, station.nameEn, String(line))
+            }
+        }
+        XCTAssertTrue(events.stdout.contains(#""fromNameEn":"Lisova""#))
+        // A journal record reads on its own.
+        let trip = Trip(id: "named", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 10:00"))
+        let model = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
+        let record = JournalRecord(trip: trip, model: model, outcome: .stopped, at: Kyiv.date("2026-11-30 10:10"))
+        XCTAssertEqual(record.version, 4)
+        XCTAssertEqual([record.fromNameUk, record.fromNameEn, record.toNameUk, record.toNameEn], ["Лісова", "Lisova", "Теремки", "Teremky"])
+        // Walk only: the arrival is the end of the walk, where finalArrival is.
+        let walk = CLI.run(["plan", "Khreshchatyk", "Maidan", "--at", "08:15", "--date", "2026-11-30", "--json"])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(walk.stdout.utf8)) as? [String: Any])
+        let arrival = try XCTUnwrap(object["arrival"] as? [String: Any])
+        XCTAssertEqual(arrival["time"] as? String, object["finalArrival"] as? String)
+        XCTAssertEqual(arrival["time"] as? String, "2026-11-30T08:17:00+02:00")
+        XCTAssertEqual((arrival["station"] as? [String: Any])?["nameEn"] as? String, "Maidan Nezalezhnosti")
+    }
 }
+

@@ -6,8 +6,9 @@ import Foundation
 /// confirmed arrival; `errorSeconds` is then confirmed minus final model (+ the train was later
 /// than the countdown said, − earlier: the dangerous side).
 public struct JournalRecord: Codable, Equatable, Sendable {
-    /// 2 added `calibrated`; 3 added `finalAlertStop`. Older records read with them absent.
-    public static let currentVersion = 3
+    /// 2 added `calibrated`; 3 added `finalAlertStop`; 4 added the stations' names beside their
+    /// codes. Older records read with them absent.
+    public static let currentVersion = 4
 
     public struct CorrectionCounts: Codable, Equatable, Sendable {
         /// `+` presses: the train was behind the model.
@@ -29,6 +30,11 @@ public struct JournalRecord: Codable, Equatable, Sendable {
     public var id: String
     public var from: String
     public var to: String
+    /// The stations' names in both languages (absent before version 4): a record reads on its own.
+    public var fromNameUk: String?
+    public var fromNameEn: String?
+    public var toNameUk: String?
+    public var toNameEn: String?
     public var t0: Date
     public var endedAt: Date
     public var outcome: Trip.Outcome
@@ -75,6 +81,11 @@ public struct JournalRecord: Codable, Equatable, Sendable {
         id = trip.id
         from = trip.origin
         to = trip.destination
+        let network = model.engine.network
+        fromNameUk = network.station(trip.origin)?.nameUk
+        fromNameEn = network.station(trip.origin)?.nameEn
+        toNameUk = network.station(trip.destination)?.nameUk
+        toNameEn = network.station(trip.destination)?.nameEn
         t0 = trip.t0
         endedAt = time
         self.outcome = outcome

@@ -136,8 +136,10 @@ struct PlanJSON: Encodable {
         alert = schedule.alertStop.map { MomentJSON(time: iso(schedule.alert), station: ref(schedule.stops[$0].station)) }
         // The range spans both published running patterns and every possible wait.
         let ranged = !schedule.stops.isEmpty && schedule.arrivalEarliest != schedule.arrivalLatest
+        // A walk through one node has no train: its arrival is the end of the walk, at the
+        // station walked to (never the walk's start at the other half of the node).
         arrival = MomentJSON(
-            time: iso(schedule.arrival), station: ref(schedule.stops.last?.station ?? route.destination),
+            time: iso(route.isWalkOnly ? schedule.finalArrival : schedule.arrival), station: ref(schedule.stops.last?.station ?? route.destination),
             earliest: ranged ? iso(schedule.arrivalEarliest) : nil,
             latest: ranged ? iso(schedule.arrivalLatest) : nil)
         finalArrival = iso(schedule.finalArrival)

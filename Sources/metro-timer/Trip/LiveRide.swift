@@ -316,6 +316,13 @@ enum RideEvents {
 
     static func encode(_ event: String, at time: Date, fields: [String: Any], clock: ServiceClock) -> Data {
         var object = fields
+        // Beside every station code, its names in both languages: `station` → `stationNameUk`,
+        // `stationNameEn` (and so for `from` and `to`).
+        for key in ["station", "from", "to"] {
+            guard let code = fields[key] as? String, let station = Network.kyiv.station(code) else { continue }
+            object[key + "NameUk"] = station.nameUk
+            object[key + "NameEn"] = station.nameEn
+        }
         object["event"] = event
         object["time"] = clock.iso8601(time)
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
