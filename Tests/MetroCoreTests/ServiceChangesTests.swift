@@ -38,8 +38,15 @@ final class ServiceChangesTests: XCTestCase {
              "Error: Hidropark is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: Dnipro or Livoberezhna.\n"),
             (["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk"],
              "Error: Khreshchatyk is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: Teatralna or Arsenalna.\n"),
+            // Like every refusal, a suspension names the nearest station served (issue 12): the
+            // last one the train reaches before the section, or, boarding inside it, the nearest
+            // outside.
             (["plan", "Teremky", "Lybidska", "--suspended", "Demiivska-Teremky"],
-             "Error: No M2 trains run between Demiivska and Teremky, and this route needs that section.\n"),
+             "Error: No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
+            (["plan", "Lisova", "Teremky", "--suspended", "Demiivska-Teremky"],
+             "Error: No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
+            (["plan", "Lybidska", "Ipodrom", "--suspended", "Demiivska-Teremky"],
+             "Error: No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
         ]
         for (arguments, message) in cases {
             let result = CLI.run(arguments)

@@ -29,7 +29,7 @@ public enum ServiceRefusal: Error, Equatable, Sendable {
     /// A station where the passenger must board, change or alight is closed.
     case stationClosed(station: String, nearestOpen: [String])
     /// The route needs a section with no trains.
-    case sectionSuspended(line: String, from: String, to: String)
+    case sectionSuspended(line: String, from: String, to: String, nearestServed: [String])
     /// During an air-raid alert the line runs only as far as `servedUpTo` in this direction.
     case airRaidRunsOnlyAsFar(line: String, servedUpTo: String)
     /// During an air-raid alert this station is not served at all (or is a shelter only).
@@ -56,7 +56,9 @@ public struct ServiceCheck: Sendable {
                 let usesSection = zip(leg.stations, leg.stations.dropFirst()).contains { a, b in
                     range.contains(order(a)) && range.contains(order(b))
                 }
-                if usesSection { return .sectionSuspended(line: section.line, from: section.from, to: section.to) }
+                if usesSection {
+                    return .sectionSuspended(line: section.line, from: section.from, to: section.to, nearestServed: nearestServed(leg, avoiding: range))
+                }
             }
         }
         if changes.airRaid {
@@ -74,6 +76,25 @@ public struct ServiceCheck: Sendable {
             }
         }
         return nil
+    }
+
+    /// Where a passenger on this leg can still get to, around a suspended section: the last
+    /// station the train reaches before it, or (boarding inside it) the nearest station a train
+    /// still serves. A section's end is served from outside it, unless it is the line's terminus.
+    func nearestServed(_ leg: Leg, avoiding range: ClosedRange<Int>) -> [String] {
+        let stationCount = network.line(leg.line)?.stations.count ?? 0
+        func served(_ station: String) -> Bool {
+            let position = order(station)
+            return !range.contains(position) || (position == range.lowerBound && position > 1)
+                || (position == range.upperBound && position < stationCount)
+        }
+        let stations = leg.stations
+        if let first = stations.indices.dropLast().first(where: { range.contains(order(stations[$0])) && range.contains(order(stations[$0 + 1])) }),
+            served(stations[first])
+        {
+            return [stations[first]]
+        }
+        return nearest(to: leg.board, where: served)
     }
 
     public func isServedDuringAirRaid(_ station: String) -> Bool {

@@ -105,10 +105,11 @@ enum ServiceOptions {
             return language.tr(
                 "Станція \(name(station)) зачинена: поїзди проходять без зупинки, тож сісти, пересісти чи вийти там не можна. Найближча відкрита: \(list(nearest)).",
                 "\(name(station)) is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: \(list(nearest)).")
-        case let .sectionSuspended(line, from, to):
+        case let .sectionSuspended(line, from, to, nearest):
+            let served = nearest.isEmpty ? "" : language.tr(" Найближча станція, куди ходять поїзди: \(list(nearest)).", " The nearest station served: \(list(nearest)).")
             return language.tr(
                 "Між станціями \(name(from)) і \(name(to)) (\(line)) поїзди не ходять, а маршрут пролягає цією ділянкою.",
-                "No \(line) trains run between \(name(from)) and \(name(to)), and this route needs that section.")
+                "No \(line) trains run between \(name(from)) and \(name(to)), and this route needs that section.") + served
         case let .airRaidRunsOnlyAsFar(line, station):
             return language.tr(
                 "Під час повітряної тривоги \(line) курсує лише до станції \(name(station)).",
