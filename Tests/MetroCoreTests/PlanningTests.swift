@@ -105,5 +105,32 @@ final class PlanningTests: XCTestCase {
         XCTAssertEqual(arrival["time"] as? String, "2026-11-30T08:17:00+02:00")
         XCTAssertEqual((arrival["station"] as? [String: Any])?["nameEn"] as? String, "Maidan Nezalezhnosti")
     }
+
+    /// `--arrive-by`: the latest start with the booked wait, and the safe one.
+    func testArriveBy() throws {
+        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+        for (from, to) in [("Lisova", "Teremky"), ("Syrets", "Pozniaky"), ("Teremky", "Khreshchatyk")] {
+            let route = try Kyiv.route(from, to)
+            let target = Kyiv.date("2026-11-30 09:00")
+            let starts = try XCTUnwrap(PlanCommand.latestStarts(engine: engine, route: route, arriveBy: target))
+            let walk = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
+            XCTAssertLessThanOrEqual(engine.schedule(route: route, t0: starts.latest).finalArrival, target)
+            XCTAssertGreaterThan(engine.schedule(route: route, t0: starts.latest.addingTimeInterval(1)).finalArrival, target, "the latest: a second later is too late")
+            XCTAssertLessThanOrEqual(engine.schedule(route: route, t0: starts.safe).arrivalLatest.addingTimeInterval(walk), target)
+            XCTAssertGreaterThan(engine.schedule(route: route, t0: starts.safe.addingTimeInterval(1)).arrivalLatest.addingTimeInterval(walk), target)
+            XCTAssertLessThan(starts.safe, starts.latest, "the safe start is earlier")
+        }
+        let plan = CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "09:00", "--date", "2026-11-30"], columns: nil)
+        XCTAssertEqual(plan.code, 0, plan.stderr)
+        XCTAssertTrue(plan.stdout.contains("ℹ Arrive by 09:00: the train must leave Lisova by "), plan.stdout)
+        let json = CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "09:00", "--date", "2026-11-30", "--json"])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let arriveBy = try XCTUnwrap(object["arriveBy"] as? [String: String])
+        XCTAssertEqual(arriveBy["target"], "2026-11-30T09:00:00+02:00")
+        XCTAssertEqual(arriveBy["latestStart"], object["departure"] as? String, "the plan shown is the latest start's")
+        XCTAssertLessThan(try XCTUnwrap(arriveBy["safeStart"]), try XCTUnwrap(arriveBy["latestStart"]))
+        XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "09:00", "--at", "08:00"]).code, 64)
+        XCTAssertTrue(CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "09:00", "--lang", "uk"]).stdout.contains("поїзд має рушити зі станції Лісова"))
+    }
 }
 

@@ -19,6 +19,9 @@ struct PlanCommand: Command {
             .option("date", value: "YYYY-MM-DD", Text(
                 "День обслуговування (час після півночі належить попередньому дню).",
                 "The service day (times after midnight belong to the day before)."), default: Text("сьогодні", "today")),
+            .option("arrive-by", value: "HH:MM", Text(
+                "Прибути до цього часу: найпізніший виїзд із запланованим очікуванням і надійний, навіть із цілим інтервалом очікування.",
+                "Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait.")),
             .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
             .option("ics", value: "file", Text(
                 "Записати поїздку як подію календаря з нагадуваннями (- — у стандартний вивід).",
@@ -35,11 +38,25 @@ struct PlanCommand: Command {
     var calibrated: Bool
     var changes: ServiceChanges
     var feedNotes: [String]
+    /// `--arrive-by`: the moment to arrive by (t₀ is then searched for).
+    var arriveBy: Date?
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to")!, spec: Self.spec, language: language)
-        t0 = try Self.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
+        if let by = arguments.value("arrive-by") {
+            guard arguments.value("at") == nil else {
+                throw .usage(language.tr(
+                    "'--at' і '--arrive-by' не поєднуються: одне задає виїзд, друге — прибуття",
+                    "'--at' and '--arrive-by' cannot be combined: one sets the start, the other the arrival"), Self.spec)
+            }
+            arriveBy = try Self.departure(at: by, date: arguments.value("date"), context: context, language: language)
+        }
+        if let arriveBy {
+            t0 = arriveBy
+        } else {
+            t0 = try Self.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
+        }
         json = arguments.flag("json")
         ics = arguments.value("ics")
         if json && ics == "-" {
@@ -79,6 +96,27 @@ struct PlanCommand: Command {
         return context.clock.date(day, seconds: seconds)
     }
 
+    /// The latest t₀ (to the second) whose best estimate arrives by `arriveBy`, and the latest
+    /// whose latest possible arrival (slow pattern, a whole interval's wait) does; searched over
+    /// the three hours before. Arrival grows with t₀ (waits follow the timetable, which only
+    /// changes slowly), so a bisection finds each; nil when not even the earliest start makes it.
+    static func latestStarts(engine: ScheduleEngine, route: Route, arriveBy: Date) -> (latest: Date, safe: Date)? {
+        func latest(_ arrival: (Schedule) -> Date) -> Date? {
+            var low = arriveBy.addingTimeInterval(-3 * 3600), high = arriveBy
+            guard arrival(engine.schedule(route: route, t0: low)) <= arriveBy else { return nil }
+            while high.timeIntervalSince(low) > 1 {
+                let middle = low.addingTimeInterval((high.timeIntervalSince(low) / 2).rounded(.down))
+                if arrival(engine.schedule(route: route, t0: middle)) <= arriveBy { low = middle } else { high = middle }
+            }
+            return low
+        }
+        let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
+        guard let best = latest({ $0.finalArrival }),
+            let safe = latest({ $0.arrivalLatest.addingTimeInterval(walkAfter) })
+        else { return nil }
+        return (best, min(safe, best))
+    }
+
     static func parseDate(_ text: String) -> ServiceClock.ServiceDay? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
@@ -103,8 +141,23 @@ struct PlanCommand: Command {
             throw .failure((feedNotes + [ServiceOptions.refusalText(refusal, network: context.network, language: options.language)]).joined(separator: "\n"))
         }
         let engine = try context.engine(calibrated: calibrated).applying(changes)
-        let schedule = engine.schedule(route: route, t0: t0)
-        var notes = feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
+        var start = t0
+        var arriveByNote: String?
+        var starts: (latest: Date, safe: Date)?
+        if let arriveBy {
+            guard let found = Self.latestStarts(engine: engine, route: route, arriveBy: arriveBy) else {
+                throw .failure(options.language.tr(
+                    "Прибути до \(context.clock.hhmm(arriveBy)) не вийде: у три години перед тим жоден старт не встигає.",
+                    "No start in the three hours before \(context.clock.hhmm(arriveBy)) arrives by then."))
+            }
+            starts = found
+            start = found.latest
+            arriveByNote = options.language.tr(
+                "Прибути до \(context.clock.hhmm(arriveBy)): поїзд має рушити зі станції \(context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) } ?? "") не пізніше \(context.clock.hhmmss(found.latest)) (із запланованим очікуванням); надійно — до \(context.clock.hhmmss(found.safe)) (навіть із цілим інтервалом очікування і повільним поїздом).",
+                "Arrive by \(context.clock.hhmm(arriveBy)): the train must leave \(context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) } ?? "") by \(context.clock.hhmmss(found.latest)) (with the booked wait); safe: by \(context.clock.hhmmss(found.safe)) (even with a whole interval's wait and a slow train).")
+        }
+        let schedule = engine.schedule(route: route, t0: start)
+        var notes = (arriveByNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
             + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
         let measured = schedule.stops.filter(\.calibrated).count
         if measured > 0 {
@@ -129,6 +182,9 @@ struct PlanCommand: Command {
                 intervals: engine.legIntervals(schedule))
             document.serviceChanges = changes.isEmpty ? nil : changes
             document.notes = notes
+            if let arriveBy, let starts {
+                document.arriveBy = .init(target: context.clock.iso8601(arriveBy), latestStart: context.clock.iso8601(starts.latest), safeStart: context.clock.iso8601(starts.safe))
+            }
             context.stdout.write(document.encoded())
         } else {
             let renderer = PlanRenderer(

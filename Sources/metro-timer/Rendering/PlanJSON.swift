@@ -77,6 +77,13 @@ struct PlanJSON: Encodable {
     var dayType: String
     var departure: String
     var legs: [LegJSON]
+    /// `--arrive-by`: the target, the latest start with the booked wait, and the safe start.
+    struct ArriveByJSON: Encodable {
+        var target: String
+        var latestStart: String
+        var safeStart: String
+    }
+    var arriveBy: ArriveByJSON?
     var walkBeforeBoarding: WalkJSON?
     var transfer: TransferJSON?
     var walkAfterAlighting: WalkJSON?
