@@ -24,7 +24,7 @@ for page in "$prefix/share/man/man1/metro-timer.1" "$prefix/share/man/uk/man1/me
     check "man page $page is lint-clean" bash -c '[[ -z "$(mandoc -T lint "'"$page"'" 2>&1)" ]]'
 done
 check "man finds the page in the prefix" bash -c '[[ "$(man -M "'"$prefix"'/share/man" -w metro-timer)" == "'"$prefix"'/share/man/man1/metro-timer.1" ]]'
-check "the page renders" bash -c 'mandoc -T ascii "'"$prefix"'/share/man/man1/metro-timer.1" | sed "s/.\x08//g" | grep -q "metro-timer plan <from> <to>"'
+check "the page renders" bash -c 'mandoc -T ascii "'"$prefix"'/share/man/man1/metro-timer.1" | sed "s/.\x08//g" | grep -qF "metro-timer plan <from> [<to>]"'
 check "bash completion from the prefix" bash -c '
     source "'"$prefix"'/share/bash-completion/completions/metro-timer"
     COMP_WORDS=(metro-timer plan Luk); COMP_CWORD=2; _metro_timer

@@ -18,10 +18,9 @@ final class AlertDeliveryTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     }
 
-    /// A fake tool that appends its name, arguments and (for `stdin`) its input to `calls`.
-    func fake(_ name: String, stdin: Bool = false) throws {
-        let input = stdin ? "; /bin/cat >> \(directory)/calls; echo >> \(directory)/calls" : ""
-        try "#!/bin/sh\necho \"\(name) $*\" >> \(directory)/calls\(input)\n".write(toFile: bin + "/" + name, atomically: true, encoding: .utf8)
+    /// A fake tool that appends its name and arguments to `calls`.
+    func fake(_ name: String) throws {
+        try "#!/bin/sh\necho \"\(name) $*\" >> \(directory)/calls\n".write(toFile: bin + "/" + name, atomically: true, encoding: .utf8)
         chmod(bin + "/" + name, 0o755)
     }
 
@@ -243,7 +242,10 @@ final class AlertDeliveryTests: XCTestCase {
 
     func testEveryChannelGetsTheAlert() throws {
         for tool in ["notify-send", "termux-notification", "termux-vibrate", "tmux"] { try fake(tool) }
-        try fake("forward", stdin: true)
+        // The command's input goes to a file of its own: the channels run side by side, and
+        // appends to one shared file could interleave.
+        try "#!/bin/sh\necho \"forward $*\" >> \(directory)/calls\n/bin/cat > \(directory)/forwarded\n".write(toFile: bin + "/forward", atomically: true, encoding: .utf8)
+        chmod(bin + "/forward", 0o755)
         // A terminal of our own: the bell must arrive on its other side.
         // (posix_openpt and friends are not exported by Swift's Glibc module: looked up.)
         typealias Open = @convention(c) (Int32) -> Int32
@@ -263,8 +265,9 @@ final class AlertDeliveryTests: XCTestCase {
         XCTAssertEqual(context.channels(), ["notify-send", "termux-notification", "termux-vibrate", "tmux", "bell " + terminal, "command"])
         AlertDelivery(context: context).deliver(.alert, sentence: "Yours is next: Teremky.", event: Data(#"{"event":"alert"}"#.utf8))
         let made = calls().sorted()
+        XCTAssertEqual(try String(contentsOfFile: directory + "/forwarded", encoding: .utf8), #"{"event":"alert"}"#)
         XCTAssertEqual(made, [
-            "forward ", #"{"event":"alert"}"#,
+            "forward ",
             "notify-send --urgency=critical --app-name=metro-timer metro-timer Yours is next: Teremky.",
             "termux-notification --id metro-timer-alert --title metro-timer --content Yours is next: Teremky. --priority high",
             "termux-vibrate -d 800 -f",

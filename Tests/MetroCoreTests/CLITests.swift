@@ -6,7 +6,7 @@ import MetroCore
 
 /// The command line in-process: exact help, every error with its exit code, both languages.
 final class CLITests: XCTestCase {
-    let planUsage = "Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]\n  See 'metro-timer plan --help' for more information.\n"
+    let planUsage = "Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]\n  See 'metro-timer plan --help' for more information.\n"
 
     func testPlanHelpIsExact() {
         let expected = """
@@ -14,10 +14,10 @@ final class CLITests: XCTestCase {
 
             Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. A ride that cannot be made then (after the last train, before the first) is still printed, warning first, and exits 1.
 
-            USAGE: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
+            USAGE: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
 
             ARGUMENTS:
-              <from>                  The station you board at (Ukrainian or English).
+              <from>                  The station you board at (Ukrainian or English), or a saved route's name.
               <to>                    The station you are going to.
 
             OPTIONS:
@@ -96,7 +96,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(result.stderr, """
             Error: Бракує обовʼязкового аргументу '<to>'
-            Usage: metro-timer plan <from> <to> [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
+            Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
               Докладніше: 'metro-timer plan --help'.
 
             """)

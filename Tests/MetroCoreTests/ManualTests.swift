@@ -64,7 +64,7 @@ final class ManualTests: XCTestCase {
             for character in text.stdout {
                 if character == "\u{8}" { plain.removeLast() } else { plain.append(character) }  // bold is overstruck
             }
-            XCTAssertTrue(String(plain).contains("metro-timer plan <from> <to>"), language.rawValue)
+            XCTAssertTrue(String(plain).contains("metro-timer plan <from> [<to>]"), language.rawValue)
         }
     }
 

@@ -46,6 +46,8 @@ extension Context {
     /// Resolves a typed station name, or throws a usage error that lists candidates or
     /// suggestions (exit 64 either way).
     func station(_ query: String, spec: CommandSpec, language: Language) throws(CLIError) -> NetworkDocument.Station {
+        // A station's code, as events and the journal write it (`mr18_127`), names it too.
+        if let station = network.station(query) { return station }
         switch StationSearch.kyiv.match(query) {
         case .found(let station):
             return station

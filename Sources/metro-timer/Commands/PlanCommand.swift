@@ -13,8 +13,10 @@ struct PlanCommand: Command {
             "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення.",
             "Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. A ride that cannot be made then (after the last train, before the first) is still printed, warning first, and exits 1."),
         arguments: [
-            .positional("from", Text("Станція відправлення (українською чи англійською).", "The station you board at (Ukrainian or English).")).completing(.stations),
-            .positional("to", Text("Станція призначення.", "The station you are going to.")).completing(.stations),
+            .positional("from", Text(
+                "Станція відправлення (українською чи англійською) або назва збереженого маршруту.",
+                "The station you board at (Ukrainian or English), or a saved route's name.")).completing(.stations),
+            .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),
             .option("at", value: "HH:MM", Text("Коли рушає поїзд, за київським часом.", "When the train starts moving, Kyiv time."), default: Text("зараз", "now")),
             .option("date", value: "YYYY-MM-DD", Text(
                 "День обслуговування (час після півночі належить попередньому дню).",
@@ -43,7 +45,7 @@ struct PlanCommand: Command {
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
-        (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to")!, spec: Self.spec, language: language)
+        (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to"), spec: Self.spec, language: language)
         if let by = arguments.value("arrive-by") {
             guard arguments.value("at") == nil else {
                 throw .usage(language.tr(

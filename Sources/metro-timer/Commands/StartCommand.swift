@@ -13,9 +13,10 @@ struct StartCommand: Command {
             "Клавіші: + поїзд позаду моделі, - попереду, d поїзд рушив (після пересадки), a a прибули, s s зупинити (двічі: одне натискання лише питає), u скасувати останнє виправлення, ? клавіші ще раз, q вийти (поїздка триває). Без станцій — повернутися до активної поїздки.",
             "Keys: + the train is behind the model, - ahead, d the train departed (after the transfer), a a arrived, s s stop (twice: one press only asks), u take back the last correction, ? the keys again, q leave (the trip goes on). With no stations, reattaches to the active trip."),
         arguments: [
-            .positional("from", optional: true, Text("Станція, де ви сіли.", "The station you boarded at.")).completing(.stations),
+            .positional("from", optional: true, Text("Станція, де ви сіли, або назва збереженого маршруту.", "The station you boarded at, or a saved route's name.")).completing(.stations),
             .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),
             .flag("replace", Text("Замінити активну поїздку, не питаючи.", "Replace an active trip without asking.")),
+            .flag("again", Text("Почати останню поїздку знову (як ярлик у застосунку).", "Start your last ride again (the app's one-tap shortcut).")),
             .option("speed", value: "N", Text(
                 "Репетиція: уся поїздка в N разів швидше, без запису поїздки і журналу.",
                 "Rehearse: the whole ride N times faster, touching neither the trip nor the journal.")),
@@ -69,15 +70,25 @@ struct StartCommand: Command {
             }
             speed = value
         }
-        switch (arguments.value("from"), arguments.value("to")) {
-        case (nil, _):
+        var ends: (String, String?)? = arguments.value("from").map { ($0, arguments.value("to")) }
+        if arguments.flag("again") {
+            guard ends == nil else {
+                throw .usage(language.tr("--again не бере станцій", "--again takes no stations"), Self.spec)
+            }
+            guard let last = try Self.lastRide(context) else {
+                throw .failure(language.tr(
+                    "Ще не було поїздки, яку можна почати знову. Почніть: 'metro-timer start ЗВІДКИ КУДИ'.",
+                    "There is no ride to start again yet. Start one with 'metro-timer start FROM TO'."))
+            }
+            ends = (last.from, last.to)
+        }
+        switch ends {
+        case nil:
             stations = nil
             if speed != nil {
                 throw .usage(language.tr("Для репетиції вкажіть станції", "A rehearsal needs the two stations"), Self.spec)
             }
-        case (_?, nil):
-            throw .usage(language.tr("Бракує обовʼязкового аргументу '<to>'", "Missing expected argument '<to>'"), Self.spec)
-        case let (from?, to?):
+        case let (from, to)?:
             let (origin, destination) = try context.rideEnds(from, to, spec: Self.spec, language: language)
             let route = try? Router(network: context.network).route(from: origin.code, to: destination.code)
             if let route, let refusal = ServiceCheck(network: context.network).refusal(route, changes: changes) {
@@ -156,6 +167,12 @@ struct StartCommand: Command {
                 ? language.tr("Репетицію завершено.", "Rehearsal over.")
                 : language.tr("Поїздку завершено: ", "Trip ended: ") + service.outcomeText(outcome) + ".")
         }
+    }
+
+    /// The last ride: the trip file's (ended or not), else the journal's newest record.
+    static func lastRide(_ context: Context) throws(CLIError) -> (from: String, to: String)? {
+        if let trip = try context.tripStore.load() { return (trip.origin, trip.destination) }
+        return context.recentRides(limit: 1).first
     }
 
     /// Asks before replacing an active trip when a person is at the keyboard; otherwise

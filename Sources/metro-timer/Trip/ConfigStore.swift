@@ -42,7 +42,7 @@ struct ConfigStore: Sendable {
     func locked<T>(_ body: () throws(CLIError) -> T) throws(CLIError) -> T {
         try ensureDirectory()
         return try FileTripStore.lock(directory + "/.lock") { () throws(CLIError) -> T in
-            PrivateDirectory.removeLeftovers(in: directory, of: ["changes.json", "alerts.json"])
+            PrivateDirectory.removeLeftovers(in: directory, of: ["changes.json", "alerts.json", "routes.json"])
             return try body()
         }
     }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Routes kept by name (`routes add home Lisova Teremky`): `routes.json` in the settings
+/// directory, versioned, written whole and atomically under the directory's lock.
+public struct SavedRoutes: Codable, Equatable, Sendable {
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var routes: [Entry]
+
+    public struct Entry: Codable, Equatable, Sendable {
+        public var name: String
+        public var from: String
+        public var to: String
+
+        public init(name: String, from: String, to: String) {
+            self.name = name
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public init(routes: [Entry] = []) {
+        version = SavedRoutes.currentVersion
+        self.routes = routes
+    }
+
+    /// The route of that name (names compare without case).
+    public func route(named name: String) -> Entry? {
+        routes.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// Why a name cannot be used, or nil: 1–40 letters, digits, `-` or `_`, starting with a
+    /// letter, so it can never be mistaken for an option or a number.
+    public static func nameProblem(_ name: String) -> String? {
+        guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first), name.count <= 40,
+            name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" })
+        else { return "a name is 1–40 letters, digits, '-' or '_', starting with a letter" }
+        return nil
+    }
+}
+
+extension SavedRoutes: CheckedValues {
+    public func valueProblem() -> String? {
+        if routes.count > 1000 { return "routes: \(routes.count) of them, more than 1000" }
+        for (index, entry) in routes.enumerated() {
+            if let problem = Self.nameProblem(entry.name) { return "routes[\(index)].name: \(problem)" }
+            for (key, code) in [("from", entry.from), ("to", entry.to)] where code.isEmpty || code.count > 20 {
+                return "routes[\(index)].\(key): not a station code"
+            }
+        }
+        return nil
+    }
+}
