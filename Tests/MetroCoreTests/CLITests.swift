@@ -246,8 +246,8 @@ final class ReadmeTests: XCTestCase {
         let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip).current(trip)
         let now = try XCTUnwrap(schedule.transferAlert).addingTimeInterval(-22)
         let environment = ["METRO_TIMER_HOME": directory]
-        func shown(after text: String) throws -> String {
-            let start = try XCTUnwrap(readme.range(of: text)).upperBound
+        func shown(after text: String, from: String.Index? = nil) throws -> String {
+            let start = try XCTUnwrap(readme.range(of: text, range: (from ?? readme.startIndex)..<readme.endIndex)).upperBound
             let open = try XCTUnwrap(readme.range(of: "`", range: start..<readme.endIndex)).upperBound
             let close = try XCTUnwrap(readme.range(of: "`", range: open..<readme.endIndex)).lowerBound
             return String(readme[open..<close])
@@ -256,7 +256,7 @@ final class ReadmeTests: XCTestCase {
         let custom = try shown(after: "Your own layout:")
         let format = try XCTUnwrap(custom.range(of: #"--format "(.*)"\)"#, options: .regularExpression)).lowerBound
         let template = String(custom[format...].dropFirst("--format \"".count).dropLast(2))
-        XCTAssertEqual(CLI.run(["status", "--format", template], now: now, environment: environment).stdout, try shown(after: "\nshows") + "\n")
+        XCTAssertEqual(CLI.run(["status", "--format", template], now: now, environment: environment).stdout, try shown(after: "shows", from: readme.range(of: "Your own layout:")?.upperBound) + "\n")
     }
 }
 
