@@ -102,3 +102,40 @@ final class StationSearchTests: XCTestCase {
         }
     }
 }
+
+/// No wild guesses (issue 12, item 6): digits and letter runs are not silently accepted,
+/// nonsense is unknown rather than ambiguous, and a former name says so.
+final class StrictSearchTests: XCTestCase {
+    let search = StationSearch(network: Kyiv.network)
+
+    func testDigitsAndRunsAreUnknownWithASuggestion() {
+        for query in ["Lisova123", "Lisovaaaa", "Lisovaaaaaaaaaaaaaaa", "1Lisova", "Лісова7"] {
+            guard case .notFound(let suggestions) = search.match(query) else { return XCTFail("\(query) was accepted: \(search.match(query))") }
+            XCTAssertEqual(suggestions.first?.nameEn, "Lisova", query)
+        }
+        for query in ["AAAA", "zzzzz", "ZZZZZZZZ"] {
+            guard case .notFound = search.match(query) else { return XCTFail("\(query) is nonsense, not \(search.match(query))") }
+        }
+        XCTAssertEqual(CLI.run(["stations", "zzzzz"]).code, 64, "stations does not list five for nonsense")
+    }
+
+    func testEveryRealNameStillMatches() {
+        for station in Kyiv.network.stations {
+            for name in [station.nameUk, station.nameEn] + station.formerNames.flatMap({ [$0.uk, $0.en] }) {
+                XCTAssertEqual(search.match(name), .found(station), name)
+            }
+        }
+    }
+
+    func testAFormerNameSaysSo() throws {
+        let maidan = Kyiv.station("Maidan")
+        XCTAssertEqual(search.formerNameMatched("Ploshcha Zhovtnevoi", maidan), "Ploshcha Zhovtnevoi Revoliutsii")
+        XCTAssertNil(search.formerNameMatched("Maidan", maidan))
+        let plan = CLI.run(["plan", "Ploshcha Zhovtnevoi Revoliutsii", "Teremky", "--at", "10:00"])
+        XCTAssertEqual(plan.code, 0, plan.stderr)
+        XCTAssertEqual(plan.stderr, "note: 'Ploshcha Zhovtnevoi Revoliutsii' is a former name (Ploshcha Zhovtnevoi Revoliutsii); the station is now Maidan Nezalezhnosti.\n")
+        let ambiguous = CLI.run(["plan", "Ploscha", "Teremky"])
+        XCTAssertEqual(ambiguous.code, 64)
+        XCTAssertTrue(ambiguous.stderr.contains("Maidan Nezalezhnosti (M2) — formerly Ploshcha Kalinina"), ambiguous.stderr)
+    }
+}

@@ -71,6 +71,15 @@ public struct StationSearch: Sendable {
 
     public func match(_ query: String) -> Match {
         if let index = exactNames[query.trimmingCharacters(in: .whitespaces).lowercased()] { return .found(stations[index]) }
+        // No station's name has a digit or a letter three times running: a query that does
+        // is not silently taken for the nearest name ("Lisova123", "Lisovaaaa", "AAAA"); it is
+        // unknown, with what it may have meant as suggestions.
+        if let cleaned = StationSearch.implausible(query) {
+            let folded = StationSearch.fold(cleaned)
+            guard !folded.isEmpty else { return .notFound(suggestions: []) }
+            let suggestions = distances(folded).prefix(3).filter { $0.distance <= max(1, folded.count / 2) }
+            return .notFound(suggestions: suggestions.map { stations[$0.station] })
+        }
         let folded = StationSearch.fold(query)
         guard !folded.isEmpty else { return .notFound(suggestions: []) }
 
@@ -101,6 +110,44 @@ public struct StationSearch: Sendable {
         // Suggest only what is plausibly meant: within half the query's length.
         let suggestions = scored.prefix(3).filter { $0.distance <= max(1, folded.count / 2) }
         return .notFound(suggestions: suggestions.map { stations[$0.station] })
+    }
+
+    /// The query made plausible (digits dropped, letter runs cut to one), when it was not; nil
+    /// when it already was.
+    static func implausible(_ query: String) -> String? {
+        var changed = false
+        var result: [Character] = []
+        var run = 0
+        for character in query.lowercased() {
+            if character.isNumber { changed = true; continue }
+            run = character.isLetter && result.last == character ? run + 1 : 1
+            if run >= 3 {
+                changed = true
+                continue
+            }
+            result.append(character)
+        }
+        guard changed else { return nil }
+        // A run cut to two letters is cut to one: "Lisovaaaa" meant Lisova, not Lisovaa.
+        var collapsed: [Character] = []
+        for character in result where !(character.isLetter && collapsed.last == character && query.lowercased().contains(String(repeating: character, count: 3))) {
+            collapsed.append(character)
+        }
+        return String(collapsed)
+    }
+
+    /// The former name a query found this station by, when it did not match a current name:
+    /// the answer says so ("Ploshcha Zhovtnevoi Revoliutsii" is now Maidan Nezalezhnosti).
+    public func formerNameMatched(_ query: String, _ station: NetworkDocument.Station) -> String? {
+        let folded = StationSearch.fold(query)
+        guard !folded.isEmpty else { return nil }
+        func matches(_ name: String) -> Bool {
+            let key = StationSearch.fold(name)
+            return key == folded || key.hasPrefix(folded) || StationSearch.words(name).contains { $0.hasPrefix(folded) }
+                || (folded.count >= 4 && key.contains(folded))
+        }
+        guard !matches(station.nameUk), !matches(station.nameEn) else { return nil }
+        return station.formerNames.first { matches($0.en) || matches($0.uk) }?.en
     }
 
     /// The stations in official order, keeping each once.

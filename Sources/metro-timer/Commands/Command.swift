@@ -50,9 +50,18 @@ extension Context {
         if let station = network.station(query) { return station }
         switch StationSearch.kyiv.match(query) {
         case .found(let station):
+            if let former = StationSearch.kyiv.formerNameMatched(query, station) {
+                stderr.line(language.tr(
+                    "примітка: '\(Quote.value(query))' — колишня назва (\(former)); тепер це \(Names.station(station, language)).",
+                    "note: '\(Quote.value(query))' is a former name (\(former)); the station is now \(Names.station(station, language))."))
+            }
             return station
         case .ambiguous(let candidates):
-            let list = candidates.map { Names.stationWithLine($0, language) }.joined(separator: ", ")
+            // A candidate found by a former name says so.
+            let list = candidates.map { candidate in
+                Names.stationWithLine(candidate, language) + (StationSearch.kyiv.formerNameMatched(query, candidate).map {
+                    language.tr(" — колишня назва \($0)", " — formerly \($0)") } ?? "")
+            }.joined(separator: ", ")
             throw .usage(language.tr(
                 "'\(query)' підходить до кількох станцій: \(list). Уточніть назву.",
                 "'\(query)' matches several stations: \(list). Type more of the name."), spec)
