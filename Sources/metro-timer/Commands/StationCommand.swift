@@ -1,0 +1,142 @@
+import CLIKit
+import Foundation
+import MetroCore
+
+/// `metro-timer station NAME [--json]`: one station's card.
+struct StationCommand: Command {
+    static let spec = CommandSpec(
+        path: ["metro-timer", "station"],
+        abstract: Text(
+            "Картка станції: лінія, сусіди, пересадка, перші й останні поїзди, інтервали, зміни в русі.",
+            "A station's card: line, neighbours, transfer, first and last trains, intervals, service changes."),
+        arguments: [
+            .positional("name", Text("Станція, будь-якою мовою.", "The station, in either language.")).completing(.stations),
+            .option("date", value: "YYYY-MM-DD", Text("День обслуговування (типово сьогодні).", "The service day (default: today).")),
+            .flag("json", Text("Вивести JSON.", "Print JSON.")),
+        ] + ServiceOptions.arguments + GlobalOptions.arguments)
+
+    var station: NetworkDocument.Station
+    var json: Bool
+    var moment: Date
+    var changes: ServiceChanges
+
+    init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        station = try context.station(arguments.value("name")!, spec: Self.spec, language: language)
+        json = arguments.flag("json")
+        moment = try PlanCommand.departure(at: nil, date: arguments.value("date"), context: context, language: language)
+        if arguments.value("date") != nil {
+            // A day asked for: its intervals are shown from the morning, "now" being that day's 12:00.
+            let day = context.clock.position(of: moment).serviceDay
+            moment = context.clock.date(day, seconds: 12 * 3600)
+        }
+        changes = try context.serviceChanges(arguments, at: moment, spec: Self.spec, language: language)
+    }
+
+    struct Card: Encodable {
+        struct Ref: Encodable { var code: String; var nameUk: String; var nameEn: String }
+        struct Direction: Encodable {
+            var toward: Ref
+            var next: Ref?
+            var firstDeparture: String?
+            var lastDeparture: String?
+            var intervalNowSeconds: Int
+            /// The interval at the start of each service hour, 05 to 24.
+            var intervalsByHour: [String: Int]
+        }
+        struct Transfer: Encodable { var station: Ref; var line: String; var walkSeconds: Int; var basis: String }
+        var version = 1
+        var station: Ref
+        var line: String
+        var lineName: String
+        var aboveGround: Bool
+        var formerNames: [String]
+        var transfer: Transfer?
+        var serviceDay: String
+        var dayType: String
+        var directions: [Direction]
+        var serviceChanges: [String]
+        var entrances: String
+    }
+
+    func card(_ context: Context, language: Language) -> Card {
+        let network = context.network
+        var engine = ScheduleEngine(network: network, clock: context.clock).applying(changes)
+        engine.clock.dayTypeOverride = changes.dayType
+        let position = engine.clock.position(of: moment)
+        func ref(_ code: String) -> Card.Ref {
+            let s = network.station(code)!
+            return Card.Ref(code: code, nameUk: s.nameUk, nameEn: s.nameEn)
+        }
+        let line = network.line(station.line)!
+        let index = line.stations.firstIndex(of: station.code)!
+        var directions: [Card.Direction] = []
+        for direction in [MetroCore.Direction.reverse, .forward] {
+            let nextIndex = direction == .forward ? index + 1 : index - 1
+            guard line.stations.indices.contains(nextIndex), let toward = network.terminal(line: station.line, direction: direction) else { continue }
+            let window = network.serviceWindow(station: station.code, direction: direction)
+            var byHour: [String: Int] = [:]
+            for hour in 5...24 {
+                let at = context.clock.date(position.serviceDay, seconds: hour * 3600)
+                byHour[TimeOfDay.pad(hour % 24)] = engine.interval(line: station.line, direction: direction, at: at)
+            }
+            directions.append(Card.Direction(
+                toward: ref(toward), next: ref(line.stations[nextIndex]),
+                firstDeparture: window.map { TimeOfDay.clock($0.firstDeparture) },
+                lastDeparture: window.map { TimeOfDay.clock($0.lastDeparture) },
+                intervalNowSeconds: engine.interval(line: station.line, direction: direction, at: moment),
+                intervalsByHour: byHour))
+        }
+        let transfer = network.transfer(at: station.code).map { node -> Card.Transfer in
+            let other = node.stationA == station.code ? node.stationB : node.stationA
+            return Card.Transfer(station: ref(other), line: network.station(other)?.line ?? "", walkSeconds: node.walkSeconds, basis: node.basis)
+        }
+        let summary = ServiceOptions.summary(changes, network: network, language: language)
+        return Card(
+            station: ref(station.code), line: station.line, lineName: Names.line(line, language), aboveGround: station.aboveGround,
+            formerNames: station.formerNames.map { language == .uk ? $0.uk : $0.en }, transfer: transfer,
+            serviceDay: position.serviceDay.description, dayType: position.dayType.rawValue, directions: directions,
+            serviceChanges: summary.map { [$0] } ?? [],
+            entrances: language.tr(
+                "часи входів і відкриті вестибюлі ще не перенесено з даних міста",
+                "entrance hours and open vestibules are not yet brought in from the city's data"))
+    }
+
+    func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
+        let card = card(context, language: language)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            context.stdout.write(String(decoding: (try? encoder.encode(card)) ?? Data(), as: UTF8.self) + "\n")
+            return
+        }
+        let style = Style(enabled: options.color)
+        let network = context.network
+        func name(_ ref: Card.Ref) -> String { language == .uk ? ref.nameUk : ref.nameEn }
+        var out: [String] = []
+        out.append(style.bold(Names.station(station, language)) + "  " + (language == .uk ? station.nameEn : station.nameUk))
+        out.append(style.line(" \(station.line) ", color: network.line(station.line)?.color ?? "") + " " + card.lineName + " · "
+            + (station.aboveGround ? language.tr("над землею", "above ground") : language.tr("під землею", "underground")))
+        if !card.formerNames.isEmpty { out.append(language.tr("Колишні назви: ", "Formerly: ") + card.formerNames.joined(separator: ", ")) }
+        if let transfer = card.transfer {
+            let basis = transfer.basis == "measured" ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
+            out.append(language.tr("Пересадка: ", "Transfer: ") + name(transfer.station) + " (\(transfer.line)), "
+                + language.tr("пішки ", "walk ") + Durations.clock(transfer.walkSeconds) + " (\(basis))")
+        }
+        out.append("")
+        out.append(language.tr("День ", "Service day ") + card.serviceDay + " · "
+            + (card.dayType == "weekday" ? language.tr("розклад робочого дня", "weekday timetable") : language.tr("розклад вихідного дня", "weekend timetable")))
+        for direction in card.directions {
+            out.append(language.tr("У напрямку станції ", "Toward ") + name(direction.toward) + " (" + language.tr("далі ", "next ") + (direction.next.map(name) ?? "—") + ")")
+            out.append("  " + language.tr("перший ", "first ") + (direction.firstDeparture ?? "—") + " · " + language.tr("останній ", "last ")
+                + (direction.lastDeparture ?? "—") + language.tr(" (будні й вихідні однаково, як опубліковано)", " (weekdays and weekends alike, as published)")
+                + " · " + language.tr("інтервал зараз ", "interval now ") + Durations.clock(direction.intervalNowSeconds))
+            let hours = direction.intervalsByHour.sorted { (Int($0.key)! + 19) % 24 < (Int($1.key)! + 19) % 24 }
+            out.append("  " + hours.map { "\($0.key) \(Durations.clock($0.value))" }.joined(separator: " · "))
+        }
+        if !card.serviceChanges.isEmpty { out.append(""); out += card.serviceChanges.map { "ℹ " + $0 } }
+        out.append(language.tr("Входи: ", "Entrances: ") + card.entrances + ".")
+        context.stdout.write(out.joined(separator: "\n") + "\n")
+    }
+}
