@@ -72,7 +72,7 @@ final class TerminalTests: XCTestCase {
 
     /// Starts `metro-timer ARGS` in a fresh 80×24 tmux session, recording the terminal modes
     /// before and after and the exit code.
-    func launch(_ arguments: String) throws {
+    func launch(_ arguments: String, width: Int = 80, height: Int = 24) throws {
         let binary = TestPaths.products.appendingPathComponent("metro-timer").path
         let script = """
             stty -g > \(directory)/before; \
@@ -81,7 +81,7 @@ final class TerminalTests: XCTestCase {
             """
         // bash, as a person's shell would be: dash dies of the Ctrl-C itself, while bash waits
         // for a child that handles SIGINT and then reads its exit code.
-        try tmux("new-session", "-d", "-s", "ride", "-x", "80", "-y", "24", "bash", "-c", script)
+        try tmux("new-session", "-d", "-s", "ride", "-x", "\(width)", "-y", "\(height)", "bash", "-c", script)
     }
 
     func file(_ name: String) -> String? {
@@ -249,6 +249,32 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(try screen().contains("Trip ended: arrival confirmed."))
         trip = try String(contentsOfFile: directory + "/state/trip.json", encoding: .utf8)
         XCTAssertTrue(trip.contains("\"outcome\" : \"arrived\""), trip)
+    }
+
+    /// A real terminal of 40×15, late in the evening (last-train warnings on both lines): the
+    /// title, the next station, the countdowns and every key stay on the screen.
+    func testFortyByFifteenOnARealTerminal() throws {
+        for language in ["en", "uk"] {
+            _ = try? tmux("kill-server")
+            try? FileManager.default.removeItem(atPath: directory + "/exit")
+            try launch("start Lisova Teremky --speed 2 --at 22:00 --date 2026-11-30 --lang \(language)", width: 40, height: 15)
+            // A whole frame: the title and the last key line both drawn.
+            try eventually("a whole frame") {
+                let shown = try screen()
+                return shown.contains(language == "en" ? "Lisova → Teremky" : "Лісова → Теремки") && shown.contains(language == "en" ? "q leave" : "q вийти")
+            }
+            let shown = try screen()
+            let lines = shown.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertLessThanOrEqual(lines.count, 15)
+            for line in lines { XCTAssertLessThanOrEqual(line.count, 40, String(line)) }
+            for text in language == "en"
+                ? ["Next: ", "Change is next", "Yours is next", "Arrival", "⚠", "+ behind", "u undo", "q leave"]
+                : ["Наступна: ", "Пересадка — наступна", "Наступна — ваша", "Прибуття", "⚠", "+ позаду", "u скасувати", "q вийти"] {
+                XCTAssertTrue(shown.contains(text), "\(text) at 40×15 (\(language)):\n\(shown)")
+            }
+            try tmux("send-keys", "-t", "ride", "q")
+            try eventually("the exit") { !(file("exit") ?? "").isEmpty }
+        }
     }
 }
 
