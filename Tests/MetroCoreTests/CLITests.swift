@@ -6,7 +6,7 @@ import MetroCore
 
 /// The command line in-process: exact help, every error with its exit code, both languages.
 final class CLITests: XCTestCase {
-    let planUsage = "Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]\n  See 'metro-timer plan --help' for more information.\n"
+    let planUsage = "Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]\n  See 'metro-timer plan --help' for more information.\n"
 
     func testPlanHelpIsExact() {
         let expected = """
@@ -14,7 +14,7 @@ final class CLITests: XCTestCase {
 
             Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. A ride that cannot be made then (after the last train, before the first) is still printed, warning first, and exits 1.
 
-            USAGE: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
+            USAGE: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
 
             ARGUMENTS:
               <from>                  The station you board at (Ukrainian or English), or a saved route's name.
@@ -24,6 +24,7 @@ final class CLITests: XCTestCase {
               --at <HH:MM>            When the train starts moving, Kyiv time. (default: now)
               --date <YYYY-MM-DD>     The service day (times after midnight belong to the day before). (default: today)
               --arrive-by <HH:MM>     Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait.
+              --last                  The last train home: the latest start that still makes the last trains at the change, and how long that is from now.
               --json                  Print JSON (schema in the README).
               --ics <file>            Write the ride as a calendar event with alarms (- for standard output).
               --no-calibration        Official figures only, without your own measurements.
@@ -96,7 +97,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(result.stderr, """
             Error: Бракує обовʼязкового аргументу '<to>'
-            Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
+            Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
               Докладніше: 'metro-timer plan --help'.
 
             """)

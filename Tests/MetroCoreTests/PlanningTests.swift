@@ -132,5 +132,31 @@ final class PlanningTests: XCTestCase {
         XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "09:00", "--at", "08:00"]).code, 64)
         XCTAssertTrue(CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "09:00", "--lang", "uk"]).stdout.contains("поїзд має рушити зі станції Лісова"))
     }
+
+    /// `--last`: the latest start that still makes the last trains at the change.
+    func testLastTrainHome() throws {
+        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+        let day = ServiceClock.ServiceDay(year: 2026, month: 11, day: 30)
+        // Lisova → Teremky: the last M1 leaves Lisova at 22:30, but the last M2 leaves Maidan at
+        // 22:45:50, so the latest start is earlier than 22:30.
+        let route = try Kyiv.route("Lisova", "Teremky")
+        let start = try XCTUnwrap(PlanCommand.lastStart(engine: engine, route: route, serviceDay: day))
+        let lastM2 = Kyiv.date("2026-11-30 22:45:50")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(engine.schedule(route: route, t0: start).transfer?.platformArrival), lastM2)
+        XCTAssertGreaterThan(try XCTUnwrap(engine.schedule(route: route, t0: start.addingTimeInterval(1)).transfer?.platformArrival), lastM2)
+        XCTAssertLessThan(start, Kyiv.date("2026-11-30 22:30"))
+        XCTAssertTrue(engine.schedule(route: route, t0: start).findings.allSatisfy { !$0.preventsTheRide })
+        // One line: the origin's last departure itself.
+        XCTAssertEqual(PlanCommand.lastStart(engine: engine, route: try Kyiv.route("Syrets", "Pozniaky"), serviceDay: day), Kyiv.date("2026-11-30 22:30"))
+        // The command, at noon: how long from now; at 23:00, gone, and exit 1.
+        let noon = CLI.run(["plan", "Lisova", "Teremky", "--last"], now: Kyiv.date("2026-11-30 12:00"), columns: nil)
+        XCTAssertEqual(noon.code, 0, noon.stderr)
+        XCTAssertTrue(noon.stdout.contains("ℹ Last train home: leave Lisova by " + Kyiv.clock.hhmmss(start) + ", in 10 h 2"), noon.stdout)
+        let late = CLI.run(["plan", "Lisova", "Teremky", "--last"], now: Kyiv.date("2026-11-30 23:00"), columns: nil)
+        XCTAssertEqual(late.code, 1)
+        XCTAssertTrue(late.stdout.contains("it left 3"), late.stdout)
+        XCTAssertTrue(CLI.run(["plan", "Lisova", "Teremky", "--last", "--lang", "uk"]).stdout.contains("Останній поїзд додому: рушити зі станції Лісова"))
+        XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--last", "--at", "10:00"]).code, 64)
+    }
 }
 

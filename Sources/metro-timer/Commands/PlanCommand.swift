@@ -24,6 +24,9 @@ struct PlanCommand: Command {
             .option("arrive-by", value: "HH:MM", Text(
                 "Прибути до цього часу: найпізніший виїзд із запланованим очікуванням і надійний, навіть із цілим інтервалом очікування.",
                 "Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait.")),
+            .flag("last", Text(
+                "Останній поїзд: найпізніший виїзд, що ще встигає на останні поїзди на пересадці, і скільки до нього від зараз.",
+                "The last train home: the latest start that still makes the last trains at the change, and how long that is from now.")),
             .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
             .option("ics", value: "file", Text(
                 "Записати поїздку як подію календаря з нагадуваннями (- — у стандартний вивід).",
@@ -42,10 +45,18 @@ struct PlanCommand: Command {
     var feedNotes: [String]
     /// `--arrive-by`: the moment to arrive by (t₀ is then searched for).
     var arriveBy: Date?
+    /// `--last`: the latest start of the service day that completes the ride.
+    var last: Bool
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to"), spec: Self.spec, language: language)
+        last = arguments.flag("last")
+        if last && (arguments.value("at") != nil || arguments.value("arrive-by") != nil) {
+            throw .usage(language.tr(
+                "'--last' не поєднується з '--at' чи '--arrive-by': він сам знаходить час виїзду",
+                "'--last' cannot be combined with '--at' or '--arrive-by': it finds the start itself"), Self.spec)
+        }
         if let by = arguments.value("arrive-by") {
             guard arguments.value("at") == nil else {
                 throw .usage(language.tr(
@@ -119,6 +130,30 @@ struct PlanCommand: Command {
         return (best, min(safe, best))
     }
 
+    /// The latest t₀ on a service day that completes the ride: no later than the origin's last
+    /// published departure in its direction, and, after a change, reaching the platform by the
+    /// last departure there (found by bisection to the second). Past midnight it stays on the
+    /// service day, as the timetable does.
+    static func lastStart(engine: ScheduleEngine, route: Route, serviceDay: ServiceClock.ServiceDay) -> Date? {
+        guard let first = route.legs.first,
+            let window = engine.network.serviceWindow(station: first.board, direction: first.direction)
+        else { return nil }
+        let latest = engine.clock.date(serviceDay, seconds: window.lastDeparture)
+        guard route.legs.count > 1, let second = route.legs.last,
+            let entryWindow = engine.network.serviceWindow(station: second.board, direction: second.direction)
+        else { return latest }
+        let lastThere = engine.clock.date(serviceDay, seconds: entryWindow.lastDeparture)
+        func makesIt(_ t0: Date) -> Bool { (engine.schedule(route: route, t0: t0).transfer?.platformArrival ?? t0) <= lastThere }
+        if makesIt(latest) { return latest }
+        var low = latest.addingTimeInterval(-3 * 3600), high = latest
+        guard makesIt(low) else { return nil }
+        while high.timeIntervalSince(low) > 1 {
+            let middle = low.addingTimeInterval((high.timeIntervalSince(low) / 2).rounded(.down))
+            if makesIt(middle) { low = middle } else { high = middle }
+        }
+        return low
+    }
+
     static func parseDate(_ text: String) -> ServiceClock.ServiceDay? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
@@ -158,8 +193,31 @@ struct PlanCommand: Command {
                 "Прибути до \(context.clock.hhmm(arriveBy)): поїзд має рушити зі станції \(context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) } ?? "") не пізніше \(context.clock.hhmmss(found.latest)) (із запланованим очікуванням); надійно — до \(context.clock.hhmmss(found.safe)) (навіть із цілим інтервалом очікування і повільним поїздом).",
                 "Arrive by \(context.clock.hhmm(arriveBy)): the train must leave \(context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) } ?? "") by \(context.clock.hhmmss(found.latest)) (with the booked wait); safe: by \(context.clock.hhmmss(found.safe)) (even with a whole interval's wait and a slow train).")
         }
+        var lastNote: String?
+        var lastIsGone = false
+        if last {
+            guard let found = Self.lastStart(engine: engine, route: route, serviceDay: engine.clock.position(of: t0).serviceDay) else {
+                throw .failure(options.language.tr(
+                    "Для цього маршруту немає опублікованих останніх відправлень.", "The published data has no last departures for this route."))
+            }
+            start = found
+            let now = context.now()
+            let minutes = Int((found.timeIntervalSince(now) / 60).rounded(.down))
+            let board = context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) } ?? ""
+            func span(_ minutes: Int) -> String {
+                minutes < 60 ? options.language.tr("\(minutes) хв", "\(minutes) min")
+                    : options.language.tr("\(minutes / 60) год \(minutes % 60) хв", "\(minutes / 60) h \(minutes % 60) min")
+            }
+            let when = minutes >= 0
+                ? options.language.tr("через \(span(minutes))", "in \(span(minutes))")
+                : options.language.tr("він уже пішов \(span(-minutes)) тому", "it left \(span(-minutes)) ago")
+            lastIsGone = minutes < 0
+            lastNote = options.language.tr(
+                "Останній поїзд додому: рушити зі станції \(board) не пізніше \(context.clock.hhmmss(found)) — \(when).",
+                "Last train home: leave \(board) by \(context.clock.hhmmss(found)), \(when).")
+        }
         let schedule = engine.schedule(route: route, t0: start)
-        var notes = (arriveByNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
+        var notes = (arriveByNote.map { [$0] } ?? []) + (lastNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
             + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
         let measured = schedule.stops.filter(\.calibrated).count
         if measured > 0 {
@@ -195,6 +253,6 @@ struct PlanCommand: Command {
             context.stdout.write(renderer.render(schedule))
         }
         // Printed, warning first, but a script can tell: the ride cannot be made then.
-        if schedule.findings.contains(where: \.preventsTheRide) { throw .exit(1) }
+        if schedule.findings.contains(where: \.preventsTheRide) || lastIsGone { throw .exit(1) }
     }
 }
