@@ -13,13 +13,15 @@ enum Generator {
             "Перетворити шари міського порталу (JSON) на CSV-файли проєкту.",
             "Turn the city portal's JSON layers into the project's CSV files."),
         discussion: Text(
-            "Читає шари 13 і 14 так, як їх віддає портал, і переписує kyiv-timetable.csv та kyiv-headways.csv; з --stations — координати станцій у kyiv-stations.csv, з --tracks — kyiv-track.csv. Далі запустіть 'timetable-gen'.",
-            "Reads layers 13 and 14 exactly as the portal serves them and rewrites kyiv-timetable.csv and kyiv-headways.csv; with --stations, the stations' coordinates in kyiv-stations.csv; with --tracks, kyiv-track.csv. Then run 'timetable-gen'."),
+            "Читає шари 13 і 14 так, як їх віддає портал, і переписує kyiv-timetable.csv та kyiv-headways.csv; з --stations — координати станцій у kyiv-stations.csv, з --tracks — kyiv-track.csv; з --entrances — kyiv-entrances.csv. Далі запустіть 'timetable-gen'.",
+            "Reads layers 13 and 14 exactly as the portal serves them and rewrites kyiv-timetable.csv and kyiv-headways.csv; with --stations, the stations' coordinates in kyiv-stations.csv; with --tracks, kyiv-track.csv; with --entrances, kyiv-entrances.csv. Then run 'timetable-gen'."),
         arguments: [
             .positional("stop-times", Text("Шар 13: stopTimesUnderground.json.", "Layer 13: stopTimesUnderground.json.")),
             .positional("time-periods", Text("Шар 14: timePeriodUnderground.json.", "Layer 14: timePeriodUnderground.json.")),
             .option("stations", value: "file", Text("Шар станцій: metro_stations.geojson.", "The station layer: metro_stations.geojson.")),
             .option("tracks", value: "file", Text("Шар колій: underground.geojson.", "The track layer: underground.geojson.")),
+            .option("entrances", value: "file", Text(
+                "Шар входів: calendarUnderground.json (kyiv-entrances.csv).", "The entrances layer: calendarUnderground.json (kyiv-entrances.csv).")),
             .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: Text(defaultData, defaultData)),
         ])
 
@@ -192,6 +194,10 @@ enum Generator {
                 stations: stations, lines: lines)
             writes.append((TimetableCompiler.FileName.timetable, output.timetableCSV))
             writes.append((TimetableCompiler.FileName.headways, output.headwaysCSV))
+            if let entrancesPath = parsed.value("entrances") {
+                writes.append((TimetableCompiler.FileName.entrances,
+                    try PortalImporter.entrances(try contents(entrancesPath, base: base), file: entrancesPath, stations: stations, lines: lines)))
+            }
             if let tracksPath = parsed.value("tracks") {
                 let points = Dictionary(uniqueKeysWithValues: stations.map {
                     ($0.code, (lat: Double($0.latitudeE6) / 1e6, lon: Double($0.longitudeE6) / 1e6))

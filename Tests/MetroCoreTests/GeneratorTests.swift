@@ -109,6 +109,10 @@ final class GeneratorTests: XCTestCase {
              "kyiv-timetable.csv: no row for station mr05_114 (Beresteiska) reverse; every station of line M1 needs one per direction (leave the times empty where none are published)"),
             ("kyiv-stations.csv", { $0.replacingOccurrences(of: "50.459273,30.418706", with: "30.418706,50.459273") },
              "kyiv-stations.csv:6:9: lat '30.418706' is not a decimal coordinate within Kyiv (50.2–50.7)"),
+            ("kyiv-entrances.csv", { $0.replacingOccurrences(of: "mr01_110,Академмістечко,05:46,22:25,2,2", with: "mr01_110,Академмістечко,05:46,22:25,2,3") },
+             "kyiv-entrances.csv:2:6: halls_open must be from 0 to 2, found '3'"),
+            ("kyiv-entrances.csv", { $0.replacingOccurrences(of: "mr01_110,Академмістечко,05:46,22:25,2,2\n", with: "") },
+             "kyiv-entrances.csv: no row for station mr01_110"),
             ("kyiv-track.csv", { $0.split(separator: "\n").filter { !$0.hasPrefix("mr01_110,mr02_111,") }.joined(separator: "\n") + "\n" },
              "kyiv-track.csv: no track for the segment Akademmistechko → Zhytomyrska (mr01_110 → mr02_111); every directed segment needs two points or more"),
             ("kyiv-track.csv", { $0.replacingOccurrences(of: "mr01_110,mr02_111,2,", with: "mr01_110,mr02_111,5,") },
@@ -213,6 +217,9 @@ final class GeneratorTests: XCTestCase {
         XCTAssertEqual(network.segment(from: "tt01_901", to: "tt02_902")?.sampleGaps, [130, 120])
         XCTAssertEqual(network.segment(from: "tt02_902", to: "tt03_903")?.basis, .mirror)
         XCTAssertEqual(network.headwayRecord(line: "M9", direction: .reverse, dayType: .weekday, hour: 6)?.singleValue, true)
+        // Entrances: a closing time after midnight belongs to the night after the service day.
+        XCTAssertEqual(network.entrance(station: "tt01_901")?.closes, 24 * 3600 + 600)
+        XCTAssertEqual(network.entrance(station: "tt01_901")?.hallsOpen, 1)
     }
 
     func testInvalidUTF8AndBrokenJSONAreLocatedToTheByte() throws {

@@ -158,5 +158,38 @@ final class PlanningTests: XCTestCase {
         XCTAssertTrue(CLI.run(["plan", "Lisova", "Teremky", "--last", "--lang", "uk"]).stdout.contains("Останній поїзд додому: рушити зі станції Лісова"))
         XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--last", "--at", "10:00"]).code, 64)
     }
+
+    /// The entrances layer: brought in from the city's calendar, said first when a plan starts
+    /// while the origin's entrances are shut, in `--last`, and on the station card.
+    func testEntrances() throws {
+        // The data file matches the raw layer, station by station.
+        let raw = try JSONSerialization.jsonObject(with: Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("../shared/data/kyiv-open-data/calendarUnderground.json"))) as? [String: Any]
+        let features = try XCTUnwrap(raw?["features"] as? [[String: Any]])
+        XCTAssertEqual(features.count, 52)
+        for feature in features {
+            let attributes = try XCTUnwrap(feature["attributes"] as? [String: Any])
+            let entrance = try XCTUnwrap(Kyiv.network.entrance(station: try XCTUnwrap(attributes["code1"] as? String)))
+            XCTAssertEqual(String(TimeOfDay.clock(entrance.opens).prefix(5)), attributes["open_max"] as? String)
+            XCTAssertEqual(String(TimeOfDay.clock(entrance.closes).prefix(5)), attributes["close_min"] as? String)
+            XCTAssertEqual(entrance.halls, attributes["halls_cnt"] as? Int)
+            XCTAssertEqual(entrance.hallsOpen, attributes["halls_open"] as? Int)
+        }
+        // Ipodrom's entrance closes at 22:24, before its last trains (22:32:20).
+        let late = CLI.run(["plan", "Ipodrom", "Lybidska", "--at", "22:26", "--date", "2026-11-30"], columns: nil)
+        XCTAssertEqual(late.code, 1)
+        XCTAssertTrue(late.stdout.hasPrefix("⚠ Ipodrom's entrances close at 22:24: at 22:26 you can no longer get in.\n"), late.stdout)
+        let lateUk = CLI.run(["plan", "Ipodrom", "Lybidska", "--at", "22:26", "--date", "2026-11-30", "--lang", "uk"], columns: nil)
+        XCTAssertTrue(lateUk.stdout.hasPrefix("⚠ Входи станції Іподром зачиняються о 22:24: о 22:26 ввійти вже не можна.\n"), lateUk.stdout)
+        // Before the entrances open no train runs either: that is the one warning.
+        let early = CLI.run(["plan", "Ipodrom", "Lybidska", "--at", "05:40", "--date", "2026-11-30"], columns: nil)
+        XCTAssertEqual(early.stdout.split(separator: "\n").filter { $0.hasPrefix("⚠") }.count, 1, early.stdout)
+        XCTAssertTrue(early.stdout.hasPrefix("⚠ Trains are not running yet"), early.stdout)
+        let last = CLI.run(["plan", "Ipodrom", "Lybidska", "--last", "--date", "2026-11-30"], now: Kyiv.date("2026-11-30 12:00"), columns: nil)
+        XCTAssertEqual(last.code, 0, last.stdout)
+        XCTAssertTrue(last.stdout.contains("Be through the entrance by 22:24, when Ipodrom's entrances close."), last.stdout)
+        XCTAssertFalse(last.stdout.contains("can no longer get in"))
+        XCTAssertTrue(CLI.run(["station", "Ipodrom"]).stdout.contains("Entrances: open 05:55–22:24, 2 of 2 vestibules open."))
+        XCTAssertEqual(CLI.run(["plan", "Ipodrom", "Lybidska", "--at", "12:00"]).code, 0)
+    }
 }
 

@@ -255,7 +255,10 @@ final class TerminalTests: XCTestCase {
     /// title, the next station, the countdowns and every key stay on the screen.
     func testFortyByFifteenOnARealTerminal() throws {
         for language in ["en", "uk"] {
-            _ = try? tmux("kill-server")
+            // A server of its own for each language (killing one and starting the next at once
+            // can race the old server's shutdown).
+            socket = "metro-timer-test-\(UUID().uuidString.prefix(8))"
+            addTeardownBlock { [socket] in _ = try? Self.run(["-L", socket, "kill-server"]) }
             try? FileManager.default.removeItem(atPath: directory + "/exit")
             try launch("start Lisova Teremky --speed 2 --at 22:00 --date 2026-11-30 --lang \(language)", width: 40, height: 15)
             // A whole frame: the title and the last key line both drawn.

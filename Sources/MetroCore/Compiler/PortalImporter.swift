@@ -114,4 +114,32 @@ public enum PortalImporter {
         }
         return value
     }
+
+    /// The portal's station calendar (`calendarUnderground.json`: `code1`, `open_max`,
+    /// `close_min`, `halls_cnt`, `halls_open`) as `kyiv-entrances.csv`, in the network's order.
+    public static func entrances(_ data: Data, file: String, stations: [NetworkDocument.Station], lines: [NetworkDocument.Line]) throws(DataError) -> String {
+        let known = Set(stations.map(\.code))
+        var rows: [String: String] = [:]
+        for (index, attributes) in try features(data, file: file).enumerated() {
+            let place = "features[\(index)]"
+            let code = try string(attributes, "code1", file: file, place: place)
+            guard known.contains(code) else { throw DataError(file: file, "\(place): unknown station code '\(code)'") }
+            guard rows[code] == nil else { throw DataError(file: file, "\(place): a second row for \(code)") }
+            let opens = try string(attributes, "open_max", file: file, place: place), closes = try string(attributes, "close_min", file: file, place: place)
+            for (field, value) in [("open_max", opens), ("close_min", closes)] where (try? TimeOfDay.parseClock(value + ":00")) == nil {
+                throw DataError(file: file, "\(place).\(field): not a time HH:MM: '\(value)'")
+            }
+            guard let halls = attributes["halls_cnt"] as? Int, let open = attributes["halls_open"] as? Int else {
+                throw DataError(file: file, "\(place): 'halls_cnt' and 'halls_open' must be whole numbers")
+            }
+            let name = stations.first { $0.code == code }!.nameUk
+            rows[code] = [code, name, opens, closes, String(halls), String(open)].map(CSVTable.escape).joined(separator: ",")
+        }
+        var csv = TimetableCompiler.Columns.entrances.joined(separator: ",") + "\n"
+        for code in lines.flatMap(\.stations) {
+            guard let row = rows[code] else { throw DataError(file: file, "no row for station \(code)") }
+            csv += row + "\n"
+        }
+        return csv
+    }
 }

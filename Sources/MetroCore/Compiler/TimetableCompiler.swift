@@ -18,7 +18,8 @@ public enum TimetableCompiler {
         public static let source = "kyiv-source.csv"
         public static let sections = "kyiv-sections.csv"
         public static let track = "kyiv-track.csv"
-        public static let all = [stations, lines, timetable, headways, transfers, source, sections, track]
+        public static let entrances = "kyiv-entrances.csv"
+        public static let all = [stations, lines, timetable, headways, transfers, source, sections, track, entrances]
     }
 
     /// The column headers each file must carry, in order.
@@ -32,6 +33,7 @@ public enum TimetableCompiler {
         public static let transfers = ["station_a", "station_b", "walk_seconds", "basis", "note"]
         public static let source = ["key", "value"]
         public static let sections = ["line", "from", "to", "kind", "note"]
+        public static let entrances = ["station", "name_uk", "opens", "closes", "halls", "halls_open"]
     }
 
     public struct Options: Equatable, Sendable {
@@ -113,7 +115,38 @@ public enum TimetableCompiler {
             transfers: transfers,
             headways: headways,
             serviceWindows: windows.values.sorted { ($0.station, $0.direction.rawValue) < ($1.station, $1.direction.rawValue) },
-            airRaidSections: airRaid)
+            airRaidSections: airRaid,
+            entrances: try readEntrances(input.table(FileName.entrances, Columns.entrances), stations: byCode))
+    }
+
+    /// `kyiv-entrances.csv`: one row per station; times as published.
+    static func readEntrances(_ table: CSVTable, stations: [String: NetworkDocument.Station]) throws(DataError) -> [NetworkDocument.Entrance] {
+        var result: [NetworkDocument.Entrance] = []
+        var seen: Set<String> = []
+        for row in table.rows {
+            let code = row(0)
+            guard stations[code] != nil else { throw DataError(file: table.file, line: row.line, column: 1, "unknown station code '\(code)'") }
+            guard seen.insert(code).inserted else { throw DataError(file: table.file, line: row.line, column: 1, "a second row for \(code)") }
+            var times: [Int] = []
+            for column in [2, 3] {
+                do { times.append(try TimeOfDay.parseClock(row(column) + ":00")) } catch {
+                    throw DataError(file: table.file, line: row.line, column: column + 1, "not a time HH:MM: '\(row(column))'")
+                }
+            }
+            // A closing time before 03:00 is in the night after the service day.
+            if times[1] < 3 * 3600 { times[1] += 24 * 3600 }
+            guard let halls = Int(row(4)), (1...10).contains(halls) else {
+                throw DataError(file: table.file, line: row.line, column: 5, "halls must be a number of vestibules from 1 to 10, found '\(row(4))'")
+            }
+            guard let open = Int(row(5)), (0...halls).contains(open) else {
+                throw DataError(file: table.file, line: row.line, column: 6, "halls_open must be from 0 to \(halls), found '\(row(5))'")
+            }
+            result.append(NetworkDocument.Entrance(station: code, opens: times[0], closes: times[1], halls: halls, hallsOpen: open))
+        }
+        if let missing = stations.keys.sorted().first(where: { !seen.contains($0) }) {
+            throw DataError(file: table.file, "no row for station \(missing)")
+        }
+        return result
     }
 
     /// Kyiv's extent, generously: a coordinate outside it is a typo or swapped columns.

@@ -121,6 +121,11 @@ public struct Network: Sendable {
         return nil
     }
 
+    /// A station's entrances: when they open and close, and how many vestibules are open.
+    public func entrance(station: String) -> NetworkDocument.Entrance? {
+        document.entrances?.first { $0.station == station }
+    }
+
     public func serviceWindow(station: String, direction: Direction) -> NetworkDocument.ServiceWindow? {
         windowIndex[WindowKey(station: station, direction: direction)]
     }

@@ -303,6 +303,11 @@ extension NetworkDocument {
             },
             airRaidSections: try root.array("airRaidSections").map { section in
                 Section(line: try section.string("line"), from: try section.string("from"), to: try section.string("to"))
+            },
+            entrances: try root.optionalField("entrances").map { _ in try root.array("entrances") }?.map { entrance in
+                Entrance(
+                    station: try entrance.string("station"), opens: try entrance.int("opens"), closes: try entrance.int("closes"),
+                    halls: try entrance.int("halls"), hallsOpen: try entrance.int("hallsOpen"))
             })
     }
 }

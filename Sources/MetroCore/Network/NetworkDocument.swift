@@ -5,8 +5,9 @@
 /// JSON is byte-for-byte repeatable.
 public struct NetworkDocument: Codable, Equatable, Sendable {
     /// The schema version. Readers reject documents newer than they understand.
-    /// 2 added `openAir` on segments and `airRaidSections`; 3 added station coordinates and the segments' early and late patterns.
-    public static let currentVersion = 3
+    /// 2 added `openAir` on segments and `airRaidSections`; 3 added station coordinates and the segments' early and late patterns;
+    /// 4 added `entrances`.
+    public static let currentVersion = 4
 
     public var version: Int
     public var source: Source
@@ -19,11 +20,32 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
     public var serviceWindows: [ServiceWindow]
     /// The sections trains still serve during an air-raid alert (city policy since 2022).
     public var airRaidSections: [Section]
+    /// When each station's entrances open and close, and how many vestibules are open (absent
+    /// in hand-written documents: tests of the backtest carry none).
+    public var entrances: [Entrance]?
+
+    /// A station's entrances as the city publishes them (`calendarUnderground.json`): the
+    /// latest opening of its vestibules and the earliest closing (service-day seconds).
+    public struct Entrance: Codable, Equatable, Sendable {
+        public var station: String
+        public var opens: Int
+        public var closes: Int
+        public var halls: Int
+        public var hallsOpen: Int
+
+        public init(station: String, opens: Int, closes: Int, halls: Int, hallsOpen: Int) {
+            self.station = station
+            self.opens = opens
+            self.closes = closes
+            self.halls = halls
+            self.hallsOpen = hallsOpen
+        }
+    }
 
     public init(
         version: Int = NetworkDocument.currentVersion, source: Source, assumptions: Assumptions,
         lines: [Line], stations: [Station], segments: [Segment], transfers: [Transfer],
-        headways: [Headway], serviceWindows: [ServiceWindow], airRaidSections: [Section] = []
+        headways: [Headway], serviceWindows: [ServiceWindow], airRaidSections: [Section] = [], entrances: [Entrance]? = nil
     ) {
         self.version = version
         self.source = source
@@ -35,6 +57,7 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         self.headways = headways
         self.serviceWindows = serviceWindows
         self.airRaidSections = airRaidSections
+        self.entrances = entrances
     }
 
     /// Where the figures come from (`Data/kyiv-source.csv`).

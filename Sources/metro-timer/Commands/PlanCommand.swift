@@ -217,6 +217,33 @@ struct PlanCommand: Command {
                 "Last train home: leave \(board) by \(context.clock.hhmmss(found)), \(when).")
         }
         let schedule = engine.schedule(route: route, t0: start)
+        // The origin's entrances, said first when the ride starts while they are shut. (A ride
+        // that starts by walking through a node enters at the typed station.)
+        var warnings: [String] = []
+        let entryStation = route.origin
+        // When no train runs then, that is the one warning (item 7's rule); in the published
+        // data every entrance opens before its first train, so "not open yet" is said only that
+        // way, and "closed" only while the last trains still run.
+        let noTrains = schedule.findings.contains { $0.preventsTheRide && $0.station == route.legs.first?.board }
+        if !noTrains, let entrance = context.network.entrance(station: entryStation) {
+            let seconds = engine.clock.position(of: start).seconds
+            let name = Names.station(entryStation, context.network, options.language)
+            // (With --last the note says by when to be through the entrance instead.)
+            if seconds > entrance.closes && !last {
+                warnings.append(options.language.tr(
+                    "Входи станції \(name) зачиняються о \(TimeOfDay.clock(entrance.closes).prefix(5)): о \(context.clock.hhmm(start)) ввійти вже не можна.",
+                    "\(name)'s entrances close at \(TimeOfDay.clock(entrance.closes).prefix(5)): at \(context.clock.hhmm(start)) you can no longer get in."))
+            } else if seconds < entrance.opens {
+                warnings.append(options.language.tr(
+                    "Входи станції \(name) відчиняються о \(TimeOfDay.clock(entrance.opens).prefix(5)): о \(context.clock.hhmm(start)) ще не ввійти.",
+                    "\(name)'s entrances open at \(TimeOfDay.clock(entrance.opens).prefix(5)): at \(context.clock.hhmm(start)) you cannot get in yet."))
+            }
+            if last, entrance.closes < seconds + 60 * 30 {
+                lastNote = (lastNote ?? "") + options.language.tr(
+                    " Будьте за входом до \(TimeOfDay.clock(entrance.closes).prefix(5)): тоді входи станції \(name) зачиняються.",
+                    " Be through the entrance by \(TimeOfDay.clock(entrance.closes).prefix(5)), when \(name)'s entrances close.")
+            }
+        }
         var notes = (arriveByNote.map { [$0] } ?? []) + (lastNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
             + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
         let measured = schedule.stops.filter(\.calibrated).count
@@ -241,7 +268,7 @@ struct PlanCommand: Command {
                 schedule, network: context.network, clock: engine.clock, fraction: engine.bookedWaitFraction, language: options.language,
                 intervals: engine.legIntervals(schedule))
             document.serviceChanges = changes.isEmpty ? nil : changes
-            document.notes = notes
+            document.notes = warnings + notes
             if let arriveBy, let starts {
                 document.arriveBy = .init(target: context.clock.iso8601(arriveBy), latestStart: context.clock.iso8601(starts.latest), safeStart: context.clock.iso8601(starts.safe))
             }
@@ -249,10 +276,10 @@ struct PlanCommand: Command {
         } else {
             let renderer = PlanRenderer(
                 network: context.network, clock: engine.clock, language: options.language, style: Style(enabled: options.color),
-                notes: notes, closed: Set(changes.closed), intervals: engine.legIntervals(schedule), width: context.columns)
+                notes: notes, closed: Set(changes.closed), intervals: engine.legIntervals(schedule), warnings: warnings, width: context.columns)
             context.stdout.write(renderer.render(schedule))
         }
         // Printed, warning first, but a script can tell: the ride cannot be made then.
-        if schedule.findings.contains(where: \.preventsTheRide) || lastIsGone { throw .exit(1) }
+        if schedule.findings.contains(where: \.preventsTheRide) || lastIsGone || !warnings.isEmpty { throw .exit(1) }
     }
 }

@@ -7,8 +7,8 @@ struct StationCommand: Command {
     static let spec = CommandSpec(
         path: ["metro-timer", "station"],
         abstract: Text(
-            "Картка станції: лінія, сусіди, пересадка, перші й останні поїзди, інтервали, зміни в русі.",
-            "A station's card: line, neighbours, transfer, first and last trains, intervals, service changes."),
+            "Картка станції: лінія, сусіди, пересадка, перші й останні поїзди, інтервали, входи, зміни в русі.",
+            "A station's card: line, neighbours, transfer, first and last trains, intervals, entrances, service changes."),
         arguments: [
             .positional("name", Text("Станція, будь-якою мовою.", "The station, in either language.")).completing(.stations),
             .option("date", value: "YYYY-MM-DD", Text("День обслуговування (типово сьогодні).", "The service day (default: today).")),
@@ -97,9 +97,11 @@ struct StationCommand: Command {
             formerNames: station.formerNames.map { language == .uk ? $0.uk : $0.en }, transfer: transfer,
             serviceDay: position.serviceDay.description, dayType: position.dayType.rawValue, directions: directions,
             serviceChanges: summary.map { [$0] } ?? [],
-            entrances: language.tr(
-                "часи входів і відкриті вестибюлі ще не перенесено з даних міста",
-                "entrance hours and open vestibules are not yet brought in from the city's data"))
+            entrances: network.entrance(station: station.code).map { entrance in
+                language.tr(
+                    "відчинені \(TimeOfDay.clock(entrance.opens).prefix(5))–\(TimeOfDay.clock(entrance.closes).prefix(5)), відкрито вестибюлів: \(entrance.hallsOpen) з \(entrance.halls)",
+                    "open \(TimeOfDay.clock(entrance.opens).prefix(5))–\(TimeOfDay.clock(entrance.closes).prefix(5)), \(entrance.hallsOpen) of \(entrance.halls) vestibules open")
+            } ?? language.tr("немає даних", "no data"))
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {

@@ -13,6 +13,8 @@ struct PlanRenderer {
     var closed: Set<String> = []
     /// Each leg's interval at its boarding, shown beside its line (empty: not shown).
     var intervals: [Int] = []
+    /// Said first, before the findings (the origin's entrances shut).
+    var warnings: [String] = []
     /// The terminal's width: long lines wrap at spaces, annotations under their station. Nil
     /// (output to a pipe with no `COLUMNS`) leaves lines whole.
     var width: Int?
@@ -40,10 +42,11 @@ struct PlanRenderer {
     func render(_ schedule: Schedule) -> String {
         let route = schedule.route
         var out: [String] = []
+        for warning in warnings { out += wrapped("⚠ " + warning, indent: 2).map(style.warning) }
         for finding in schedule.findings {
             out += wrapped("⚠ " + FindingText.sentence(finding, network: network, clock: clock, language: language), indent: 2).map(style.warning)
         }
-        if !schedule.findings.isEmpty { out.append("") }
+        if !schedule.findings.isEmpty || !warnings.isEmpty { out.append("") }
 
         out += wrapped(name(route.origin) + " → " + name(route.destination), indent: 2).map(style.bold)
         let position = clock.position(of: schedule.departure)
