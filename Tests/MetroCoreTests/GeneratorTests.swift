@@ -163,8 +163,17 @@ final class GeneratorTests: XCTestCase {
         let run = generate([
             "import", portal + "/stopTimesUnderground.json", portal + "/timePeriodUnderground.json", "--data", directory,
             "--stations", portal + "/metro_stations.geojson", "--tracks", portal + "/underground.geojson",
+            "--entrances", portal + "/calendarUnderground.json",
         ])
         XCTAssertEqual(run.code, 0, run.stderr)
+        // The entrances in the lines' order, whatever the layer's order.
+        XCTAssertEqual(try String(contentsOfFile: directory + "/kyiv-entrances.csv", encoding: .utf8), """
+            station,name_uk,opens,closes,halls,halls_open
+            tt01_901,Перша,05:40,00:10,2,1
+            tt02_902,Друга,05:45,23:50,1,1
+            tt03_903,Третя,05:50,23:55,1,1
+
+            """)
         XCTAssertEqual(try String(contentsOfFile: directory + "/kyiv-stations.csv", encoding: .utf8), """
             code,line,order,name_uk,name_en,former_names,above_ground,transfer,lat,lon
             tt01_901,M9,1,Перша,Persha,,no,,50.450000,30.400000
