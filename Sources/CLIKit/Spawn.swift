@@ -43,14 +43,10 @@ public enum Spawn {
         // caller reads to its end.
         closeInherited(&actions)
 
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let started = withArgvAndEnvironment(path, arguments, environment) { argv, envp in
+            posix_spawn(&pid, path, &actions, nil, argv, envp)
+        }
         if captureOutput { close(pipe[1]) }
         if input != nil { close(inputPipe[0]) }
         guard started == 0 else {
@@ -93,6 +89,21 @@ public enum Spawn {
         return (code, output)
     }
 
+    /// C strings for `posix_spawn`: the program and its arguments, and the environment as
+    /// `KEY=value` in a stable order; freed once `body` returns.
+    static func withArgvAndEnvironment(
+        _ path: String, _ arguments: [String], _ environment: [String: String],
+        _ body: ([UnsafeMutablePointer<CChar>?], [UnsafeMutablePointer<CChar>?]) -> Int32
+    ) -> Int32 {
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        return body(argv, envp)
+    }
+
     /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which Swift's Glibc module does not export.
     static let setsidFlag: Int32 = 0x80
 
@@ -131,14 +142,10 @@ public enum Spawn {
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(setsidFlag | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        let started = withArgvAndEnvironment(path, arguments, environment) { argv, envp in
+            posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        }
         guard started == 0 else { throw Failure(reason: String(cString: strerror(started))) }
         return pid
     }

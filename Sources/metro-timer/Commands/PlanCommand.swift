@@ -115,13 +115,7 @@ struct PlanCommand: Command {
     /// changes slowly), so a bisection finds each; nil when not even the earliest start makes it.
     static func latestStarts(engine: ScheduleEngine, route: Route, arriveBy: Date) -> (latest: Date, safe: Date)? {
         func latest(_ arrival: (Schedule) -> Date) -> Date? {
-            var low = arriveBy.addingTimeInterval(-3 * 3600), high = arriveBy
-            guard arrival(engine.schedule(route: route, t0: low)) <= arriveBy else { return nil }
-            while high.timeIntervalSince(low) > 1 {
-                let middle = low.addingTimeInterval((high.timeIntervalSince(low) / 2).rounded(.down))
-                if arrival(engine.schedule(route: route, t0: middle)) <= arriveBy { low = middle } else { high = middle }
-            }
-            return low
+            latestStart(before: arriveBy) { arrival(engine.schedule(route: route, t0: $0)) <= arriveBy }
         }
         let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
         guard let best = latest({ $0.finalArrival }),
@@ -145,11 +139,18 @@ struct PlanCommand: Command {
         let lastThere = engine.clock.date(serviceDay, seconds: entryWindow.lastDeparture)
         func makesIt(_ t0: Date) -> Bool { (engine.schedule(route: route, t0: t0).transfer?.platformArrival ?? t0) <= lastThere }
         if makesIt(latest) { return latest }
-        var low = latest.addingTimeInterval(-3 * 3600), high = latest
-        guard makesIt(low) else { return nil }
+        return latestStart(before: latest, where: makesIt)
+    }
+
+    /// The latest t₀, to the second, in the three hours before `end` for which `works` holds,
+    /// by bisection (it holds for every earlier start once it holds: later starts only arrive
+    /// later); nil when not even the earliest does.
+    static func latestStart(before end: Date, where works: (Date) -> Bool) -> Date? {
+        var low = end.addingTimeInterval(-3 * 3600), high = end
+        guard works(low) else { return nil }
         while high.timeIntervalSince(low) > 1 {
             let middle = low.addingTimeInterval((high.timeIntervalSince(low) / 2).rounded(.down))
-            if makesIt(middle) { low = middle } else { high = middle }
+            if works(middle) { low = middle } else { high = middle }
         }
         return low
     }

@@ -1,29 +1,29 @@
 import Foundation
 
-/// The terminal width: `COLUMNS`, then the tty's own size, then nothing (callers assume 80).
+/// The terminal's size: the environment's `COLUMNS`/`LINES`, then the tty's own size, then
+/// nothing (callers assume 80×24).
 enum TerminalSize {
+    /// The width: `COLUMNS`, then the tty's.
     static func columns(environment: [String: String]) -> Int? {
-        if let value = environment["COLUMNS"], let columns = Int(value), columns > 0 { return columns }
-        var size = winsize()
-        #if os(Linux)
-        let request = UInt(TIOCGWINSZ)
-        #else
-        let request = TIOCGWINSZ
-        #endif
-        if ioctl(1, request, &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return nil
+        dimension(environment["COLUMNS"]) { Int($0.ws_col) }
     }
 
-    /// The terminal height: `LINES`, then the tty's own size, then nothing (callers assume 24).
+    /// The height: `LINES`, then the tty's.
     static func rows(environment: [String: String]) -> Int? {
-        if let value = environment["LINES"], let rows = Int(value), rows > 0 { return rows }
+        dimension(environment["LINES"]) { Int($0.ws_row) }
+    }
+
+    /// A positive number from the variable, else the field of the tty's window size.
+    private static func dimension(_ variable: String?, _ field: (winsize) -> Int) -> Int? {
+        if let variable, let value = Int(variable), value > 0 { return value }
         var size = winsize()
         #if os(Linux)
         let request = UInt(TIOCGWINSZ)
         #else
         let request = TIOCGWINSZ
         #endif
-        if ioctl(1, request, &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
-        return nil
+        guard ioctl(1, request, &size) == 0 else { return nil }
+        let value = field(size)
+        return value > 0 ? value : nil
     }
 }
