@@ -153,7 +153,7 @@ final class CLITests: XCTestCase {
         let result = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:20", "--date", "2026-11-30", "--json"])
         XCTAssertEqual(result.code, 0)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(object["version"] as? Int, 3)
+        XCTAssertEqual(object["version"] as? Int, 4)
         XCTAssertEqual(object["departure"] as? String, "2026-11-30T22:20:00+02:00")
         XCTAssertEqual(object["dayType"] as? String, "weekday")
         XCTAssertEqual(object["stops"] as? Int, 17)

@@ -47,10 +47,19 @@ public struct RideCard: Sendable {
         ]
         properties.append(ICalendar.Property("CATEGORIES", language.tr("Метро", "Metro")))
         var alarms: [ICalendar.Component] = []
-        if let at = schedule.transferAlert, let stop = schedule.transferAlertStop, let transfer = schedule.transfer {
-            alarms.append(alarm(at, language.tr(
-                "Пересадка — наступна: прибуття на станцію \(name(schedule.stops[stop].station)); виходьте на станції \(name(transfer.exit)).",
-                "Change is next: arriving at \(name(schedule.stops[stop].station)); get off at \(name(transfer.exit)).")))
+        for (change, transfer) in zip(schedule.transferAlerts, schedule.transfers) {
+            let stop = schedule.stops[change.stop]
+            // On the long way round, the second change can come one stop after a boarding: the
+            // moment is then the train leaving it.
+            let passes = stop.role == .intermediate && stop.arrival != nil && stop.arrival == stop.departure
+            let moment = passes
+                ? language.tr("проїзд станції \(name(stop.station))", "passing \(name(stop.station))")
+                : stop.arrival != nil
+                ? language.tr("прибуття на станцію \(name(stop.station))", "arriving at \(name(stop.station))")
+                : language.tr("відправлення зі станції \(name(stop.station))", "leaving \(name(stop.station))")
+            alarms.append(alarm(change.time, language.tr(
+                "Пересадка — наступна: \(moment); виходьте на станції \(name(transfer.exit)).",
+                "Change is next: \(moment); get off at \(name(transfer.exit)).")))
         }
         if let stop = schedule.alertStop {
             alarms.append(alarm(schedule.alert, language.tr(
@@ -77,7 +86,8 @@ public struct RideCard: Sendable {
             for stop in schedule.stops where stop.leg == legIndex {
                 lines.append(clock.hhmm(stop.time) + " " + name(stop.station))
             }
-            if legIndex == 0, let transfer = schedule.transfer {
+            if schedule.transfers.indices.contains(legIndex) {
+                let transfer = schedule.transfers[legIndex]
                 lines.append(language.tr(
                     "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування від 0 до \(minutes(transfer.longestWaitSeconds)).",
                     "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of 0 to \(minutes(transfer.longestWaitSeconds))."))
@@ -89,8 +99,8 @@ public struct RideCard: Sendable {
                 "Then walk to \(name(schedule.route.destination)): \(minutes(walk.walkSeconds))."))
         }
         lines.append("")
-        if let at = schedule.transferAlert {
-            lines.append(language.tr("Пересадка — наступна: ", "Change is next: ") + clock.hhmmss(at))
+        for change in schedule.transferAlerts {
+            lines.append(language.tr("Пересадка — наступна: ", "Change is next: ") + clock.hhmmss(change.time))
         }
         if schedule.alertStop != nil {
             lines.append(language.tr("Наступна — ваша: ", "Yours is next: ") + clock.hhmmss(schedule.alert))

@@ -8,14 +8,15 @@ public struct Leg: Equatable, Sendable, Codable {
     public var alight: String { stations.last! }
 }
 
-/// A route: the ride legs (one, or two via the transfer node), and any walk through a transfer
-/// node at the very start or end (when the typed origin or destination is the node's other half).
+/// A route: the ride legs (one, two via the transfer node, or three the long way round a closure),
+/// and any walk through a transfer node at the very start or end (when the typed origin or
+/// destination is the node's other half).
 public struct Route: Equatable, Sendable, Codable {
     public var origin: String
     public var destination: String
     public var legs: [Leg]
-    /// The walk between the two legs.
-    public var transferWalk: NetworkDocument.Transfer?
+    /// The walk between each leg and the next (one fewer than the legs).
+    public var transferWalks: [NetworkDocument.Transfer] = []
     /// The origin typed was the other half of the first boarding station: walk there first,
     /// before t₀ (t₀ is when the train starts moving).
     public var walkBeforeBoarding: NetworkDocument.Transfer?
@@ -25,8 +26,11 @@ public struct Route: Equatable, Sendable, Codable {
     /// True when no train is needed: origin and destination are the two halves of one node.
     public var isWalkOnly: Bool { legs.isEmpty }
 
-    /// The number of stops ridden (segments), over both legs.
+    /// The number of stops ridden (segments), over every leg.
     public var stopCount: Int { legs.reduce(0) { $0 + $1.stations.count - 1 } }
+
+    /// The walk between the first two legs (the only one, unless the route goes the long way).
+    public var transferWalk: NetworkDocument.Transfer? { transferWalks.first }
 }
 
 /// Routing is a table lookup: same line, one leg; different lines, the one node where they meet.
@@ -62,11 +66,42 @@ public struct Router: Sendable {
         case (false, false):
             return Route(
                 origin: origin, destination: destination,
-                legs: [leg(origin, node.exit), leg(node.entry, destination)], transferWalk: transfer)
+                legs: [leg(origin, node.exit), leg(node.entry, destination)], transferWalks: [transfer])
         }
     }
 
-    func leg(_ from: String, _ to: String) -> Leg {
+    /// The one fallback, for when the direct change cannot be made (its node closed, or a section
+    /// it needs suspended): the long way, through the third line and its two nodes. Still a
+    /// lookup: origin's line → third line → destination's line. Nil on one line.
+    public func detour(from origin: String, to destination: String) -> Route? {
+        guard origin != destination, let a = network.station(origin), let b = network.station(destination), a.line != b.line,
+            let third = network.lines.first(where: { $0.id != a.line && $0.id != b.line }),
+            let into = network.interchange(from: a.line, to: third.id), let out = network.interchange(from: third.id, to: b.line),
+            let first = network.transfer(at: into.exit), let second = network.transfer(at: out.exit)
+        else { return nil }
+        // The chain of places: ride to the first node, walk, ride the third line, walk, ride on.
+        // A ride from a station to itself is no ride (the origin or destination is a node's
+        // station): the route then starts or ends with the walk. The third line's two nodes are
+        // always apart, so its ride is never empty.
+        var legs: [Leg] = [], walks: [NetworkDocument.Transfer] = []
+        var walkBefore: NetworkDocument.Transfer?
+        var pendingWalk: NetworkDocument.Transfer?
+        for (index, (from, to)) in [(origin, into.exit), (into.entry, out.exit), (out.entry, destination)].enumerated() {
+            if from != to {
+                if let walk = pendingWalk {
+                    if legs.isEmpty { walkBefore = walk } else { walks.append(walk) }
+                }
+                pendingWalk = nil
+                legs.append(leg(from, to))
+            }
+            if index < 2 { pendingWalk = index == 0 ? first : second }
+        }
+        return Route(
+            origin: origin, destination: destination, legs: legs, transferWalks: walks,
+            walkBeforeBoarding: walkBefore, walkAfterAlighting: pendingWalk)
+    }
+
+    public func leg(_ from: String, _ to: String) -> Leg {
         let a = network.station(from)!, b = network.station(to)!
         let line = network.line(a.line)!
         let direction: Direction = b.order > a.order ? .forward : .reverse

@@ -142,3 +142,29 @@ public struct ServiceCheck: Sendable {
         return []
     }
 }
+
+/// The route to ride under the day's changes, and why it goes the long way if it does.
+public struct ChosenRoute: Equatable, Sendable {
+    public var route: Route
+    /// The direct route's refusal, when the route goes the long way round it; nil otherwise.
+    public var detourBecause: ServiceRefusal?
+
+    public init(route: Route, detourBecause: ServiceRefusal? = nil) {
+        self.route = route
+        self.detourBecause = detourBecause
+    }
+}
+
+extension ServiceCheck {
+    /// The direct route when it can be ridden; else the long way through the third line, when
+    /// that can be; else the direct route's refusal (it names the nearest station served).
+    public func choose(_ direct: Route, changes: ServiceChanges) throws(ServiceRefusal) -> ChosenRoute {
+        guard let refusal = refusal(direct, changes: changes) else { return ChosenRoute(route: direct) }
+        if let detour = Router(network: network).detour(from: direct.origin, to: direct.destination),
+            self.refusal(detour, changes: changes) == nil
+        {
+            return ChosenRoute(route: detour, detourBecause: refusal)
+        }
+        throw refusal
+    }
+}

@@ -82,16 +82,22 @@ public struct Schedule: Equatable, Sendable {
         public var later: TimeInterval { TimeInterval(longestWaitSeconds - bookedWaitSeconds) }
     }
 
+    /// "Change at the next stop": the moment, and the stop before a transfer exit it belongs to.
+    public struct ChangeAlert: Equatable, Sendable {
+        public var time: Date
+        public var stop: Int
+    }
+
     public var route: Route
     public var stops: [Stop]
-    public var transfer: TransferTiming?
+    /// Each change, in order (two when the route goes the long way round a closure).
+    public var transfers: [TransferTiming]
     /// "Yours is next": the train reaches the stop before the passenger's last (when that stop is
     /// a boarding stop, the moment the train leaves it).
     public var alert: Date
     public var alertStop: Int?
-    /// "Change at the next stop": the same for the stop before the transfer exit.
-    public var transferAlert: Date?
-    public var transferAlertStop: Int?
+    /// "Change at the next stop", before each change: the same for the stop before its exit.
+    public var transferAlerts: [ChangeAlert]
     /// The train reaches the passenger's last station.
     public var arrival: Date
     /// After any walk through a transfer node at the end.
@@ -107,6 +113,21 @@ public struct Schedule: Equatable, Sendable {
 
     /// The index of the first stop of the second leg, if any.
     public var entryIndex: Int? { stops.firstIndex { $0.role == .transferEntry } }
+    /// The first stop of every leg after the first: where each change boards.
+    public var entryIndices: [Int] { stops.indices.filter { stops[$0].role == .transferEntry } }
+
+    /// The first change (the only one, unless the route goes the long way).
+    public var transfer: TransferTiming? { transfers.first }
+    /// The first change's alert.
+    public var transferAlert: Date? { transferAlerts.first?.time }
+    public var transferAlertStop: Int? { transferAlerts.first?.stop }
+
+    /// The change whose new platform is stop `entry`.
+    public func transfer(enteringAt entry: Int) -> TransferTiming? {
+        guard stops.indices.contains(entry), stops[entry].role == .transferEntry else { return nil }
+        let number = stops[entry].leg - 1
+        return transfers.indices.contains(number) ? transfers[number] : nil
+    }
 }
 
 /// What the published service hours say about a boarding.
@@ -185,7 +206,7 @@ public struct ScheduleEngine: Sendable {
         schedule.route.legs.enumerated().map { index, leg in
             // After a change, the interval the booked wait is a quarter of (the plan's walk line
             // names it): the one the awaited train left its terminal at.
-            if index > 0, let transfer = schedule.transfer { return transfer.headwaySeconds }
+            if index > 0, schedule.transfers.indices.contains(index - 1) { return schedule.transfers[index - 1].headwaySeconds }
             let boarding = schedule.stops.first { $0.leg == index }?.departure ?? schedule.departure
             return interval(line: leg.line, direction: leg.direction, at: boarding)
         }
@@ -211,10 +232,11 @@ public struct ScheduleEngine: Sendable {
         let route: Route
         // The best estimate (displayed); the alert moments (fast pattern, the alert's wait);
         // the range (fast pattern with no wait, slow pattern with the longest wait).
-        var best: (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?)
-        var alert: (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?)
-        var low: (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?)
-        var high: (stops: [Schedule.Stop], transfer: Schedule.TransferTiming?)
+        // Each pass's changes, by number (nil until the pass has reached it).
+        var best: (stops: [Schedule.Stop], transfers: [Schedule.TransferTiming?])
+        var alert: (stops: [Schedule.Stop], transfers: [Schedule.TransferTiming?])
+        var low: (stops: [Schedule.Stop], transfers: [Schedule.TransferTiming?])
+        var high: (stops: [Schedule.Stop], transfers: [Schedule.TransferTiming?])
         var first: Date?
         let bestTiming: RouteTiming, earlyTiming: RouteTiming, lateTiming: RouteTiming
 
@@ -222,10 +244,11 @@ public struct ScheduleEngine: Sendable {
             self.engine = engine
             self.route = route
             let planned = engine.plannedStops(route)
-            best = (planned, nil)
-            alert = (planned, nil)
-            low = (planned, nil)
-            high = (planned, nil)
+            let none = [Schedule.TransferTiming?](repeating: nil, count: max(route.legs.count - 1, 0))
+            best = (planned, none)
+            alert = (planned, none)
+            low = (planned, none)
+            high = (planned, none)
             bestTiming = engine.timing(planned, pattern: .best)
             earlyTiming = engine.timing(planned, pattern: .early)
             lateTiming = engine.timing(planned, pattern: .late)
@@ -235,10 +258,10 @@ public struct ScheduleEngine: Sendable {
             guard first == nil || best.stops.indices.contains(anchor.stop) else { return }
             if first == nil { first = anchor.time }
             guard !best.stops.isEmpty else { return }
-            engine.propagate(&best.stops, route: route, anchor: anchor, transfer: &best.transfer, timing: bestTiming, early: earlyTiming, wait: .booked)
-            engine.propagate(&alert.stops, route: route, anchor: anchor, transfer: &alert.transfer, timing: earlyTiming, early: earlyTiming, wait: .alert)
-            engine.propagate(&low.stops, route: route, anchor: anchor, transfer: &low.transfer, timing: earlyTiming, early: earlyTiming, wait: .none)
-            engine.propagate(&high.stops, route: route, anchor: anchor, transfer: &high.transfer, timing: lateTiming, early: earlyTiming, wait: .longest)
+            engine.propagate(&best.stops, route: route, anchor: anchor, transfers: &best.transfers, timing: bestTiming, early: earlyTiming, wait: .booked)
+            engine.propagate(&alert.stops, route: route, anchor: anchor, transfers: &alert.transfers, timing: earlyTiming, early: earlyTiming, wait: .alert)
+            engine.propagate(&low.stops, route: route, anchor: anchor, transfers: &low.transfers, timing: earlyTiming, early: earlyTiming, wait: .none)
+            engine.propagate(&high.stops, route: route, anchor: anchor, transfers: &high.transfers, timing: lateTiming, early: earlyTiming, wait: .longest)
         }
 
         /// The best estimate alone, without ranges, alerts or findings: enough to read the next
@@ -247,8 +270,8 @@ public struct ScheduleEngine: Sendable {
             let time = first ?? Date(timeIntervalSince1970: 0)
             guard let last = best.stops.last?.arrival else { return schedule() }
             return Schedule(
-                route: route, stops: best.stops, transfer: best.transfer, alert: time, alertStop: best.stops.count - 2,
-                transferAlert: nil, transferAlertStop: nil, arrival: last, finalArrival: last, findings: [])
+                route: route, stops: best.stops, transfers: best.transfers.compactMap { $0 }, alert: time, alertStop: best.stops.count - 2,
+                transferAlerts: [], arrival: last, finalArrival: last, findings: [])
         }
 
         public func schedule() -> Schedule {
@@ -256,27 +279,28 @@ public struct ScheduleEngine: Sendable {
             guard !best.stops.isEmpty, first != nil else {
                 let t0 = first ?? Date(timeIntervalSince1970: 0)
                 return Schedule(
-                    route: route, stops: [], transfer: nil, alert: t0, alertStop: nil, transferAlert: nil,
-                    transferAlertStop: nil, arrival: t0, finalArrival: t0.addingTimeInterval(walkAfter), findings: [])
+                    route: route, stops: [], transfers: [], alert: t0, alertStop: nil, transferAlerts: [],
+                    arrival: t0, finalArrival: t0.addingTimeInterval(walkAfter), findings: [])
             }
             var stops = best.stops
-            var transfer = best.transfer
+            var transfers = best.transfers.compactMap { $0 }
             for index in stops.indices {
                 stops[index].earliest = min(low.stops[index].time, stops[index].time)
                 stops[index].latest = max(high.stops[index].time, stops[index].time)
             }
-            transfer?.alertWaitSeconds = alert.transfer?.alertWaitSeconds ?? 0
+            for number in transfers.indices { transfers[number].alertWaitSeconds = alert.transfers[number]?.alertWaitSeconds ?? 0 }
             let last = stops.count - 1
             let alertStop = last - 1
-            var transferAlertStop: Int?
-            if let exit = stops.firstIndex(where: { $0.role == .transferExit }) { transferAlertStop = exit - 1 }
+            let transferAlerts = stops.indices.filter { stops[$0].role == .transferExit }.map { exit in
+                Schedule.ChangeAlert(time: min(alert.stops[exit - 1].time, stops[exit - 1].time), stop: exit - 1)
+            }
             let arrival = stops[last].arrival!
             return Schedule(
-                route: route, stops: stops, transfer: transfer,
+                route: route, stops: stops, transfers: transfers,
                 alert: min(alert.stops[alertStop].time, stops[alertStop].time), alertStop: alertStop,
-                transferAlert: transferAlertStop.map { min(alert.stops[$0].time, stops[$0].time) }, transferAlertStop: transferAlertStop,
+                transferAlerts: transferAlerts,
                 arrival: arrival, finalArrival: arrival.addingTimeInterval(walkAfter),
-                findings: engine.findings(stops: stops, route: route, transfer: transfer))
+                findings: engine.findings(stops: stops, route: route, transfers: transfers))
         }
     }
 
@@ -310,8 +334,9 @@ public struct ScheduleEngine: Sendable {
     struct RouteTiming: Sendable {
         var run: [(seconds: Double, source: SegmentSource)]
         var dwell: [(seconds: Double, source: SegmentSource)]
-        /// From the second leg's terminal to the transfer's entry, departure to departure.
-        var fromTerminal: TimeInterval?
+        /// For each change, from the new leg's terminal to the change's entry, departure to
+        /// departure.
+        var fromTerminal: [TimeInterval]
     }
 
     func timing(_ stops: [Schedule.Stop], pattern: RunningPattern) -> RouteTiming {
@@ -321,11 +346,10 @@ public struct ScheduleEngine: Sendable {
             run.append(running(from: stops[index - 1].station, to: stops[index].station, pattern: pattern))
             dwell.append(self.dwell(at: stops[index].station, arrivingFrom: stops[index - 1].station))
         }
-        var fromTerminal: TimeInterval?
-        if let entry = stops.firstIndex(where: { $0.role == .transferEntry }) {
+        let fromTerminal = stops.indices.filter { stops[$0].role == .transferEntry }.map { entry in
             let line = network.station(stops[entry].station)?.line ?? ""
             let direction = entry + 1 < stops.count ? network.direction(from: stops[entry].station, to: stops[entry + 1].station) ?? .forward : .forward
-            fromTerminal = secondsFromTerminal(line: line, direction: direction, to: stops[entry].station)
+            return secondsFromTerminal(line: line, direction: direction, to: stops[entry].station)
         }
         return RouteTiming(run: run, dwell: dwell, fromTerminal: fromTerminal)
     }
@@ -333,7 +357,7 @@ public struct ScheduleEngine: Sendable {
     /// Applies an anchor to one pass: `timing` is the pass's pattern, `early` the fast pattern
     /// the alert's wait is capped with, `wait` the wait it books after a transfer.
     func propagate(
-        _ stops: inout [Schedule.Stop], route: Route, anchor: Anchor, transfer: inout Schedule.TransferTiming?,
+        _ stops: inout [Schedule.Stop], route: Route, anchor: Anchor, transfers: inout [Schedule.TransferTiming?],
         timing: RouteTiming, early: RouteTiming, wait: WaitChoice
     ) {
         let k = anchor.stop
@@ -347,8 +371,11 @@ public struct ScheduleEngine: Sendable {
             stops[k].departure = departureAfterArrival(stops, k, timing: timing)
         }
         stops[k].uncertain = false
-        if stops[k].role == .transferEntry || (transfer != nil && k > stops.firstIndex { $0.role == .transferEntry }!) {
-            transfer?.confirmed = true
+        // Every change whose new train has left by this anchor is confirmed.
+        for number in transfers.indices where transfers[number] != nil {
+            if let entry = stops.firstIndex(where: { $0.role == .transferEntry && $0.leg == number + 1 }), k >= entry {
+                transfers[number]?.confirmed = true
+            }
         }
         // The train is at stop k at the anchor's time: every stop before it has been passed, so
         // none may be timed after it (a passenger who says "at Hidropark" early has the train
@@ -362,14 +389,17 @@ public struct ScheduleEngine: Sendable {
         var index = k
         while index < stops.count - 1 {
             let next = index + 1
-            if stops[index].role == .transferExit, let walk = route.transferWalk {
+            let number = stops[index].leg
+            if stops[index].role == .transferExit, route.transferWalks.indices.contains(number) {
+                let walk = route.transferWalks[number]
                 let platform = stops[index].arrival!.addingTimeInterval(TimeInterval(walk.walkSeconds))
                 let leg = route.legs[stops[next].leg]
                 let (headway, shortest, longest) = waitAfterTransfer(
-                    line: leg.line, direction: leg.direction, platform: platform, fromTerminal: timing.fromTerminal ?? 0)
+                    line: leg.line, direction: leg.direction, platform: platform,
+                    fromTerminal: timing.fromTerminal.indices.contains(number) ? timing.fromTerminal[number] : 0)
                 let booked = Int((Double(headway) * bookedWaitFraction).rounded())
                 let alert = alertWait(booked: booked, shortest: shortest, stops: stops, early: early)
-                transfer = .init(
+                transfers[number] = .init(
                     exit: stops[index].station, entry: stops[next].station, walkSeconds: walk.walkSeconds,
                     platformArrival: platform, headwaySeconds: headway, longestWaitSeconds: longest, shortestWaitSeconds: shortest,
                     bookedWaitSeconds: booked, alertWaitSeconds: alert, confirmed: false)
@@ -492,12 +522,14 @@ public struct ScheduleEngine: Sendable {
         return network.headway(line: line, direction: direction, dayType: position.dayType, secondsOfDay: position.seconds) ?? 600
     }
 
-    /// Service hours checked at every boarding: the origin at its departure, and the new line at
+    /// Service hours checked at every boarding: the origin at its departure, and each new line at
     /// the moment the passenger reaches its platform.
-    func findings(stops: [Schedule.Stop], route: Route, transfer: Schedule.TransferTiming?) -> [ServiceFinding] {
+    func findings(stops: [Schedule.Stop], route: Route, transfers: [Schedule.TransferTiming]) -> [ServiceFinding] {
         var boardings: [(station: String, leg: Leg, at: Date)] = []
         if let first = stops.first, let leg = route.legs.first { boardings.append((first.station, leg, first.departure!)) }
-        if let transfer, route.legs.count > 1 { boardings.append((transfer.entry, route.legs[1], transfer.platformArrival)) }
+        for (number, transfer) in transfers.enumerated() where number + 1 < route.legs.count {
+            boardings.append((transfer.entry, route.legs[number + 1], transfer.platformArrival))
+        }
         var result: [ServiceFinding] = []
         for boarding in boardings {
             guard let window = network.serviceWindow(station: boarding.station, direction: boarding.leg.direction),

@@ -10,7 +10,7 @@ public struct RideState: Equatable, Sendable {
         case atStop(Int)
         /// Running toward a stop.
         case runningTo(Int)
-        /// Walking through the transfer node toward the new platform.
+        /// Walking through a transfer node toward the new platform (the next stop).
         case walking
         /// On the new platform, waiting for the train (the booked wait, or longer).
         case waiting
@@ -35,7 +35,9 @@ public struct RideState: Equatable, Sendable {
         passed = stops.indices.map { $0 < next }
         untilArrival = schedule.arrival.timeIntervalSince(moment)
         untilAlert = schedule.alertStop == nil ? nil : schedule.alert.timeIntervalSince(moment)
-        untilTransferAlert = schedule.transferAlert.map { $0.timeIntervalSince(moment) }
+        // The next change's alert (past the last change, the last one, already behind).
+        untilTransferAlert = (schedule.transferAlerts.first { $0.time > moment } ?? schedule.transferAlerts.last)
+            .map { $0.time.timeIntervalSince(moment) }
         if stops.isEmpty {
             phase = .arrived
             nextStop = nil
@@ -55,7 +57,7 @@ public struct RideState: Equatable, Sendable {
             let entryNext = stops[next].role == .transferEntry
             if entryNext {
                 let exitArrival = previous.arrival ?? previous.time
-                let walk = TimeInterval(schedule.transfer?.walkSeconds ?? 0)
+                let walk = TimeInterval(schedule.transfer(enteringAt: next)?.walkSeconds ?? 0)
                 phase = moment < exitArrival.addingTimeInterval(walk) ? .walking : .waiting
                 nextStop = next
             } else if let departure = previous.departure, previous.arrival != nil, moment < departure {

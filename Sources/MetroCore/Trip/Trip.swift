@@ -79,8 +79,19 @@ public struct Trip: Codable, Equatable, Sendable {
     /// The alerts the ride gives, each at most once.
     public enum Alert: String, CaseIterable, Sendable {
         case transferAlert = "transfer-alert"
+        /// Before the second change, when the route goes the long way round a closure.
+        case secondTransferAlert = "transfer-alert-2"
         case alert
         case arrival
+
+        /// Which change a change alert is before (1 or 2); nil for the others.
+        public var change: Int? {
+            switch self {
+            case .transferAlert: return 1
+            case .secondTransferAlert: return 2
+            case .alert, .arrival: return nil
+            }
+        }
     }
 
     /// How long after the modelled arrival an unconfirmed trip ends as expired.

@@ -21,7 +21,8 @@ extension TripModel {
                     points.append((index, stops[index].role != .transferEntry, correction.time))
                 }
             case .departed:
-                if let entry = schedule.entryIndex { points.append((entry, false, correction.time)) }
+                // The change it confirmed (on the long way round, the latest one reached then).
+                if let entry = anchor(for: correction, in: schedule)?.stop { points.append((entry, false, correction.time)) }
             case .shift:
                 break
             }

@@ -15,7 +15,14 @@ public struct TripModel: Sendable {
 
     public init(engine: ScheduleEngine, trip: Trip) throws(Router.Failure) {
         self.engine = trip.changes.map(engine.applying) ?? engine
-        route = try Router(network: engine.network).route(from: trip.origin, to: trip.destination)
+        let direct = try Router(network: engine.network).route(from: trip.origin, to: trip.destination)
+        // The route the trip started on: the long way when its changes cut the direct one (the
+        // changes are the trip's own, so every command finds the same route).
+        if let changes = trip.changes, let chosen = try? ServiceCheck(network: engine.network).choose(direct, changes: changes) {
+            route = chosen.route
+        } else {
+            route = direct
+        }
     }
 
     /// The schedule as planned at t₀, before any correction.
@@ -56,21 +63,27 @@ public struct TripModel: Sendable {
         return 2 * next - 1
     }
 
-    /// The schedule's stop for a ride stop (the stops with the transfer's entry left out).
+    /// The schedule's stop for a ride stop (the stops with each change's entry left out).
     static func stopIndex(ofRideStop ride: Int, in schedule: Schedule) -> Int {
-        guard let entry = schedule.entryIndex, ride >= entry else { return ride }
-        return ride + 1
+        var index = ride
+        for entry in schedule.entryIndices where index >= entry { index += 1 }
+        return index
     }
 
-    /// `halfStopPosition` in ride stops: from reaching the transfer's exit until the train on the
+    /// `halfStopPosition` in ride stops: from reaching a change's exit until the train on the
     /// new line leaves, the passenger stands at the node (the exit's ride stop).
     public static func rideHalfStopPosition(in schedule: Schedule, at moment: Date) -> Int {
         let position = halfStopPosition(in: schedule, at: moment)
-        guard let entry = schedule.entryIndex else { return position }
-        let exit = entry - 1
-        if position < 2 * exit { return position }
-        if position <= 2 * entry { return 2 * exit }
-        return position - 2
+        // Each entry before the position takes two half stops out (standing at the exit and
+        // walking to the entry are one place: the node).
+        var removed = 0
+        for entry in schedule.entryIndices {
+            let exit = entry - 1
+            if position < 2 * exit { break }
+            if position <= 2 * entry { return 2 * exit - removed }
+            removed += 2
+        }
+        return position - removed
     }
 
     /// What a correction means against the schedule it is applied to, or nil if it cannot apply.
@@ -89,7 +102,7 @@ public struct TripModel: Sendable {
             // Counted in ride stops: the transfer's entry platform is the same node as its exit,
             // not a stop of its own (the ride Lisova → Teremky is 17 stops).
             let position = Self.rideHalfStopPosition(in: schedule, at: correction.time)
-            let rides = stops.count - (schedule.entryIndex == nil ? 0 : 1)
+            let rides = stops.count - schedule.entryIndices.count
             let target = shift > 0 ? (position + 1) / 2 - shift : position / 2 - shift
             let clamped = min(max(target, 0), rides - 1)
             return Anchor(stop: Self.stopIndex(ofRideStop: clamped, in: schedule), event: .arrival, time: correction.time)
@@ -97,9 +110,11 @@ public struct TripModel: Sendable {
             guard let index = stopIndex(of: station, in: schedule) else { return nil }
             return Anchor(stop: index, event: .arrival, time: correction.time)
         case .departed:
-            guard let entry = schedule.entryIndex, let exit = stops.firstIndex(where: { $0.role == .transferExit }),
-                let exitArrival = stops[exit].arrival, correction.time >= exitArrival
-            else { return nil }
+            // The latest change the model has the passenger at or past: the train on its new
+            // line left now (never a change whose exit the train has not reached yet).
+            guard let entry = schedule.entryIndices.last(where: { entry in
+                stops[entry - 1].arrival.map { correction.time >= $0 } ?? false
+            }) else { return nil }
             return Anchor(stop: entry, event: .departure, time: correction.time)
         }
     }
@@ -144,6 +159,7 @@ public struct TripModel: Sendable {
     public static func time(of alert: Trip.Alert, in schedule: Schedule) -> Date? {
         switch alert {
         case .transferAlert: return schedule.transferAlert
+        case .secondTransferAlert: return schedule.transferAlerts.count > 1 ? schedule.transferAlerts[1].time : nil
         case .alert: return schedule.alertStop == nil ? nil : schedule.alert
         case .arrival: return schedule.stops.isEmpty ? nil : schedule.arrival
         }

@@ -239,6 +239,7 @@ struct AlertsCommand: Command {
             let name: String
             switch alert.alert {
             case .transferAlert: name = language.tr("Пересадка — наступна", "Change is next")
+            case .secondTransferAlert: name = language.tr("2-га пересадка — наступна", "2nd change is next")
             case .alert: name = language.tr("Наступна — ваша", "Yours is next")
             case .arrival: name = language.tr("Прибуття", "Arrival")
             }

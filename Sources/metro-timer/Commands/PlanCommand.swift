@@ -133,11 +133,15 @@ struct PlanCommand: Command {
             let window = engine.network.serviceWindow(station: first.board, direction: first.direction)
         else { return nil }
         let latest = engine.clock.date(serviceDay, seconds: window.lastDeparture)
-        guard route.legs.count > 1, let second = route.legs.last,
-            let entryWindow = engine.network.serviceWindow(station: second.board, direction: second.direction)
-        else { return latest }
-        let lastThere = engine.clock.date(serviceDay, seconds: entryWindow.lastDeparture)
-        func makesIt(_ t0: Date) -> Bool { (engine.schedule(route: route, t0: t0).transfer?.platformArrival ?? t0) <= lastThere }
+        // The last departure at each change's new platform (two on the long way round).
+        let lastThere = route.legs.dropFirst().compactMap { leg in
+            engine.network.serviceWindow(station: leg.board, direction: leg.direction).map { engine.clock.date(serviceDay, seconds: $0.lastDeparture) }
+        }
+        guard !lastThere.isEmpty, lastThere.count == route.legs.count - 1 else { return latest }
+        func makesIt(_ t0: Date) -> Bool {
+            let transfers = engine.schedule(route: route, t0: t0).transfers
+            return zip(transfers, lastThere).allSatisfy { $0.platformArrival <= $1 }
+        }
         if makesIt(latest) { return latest }
         return latestStart(before: latest, where: makesIt)
     }
@@ -169,15 +173,21 @@ struct PlanCommand: Command {
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        let route: Route
+        let direct: Route
         do {
-            route = try Router(network: context.network).route(from: origin.code, to: destination.code)
+            direct = try Router(network: context.network).route(from: origin.code, to: destination.code)
         } catch {
             throw .failure("\(error)")
         }
-        if let refusal = ServiceCheck(network: context.network).refusal(route, changes: changes) {
-            throw .failure((feedNotes + [ServiceOptions.refusalText(refusal, network: context.network, language: options.language)]).joined(separator: "\n"))
+        // The direct route, or the long way round when today's changes cut it.
+        let chosen: ChosenRoute
+        do {
+            chosen = try ServiceCheck(network: context.network).choose(direct, changes: changes)
+        } catch {
+            throw .failure((feedNotes + [ServiceOptions.refusalText(error, network: context.network, language: options.language)]).joined(separator: "\n"))
         }
+        let route = chosen.route
+        let detourNote = ServiceOptions.detourNote(chosen, network: context.network, language: options.language)
         let engine = try context.engine(calibrated: calibrated).applying(changes)
         var start = t0
         var arriveByNote: String?
@@ -245,7 +255,7 @@ struct PlanCommand: Command {
                     " Be through the entrance by \(TimeOfDay.clock(entrance.closes).prefix(5)), when \(name)'s entrances close.")
             }
         }
-        var notes = (arriveByNote.map { [$0] } ?? []) + (lastNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
+        var notes = (detourNote.map { [$0] } ?? []) + (arriveByNote.map { [$0] } ?? []) + (lastNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
             + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
         let measured = schedule.stops.filter(\.calibrated).count
         if measured > 0 {
@@ -269,6 +279,11 @@ struct PlanCommand: Command {
                 schedule, network: context.network, clock: engine.clock, fraction: engine.bookedWaitFraction, language: options.language,
                 intervals: engine.legIntervals(schedule))
             document.serviceChanges = changes.isEmpty ? nil : changes
+            if let refusal = chosen.detourBecause, let detourNote {
+                document.detour = .init(
+                    via: ServiceOptions.detourLine(route, network: context.network),
+                    reason: ServiceOptions.reasonClause(refusal, network: context.network, language: options.language), message: detourNote)
+            }
             document.notes = warnings + notes
             if let arriveBy, let starts {
                 document.arriveBy = .init(target: context.clock.iso8601(arriveBy), latestStart: context.clock.iso8601(starts.latest), safeStart: context.clock.iso8601(starts.safe))

@@ -125,6 +125,56 @@ enum ServiceOptions {
         }
     }
 
+    /// Why the direct route cannot be ridden, as a clause ("Khreshchatyk is closed").
+    static func reasonClause(_ refusal: ServiceRefusal, network: Network, language: Language) -> String {
+        func name(_ code: String) -> String { Names.station(code, network, language) }
+        switch refusal {
+        case let .stationClosed(station, _):
+            return language.tr("станція \(name(station)) зачинена", "\(name(station)) is closed")
+        case let .sectionSuspended(line, from, to, _):
+            return language.tr(
+                "поїзди \(line) не ходять між станціями \(name(from)) і \(name(to))",
+                "no \(line) trains run between \(name(from)) and \(name(to))")
+        case let .airRaidRunsOnlyAsFar(line, station):
+            return language.tr(
+                "під час повітряної тривоги \(line) курсує лише до станції \(name(station))",
+                "during the air-raid alert \(line) runs only as far as \(name(station))")
+        case let .airRaidNotServed(station, _):
+            return language.tr(
+                "під час повітряної тривоги поїзди не зупиняються на станції \(name(station))",
+                "during the air-raid alert trains do not stop at \(name(station))")
+        }
+    }
+
+    /// The line the long way rides that neither end is on.
+    static func detourLine(_ route: Route, network: Network) -> String {
+        let ends = Set([route.origin, route.destination].compactMap { network.station($0)?.line })
+        return route.legs.first { !ends.contains($0.line) }?.line ?? ""
+    }
+
+    /// The changes of a route in order, each as (from, to) through its node: a walk at the start,
+    /// between legs, or at the end.
+    static func changes(of route: Route) -> [(from: String, to: String)] {
+        var result: [(from: String, to: String)] = []
+        if let first = route.legs.first, route.walkBeforeBoarding != nil { result.append((route.origin, first.board)) }
+        for (leg, next) in zip(route.legs, route.legs.dropFirst()) { result.append((leg.alight, next.board)) }
+        if let last = route.legs.last, route.walkAfterAlighting != nil { result.append((last.alight, route.destination)) }
+        return result
+    }
+
+    /// "The direct way is cut (…), so this route goes the long way, through M3, with two
+    /// changes: …": said first on a plan that goes round a closure.
+    static func detourNote(_ chosen: ChosenRoute, network: Network, language: Language) -> String? {
+        guard let refusal = chosen.detourBecause else { return nil }
+        func name(_ code: String) -> String { Names.station(code, network, language) }
+        let route = chosen.route
+        let list = changes(of: route).map { name($0.from) + " → " + name($0.to) }.joined(separator: language.tr(", потім ", ", then "))
+        let line = detourLine(route, network: network)
+        return language.tr(
+            "Прямий шлях перервано (\(reasonClause(refusal, network: network, language: language))), тож маршрут іде в обхід, через \(line), з двома пересадками: \(list).",
+            "The direct way is cut (\(reasonClause(refusal, network: network, language: language))), so this route goes the long way, through \(line), with two changes: \(list).")
+    }
+
     /// "Between Arsenalna and Lisova (M1) this route runs in the open: …", outside air-raid mode.
     static func openAirNotes(_ route: Route, changes: ServiceChanges, network: Network, language: Language) -> [String] {
         guard !changes.airRaid else { return [] }

@@ -91,8 +91,12 @@ struct StartCommand: Command {
         case let (from, to)?:
             let (origin, destination) = try context.rideEnds(from, to, spec: Self.spec, language: language)
             let route = try? Router(network: context.network).route(from: origin.code, to: destination.code)
-            if let route, let refusal = ServiceCheck(network: context.network).refusal(route, changes: changes) {
-                throw .failure((feedNotes + [ServiceOptions.refusalText(refusal, network: context.network, language: language)]).joined(separator: "\n"))
+            // Refused only when neither the direct route nor the long way round can be ridden
+            // (the trip keeps its changes, and so finds the same route every time).
+            if let route {
+                do { _ = try ServiceCheck(network: context.network).choose(route, changes: changes) } catch {
+                    throw .failure((feedNotes + [ServiceOptions.refusalText(error, network: context.network, language: language)]).joined(separator: "\n"))
+                }
             }
             if let route, route.isWalkOnly {
                 throw .usage(language.tr(

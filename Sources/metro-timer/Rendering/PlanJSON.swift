@@ -1,12 +1,15 @@
 import Foundation
 import MetroCore
 
-/// The `plan --json` document (schema version 3, documented in the README). Every time is
+/// The `plan --json` document (schema version 4, documented in the README). Every time is
 /// ISO 8601 with its UTC offset; durations are whole seconds.
 struct PlanJSON: Encodable {
     /// 2: `arrival.earliest`/`latest` span both running patterns and appear on every route;
     /// `transfer` gained `longestWaitSeconds`, `shortestWaitSeconds`, `alertWaitSeconds`.
-    static let currentVersion = 3
+    /// 3: each leg's `intervalSeconds`. 4: `transfers` and `transferAlerts` (every change, two
+    /// on the long way round a closure) and `detour`; `transfer` and `transferAlert` stay, as
+    /// the first change.
+    static let currentVersion = 4
 
     struct StationRef: Encodable {
         var code: String
@@ -70,6 +73,13 @@ struct PlanJSON: Encodable {
         var message: String
     }
 
+    /// Why the route goes the long way, and through which line (absent on the direct route).
+    struct DetourJSON: Encodable {
+        var via: String
+        var reason: String
+        var message: String
+    }
+
     var version = PlanJSON.currentVersion
     var from: StationRef
     var to: StationRef
@@ -85,9 +95,12 @@ struct PlanJSON: Encodable {
     }
     var arriveBy: ArriveByJSON?
     var walkBeforeBoarding: WalkJSON?
+    var detour: DetourJSON?
     var transfer: TransferJSON?
+    var transfers: [TransferJSON]
     var walkAfterAlighting: WalkJSON?
     var transferAlert: MomentJSON?
+    var transferAlerts: [MomentJSON]
     var alert: MomentJSON?
     var arrival: MomentJSON
     var finalArrival: String
@@ -130,16 +143,18 @@ struct PlanJSON: Encodable {
         }
         walkBeforeBoarding = route.walkBeforeBoarding.map { walk($0, from: route.origin) }
         walkAfterAlighting = route.walkAfterAlighting.map { walk($0, from: route.legs.last?.alight ?? route.origin) }
-        transfer = schedule.transfer.map { timing in
+        transfers = zip(schedule.transfers, route.transferWalks).map { timing, transferWalk in
             TransferJSON(
-                walk: walk(route.transferWalk!, from: timing.exit),
+                walk: walk(transferWalk, from: timing.exit),
                 platformArrival: iso(timing.platformArrival), headwaySeconds: timing.headwaySeconds,
                 longestWaitSeconds: timing.longestWaitSeconds, shortestWaitSeconds: timing.shortestWaitSeconds,
                 bookedWaitSeconds: timing.bookedWaitSeconds, alertWaitSeconds: timing.alertWaitSeconds, earliestDeparture: iso(timing.earliestDeparture),
                 plannedDeparture: iso(timing.platformArrival.addingTimeInterval(timing.earlier)),
                 latestDeparture: iso(timing.latestDeparture))
         }
-        transferAlert = schedule.transferAlertStop.map { MomentJSON(time: iso(schedule.transferAlert!), station: ref(schedule.stops[$0].station)) }
+        transfer = transfers.first
+        transferAlerts = schedule.transferAlerts.map { MomentJSON(time: iso($0.time), station: ref(schedule.stops[$0.stop].station)) }
+        transferAlert = transferAlerts.first
         alert = schedule.alertStop.map { MomentJSON(time: iso(schedule.alert), station: ref(schedule.stops[$0].station)) }
         // The range spans both published running patterns and every possible wait.
         let ranged = !schedule.stops.isEmpty && schedule.arrivalEarliest != schedule.arrivalLatest

@@ -90,7 +90,8 @@ struct PlanRenderer {
             for (index, stop) in schedule.stops.enumerated() where stop.leg == legIndex {
                 out += row(stop, index: index, schedule: schedule, width: width, color: line.color)
             }
-            if legIndex == 0, let transfer = schedule.transfer {
+            if schedule.transfers.indices.contains(legIndex) {
+                let transfer = schedule.transfers[legIndex]
                 let basis = network.transfer(at: transfer.exit)?.basis == "measured"
                     ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
                 out += wrapped("  ⇄ " + language.tr(
@@ -106,8 +107,8 @@ struct PlanRenderer {
         out.append("")
 
         var moments: [(String, String)] = []
-        if let at = schedule.transferAlert, let stop = schedule.transferAlertStop {
-            moments.append((language.tr("Пересадка — наступна", "Change is next"), clock.hhmmss(at) + "  " + where_(schedule.stops[stop])))
+        for change in schedule.transferAlerts {
+            moments.append((language.tr("Пересадка — наступна", "Change is next"), clock.hhmmss(change.time) + "  " + where_(schedule.stops[change.stop])))
         }
         if let stop = schedule.alertStop {
             moments.append((language.tr("Наступна — ваша", "Yours is next"), clock.hhmmss(schedule.alert) + "  " + where_(schedule.stops[stop])))
@@ -138,7 +139,7 @@ struct PlanRenderer {
         var notes: [String] = []
         if closed.contains(stop.station) { notes.append(language.tr("без зупинки", "passes without stopping")) }
         if stop.calibrated { notes.append(language.tr("виміряно вами", "your measurement")) }
-        if index == schedule.transferAlertStop { notes.append(language.tr("пересадка — наступна", "change is next")) }
+        if schedule.transferAlerts.contains(where: { $0.stop == index }) { notes.append(language.tr("пересадка — наступна", "change is next")) }
         if index == schedule.alertStop { notes.append(language.tr("наступна — ваша", "yours is next")) }
         if stop.role == .transferEntry || stop.role == .destination, let earliest = stop.earliest, let latest = stop.latest,
             clock.hhmm(earliest) != clock.hhmm(latest)
@@ -163,7 +164,11 @@ struct PlanRenderer {
 
     /// "at Ipodrom" with the moment's meaning: arriving at a stop, or leaving a boarding stop.
     func where_(_ stop: Schedule.Stop) -> String {
-        stop.arrival != nil
+        // A closed station: the train passes it without stopping.
+        if stop.role == .intermediate, stop.arrival != nil, stop.arrival == stop.departure {
+            return language.tr("проїзд станції \(name(stop.station))", "passing \(name(stop.station))")
+        }
+        return stop.arrival != nil
             ? language.tr("прибуття на станцію \(name(stop.station))", "arriving at \(name(stop.station))")
             : language.tr("відправлення зі станції \(name(stop.station))", "leaving \(name(stop.station))")
     }

@@ -22,12 +22,14 @@ struct RideView {
     /// something: "change is next" until the train on the new line leaves (or `d` says it has),
     /// "yours is next" until the arrival, the arrival from then on.
     var highlighted: Trip.Alert? {
-        for alert in [Trip.Alert.arrival, .alert, .transferAlert] {
+        for alert in [Trip.Alert.arrival, .alert, .secondTransferAlert, .transferAlert] {
             guard let fired = trip.alertsFired[alert.rawValue], let moment = TripModel.time(of: alert, in: schedule), fired >= moment else { continue }
             switch alert {
-            case .transferAlert:
-                if schedule.transfer?.confirmed == true { continue }
-                if let entry = schedule.entryIndex, let leaves = schedule.stops[entry].departure, now >= leaves { continue }
+            case .transferAlert, .secondTransferAlert:
+                let number = (alert.change ?? 1) - 1
+                if schedule.transfers.indices.contains(number), schedule.transfers[number].confirmed { continue }
+                let entries = schedule.entryIndices
+                if entries.indices.contains(number), let leaves = schedule.stops[entries[number]].departure, now >= leaves { continue }
             case .alert:
                 if now >= schedule.arrival { continue }
             case .arrival:
@@ -36,6 +38,18 @@ struct RideView {
             return alert
         }
         return nil
+    }
+
+    /// The change whose new platform is the next stop (walking or waiting there), if any.
+    var changeAtHand: Schedule.TransferTiming? {
+        state.nextStop.flatMap { schedule.transfer(enteringAt: $0) }
+    }
+
+    /// Where the train on a change's new line runs to.
+    func toward(entry: Int) -> String {
+        guard schedule.stops.indices.contains(entry) else { return "" }
+        let leg = schedule.route.legs[schedule.stops[entry].leg]
+        return network.terminal(line: leg.line, direction: leg.direction).map(name) ?? ""
     }
 
     /// The warnings still ahead: a finding about a boarding the ride has already made (the
@@ -56,10 +70,10 @@ enum AlertText {
         let language = view.language
         let schedule = view.schedule
         switch alert {
-        case .transferAlert:
-            let transfer = schedule.route.transferWalk
-            let exit = schedule.stops.first { $0.role == .transferExit }?.station ?? ""
-            let entry = transfer.map { $0.stationA == exit ? $0.stationB : $0.stationA } ?? ""
+        case .transferAlert, .secondTransferAlert:
+            let number = (alert.change ?? 1) - 1
+            let transfer = schedule.transfers.indices.contains(number) ? schedule.transfers[number] : nil
+            let exit = transfer?.exit ?? "", entry = transfer?.entry ?? ""
             return language.tr(
                 "Пересадка — наступна: виходьте на станції \(view.name(exit)) і переходьте на станцію \(view.name(entry)).",
                 "Change is next: get off at \(view.name(exit)) and walk to \(view.name(entry)).")
@@ -74,24 +88,25 @@ enum AlertText {
         }
     }
 
-    /// The instruction for the transfer, shown from the stop before it until the train departs.
+    /// The instruction for a change, shown from the stop before it until the train departs.
     static func transferInstruction(view: RideView) -> String? {
-        guard let transfer = view.schedule.transfer, !transfer.confirmed, let leg = view.schedule.route.legs.last,
-            let toward = view.network.terminal(line: leg.line, direction: leg.direction)
-        else { return nil }
-        let state = view.state
-        guard let next = state.nextStop, let exit = view.schedule.stops.firstIndex(where: { $0.role == .transferExit }),
-            next >= exit - 1, next <= exit + 1
-        else { return nil }
+        guard let next = view.state.nextStop else { return nil }
+        // The change in play: the one whose exit is the next stop or the one after, or whose
+        // new platform the passenger is walking to (never one already confirmed with `d`).
+        guard let (transfer, entry) = zip(view.schedule.transfers, view.schedule.entryIndices).first(where: { transfer, entry in
+            !transfer.confirmed && next >= entry - 2 && next <= entry
+        }) else { return nil }
+        let exit = entry - 1
+        let toward = view.toward(entry: entry)
         let language = view.language
         if next <= exit {
             return language.tr(
-                "На станції \(view.name(transfer.exit)) перейдіть на \(view.name(transfer.entry)), поїзд у напрямку \(view.name(toward)); натисніть d, коли він рушить.",
-                "At \(view.name(transfer.exit)) walk to \(view.name(transfer.entry)), train toward \(view.name(toward)); press d when it departs.")
+                "На станції \(view.name(transfer.exit)) перейдіть на \(view.name(transfer.entry)), поїзд у напрямку \(toward); натисніть d, коли він рушить.",
+                "At \(view.name(transfer.exit)) walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs.")
         }
         return language.tr(
-            "Перейдіть на \(view.name(transfer.entry)), поїзд у напрямку \(view.name(toward)); натисніть d, коли він рушить.",
-            "Walk to \(view.name(transfer.entry)), train toward \(view.name(toward)); press d when it departs.")
+            "Перейдіть на \(view.name(transfer.entry)), поїзд у напрямку \(toward); натисніть d, коли він рушить.",
+            "Walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs.")
     }
 }
 
@@ -126,9 +141,9 @@ struct ScreenRenderer {
         case .runningTo(let index):
             status = language.tr("Наступна: ", "Next: ") + stopText(view, index)
         case .walking:
-            status = language.tr("Перехід на \(view.name(view.schedule.transfer?.entry ?? ""))", "Walking to \(view.name(view.schedule.transfer?.entry ?? ""))")
+            status = language.tr("Перехід на \(view.name(view.changeAtHand?.entry ?? ""))", "Walking to \(view.name(view.changeAtHand?.entry ?? ""))")
         case .waiting:
-            let transfer = view.schedule.transfer
+            let transfer = view.changeAtHand
             status = language.tr("Очікування поїзда", "Waiting for the train")
             if let transfer {
                 status += " (" + language.tr("заплановано", "booked") + " \(Durations.clock(transfer.bookedWaitSeconds)), "
@@ -342,7 +357,7 @@ struct LineRenderer {
         let state = view.state
         switch state.phase {
         case .notStarted: return "start"
-        case .walking, .waiting: return "transfer"
+        case .walking, .waiting: return "transfer:\(state.nextStop ?? 0)"
         case .arrived: return "arrived"
         case .atStop, .runningTo: return "next \(state.nextStop ?? -1)"
         }
@@ -367,8 +382,8 @@ struct LineRenderer {
                 "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). Лишилося \(stopsLeft), \(about).",
                 "The train leaves at \(view.clock.hhmm(view.schedule.departure)). \(stopsLeft.capitalizedFirst) left, \(about).")
         case .walking, .waiting:
-            let transfer = view.schedule.transfer
-            let toward = view.schedule.route.legs.last.flatMap { view.network.terminal(line: $0.line, direction: $0.direction) }.map(view.name) ?? ""
+            let transfer = view.changeAtHand
+            let toward = view.toward(entry: next)
             return language.tr(
                 "Пересадка на станції \(view.name(transfer?.exit ?? "")): перейдіть на \(view.name(transfer?.entry ?? "")), поїзд у напрямку \(toward); натисніть d, коли він рушить. Лишилося \(stopsLeft), \(about).",
                 "Change at \(view.name(transfer?.exit ?? "")): walk to \(view.name(transfer?.entry ?? "")), train toward \(toward); press d when it departs. \(stopsLeft.capitalizedFirst) left, \(about).")
@@ -384,14 +399,21 @@ struct LineRenderer {
         let language = view.language
         let from = view.name(view.trip.origin), to = view.name(view.trip.destination)
         let arrival = view.clock.hhmm(view.schedule.finalArrival)
-        guard let transfer = view.schedule.transfer else {
+        let transfers = view.schedule.transfers
+        guard let transfer = transfers.first else {
             return language.tr(
                 "Поїздка від станції \(from) до станції \(to); прибуття близько \(arrival).",
                 "Riding from \(from) to \(to); arrival about \(arrival).")
         }
+        // The long way round a closure has a second change: said in the same breath.
+        let then = transfers.dropFirst().map { second in
+            language.tr(
+                ", потім на станції \(view.name(second.exit)) на станцію \(view.name(second.entry))",
+                ", then at \(view.name(second.exit)) to \(view.name(second.entry))")
+        }.joined()
         return language.tr(
-            "Поїздка від станції \(from) до станції \(to) з пересадкою на станції \(view.name(transfer.exit)) на станцію \(view.name(transfer.entry)); прибуття близько \(arrival).",
-            "Riding from \(from) to \(to), changing at \(view.name(transfer.exit)) to \(view.name(transfer.entry)); arrival about \(arrival).")
+            "Поїздка від станції \(from) до станції \(to) з пересадкою на станції \(view.name(transfer.exit)) на станцію \(view.name(transfer.entry))\(then); прибуття близько \(arrival).",
+            "Riding from \(from) to \(to), changing at \(view.name(transfer.exit)) to \(view.name(transfer.entry))\(then); arrival about \(arrival).")
     }
 
     static func keys(_ language: Language) -> String {

@@ -331,11 +331,20 @@ enum RideEvents {
     /// An alert as one JSON object: the `--events` line, and what the user's alert command reads.
     static func alertEvent(_ alert: Trip.Alert, view: RideView, clock: ServiceClock) -> Data {
         let sentence = AlertText.sentence(alert, view: view)
-        let station = alert == .transferAlert ? view.schedule.transferAlertStop : view.schedule.alertStop
+        var station = view.schedule.alertStop
         var fields: [String: Any] = ["message": sentence]
+        // Every change alert is the event `transfer-alert`; `change` says which (1, or 2 on
+        // the long way round a closure).
+        var event = alert.rawValue
+        if let change = alert.change {
+            let alerts = view.schedule.transferAlerts
+            station = alerts.indices.contains(change - 1) ? alerts[change - 1].stop : nil
+            fields["change"] = change
+            event = Trip.Alert.transferAlert.rawValue
+        }
         fields.merge(arrivalFields(view.schedule, clock: clock)) { $1 }
         if alert == .arrival, let last = view.schedule.stops.last { fields["station"] = last.station }
         if alert != .arrival, let index = station { fields["station"] = view.schedule.stops[index].station }
-        return encode(alert.rawValue, at: view.now, fields: fields, clock: clock)
+        return encode(event, at: view.now, fields: fields, clock: clock)
     }
 }
