@@ -91,7 +91,9 @@ final class StationSearchTests: XCTestCase {
         // Folding merges spellings; it must never merge two stations.
         var seen: [String: String] = [:]
         for station in Network.kyiv.stations {
-            for name in [station.nameUk, station.nameEn] + station.formerNames.flatMap({ [$0.uk, $0.en] }) {
+            for name in [station.nameUk, station.nameEn] + station.formerNames.flatMap({ [$0.uk, $0.en] })
+                + (station.namesRu ?? []) + (station.formerNamesRu ?? [])
+            {
                 let key = StationSearch.fold(name)
                 if let other = seen[key], other != station.code {
                     XCTFail("\(name) folds like \(other)")
@@ -137,5 +139,76 @@ final class StrictSearchTests: XCTestCase {
         let ambiguous = CLI.run(["plan", "Ploscha", "Teremky"])
         XCTAssertEqual(ambiguous.code, 64)
         XCTAssertTrue(ambiguous.stderr.contains("Maidan Nezalezhnosti (M2) — formerly Ploshcha Kalinina"), ambiguous.stderr)
+    }
+}
+
+/// Every spelling (issue 12, item 6): the Russian name of every station, its variants and its
+/// former Russian names, in Cyrillic and in the Latin transliterations people use. The names are
+/// read from `Data/kyiv-names-ru.csv` directly, not through the compiler.
+final class RussianNamesTests: XCTestCase {
+    let search = StationSearch(network: Kyiv.network)
+
+    /// Russian Cyrillic to Latin: the BGN/PCGN style ("Lesnaya", "Krasnyy"), the passport (ICAO)
+    /// style ("Lesnaia", "Krasnyi") and the "j" style ("Lesnaja", "Krasnyj").
+    static func latin(_ text: String, style: Int) -> String {
+        let shared: [Character: String] = [
+            "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i", "к": "k",
+            "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh",
+            "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", " ": " ", "-": "-",
+        ]
+        let styled: [[Character: String]] = [
+            ["й": "y", "ю": "yu", "я": "ya"],
+            ["й": "i", "ю": "iu", "я": "ia"],
+            ["й": "j", "ю": "ju", "я": "ja"],
+        ]
+        var result = ""
+        for character in text.lowercased() {
+            if let mapped = styled[style][character] ?? shared[character] { result += mapped }
+        }
+        return result.prefix(1).uppercased() + result.dropFirst()
+    }
+
+    func testEveryStationInEveryAlphabet() throws {
+        let rows = try RawCSV.rows("kyiv-names-ru.csv")
+        XCTAssertEqual(Set(rows.map { $0["code"]! }), Set(Kyiv.network.stations.map(\.code)), "one row for each of the 52 stations")
+        var checked = 0
+        for row in rows {
+            let station = try XCTUnwrap(Kyiv.network.station(row["code"]!))
+            for name in row["names_ru"]!.split(separator: "|").map(String.init) {
+                for query in [name, name.lowercased(), name.uppercased()] + (0..<3).map({ Self.latin(name, style: $0) }) {
+                    XCTAssertEqual(search.match(query), .found(station), "'\(query)' is \(station.nameEn)")
+                    XCTAssertNil(search.formerNameMatched(query, station), "'\(query)' is a current name")
+                    checked += 1
+                }
+            }
+            let former = row["former_names_ru"]!.split(separator: "|").map(String.init)
+            for (index, name) in former.enumerated() {
+                for query in [name] + (0..<3).map({ Self.latin(name, style: $0) }) {
+                    XCTAssertEqual(search.match(query), .found(station), "'\(query)' was \(station.nameEn)")
+                    XCTAssertEqual(search.formerNameMatched(query, station), station.formerNames[index].en, "'\(query)' says it is a former name")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 52 * 6)
+    }
+
+    /// The issue's examples, and the answer's note for a former Russian name.
+    func testTheIssuesExamples() {
+        let cases = [
+            ("Лесная", "Lisova"), ("Lesnaya", "Lisova"), ("Академгородок", "Akademmistechko"), ("Akademgorodok", "Akademmistechko"),
+            ("Днепр", "Dnipro"), ("Майдан Независимости", "Maidan Nezalezhnosti"), ("Дворец спорта", "Palats sportu"),
+            ("Красный хутор", "Chervonyi khutir"), ("Krasny khutor", "Chervonyi khutir"), ("Zolotye vorota", "Zoloti Vorota"),
+        ]
+        for (query, expected) in cases {
+            guard case .found(let station) = search.match(query) else { return XCTFail("'\(query)': \(search.match(query))") }
+            XCTAssertEqual(station.nameEn, expected, query)
+        }
+        let plan = CLI.run(["plan", "Площадь Льва Толстого", "Лесная", "--at", "10:00"], columns: nil)
+        XCTAssertEqual(plan.code, 0, plan.stderr)
+        XCTAssertEqual(plan.stderr, "note: 'Площадь Льва Толстого' is a former name (Ploshcha Lva Tolstoho); the station is now Ploshcha Ukrainskykh Heroiv.\n")
+        // "Dvorets" begins two Russian names: ambiguous, both offered.
+        guard case .ambiguous(let both) = search.match("Dvorets") else { return XCTFail("\(search.match("Dvorets"))") }
+        XCTAssertEqual(Set(both.map(\.nameEn)), ["Palats sportu", "Palats «Ukraina»"])
     }
 }

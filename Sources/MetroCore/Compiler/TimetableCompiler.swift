@@ -19,7 +19,8 @@ public enum TimetableCompiler {
         public static let sections = "kyiv-sections.csv"
         public static let track = "kyiv-track.csv"
         public static let entrances = "kyiv-entrances.csv"
-        public static let all = [stations, lines, timetable, headways, transfers, source, sections, track, entrances]
+        public static let namesRu = "kyiv-names-ru.csv"
+        public static let all = [stations, lines, timetable, headways, transfers, source, sections, track, entrances, namesRu]
     }
 
     /// The column headers each file must carry, in order.
@@ -34,6 +35,7 @@ public enum TimetableCompiler {
         public static let source = ["key", "value"]
         public static let sections = ["line", "from", "to", "kind", "note"]
         public static let entrances = ["station", "name_uk", "opens", "closes", "halls", "halls_open"]
+        public static let namesRu = ["code", "name_uk", "names_ru", "former_names_ru"]
     }
 
     public struct Options: Equatable, Sendable {
@@ -90,7 +92,8 @@ public enum TimetableCompiler {
         let lines = try readLines(input.table(FileName.lines, Columns.lines))
         let stations = try readStations(input.table(FileName.stations, Columns.stations), lines: lines)
         let lineDocs = try orderLines(lines, stations: stations, file: input.path(FileName.stations))
-        let byCode = Dictionary(uniqueKeysWithValues: stations.map { ($0.code, $0) })
+        var byCode = Dictionary(uniqueKeysWithValues: stations.map { ($0.code, $0) })
+        try readRussianNames(input.table(FileName.namesRu, Columns.namesRu), into: &byCode)
         let windows = try readTimetable(input.table(FileName.timetable, Columns.timetable), stations: byCode, lines: lineDocs)
         var segments = try deriveSegments(lines: lineDocs, windows: windows, stations: byCode, options: options, file: input.path(FileName.timetable))
         let (openAir, airRaid) = try readSections(input.table(FileName.sections, Columns.sections), stations: byCode)
@@ -117,6 +120,43 @@ public enum TimetableCompiler {
             serviceWindows: windows.values.sorted { ($0.station, $0.direction.rawValue) < ($1.station, $1.direction.rawValue) },
             airRaidSections: airRaid,
             entrances: try readEntrances(input.table(FileName.entrances, Columns.entrances), stations: byCode))
+    }
+
+    /// `kyiv-names-ru.csv`: the Russian names many people in Kyiv type, one row per station (the
+    /// current name and its variants, and the former names in the order of the stations file's
+    /// former names, so each matches its Ukrainian and English form).
+    static func readRussianNames(_ table: CSVTable, into stations: inout [String: NetworkDocument.Station]) throws(DataError) {
+        var seen: Set<String> = []
+        func cyrillic(_ name: String) -> Bool {
+            !name.isEmpty && name.unicodeScalars.allSatisfy { (0x400...0x4FF).contains($0.value) || " -«»'".unicodeScalars.contains($0) }
+                && name.unicodeScalars.contains { (0x400...0x4FF).contains($0.value) }
+        }
+        for row in table.rows {
+            let code = row(0)
+            guard var station = stations[code] else { throw DataError(file: table.file, line: row.line, column: 1, "unknown station code '\(code)'") }
+            guard seen.insert(code).inserted else { throw DataError(file: table.file, line: row.line, column: 1, "a second row for \(code)") }
+            guard row(1) == station.nameUk else {
+                throw DataError(file: table.file, line: row.line, column: 2, "\(code) is \(station.nameUk) in the stations file, not '\(row(1))'")
+            }
+            let names = row(2).split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            let former = row(3).isEmpty ? [] : row(3).split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            for (column, list) in [(3, names), (4, former)] {
+                if let bad = list.first(where: { !cyrillic($0) }) {
+                    throw DataError(file: table.file, line: row.line, column: column, "a Russian name must be Cyrillic letters, spaces, hyphens or «», found '\(bad)'")
+                }
+            }
+            guard former.count == station.formerNames.count else {
+                throw DataError(
+                    file: table.file, line: row.line, column: 4,
+                    "\(code) has \(station.formerNames.count) former names in the stations file but \(former.count) here: give one Russian form for each, in the same order")
+            }
+            station.namesRu = names
+            station.formerNamesRu = former.isEmpty ? nil : former
+            stations[code] = station
+        }
+        if let missing = stations.keys.sorted().first(where: { !seen.contains($0) }) {
+            throw DataError(file: table.file, "no row for station \(missing)")
+        }
     }
 
     /// `kyiv-entrances.csv`: one row per station; times as published.

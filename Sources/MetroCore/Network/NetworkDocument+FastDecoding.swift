@@ -234,6 +234,15 @@ enum JSONValue: Equatable {
         return value
     }
 
+    /// An array of strings that may be absent (nil), as JSONDecoder reads `[String]?`.
+    func optionalStrings(_ key: String) throws -> [String]? {
+        guard optionalField(key) != nil else { return nil }
+        return try array(key).map {
+            guard case .string(let value) = $0 else { throw Malformed(description: "an entry of '\(key)' is not a string") }
+            return value
+        }
+    }
+
     func enumeration<E: RawRepresentable>(_ key: String) throws -> E where E.RawValue == String {
         guard let value = E(rawValue: try string(key)) else { throw Malformed(description: "'\(key)' has an unknown value") }
         return value
@@ -270,7 +279,8 @@ extension NetworkDocument {
                     formerNames: try station.array("formerNames").map { FormerName(uk: try $0.string("uk"), en: try $0.string("en")) },
                     aboveGround: try station.bool("aboveGround"),
                     transfer: station.optionalField("transfer") == nil ? nil : try station.string("transfer"),
-                    latitudeE6: try station.int("latitudeE6"), longitudeE6: try station.int("longitudeE6"))
+                    latitudeE6: try station.int("latitudeE6"), longitudeE6: try station.int("longitudeE6"),
+                    namesRu: try station.optionalStrings("namesRu"), formerNamesRu: try station.optionalStrings("formerNamesRu"))
             },
             segments: try root.array("segments").map { segment in
                 Segment(

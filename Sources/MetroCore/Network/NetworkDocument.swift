@@ -6,8 +6,8 @@
 public struct NetworkDocument: Codable, Equatable, Sendable {
     /// The schema version. Readers reject documents newer than they understand.
     /// 2 added `openAir` on segments and `airRaidSections`; 3 added station coordinates and the segments' early and late patterns;
-    /// 4 added `entrances`.
-    public static let currentVersion = 4
+    /// 4 added `entrances`. 5 added each station's `namesRu` and `formerNamesRu`.
+    public static let currentVersion = 5
 
     public var version: Int
     public var source: Source
@@ -109,6 +109,10 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         /// Integers keep the document exact and byte-for-byte repeatable.
         public var latitudeE6: Int
         public var longitudeE6: Int
+        /// The Russian name and its spelling variants (schema 5; absent in older documents).
+        public var namesRu: [String]? = nil
+        /// The Russian form of each former name, in the order of `formerNames`.
+        public var formerNamesRu: [String]? = nil
     }
 
     /// One directed segment between adjacent stations.

@@ -65,8 +65,11 @@ public struct StationSearch: Sendable {
         index = FoldedIndex(stations: network.stations)
     }
 
+    /// Every name a station is known by: Ukrainian, English, Russian (with its variants), and
+    /// each former name in all three.
     static func names(_ station: NetworkDocument.Station) -> [String] {
-        [station.nameUk, station.nameEn] + station.formerNames.flatMap { [$0.uk, $0.en] }
+        [station.nameUk, station.nameEn] + (station.namesRu ?? []) + station.formerNames.flatMap { [$0.uk, $0.en] }
+            + (station.formerNamesRu ?? [])
     }
 
     public func match(_ query: String) -> Match {
@@ -146,8 +149,12 @@ public struct StationSearch: Sendable {
             return key == folded || key.hasPrefix(folded) || StationSearch.words(name).contains { $0.hasPrefix(folded) }
                 || (folded.count >= 4 && key.contains(folded))
         }
-        guard !matches(station.nameUk), !matches(station.nameEn) else { return nil }
-        return station.formerNames.first { matches($0.en) || matches($0.uk) }?.en
+        guard !matches(station.nameUk), !matches(station.nameEn), !(station.namesRu ?? []).contains(where: matches) else { return nil }
+        let russian = station.formerNamesRu ?? []
+        return station.formerNames.indices.first { index in
+            matches(station.formerNames[index].en) || matches(station.formerNames[index].uk)
+                || (russian.indices.contains(index) && matches(russian[index]))
+        }.map { station.formerNames[$0].en }
     }
 
     /// The stations in official order, keeping each once.
