@@ -28,6 +28,10 @@ final class StationCardTests: XCTestCase {
         let byHour = try XCTUnwrap(directions[0]["intervalsByHour"] as? [String: Int])
         XCTAssertEqual(byHour["08"], engine.interval(line: "M2", direction: .reverse, at: Kyiv.date("2026-11-30 08:00")))
         XCTAssertEqual(CLI.run(["station", "Nowhere"]).code, 64)
+        // The Russian names people type, on the card and in its JSON (issue 12, item 6).
+        XCTAssertTrue(CLI.run(["station", "Maidan", "--date", "2026-11-30"]).stdout.contains("\nIn Russian: Майдан Независимости, Майдан Незалежности\n"))
+        XCTAssertTrue(CLI.run(["station", "Lisova", "--lang", "uk", "--date", "2026-11-30"]).stdout.contains("\nРосійською: Лесная\n"))
+        XCTAssertEqual(object["namesRu"] as? [String], ["Теремки"])
         // Service changes in force are on the card.
         XCTAssertTrue(CLI.run(["station", "Dnipro", "--closed", "Dnipro"]).stdout.contains("ℹ Service changes: Dnipro closed"))
     }

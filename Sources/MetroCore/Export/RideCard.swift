@@ -51,8 +51,7 @@ public struct RideCard: Sendable {
             let stop = schedule.stops[change.stop]
             // On the long way round, the second change can come one stop after a boarding: the
             // moment is then the train leaving it.
-            let passes = stop.role == .intermediate && stop.arrival != nil && stop.arrival == stop.departure
-            let moment = passes
+            let moment = stop.passesWithoutStopping
                 ? language.tr("проїзд станції \(name(stop.station))", "passing \(name(stop.station))")
                 : stop.arrival != nil
                 ? language.tr("прибуття на станцію \(name(stop.station))", "arriving at \(name(stop.station))")

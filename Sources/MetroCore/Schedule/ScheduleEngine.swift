@@ -45,6 +45,9 @@ public struct Schedule: Equatable, Sendable {
 
         /// The moment that matters at this stop: arrival if the train arrives, else departure.
         public var time: Date { arrival ?? departure! }
+
+        /// A closed station: the train passes it without stopping (no dwell).
+        public var passesWithoutStopping: Bool { role == .intermediate && arrival != nil && arrival == departure }
     }
 
     public struct TransferTiming: Equatable, Sendable {

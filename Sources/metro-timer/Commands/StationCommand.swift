@@ -51,6 +51,8 @@ struct StationCommand: Command {
         var lineName: String
         var aboveGround: Bool
         var formerNames: [String]
+        /// The Russian name and its variants, as search accepts them (Cyrillic).
+        var namesRu: [String]
         var transfer: Transfer?
         var serviceDay: String
         var dayType: String
@@ -94,7 +96,7 @@ struct StationCommand: Command {
         let summary = ServiceOptions.summary(changes, network: network, language: language)
         return Card(
             station: ref(station.code), line: station.line, lineName: Names.line(line, language), aboveGround: station.aboveGround,
-            formerNames: station.formerNames.map { language == .uk ? $0.uk : $0.en }, transfer: transfer,
+            formerNames: station.formerNames.map { language == .uk ? $0.uk : $0.en }, namesRu: station.namesRu ?? [], transfer: transfer,
             serviceDay: position.serviceDay.description, dayType: position.dayType.rawValue, directions: directions,
             serviceChanges: summary.map { [$0] } ?? [],
             entrances: network.entrance(station: station.code).map { entrance in
@@ -126,6 +128,7 @@ struct StationCommand: Command {
             out.append(language.tr("Пересадка: ", "Transfer: ") + name(transfer.station) + " (\(transfer.line)), "
                 + language.tr("пішки ", "walk ") + Durations.clock(transfer.walkSeconds) + " (\(basis))")
         }
+        if !card.namesRu.isEmpty { out.append(language.tr("Російською: ", "In Russian: ") + card.namesRu.joined(separator: ", ")) }
         out.append("")
         out.append(language.tr("День ", "Service day ") + card.serviceDay + " · "
             + (card.dayType == "weekday" ? language.tr("розклад робочого дня", "weekday timetable") : language.tr("розклад вихідного дня", "weekend timetable")))

@@ -165,7 +165,7 @@ struct PlanRenderer {
     /// "at Ipodrom" with the moment's meaning: arriving at a stop, or leaving a boarding stop.
     func where_(_ stop: Schedule.Stop) -> String {
         // A closed station: the train passes it without stopping.
-        if stop.role == .intermediate, stop.arrival != nil, stop.arrival == stop.departure {
+        if stop.passesWithoutStopping {
             return language.tr("проїзд станції \(name(stop.station))", "passing \(name(stop.station))")
         }
         return stop.arrival != nil
