@@ -29,7 +29,7 @@ final class CLITests: XCTestCase {
               --ics <file>            Write the ride as a calendar event with alarms (- for standard output).
               --no-calibration        Official figures only, without your own measurements.
               --air-raid              Plan as trains run during an air-raid alert (also METRO_TIMER_AIR_RAID=1).
-              --closed <station>      A closed station: trains pass without stopping (repeatable).
+              --closed <station>      A closed station: trains pass without stopping; a change there goes the long way, through the third line (repeatable).
               --suspended <A-B>       No trains between A and B (repeatable).
               --headway <minutes>     Today's interval instead of the published one: 10 for every line, or M1=10.
               --day-type <weekday|weekend>

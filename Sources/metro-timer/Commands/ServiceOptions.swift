@@ -10,8 +10,8 @@ enum ServiceOptions {
             "Планувати як під час повітряної тривоги (також METRO_TIMER_AIR_RAID=1).",
             "Plan as trains run during an air-raid alert (also METRO_TIMER_AIR_RAID=1).")),
         .option("closed", value: "station", Text(
-            "Станція зачинена: поїзди проходять без зупинки (можна кілька разів).",
-            "A closed station: trains pass without stopping (repeatable).")).completing(.stations),
+            "Станція зачинена: поїзди проходять без зупинки; пересадка там — в обхід, через третю лінію (можна кілька разів).",
+            "A closed station: trains pass without stopping; a change there goes the long way, through the third line (repeatable).")).completing(.stations),
         .option("suspended", value: "A-B", Text(
             "Між A і B поїзди не ходять (можна кілька разів).",
             "No trains between A and B (repeatable).")),
