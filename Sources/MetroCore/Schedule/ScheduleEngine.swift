@@ -114,10 +114,12 @@ public struct Schedule: Equatable, Sendable {
     public var arrivalEarliest: Date { stops.last?.earliest ?? arrival }
     public var arrivalLatest: Date { stops.last?.latest ?? arrival }
 
+    /// The first stop of every leg after the first: where each change boards (found once, when
+    /// the schedule is built: a trip's fold reads it for every correction).
+    public var entryIndices: [Int]
+
     /// The index of the first stop of the second leg, if any.
-    public var entryIndex: Int? { stops.firstIndex { $0.role == .transferEntry } }
-    /// The first stop of every leg after the first: where each change boards.
-    public var entryIndices: [Int] { stops.indices.filter { stops[$0].role == .transferEntry } }
+    public var entryIndex: Int? { entryIndices.first }
 
     /// The first change (the only one, unless the route goes the long way).
     public var transfer: TransferTiming? { transfers.first }
@@ -274,7 +276,7 @@ public struct ScheduleEngine: Sendable {
             guard let last = best.stops.last?.arrival else { return schedule() }
             return Schedule(
                 route: route, stops: best.stops, transfers: best.transfers.compactMap { $0 }, alert: time, alertStop: best.stops.count - 2,
-                transferAlerts: [], arrival: last, finalArrival: last, findings: [])
+                transferAlerts: [], arrival: last, finalArrival: last, findings: [], entryIndices: bestTiming.entries)
         }
 
         public func schedule() -> Schedule {
@@ -283,7 +285,7 @@ public struct ScheduleEngine: Sendable {
                 let t0 = first ?? Date(timeIntervalSince1970: 0)
                 return Schedule(
                     route: route, stops: [], transfers: [], alert: t0, alertStop: nil, transferAlerts: [],
-                    arrival: t0, finalArrival: t0.addingTimeInterval(walkAfter), findings: [])
+                    arrival: t0, finalArrival: t0.addingTimeInterval(walkAfter), findings: [], entryIndices: [])
             }
             var stops = best.stops
             var transfers = best.transfers.compactMap { $0 }
@@ -303,7 +305,7 @@ public struct ScheduleEngine: Sendable {
                 alert: min(alert.stops[alertStop].time, stops[alertStop].time), alertStop: alertStop,
                 transferAlerts: transferAlerts,
                 arrival: arrival, finalArrival: arrival.addingTimeInterval(walkAfter),
-                findings: engine.findings(stops: stops, route: route, transfers: transfers))
+                findings: engine.findings(stops: stops, route: route, transfers: transfers), entryIndices: bestTiming.entries)
         }
     }
 
@@ -340,6 +342,8 @@ public struct ScheduleEngine: Sendable {
         /// For each change, from the new leg's terminal to the change's entry, departure to
         /// departure.
         var fromTerminal: [TimeInterval]
+        /// Each change's entry: the first stop of every leg after the first.
+        var entries: [Int]
     }
 
     func timing(_ stops: [Schedule.Stop], pattern: RunningPattern) -> RouteTiming {
@@ -349,12 +353,13 @@ public struct ScheduleEngine: Sendable {
             run.append(running(from: stops[index - 1].station, to: stops[index].station, pattern: pattern))
             dwell.append(self.dwell(at: stops[index].station, arrivingFrom: stops[index - 1].station))
         }
-        let fromTerminal = stops.indices.filter { stops[$0].role == .transferEntry }.map { entry in
+        let entries = stops.indices.filter { stops[$0].role == .transferEntry }
+        let fromTerminal = entries.map { entry in
             let line = network.station(stops[entry].station)?.line ?? ""
             let direction = entry + 1 < stops.count ? network.direction(from: stops[entry].station, to: stops[entry + 1].station) ?? .forward : .forward
             return secondsFromTerminal(line: line, direction: direction, to: stops[entry].station)
         }
-        return RouteTiming(run: run, dwell: dwell, fromTerminal: fromTerminal)
+        return RouteTiming(run: run, dwell: dwell, fromTerminal: fromTerminal, entries: entries)
     }
 
     /// Applies an anchor to one pass: `timing` is the pass's pattern, `early` the fast pattern
@@ -375,10 +380,8 @@ public struct ScheduleEngine: Sendable {
         }
         stops[k].uncertain = false
         // Every change whose new train has left by this anchor is confirmed.
-        for number in transfers.indices where transfers[number] != nil {
-            if let entry = stops.firstIndex(where: { $0.role == .transferEntry && $0.leg == number + 1 }), k >= entry {
-                transfers[number]?.confirmed = true
-            }
+        for (number, entry) in timing.entries.enumerated() where k >= entry && transfers[number] != nil {
+            transfers[number]?.confirmed = true
         }
         // The train is at stop k at the anchor's time: every stop before it has been passed, so
         // none may be timed after it (a passenger who says "at Hidropark" early has the train
