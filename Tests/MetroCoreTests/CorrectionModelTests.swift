@@ -266,6 +266,12 @@ final class TripFastDecodingTests: XCTestCase {
         XCTAssertEqual(try Trip(fastJSON: Array(edges.utf8)), try decoder.decode(Trip.self, from: Data(edges.utf8)))
         let huge = #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":99999999999999999999999,"version":1}"#
         XCTAssertEqual(try Trip(fastJSON: Array(huge.utf8)).t0, try decoder.decode(Trip.self, from: Data(huge.utf8)).t0)
+        // Integers are read from the bytes up to 18 digits, through the text beyond: both agree
+        // with JSONDecoder either side of the limit, and with a sign.
+        for number in ["0", "-0", "7", "-123456789012345678", "999999999999999999", "1234567890123456789", "-9223372036854775808", "9223372036854775807"] {
+            let text = #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":\#(number),"version":1}"#
+            XCTAssertEqual(try Trip(fastJSON: Array(text.utf8)).t0, try decoder.decode(Trip.self, from: Data(text.utf8)).t0, number)
+        }
         // What JSONDecoder refuses, this refuses too.
         for bad in [#"{"alertsFired":{},"corrections":[{"kind":"jump","time":1}],"destination":"b","id":"x","origin":"a","t0":1,"version":1}"#,
                     #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","version":1}"#,
