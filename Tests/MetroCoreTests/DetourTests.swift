@@ -270,6 +270,31 @@ final class DetourTests: XCTestCase {
             "changing at Teatralna to Zoloti Vorota, then at Palats sportu to Ploshcha Ukrainskykh Heroiv;"))
     }
 
+    /// A closed station the train runs through is never announced as a stop: the screen, the
+    /// lines and `--plain` say the train passes it.
+    func testAClosedStationIsAnnouncedAsPassedNotAsAStop() throws {
+        let home = try TestPaths.temporaryDirectory(self) + "/state"
+        let plain = try ProcessRunner.run(
+            "metro-timer", ["start", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--speed", "1200", "--plain", "--at", "10:00"],
+            environment: ["METRO_TIMER_HOME": home])
+        XCTAssertEqual(plain.code, 0, plain.stderr)
+        XCTAssertTrue(plain.stdout.contains("Next: Khreshchatyk (passing without stopping)."), plain.stdout)
+        let lines = try ProcessRunner.run(
+            "metro-timer", ["start", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--speed", "1200", "--at", "10:00", "--lang", "uk"],
+            environment: ["METRO_TIMER_HOME": home])
+        XCTAssertEqual(lines.code, 0, lines.stderr)
+        XCTAssertTrue(lines.stdout.contains("наступна Хрещатик (без зупинки)"), lines.stdout)
+        // The screen's status line, too.
+        let engine = ScheduleEngine(network: network, clock: Kyiv.clock)
+        let trip = Trip(id: "p", origin: code("Lisova"), destination: code("Teremky"), t0: Kyiv.date("2026-11-30 10:00"),
+                        changes: ServiceChanges(closed: [code("Khreshchatyk")]))
+        let schedule = try TripModel(engine: engine, trip: trip).current(trip)
+        let khreshchatyk = try XCTUnwrap(schedule.stops.firstIndex { $0.station == code("Khreshchatyk") })
+        let view = RideView(network: network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip, schedule: schedule,
+                            now: schedule.stops[khreshchatyk - 1].departure!.addingTimeInterval(5), rehearsalSpeed: nil, notice: nil)
+        XCTAssertTrue(ScreenRenderer().frame(view, width: 100).joined(separator: "\n").contains("Next: Khreshchatyk (passing without stopping) "))
+    }
+
     /// The rehearsal's events: a change alert before each change, in order, then the rest.
     func testRehearsalEventsOnTheLongWay() throws {
         let home = try TestPaths.temporaryDirectory(self) + "/state"

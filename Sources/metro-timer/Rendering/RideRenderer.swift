@@ -40,6 +40,13 @@ struct RideView {
         return nil
     }
 
+    /// A stop's name as the ride announces it: a closed station the train runs through says so,
+    /// so that nobody stands up for it.
+    func stopName(_ index: Int) -> String {
+        let stop = schedule.stops[index]
+        return name(stop.station) + (stop.passesWithoutStopping ? language.tr(" (без зупинки)", " (passing without stopping)") : "")
+    }
+
     /// The change whose new platform is the next stop (walking or waiting there), if any.
     var changeAtHand: Schedule.TransferTiming? {
         state.nextStop.flatMap { schedule.transfer(enteringAt: $0) }
@@ -254,8 +261,7 @@ struct ScreenRenderer {
     }
 
     func stopText(_ view: RideView, _ index: Int) -> String {
-        let stop = view.schedule.stops[index]
-        return view.name(stop.station) + " " + view.clock.hhmm(stop.time)
+        view.stopName(index) + " " + view.clock.hhmm(view.schedule.stops[index].time)
     }
 
     /// The route as dots in line colour: passed ●, next ◉, still to come ○, the destination ◎.
@@ -344,7 +350,7 @@ struct LineRenderer {
         }
         if let next = state.nextStop, state.phase != .arrived {
             let stop = view.schedule.stops[next]
-            parts.append(language.tr("наступна ", "next ") + view.name(stop.station) + " " + view.clock.hhmm(stop.time))
+            parts.append(language.tr("наступна ", "next ") + view.stopName(next) + " " + view.clock.hhmm(stop.time))
             parts.append(language.stops(state.stopsLeft))
         }
         parts.append(language.tr("прибуття ", "arrival ") + view.clock.hhmmss(view.schedule.arrival))
@@ -375,7 +381,7 @@ struct LineRenderer {
         let minutes = max(1, Int((state.untilArrival / 60).rounded()))
         let stopsLeft = language.stops(state.stopsLeft)
         let about = language.tr("близько \(minutes) хв", "about \(minutes) " + (minutes == 1 ? "minute" : "minutes"))
-        let nextName = view.name(view.schedule.stops[next].station)
+        let nextName = view.stopName(next)
         switch state.phase {
         case .notStarted:
             return language.tr(
