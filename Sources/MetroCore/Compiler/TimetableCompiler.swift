@@ -126,15 +126,12 @@ public enum TimetableCompiler {
     /// current name and its variants, and the former names in the order of the stations file's
     /// former names, so each matches its Ukrainian and English form).
     static func readRussianNames(_ table: CSVTable, into stations: inout [String: NetworkDocument.Station]) throws(DataError) {
-        var seen: Set<String> = []
         func cyrillic(_ name: String) -> Bool {
             !name.isEmpty && name.unicodeScalars.allSatisfy { (0x400...0x4FF).contains($0.value) || " -«»'".unicodeScalars.contains($0) }
                 && name.unicodeScalars.contains { (0x400...0x4FF).contains($0.value) }
         }
-        for row in table.rows {
-            let code = row(0)
-            guard var station = stations[code] else { throw DataError(file: table.file, line: row.line, column: 1, "unknown station code '\(code)'") }
-            guard seen.insert(code).inserted else { throw DataError(file: table.file, line: row.line, column: 1, "a second row for \(code)") }
+        try forEachStationRow(table, stations: stations) { (row, code) throws(DataError) in
+            var station = stations[code]!
             guard row(1) == station.nameUk else {
                 throw DataError(file: table.file, line: row.line, column: 2, "\(code) is \(station.nameUk) in the stations file, not '\(row(1))'")
             }
@@ -154,6 +151,20 @@ public enum TimetableCompiler {
             station.formerNamesRu = former.isEmpty ? nil : former
             stations[code] = station
         }
+    }
+
+    /// Reads a file with one row per station, its code in column 1: every code known, none
+    /// twice, none missing; `body` reads each row, in order.
+    static func forEachStationRow(
+        _ table: CSVTable, stations: [String: NetworkDocument.Station], _ body: (CSVTable.Row, String) throws(DataError) -> Void
+    ) throws(DataError) {
+        var seen: Set<String> = []
+        for row in table.rows {
+            let code = row(0)
+            guard stations[code] != nil else { throw DataError(file: table.file, line: row.line, column: 1, "unknown station code '\(code)'") }
+            guard seen.insert(code).inserted else { throw DataError(file: table.file, line: row.line, column: 1, "a second row for \(code)") }
+            try body(row, code)
+        }
         if let missing = stations.keys.sorted().first(where: { !seen.contains($0) }) {
             throw DataError(file: table.file, "no row for station \(missing)")
         }
@@ -162,11 +173,7 @@ public enum TimetableCompiler {
     /// `kyiv-entrances.csv`: one row per station; times as published.
     static func readEntrances(_ table: CSVTable, stations: [String: NetworkDocument.Station]) throws(DataError) -> [NetworkDocument.Entrance] {
         var result: [NetworkDocument.Entrance] = []
-        var seen: Set<String> = []
-        for row in table.rows {
-            let code = row(0)
-            guard stations[code] != nil else { throw DataError(file: table.file, line: row.line, column: 1, "unknown station code '\(code)'") }
-            guard seen.insert(code).inserted else { throw DataError(file: table.file, line: row.line, column: 1, "a second row for \(code)") }
+        try forEachStationRow(table, stations: stations) { (row, code) throws(DataError) in
             var times: [Int] = []
             for column in [2, 3] {
                 do { times.append(try TimeOfDay.parseClock(row(column) + ":00")) } catch {
@@ -182,9 +189,6 @@ public enum TimetableCompiler {
                 throw DataError(file: table.file, line: row.line, column: 6, "halls_open must be from 0 to \(halls), found '\(row(5))'")
             }
             result.append(NetworkDocument.Entrance(station: code, opens: times[0], closes: times[1], halls: halls, hallsOpen: open))
-        }
-        if let missing = stations.keys.sorted().first(where: { !seen.contains($0) }) {
-            throw DataError(file: table.file, "no row for station \(missing)")
         }
         return result
     }

@@ -48,14 +48,10 @@ public struct RideCard: Sendable {
         properties.append(ICalendar.Property("CATEGORIES", language.tr("Метро", "Metro")))
         var alarms: [ICalendar.Component] = []
         for (change, transfer) in zip(schedule.transferAlerts, schedule.transfers) {
-            let stop = schedule.stops[change.stop]
             // On the long way round, the second change can come one stop after a boarding: the
             // moment is then the train leaving it.
-            let moment = stop.passesWithoutStopping
-                ? language.tr("проїзд станції \(name(stop.station))", "passing \(name(stop.station))")
-                : stop.arrival != nil
-                ? language.tr("прибуття на станцію \(name(stop.station))", "arriving at \(name(stop.station))")
-                : language.tr("відправлення зі станції \(name(stop.station))", "leaving \(name(stop.station))")
+            let stop = schedule.stops[change.stop]
+            let moment = stop.moment(at: name(stop.station), language: language)
             alarms.append(alarm(change.time, language.tr(
                 "Пересадка — наступна: \(moment); виходьте на станції \(name(transfer.exit)).",
                 "Change is next: \(moment); get off at \(name(transfer.exit)).")))
@@ -125,5 +121,17 @@ public struct RideCard: Sendable {
 
     func minutes(_ seconds: Int) -> String {
         String(format: "%d:%02d", seconds / 60, seconds % 60)
+    }
+}
+
+extension Schedule.Stop {
+    /// What happens at this stop at its moment, for a sentence about that moment: "arriving at
+    /// Ipodrom", "leaving Zoloti Vorota" (a boarding stop), or "passing Khreshchatyk" (closed).
+    /// `name` is the station's name in `language`.
+    public func moment(at name: String, language: Language) -> String {
+        if passesWithoutStopping { return language.tr("проїзд станції \(name)", "passing \(name)") }
+        return arrival != nil
+            ? language.tr("прибуття на станцію \(name)", "arriving at \(name)")
+            : language.tr("відправлення зі станції \(name)", "leaving \(name)")
     }
 }

@@ -79,26 +79,23 @@ public struct Router: Sendable {
             let into = network.interchange(from: a.line, to: third.id), let out = network.interchange(from: third.id, to: b.line),
             let first = network.transfer(at: into.exit), let second = network.transfer(at: out.exit)
         else { return nil }
-        // The chain of places: ride to the first node, walk, ride the third line, walk, ride on.
-        // A ride from a station to itself is no ride (the origin or destination is a node's
-        // station): the route then starts or ends with the walk. The third line's two nodes are
-        // always apart, so its ride is never empty.
-        var legs: [Leg] = [], walks: [NetworkDocument.Transfer] = []
-        var walkBefore: NetworkDocument.Transfer?
-        var pendingWalk: NetworkDocument.Transfer?
-        for (index, (from, to)) in [(origin, into.exit), (into.entry, out.exit), (out.entry, destination)].enumerated() {
-            if from != to {
-                if let walk = pendingWalk {
-                    if legs.isEmpty { walkBefore = walk } else { walks.append(walk) }
-                }
-                pendingWalk = nil
-                legs.append(leg(from, to))
-            }
-            if index < 2 { pendingWalk = index == 0 ? first : second }
+        // Ride to the first node, walk, ride the third line, walk, ride on. The third line's two
+        // nodes are always apart, so its ride is never empty; an origin or destination that is a
+        // node's own station has no ride on its side, and the route starts or ends with the walk.
+        var route = Route(origin: origin, destination: destination, legs: [leg(into.entry, out.exit)])
+        if origin == into.exit {
+            route.walkBeforeBoarding = first
+        } else {
+            route.legs.insert(leg(origin, into.exit), at: 0)
+            route.transferWalks.append(first)
         }
-        return Route(
-            origin: origin, destination: destination, legs: legs, transferWalks: walks,
-            walkBeforeBoarding: walkBefore, walkAfterAlighting: pendingWalk)
+        if destination == out.entry {
+            route.walkAfterAlighting = second
+        } else {
+            route.legs.append(leg(out.entry, destination))
+            route.transferWalks.append(second)
+        }
+        return route
     }
 
     public func leg(_ from: String, _ to: String) -> Leg {

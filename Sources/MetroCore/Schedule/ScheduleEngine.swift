@@ -127,6 +127,15 @@ public struct Schedule: Equatable, Sendable {
     public var transferAlert: Date? { transferAlerts.first?.time }
     public var transferAlertStop: Int? { transferAlerts.first?.stop }
 
+    /// The change a change alert is before: its timing, its alert and its entry stop (nil for the
+    /// other alerts, or when the route has no such change).
+    public func change(for alert: Trip.Alert) -> (transfer: TransferTiming, alert: ChangeAlert, entry: Int)? {
+        guard let number = alert.change.map({ $0 - 1 }), transfers.indices.contains(number), transferAlerts.indices.contains(number),
+            entryIndices.indices.contains(number)
+        else { return nil }
+        return (transfers[number], transferAlerts[number], entryIndices[number])
+    }
+
     /// The change whose new platform is stop `entry`.
     public func transfer(enteringAt entry: Int) -> TransferTiming? {
         guard stops.indices.contains(entry), stops[entry].role == .transferEntry else { return nil }
@@ -519,13 +528,6 @@ public struct ScheduleEngine: Sendable {
             total += running(from: from, to: to).seconds + dwell(at: to, arrivingFrom: from).seconds
         }
         return total
-    }
-
-    /// The interval on a line at a moment: today's override, else the published one.
-    public func headwaySeconds(line: String, direction: Direction, at moment: Date) -> Int {
-        if let override = headwayOverrides[line] { return override }
-        let position = clock.position(of: moment)
-        return network.headway(line: line, direction: direction, dayType: position.dayType, secondsOfDay: position.seconds) ?? 600
     }
 
     /// Service hours checked at every boarding: the origin at its departure, and each new line at

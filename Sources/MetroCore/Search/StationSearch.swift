@@ -61,11 +61,7 @@ public struct StationSearch: Sendable {
         for (index, station) in network.stations.enumerated() {
             // Current names first, then former ones (a later entry wins, as before).
             for name in StationSearch.currentNames(station) { exact[StationSearch.lowered(name)] = (index, true) }
-            for former in station.formerNames {
-                exact[StationSearch.lowered(former.uk)] = (index, false)
-                exact[StationSearch.lowered(former.en)] = (index, false)
-            }
-            for name in station.formerNamesRu ?? [] { exact[StationSearch.lowered(name)] = (index, false) }
+            for name in StationSearch.formerNames(station) { exact[StationSearch.lowered(name)] = (index, false) }
         }
         exactNames = exact
         index = FoldedIndex(stations: network.stations)
@@ -74,6 +70,11 @@ public struct StationSearch: Sendable {
     /// The names a station goes by now: Ukrainian, English, Russian (with its variants).
     static func currentNames(_ station: NetworkDocument.Station) -> [String] {
         [station.nameUk, station.nameEn] + (station.namesRu ?? [])
+    }
+
+    /// The names a station went by: each former name in Ukrainian and English, then in Russian.
+    static func formerNames(_ station: NetworkDocument.Station) -> [String] {
+        station.formerNames.flatMap { [$0.uk, $0.en] } + (station.formerNamesRu ?? [])
     }
 
     /// Lower case for the letters station names are written in (Latin and Cyrillic), on the
@@ -112,8 +113,7 @@ public struct StationSearch: Sendable {
     /// Every name a station is known by: Ukrainian, English, Russian (with its variants), and
     /// each former name in all three.
     static func names(_ station: NetworkDocument.Station) -> [String] {
-        [station.nameUk, station.nameEn] + (station.namesRu ?? []) + station.formerNames.flatMap { [$0.uk, $0.en] }
-            + (station.formerNamesRu ?? [])
+        currentNames(station) + formerNames(station)
     }
 
     public func match(_ query: String) -> Match {
@@ -165,7 +165,8 @@ public struct StationSearch: Sendable {
         var changed = false
         var result: [Character] = []
         var run = 0
-        for character in query.lowercased() {
+        let lowered = query.lowercased()
+        for character in lowered {
             if character.isNumber { changed = true; continue }
             run = character.isLetter && result.last == character ? run + 1 : 1
             if run >= 3 {
@@ -177,7 +178,7 @@ public struct StationSearch: Sendable {
         guard changed else { return nil }
         // A run cut to two letters is cut to one: "Lisovaaaa" meant Lisova, not Lisovaa.
         var collapsed: [Character] = []
-        for character in result where !(character.isLetter && collapsed.last == character && query.lowercased().contains(String(repeating: character, count: 3))) {
+        for character in result where !(character.isLetter && collapsed.last == character && lowered.contains(String(repeating: character, count: 3))) {
             collapsed.append(character)
         }
         return String(collapsed)
@@ -199,7 +200,7 @@ public struct StationSearch: Sendable {
             return key == folded || key.hasPrefix(folded) || StationSearch.words(name).contains { $0.hasPrefix(folded) }
                 || (folded.count >= 4 && key.contains(folded))
         }
-        guard !matches(station.nameUk), !matches(station.nameEn), !(station.namesRu ?? []).contains(where: matches) else { return nil }
+        guard !StationSearch.currentNames(station).contains(where: matches) else { return nil }
         let russian = station.formerNamesRu ?? []
         return station.formerNames.indices.first { index in
             matches(station.formerNames[index].en) || matches(station.formerNames[index].uk)
@@ -321,24 +322,22 @@ public struct StationSearch: Sendable {
     }
 
     /// Whether `pattern` (one or more bytes) occurs in `bytes`.
-    static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
+    static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool { firstRange(bytes, pattern) != nil }
+
+    /// Where `pattern` (one or more bytes) first occurs in `bytes`.
+    static func firstRange(_ bytes: [UInt8], _ pattern: [UInt8]) -> Int? {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
         var index = 0
         let last = bytes.count - pattern.count
         while index <= last {
             if bytes[index] == first {
                 var offset = 1
                 while offset < pattern.count && bytes[index + offset] == pattern[offset] { offset += 1 }
-                if offset == pattern.count { return true }
+                if offset == pattern.count { return index }
             }
             index += 1
         }
-        return false
-    }
-
-    static func firstRange(_ bytes: [UInt8], _ pattern: [UInt8]) -> Int? {
-        guard bytes.count >= pattern.count else { return nil }
-        return (0...(bytes.count - pattern.count)).first { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+        return nil
     }
 
     public static func fold(_ text: String) -> String { foldLatin(latin(text)) }

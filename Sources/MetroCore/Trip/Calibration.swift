@@ -108,9 +108,8 @@ public struct Calibration: Codable, Equatable, Sendable {
 
     /// Your measurements with every import merged in: what the schedule engine uses.
     public var effective: Calibration {
-        var result = Calibration()
-        result.running = running
-        result.dwell = dwell
+        var result = ownMeasurements
+        result.origin = nil
         for (_, other) in (imports ?? [:]).sorted(by: { $0.key < $1.key }) { result = result.merged(with: other.ownMeasurements) }
         return result
     }

@@ -81,11 +81,11 @@ public struct JournalRecord: Codable, Equatable, Sendable {
         id = trip.id
         from = trip.origin
         to = trip.destination
-        let network = model.engine.network
-        fromNameUk = network.station(trip.origin)?.nameUk
-        fromNameEn = network.station(trip.origin)?.nameEn
-        toNameUk = network.station(trip.destination)?.nameUk
-        toNameEn = network.station(trip.destination)?.nameEn
+        let origin = model.engine.network.station(trip.origin), destination = model.engine.network.station(trip.destination)
+        fromNameUk = origin?.nameUk
+        fromNameEn = origin?.nameEn
+        toNameUk = destination?.nameUk
+        toNameEn = destination?.nameEn
         t0 = trip.t0
         endedAt = time
         self.outcome = outcome

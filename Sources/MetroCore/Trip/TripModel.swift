@@ -158,8 +158,7 @@ public struct TripModel: Sendable {
     /// The moment an alert belongs to, if the route has it.
     public static func time(of alert: Trip.Alert, in schedule: Schedule) -> Date? {
         switch alert {
-        case .transferAlert: return schedule.transferAlert
-        case .secondTransferAlert: return schedule.transferAlerts.count > 1 ? schedule.transferAlerts[1].time : nil
+        case .transferAlert, .secondTransferAlert: return schedule.change(for: alert)?.alert.time
         case .alert: return schedule.alertStop == nil ? nil : schedule.alert
         case .arrival: return schedule.stops.isEmpty ? nil : schedule.arrival
         }

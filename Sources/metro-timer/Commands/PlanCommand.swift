@@ -173,21 +173,13 @@ struct PlanCommand: Command {
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        let direct: Route
-        do {
-            direct = try Router(network: context.network).route(from: origin.code, to: destination.code)
-        } catch {
-            throw .failure("\(error)")
-        }
         // The direct route, or the long way round when today's changes cut it.
-        let chosen: ChosenRoute
-        do {
-            chosen = try ServiceCheck(network: context.network).choose(direct, changes: changes)
-        } catch {
-            throw .failure((feedNotes + [ServiceOptions.refusalText(error, network: context.network, language: options.language)]).joined(separator: "\n"))
-        }
+        let chosen = try ServiceOptions.route(
+            from: origin.code, to: destination.code, changes: changes, feedNotes: feedNotes, network: context.network, language: options.language)
         let route = chosen.route
         let detourNote = ServiceOptions.detourNote(chosen, network: context.network, language: options.language)
+        // The station the train leaves from (after any walk through a node at the start).
+        let board = context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) } ?? ""
         let engine = try context.engine(calibrated: calibrated).applying(changes)
         var start = t0
         var arriveByNote: String?
@@ -201,8 +193,8 @@ struct PlanCommand: Command {
             starts = found
             start = found.latest
             arriveByNote = options.language.tr(
-                "Прибути до \(context.clock.hhmm(arriveBy)): поїзд має рушити зі станції \(context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) } ?? "") не пізніше \(context.clock.hhmmss(found.latest)) (із запланованим очікуванням); надійно — до \(context.clock.hhmmss(found.safe)) (навіть із цілим інтервалом очікування і повільним поїздом).",
-                "Arrive by \(context.clock.hhmm(arriveBy)): the train must leave \(context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) } ?? "") by \(context.clock.hhmmss(found.latest)) (with the booked wait); safe: by \(context.clock.hhmmss(found.safe)) (even with a whole interval's wait and a slow train).")
+                "Прибути до \(context.clock.hhmm(arriveBy)): поїзд має рушити зі станції \(board) не пізніше \(context.clock.hhmmss(found.latest)) (із запланованим очікуванням); надійно — до \(context.clock.hhmmss(found.safe)) (навіть із цілим інтервалом очікування і повільним поїздом).",
+                "Arrive by \(context.clock.hhmm(arriveBy)): the train must leave \(board) by \(context.clock.hhmmss(found.latest)) (with the booked wait); safe: by \(context.clock.hhmmss(found.safe)) (even with a whole interval's wait and a slow train).")
         }
         var lastNote: String?
         var lastIsGone = false
@@ -214,7 +206,6 @@ struct PlanCommand: Command {
             start = found
             let now = context.now()
             let minutes = Int((found.timeIntervalSince(now) / 60).rounded(.down))
-            let board = context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) } ?? ""
             func span(_ minutes: Int) -> String {
                 minutes < 60 ? options.language.tr("\(minutes) хв", "\(minutes) min")
                     : options.language.tr("\(minutes / 60) год \(minutes % 60) хв", "\(minutes / 60) h \(minutes % 60) min")

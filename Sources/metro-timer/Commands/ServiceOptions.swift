@@ -125,6 +125,21 @@ enum ServiceOptions {
         }
     }
 
+    /// The route to ride under today's changes (`plan` and `start`): the direct one, or the long
+    /// way round when they cut it; when neither can be ridden, the refusal, after the feed's
+    /// notes.
+    static func route(
+        from origin: String, to destination: String, changes: ServiceChanges, feedNotes: [String], network: Network, language: Language
+    ) throws(CLIError) -> ChosenRoute {
+        let direct: Route
+        do { direct = try Router(network: network).route(from: origin, to: destination) } catch { throw .failure("\(error)") }
+        do {
+            return try ServiceCheck(network: network).choose(direct, changes: changes)
+        } catch {
+            throw .failure((feedNotes + [refusalText(error, network: network, language: language)]).joined(separator: "\n"))
+        }
+    }
+
     /// Why the direct route cannot be ridden, as a clause ("Khreshchatyk is closed").
     static func reasonClause(_ refusal: ServiceRefusal, network: Network, language: Language) -> String {
         func name(_ code: String) -> String { Names.station(code, network, language) }

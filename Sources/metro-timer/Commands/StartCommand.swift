@@ -90,15 +90,11 @@ struct StartCommand: Command {
             }
         case let (from, to)?:
             let (origin, destination) = try context.rideEnds(from, to, spec: Self.spec, language: language)
-            let route = try? Router(network: context.network).route(from: origin.code, to: destination.code)
             // Refused only when neither the direct route nor the long way round can be ridden
             // (the trip keeps its changes, and so finds the same route every time).
-            if let route {
-                do { _ = try ServiceCheck(network: context.network).choose(route, changes: changes) } catch {
-                    throw .failure((feedNotes + [ServiceOptions.refusalText(error, network: context.network, language: language)]).joined(separator: "\n"))
-                }
-            }
-            if let route, route.isWalkOnly {
+            let route = try ServiceOptions.route(
+                from: origin.code, to: destination.code, changes: changes, feedNotes: feedNotes, network: context.network, language: language).route
+            if route.isWalkOnly {
                 throw .usage(language.tr(
                     "\(Names.station(origin, language)) і \(Names.station(destination, language)) — один пересадковий вузол: їхати не треба, лише перейти.",
                     "\(Names.station(origin, language)) and \(Names.station(destination, language)) are one transfer node: there is no train to ride, only a walk."), Self.spec)

@@ -164,13 +164,7 @@ struct PlanRenderer {
 
     /// "at Ipodrom" with the moment's meaning: arriving at a stop, or leaving a boarding stop.
     func where_(_ stop: Schedule.Stop) -> String {
-        // A closed station: the train passes it without stopping.
-        if stop.passesWithoutStopping {
-            return language.tr("проїзд станції \(name(stop.station))", "passing \(name(stop.station))")
-        }
-        return stop.arrival != nil
-            ? language.tr("прибуття на станцію \(name(stop.station))", "arriving at \(name(stop.station))")
-            : language.tr("відправлення зі станції \(name(stop.station))", "leaving \(name(stop.station))")
+        stop.moment(at: name(stop.station), language: language)
     }
 
     func weekday(_ iso: Int) -> String {

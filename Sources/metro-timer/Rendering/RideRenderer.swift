@@ -26,10 +26,10 @@ struct RideView {
             guard let fired = trip.alertsFired[alert.rawValue], let moment = TripModel.time(of: alert, in: schedule), fired >= moment else { continue }
             switch alert {
             case .transferAlert, .secondTransferAlert:
-                let number = (alert.change ?? 1) - 1
-                if schedule.transfers.indices.contains(number), schedule.transfers[number].confirmed { continue }
-                let entries = schedule.entryIndices
-                if entries.indices.contains(number), let leaves = schedule.stops[entries[number]].departure, now >= leaves { continue }
+                if let change = schedule.change(for: alert) {
+                    if change.transfer.confirmed { continue }
+                    if let leaves = schedule.stops[change.entry].departure, now >= leaves { continue }
+                }
             case .alert:
                 if now >= schedule.arrival { continue }
             case .arrival:
@@ -78,8 +78,7 @@ enum AlertText {
         let schedule = view.schedule
         switch alert {
         case .transferAlert, .secondTransferAlert:
-            let number = (alert.change ?? 1) - 1
-            let transfer = schedule.transfers.indices.contains(number) ? schedule.transfers[number] : nil
+            let transfer = schedule.change(for: alert)?.transfer
             let exit = transfer?.exit ?? "", entry = transfer?.entry ?? ""
             return language.tr(
                 "Пересадка — наступна: виходьте на станції \(view.name(exit)) і переходьте на станцію \(view.name(entry)).",

@@ -337,8 +337,7 @@ enum RideEvents {
         // the long way round a closure).
         var event = alert.rawValue
         if let change = alert.change {
-            let alerts = view.schedule.transferAlerts
-            station = alerts.indices.contains(change - 1) ? alerts[change - 1].stop : nil
+            station = view.schedule.change(for: alert)?.alert.stop
             fields["change"] = change
             event = Trip.Alert.transferAlert.rawValue
         }
