@@ -23,13 +23,16 @@ struct Context: Sendable {
     /// The real process: its arguments, environment, streams and clock.
     static func live(launchTime: Date) -> Context {
         let environment = ProcessInfo.processInfo.environment
-        guard let clock = ServiceClock.kyiv() else {
-            DescriptorSink.standardError.line(
-                "Error: the time zone Europe/Kyiv is not available; install the system time-zone database (for example 'apt-get install tzdata').")
-            exit(1)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let clock: ServiceClock
+        let language = Language.resolve(flag: GlobalOptions.languageFlag(in: arguments), environment: environment)
+        switch ZoneInfo.kyivClock(environment: environment, language: language) {
+        case .success(let kyiv): clock = kyiv
+        case .failure(let error):
+            exit(CommandRunner.report(error, stdout: DescriptorSink.standardOutput, stderr: DescriptorSink.standardError, language: language))
         }
         return Context(
-            arguments: Array(CommandLine.arguments.dropFirst()),
+            arguments: arguments,
             environment: environment,
             stdout: DescriptorSink.standardOutput,
             stderr: DescriptorSink.standardError,

@@ -43,8 +43,10 @@ enum GTFSCommand {
         } catch {
             throw .data(error.description)
         }
-        guard let clock = ServiceClock.kyiv() else {
-            throw .failure("the time zone Europe/Kyiv is not available; install the system time-zone database (tzdata)")
+        let clock: ServiceClock
+        switch ZoneInfo.kyivClock(environment: ProcessInfo.processInfo.environment, language: language) {
+        case .success(let kyiv): clock = kyiv
+        case .failure(let error): throw error
         }
         let start = try day(parsed.value("start") ?? document.source.resourcesDated, option: "start", language: language)
         let end = try parsed.value("end").map { (text) throws(CLIError) in try day(text, option: "end", language: language) }

@@ -40,7 +40,7 @@ enum Kyiv {
     static func date(_ text: String) -> Date {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == ":" }).map { Int($0)! }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = clock.timeZone
+        calendar.timeZone = TimeZone(identifier: "Europe/Kyiv")!
         return calendar.date(from: DateComponents(
             year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts.count > 5 ? parts[5] : 0))!
     }

@@ -4,7 +4,8 @@ import Foundation
 /// and the day type. Timetable times are Kyiv local time, and a service day runs past midnight
 /// (until `TimeOfDay.serviceDayStartHour`), so 00:30 on Sunday still belongs to Saturday.
 public struct ServiceClock: Sendable {
-    public let timeZone: TimeZone
+    /// Kyiv's rules, read from the system's TZif file by the executable.
+    public let zone: TZif
     /// The timetable to use whatever the weekday (`--day-type`, or a day the city announces
     /// runs to the weekend timetable); nil: Saturday and Sunday are weekend days.
     public var dayTypeOverride: DayType?
@@ -18,6 +19,11 @@ public struct ServiceClock: Sendable {
             self.year = year
             self.month = month
             self.day = day
+        }
+
+        /// Whether the day exists in the Gregorian calendar (not 2026-02-30).
+        public var exists: Bool {
+            (1...12).contains(month) && (1...31).contains(day) && ServiceClock.civil(ServiceClock.days(self)) == self
         }
 
         /// `2026-11-29`.
@@ -35,14 +41,12 @@ public struct ServiceClock: Sendable {
         public var isoWeekday: Int
     }
 
-    /// The clock for `Europe/Kyiv`. Needs the system time-zone database (`tzdata`); full
-    /// Foundation resolves the name, FoundationEssentials alone cannot.
-    public static func kyiv() -> ServiceClock? {
-        TimeZone(identifier: "Europe/Kyiv").map(ServiceClock.init(timeZone:))
-    }
+    /// The zone the timetable's times are in, as the system's time-zone database names it.
+    public static let zoneName = "Europe/Kyiv"
 
-    public init(timeZone: TimeZone) {
-        self.timeZone = timeZone
+    /// A clock whose local time follows `zone` (the bytes of `/usr/share/zoneinfo/Europe/Kyiv`).
+    public init(zone: TZif) {
+        self.zone = zone
     }
 
     // Dates are civil-calendar arithmetic on days since 1970-01-01 plus the zone's UTC offset at
@@ -51,7 +55,7 @@ public struct ServiceClock: Sendable {
     /// The wall clock at a moment: days since 1970-01-01 and seconds into that day.
     func wallClock(_ date: Date) -> (days: Int, seconds: Int) {
         let utc = Int(date.timeIntervalSince1970.rounded(.down))
-        let local = utc + timeZone.secondsFromGMT(for: date)
+        let local = utc + zone.offset(atUTC: Int64(utc))
         let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
         return (days, local - days * 86_400)
     }
@@ -96,9 +100,16 @@ public struct ServiceClock: Sendable {
         let local = TimeInterval(Self.days(day) * 86_400 + seconds)
         // The offset depends on the moment it is asked about: ask twice, at the guess and then
         // at the corrected moment, which settles it on both sides of a change.
-        var utc = local - TimeInterval(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local)))
-        utc = local - TimeInterval(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: utc)))
+        var utc = local - TimeInterval(zone.offset(atUTC: Int64(local)))
+        utc = local - TimeInterval(zone.offset(atUTC: Int64(utc)))
         return Date(timeIntervalSince1970: utc)
+    }
+
+    /// The UTC calendar day and seconds into it of a moment (whole seconds, rounded down).
+    public static func utc(_ date: Date) -> (day: ServiceDay, seconds: Int) {
+        let utc = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = utc >= 0 ? utc / 86_400 : -((-utc + 86_399) / 86_400)
+        return (civil(days), utc - days * 86_400)
     }
 
     public func shifted(_ day: ServiceDay, by days: Int) -> ServiceDay {
@@ -112,5 +123,5 @@ public struct ServiceClock: Sendable {
     }
 
     /// The UTC offset in seconds at a moment (+7200 in Kyiv winter, +10800 in summer).
-    public func offset(at date: Date) -> Int { timeZone.secondsFromGMT(for: date) }
+    public func offset(at date: Date) -> Int { zone.offset(atUTC: Int64(date.timeIntervalSince1970.rounded(.down))) }
 }

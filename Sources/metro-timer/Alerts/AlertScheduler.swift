@@ -193,10 +193,9 @@ struct AlertScheduler: Sendable {
 
     /// `2026-11-30 15:12:07 UTC`: a calendar spec systemd reads exactly, whatever its time zone.
     static func calendar(_ time: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: time.addingTimeInterval(0.999))
-        return String(format: "%04d-%02d-%02d %02d:%02d:%02d UTC", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        // Rounded up to the whole second: a timer never fires before its moment.
+        let (day, seconds) = ServiceClock.utc(time.addingTimeInterval(0.999))
+        return "\(day) " + TimeOfDay.pad(seconds / 3600) + ":" + TimeOfDay.pad(seconds / 60 % 60) + ":" + TimeOfDay.pad(seconds % 60) + " UTC"
     }
 
     private func runTimer(_ unit: ScheduledAlerts.Unit, trip: Trip) -> Bool {

@@ -13,6 +13,16 @@ struct GlobalOptions: Sendable {
             global: true),
         .flag("no-color", Text("Без кольорів (також NO_COLOR).", "No colour (also NO_COLOR)."), global: true),
     ]
+
+    /// `--lang`'s value before the arguments are parsed (for errors that come before parsing).
+    static func languageFlag(in arguments: [String]) -> String? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            if argument.hasPrefix("--lang=") { return String(argument.dropFirst(7)) }
+            if argument == "--lang", index + 1 < arguments.count { return arguments[index + 1] }
+        }
+        return nil
+    }
 }
 
 /// A subcommand shaped like swift-argument-parser's: a static spec, then parse and validate in

@@ -162,14 +162,10 @@ struct PlanCommand: Command {
     static func parseDate(_ text: String) -> ServiceClock.ServiceDay? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day)
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: year, month: month, day: day)
-        guard components.isValidDate(in: calendar) else { return nil }
-        return ServiceClock.ServiceDay(year: year, month: month, day: day)
+        let parsed = ServiceClock.ServiceDay(year: year, month: month, day: day)
+        return parsed.exists ? parsed : nil
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
