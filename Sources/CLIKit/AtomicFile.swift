@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,8 +17,8 @@ public enum AtomicFile {
     }
 
     public static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let template = (directory.isEmpty ? "." : directory) + "/." + (path as NSString).lastPathComponent + ".XXXXXX"
+        let directory = Path.directory(of: path)
+        let template = (directory.isEmpty ? "." : directory) + "/." + Path.lastComponent(of: path) + ".XXXXXX"
         var templateBytes = Array(template.utf8CString)
         let descriptor = templateBytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }

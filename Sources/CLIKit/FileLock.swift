@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,7 +32,7 @@ public enum FileLock {
             guard Date() < deadline else {
                 var buffer = [UInt8](repeating: 0, count: 32)
                 let count = pread(descriptor, &buffer, 31, 0)
-                let holder = count > 0 ? Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+                let holder = count > 0 ? Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingWhitespace()) : nil
                 throw .busy(Busy(path: path, holder: holder))
             }
             usleep(20_000)

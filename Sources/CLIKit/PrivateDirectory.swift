@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +15,7 @@ public enum PrivateDirectory {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw PrivateFile.Problem(path: path, reason: "cannot create it (\(error.localizedDescription))")
+                throw PrivateFile.Problem(path: path, reason: "cannot create it (\(error))")
             }
             return nil
         }

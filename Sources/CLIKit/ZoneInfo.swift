@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MetroCore
 
 /// Kyiv time from the system's time-zone database: the TZif file `Europe/Kyiv` under `TZDIR`

@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // t₀ first: `metro-timer start` anchors the ride to this moment, before anything can delay it.
 let launchTime = Date()

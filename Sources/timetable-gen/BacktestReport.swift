@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// `timetable-gen backtest`: the accuracy report, as Markdown tables.
@@ -154,8 +157,8 @@ enum BacktestReport {
 
     static func format(_ value: Double) -> String {
         let value = abs(value) < 0.05 ? 0 : value
-        return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        return value == value.rounded() ? String(Int(value)) : Format.c("%.1f", value)
     }
 
-    static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+    static func percent(_ value: Double) -> String { Format.c("%.1f%%", value * 100) }
 }

@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// `timetable-gen gtfs --output FILE.zip|DIR`: the network as a GTFS Schedule feed.
@@ -74,14 +77,14 @@ enum GTFSCommand {
         if output.hasSuffix(".zip") {
             try ExportFile.write(bytes: ZipArchive.archive(files.map { ($0.name, Array($0.contents.utf8)) }), to: path, language: language)
         } else {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
                 throw .failure(language.tr(
                     "\(output) існує і не є текою; для архіву дайте назву на .zip",
                     "\(output) exists and is not a directory; name a .zip file for an archive"))
             }
             do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-                throw .failure("cannot create \(output): \(error.localizedDescription)")
+                throw .failure("cannot create \(output): \(error)")
             }
             for file in files {
                 try ExportFile.write(file.contents, to: path + "/" + file.name, language: language)

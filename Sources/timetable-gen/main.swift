@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 exit(Generator.main(
     arguments: Array(CommandLine.arguments.dropFirst()),

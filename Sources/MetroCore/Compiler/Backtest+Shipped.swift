@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Backtest {
     /// The engine as shipped, planning a published train from one station of its run to a later

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Reads the city's two geometry layers, as published, into the project's data files:
 /// `metro_stations.geojson` gives each station's point (merged into `kyiv-stations.csv` as its
@@ -80,7 +85,7 @@ public enum GeometryImporter {
             }
         }
         if let extra = segments.keys.sorted().first {
-            throw DataError(file: file, "a geometry for \(extra.replacingOccurrences(of: " ", with: " → ")), which joins no adjacent stations")
+            throw DataError(file: file, "a geometry for \(extra.replacing(" ", with: " → ")), which joins no adjacent stations")
         }
         return out
     }
@@ -93,7 +98,7 @@ public enum GeometryImporter {
 
     static func features(_ data: Data, file: String) throws(DataError) -> [Feature] {
         let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+        do { object = try JSONObject.parse(Array(data)) } catch {
             throw SourcePosition.jsonError(error, bytes: Array(data), file: file)
         }
         guard let root = object as? [String: Any], let features = root["features"] as? [Any] else {
@@ -111,7 +116,7 @@ public enum GeometryImporter {
             var points: [(lat: Double, lon: Double)] = []
             for (position, pair) in raw.enumerated() {
                 guard let numbers = pair as? [Any], numbers.count >= 2,
-                    let lon = (numbers[0] as? NSNumber)?.doubleValue, let lat = (numbers[1] as? NSNumber)?.doubleValue,
+                    let lon = JSONObject.double(numbers[0]), let lat = JSONObject.double(numbers[1]),
                     (-90...90).contains(lat), (-180...180).contains(lon)
                 else {
                     throw DataError(file: file, "features[\(index)].geometry.coordinates[\(position)]: expected [longitude, latitude]")
@@ -123,7 +128,7 @@ public enum GeometryImporter {
         return result
     }
 
-    static func decimal(_ value: Double) -> String { String(format: "%.6f", value) }
+    static func decimal(_ value: Double) -> String { Format.c("%.6f", value) }
 
     /// Metres between two points (haversine; the Earth as a sphere is plenty for a city).
     public static func distance(_ a: (lat: Double, lon: Double), _ b: (lat: Double, lon: Double)) -> Double {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Byte-for-byte repeatable encodings of the network document.
 public enum NetworkEncoding {
@@ -45,8 +45,8 @@ public enum NetworkEncoding {
 
     /// Recovers the JSON from a generated Swift file, for `--check` summaries.
     public static func json(fromSwiftSource source: String) -> String? {
-        guard let open = source.range(of: "\"\"\"\n"),
-            let close = source.range(of: "\"\"\"", options: .backwards),
+        guard let open = source.firstRange(of: "\"\"\"\n"),
+            let close = source.ranges(of: "\"\"\"").last,
             open.upperBound <= close.lowerBound
         else { return nil }
         return String(source[open.upperBound..<close.lowerBound])

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the city portal's JSON layers, exactly as the portal serves them, into the project's
 /// CSV files: layer 13 (`stopTimesUnderground.json`, first and last departures) becomes
@@ -76,7 +76,7 @@ public enum PortalImporter {
             }
             for (field, dayType, direction) in columns {
                 let value = try string(attributes, field, file: timePeriodsFile, place: place)
-                let values = value.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
+                let values = value.split(separator: "-").map { $0.trimmingWhitespace() }
                 guard (1...2).contains(values.count), values.allSatisfy({ (try? TimeOfDay.parseInterval($0)) != nil }) else {
                     throw DataError(file: timePeriodsFile, "\(place).\(field): unparsable interval '\(value)' (expected M:SS or M:SS-M:SS)")
                 }
@@ -92,7 +92,7 @@ public enum PortalImporter {
 
     static func features(_ data: Data, file: String) throws(DataError) -> [[String: Any]] {
         let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+        do { object = try JSONObject.parse(Array(data)) } catch {
             throw SourcePosition.jsonError(error, bytes: Array(data), file: file)
         }
         guard let root = object as? [String: Any], let features = root["features"] as? [Any] else {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where in a file a problem is: line and byte column, both from 1, for every data error.
 public enum SourcePosition {
@@ -45,17 +45,11 @@ public enum SourcePosition {
         return DataError(file: file, line: line, column: column, "invalid UTF-8 (byte 0x" + String(bytes[offset], radix: 16, uppercase: true) + "); save the file as UTF-8")
     }
 
-    /// A `DataError` for JSON that does not parse, at the position the parser gave (Foundation
-    /// says "around character N", a byte offset; or that the file ended early).
-    public static func jsonError(_ error: any Error, bytes: [UInt8], file: String) -> DataError {
+    /// A `DataError` for JSON that does not parse, at the byte the parser stopped at (or that
+    /// the file ended early).
+    public static func jsonError(_ error: JSONObject.ParseError, bytes: [UInt8], file: String) -> DataError {
         if let problem = utf8Error(bytes, file: file) { return problem }
-        let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-        var offset = bytes.count
-        if let range = detail.range(of: "around character "),
-            let number = Int(detail[range.upperBound...].prefix { $0.isNumber })
-        {
-            offset = number
-        }
+        let offset = min(error.offset, bytes.count)
         let (line, column) = of(offset: offset, in: bytes)
         let what = offset >= bytes.count ? "the JSON ends too early" : "not valid JSON here"
         return DataError(file: file, line: line, column: column, what)

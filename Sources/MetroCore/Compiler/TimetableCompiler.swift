@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns the project's data files (`Data/*.csv`) into the network the engine runs on.
 ///
@@ -262,7 +262,7 @@ public enum TimetableCompiler {
         for key in adjacent.sorted() {
             let ends = key.split(separator: " ").map { stations[String($0)]! }
             guard let points = result[key], points.count >= 2 else {
-                throw DataError(file: table.file, "no track for the segment \(ends[0].nameEn) → \(ends[1].nameEn) (\(key.replacingOccurrences(of: " ", with: " → "))); every directed segment needs two points or more")
+                throw DataError(file: table.file, "no track for the segment \(ends[0].nameEn) → \(ends[1].nameEn) (\(key.replacing(" ", with: " → "))); every directed segment needs two points or more")
             }
             for (point, station, which) in [(points.first!, ends[0], "starts"), (points.last!, ends[1], "ends")] {
                 let metres = GeometryImporter.distance(

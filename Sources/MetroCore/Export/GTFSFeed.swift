@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The network as a GTFS Schedule feed: a pure function of the network, its track and a
 /// validity window, byte-for-byte repeatable (same inputs, same files).
@@ -193,7 +193,7 @@ public struct GTFSFeed: Sendable {
         for trip in trips {
             let key = "\(trip.line)-\(trip.direction.rawValue)-\(trip.dayType.rawValue)"
             counters[key, default: 0] += 1
-            let id = key + "-" + String(format: "%03d", counters[key]!)
+            let id = key + "-" + Format.c("%03ld", counters[key]!)
             let terminal = network.terminal(line: trip.line, direction: trip.direction).flatMap(network.station)?.nameUk ?? ""
             tripRows.append([trip.line, trip.dayType.rawValue, id, terminal, trip.direction == .forward ? "0" : "1", key.components(separatedBy: "-").prefix(2).joined(separator: "-")])
             for (index, station) in trip.stations.enumerated() {
@@ -249,16 +249,16 @@ public struct GTFSFeed: Sendable {
 
     /// `HH:MM:SS` of the service day; past midnight the hours go on (`24:35:00`), as GTFS wants.
     static func time(_ seconds: Int) -> String {
-        String(format: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+        Format.c("%02ld:%02ld:%02ld", seconds / 3600, seconds / 60 % 60, seconds % 60)
     }
 
     static func date(_ day: ServiceClock.ServiceDay) -> String {
-        String(format: "%04d%02d%02d", day.year, day.month, day.day)
+        Format.c("%04ld%02ld%02ld", day.year, day.month, day.day)
     }
 
     static func degrees(_ micro: Int) -> String {
         let sign = micro < 0 ? "-" : ""
-        return sign + String(abs(micro) / 1_000_000) + "." + String(format: "%06d", abs(micro) % 1_000_000)
+        return sign + String(abs(micro) / 1_000_000) + "." + Format.c("%06ld", abs(micro) % 1_000_000)
     }
 
     /// The line colours as GTFS wants them: six hex digits, no `#`.

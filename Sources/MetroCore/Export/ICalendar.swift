@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The small part of RFC 5545 that a ride card needs, written exactly: content lines folded at
 /// 75 octets without splitting a UTF-8 character (3.1), text values escaped (3.3.11), CRLF line
@@ -98,7 +98,7 @@ public enum ICalendar {
     }
 
     static func basic(_ day: ServiceClock.ServiceDay, _ seconds: Int) -> String {
-        String(format: "%04d%02d%02dT%02d%02d%02d", day.year, day.month, day.day, seconds / 3600, seconds / 60 % 60, seconds % 60)
+        Format.c("%04ld%02ld%02ldT%02ld%02ld%02ld", day.year, day.month, day.day, seconds / 3600, seconds / 60 % 60, seconds % 60)
     }
 
     /// Europe/Kyiv as a VTIMEZONE: EET in winter, EEST from the last Sunday of March (03:00) to

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A planned ride as one calendar event (`plan … --ics`): the ride from t₀ to the arrival, the
 /// stops in the description, the arrival's range, and alarms at "change is next" and "yours is
@@ -120,7 +120,7 @@ public struct RideCard: Sendable {
     }
 
     func minutes(_ seconds: Int) -> String {
-        String(format: "%d:%02d", seconds / 60, seconds % 60)
+        Format.c("%ld:%02ld", seconds / 60, seconds % 60)
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The metro network with the lookups the router and the schedule engine need.
 public struct Network: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads an air-raid alert-status response for the city of Kyiv.
 ///
@@ -21,7 +21,7 @@ public enum AlertFeed {
         }
 
         public init(line: String) {
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = line.trimmingWhitespace()
             switch trimmed {
             case "alert": self = .alert
             case "quiet": self = .quiet
@@ -38,7 +38,7 @@ public enum AlertFeed {
     /// once: contradictory or duplicated entries are "unknown", never "no alert".
     public static func parse(_ data: Data) -> Verdict {
         guard data.count <= maximumBytes else { return .unknown("the answer is over 1 MB") }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let object = (try? JSONObject.parse(Array(data))) as? [String: Any] else {
             return .unknown("the feed did not answer with a JSON object")
         }
         var said: [Bool] = []
@@ -73,7 +73,7 @@ public enum AlertFeed {
     }
 
     static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         if bare == "localhost" || bare == "::1" { return true }
         let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }

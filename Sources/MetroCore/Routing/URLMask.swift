@@ -18,7 +18,7 @@ public enum URLMask {
             }.joined(separator: "&")
             text = String(text[..<question])
         }
-        if let scheme = text.range(of: "://") {
+        if let scheme = text.firstRange(of: "://") {
             let rest = text[scheme.upperBound...]
             let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
             if let at = rest[..<authorityEnd].lastIndex(of: "@") {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a segment's figure came from, most trusted first.
 public enum SegmentSource: String, Codable, Sendable {

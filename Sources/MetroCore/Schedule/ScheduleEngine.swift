@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A re-anchoring of the schedule: the train (or the passenger) was at a stop at a moment.
 /// The first anchor is t₀: departure from the origin. Each later anchor replaces the times from

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ServiceClock {
     /// `17:05` in Kyiv time.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Maps absolute moments to the timetable's terms: the service day, seconds since its midnight,
 /// and the day type. Timetable times are Kyiv local time, and a service day runs past midnight

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Synchronization
 
 /// Resolves what a person types to one station, or to a clear ambiguity.
 ///
@@ -29,15 +30,17 @@ public struct StationSearch: Sendable {
 
     /// The folded keys, built the first time a query is not an exact name.
     final class FoldedIndex: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Mutex(())
         private let stations: [NetworkDocument.Station]
         private var built: [Key]?
 
         init(stations: [NetworkDocument.Station]) { self.stations = stations }
 
         var keys: [Key] {
-            lock.lock()
-            defer { lock.unlock() }
+            lock.withLock { _ in keysLocked() }
+        }
+
+        private func keysLocked() -> [Key] {
             if let built { return built }
             var keys: [Key] = []
             for (index, station) in stations.enumerated() {

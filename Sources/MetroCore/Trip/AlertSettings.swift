@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The optional air-raid status check's settings (`alerts.json` in the config directory).
 public struct AlertSettings: Codable, Equatable, Sendable {

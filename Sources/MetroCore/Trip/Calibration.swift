@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the passenger's own rides measured: running times per directed segment and dwell times
 /// per station and direction, kept as running statistics. Private to the machine.

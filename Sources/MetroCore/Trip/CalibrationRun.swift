@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A dedicated measuring ride: the passenger presses a key each time the train stops at a
 /// station and each time it starts moving again. Each press closes one measurement: a running

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A file's values, range-checked after decoding: nil when every value is usable, else the key
 /// and what is wrong with it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line of the journal: a finished trip's plan against its outcome.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One measured figure, ready to record.
 public struct RideMeasurement: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the ride stands at a moment: a pure function of the schedule and the time, from which
 /// every frame, status line and event is rendered.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Routes kept by name (`routes add home Lisova Teremky`): `routes.json` in the settings
 /// directory, versioned, written whole and atomically under the directory's lock.
@@ -33,8 +33,20 @@ public struct SavedRoutes: Codable, Equatable, Sendable {
     /// Why a name cannot be used, or nil: 1–40 letters, digits, `-` or `_`, starting with a
     /// letter, so it can never be mistaken for an option or a number.
     public static func nameProblem(_ name: String) -> String? {
-        guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first), name.count <= 40,
-            name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" })
+        // Letters and digits as Foundation's CharacterSet.letters and .alphanumerics have them:
+        // the general categories L* and M*, and N* besides.
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .nonspacingMark, .spacingMark, .enclosingMark: return true
+            default: return false
+            }
+        }
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+            [.decimalNumber, .letterNumber, .otherNumber].contains(scalar.properties.generalCategory)
+        }
+        guard let first = name.unicodeScalars.first, isLetter(first), name.count <= 40,
+            name.unicodeScalars.allSatisfy({ isLetter($0) || isDigit($0) || $0 == "-" || $0 == "_" })
         else { return "a name is 1–40 letters, digits, '-' or '_', starting with a letter" }
         return nil
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Trip {
     /// The trip file, read with the small reader the embedded network uses: `status` reads it

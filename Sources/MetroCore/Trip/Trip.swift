@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A ride in progress: t₀ and an append-only list of corrections. Nothing else about the ride is
 /// stored; the schedule is a fold over the corrections, recomputed by every command.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension TripModel {
     /// A passive measurement weighs a quarter of a dedicated calibration press: the anchors are

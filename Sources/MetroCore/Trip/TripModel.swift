@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a correction was refused; the trip stays as it was.
 public enum CorrectionRefusal: Error, Equatable, Sendable {

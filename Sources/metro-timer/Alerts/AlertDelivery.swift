@@ -1,5 +1,9 @@
 import CLIKit
-import Foundation
+import Dispatch
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// How an alert reaches the rider when no screen may be open, captured when the ride is
@@ -87,7 +91,7 @@ struct AlertDelivery: Sendable {
         let group = DispatchGroup()
         for (path, arguments, input) in runs {
             group.enter()
-            Thread.detachNewThread {
+            Threads.detach {
                 _ = try? Spawn.run(path, arguments, environment: environment, input: input)
                 group.leave()
             }

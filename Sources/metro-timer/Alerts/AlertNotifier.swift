@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// The detached notifier: one per state directory, in a session of its own with no terminal. It

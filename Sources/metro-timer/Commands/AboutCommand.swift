@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// `metro-timer about [--json]`: what the program is, what its figures rest on, what it writes
@@ -95,7 +98,7 @@ struct AboutCommand: Command {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(facts)) ?? Foundation.Data()
+            let data = (try? encoder.encode(facts)) ?? Data()
             context.stdout.write(String(decoding: data, as: UTF8.self) + "\n")
             return
         }

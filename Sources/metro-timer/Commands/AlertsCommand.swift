@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 extension ConfigStore {
@@ -115,7 +118,7 @@ struct AlertsCommand: Command {
                     "Вкажіть команду ('metro-timer alerts command \"КОМАНДА\"') або --clear, але не обидва",
                     "Give a command ('metro-timer alerts command \"CMD\"') or --clear, not both"), Self.spec)
             }
-            if let command, command.trimmingCharacters(in: .whitespaces).isEmpty || command.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" }) {
+            if let command, command.trimmingWhitespace().isEmpty || command.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" }) {
                 throw .usage(language.tr("Команда порожня або має керівні символи", "The command is empty or holds control characters"), Self.spec)
             }
         } else if command != nil {
@@ -228,7 +231,7 @@ struct AlertsCommand: Command {
                 "alerts": alerts.map { ["alert": $0.alert.rawValue, "time": context.clock.iso8601($0.time), "means": means($0)] },
             ]
             if let pid { object["notifierPID"] = Int(pid) }
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            let data = Data(JSONObject.serialize(object).utf8)
             context.stdout.line(String(decoding: data, as: UTF8.self))
             return
         }
@@ -243,7 +246,7 @@ struct AlertsCommand: Command {
             case .alert: name = language.tr("Наступна — ваша", "Yours is next")
             case .arrival: name = language.tr("Прибуття", "Arrival")
             }
-            out.line("  " + context.clock.hhmmss(alert.time) + "  " + name.padding(toLength: 22, withPad: " ", startingAt: 0) + means(alert))
+            out.line("  " + context.clock.hhmmss(alert.time) + "  " + name.padding(to: 22) + means(alert))
         }
         out.line(language.tr("Канали: ", "Channels: ") + (channels.isEmpty ? language.tr("немає (лише екран)", "none (the screen only)") : channels.joined(separator: ", ")))
     }

@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// `metro-timer calibrate FROM TO`: a ride spent measuring. Press space (or Enter) when the train

@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// `metro-timer journal`: every ride's plan against its outcome, and what that says about
@@ -141,7 +144,7 @@ struct JournalCommand: Command {
     static func json(_ records: [JournalRecord], summary: JournalSummary, problems: [(line: Int, reason: String)]) -> String {
         let trips = records.compactMap { record -> Any? in
             guard let data = try? FileTripStore.journalEncoder.encode(record) else { return nil }
-            return try? JSONSerialization.jsonObject(with: data)
+            return try? JSONObject.parse(Array(data))
         }
         var summaryObject: [String: Any] = ["trips": summary.trips, "confirmed": summary.confirmed]
         summaryObject["medianErrorSeconds"] = summary.medianError
@@ -152,7 +155,6 @@ struct JournalCommand: Command {
             "version": 1, "trips": trips, "summary": summaryObject,
             "skipped": problems.map { ["line": $0.line, "reason": $0.reason] as [String: Any] },
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return JSONObject.serialize(object, pretty: true) + "\n"
     }
 }

@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 extension ConfigStore {
@@ -117,7 +120,7 @@ struct RoutesCommand: Command {
                     "routes": saved.map { ["name": $0.name, "from": ref($0.from), "to": ref($0.to)] as [String: Any] },
                     "recent": recent.map { ["from": ref($0.from), "to": ref($0.to)] },
                 ]
-                let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+                let data = Data(JSONObject.serialize(object).utf8)
                 context.stdout.line(String(decoding: data, as: UTF8.self))
                 return
             }

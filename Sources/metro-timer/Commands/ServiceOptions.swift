@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// `--air-raid`, `--closed`, `--suspended`, `--headway`: today's service, shared by `plan` and
@@ -63,7 +66,7 @@ enum ServiceOptions {
 
     /// `Demiivska-Teremky`: the first split at a hyphen where both sides are stations of one line.
     static func section(_ text: String, context: Context, spec: CommandSpec, language: Language) throws(CLIError) -> NetworkDocument.Section {
-        let normalized = text.replacingOccurrences(of: "–", with: "-")
+        let normalized = text.replacing("–", with: "-")
         for (index, character) in normalized.enumerated() where character == "-" {
             let a = String(normalized.prefix(index)), b = String(normalized.dropFirst(index + 1))
             guard case .found(let from) = StationSearch.kyiv.match(a), case .found(let to) = StationSearch.kyiv.match(b),

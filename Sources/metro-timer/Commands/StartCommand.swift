@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// `metro-timer start FROM TO`: t₀ = now, then the live countdown. With no stations, reattaches.
@@ -184,7 +187,7 @@ struct StartCommand: Command {
         context.stdout.write(language.tr(
             "Уже триває поїздка \(service.name(active.origin)) → \(service.name(active.destination)). Замінити її? [y/N] ",
             "A trip \(service.name(active.origin)) → \(service.name(active.destination)) is active. Replace it? [y/N] "))
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        let answer = readLine()?.trimmingWhitespace().lowercased() ?? ""
         guard ["y", "yes", "т", "так"].contains(answer) else {
             throw .failure(language.tr("Активну поїздку залишено.", "The active trip was kept."))
         }

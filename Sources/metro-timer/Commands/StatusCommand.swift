@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// `metro-timer status`: one line for a tmux status bar or a shell prompt, from the state file
@@ -104,7 +107,7 @@ struct StatusCommand: Command {
             return line
         }
         var result = format
-        for (key, value) in values { result = result.replacingOccurrences(of: "{\(key)}", with: value) }
+        for (key, value) in values { result = result.replacing("{\(key)}", with: value) }
         return result
     }
 }

@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// `metro-timer undo`: takes back the trip's last correction (a key pressed by mistake, a wrong

@@ -27,8 +27,8 @@ struct PlanRenderer {
         var lines: [String] = []
         var current = lead
         for word in text.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = current.trimmingCharacters(in: .whitespaces).isEmpty ? current + word : current + " " + word
-            if candidate.count <= width || current.trimmingCharacters(in: .whitespaces).isEmpty {
+            let candidate = current.trimmingWhitespace().isEmpty ? current + word : current + " " + word
+            if candidate.count <= width || current.trimmingWhitespace().isEmpty {
                 current = candidate
             } else {
                 lines.append(current)

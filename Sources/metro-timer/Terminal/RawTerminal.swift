@@ -1,6 +1,9 @@
 import CLIKit
 import Dispatch
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The live screen's hold on the terminal: raw keys (no echo, no line buffering), a hidden cursor
 /// and the alternate screen. `restore()` is idempotent and safe from a signal handler's queue, so

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The terminal's size: the environment's `COLUMNS`/`LINES`, then the tty's own size, then
 /// nothing (callers assume 80×24).

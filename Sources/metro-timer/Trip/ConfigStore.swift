@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// Settings kept between runs: `$METRO_TIMER_CONFIG`, else `$XDG_CONFIG_HOME/metro-timer`, else
@@ -12,7 +15,7 @@ struct ConfigStore: Sendable {
     static func directory(environment: [String: String]) -> String {
         if let dir = environment["METRO_TIMER_CONFIG"], !dir.isEmpty { return dir }
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/metro-timer" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Threads.homeDirectory()
         return home + "/.config/metro-timer"
     }
 

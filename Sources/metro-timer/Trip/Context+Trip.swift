@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// What every correction command shares: the service, and the line it prints afterwards.
@@ -55,7 +58,7 @@ extension Context {
         if yes { return true }
         guard stdinIsTerminal else { throw .failure(refusal) }
         stdout.write(question + " [y/N] ")
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        let answer = readLine()?.trimmingWhitespace().lowercased() ?? ""
         guard ["y", "yes", "т", "так"].contains(answer) else {
             stdout.line(kept)
             return false

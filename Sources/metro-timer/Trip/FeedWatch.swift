@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// The air-raid feed, rechecked every minute while a ride is on the screen (only when the check
@@ -10,7 +13,7 @@ final class FeedWatch: @unchecked Sendable {
 
     private let check: @Sendable () -> AlertFeed.Verdict
     private let background: Bool
-    private let lock = NSLock()
+    private let lock = Lock()
     private var last: AlertFeed.Verdict?
     private var nextCheck: Date?
     private var running = false
@@ -37,7 +40,7 @@ final class FeedWatch: @unchecked Sendable {
         lock.unlock()
         if start {
             if background {
-                Thread.detachNewThread { [self] in record(check()) }
+                Threads.detach { [self] in record(check()) }
             } else {
                 record(check())
             }

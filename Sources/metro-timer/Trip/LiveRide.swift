@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// The clock the live loop reads: real time, or a rehearsal's time running N times faster.
@@ -325,7 +328,7 @@ enum RideEvents {
         }
         object["event"] = event
         object["time"] = clock.iso8601(time)
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return Data(JSONObject.serialize(object).utf8)
     }
 
     /// An alert as one JSON object: the `--events` line, and what the user's alert command reads.

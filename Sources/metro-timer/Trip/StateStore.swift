@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// Where the active trip lives, read and written whole under an advisory lock.
@@ -37,7 +40,7 @@ final class FileTripStore: TripStore {
     static func directory(environment: [String: String]) -> String {
         if let home = environment["METRO_TIMER_HOME"], !home.isEmpty { return home }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/metro-timer" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Threads.homeDirectory()
         return home + "/.local/state/metro-timer"
     }
 
@@ -237,7 +240,7 @@ final class FileTripStore: TripStore {
     /// holding the lock.
     func removeJournalRecord(id: String) throws(CLIError) {
         guard let data = try journalData(), let needle = Self.journalKey(id: id) else { return }
-        let lines = data.split(separator: UInt8(ascii: "\n")).filter { $0.range(of: needle) == nil }
+        let lines = data.split(separator: UInt8(ascii: "\n")).filter { !$0.contains(needle) }
         try writeJournal(lines.map { String(decoding: $0, as: UTF8.self) })
     }
 

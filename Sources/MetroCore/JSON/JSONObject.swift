@@ -1,0 +1,289 @@
+/// Untyped JSON, read and written without Foundation's `JSONSerialization`: that class lives in
+/// the full Foundation, whose static build carries ICU (about 45 MB), while everything here needs
+/// only the standard library. Values are the shapes `JSONSerialization` gives: `[String: Any]`,
+/// `[Any]`, `String`, `Bool`, `Int` (integers that fit), `Double` (the rest) and `JSONObject.null`.
+public enum JSONObject {
+    /// JSON's `null`.
+    public struct Null: Equatable, Sendable {}
+    public static let null = Null()
+
+    /// Why bytes are not JSON, and where (a byte offset; `count` when the text ended early).
+    public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var offset: Int
+        public var message: String
+        public var description: String { "\(message) at byte \(offset)" }
+    }
+
+    /// Parses one JSON value (RFC 8259). With `rejectDuplicateKeys`, an object that names a key
+    /// twice is an error rather than "the last one wins".
+    public static func parse(_ bytes: [UInt8], rejectDuplicateKeys: Bool = false) throws(ParseError) -> Any {
+        var parser = Parser(bytes: bytes, rejectDuplicates: rejectDuplicateKeys)
+        parser.skipSpace()
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.position == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    /// A number as a `Double`, whichever way it was written.
+    public static func double(_ value: Any?) -> Double? {
+        if let int = value as? Int { return Double(int) }
+        return value as? Double
+    }
+
+    /// Writes a value with sorted keys and unescaped slashes, compact or indented by two spaces
+    /// (`"key" : value`), the way `JSONSerialization` does with `.sortedKeys` and
+    /// `.withoutEscapingSlashes`. `nil` and `Null` are written as `null`.
+    public static func serialize(_ value: Any?, pretty: Bool = false) -> String {
+        var out = ""
+        write(value, into: &out, pretty: pretty, indent: 0)
+        return out
+    }
+
+    static func write(_ value: Any?, into out: inout String, pretty: Bool, indent: Int) {
+        let newline = pretty ? "\n" + String(repeating: "  ", count: indent + 1) : ""
+        let close = pretty ? "\n" + String(repeating: "  ", count: indent) : ""
+        switch value {
+        case nil, is Null:
+            out += "null"
+        case let bool as Bool:
+            out += bool ? "true" : "false"
+        case let int as Int:
+            out += String(int)
+        case let double as Double:
+            out += number(double)
+        case let string as String:
+            quote(string, into: &out)
+        case let array as [Any?]:
+            out += "["
+            for (index, element) in array.enumerated() {
+                out += (index > 0 ? "," : "") + newline
+                write(element, into: &out, pretty: pretty, indent: indent + 1)
+            }
+            out += (array.isEmpty ? (pretty ? "\n" + close : "") : close) + "]"
+        case let object as [String: Any?]:
+            out += "{"
+            for (index, key) in object.keys.sorted().enumerated() {
+                out += (index > 0 ? "," : "") + newline
+                quote(key, into: &out)
+                out += pretty ? " : " : ":"
+                write(object[key]!, into: &out, pretty: pretty, indent: indent + 1)
+            }
+            out += (object.isEmpty ? (pretty ? "\n" + close : "") : close) + "}"
+        case let other?:
+            quote("\(other)", into: &out)
+        }
+    }
+
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
+    }
+
+    static func quote(_ string: String, into out: inout String) {
+        out += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        let rejectDuplicates: Bool
+        var position = 0
+
+        init(bytes: [UInt8], rejectDuplicates: Bool) {
+            self.bytes = bytes
+            self.rejectDuplicates = rejectDuplicates
+        }
+
+        func error(_ message: String) -> ParseError { ParseError(offset: position, message: message) }
+
+        mutating func skipSpace() {
+            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        }
+
+        mutating func expect(_ literal: String, _ value: Any) throws(ParseError) -> Any {
+            let utf8 = Array(literal.utf8)
+            guard bytes.count - position >= utf8.count, Array(bytes[position..<position + utf8.count]) == utf8 else {
+                throw error(position >= bytes.count ? "the JSON ends too early" : "not valid JSON here")
+            }
+            position += utf8.count
+            return value
+        }
+
+        mutating func value(depth: Int) throws(ParseError) -> Any {
+            guard depth < 512 else { throw error("nested too deeply") }
+            guard position < bytes.count else { throw error("the JSON ends too early") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["): return try array(depth: depth)
+            case UInt8(ascii: "\""): return try string()
+            case UInt8(ascii: "t"): return try expect("true", true)
+            case UInt8(ascii: "f"): return try expect("false", false)
+            case UInt8(ascii: "n"): return try expect("null", JSONObject.null)
+            default: return try number()
+            }
+        }
+
+        mutating func object(depth: Int) throws(ParseError) -> [String: Any] {
+            position += 1
+            var result: [String: Any] = [:]
+            skipSpace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return result }
+            while true {
+                skipSpace()
+                guard position < bytes.count else { throw error("the JSON ends too early") }
+                guard bytes[position] == UInt8(ascii: "\"") else { throw error("not valid JSON here") }
+                let keyStart = position
+                let key = try string()
+                skipSpace()
+                guard position < bytes.count else { throw error("the JSON ends too early") }
+                guard bytes[position] == UInt8(ascii: ":") else { throw error("not valid JSON here") }
+                position += 1
+                skipSpace()
+                let element = try value(depth: depth + 1)
+                if rejectDuplicates, result[key] != nil {
+                    throw ParseError(offset: keyStart, message: "the key '\(key)' is given twice")
+                }
+                result[key] = element
+                skipSpace()
+                guard position < bytes.count else { throw error("the JSON ends too early") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                guard bytes[position] == UInt8(ascii: "}") else { throw error("not valid JSON here") }
+                position += 1
+                return result
+            }
+        }
+
+        mutating func array(depth: Int) throws(ParseError) -> [Any] {
+            position += 1
+            var result: [Any] = []
+            skipSpace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return result }
+            while true {
+                skipSpace()
+                result.append(try value(depth: depth + 1))
+                skipSpace()
+                guard position < bytes.count else { throw error("the JSON ends too early") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                guard bytes[position] == UInt8(ascii: "]") else { throw error("not valid JSON here") }
+                position += 1
+                return result
+            }
+        }
+
+        mutating func hex4() throws(ParseError) -> UInt32 {
+            guard bytes.count - position >= 4 else { throw error("the JSON ends too early") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let c = bytes[position]
+                let digit: UInt8
+                switch c {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
+                default: throw error("not valid JSON here")
+                }
+                value = value << 4 | UInt32(digit)
+                position += 1
+            }
+            return value
+        }
+
+        mutating func string() throws(ParseError) -> String {
+            position += 1
+            var scalars = String.UnicodeScalarView()
+            var start = position
+            func flush(_ end: Int) {
+                if end > start { scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars) }
+            }
+            while true {
+                guard position < bytes.count else { throw error("the JSON ends too early") }
+                let c = bytes[position]
+                if c == UInt8(ascii: "\"") {
+                    flush(position)
+                    position += 1
+                    return String(scalars)
+                }
+                guard c >= 0x20 else { throw error("not valid JSON here") }
+                if c != UInt8(ascii: "\\") { position += 1; continue }
+                flush(position)
+                position += 1
+                guard position < bytes.count else { throw error("the JSON ends too early") }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        // A surrogate pair; a lone half becomes U+FFFD, as Foundation makes it.
+                        if bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                            position += 2
+                            let low = try hex4()
+                            code = (0xDC00..<0xE000).contains(low) ? 0x10000 + (code - 0xD800) << 10 + (low - 0xDC00) : 0xFFFD
+                        } else {
+                            code = 0xFFFD
+                        }
+                    }
+                    scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                default:
+                    position -= 1
+                    throw error("not valid JSON here")
+                }
+                start = position
+            }
+        }
+
+        mutating func number() throws(ParseError) -> Any {
+            let start = position
+            func digits() -> Int {
+                let from = position
+                while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+                return position - from
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+            let integerStart = position
+            guard digits() > 0 else { throw error(position >= bytes.count ? "the JSON ends too early" : "not valid JSON here") }
+            if bytes[integerStart] == UInt8(ascii: "0"), position - integerStart > 1 { position = integerStart + 1; throw error("not valid JSON here") }
+            var integral = true
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+                position += 1
+                integral = false
+                guard digits() > 0 else { throw error("not valid JSON here") }
+            }
+            if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+                position += 1
+                integral = false
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+                guard digits() > 0 else { throw error("not valid JSON here") }
+            }
+            let text = String(decoding: bytes[start..<position], as: UTF8.self)
+            if integral, let int = Int(text) { return int }
+            guard let double = Double(text), double.isFinite else { throw ParseError(offset: start, message: "a number out of range") }
+            return double
+        }
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few text helpers the code needs that full Foundation has and FoundationEssentials does not
+/// (the static release build links only FoundationEssentials: see `JSONObject`).
+extension StringProtocol {
+    /// Without leading and trailing white space (spaces, tabs, newlines).
+    public func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
+    }
+}
+
+public enum Format {
+    /// `printf`-style formatting of numbers (`%02d`, `%.6f`), by the C library, so the digits
+    /// are exactly those `String(format:)` gave. For numeric conversions only: no `%@`.
+    public static func c(_ format: String, _ arguments: any CVarArg...) -> String {
+        withVaList(arguments) { list in
+            var buffer = [CChar](repeating: 0, count: 128)
+            let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
+            guard needed >= buffer.count else { return String(decoding: buffer.prefix(max(0, needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            return withVaList(arguments) { again in
+                buffer = [CChar](repeating: 0, count: needed + 1)
+                _ = vsnprintf(&buffer, buffer.count, format, again)
+                return String(decoding: buffer.prefix(needed).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        }
+    }
+}
+
+extension String {
+    /// Padded with spaces, or cut, to `length` characters (as `padding(toLength:withPad:
+    /// startingAt:)` with a space).
+    public func padding(to length: Int) -> String {
+        count >= length ? String(prefix(length)) : self + String(repeating: " ", count: length - count)
+    }
+}
