@@ -1,53 +1,96 @@
-# metro-timer: install and uninstall the release build, and regenerate the manual pages.
+# metro-timer: build, install and uninstall the release build, package it, and regenerate the
+# manual pages.
 #
-#   make install PREFIX=~/.local     # binaries, man pages (en, uk), bash/zsh/fish completions
-#   make uninstall PREFIX=~/.local
+#   make                             # the release build: static Swift runtime, nothing else to install
+#   make install PREFIX=~/.local     # binaries (stripped), man pages (en, uk), bash/zsh/fish completions
+#   make uninstall PREFIX=~/.local   # the same files, and the directories install created (when empty)
+#   make dist                        # dist/: the tarball and the .deb, each with a .sha256
 #   make man                         # rewrite man/*.1 from the command specs (a test checks them)
 #
-# DESTDIR is honoured for packaging. Nothing here needs network access or root (unless PREFIX
-# is a system directory).
+# Variables: PREFIX (/usr/local), DESTDIR (for packaging), SWIFT (swift), SWIFTFLAGS (more flags
+# for 'swift build', e.g. -Xswiftc -g), STRIP (the strip program install -s uses; empty: do not
+# strip), STATIC (--static-swift-stdlib; empty: link the toolchain's runtime). 'make install'
+# after 'make' does not rebuild: it installs what was built. Nothing here needs network access or
+# root (unless PREFIX is a system directory).
 
 PREFIX ?= /usr/local
 DESTDIR ?=
-CONFIGURATION ?= release
 SWIFT ?= swift
+SWIFTFLAGS ?=
+STRIP ?= strip
+STATIC ?= --static-swift-stdlib
+INSTALL ?= install
+
+BUILDFLAGS = -c release $(STATIC) $(SWIFTFLAGS)
+BIN = .build/release
+PRODUCTS = metro-timer metro-timer-alerts timetable-gen
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
-MANDIR = $(DESTDIR)$(PREFIX)/share/man
-BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
-FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+DATADIR = $(DESTDIR)$(PREFIX)/share
+MANDIR = $(DATADIR)/man
+BASHDIR = $(DATADIR)/bash-completion/completions
+ZSHDIR = $(DATADIR)/zsh/site-functions
+FISHDIR = $(DATADIR)/fish/vendor_completions.d
+DOCDIR = $(DATADIR)/doc/metro-timer
+# Every directory install may create, deepest last; uninstall removes, deepest first, those it
+# created (listed in DOCDIR/installed-directories) once they are empty.
+DIRS = $(DESTDIR)$(PREFIX) $(BINDIR) $(DATADIR) $(MANDIR) $(MANDIR)/man1 $(MANDIR)/uk $(MANDIR)/uk/man1 \
+	$(DATADIR)/bash-completion $(BASHDIR) $(DATADIR)/zsh $(ZSHDIR) $(DATADIR)/fish $(FISHDIR) $(DATADIR)/doc $(DOCDIR)
+STRIPFLAG = $(if $(STRIP),-s --strip-program=$(STRIP))
 
-.PHONY: all build install uninstall man
+.PHONY: all build install uninstall man dist clean-dist
 
 all: build
 
 build:
-	$(SWIFT) build -c $(CONFIGURATION) --product metro-timer
-	$(SWIFT) build -c $(CONFIGURATION) --product metro-timer-alerts
+	$(SWIFT) build $(BUILDFLAGS) --product metro-timer
+	$(SWIFT) build $(BUILDFLAGS) --product metro-timer-alerts
+	$(SWIFT) build $(BUILDFLAGS) --product timetable-gen
+
+# Built only when missing: 'make install' after 'make' installs what was built.
+$(addprefix $(BIN)/,$(PRODUCTS)):
+	$(MAKE) build
 
 # The helper goes beside metro-timer: that is where metro-timer looks for it. The completion
 # scripts are written by the binary being installed, so they match it.
-install: build
-	@bin="$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)" && set -e && \
-	install -d "$(BINDIR)" "$(MANDIR)/man1" "$(MANDIR)/uk/man1" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)" && \
-	install -m 0755 "$$bin/metro-timer" "$$bin/metro-timer-alerts" "$(BINDIR)/" && \
-	install -m 0644 man/metro-timer.1 "$(MANDIR)/man1/metro-timer.1" && \
-	install -m 0644 man/uk/metro-timer.1 "$(MANDIR)/uk/man1/metro-timer.1" && \
-	"$$bin/metro-timer" completions bash > "$(BASHDIR)/metro-timer" && \
-	"$$bin/metro-timer" completions zsh > "$(ZSHDIR)/_metro-timer" && \
-	"$$bin/metro-timer" completions fish > "$(FISHDIR)/metro-timer.fish" && \
-	chmod 0644 "$(BASHDIR)/metro-timer" "$(ZSHDIR)/_metro-timer" "$(FISHDIR)/metro-timer.fish" && \
+install: $(addprefix $(BIN)/,$(PRODUCTS))
+	@set -e; created=""; \
+	for dir in $(DIRS); do [ -d "$$dir" ] || { $(INSTALL) -d -m 0755 "$$dir"; created="$$created$$dir\n"; }; done; \
+	$(INSTALL) -m 0755 $(STRIPFLAG) $(addprefix $(BIN)/,$(PRODUCTS)) "$(BINDIR)/"; \
+	$(INSTALL) -m 0644 man/metro-timer.1 "$(MANDIR)/man1/metro-timer.1"; \
+	$(INSTALL) -m 0644 man/uk/metro-timer.1 "$(MANDIR)/uk/man1/metro-timer.1"; \
+	$(INSTALL) -m 0644 man/timetable-gen.1 "$(MANDIR)/man1/timetable-gen.1"; \
+	"$(BIN)/metro-timer" completions bash > "$(BASHDIR)/metro-timer"; \
+	"$(BIN)/metro-timer" completions zsh > "$(ZSHDIR)/_metro-timer"; \
+	"$(BIN)/metro-timer" completions fish > "$(FISHDIR)/metro-timer.fish"; \
+	chmod 0644 "$(BASHDIR)/metro-timer" "$(ZSHDIR)/_metro-timer" "$(FISHDIR)/metro-timer.fish"; \
+	printf "$$created" | sed 's|^$(DESTDIR)||' >> "$(DOCDIR)/installed-directories"; \
+	chmod 0644 "$(DOCDIR)/installed-directories"; \
 	echo "Installed metro-timer into $(DESTDIR)$(PREFIX) (binaries in $(BINDIR))."
 
 uninstall:
-	rm -f "$(BINDIR)/metro-timer" "$(BINDIR)/metro-timer-alerts" \
-	  "$(MANDIR)/man1/metro-timer.1" "$(MANDIR)/uk/man1/metro-timer.1" \
+	@rm -f $(addprefix "$(BINDIR)/",$(PRODUCTS)) \
+	  "$(MANDIR)/man1/metro-timer.1" "$(MANDIR)/uk/man1/metro-timer.1" "$(MANDIR)/man1/timetable-gen.1" \
 	  "$(BASHDIR)/metro-timer" "$(ZSHDIR)/_metro-timer" "$(FISHDIR)/metro-timer.fish"
+	@list="$(DOCDIR)/installed-directories"; \
+	if [ -f "$$list" ]; then \
+	  dirs=$$(cat "$$list"); rm -f "$$list"; \
+	  for dir in $$(printf '%s\n' $$dirs | sort -r); do rmdir "$(DESTDIR)$$dir" 2>/dev/null || true; done; \
+	fi
 	@echo "Removed metro-timer from $(DESTDIR)$(PREFIX). Your trips and settings are kept (see 'metro-timer about')."
 
 man:
 	$(SWIFT) build --product metro-timer
+	$(SWIFT) build --product timetable-gen
 	@bin="$$($(SWIFT) build --show-bin-path)" && set -e && \
 	"$$bin/metro-timer" __manual en > man/metro-timer.1.tmp && mv man/metro-timer.1.tmp man/metro-timer.1 && \
-	"$$bin/metro-timer" __manual uk > man/uk/metro-timer.1.tmp && mv man/uk/metro-timer.1.tmp man/uk/metro-timer.1
+	"$$bin/metro-timer" __manual uk > man/uk/metro-timer.1.tmp && mv man/uk/metro-timer.1.tmp man/uk/metro-timer.1 && \
+	"$$bin/timetable-gen" __manual > man/timetable-gen.1.tmp && mv man/timetable-gen.1.tmp man/timetable-gen.1
+
+# The release archives (packaging/dist.sh): the tarball ripgrep-style and a .deb, from the same
+# stripped binaries, reproducible for a given SOURCE_DATE_EPOCH (default: the last commit's time).
+dist: build
+	SWIFT="$(SWIFT)" bash packaging/dist.sh
+
+clean-dist:
+	rm -rf dist

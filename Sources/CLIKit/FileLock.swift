@@ -2,6 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import MetroCore
 
 /// git's lockfile discipline for a directory of private files: one lock file, opened never
 /// through a link, held with `flock` for one read-modify-write. Nothing waits forever: after

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import MetroCore
+import CLIKit
 
 /// `timetable-gen backtest`: the accuracy report, as Markdown tables.
 enum BacktestReport {

@@ -1,4 +1,5 @@
 import MetroCore
+import FoundationEssentials
 
 /// The plan as a person likes to read it: warnings first, then each line in its colour with every
 /// station and its time, the transfer, and the moments that matter.

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The release archives, from the release build in .build/release (run by 'make dist', which
+# builds it first):
+#   dist/metro-timer-VERSION-linux-ARCH.tar.gz   one folder of the same name: bin/, share/ (man
+#                                                pages, completions), README, LICENSE, DATA.md
+#   dist/metro-timer_VERSION-1_DEBARCH.deb        files under /usr, built with dpkg-deb
+# each with a .sha256 beside it. Binaries are stripped; file times, owners and order are fixed,
+# so the same SOURCE_DATE_EPOCH (default: the last commit's time) gives the same bytes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=.build/release
+for product in metro-timer metro-timer-alerts timetable-gen; do
+    [ -x "$bin/$product" ] || { echo "dist: $bin/$product is missing; run 'make' first" >&2; exit 1; }
+done
+for tool in dpkg-deb dpkg-shlibdeps strip gzip tar sha256sum; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "dist: '$tool' is missing (Debian: apt-get install dpkg-dev binutils)" >&2; exit 1; }
+done
+
+version=$("$bin/metro-timer" --version | awk '{print $2}')
+arch=$(uname -m)
+debarch=$(dpkg --print-architecture)
+export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
+export TZ=UTC LC_ALL=C.UTF-8
+umask 022
+mkdir -p dist
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Files in the order and with the modes a package wants; `place SRC DEST MODE`.
+place() { install -D -m "$3" "$1" "$2"; }
+stripped() { install -D -m 0755 "$1" "$2"; strip --strip-unneeded --remove-section=.comment --remove-section=.note "$2"; }
+completions() {  # completions BINARY BASHFILE ZSHFILE FISHFILE
+    mkdir -p "$(dirname "$2")" "$(dirname "$3")" "$(dirname "$4")"
+    "$1" completions bash > "$2"; "$1" completions zsh > "$3"; "$1" completions fish > "$4"
+    chmod 0644 "$2" "$3" "$4"
+}
+stamp() { find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +; }
+
+# The tarball, ripgrep-style.
+name="metro-timer-$version-linux-$arch"
+tree="$work/$name"
+for product in metro-timer metro-timer-alerts timetable-gen; do stripped "$bin/$product" "$tree/bin/$product"; done
+place man/metro-timer.1 "$tree/share/man/man1/metro-timer.1" 0644
+place man/uk/metro-timer.1 "$tree/share/man/uk/man1/metro-timer.1" 0644
+place man/timetable-gen.1 "$tree/share/man/man1/timetable-gen.1" 0644
+completions "$tree/bin/metro-timer" "$tree/share/bash-completion/completions/metro-timer" \
+    "$tree/share/zsh/site-functions/_metro-timer" "$tree/share/fish/vendor_completions.d/metro-timer.fish"
+place README.md "$tree/README.md" 0644
+place LICENSE "$tree/LICENSE" 0644
+place Data/README.md "$tree/DATA.md" 0644
+place packaging/copyright "$tree/COPYRIGHT" 0644
+stamp "$tree"
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" -C "$work" -cf - "$name" \
+    | gzip -n -9 > "dist/$name.tar.gz"
+(cd dist && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")
+
+# The .deb: Debian's places, compressed man pages and changelog, the machine-readable copyright.
+root="$work/deb"
+for product in metro-timer metro-timer-alerts timetable-gen; do stripped "$bin/$product" "$root/usr/bin/$product"; done
+for page in man1/metro-timer.1:man/metro-timer.1 uk/man1/metro-timer.1:man/uk/metro-timer.1 man1/timetable-gen.1:man/timetable-gen.1; do
+    mkdir -p "$(dirname "$root/usr/share/man/${page%%:*}")"
+    gzip -n -9 -c "${page#*:}" > "$root/usr/share/man/${page%%:*}.gz"
+    chmod 0644 "$root/usr/share/man/${page%%:*}.gz"
+done
+completions "$root/usr/bin/metro-timer" "$root/usr/share/bash-completion/completions/metro-timer" \
+    "$root/usr/share/zsh/vendor-completions/_metro-timer" "$root/usr/share/fish/vendor_completions.d/metro-timer.fish"
+doc="$root/usr/share/doc/metro-timer"
+place packaging/copyright "$doc/copyright" 0644
+place Data/README.md "$doc/DATA.md" 0644
+gzip -n -9 -c README.md > "$doc/README.md.gz"; chmod 0644 "$doc/README.md.gz"
+printf 'metro-timer (%s-1) unstable; urgency=medium\n\n  * Release %s.\n\n -- %s  %s\n' \
+    "$version" "$version" "$(sed -n 's/^Maintainer: //p' packaging/control)" "$(date -R -d "@$SOURCE_DATE_EPOCH")" \
+    | gzip -n -9 > "$doc/changelog.Debian.gz"
+chmod 0644 "$doc/changelog.Debian.gz"
+
+# Depends: the shared libraries the binaries link, as dpkg-shlibdeps finds them (it wants a
+# debian/control to read), then tzdata, read at run time for Kyiv time.
+mkdir -p "$work/src/debian"
+printf 'Source: metro-timer\n\nPackage: metro-timer\nArchitecture: any\n' > "$work/src/debian/control"
+depends=$(cd "$work/src" && dpkg-shlibdeps -O -e"$root/usr/bin/metro-timer" -e"$root/usr/bin/metro-timer-alerts" -e"$root/usr/bin/timetable-gen" 2>/dev/null \
+    | sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { echo "dist: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+size=$(du -sk --apparent-size "$root/usr" | cut -f1)
+mkdir -p "$root/DEBIAN"
+sed -e "s/@VERSION@/$version-1/" -e "s/@ARCH@/$debarch/" -e "s/@SIZE@/$size/" -e "s/@DEPENDS@/$depends/" \
+    packaging/control > "$root/DEBIAN/control"
+(cd "$root" && find usr -type f | sort | xargs md5sum > DEBIAN/md5sums)
+chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
+find "$root" -type d -exec chmod 0755 {} +
+stamp "$root"
+deb="metro-timer_${version}-1_$debarch.deb"
+dpkg-deb --root-owner-group -Zxz --build "$root" "dist/$deb" >/dev/null
+(cd dist && sha256sum "$deb" > "$deb.sha256")
+
+ls -l "dist/$name.tar.gz" "dist/$deb"
+echo "Depends: $depends, tzdata"
