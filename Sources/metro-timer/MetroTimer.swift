@@ -3,7 +3,7 @@ import MetroCore
 
 /// The root command: global options, then dispatch to a subcommand.
 enum MetroTimer {
-    static let version = "0.1.0"
+    static let version = Release.version
 
     static var commands: [any Command.Type] { allCommands }
     private static let allCommands: [any Command.Type] = [
