@@ -51,3 +51,4 @@ man:
 	@bin="$$($(SWIFT) build --show-bin-path)" && set -e && \
 	"$$bin/metro-timer" __manual en > man/metro-timer.1.tmp && mv man/metro-timer.1.tmp man/metro-timer.1 && \
 	"$$bin/metro-timer" __manual uk > man/uk/metro-timer.1.tmp && mv man/uk/metro-timer.1.tmp man/uk/metro-timer.1
+	$(SWIFT) build --product timetable-gen && "$$($(SWIFT) build --show-bin-path)/timetable-gen" __manual en > man/timetable-gen.1.tmp && mv man/timetable-gen.1.tmp man/timetable-gen.1

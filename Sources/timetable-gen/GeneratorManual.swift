@@ -15,7 +15,7 @@ enum GeneratorManual {
     static func page(_ language: Language) -> String {
         ManPage.render(
             root: Generator.spec, language: language, version: Release.version, date: date,
-            sections: [environment, files, exitStatus], seeAlso: ["metro-timer(1)"])
+            sections: [environment, files, exitStatus], seeAlso: ["metro-timer(1)"], rootRuns: true)
     }
 
     static let environment = ManPage.Section(
