@@ -256,6 +256,36 @@ final class InstalledTimetableTests: XCTestCase {
         }
     }
 
+    /// A sound but sparse network (one short line: no transfers, no intervals, no windows, no
+    /// entrances) is used as it is: every command answers, none traps on what is missing.
+    func testASparseButSoundInstalledNetworkIsUsedWithoutTrapping() throws {
+        let home = try TestPaths.temporaryDirectory(self) + "/home"
+        var document = Network.kyiv.document
+        let codes = Array(document.lines[0].stations.prefix(3))
+        document.lines = [document.lines[0]]
+        document.lines[0].stations = codes
+        document.stations = document.stations.filter { codes.contains($0.code) }
+        document.segments = document.segments.filter { codes.contains($0.from) && codes.contains($0.to) }
+        document.transfers = []
+        document.headways = []
+        document.serviceWindows = []
+        document.airRaidSections = []
+        document.entrances = nil
+        XCTAssertNil(document.integrityProblem())
+        try FileManager.default.createDirectory(atPath: home + "/data", withIntermediateDirectories: true)
+        try NetworkEncoding.compactJSON(document).write(toFile: home + "/data/network.json", atomically: true, encoding: .utf8)
+        let environment = ["METRO_TIMER_HOME": home]
+        let plan = CLI.run(["plan", "Akademmistechko", "Sviatoshyn", "--at", "08:15"], environment: environment)
+        XCTAssertTrue([0, 1].contains(plan.code), plan.stderr)
+        XCTAssertTrue(plan.stdout.hasPrefix("Akademmistechko → Sviatoshyn\n"), plan.stdout)
+        XCTAssertEqual(CLI.run(["stations"], environment: environment).stdout.split(separator: "\n").count, 3)
+        XCTAssertEqual(CLI.run(["plan", "Akademmistechko", "Lisova"], environment: environment).code, 64, "Lisova is not in this network")
+        for arguments in [["station", "Zhytomyrska"], ["about", "--json"], ["plan", "Sviatoshyn", "Akademmistechko", "--last"], ["status"]] {
+            let result = CLI.run(arguments, environment: environment)
+            XCTAssertTrue([0, 1].contains(result.code), "\(arguments): \(result.stderr)")
+        }
+    }
+
     /// The real binaries, from a directory that is not a checkout: install, use, remove.
     func testTheBinariesInstallUseAndRemoveFromAnyDirectory() throws {
         let directory = try TestPaths.temporaryDirectory(self)

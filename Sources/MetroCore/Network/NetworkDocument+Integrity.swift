@@ -31,6 +31,12 @@ extension NetworkDocument {
             }
         }
         guard listed.count == stations.count else { return "a station is on no line's list" }
+        for station in stations {
+            guard let partner = station.transfer else { continue }
+            guard let other = stationsByCode[partner], other.line != station.line else {
+                return "station \(station.code) names \(partner) as its transfer, which is not a station of another line"
+            }
+        }
 
         var segmentKeys = Set<[String]>()
         for segment in segments {
