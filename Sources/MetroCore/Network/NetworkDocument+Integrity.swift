@@ -5,6 +5,12 @@
 ///
 /// The compiler's documents pass by construction; the embedded one is held to this by a test.
 extension NetworkDocument {
+    // Plain keys (no string building) keep the check cheap: it runs at every start-up of an
+    // installed timetable.
+    private struct Pair: Hashable { var a: String; var b: String }
+    private struct HeadwayKey: Hashable { var line: String; var direction: Direction; var dayType: DayType; var hour: Int }
+    private struct WindowKey: Hashable { var station: String; var direction: Direction }
+
     /// The first broken promise, or nil when the document is sound.
     public func integrityProblem() -> String? {
         // A day and a half: service days run past midnight, and nothing is published later.
@@ -38,14 +44,14 @@ extension NetworkDocument {
             }
         }
 
-        var segmentKeys = Set<[String]>()
+        var segmentKeys = Set<Pair>()
         for segment in segments {
-            guard segmentKeys.insert([segment.from, segment.to]).inserted else { return "segment \(segment.from) → \(segment.to) appears twice" }
+            guard segmentKeys.insert(Pair(a: segment.from, b: segment.to)).inserted else { return "segment \(segment.from) → \(segment.to) appears twice" }
             guard let from = stationsByCode[segment.from], let to = stationsByCode[segment.to], from.line == segment.line, to.line == segment.line,
                 abs(from.order - to.order) == 1, (to.order > from.order) == (segment.direction == .forward)
             else { return "segment \(segment.from) → \(segment.to) does not join two neighbouring stations of line \(segment.line) in its direction" }
-            for (name, value) in [("gap", segment.gapSeconds), ("early gap", segment.earlyGapSeconds), ("late gap", segment.lateGapSeconds)] {
-                guard (1...3600).contains(value) else { return "segment \(segment.from) → \(segment.to): \(name) of \(value) s" }
+            guard (1...3600).contains(segment.gapSeconds), (1...3600).contains(segment.earlyGapSeconds), (1...3600).contains(segment.lateGapSeconds) else {
+                return "segment \(segment.from) → \(segment.to): gaps of \(segment.gapSeconds), \(segment.earlyGapSeconds), \(segment.lateGapSeconds) s"
             }
             guard (1...3600).contains(segment.runSeconds), (0...600).contains(segment.dwellSeconds) else {
                 return "segment \(segment.from) → \(segment.to): running \(segment.runSeconds) s, dwell \(segment.dwellSeconds) s"
@@ -53,7 +59,7 @@ extension NetworkDocument {
         }
         for line in lines {
             for (a, b) in zip(line.stations, line.stations.dropFirst()) {
-                guard segmentKeys.contains([a, b]), segmentKeys.contains([b, a]) else { return "no segment between \(a) and \(b) in both directions" }
+                guard segmentKeys.contains(Pair(a: a, b: b)), segmentKeys.contains(Pair(a: b, b: a)) else { return "no segment between \(a) and \(b) in both directions" }
             }
         }
 
@@ -66,24 +72,24 @@ extension NetworkDocument {
             guard (0...3600).contains(transfer.walkSeconds) else { return "transfer \(a.code) ⇄ \(b.code): walk of \(transfer.walkSeconds) s" }
         }
 
-        var headwayKeys = Set<String>()
+        var headwayKeys = Set<HeadwayKey>()
         for headway in headways {
             guard lineIDs.contains(headway.line) else { return "an interval names line \(headway.line), which is not in the document" }
             guard (0...23).contains(headway.hour), (1...7200).contains(headway.firstSeconds), (1...7200).contains(headway.secondSeconds) else {
                 return "the interval of line \(headway.line) at hour \(headway.hour): \(headway.firstSeconds)–\(headway.secondSeconds) s"
             }
-            guard headwayKeys.insert("\(headway.line) \(headway.direction) \(headway.dayType) \(headway.hour)").inserted else {
+            guard headwayKeys.insert(HeadwayKey(line: headway.line, direction: headway.direction, dayType: headway.dayType, hour: headway.hour)).inserted else {
                 return "the interval of line \(headway.line) \(headway.direction.rawValue) \(headway.dayType.rawValue) at hour \(headway.hour) appears twice"
             }
         }
 
-        var windowKeys = Set<String>()
+        var windowKeys = Set<WindowKey>()
         for window in serviceWindows {
             guard stationsByCode[window.station] != nil else { return "a service window names \(window.station), which is not a station of the document" }
             guard serviceDay.contains(window.firstDeparture), serviceDay.contains(window.lastDeparture) else {
                 return "the service window of \(window.station) \(window.direction.rawValue) lies outside the service day"
             }
-            guard windowKeys.insert("\(window.station) \(window.direction)").inserted else {
+            guard windowKeys.insert(WindowKey(station: window.station, direction: window.direction)).inserted else {
                 return "the service window of \(window.station) \(window.direction.rawValue) appears twice"
             }
         }
