@@ -43,8 +43,9 @@ enum MetroTimer {
             // A shell completing a word has nowhere to show an error: an unusable installed
             // timetable completes nothing (every command then says what is wrong).
             var context = context
-            guard let installed = try? InstalledTimetable.load(environment: context.environment, language: context.language(flag: nil)) else { return 0 }
-            context.installedTimetable = installed
+            do { context.installedTimetable = try InstalledTimetable.load(environment: context.environment, language: context.language(flag: nil)) } catch {
+                return 0
+            }
             context.stdout.write(CompletionsCommand.complete(Array(arguments.dropFirst()), context: context))
             return 0
         }

@@ -74,6 +74,8 @@ final class InstalledTimetableTests: XCTestCase {
         XCTAssertTrue(installed.document == (try TimetableCompiler.compile(TestPaths.compilerInput(data))))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home + "/data"), ["network.json"], "no temp file left")
 
+        // Completions offer the installed network's names.
+        XCTAssertEqual(CLI.run(["__complete", "plan", "Teremky D"], environment: environment).stdout, "Teremky Depot\n")
         let ride = CLI.run(plan, environment: environment)
         XCTAssertEqual(ride.code, 0, ride.stderr)
         XCTAssertTrue(ride.stdout.contains("Walk to Maidan Nezalezhnosti: 3:00 (measured)"), ride.stdout)
