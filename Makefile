@@ -85,7 +85,7 @@ man:
 	@bin="$$($(SWIFT) build --show-bin-path)" && set -e && \
 	"$$bin/metro-timer" __manual en > man/metro-timer.1.tmp && mv man/metro-timer.1.tmp man/metro-timer.1 && \
 	"$$bin/metro-timer" __manual uk > man/uk/metro-timer.1.tmp && mv man/uk/metro-timer.1.tmp man/uk/metro-timer.1 && \
-	"$$bin/timetable-gen" __manual > man/timetable-gen.1.tmp && mv man/timetable-gen.1.tmp man/timetable-gen.1
+	"$$bin/timetable-gen" __manual en > man/timetable-gen.1.tmp && mv man/timetable-gen.1.tmp man/timetable-gen.1
 
 # The release archives (packaging/dist.sh): the tarball ripgrep-style and a .deb, from the same
 # stripped binaries, reproducible for a given SOURCE_DATE_EPOCH (default: the last commit's time).

@@ -5,7 +5,7 @@
 import Foundation
 
 enum FuzzTarget: String, CaseIterable {
-    case trip, journal, calibration, changes, settings, csv, portal, search
+    case trip, journal, calibration, changes, settings, csv, portal, search, network
 }
 
 nonisolated(unsafe) var target = FuzzTarget.trip
@@ -89,6 +89,20 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
             stopTimes: data, stopTimesFile: "fuzz", timePeriods: data, timePeriodsFile: "fuzz", stations: parsedStations, lines: parsedLines)
         let points = Dictionary(uniqueKeysWithValues: parsedStations.map { ($0.code, (lat: Double($0.latitudeE6) / 1e6, lon: Double($0.longitudeE6) / 1e6)) })
         _ = try? GeometryImporter.track(geoJSON: data, file: "fuzz", lines: parsedLines, stations: points)
+    case .network:
+        // An installed timetable (`timetable-gen install`, or a hand-edited file in its place):
+        // refused with a LoadError, or sound enough to route and time every line end to end.
+        guard let installed = try? Network(json: data) else { return 0 }
+        let engine = ScheduleEngine(network: installed, clock: clock)
+        let router = Router(network: installed)
+        let ends = installed.lines.flatMap { [$0.stations.first!, $0.stations.last!] }
+        for from in ends {
+            for to in ends where to != from {
+                guard let route = try? router.route(from: from, to: to) else { continue }
+                _ = engine.schedule(route: route, t0: Date(timeIntervalSince1970: 1_800_000_000))
+            }
+        }
+        _ = StationSearch(network: installed).match("Lis")
     case .search:
         let query = String(decoding: data, as: UTF8.self)
         _ = StationSearch.kyiv.match(query)

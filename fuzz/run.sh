@@ -5,12 +5,12 @@
 #   fuzz/run.sh TARGET 0           # replay the checked-in corpus only (what CI always does)
 #   fuzz/run.sh all SECONDS        # every target in turn
 #
-# Targets: trip journal calibration changes settings csv portal search. New inputs libFuzzer
+# Targets: trip journal calibration changes settings csv portal search network. New inputs libFuzzer
 # finds go to .build/fuzz/work/TARGET (not committed); a crash is written to
 # .build/fuzz/crashes/ and the run fails: add the input to fuzz/corpus/TARGET and an XCTest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(trip journal calibration changes settings csv portal search)
+targets=(trip journal calibration changes settings csv portal search network)
 target=${1:?usage: fuzz/run.sh TARGET|all SECONDS}
 seconds=${2:?usage: fuzz/run.sh TARGET|all SECONDS}
 bin=.build/fuzz/metro-fuzz

@@ -17,20 +17,26 @@ public enum ManPage {
         }
     }
 
+    /// `rootRuns`: the root command does work of its own (`timetable-gen` with no command), so
+    /// its usage opens the synopsis and its options are its own, not global ones.
     public static func render(
-        root: CommandSpec, language: Language, version: String, date: String, sections: [Section], seeAlso: [String]
+        root: CommandSpec, language: Language, version: String, date: String, sections: [Section], seeAlso: [String],
+        rootRuns: Bool = false
     ) -> String {
         let name = root.commandName
         let heading = { (uk: String, en: String) in ".SH " + quoted(language.tr(uk, en)) }
         var lines: [String] = [
             #".\" -*- coding: UTF-8 -*-"#,
-            #".\" Generated from metro-timer's command specs by 'metro-timer __manual'; do not edit."#,
+            #".\" Generated from "# + name + "'s command specs by '" + name + " __manual'; do not edit.",
             ".TH \(quoted(name.uppercased())) 1 \(date) \(quoted("\(name) \(version)")) \(quoted(language.tr("Команди користувача", "User Commands")))",
             heading("НАЗВА", "NAME"),
         ]
         lines += paragraph(name + " - " + root.abstract(language))
         lines += [
             heading("СИНТАКСИС", "SYNOPSIS"),
+        ]
+        if rootRuns { lines += [".B " + escape(root.usage), ".br"] }
+        lines += [
             ".B " + escape(name),
             ".I " + escape(language.tr("команда", "command")),
             escape("[" + language.tr("параметри", "options") + "]"),
@@ -55,7 +61,7 @@ public enum ManPage {
             }
         }
 
-        lines.append(heading("ЗАГАЛЬНІ ПАРАМЕТРИ", "GLOBAL OPTIONS"))
+        lines.append(rootRuns ? heading("ПАРАМЕТРИ БЕЗ КОМАНДИ", "OPTIONS WITHOUT A COMMAND") : heading("ЗАГАЛЬНІ ПАРАМЕТРИ", "GLOBAL OPTIONS"))
         let globals = root.arguments.filter(\.isGlobal)
         for argument in root.arguments where !argument.isGlobal {
             lines += item(argument.label, text(of: argument, language))

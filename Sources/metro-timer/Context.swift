@@ -53,8 +53,16 @@ struct Context: Sendable {
         Language.resolve(flag: flag, environment: environment)
     }
 
-    /// The network, decoded on first use: `--version` and `help` never pay for it.
-    var network: Network { .kyiv }
+    /// The timetable `timetable-gen install` installed, when there is one (loaded before a
+    /// command runs; see `MetroTimer.run`).
+    var installedTimetable: InstalledTimetable? = nil
+
+    /// The network: the installed one, else the embedded one, decoded on first use (`--version`
+    /// and `help` never pay for it).
+    var network: Network { installedTimetable?.network ?? .kyiv }
+
+    /// Station search over `network`.
+    var search: StationSearch { installedTimetable?.search ?? .kyiv }
 
     /// Whether standard input is a terminal (keys can be read raw).
     var stdinIsTerminal: Bool { isatty(0) == 1 }

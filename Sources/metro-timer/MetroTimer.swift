@@ -3,7 +3,7 @@ import MetroCore
 
 /// The root command: global options, then dispatch to a subcommand.
 enum MetroTimer {
-    static let version = "0.1.0"
+    static let version = Release.version
 
     static var commands: [any Command.Type] { allCommands }
     private static let allCommands: [any Command.Type] = [
@@ -40,16 +40,28 @@ enum MetroTimer {
         var arguments = context.arguments
         // The completion scripts' entry: not a command, never listed, never an error.
         if arguments.first == "__complete" {
+            // A shell completing a word has nowhere to show an error: an unusable installed
+            // timetable completes nothing (every command then says what is wrong).
+            var context = context
+            do { context.installedTimetable = try InstalledTimetable.load(environment: context.environment, language: context.language(flag: nil)) } catch {
+                return 0
+            }
             context.stdout.write(CompletionsCommand.complete(Array(arguments.dropFirst()), context: context))
             return 0
         }
         // Alert delivery outside the process: the notifier (and its launcher), and what a
         // systemd timer runs at its moment. Hidden like `__complete`.
-        if arguments.first == "__notifier" {
-            return arguments.dropFirst().first == "--run" ? AlertNotifier.run(context) : AlertNotifier.launch(context)
-        }
-        if arguments.first == "__fire", arguments.count == 3 {
-            return AlertNotifier.fire(context, trip: arguments[1])
+        if arguments.first == "__notifier" || arguments.first == "__fire" {
+            var context = context
+            do { context.installedTimetable = try InstalledTimetable.load(environment: context.environment, language: context.language(flag: nil)) } catch {
+                return CommandRunner.report(error, stdout: context.stdout, stderr: context.stderr, language: context.language(flag: nil))
+            }
+            if arguments.first == "__notifier" {
+                return arguments.dropFirst().first == "--run" ? AlertNotifier.run(context) : AlertNotifier.launch(context)
+            }
+            if arguments.count == 3 {
+                return AlertNotifier.fire(context, trip: arguments[1])
+            }
         }
         // `make man` writes the manual pages with this: `metro-timer __manual en|uk`.
         if arguments.first == "__manual", arguments.count == 2, let language = Language(rawValue: arguments[1]) {
@@ -135,6 +147,8 @@ enum MetroTimer {
 
     static func run<C: Command>(_ command: C.Type, _ arguments: [String], context: Context, options: GlobalOptions) throws(CLIError) {
         let parsed = try ArgumentParser.parse(arguments, spec: C.spec, language: options.language, allowRest: C.acceptsRest)
+        var context = context
+        context.installedTimetable = try InstalledTimetable.load(environment: context.environment, language: options.language)
         let instance = try C(parsed, context: context, options: options)
         try instance.run(context, options: options)
     }

@@ -17,7 +17,7 @@ enum GTFSCommand {
             "Same data, same bytes. Trains from the first to the last published departure at each hour's interval, depot trains at their own first departures, running and dwell as 'metro-timer plan' uses them."),
         arguments: [
             .option("output", value: "path", Text("Куди писати: файл .zip або тека.", "Where to write: a .zip file or a directory.")).completing(.file),
-            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: Text(Generator.defaultData, Generator.defaultData)),
+            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: DataDirectory.defaultText).completing(.file),
             .option("start", value: "YYYY-MM-DD", Text("Перший день дії стрічки.", "The feed's first valid day."),
                     default: Text("дата розкладу", "the timetable's date")),
             .option("end", value: "YYYY-MM-DD", Text("Останній день дії стрічки.", "The feed's last valid day."),
@@ -34,12 +34,11 @@ enum GTFSCommand {
         guard let output = parsed.value("output") else {
             throw .usage(language.tr("Бракує '--output <path>'", "Missing '--output <path>'"), spec)
         }
-        let dataDir = parsed.value("data") ?? Generator.defaultData
+        let dataDir = try DataDirectory.resolve(parsed, spec: spec, base: base, language: language)
         let document: NetworkDocument
         let track: [String: [TimetableCompiler.TrackPoint]]
         do throws(DataError) {
-            var input = try TimetableCompiler.Input.read(directory: Generator.absolute(dataDir, base: base))
-            input.directory = dataDir
+            let input = try DataDirectory.read(dataDir, base: base)
             document = try TimetableCompiler.compile(input)
             let byCode = Dictionary(uniqueKeysWithValues: document.stations.map { ($0.code, $0) })
             track = try TimetableCompiler.track(input, lines: document.lines, stations: byCode)

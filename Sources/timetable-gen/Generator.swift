@@ -7,7 +7,6 @@ import MetroCore
 
 /// `timetable-gen`: published departure times → the network JSON that MetroCore embeds.
 enum Generator {
-    static let defaultData = "Data"
     static let defaultOutput = "Sources/MetroCore/Network/Network+EmbeddedJSON.swift"
 
     static let importSpec = CommandSpec(
@@ -25,7 +24,7 @@ enum Generator {
             .option("tracks", value: "file", Text("Шар колій: underground.geojson.", "The track layer: underground.geojson.")),
             .option("entrances", value: "file", Text(
                 "Шар входів: calendarUnderground.json (kyiv-entrances.csv).", "The entrances layer: calendarUnderground.json (kyiv-entrances.csv).")),
-            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: Text(defaultData, defaultData)),
+            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: DataDirectory.defaultText).completing(.file),
         ])
 
     static let spec = CommandSpec(
@@ -34,21 +33,23 @@ enum Generator {
             "Вивести мережу (перегони, стоянки, інтервали) з опублікованого розкладу.",
             "Derive the network (segments, dwell, headways) from the published timetable."),
         discussion: Text(
-            "Без аргументів читає Data/*.csv і переписує вбудований JSON мережі, якщо він змінився.",
-            "With no arguments, reads Data/*.csv and rewrites the embedded network JSON when it changed."),
+            "Без аргументів, у корені копії metro-timer (поруч із її Package.swift), читає Data/*.csv і переписує вбудований JSON мережі, якщо він змінився. Деінде нічого не береться з поточної теки: дайте --data і --output. Новіший розклад без перезбирання: 'timetable-gen install'.",
+            "With no arguments, in the root of a metro-timer checkout (beside its Package.swift), reads Data/*.csv and rewrites the embedded network JSON when it changed. Anywhere else nothing is taken from the working directory: give --data and --output. A newer timetable without a rebuild: 'timetable-gen install'."),
         arguments: [
-            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: Text(defaultData, defaultData)),
+            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: DataDirectory.defaultText).completing(.file),
             .option("output", value: "path", Text(
                 "Куди писати: файл .swift для вбудовування або .json.",
-                "Where to write: a .swift file to embed, or a .json file."), default: Text(defaultOutput, defaultOutput)),
+                "Where to write: a .swift file to embed, or a .json file."),
+                default: Text(defaultOutput + ", лише в корені копії metro-timer", defaultOutput + ", only in the root of a metro-timer checkout")).completing(.file),
             .option("dwell", value: "seconds", Text(
                 "Припущена стоянка на проміжних станціях.",
                 "The assumed dwell at intermediate stops."), default: Text("25", "25")),
             .flag("check", Text(
                 "Нічого не писати; вийти з ненульовим кодом, якщо вихідний файл застарів.",
                 "Write nothing; exit non-zero if the output is out of date.")),
+            .flag("version", Text("Показати версію.", "Show the version.")),
         ],
-        subcommands: [importSpec, backtestSpec, GTFSCommand.spec])
+        subcommands: [importSpec, backtestSpec, GTFSCommand.spec, InstallCommand.spec])
 
     static let backtestSpec = CommandSpec(
         path: ["timetable-gen", "backtest"],
@@ -56,7 +57,7 @@ enum Generator {
             "Звіт про точність моделі щодо опублікованого розкладу (не польові дані).",
             "Report the model's accuracy against the published timetable (not field data)."),
         arguments: [
-            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: Text(defaultData, defaultData)),
+            .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: DataDirectory.defaultText).completing(.file),
         ])
 
     static func main(
@@ -64,24 +65,31 @@ enum Generator {
         currentDirectory: String
     ) -> Int32 {
         let language = Language.resolve(flag: nil, environment: environment)
+        // `make man` writes the manual page with this: `timetable-gen __manual en|uk`.
+        if arguments.first == "__manual", arguments.count == 2, let pageLanguage = Language(rawValue: arguments[1]) {
+            stdout.write(GeneratorManual.page(pageLanguage))
+            return 0
+        }
         do {
-            if arguments.first == "import" {
+            if arguments == ["--version"] {
+                throw CLIError.cleanExit("timetable-gen \(Release.version)\n")
+            } else if arguments.first == "import" {
                 try runImport(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
             } else if arguments.first == "gtfs" {
                 try GTFSCommand.run(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
+            } else if arguments.first == "install" {
+                try InstallCommand.run(Array(arguments.dropFirst()), environment: environment, language: language, stdout: stdout, base: currentDirectory)
             } else if arguments.first == "backtest" {
                 let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: backtestSpec, language: language)
-                let dataDir = parsed.value("data") ?? defaultData
+                let dataDir = try DataDirectory.resolve(parsed, spec: backtestSpec, base: currentDirectory, language: language)
                 do {
-                    var input = try TimetableCompiler.Input.read(directory: absolute(dataDir, base: currentDirectory))
-                    input.directory = dataDir
-                    stdout.write(BacktestReport.render(try TimetableCompiler.compile(input)))
+                    stdout.write(BacktestReport.render(try TimetableCompiler.compile(DataDirectory.read(dataDir, base: currentDirectory))))
                 } catch {
                     throw CLIError.data(error.description)
                 }
             } else if arguments.first == "help" {
                 let name = arguments.dropFirst().first
-                let target = name == "import" ? importSpec : name == "backtest" ? backtestSpec : name == "gtfs" ? GTFSCommand.spec : spec
+                let target = spec.subcommands.first { $0.path.last == name } ?? spec
                 throw CLIError.cleanExit(HelpFormatter.help(for: target, language: language))
             } else {
                 try runGenerate(arguments, language: language, stdout: stdout, base: currentDirectory)
@@ -107,8 +115,13 @@ enum Generator {
 
     static func runGenerate(_ arguments: [String], language: Language, stdout: OutputSink, base: String) throws(CLIError) {
         let parsed = try ArgumentParser.parse(arguments, spec: spec, language: language)
-        let dataDir = parsed.value("data") ?? defaultData
-        let output = parsed.value("output") ?? defaultOutput
+        if parsed.flag("version") { throw .cleanExit("timetable-gen \(Release.version)\n") }
+        let dataDir = try DataDirectory.resolve(parsed, spec: spec, base: base, language: language)
+        guard let output = parsed.value("output") ?? (DataDirectory.isCheckoutRoot(base) ? defaultOutput : nil) else {
+            throw .usage(language.tr(
+                "Не вказано, куди писати: додайте '--output <path>' (файл .json чи .swift)",
+                "No output given: pass '--output <path>' (a .json or .swift file)"), spec)
+        }
         var options = TimetableCompiler.Options()
         if let dwell = parsed.value("dwell") {
             guard let seconds = Int(dwell), (0...120).contains(seconds) else {
@@ -120,9 +133,7 @@ enum Generator {
         }
         let document: NetworkDocument
         do {
-            var input = try TimetableCompiler.Input.read(directory: absolute(dataDir, base: base))
-            input.directory = dataDir  // messages name the path as the user gave it
-            document = try TimetableCompiler.compile(input, options: options)
+            document = try TimetableCompiler.compile(DataDirectory.read(dataDir, base: base), options: options)
         } catch {
             throw .data(error.description)
         }
@@ -166,14 +177,11 @@ enum Generator {
 
     static func runImport(_ arguments: [String], language: Language, stdout: OutputSink, base: String) throws(CLIError) {
         let parsed = try ArgumentParser.parse(arguments, spec: importSpec, language: language)
-        let dataDir = parsed.value("data") ?? defaultData
+        let dataDir = try DataDirectory.resolve(parsed, spec: importSpec, base: base, language: language)
         let stopTimesPath = parsed.value("stop-times")!, periodsPath = parsed.value("time-periods")!
         var writes: [(name: String, contents: String)] = []
         do throws(DataError) {
-            var input = try TimetableCompiler.Input.read(
-                directory: absolute(dataDir, base: base),
-                names: [TimetableCompiler.FileName.stations, TimetableCompiler.FileName.lines])
-            input.directory = dataDir
+            var input = try DataDirectory.read(dataDir, base: base, names: [TimetableCompiler.FileName.stations, TimetableCompiler.FileName.lines])
             // A stations file from before coordinates were kept is read too: --stations adds them.
             var stationsTable: CSVTable
             do throws(DataError) {

@@ -8,7 +8,7 @@ import XCTest
 /// from the feed's own files; repeatable to the byte; written as a valid ZIP.
 final class GTFSFeedTests: XCTestCase {
     static let feed: GTFSFeed = {
-        let input = try! TimetableCompiler.Input.read(directory: TestPaths.data)
+        let input = try! TestPaths.compilerInput(TestPaths.data)
         let document = try! TimetableCompiler.compile(input)
         let track = try! TimetableCompiler.track(input, lines: document.lines, stations: Dictionary(uniqueKeysWithValues: document.stations.map { ($0.code, $0) }))
         return GTFSFeed(

@@ -35,7 +35,7 @@ final class GeneratorTests: XCTestCase {
     }
 
     func testCommittedNetworkIsUpToDateWithData() throws {
-        let compiled = try TimetableCompiler.compile(.read(directory: TestPaths.data))
+        let compiled = try TimetableCompiler.compile(TestPaths.compilerInput(TestPaths.data))
         let committed = try String(contentsOfFile: TestPaths.embeddedSwift, encoding: .utf8)
         // Booleans, not the values: a failure should say what to do, not print 90 KB twice.
         XCTAssertTrue(committed == NetworkEncoding.swiftSource(json: NetworkEncoding.compactJSON(compiled)),
@@ -149,7 +149,7 @@ final class GeneratorTests: XCTestCase {
         XCTAssertEqual(bogus.code, 64)
         XCTAssertEqual(bogus.stderr, """
             Error: Unknown option '--chek'. Did you mean '--check'?
-            Usage: timetable-gen [--data <dir>] [--output <path>] [--dwell <seconds>] [--check]
+            Usage: timetable-gen [--data <dir>] [--output <path>] [--dwell <seconds>] [--check] [--version]
               See 'timetable-gen --help' for more information.
 
             """)

@@ -41,7 +41,7 @@ final class JSONObjectTests: XCTestCase {
     }
 
     func testBadJSONIsRefusedWithThePlace() {
-        for (text, offset) in [("{\"a\":}", 5), ("[1,2", 4), ("{\"a\" 1}", 5), ("01", 1), ("\"\\x\"", 2), ("[1] x", 4), ("", 0), ("{\"a\":tru}", 5)] {
+        for (text, offset) in [("{\"a\":}", 5), ("[1,2", 4), ("{\"a\" 1}", 5), ("01", 1), ("\"\\x\"", 2), ("[1] x", 4), ("", 0), ("{\"a\":tru}", 8)] {
             XCTAssertThrowsError(try JSONObject.parse(Array(text.utf8)), text) { error in
                 XCTAssertEqual((error as? JSONObject.ParseError)?.offset, offset, text)
             }

@@ -151,7 +151,7 @@ final class ServiceChangesTests: XCTestCase {
         let path = directory + "/kyiv-sections.csv"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         try text.replacingOccurrences(of: "M1,mr13_122,mr14_123,open-air", with: "M1,mr13_122,mr15_124,open-air").write(toFile: path, atomically: true, encoding: .utf8)
-        let input = try TimetableCompiler.Input.read(directory: directory)
+        let input = try TestPaths.compilerInput(directory)
         XCTAssertThrowsError(try TimetableCompiler.compile(input)) { error in
             XCTAssertEqual((error as? DataError)?.description, "\(directory)/kyiv-sections.csv:3:3: an open-air row names one segment: mr13_122 and mr15_124 are not adjacent")
         }

@@ -21,6 +21,16 @@ enum TestPaths {
         return url.pathExtension == "xctest" ? url.deletingLastPathComponent() : url
     }
 
+    /// The data files of `directory` as the compiler takes them: names and bytes (MetroCore does
+    /// no I/O; the tests read the files as timetable-gen does).
+    static func compilerInput(_ directory: String) throws -> TimetableCompiler.Input {
+        var bytes: [String: [UInt8]] = [:]
+        for name in TimetableCompiler.FileName.all {
+            bytes[name] = Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
+        }
+        return try TimetableCompiler.Input(directory: directory, bytes: bytes)
+    }
+
     /// A fresh temporary directory, removed when the test ends.
     static func temporaryDirectory(_ test: XCTestCase) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("metro-timer-tests-\(UUID().uuidString)")

@@ -62,19 +62,18 @@ public enum TimetableCompiler {
             self.files = files
         }
 
-        /// Reads the named data files (all of them by default) from `directory`.
-        public static func read(directory: String, names: [String] = FileName.all) throws(DataError) -> Input {
+        /// The data files as bytes, keyed by file name (the executable reads them; MetroCore does
+        /// no I/O). A file that is not UTF-8 is refused with the position of its first bad byte.
+        public init(directory: String, bytes: [String: [UInt8]]) throws(DataError) {
             var files: [String: String] = [:]
-            for name in names {
+            // In the files' usual order, so that the first problem reported is always the same one.
+            let order = Dictionary(uniqueKeysWithValues: FileName.all.enumerated().map { ($1, $0) })
+            for (name, data) in bytes.sorted(by: { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }) {
                 let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw DataError(file: path, "cannot read the file (missing or unreadable)")
-                }
-                if let problem = SourcePosition.utf8Error(Array(data), file: path) { throw problem }
-                let text = String(decoding: data, as: UTF8.self)
-                files[name] = text
+                if let problem = SourcePosition.utf8Error(data, file: path) { throw problem }
+                files[name] = String(decoding: data, as: UTF8.self)
             }
-            return Input(directory: directory, files: files)
+            self.init(directory: directory, files: files)
         }
 
         func path(_ name: String) -> String {

@@ -118,11 +118,12 @@ public enum JSONObject {
         }
 
         mutating func expect(_ literal: String, _ value: Any) throws(ParseError) -> Any {
-            let utf8 = Array(literal.utf8)
-            guard bytes.count - position >= utf8.count, Array(bytes[position..<position + utf8.count]) == utf8 else {
-                throw error(position >= bytes.count ? "the JSON ends too early" : "not valid JSON here")
+            // The error stands at the first byte that cannot follow (`tt01` at the second `t`).
+            for byte in literal.utf8 {
+                guard position < bytes.count else { throw error("the JSON ends too early") }
+                guard bytes[position] == byte else { throw error("not valid JSON here") }
+                position += 1
             }
-            position += utf8.count
             return value
         }
 

@@ -23,6 +23,8 @@ public struct Network: Sendable {
     public enum LoadError: Error, Equatable, Sendable {
         case malformed(String)
         case newerVersion(Int)
+        /// The JSON decodes, but the network does not hold together (see `integrityProblem()`).
+        case inconsistent(String)
     }
 
     /// The Kyiv network embedded in the binary, decoded once per process (with the fast reader;
@@ -39,6 +41,8 @@ public struct Network: Sendable {
         }
     }()
 
+    /// A network from JSON bytes that did not come from this binary (an installed timetable):
+    /// decoded, its version checked, and its integrity, so that nothing later can trip over it.
     public init(json: Data) throws(LoadError) {
         let document: NetworkDocument
         do {
@@ -52,6 +56,7 @@ public struct Network: Sendable {
             throw .malformed(String(describing: error))
         }
         guard document.version <= NetworkDocument.currentVersion else { throw .newerVersion(document.version) }
+        if let problem = document.integrityProblem() { throw .inconsistent(problem) }
         self.init(document: document)
     }
 

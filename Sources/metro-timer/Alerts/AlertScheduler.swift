@@ -45,6 +45,9 @@ struct AlertScheduler: Sendable {
     let language: Language
     let commandSetting: String?
     let note: @Sendable (String) -> Void
+    /// The installed timetable, if any: alerts are delivered on the network the ride was planned on.
+    var installedTimetable: InstalledTimetable? = nil
+    var network: Network { installedTimetable?.network ?? .kyiv }
 
     var recordPath: String { store.directory + "/scheduled-alerts.json" }
     var notifierLockPath: String { store.directory + "/notifier.pid" }
@@ -232,7 +235,7 @@ struct AlertScheduler: Sendable {
     /// Claims what is due and delivers it from this process.
     func deliverDue(at now: Date) {
         guard let clock = ServiceClock.kyiv() else { return }
-        var engine = ScheduleEngine(network: .kyiv, clock: clock)
+        var engine = ScheduleEngine(network: network, clock: clock)
         if let calibration = try? store.loadCalibration(), !calibration.isEmpty { engine.calibration = calibration.effective }
         let service = TripService(store: store, engine: engine, language: language)
         guard let fired = try? service.claimDueAlerts(at: now), !fired.isEmpty, let trip = try? store.load(),
@@ -244,7 +247,7 @@ struct AlertScheduler: Sendable {
         let schedule = model.current(trip)
         for alert in fired {
             let view = RideView(
-                network: .kyiv, clock: clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule, now: now,
+                network: network, clock: clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule, now: now,
                 rehearsalSpeed: nil, notice: nil)
             delivery.deliver(alert, sentence: AlertText.sentence(alert, view: view), event: RideEvents.alertEvent(alert, view: view, clock: clock))
         }

@@ -7,7 +7,8 @@ import MetroCore
 
 /// `metro-timer about [--json]`: what the program is, what its figures rest on, what it writes
 /// and where, and what (if anything) it sends over the network. Everything is read from the
-/// embedded network and the real settings, never restated by hand.
+/// network in use (the embedded one, or the one `timetable-gen install` installed) and the real
+/// settings, never restated by hand.
 struct AboutCommand: Command {
     static let spec = CommandSpec(
         path: ["metro-timer", "about"],
@@ -24,6 +25,10 @@ struct AboutCommand: Command {
 
     struct Facts: Encodable {
         struct Data: Encodable {
+            /// `embedded` (built into the binary) or `installed` (by `timetable-gen install`).
+            var timetable: String
+            /// The installed timetable's file; absent for the embedded one.
+            var path: String?
             var dataset: String
             var publisher: String
             var licence: String
@@ -60,6 +65,8 @@ struct AboutCommand: Command {
         var assumptions: Assumptions
         var state: Place
         var config: Place
+        /// Where `timetable-gen install` puts a timetable (whether or not one is there).
+        var installed: Place
         var network: NetworkUse
     }
 
@@ -79,6 +86,7 @@ struct AboutCommand: Command {
         return Facts(
             program: "metro-timer \(MetroTimer.version)",
             data: .init(
+                timetable: context.installedTimetable == nil ? "embedded" : "installed", path: context.installedTimetable?.path,
                 dataset: source.dataset, publisher: source.publisher, licence: source.licence,
                 resourcesDated: source.resourcesDated, retrieved: source.retrieved),
             assumptions: .init(
@@ -87,6 +95,7 @@ struct AboutCommand: Command {
                 walks: walks),
             state: .init(directory: FileTripStore.directory(environment: context.environment), files: ["trip.json", "journal.jsonl", "calibration.json"]),
             config: .init(directory: ConfigStore.directory(environment: context.environment), files: ["changes.json", "alerts.json"]),
+            installed: .init(directory: InstalledNetwork.directory(environment: context.environment), files: [InstalledNetwork.fileName]),
             network: .init(
                 alertCheck: settings.enabled, url: settings.enabled ? settings.url.map(URLMask.mask) : nil,
                 timeoutMilliseconds: settings.enabled ? settings.timeoutMilliseconds : nil))
@@ -108,6 +117,10 @@ struct AboutCommand: Command {
             MetroTimer.spec.abstract(language),
             "",
             style.bold(language.tr("Дані", "Data")),
+            "  " + (facts.data.path.map { path in language.tr(
+                "Розклад: встановлений, \(path) ('timetable-gen install --remove' повертає вбудований).",
+                "Timetable: installed, \(path) ('timetable-gen install --remove' goes back to the built-in one).") }
+                ?? language.tr("Розклад: вбудований у програму.", "Timetable: built into the program.")),
             "  " + language.tr("Набір даних: ", "Dataset: ") + facts.data.dataset,
             "  " + language.tr("Видавець: ", "Publisher: ") + facts.data.publisher,
             "  " + language.tr("Ліцензія: ", "Licence: ") + facts.data.licence,
@@ -134,6 +147,8 @@ struct AboutCommand: Command {
             style.bold(language.tr("Файли", "Files")),
             "  " + facts.state.directory + "/  " + facts.state.files.joined(separator: ", "),
             "  " + facts.config.directory + "/  " + facts.config.files.joined(separator: ", "),
+            "  " + facts.installed.directory + "/  " + facts.installed.files.joined(separator: ", ")
+                + language.tr(" (розклад з 'timetable-gen install')", " (a timetable from 'timetable-gen install')"),
             "  " + language.tr("Каталоги 0700, файли 0600: лише для вас.", "Directories 0700, files 0600: yours alone."),
             "",
             style.bold(language.tr("Мережа", "Network")),

@@ -58,9 +58,9 @@ extension Context {
     func station(_ query: String, spec: CommandSpec, language: Language) throws(CLIError) -> NetworkDocument.Station {
         // A station's code, as events and the journal write it (`mr18_127`), names it too.
         if let station = network.station(query) { return station }
-        switch StationSearch.kyiv.match(query) {
+        switch search.match(query) {
         case .found(let station):
-            if let former = StationSearch.kyiv.formerNameMatched(query, station) {
+            if let former = search.formerNameMatched(query, station) {
                 stderr.line(language.tr(
                     "примітка: '\(Quote.value(query))' — колишня назва (\(former)); тепер це \(Names.station(station, language)).",
                     "note: '\(Quote.value(query))' is a former name (\(former)); the station is now \(Names.station(station, language))."))
@@ -69,7 +69,7 @@ extension Context {
         case .ambiguous(let candidates):
             // A candidate found by a former name says so.
             let list = candidates.map { candidate in
-                Names.stationWithLine(candidate, language) + (StationSearch.kyiv.formerNameMatched(query, candidate).map {
+                Names.stationWithLine(candidate, language) + (search.formerNameMatched(query, candidate).map {
                     language.tr(" — колишня назва \($0)", " — formerly \($0)") } ?? "")
             }.joined(separator: ", ")
             throw .usage(language.tr(

@@ -41,8 +41,9 @@ struct CompletionsCommand: Command {
             if word == "--lang", index + 1 < words.count - 1 { flag = words[index + 1] }
         }
         let language = context.language(flag: flag)
+        let search = context.search
         let completer = Completer(root: MetroTimer.spec) { typed in
-            StationSearch.kyiv.completions(typed, language: language)
+            search.completions(typed, language: language)
         }
         return completer.complete(words).lines
     }

@@ -27,7 +27,7 @@ extension Context {
     func rideEnds(_ first: String, _ second: String?, spec: CommandSpec, language: Language) throws(CLIError) -> (NetworkDocument.Station, NetworkDocument.Station) {
         if let second { return try rideEnds(first, second, spec: spec, language: language) }
         if let saved = try savedRoute(first, language: language) { return saved }
-        if case .found = StationSearch.kyiv.match(first) {
+        if case .found = search.match(first) {
             throw .usage(language.tr("Бракує обовʼязкового аргументу '<to>'", "Missing expected argument '<to>'"), spec)
         }
         throw .usage(language.tr(

@@ -69,7 +69,7 @@ enum ServiceOptions {
         let normalized = text.replacing("–", with: "-")
         for (index, character) in normalized.enumerated() where character == "-" {
             let a = String(normalized.prefix(index)), b = String(normalized.dropFirst(index + 1))
-            guard case .found(let from) = StationSearch.kyiv.match(a), case .found(let to) = StationSearch.kyiv.match(b),
+            guard case .found(let from) = context.search.match(a), case .found(let to) = context.search.match(b),
                 from.line == to.line, from.code != to.code
             else { continue }
             return NetworkDocument.Section(line: from.line, from: from.code, to: to.code)

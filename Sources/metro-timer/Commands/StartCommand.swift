@@ -137,7 +137,7 @@ struct StartCommand: Command {
             if let model = try? service.model(trip) {
                 fields.merge(RideEvents.arrivalFields(model.current(trip), clock: context.clock)) { $1 }
             }
-            RideEvents.emit("start", at: trip.t0, fields: fields, clock: context.clock, to: context.stdout)
+            RideEvents.emit("start", at: trip.t0, fields: fields, network: context.network, clock: context.clock, to: context.stdout)
         }
 
         let delivery = speed != nil ? nil

@@ -31,7 +31,7 @@ struct StationsCommand: Command {
         let network = context.network
         var stations = network.stations
         if let query {
-            switch StationSearch.kyiv.match(query) {
+            switch context.search.match(query) {
             case .found(let station): stations = [station]
             case .ambiguous(let candidates): stations = candidates
             case .notFound:

@@ -47,6 +47,9 @@ enum Manual {
             "Журнал завершених поїздок, один обʼєкт JSON у рядку.", "The journal of finished trips, one JSON object a line.")),
         ("~/.local/state/metro-timer/calibration.json", Text(
             "Ваші вимірювання перегонів і стоянок.", "Your own measurements of segments and dwells.")),
+        ("~/.local/share/metro-timer/network.json", Text(
+            "Розклад, встановлений 'timetable-gen install' (з METRO_TIMER_HOME — $METRO_TIMER_HOME/data/network.json); якщо він є, metro-timer бере його замість вбудованого.",
+            "A timetable 'timetable-gen install' installed (with METRO_TIMER_HOME, $METRO_TIMER_HOME/data/network.json); when it is there, metro-timer uses it instead of its built-in one.")),
         ("~/.config/metro-timer/changes.json", Text("Зміни в русі, що діють кілька днів.", "Service changes that last.")),
         ("~/.config/metro-timer/alerts.json", Text(
             "Налаштування необовʼязкової перевірки повітряної тривоги (типово вимкнено).",

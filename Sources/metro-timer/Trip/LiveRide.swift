@@ -272,7 +272,7 @@ final class LiveRide {
         case .lines(let plain):
             out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ⚠ ") + sentence)
         case .events:
-            RideEvents.emit("air-raid", at: view.now, fields: ["verdict": verdict.line, "message": sentence], clock: context.clock, to: out)
+            RideEvents.emit("air-raid", at: view.now, fields: ["verdict": verdict.line, "message": sentence], network: context.network, clock: context.clock, to: out)
         }
     }
 
@@ -286,13 +286,13 @@ final class LiveRide {
         case .at(let station): fields["kind"] = "at"; fields["station"] = station
         case .departed: fields["kind"] = "departed"
         }
-        RideEvents.emit("correction", at: correction.time, fields: fields, clock: context.clock, to: out)
+        RideEvents.emit("correction", at: correction.time, fields: fields, network: context.network, clock: context.clock, to: out)
     }
 
     func finish(_ trip: Trip, outcome: Trip.Outcome, at time: Date) {
         switch output {
         case .events:
-            RideEvents.emit("end", at: time, fields: ["outcome": outcome.rawValue], clock: context.clock, to: out)
+            RideEvents.emit("end", at: time, fields: ["outcome": outcome.rawValue], network: context.network, clock: context.clock, to: out)
         case .screen:
             break  // the caller leaves the screen and prints the summary
         case .lines:
@@ -313,16 +313,16 @@ enum RideEvents {
         ]
     }
 
-    static func emit(_ event: String, at time: Date, fields: [String: Any], clock: ServiceClock, to out: OutputSink) {
-        out.line(String(decoding: encode(event, at: time, fields: fields, clock: clock), as: UTF8.self))
+    static func emit(_ event: String, at time: Date, fields: [String: Any], network: Network, clock: ServiceClock, to out: OutputSink) {
+        out.line(String(decoding: encode(event, at: time, fields: fields, network: network, clock: clock), as: UTF8.self))
     }
 
-    static func encode(_ event: String, at time: Date, fields: [String: Any], clock: ServiceClock) -> Data {
+    static func encode(_ event: String, at time: Date, fields: [String: Any], network: Network, clock: ServiceClock) -> Data {
         var object = fields
         // Beside every station code, its names in both languages: `station` → `stationNameUk`,
         // `stationNameEn` (and so for `from` and `to`).
         for key in ["station", "from", "to"] {
-            guard let code = fields[key] as? String, let station = Network.kyiv.station(code) else { continue }
+            guard let code = fields[key] as? String, let station = network.station(code) else { continue }
             object[key + "NameUk"] = station.nameUk
             object[key + "NameEn"] = station.nameEn
         }
@@ -347,6 +347,6 @@ enum RideEvents {
         fields.merge(arrivalFields(view.schedule, clock: clock)) { $1 }
         if alert == .arrival, let last = view.schedule.stops.last { fields["station"] = last.station }
         if alert != .arrival, let index = station { fields["station"] = view.schedule.stops[index].station }
-        return encode(event, at: view.now, fields: fields, clock: clock)
+        return encode(event, at: view.now, fields: fields, network: view.network, clock: clock)
     }
 }
