@@ -11,6 +11,12 @@ final class LoopbackServer: @unchecked Sendable {
         var body = "{\"alert\": false}"
         /// Seconds to wait before answering (a feed too slow for the client's timeout).
         var delay: Double = 0
+        /// Extra header lines (`Location: …`).
+        var headers: [String] = []
+        /// Without a Content-Length the body's size is known only by reading it to the end.
+        var contentLength = true
+        /// Read the request and never answer (until `stop()`).
+        var silent = false
     }
 
     let port: UInt16
@@ -18,6 +24,7 @@ final class LoopbackServer: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     private let response: Response
+    private var clients: [Int32] = []
 
     var connections: Int { lock.lock(); defer { lock.unlock() }; return count }
     var url: String { "http://127.0.0.1:\(port)/kyiv.json" }
@@ -63,9 +70,16 @@ final class LoopbackServer: @unchecked Sendable {
                 if n <= 0 { break }
                 request += buffer[0..<n]
             }
+            if response.silent {
+                // Held open, unanswered, until stop() closes it.
+                lock.lock(); clients.append(client); lock.unlock()
+                return
+            }
             if response.delay > 0 { usleep(useconds_t(response.delay * 1_000_000)) }
             let body = Array(response.body.utf8)
-            let head = "HTTP/1.1 \(response.status) Recorded\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            let length = response.contentLength ? "Content-Length: \(body.count)\r\n" : ""
+            let extra = response.headers.map { $0 + "\r\n" }.joined()
+            let head = "HTTP/1.1 \(response.status) Recorded\r\nContent-Type: application/json\r\n\(length)\(extra)Connection: close\r\n\r\n"
             let bytes = Array(head.utf8) + body
             var offset = 0
             while offset < bytes.count {
@@ -80,6 +94,8 @@ final class LoopbackServer: @unchecked Sendable {
     func stop() {
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
         close(socketDescriptor)
+        lock.lock(); let held = clients; clients = []; lock.unlock()
+        held.forEach { close($0) }
     }
 }
 
