@@ -72,7 +72,8 @@ public enum AlertFeed {
         }
     }
 
-    static func isLoopback(_ host: String) -> Bool {
+    /// 127.0.0.0/8, ::1 and localhost: the hosts plain http may go to.
+    public static func isLoopback(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if bare == "localhost" || bare == "::1" { return true }
         let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
