@@ -19,6 +19,12 @@ extension Spawn {
         public var end: End
         public var output: Data
         public var errorOutput: Data
+
+        public init(end: End, output: Data, errorOutput: Data) {
+            self.end = end
+            self.output = output
+            self.errorOutput = errorOutput
+        }
     }
 
     /// Runs `path` with `input` on its standard input, collecting standard output (at most

@@ -17,6 +17,8 @@ final class LoopbackServer: @unchecked Sendable {
         var contentLength = true
         /// Read the request and never answer (until `stop()`).
         var silent = false
+        /// Answer without reading a request (what a plain-HTTP server says to a TLS hello).
+        var waitForRequest = true
     }
 
     let port: UInt16
@@ -65,7 +67,7 @@ final class LoopbackServer: @unchecked Sendable {
         do {
             var request = [UInt8]()
             var buffer = [UInt8](repeating: 0, count: 4096)
-            while !request.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            while response.waitForRequest && !request.suffix(4).elementsEqual([13, 10, 13, 10]) {
                 let n = read(client, &buffer, buffer.count)
                 if n <= 0 { break }
                 request += buffer[0..<n]
@@ -273,19 +275,28 @@ final class AlertFeedTests: XCTestCase {
         for loopback in ["http://127.0.0.1:9/x", "http://localhost:9/x", "http://[::1]:9/x"] {
             XCTAssertEqual(CLI.run(["alerts", "enable", "--url", loopback], environment: ["METRO_TIMER_CONFIG": config]).code, 0, loopback)
         }
-        // The helper reads the URL from its standard input: watch its argv while it waits.
+        // The helper reads the URL from its standard input, and hands it to curl the same way:
+        // watch both argvs while they wait.
         let slow = try LoopbackServer(.init(body: #"{"alert": false}"#, delay: 1.5))
         defer { slow.stop() }
         let url = "http://user:secret@127.0.0.1:\(slow.port)/kyiv.json?token=abc"
         enable(url, timeout: 3000, config: config)
-        let seen = LockedStrings()
+        let seen = LockedStrings(), curls = LockedStrings()
         let watcher = Thread {
             let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline && seen.all.isEmpty {
+            while Date() < deadline && (seen.all.isEmpty || curls.all.isEmpty) {
                 for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(pid) != nil {
                     guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { continue }
                     let cmdline = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
                     if cmdline.contains("metro-timer-alerts") { seen.append(cmdline) }
+                    // curl started by the helper: its parent is a metro-timer-alerts.
+                    if cmdline.hasPrefix("/") && cmdline.contains("curl "),
+                        let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                        let parent = status.split(separator: "\n").first(where: { $0.hasPrefix("PPid:") })?.split(separator: "\t").last,
+                        let parentCommand = FileManager.default.contents(atPath: "/proc/\(parent)/cmdline"),
+                        String(decoding: parentCommand, as: UTF8.self).contains("metro-timer-alerts") {
+                        curls.append(cmdline)
+                    }
                 }
                 usleep(10_000)
             }
@@ -294,7 +305,8 @@ final class AlertFeedTests: XCTestCase {
         let result = try ProcessRunner.run("metro-timer", ["plan", "Akademmistechko", "Teremky"], environment: ["METRO_TIMER_CONFIG": config])
         XCTAssertTrue(result.stdout.contains("no air-raid alert"), result.stdout + result.stderr)
         XCTAssertFalse(seen.all.isEmpty, "the helper was seen running")
-        for cmdline in seen.all {
+        XCTAssertTrue(curls.all.contains { $0.contains(" -K - ") || $0.hasSuffix(" -K -") }, "the helper's curl was seen running: \(curls.all)")
+        for cmdline in seen.all + curls.all {
             XCTAssertFalse(cmdline.contains("secret") || cmdline.contains("token") || cmdline.contains("127.0.0.1"), cmdline)
         }
         let status = CLI.run(["alerts", "status"], environment: ["METRO_TIMER_CONFIG": config])

@@ -2,6 +2,10 @@ import Foundation
 import MetroCore
 import XCTest
 
+import CLIKit
+
+@testable import metro_timer_alerts
+
 /// The helper fetches through the system's curl (#20): no redirect is followed, the URL never
 /// reaches an argv, a missing curl is "unknown" with the reason, the 1 MB cap and the deadline
 /// hold whatever curl does. Every server here is one the test starts on 127.0.0.1.
@@ -106,6 +110,14 @@ final class CurlFetchTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: planted + "/argv"), "the relative entry's curl ran")
     }
 
+    /// HTTPS to a server that speaks only plain HTTP: the real curl's handshake fails.
+    func testAFailedTLSHandshakeIsUnknown() throws {
+        let plain = try LoopbackServer(.init(body: #"{"alert": false}"#, waitForRequest: false))
+        defer { plain.stop() }
+        let result = try Self.helper("https://127.0.0.1:\(plain.port)/kyiv.json")
+        XCTAssertEqual(Self.line(result), "unknown: the feed's TLS connection failed")
+    }
+
     // MARK: Without curl
 
     func testWithoutCurlTheAnswerIsUnknownAndSaysToInstallIt() throws {
@@ -175,5 +187,41 @@ final class CurlFetchTests: XCTestCase {
         XCTAssertTrue(dynamic.stdout.contains("(NEEDED)"), dynamic.stdout)
         XCTAssertFalse(dynamic.stdout.contains("FoundationNetworking"), dynamic.stdout)
         XCTAssertFalse(dynamic.stdout.contains("libcurl"), dynamic.stdout)
+    }
+}
+
+/// curl's config syntax (curl(1), -K): inside double quotes a backslash escapes the next
+/// character. A URL Foundation accepted holds neither (it percent-encodes both); the quoting is
+/// the second line of defence, checked here on its own.
+final class CurlConfigTests: XCTestCase {
+    func testQuotesAndBackslashesAreEscapedAndControlCharactersRefused() {
+        XCTAssertEqual(CurlFeed.config(for: "https://a.example/x"), "url = \"https://a.example/x\"\n")
+        XCTAssertEqual(CurlFeed.config(for: #"https://a.example/"q"\"#), #"url = "https://a.example/\"q\"\\""# + "\n")
+        XCTAssertNil(CurlFeed.config(for: "https://a.example/\nurl = \"http://10.255.255.1/\""))
+        XCTAssertNil(CurlFeed.config(for: "https://a.example/\u{7F}"))
+        XCTAssertEqual(CurlFeed.seconds(1500), "1.500")
+        XCTAssertEqual(CurlFeed.seconds(7), "0.007")
+        XCTAssertEqual(CurlFeed.seconds(60_000), "60.000")
+    }
+
+    /// curl(1), EXIT CODES: 6 host not resolved, 7 no connection, 28 timeout, 60 certificate
+    /// not verified, 63 maximum file size exceeded.
+    func testCurlsExitStatusesAndHTTPStatuses() {
+        func verdict(_ end: Spawn.End, _ status: String = "", _ body: String = "") -> String {
+            CurlFeed.verdict(Spawn.Outcome(end: end, output: Data(body.utf8), errorOutput: Data(status.utf8))).line
+        }
+        XCTAssertEqual(verdict(.exited(6), "000"), "unknown: the feed's host name cannot be resolved")
+        XCTAssertEqual(verdict(.exited(7), "000"), "unknown: the feed cannot be reached")
+        XCTAssertEqual(verdict(.exited(28), "000"), "unknown: the feed did not answer in time")
+        XCTAssertEqual(verdict(.exited(60), "000"), "unknown: the feed's TLS connection failed")
+        XCTAssertEqual(verdict(.exited(63), "200"), "unknown: the answer is over 1 MB")
+        XCTAssertEqual(verdict(.deadline), "unknown: the feed did not answer in time")
+        XCTAssertEqual(verdict(.outputLimit, "", "{"), "unknown: the answer is over 1 MB")
+        XCTAssertEqual(verdict(.exited(0), "200", #"{"alert": true}"#), "alert")
+        XCTAssertEqual(verdict(.exited(0), "204"), "unknown: the feed did not answer with a JSON object")
+        XCTAssertEqual(verdict(.exited(0), "302", #"{"alert": false}"#), "unknown: the feed answered HTTP 302, a redirect, which is not followed")
+        XCTAssertEqual(verdict(.exited(0), "503", #"{"alert": false}"#), "unknown: the feed answered HTTP 503")
+        XCTAssertEqual(verdict(.exited(0), "", #"{"alert": false}"#), "unknown: the feed cannot be reached", "no status: no answer")
+        XCTAssertEqual(verdict(.exited(137)), "unknown: the feed cannot be reached")
     }
 }
