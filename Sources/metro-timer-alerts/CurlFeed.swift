@@ -1,5 +1,8 @@
 import CLIKit
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// One question to the feed, asked through the system's `curl` program.
@@ -76,7 +79,7 @@ enum CurlFeed {
         case .exited(unresolved): return .unknown("the feed's host name cannot be resolved")
         case .exited(let status) where tlsFailures.contains(status): return .unknown("the feed's TLS connection failed")
         case .exited(0):
-            let code = Int(String(decoding: outcome.errorOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            let code = Int(AlertFeed.trimmed(String(decoding: outcome.errorOutput, as: UTF8.self))) ?? 0
             switch code {
             case 200..<300: return AlertFeed.parse(outcome.output)
             case 300..<400: return .unknown("the feed answered HTTP \(code), a redirect, which is not followed")

@@ -10,13 +10,17 @@
 // gets it as --max-time too, but it is the helper that kills curl at it and answers.
 // (URLSession, used before, truncated its timeouts to whole seconds.)
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 let started = ContinuousClock.now
 let arguments = CommandLine.arguments
 let input = readLine(strippingNewline: true) ?? ""
 guard arguments.count == 2, let milliseconds = Int(arguments[1]), milliseconds > 0, URL(string: input) != nil else {
-    FileHandle.standardError.write(Data("usage: echo URL | metro-timer-alerts TIMEOUT_MS\n".utf8))
+    let usage = Array("usage: echo URL | metro-timer-alerts TIMEOUT_MS\n".utf8)
+    _ = write(2, usage, usage.count)
     exit(64)
 }
 let verdict = CurlFeed.check(input, environment: ProcessInfo.processInfo.environment, deadline: started + .milliseconds(milliseconds))

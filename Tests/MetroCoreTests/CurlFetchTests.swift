@@ -225,3 +225,60 @@ final class CurlConfigTests: XCTestCase {
         XCTAssertEqual(verdict(.exited(137)), "unknown: the feed cannot be reached")
     }
 }
+
+/// The feed's JSON is read with JSONDecoder now (JSONSerialization brings ICU into a static
+/// build): every answer gets the verdict the JSONSerialization reading gave, which is kept here
+/// as the reference.
+final class AlertFeedReaderTests: XCTestCase {
+    /// The reading before #20, word for word.
+    static func reference(_ data: Data) -> AlertFeed.Verdict {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            return .unknown("the feed did not answer with a JSON object")
+        }
+        func isKyivCity(_ name: String) -> Bool {
+            let lowered = name.lowercased()
+            return (lowered.contains("київ") || lowered.contains("kyiv")) && !lowered.contains("област") && !lowered.contains("oblast")
+                && !lowered.contains("київська") && !lowered.contains("region")
+        }
+        var said: [Bool] = []
+        if let alert = object["alert"] as? Bool { said.append(alert) }
+        if let state = object["state"] as? [String: Any], let alert = state["alert"] as? Bool { said.append(alert) }
+        if let states = object["states"] as? [[String: Any]] {
+            let kyiv = states.filter { ($0["name"] as? String).map(isKyivCity) ?? false }
+            if kyiv.count > 1 { return .unknown("the feed lists the city of Kyiv more than once") }
+            if let alert = kyiv.first?["alert"] as? Bool {
+                said.append(alert)
+            } else if said.isEmpty {
+                return .unknown("the feed lists no entry for the city of Kyiv")
+            }
+        }
+        guard let first = said.first else { return .unknown("the feed's answer has no alert field") }
+        guard said.allSatisfy({ $0 == first }) else { return .unknown("the feed contradicts itself about Kyiv") }
+        return first ? .alert : .quiet
+    }
+
+    func testEveryAnswerReadsAsBefore() {
+        let bodies = [
+            #"{"alert": true}"#, #"{"alert": false}"#, #"{"alert": 1}"#, #"{"alert": 0}"#, #"{"alert": 1.0}"#, #"{"alert": 2}"#,
+            #"{"alert": "true"}"#, #"{"alert": null}"#, #"{"alert": [true]}"#, "[true]", "true", "\"alert\"", "", " ", "{", "{}",
+            #" {"alert": true} "#, #"{"alert": true} x"#, #"{"alert": true,}"#, "{\"alert\": true}\n",
+            #"{"state": {"name": "м. Київ", "alert": true}}"#, #"{"state": {"alert": false}}"#, #"{"state": true}"#,
+            #"{"state": {"alert": 1}, "alert": false}"#,
+            #"{"states": [{"name": "м. Київ", "alert": true}]}"#, #"{"states": [{"name": "Kyiv City", "alert": 0}]}"#,
+            #"{"states": [{"name": "Київська область", "alert": true}, {"name": "м. Київ", "alert": false}]}"#,
+            #"{"states": [{"name": "KYIV", "alert": true}, {"name": "kyiv region", "alert": false}]}"#,
+            #"{"states": [1, {"name": "м. Київ", "alert": true}]}"#, #"{"states": [{"name": 5, "alert": true}]}"#,
+            #"{"states": [{"name": "м. Київ"}], "alert": true}"#, #"{"states": [{"name": "м. Київ"}]}"#, #"{"states": []}"#,
+            #"{"states": {"name": "м. Київ", "alert": true}}"#, #"{"states": [{"name": "Львівська область", "alert": true}]}"#,
+            #"{"alert": false, "states": [{"name": "м. Київ", "alert": true}]}"#,
+            #"{"states": [{"name": "м. Київ", "alert": false}, {"name": "Kyiv City", "alert": true}]}"#,
+            #"{"alert": 1e400}"#, #"{"alert": -0}"#, #"{"alert": 0.0, "state": {"alert": false}}"#, "{\"name\": \"\\ud800\", \"alert\": true}",
+            #"{"a": {"b": {"c": [[[[{"alert": true}]]]]}}, "alert": false}"#, #"{"м. Київ": true}"#, "\u{FEFF}{\"alert\": true}",
+            String(repeating: "[", count: 100_000), String(repeating: "{\"a\":", count: 5000) + "1" + String(repeating: "}", count: 5000),
+        ]
+        for body in bodies {
+            let data = Data(body.utf8)
+            XCTAssertEqual(AlertFeed.parse(data), Self.reference(data), body.count > 200 ? "\(body.prefix(40))… (\(body.count))" : body)
+        }
+    }
+}
