@@ -26,8 +26,9 @@ let package = Package(
         .executableTarget(name: "metro-timer", dependencies: ["MetroCore", "CLIKit"], swiftSettings: lean),
         .executableTarget(name: "timetable-gen", dependencies: ["MetroCore", "CLIKit"], swiftSettings: lean),
         // The optional air-raid status check: the only network access, kept out of metro-timer so
-        // that with the check disabled nothing links networking (and start-up stays fast).
-        .executableTarget(name: "metro-timer-alerts", dependencies: ["MetroCore"]),
+        // that with the check disabled nothing starts it. It asks through the system's curl, so
+        // it links no networking library itself (a static build carries none).
+        .executableTarget(name: "metro-timer-alerts", dependencies: ["MetroCore", "CLIKit"]),
         // The CLI targets are imported with @testable so most CLI tests run in-process.
         .testTarget(
             name: "MetroCoreTests",

@@ -11,6 +11,14 @@ final class LoopbackServer: @unchecked Sendable {
         var body = "{\"alert\": false}"
         /// Seconds to wait before answering (a feed too slow for the client's timeout).
         var delay: Double = 0
+        /// Extra header lines (`Location: …`).
+        var headers: [String] = []
+        /// Without a Content-Length the body's size is known only by reading it to the end.
+        var contentLength = true
+        /// Read the request and never answer (until `stop()`).
+        var silent = false
+        /// Answer without reading a request (what a plain-HTTP server says to a TLS hello).
+        var waitForRequest = true
     }
 
     let port: UInt16
@@ -18,6 +26,7 @@ final class LoopbackServer: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     private let response: Response
+    private var clients: [Int32] = []
 
     var connections: Int { lock.lock(); defer { lock.unlock() }; return count }
     var url: String { "http://127.0.0.1:\(port)/kyiv.json" }
@@ -58,14 +67,21 @@ final class LoopbackServer: @unchecked Sendable {
         do {
             var request = [UInt8]()
             var buffer = [UInt8](repeating: 0, count: 4096)
-            while !request.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            while response.waitForRequest && !request.suffix(4).elementsEqual([13, 10, 13, 10]) {
                 let n = read(client, &buffer, buffer.count)
                 if n <= 0 { break }
                 request += buffer[0..<n]
             }
+            if response.silent {
+                // Held open, unanswered, until stop() closes it.
+                lock.lock(); clients.append(client); lock.unlock()
+                return
+            }
             if response.delay > 0 { usleep(useconds_t(response.delay * 1_000_000)) }
             let body = Array(response.body.utf8)
-            let head = "HTTP/1.1 \(response.status) Recorded\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            let length = response.contentLength ? "Content-Length: \(body.count)\r\n" : ""
+            let extra = response.headers.map { $0 + "\r\n" }.joined()
+            let head = "HTTP/1.1 \(response.status) Recorded\r\nContent-Type: application/json\r\n\(length)\(extra)Connection: close\r\n\r\n"
             let bytes = Array(head.utf8) + body
             var offset = 0
             while offset < bytes.count {
@@ -80,6 +96,8 @@ final class LoopbackServer: @unchecked Sendable {
     func stop() {
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
         close(socketDescriptor)
+        lock.lock(); let held = clients; clients = []; lock.unlock()
+        held.forEach { close($0) }
     }
 }
 
@@ -257,19 +275,28 @@ final class AlertFeedTests: XCTestCase {
         for loopback in ["http://127.0.0.1:9/x", "http://localhost:9/x", "http://[::1]:9/x"] {
             XCTAssertEqual(CLI.run(["alerts", "enable", "--url", loopback], environment: ["METRO_TIMER_CONFIG": config]).code, 0, loopback)
         }
-        // The helper reads the URL from its standard input: watch its argv while it waits.
+        // The helper reads the URL from its standard input, and hands it to curl the same way:
+        // watch both argvs while they wait.
         let slow = try LoopbackServer(.init(body: #"{"alert": false}"#, delay: 1.5))
         defer { slow.stop() }
         let url = "http://user:secret@127.0.0.1:\(slow.port)/kyiv.json?token=abc"
         enable(url, timeout: 3000, config: config)
-        let seen = LockedStrings()
+        let seen = LockedStrings(), curls = LockedStrings()
         let watcher = Thread {
             let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline && seen.all.isEmpty {
+            while Date() < deadline && (seen.all.isEmpty || curls.all.isEmpty) {
                 for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(pid) != nil {
                     guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { continue }
                     let cmdline = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
                     if cmdline.contains("metro-timer-alerts") { seen.append(cmdline) }
+                    // curl started by the helper: its parent is a metro-timer-alerts.
+                    if cmdline.hasPrefix("/") && cmdline.contains("curl "),
+                        let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                        let parent = status.split(separator: "\n").first(where: { $0.hasPrefix("PPid:") })?.split(separator: "\t").last,
+                        let parentCommand = FileManager.default.contents(atPath: "/proc/\(parent)/cmdline"),
+                        String(decoding: parentCommand, as: UTF8.self).contains("metro-timer-alerts") {
+                        curls.append(cmdline)
+                    }
                 }
                 usleep(10_000)
             }
@@ -278,7 +305,8 @@ final class AlertFeedTests: XCTestCase {
         let result = try ProcessRunner.run("metro-timer", ["plan", "Akademmistechko", "Teremky"], environment: ["METRO_TIMER_CONFIG": config])
         XCTAssertTrue(result.stdout.contains("no air-raid alert"), result.stdout + result.stderr)
         XCTAssertFalse(seen.all.isEmpty, "the helper was seen running")
-        for cmdline in seen.all {
+        XCTAssertTrue(curls.all.contains { $0.contains(" -K - ") || $0.hasSuffix(" -K -") }, "the helper's curl was seen running: \(curls.all)")
+        for cmdline in seen.all + curls.all {
             XCTAssertFalse(cmdline.contains("secret") || cmdline.contains("token") || cmdline.contains("127.0.0.1"), cmdline)
         }
         let status = CLI.run(["alerts", "status"], environment: ["METRO_TIMER_CONFIG": config])
