@@ -75,6 +75,10 @@ public final class Mutex: @unchecked Sendable {
     public init() { pthread_mutex_init(&mutex, nil) }
     deinit { pthread_mutex_destroy(&mutex) }
 
+    /// `NSLock`'s shape, for code that holds the lock across branches.
+    public func lock() { pthread_mutex_lock(&mutex) }
+    public func unlock() { pthread_mutex_unlock(&mutex) }
+
     public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }

@@ -281,3 +281,44 @@ final class TerminalTests: XCTestCase {
     }
 }
 
+
+/// A signal that arrives as the ride begins is never lost: the ride ends at once, whether the
+/// signal came before its handler was installed (the default action) or after (the handler).
+/// With the handler installed by ignoring the signal first and arming a dispatch source second,
+/// a SIGTERM between the two was dropped and the ride ran on for its whole length.
+final class SignalRaceTests: XCTestCase {
+    func testASIGTERMAsTheRideStartsAlwaysEndsIt() throws {
+        let home = try TestPaths.temporaryDirectory(self)
+        for attempt in 0..<20 {
+            var pid: pid_t = 0
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            let binary = TestPaths.products.appendingPathComponent("metro-timer").path
+            let argv = [binary, "start", "Lisova", "Teremky", "--replace", "--events"]
+            let env = ["METRO_TIMER_HOME=\(home)", "METRO_TIMER_CONFIG=\(home)/config", "PATH=/usr/bin:/bin", "METRO_TIMER_ALERT_BACKEND=none"]
+            var cArgv = argv.map { strdup($0) } + [nil]
+            var cEnv = env.map { strdup($0) } + [nil]
+            defer { (cArgv + cEnv).forEach { free($0) } }
+            XCTAssertEqual(posix_spawn(&pid, binary, &actions, nil, &cArgv, &cEnv), 0)
+            // Signal at a different moment of the start each time, from at once to 40 ms in.
+            usleep(useconds_t(attempt * 2_000))
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            var waited: pid_t = 0
+            for _ in 0..<500 {  // up to 10 s
+                waited = waitpid(pid, &status, WNOHANG)
+                if waited != 0 { break }
+                usleep(20_000)
+            }
+            if waited == 0 {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                XCTFail("attempt \(attempt): the SIGTERM was lost and the ride ran on")
+            }
+        }
+    }
+}

@@ -82,28 +82,74 @@ final class RawTerminal: @unchecked Sendable {
     }
 }
 
-/// Signals the SwiftPM way: the default action ignored, a dispatch source on a background queue
-/// (one on `.main` never fires while the main thread sleeps in `poll`).
+/// The write end of the signal pipe, for the C handler (which can capture nothing).
+nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
+
+/// Signals with no moment in which one is lost. SwiftPM's way (the default action ignored, then
+/// a dispatch source) drops a signal that arrives between the two: a SIGTERM right after
+/// `start` began was then never seen, and the ride ran on. Here a C handler, installed with
+/// `sigaction` in one step, writes the signal's number to a pipe; a read source on a background
+/// queue (one on `.main` never fires while the main thread sleeps in `poll`) runs the handler.
 final class SignalWatcher: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
+    private let lock = Mutex()
+    private var handlers: [Int32: @Sendable () -> Void] = [:]
+    private var source: DispatchSourceRead?
+    private var watched: [Int32] = []
     /// Written on SIGWINCH so that `poll` wakes and the next frame re-reads the size at once.
     let wakePipe: (read: Int32, write: Int32)
 
     init() {
+        wakePipe = Self.pipePair()
+    }
+
+    static func pipePair() -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
         pipe(&fds)
-        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
-        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
-        wakePipe = (fds[0], fds[1])
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        return (fds[0], fds[1])
     }
 
     func on(_ signalNumber: Int32, _ handler: @escaping @Sendable () -> Void) {
-        signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        source.setEventHandler(handler: handler)
-        source.resume()
-        sources.append(source)
+        lock.withLock {
+            handlers[signalNumber] = handler
+            watched.append(signalNumber)
+            if source == nil { startReading() }
+        }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(signalPipeWrite, &byte, 1)  // async-signal-safe; a full pipe drops only repeats
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(signalNumber, &action, nil)
     }
+
+    /// Call holding the lock.
+    private func startReading() {
+        let pipes = Self.pipeReadEnd
+        let reader = DispatchSource.makeReadSource(fileDescriptor: pipes, queue: .global())
+        reader.setEventHandler { [weak self] in
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = read(pipes, &buffer, buffer.count)
+            guard count > 0, let self else { return }
+            for number in buffer[0..<count] {
+                if let handler = self.lock.withLock({ self.handlers[Int32(number)] }) { handler() }
+            }
+        }
+        reader.resume()
+        source = reader
+    }
+
+    /// The read end that belongs to `signalPipeWrite` (one pipe per process).
+    private static let pipeReadEnd: Int32 = {
+        let pair = pipePair()
+        signalPipeWrite = pair.write
+        return pair.read
+    }()
 
     func wake() {
         var byte: UInt8 = 1
@@ -111,8 +157,13 @@ final class SignalWatcher: @unchecked Sendable {
     }
 
     func cancel() {
-        for source in sources { source.cancel() }
-        sources.removeAll()
+        let (signals, reader) = lock.withLock { () -> ([Int32], DispatchSourceRead?) in
+            defer { handlers.removeAll(); watched.removeAll(); source = nil }
+            return (watched, source)
+        }
+        // As before: once the screen has gone, these signals are ignored until the process ends.
+        for number in signals { signal(number, SIG_IGN) }
+        reader?.cancel()
     }
 }
 

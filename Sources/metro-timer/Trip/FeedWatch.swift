@@ -13,7 +13,7 @@ final class FeedWatch: @unchecked Sendable {
 
     private let check: @Sendable () -> AlertFeed.Verdict
     private let background: Bool
-    private let lock = Lock()
+    private let lock = Mutex()
     private var last: AlertFeed.Verdict?
     private var nextCheck: Date?
     private var running = false
