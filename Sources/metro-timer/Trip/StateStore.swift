@@ -199,6 +199,9 @@ final class FileTripStore: TripStore {
                 let record = try decoder.decode(JournalRecord.self, from: Data(line))
                 if record.version > JournalRecord.currentVersion {
                     problems.append((index + 1, "written by a newer metro-timer (version \(record.version))"))
+                } else if let problem = record.valueProblem() {
+                    // Checked as every file's values are: a count of Int.max would trap a sum.
+                    problems.append((index + 1, problem))
                 } else if seen.insert(record.id).inserted {
                     // Keyed by trip id: a record written twice (an older version's retry) counts once.
                     records.append(record)
