@@ -118,7 +118,7 @@ extension ChangesFile: CheckedValues {
             if let seconds = entry.headwaySeconds, !(60...3600).contains(seconds) {
                 return "entries[\(index)].headwaySeconds: \(seconds) is outside 60–3600"
             }
-            if let note = entry.note, note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if let note = entry.note, UnsafeText.contains(note) {
                 return "entries[\(index)].note: contains control characters"
             }
         }
@@ -128,6 +128,7 @@ extension ChangesFile: CheckedValues {
 
 extension AlertSettings: CheckedValues {
     public func valueProblem() -> String? {
-        (100...60_000).contains(timeoutMilliseconds) ? nil : "timeoutMilliseconds: \(timeoutMilliseconds) is outside 100–60000"
+        let range = AlertSettings.timeoutRange
+        return range.contains(timeoutMilliseconds) ? nil : "timeoutMilliseconds: \(timeoutMilliseconds) is outside \(range.lowerBound)–\(range.upperBound)"
     }
 }

@@ -85,7 +85,7 @@ struct AboutCommand: Command {
             state: .init(directory: FileTripStore.directory(environment: context.environment), files: ["trip.json", "journal.jsonl", "calibration.json"]),
             config: .init(directory: ConfigStore.directory(environment: context.environment), files: ["changes.json", "alerts.json"]),
             network: .init(
-                alertCheck: settings.enabled, url: settings.enabled ? settings.url.map(URLMask.mask) : nil,
+                alertCheck: settings.enabled, url: settings.enabled ? settings.url.map(Quote.url) : nil,
                 timeoutMilliseconds: settings.enabled ? settings.timeoutMilliseconds : nil))
     }
 
@@ -96,7 +96,7 @@ struct AboutCommand: Command {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = (try? encoder.encode(facts)) ?? Foundation.Data()
-            context.stdout.write(String(decoding: data, as: UTF8.self) + "\n")
+            context.stdout.write(Quote.json(String(decoding: data, as: UTF8.self)) + "\n")
             return
         }
         let style = Style(enabled: options.color)

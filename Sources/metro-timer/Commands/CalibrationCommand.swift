@@ -119,7 +119,7 @@ struct CalibrationCommand: Command {
     static func encode(_ calibration: Calibration) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: (try? encoder.encode(calibration)) ?? Data(), as: UTF8.self) + "\n"
+        return Quote.json(String(decoding: (try? encoder.encode(calibration)) ?? Data(), as: UTF8.self)) + "\n"
     }
 
     /// Reads a file to import and checks every entry names a real segment or station and lies

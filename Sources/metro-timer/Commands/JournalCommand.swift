@@ -65,7 +65,7 @@ struct JournalCommand: Command {
         }
         let records = last.map { Array(all.suffix($0)) } ?? all
         if let exportPath {
-            let lines = records.map { String(decoding: (try? FileTripStore.journalEncoder.encode($0)) ?? Data(), as: UTF8.self) + "\n" }
+            let lines = records.map { Quote.json(String(decoding: (try? FileTripStore.journalEncoder.encode($0)) ?? Data(), as: UTF8.self)) + "\n" }
             if exportPath == "-" {
                 context.stdout.write(lines.joined())
                 return
@@ -153,6 +153,6 @@ struct JournalCommand: Command {
             "skipped": problems.map { ["line": $0.line, "reason": $0.reason] as [String: Any] },
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return Quote.json(String(decoding: data, as: UTF8.self)) + "\n"
     }
 }
