@@ -111,10 +111,34 @@ extension JournalRecord: CheckedValues {
     }
 }
 
+extension ChangesFile {
+    /// The entries against the network: every station and line named exists, and a suspended
+    /// section's ends are on its line. (Station codes are quoted: they came from the file.)
+    public func networkProblem(_ network: Network) -> String? {
+        func quoted(_ text: String) -> String { String(text.unicodeScalars.map { UnsafeText.isUnsafe($0) ? "?" : Character($0) }) }
+        for (index, entry) in entries.enumerated() {
+            let key = "entries[\(index)]"
+            if let station = entry.station, network.station(station) == nil { return "\(key).station: no station '\(quoted(station))'" }
+            if let line = entry.line, network.line(line) == nil { return "\(key).line: no line '\(quoted(line))'" }
+            if let section = entry.section {
+                guard let line = network.line(section.line) else { return "\(key).section.line: no line '\(quoted(section.line))'" }
+                for (end, code) in [("from", section.from), ("to", section.to)] {
+                    guard network.station(code) != nil else { return "\(key).section.\(end): no station '\(quoted(code))'" }
+                    guard line.stations.contains(code) else { return "\(key).section: \(quoted(code)) is not on \(line.id)" }
+                }
+            }
+        }
+        return nil
+    }
+}
+
 extension ChangesFile: CheckedValues {
     public func valueProblem() -> String? {
+        var ids: Set<Int> = []
         for (index, entry) in entries.enumerated() {
             guard (1...1_000_000).contains(entry.id) else { return "entries[\(index)].id: \(entry.id) is outside 1–1000000" }
+            // `changes remove ID` must name one entry.
+            guard ids.insert(entry.id).inserted else { return "entries[\(index)].id: \(entry.id) is used twice" }
             if let seconds = entry.headwaySeconds, !(60...3600).contains(seconds) {
                 return "entries[\(index)].headwaySeconds: \(seconds) is outside 60–3600"
             }

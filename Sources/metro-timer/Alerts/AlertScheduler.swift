@@ -124,7 +124,9 @@ struct AlertScheduler: Sendable {
                 }
             }
         }
-        try? FileTripStore.lock(lockPath) { () throws(CLIError) in
+        lockingAlerts(to: language.tr("запланувати сповіщення цієї поїздки", "schedule this trip's alerts")) { () throws(CLIError) in
+            // The record's writers hold this lock: a temp file of one that was killed is removed.
+            PrivateDirectory.removeLeftovers(in: store.directory, of: ["scheduled-alerts.json"])
             var record = readRecord()
             if let old = record, old.trip != trip.id || old.backend != wanted {
                 cancelUnits(old)
@@ -220,10 +222,29 @@ struct AlertScheduler: Sendable {
 
     /// The trip has ended: its timers are stopped; a notifier sees the ending and exits.
     func cancel() {
-        try? FileTripStore.lock(lockPath) { () throws(CLIError) in
+        lockingAlerts(to: language.tr("скасувати сповіщення цієї поїздки", "cancel this trip's alerts")) { () throws(CLIError) in
             guard let record = readRecord() else { return }
             cancelUnits(record)
             writeRecord(nil)
+        }
+    }
+
+    /// One change to what is scheduled, under `.alerts.lock`: a wait past a moment says what it
+    /// waits for, and one that gives up says the alerts were left as they were. Never fails the
+    /// command (the trip itself is already saved).
+    private func lockingAlerts(to purpose: String, _ body: () throws(CLIError) -> Void) {
+        let path = lockPath, language = language, note = note
+        do {
+            try FileTripStore.lock(path, waiting: { holder in
+                let by = holder.map { language.tr(" (тримає процес \($0))", " (held by process \($0))") } ?? ""
+                note(language.tr(
+                    "чекаю на \(path)\(by), щоб \(purpose); не довше 5 с.",
+                    "waiting for \(path)\(by) to \(purpose); at most 5 s."))
+            }, body)
+        } catch {
+            if case .failure(let message) = error {
+                note(language.tr("сповіщення не змінено: \(message)", "the alerts were left as they were: \(message)"))
+            }
         }
     }
 
