@@ -41,21 +41,36 @@ public enum AlertFeed {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             return .unknown("the feed did not answer with a JSON object")
         }
+        // A key said twice is two answers, whichever JSONSerialization kept.
+        if JSONDuplicateKeys.found(in: data) { return .unknown("the feed's answer repeats a key") }
+        let notBoolean = Verdict.unknown("the feed's alert for Kyiv is not true or false")
         var said: [Bool] = []
-        if let alert = object["alert"] as? Bool { said.append(alert) }
-        if let state = object["state"] as? [String: Any], let alert = state["alert"] as? Bool { said.append(alert) }
+        // Each place that speaks for Kyiv: a value there that is not true or false (a number, a
+        // string, null) is no answer, never "no alert".
+        var places: [Any] = []
+        var listedWithoutKyiv = false
+        if let value = object["alert"] { places.append(value) }
+        if let state = object["state"] as? [String: Any], let value = state["alert"] { places.append(value) }
         if let states = object["states"] as? [[String: Any]] {
             let kyiv = states.filter { ($0["name"] as? String).map(isKyivCity) ?? false }
             if kyiv.count > 1 { return .unknown("the feed lists the city of Kyiv more than once") }
-            if let alert = kyiv.first?["alert"] as? Bool {
-                said.append(alert)
-            } else if said.isEmpty {
-                return .unknown("the feed lists no entry for the city of Kyiv")
-            }
+            if let value = kyiv.first?["alert"] { places.append(value) } else { listedWithoutKyiv = true }
         }
+        for place in places {
+            guard let alert = strictBoolean(place) else { return notBoolean }
+            said.append(alert)
+        }
+        if listedWithoutKyiv && said.isEmpty { return .unknown("the feed lists no entry for the city of Kyiv") }
         guard let first = said.first else { return .unknown("the feed's answer has no alert field") }
         guard said.allSatisfy({ $0 == first }) else { return .unknown("the feed contradicts itself about Kyiv") }
         return first ? .alert : .quiet
+    }
+
+    /// `true` or `false` as JSON spelt them: JSONSerialization gives a number 1 or 0 that
+    /// `as? Bool` also accepts, so the boolean's own type is asked for.
+    static func strictBoolean(_ value: Any) -> Bool? {
+        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { return nil }
+        return number.boolValue
     }
 
     /// Why a feed URL cannot be used, or nil: HTTPS, except to a loopback address (a local
