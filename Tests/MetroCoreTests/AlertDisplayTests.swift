@@ -177,3 +177,86 @@ final class AlertDisplayTests: XCTestCase {
         screen.waitUntilExit()
     }
 }
+
+/// Issue 22, smaller: a screen whose terminal vanished without a SIGHUP, and a notifier late.
+final class LateAndLostTests: XCTestCase {
+    let t0 = Kyiv.date("2026-11-30 10:00")
+
+    /// Keys that stop after a few frames with the terminal gone, as `PollingKeySource` reports a
+    /// hung-up terminal (its end of input).
+    final class VanishingKeys: KeySource {
+        let time: ManualTime
+        var waits = 0
+        var terminalLost: Bool { waits >= 5 }
+        init(time: ManualTime) { self.time = time }
+        func wait(milliseconds: Int) -> [UInt8] {
+            waits += 1
+            time.set(time.now.addingTimeInterval(Double(milliseconds) / 1000))
+            return []
+        }
+    }
+
+    func testALostTerminalEndsTheScreenAndKeepsTheTrip() throws {
+        let time = ManualTime(t0)
+        let directory = try TestPaths.temporaryDirectory(self) + "/state"
+        let store = FileTripStore(directory: directory)
+        let service = TripService(store: store, engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
+        _ = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: t0, replace: false)
+        let context = Context(
+            arguments: [], environment: ["METRO_TIMER_HOME": directory], stdout: StringSink(), stderr: StringSink(),
+            now: { time.now }, launchTime: t0, stdoutIsTerminal: true, clock: Kyiv.clock, columns: 80)
+        let keys = VanishingKeys(time: time)
+        let ride = LiveRide(
+            service: service, context: context, options: GlobalOptions(language: .en, color: false), output: .screen,
+            clock: .system({ time.now }), keys: keys, rehearsal: false, width: { 80 }, delivery: nil)
+        XCTAssertEqual(try ride.run(), .left)
+        XCTAssertEqual(keys.waits, 5, "it leaves at the first frame after the terminal went, not 26 s later")
+        XCTAssertNil(try store.load()?.ended, "the trip goes on")
+    }
+
+    /// The terminal's end of input is what `PollingKeySource` takes for a hang-up: on a pty whose
+    /// other side closed, with no signal at all.
+    func testAHungUpPtyIsSeenAsLost() throws {
+        var master: Int32 = 0, slave: Int32 = 0
+        guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw XCTSkip("no pty") }
+        let saved = dup(0)
+        defer { dup2(saved, 0); close(saved) }
+        dup2(slave, 0)
+        close(slave)
+        let keys = PollingKeySource(readInput: true, wakeDescriptor: -1, inputIsTerminal: isatty(0) == 1)
+        XCTAssertTrue(isatty(0) == 1)
+        // (The pty is in canonical mode here: a line is what becomes readable.)
+        _ = write(master, "+\n", 2)
+        XCTAssertEqual(keys.wait(milliseconds: 1000), Array("+\n".utf8))
+        XCTAssertFalse(keys.terminalLost)
+        close(master)
+        _ = keys.wait(milliseconds: 1000)
+        XCTAssertTrue(keys.terminalLost)
+    }
+
+    /// A notifier that starts late, after the change, yours-is-next and the arrival are all
+    /// due, delivers only the latest, saying how late, and claims them all.
+    func testALateNotifierDeliversOnlyTheLatestAndSaysHowLate() throws {
+        let directory = try TestPaths.temporaryDirectory(self)
+        let store = FileTripStore(directory: directory + "/state")
+        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+        let trip = Trip(id: "late", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Date().addingTimeInterval(-3 * 3600))
+        try store.update { (current: inout Trip?) throws(CLIError) in current = trip }
+        let model = try TripModel(engine: engine, trip: trip)
+        let schedule = model.current(trip)
+        let now = schedule.arrival.addingTimeInterval(150)
+        let delivered = directory + "/delivered"
+        let scheduler = AlertScheduler(
+            store: store, environment: ["METRO_TIMER_ALERT_BACKEND": "off", "METRO_TIMER_ALERT_COMMAND": "/bin/cat >> \(delivered); echo >> \(delivered)", "PATH": "/usr/bin:/bin"],
+            executable: "", language: .en, commandSetting: nil, note: { _ in })
+        scheduler.sync(trip, model: model, schedule: schedule, at: now, starting: true)
+        scheduler.deliverDue(at: now)
+        let lines = try String(contentsOfFile: delivered, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "only the latest: \(lines)")
+        let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        XCTAssertEqual(event["event"] as? String, "arrival")
+        XCTAssertEqual(event["lateSeconds"] as? Int, 150)
+        XCTAssertTrue((event["message"] as? String)?.hasSuffix("(2 min late)") == true, "\(event)")
+        XCTAssertEqual(try XCTUnwrap(try store.load()).alertsFired.keys.sorted(), ["alert", "arrival", "transfer-alert"], "all claimed")
+    }
+}

@@ -248,6 +248,9 @@ struct AlertScheduler: Sendable {
         }
     }
 
+    /// How late a delivery must be to say so: a minute (a notifier's wake-up is a second).
+    static let lateAfter = 60
+
     /// Claims what is due and delivers it from this process.
     func deliverDue(at now: Date) {
         guard let clock = ServiceClock.kyiv() else { return }
@@ -261,12 +264,18 @@ struct AlertScheduler: Sendable {
             environment: environment, terminal: nil, command: environment["METRO_TIMER_ALERT_COMMAND"] ?? commandSetting, language: language))
         let language = Language(rawValue: delivery.context.language) ?? language
         let schedule = model.current(trip)
-        for alert in fired {
-            let view = RideView(
-                network: .kyiv, clock: clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule, now: now,
-                rehearsalSpeed: nil, notice: nil)
-            delivery.deliver(alert, sentence: AlertText.sentence(alert, view: view), event: RideEvents.alertEvent(alert, view: view, clock: clock))
-        }
+        // Several due at once (a notifier that started late, a laptop that slept): only the
+        // latest still says something (a change is past once "yours is next" is due), and it
+        // says how late it comes. All are claimed, so none is delivered again.
+        guard let alert = fired.last else { return }
+        let late = TripModel.time(of: alert, in: schedule).map { Int(now.timeIntervalSince($0).rounded()) } ?? 0
+        let view = RideView(
+            network: .kyiv, clock: clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule, now: now,
+            rehearsalSpeed: nil, notice: nil)
+        let lateness = late >= AlertScheduler.lateAfter ? " " + language.tr("(із запізненням \(language.minutes(late / 60)))", "(\(language.minutes(late / 60)) late)") : ""
+        let sentence = AlertText.sentence(alert, view: view) + lateness
+        delivery.deliver(alert, sentence: sentence, event: RideEvents.alertEvent(
+            alert, view: view, clock: clock, message: sentence, lateSeconds: late >= AlertScheduler.lateAfter ? late : nil))
     }
 
     // MARK: The detached notifier

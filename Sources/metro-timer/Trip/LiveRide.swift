@@ -174,6 +174,9 @@ final class LiveRide {
             for key in typed {
                 if let exit = try handle(key) { return exit }
             }
+            // The terminal hung up without a SIGHUP reaching us (a session leader that ignores
+            // it): nobody is looking, so the screen leaves as with q, and the trip goes on.
+            if keys.terminalLost { return .left }
         }
     }
 
@@ -347,10 +350,12 @@ enum RideEvents {
     }
 
     /// An alert as one JSON object: the `--events` line, and what the user's alert command reads.
-    static func alertEvent(_ alert: Trip.Alert, view: RideView, clock: ServiceClock) -> Data {
-        let sentence = AlertText.sentence(alert, view: view)
+    static func alertEvent(_ alert: Trip.Alert, view: RideView, clock: ServiceClock, message: String? = nil, lateSeconds: Int? = nil) -> Data {
+        let sentence = message ?? AlertText.sentence(alert, view: view)
         var station = view.schedule.alertStop
         var fields: [String: Any] = ["message": sentence]
+        // Delivered late (a notifier that started late): by how much.
+        fields["lateSeconds"] = lateSeconds
         // Every change alert is the event `transfer-alert`; `change` says which (1, or 2 on
         // the long way round a closure).
         var event = alert.rawValue
