@@ -51,18 +51,39 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     case .journal:
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
+        // As `journal` reads the file: each line decoded and checked, then what the command
+        // computes from it (the correction total, the error, the summary).
         let records = data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(JournalRecord.self, from: Data($0)) }
+            .filter { $0.valueProblem() == nil }
+        for record in records {
+            let c = record.corrections
+            _ = c.behind + c.ahead + c.at + c.departed
+            _ = record.errorSeconds.map { abs($0) }
+            _ = (record.missedStation, record.alertWasLate)
+        }
         _ = JournalSummary(records)
     case .calibration:
         guard let calibration = try? stateDecoder.decode(Calibration.self, from: data), calibration.valueProblem() == nil,
             let route = try? Router(network: network).route(from: "mr18_127", to: "mb18_227")
         else { return 0 }
+        // What `calibration` shows of each figure: the key's two sides, whole seconds.
+        let effective = calibration.effective
+        for (key, statistic) in effective.running {
+            guard Calibration.keyParts(key, separator: ">") != nil else { fatalError("a checked running key without two sides: \(key)") }
+            _ = (Int(statistic.mean.rounded()), Int(statistic.spread.rounded()))
+        }
+        for (key, statistic) in effective.dwell {
+            guard Calibration.keyParts(key, separator: " ") != nil else { fatalError("a checked dwell key without two sides: \(key)") }
+            _ = (Int(statistic.mean.rounded()), Int(statistic.spread.rounded()))
+        }
         var engine = ScheduleEngine(network: network, clock: clock)
         engine.calibration = calibration
         _ = engine.schedule(route: route, t0: Date(timeIntervalSince1970: 1_800_000_000))
     case .changes:
-        guard let file = try? JSONDecoder().decode(ChangesFile.self, from: data), file.valueProblem() == nil else { return 0 }
-        _ = file.changes(on: "2026-11-30")
+        guard let file = try? JSONDecoder().decode(ChangesFile.self, from: data), file.valueProblem() == nil,
+            file.networkProblem(network) == nil
+        else { return 0 }
+        _ = file.changes(on: "2026-11-30").expandingAllLines(network)
     case .settings:
         guard let settings = try? JSONDecoder().decode(AlertSettings.self, from: data) else { return 0 }
         _ = settings.valueProblem()

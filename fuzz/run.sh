@@ -5,25 +5,53 @@
 #   fuzz/run.sh TARGET 0           # replay the checked-in corpus only (what CI always does)
 #   fuzz/run.sh all SECONDS        # every target in turn
 #
-# Targets: trip journal calibration changes settings csv portal search network. New inputs libFuzzer
+# Targets: trip journal calibration changes settings csv portal search network (MetroCore's decoders and
+# what is computed on their values), and journal-command calibration-command changes-command
+# routes-command (the commands themselves, end to end on the input as their file). New inputs libFuzzer
 # finds go to .build/fuzz/work/TARGET (not committed); a crash is written to
 # .build/fuzz/crashes/ and the run fails: add the input to fuzz/corpus/TARGET and an XCTest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(trip journal calibration changes settings csv portal search network)
+core_targets=(trip journal calibration changes settings csv portal search network)
+command_targets=(journal-command calibration-command changes-command routes-command)
+targets=("${core_targets[@]}" "${command_targets[@]}")
 target=${1:?usage: fuzz/run.sh TARGET|all SECONDS}
 seconds=${2:?usage: fuzz/run.sh TARGET|all SECONDS}
-bin=.build/fuzz/metro-fuzz
+core_bin=.build/fuzz/metro-fuzz
+command_bin=.build/fuzz/metro-fuzz-commands
+core_sources=($(find Sources/MetroCore -name '*.swift' | sort))
+kit_sources=($(find Sources/CLIKit -name '*.swift' | sort))
+cli_sources=($(find Sources/metro-timer -name '*.swift' ! -name main.swift | sort))
 
-sources=(fuzz/Targets.swift $(find Sources/MetroCore -name '*.swift' | sort))
-if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" -newer "$bin" 2>/dev/null | head -1)" ]; then
-    echo "fuzz: building $bin (swiftc -sanitize=fuzzer,address)" >&2
-    mkdir -p .build/fuzz
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MetroFuzz "${sources[@]}" -o "$bin"
-fi
+build_core() {
+    local sources=(fuzz/Targets.swift "${core_sources[@]}")
+    if [ ! -x "$core_bin" ] || [ -n "$(find "${sources[@]}" -newer "$core_bin" 2>/dev/null | head -1)" ]; then
+        echo "fuzz: building $core_bin (swiftc -sanitize=fuzzer,address)" >&2
+        mkdir -p .build/fuzz
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MetroFuzz "${sources[@]}" -o "$core_bin"
+    fi
+}
+
+# MetroCore and CLIKit as modules of their own (as SwiftPM builds them), metro-timer's sources
+# and the command targets as one.
+build_commands() {
+    local sources=(fuzz/CommandTargets.swift "${core_sources[@]}" "${kit_sources[@]}" "${cli_sources[@]}")
+    if [ ! -x "$command_bin" ] || [ -n "$(find "${sources[@]}" -newer "$command_bin" 2>/dev/null | head -1)" ]; then
+        echo "fuzz: building $command_bin (swiftc -sanitize=fuzzer,address)" >&2
+        local modules=.build/fuzz/modules
+        mkdir -p "$modules"
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name MetroCore -emit-module -emit-module-path "$modules/MetroCore.swiftmodule" \
+            -c "${core_sources[@]}" -o "$modules/MetroCore.o"
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name CLIKit -I "$modules" -emit-module -emit-module-path "$modules/CLIKit.swiftmodule" \
+            -c "${kit_sources[@]}" -o "$modules/CLIKit.o"
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MetroFuzzCommands -I "$modules" \
+            fuzz/CommandTargets.swift "${cli_sources[@]}" "$modules/MetroCore.o" "$modules/CLIKit.o" -o "$command_bin"
+    fi
+}
 
 run() {  # run TARGET SECONDS
-    local name=$1 corpus=fuzz/corpus/$1 work=.build/fuzz/work/$1
+    local name=$1 corpus=fuzz/corpus/$1 work=.build/fuzz/work/$1 bin=$core_bin
+    case " ${command_targets[*]} " in *" $name "*) bin=$command_bin; build_commands ;; *) build_core ;; esac
     mkdir -p "$work" .build/fuzz/crashes "$corpus"
     if [ "$2" = 0 ]; then
         FUZZ_TARGET=$name FUZZ_DATA=Data "$bin" -runs=0 "$corpus" 2>&1 | grep -E "^(INFO: seed corpus|Done|==[0-9]+==ERROR)" || true

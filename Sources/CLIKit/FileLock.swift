@@ -17,24 +17,35 @@ public enum FileLock {
         }
     }
 
+    /// How long a wait goes unremarked: past it, `waiting` is told once, with the holder's pid.
+    public static let quietWait = 1.0
+
     public static func withLock<T, E: Error>(
-        _ path: String, timeout: Double = 5, _ body: () throws(E) -> T
+        _ path: String, timeout: Double = 5, waiting: ((Int32?) -> Void)? = nil, _ body: () throws(E) -> T
     ) throws(FileLockError<E>) -> T {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .problem(PrivateFile.Problem(path: path, reason: PrivateFile.reason(errno))) }
         defer { close(descriptor) }
         do { try PrivateFile.checkOwnedRegularFile(descriptor, path: path) } catch { throw .problem(error) }
         fchmod(descriptor, 0o600)
-        let deadline = Date().addingTimeInterval(timeout)
+        let start = Date()
+        let deadline = start.addingTimeInterval(timeout)
+        var said = false
+        func holder() -> Int32? {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let count = pread(descriptor, &buffer, 31, 0)
+            return count > 0 ? Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingWhitespace()) : nil
+        }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 throw .problem(PrivateFile.Problem(path: path, reason: String(cString: strerror(errno))))
             }
-            guard Date() < deadline else {
-                var buffer = [UInt8](repeating: 0, count: 32)
-                let count = pread(descriptor, &buffer, 31, 0)
-                let holder = count > 0 ? Int32(String(decoding: buffer[0..<count], as: UTF8.self).trimmingWhitespace()) : nil
-                throw .busy(Busy(path: path, holder: holder))
+            guard Date() < deadline else { throw .busy(Busy(path: path, holder: holder())) }
+            // A wait of more than a moment is said, once: a command that hangs silently for
+            // seconds looks broken.
+            if !said, let waiting, Date().timeIntervalSince(start) >= quietWait {
+                said = true
+                waiting(holder())
             }
             usleep(20_000)
         }

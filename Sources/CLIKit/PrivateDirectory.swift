@@ -7,6 +7,34 @@ import Glibc
 /// (as git refuses a repository it does not own, `safe.directory`); one left readable by others
 /// is made private, and the caller is told once (the next run finds it private).
 public enum PrivateDirectory {
+    /// Before reading from `path`: a missing directory is nothing to read; another user's is
+    /// refused; a loose one and its loose `files` are made private, each with a note (the next
+    /// run finds them private, so it is said once). Readers apply the rules writers do.
+    public static func checkForReading(_ path: String, files: [String]) throws(PrivateFile.Problem) -> [String] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return [] }
+            throw PrivateFile.Problem(path: path, reason: PrivateFile.reason(errno))
+        }
+        return try prepare(path, files: files)
+    }
+
+    /// Creates or checks `path`, and tightens its loose `files`. Returns the notes to show.
+    public static func prepare(_ path: String, files: [String]) throws(PrivateFile.Problem) -> [String] {
+        var notes = try prepare(path).map { [$0] } ?? []
+        for name in files {
+            let file = path + "/" + name
+            var info = stat()
+            // Only our own regular files: a link or another user's file is refused when read.
+            guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { continue }
+            let mode = info.st_mode & 0o777
+            guard mode & 0o077 != 0 else { continue }
+            guard chmod(file, 0o600) == 0 else { throw PrivateFile.Problem(path: file, reason: PrivateFile.reason(errno)) }
+            notes.append("\(file) was readable by others (mode \(String(mode, radix: 8))); it is now private (600).")
+        }
+        return notes
+    }
+
     /// Creates or checks `path`. Returns a note to show when a mode was tightened.
     public static func prepare(_ path: String) throws(PrivateFile.Problem) -> String? {
         var info = stat()

@@ -1,3 +1,5 @@
+import MetroCore
+
 /// Text that came from the user, a file or the network, made safe to show on a terminal:
 /// control characters (an escape sequence could retitle the window, clear the screen or worse)
 /// are written as `\u{1B}`, and a run of text too long to read is cut.
@@ -5,20 +7,40 @@ public enum Quote {
     /// The longest unbroken run shown whole; a longer one keeps its start and end.
     public static let longestRun = 120
 
+    /// The longest URL shown whole; a longer one keeps its start and says how long it was.
+    public static let longestURL = 100
+
+    /// A URL as it may be shown: the user name and password and the query values masked (with
+    /// or without a scheme), escaped, and cut when long.
+    public static func url(_ url: String) -> String {
+        let shown = Array(escaped(URLMask.mask(url)))
+        guard shown.count > longestURL else { return String(shown) }
+        return String(shown.prefix(longestURL - 20)) + "…(\(url.count) characters)"
+    }
+
+    /// JSON text made safe to print: every character `isControl` names that the encoder left
+    /// raw (C1, DEL, the bidi controls; C0 it escapes itself) written as a `\uXXXX` escape,
+    /// which only ever occurs inside a string and decodes to the same value.
+    public static func json(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && isControl($0) }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar != "\n" && isControl(scalar) {
+                out += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// One value: escaped and cut.
     public static func value(_ text: String) -> String { sanitize(text) }
 
     /// A whole message: every control character but the line break escaped, and every run of
     /// more than `longestRun` characters without a space cut in the middle.
     public static func sanitize(_ message: String) -> String {
-        var escaped = ""
-        for scalar in message.unicodeScalars {
-            if scalar == "\n" || !isControl(scalar) {
-                escaped.unicodeScalars.append(scalar)
-            } else {
-                escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2) + "}"
-            }
-        }
+        let escaped = escaped(message)
         guard escaped.count > longestRun else { return escaped }
         var out = ""
         var run: [Character] = []
@@ -42,9 +64,24 @@ public enum Quote {
         return out
     }
 
-    /// C0 controls, DEL and C1 controls (0x80–0x9F: the 8-bit CSI among them).
+    /// Every control character but the line break written as `\u{1B}`, nothing cut.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && isControl($0) }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || !isControl(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2) + "}"
+            }
+        }
+        return out
+    }
+
+    /// C0 controls, DEL and C1 controls (0x80–0x9F: the 8-bit CSI among them), and the
+    /// bidirectional controls (U+202E and friends): MetroCore's `UnsafeText`, the one list.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        UnsafeText.isUnsafe(scalar)
     }
 
     /// Whether text holds any control character (refused in notes and names at input).

@@ -214,7 +214,7 @@ final class AlertFeedTests: XCTestCase {
         XCTAssertEqual(AlertFeed.parse(Data(same.utf8)), .unknown("the feed lists the city of Kyiv more than once"))
         let agreeing = #"{"alert": true, "state": {"name": "м. Київ", "alert": true}}"#
         XCTAssertEqual(AlertFeed.parse(Data(agreeing.utf8)), .alert, "two fields that agree are one answer")
-        XCTAssertEqual(AlertFeed.parse(Data(#"{"alert": "yes"}"#.utf8)), .unknown("the feed's answer has no alert field"))
+        XCTAssertEqual(AlertFeed.parse(Data(#"{"alert": "yes"}"#.utf8)), .unknown("the feed's alert for Kyiv is not true or false"))
     }
 
     static func helper(_ url: String, timeout: Int = 1500) throws -> String {

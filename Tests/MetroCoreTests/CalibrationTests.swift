@@ -240,8 +240,10 @@ final class JournalTests: XCTestCase {
 
     func journal(_ lines: [String]) throws -> (String, [String: String]) {
         let directory = try TestPaths.temporaryDirectory(self) + "/state"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Private, as metro-timer makes them (a loose one is tightened, with a note).
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/journal.jsonl", atomically: true, encoding: .utf8)
+        chmod(directory + "/journal.jsonl", 0o600)
         return (directory, ["METRO_TIMER_HOME": directory])
     }
 

@@ -61,10 +61,11 @@ final class StateStoreTests: XCTestCase {
 
     func testACorruptTripFileIsNamedAndLeftAlone() throws {
         let directory = try stateDirectory()
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let path = directory + "/trip.json"
         let garbage = "{\"version\": 1, \"origin\": \n"
         try garbage.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)  // private, as metro-timer writes it (a loose one is tightened, with a note)
         for arguments in [["status"], ["adjust", "+1"], ["start", "Lisova", "Teremky"], ["arrived"]] {
             let result = CLI.run(arguments, environment: ["METRO_TIMER_HOME": directory])
             XCTAssertEqual(result.code, 65, "\(arguments)")
@@ -73,6 +74,7 @@ final class StateStoreTests: XCTestCase {
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), garbage, "\(arguments) must not overwrite it")
         }
         try "{\"version\": 7}".write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)
         let newer = CLI.run(["status"], environment: ["METRO_TIMER_HOME": directory])
         XCTAssertEqual(newer.code, 65)
         XCTAssertEqual(newer.stderr, "Error: the trip file \(path) was written by a newer metro-timer (version 7); it was left as it is. Update metro-timer, or move the file away to start afresh.\n")

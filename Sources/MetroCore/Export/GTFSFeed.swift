@@ -1,4 +1,7 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The network as a GTFS Schedule feed: a pure function of the network, its track and a
 /// validity window, byte-for-byte repeatable (same inputs, same files).
@@ -14,16 +17,18 @@ public struct GTFSFeed: Sendable {
     public struct Options: Sendable {
         public var start: ServiceClock.ServiceDay
         public var end: ServiceClock.ServiceDay
-        /// The agency's and the publisher's web address. The published data carries none for
-        /// the operator, so the default is the city's page for the dataset.
+        /// The agency's web address (by default the operator's own site) and the publisher's
+        /// (by default the city's page for the dataset the feed is made from).
         public var agencyURL: String
         public var publisherURL: String
         public var contactEmail: String?
         public var contactURL: String?
 
         public static let datasetPage = "https://data.kyivcity.gov.ua/dataset/rozklad-rukhu-miskoho-elektrychnoho-ta-avtomobilnoho-transportu-dep-transport"
+        /// КП «Київський метрополітен», the operator.
+        public static let operatorSite = "https://metro.kyiv.ua"
 
-        public init(start: ServiceClock.ServiceDay, end: ServiceClock.ServiceDay, agencyURL: String = datasetPage,
+        public init(start: ServiceClock.ServiceDay, end: ServiceClock.ServiceDay, agencyURL: String = operatorSite,
                     publisherURL: String = datasetPage, contactEmail: String? = nil, contactURL: String? = datasetPage) {
             self.start = start
             self.end = end
@@ -64,6 +69,67 @@ public struct GTFSFeed: Sendable {
     /// first departure must be to be a depot train of its own.
     static let snapWindow = 180
     static let depotMargin = 60
+    /// How far a modelled interval may stray from the published one (the check CI runs).
+    static let intervalSlack = 30
+
+    /// The published pair of an hour as a band an interval should keep: both values, less and
+    /// more `intervalSlack`, the hours clamped to the published ones.
+    struct Bands {
+        let record: (Int) -> NetworkDocument.Headway?
+
+        /// How far `gap`, between trains leaving at `a` and `b`, lies outside the band of either
+        /// hour (0 inside); a gap under 90 s counts far worse.
+        func violation(_ gap: Int, _ a: Int, _ b: Int) -> Int {
+            let pairs = [a / 3600, b / 3600].compactMap(record).map { ($0.firstSeconds, $0.secondSeconds) }
+            guard !pairs.isEmpty else { return 0 }
+            let low = pairs.map { min($0.0, $0.1) }.min()! - GTFSFeed.intervalSlack
+            let high = pairs.map { max($0.0, $0.1) }.max()! + GTFSFeed.intervalSlack
+            return (gap < 90 ? 10_000 : 0) + max(0, low - gap) + max(0, gap - high)
+        }
+    }
+
+    /// The interval trains' departures from the terminal: one every interval from the first
+    /// train on, and at the end the last few stretched or closed up (the last dropped, or not)
+    /// so that the last of them runs an interval ahead of the published last train. That train
+    /// keeps the published minute at every station, so its distance from the one before varies
+    /// along the line: every station's counts. `offsets` are an unanchored train's departures
+    /// from the terminal's at 0, `lastTrain` the last train's.
+    static func intervalDepartures(first: Int, lastTrain: [Int], offsets: [Int], headway: (Int) -> Int, bands: Bands) -> [Int] {
+        let effective = zip(lastTrain.dropLast(), offsets.dropLast()).map { $0 - $1 }
+        let (earliest, latest) = (effective.min()!, effective.max()!)
+        var departures = [first]
+        while departures.last! + headway(departures.last!) < latest {
+            departures.append(departures.last! + headway(departures.last!))
+        }
+        // departures[0] is the first train itself; the rest are the interval trains.
+        let k = departures.count - 1
+        guard k >= 1 else { return [] }
+        func cost(_ candidate: [Int], from index: Int) -> Int {
+            var total = 0
+            for i in max(1, index)..<candidate.count { total += bands.violation(candidate[i] - candidate[i - 1], candidate[i - 1], candidate[i]) }
+            let lastOne = candidate.last!
+            return total + bands.violation(earliest - lastOne, lastOne, earliest) + bands.violation(latest - lastOne, lastOne, latest)
+        }
+        var best = departures, bestCost = cost(departures, from: 1)
+        // Spread the change over the last m intervals: keep every train and move them toward
+        // the last train's place, or drop the last and close up, aiming at the middle of the
+        // last train's range; the least outside the published bands wins.
+        for m in 1...min(12, k) {
+            let anchor = departures[k - m]
+            for dropLast in [false, true] where !(dropLast && m < 2) {
+                for quarter in 0...4 {
+                    let target = earliest + (latest - earliest) * quarter / 4
+                    let count = dropLast ? m - 1 : m
+                    let step = Double(target - anchor) / Double(count + 1)
+                    var candidate = Array(departures[...(k - m)])
+                    for i in stride(from: 1, through: count, by: 1) { candidate.append(anchor + Int((step * Double(i)).rounded())) }
+                    let value = cost(candidate, from: k - m)
+                    if value < bestCost { (best, bestCost) = (candidate, value) }
+                }
+            }
+        }
+        return Array(best.dropFirst())
+    }
 
     // MARK: - Trains
 
@@ -147,14 +213,32 @@ public struct GTFSFeed: Sendable {
                 }
             }
         }
-        // Between the terminal's first and last trains, one every interval.
-        var trains = firsts + lasts
-        var departure = first
-        while true {
-            departure += network.headway(line: line.id, direction: direction, dayType: dayType, secondsOfDay: departure) ?? 600
-            // Keep a whole minute clear of the last train rather than crowd it.
-            guard departure < last - 60 else { break }
-            trains.append(Train(start: 0, anchors: [0: departure], joinsMidLine: false))
+        func headway(_ moment: Int) -> Int {
+            network.headway(line: line.id, direction: direction, dayType: dayType, secondsOfDay: moment) ?? 600
+        }
+        // Between the terminal's first and last trains, one every interval, ending so that the
+        // last of them is an interval ahead of the published last train at every station.
+        let bands = Bands { network.headwayRecord(line: line.id, direction: direction, dayType: dayType, hour: $0) }
+        let interval = Self.intervalDepartures(
+            first: first, lastTrain: times(lasts[0]).departures, offsets: times(Train(start: 0, anchors: [0: 0], joinsMidLine: false)).departures,
+            headway: headway, bands: bands)
+        var trains = firsts + lasts + interval.map { Train(start: 0, anchors: [0: $0], joinsMidLine: false) }
+        // Before the trains from the terminal arrive, a depot train's station is served at the
+        // interval too: trains join there, evenly, in the gap the depot train opens.
+        for index in 1..<(count - 1) where trains.contains(where: { $0.start == index }) {
+            let passing = trains.filter { $0.start <= index }.map { (departure: times($0).departures[index], start: $0.start) }.sorted { $0.departure < $1.departure }
+            guard let through = passing.first(where: { $0.start < index })?.departure else { continue }
+            for (a, b) in zip(passing, passing.dropFirst()) where b.departure <= through {
+                let gap = b.departure - a.departure, step = headway(a.departure)
+                guard gap > step + Self.intervalSlack else { continue }
+                // As many equal parts as keep each nearest the published band (the two ends are
+                // published times, so an exact fit is not always possible).
+                let parts = (1...max(1, gap / 90)).min { bands.violation(gap / $0, a.departure, b.departure) < bands.violation(gap / $1, a.departure, b.departure) }!
+                for part in 1..<max(1, parts) {
+                    let departure = a.departure + (gap * part + parts / 2) / parts
+                    trains.append(Train(start: index, anchors: [index: departure], joinsMidLine: true))
+                }
+            }
         }
         return trains
             .map { train -> Trip in
@@ -180,13 +264,15 @@ public struct GTFSFeed: Sendable {
         files.append(("routes.txt", csv(
             ["route_id", "agency_id", "route_short_name", "route_long_name", "route_type", "route_color", "route_text_color"],
             network.lines.map { [$0.id, "KM", $0.id, $0.nameUk, "1", Self.hex($0.color), "FFFFFF"] })))
+        // The official station codes (`mr01_110`) are both the id and the code riders may see.
         files.append(("stops.txt", csv(
-            ["stop_id", "stop_name", "stop_lat", "stop_lon", "location_type", "wheelchair_boarding"],
-            document.stations.map { [$0.code, $0.nameUk, Self.degrees($0.latitudeE6), Self.degrees($0.longitudeE6), "0", "0"] })))
+            ["stop_id", "stop_code", "stop_name", "stop_lat", "stop_lon", "location_type", "wheelchair_boarding"],
+            document.stations.map { [$0.code, $0.code, $0.nameUk, Self.degrees($0.latitudeE6), Self.degrees($0.longitudeE6), "0", "0"] })))
         files.append(("calendar.txt", csv(
             ["service_id", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "start_date", "end_date"],
             [["weekday", "1", "1", "1", "1", "1", "0", "0", Self.date(options.start), Self.date(options.end)],
              ["weekend", "0", "0", "0", "0", "0", "1", "1", Self.date(options.start), Self.date(options.end)]])))
+        let shapes = self.shapes()
         let trips = trips()
         var tripRows: [[String]] = [], stopTimeRows: [[String]] = []
         var counters: [String: Int] = [:]
@@ -196,29 +282,27 @@ public struct GTFSFeed: Sendable {
             let id = key + "-" + Format.c("%03ld", counters[key]!)
             let terminal = network.terminal(line: trip.line, direction: trip.direction).flatMap(network.station)?.nameUk ?? ""
             tripRows.append([trip.line, trip.dayType.rawValue, id, terminal, trip.direction == .forward ? "0" : "1", key.components(separatedBy: "-").prefix(2).joined(separator: "-")])
+            let along = shapes["\(trip.line)-\(trip.direction.rawValue)"]?.stations ?? [:]
             for (index, station) in trip.stations.enumerated() {
                 let last = index == trip.stations.count - 1
                 stopTimeRows.append([
                     id, Self.time(trip.arrivals[index]), Self.time(last ? trip.arrivals[index] : trip.departures[index]), station, String(index + 1),
+                    along[station].map(Self.metres) ?? "",
                 ])
             }
         }
         files.append(("trips.txt", csv(["route_id", "service_id", "trip_id", "trip_headsign", "direction_id", "shape_id"], tripRows)))
-        files.append(("stop_times.txt", csv(["trip_id", "arrival_time", "departure_time", "stop_id", "stop_sequence"], stopTimeRows)))
+        files.append(("stop_times.txt", csv(["trip_id", "arrival_time", "departure_time", "stop_id", "stop_sequence", "shape_dist_traveled"], stopTimeRows)))
         var shapeRows: [[String]] = []
         for line in network.lines {
             for direction in Direction.allCases {
-                let stations = direction == .forward ? line.stations : line.stations.reversed()
-                var points: [TimetableCompiler.TrackPoint] = []
-                for (from, to) in zip(stations, stations.dropFirst()) {
-                    for point in track["\(from) \(to)"] ?? [] where points.last != point { points.append(point) }
-                }
-                for (index, point) in points.enumerated() {
-                    shapeRows.append(["\(line.id)-\(direction.rawValue)", Self.degrees(point.latitudeE6), Self.degrees(point.longitudeE6), String(index + 1)])
+                let id = "\(line.id)-\(direction.rawValue)"
+                for (index, point) in (shapes[id]?.points ?? []).enumerated() {
+                    shapeRows.append([id, Self.degrees(point.point.latitudeE6), Self.degrees(point.point.longitudeE6), String(index + 1), Self.metres(point.distance)])
                 }
             }
         }
-        files.append(("shapes.txt", csv(["shape_id", "shape_pt_lat", "shape_pt_lon", "shape_pt_sequence"], shapeRows)))
+        files.append(("shapes.txt", csv(["shape_id", "shape_pt_lat", "shape_pt_lon", "shape_pt_sequence", "shape_dist_traveled"], shapeRows)))
         var transferRows: [[String]] = []
         for transfer in document.transfers {
             for (from, to) in [(transfer.stationA, transfer.stationB), (transfer.stationB, transfer.stationA)] {
@@ -239,6 +323,46 @@ public struct GTFSFeed: Sendable {
         translationRows += document.stations.map { ["stops", "stop_name", "en", $0.nameEn, $0.code] }
         files.append(("translations.txt", csv(["table_name", "field_name", "language", "translation", "record_id"], translationRows)))
         return files
+    }
+
+    // MARK: - Shapes
+
+    /// Each line and direction's track as one shape, with the distance along it of every point
+    /// and of every station (where its segment onward begins; the terminus at the end), metres.
+    func shapes() -> [String: (points: [(point: TimetableCompiler.TrackPoint, distance: Double)], stations: [String: Double])] {
+        var result: [String: (points: [(point: TimetableCompiler.TrackPoint, distance: Double)], stations: [String: Double])] = [:]
+        for line in network.lines {
+            for direction in Direction.allCases {
+                let stations = direction == .forward ? line.stations : line.stations.reversed()
+                var points: [(point: TimetableCompiler.TrackPoint, distance: Double)] = []
+                var along: [String: Double] = [:]
+                for (from, to) in zip(stations, stations.dropFirst()) {
+                    along[from] = points.last?.distance ?? 0
+                    for point in track["\(from) \(to)"] ?? [] where points.last?.point != point {
+                        let distance = points.last.map { $0.distance + Self.metresBetween($0.point, point) } ?? 0
+                        points.append((point, distance))
+                    }
+                }
+                if let last = stations.last { along[last] = points.last?.distance ?? 0 }
+                result["\(line.id)-\(direction.rawValue)"] = (points, along)
+            }
+        }
+        return result
+    }
+
+    /// The great-circle distance (haversine, the mean Earth radius), metres.
+    static func metresBetween(_ a: TimetableCompiler.TrackPoint, _ b: TimetableCompiler.TrackPoint) -> Double {
+        let radians = Double.pi / 180 / 1_000_000
+        let (la1, la2) = (Double(a.latitudeE6) * radians, Double(b.latitudeE6) * radians)
+        let dLat = la2 - la1, dLon = Double(b.longitudeE6 - a.longitudeE6) * radians
+        let h = sin(dLat / 2) * sin(dLat / 2) + cos(la1) * cos(la2) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
+    }
+
+    /// Metres with one decimal, the same on every platform.
+    static func metres(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     // MARK: - Formatting

@@ -11,6 +11,8 @@ public enum JSONObject {
     public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
         public var offset: Int
         public var message: String
+        /// The key an object named twice (with `rejectDuplicateKeys`).
+        public var duplicateKey: String? = nil
         public var description: String { "\(message) at byte \(offset)" }
     }
 
@@ -159,7 +161,7 @@ public enum JSONObject {
                 skipSpace()
                 let element = try value(depth: depth + 1)
                 if rejectDuplicates, result[key] != nil {
-                    throw ParseError(offset: keyStart, message: "the key '\(key)' is given twice")
+                    throw ParseError(offset: keyStart, message: "the key '\(key)' is given twice", duplicateKey: key)
                 }
                 result[key] = element
                 skipSpace()

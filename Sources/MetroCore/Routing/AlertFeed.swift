@@ -41,72 +41,41 @@ public enum AlertFeed {
     /// once: contradictory or duplicated entries are "unknown", never "no alert".
     public static func parse(_ data: Data) -> Verdict {
         guard data.count <= maximumBytes else { return .unknown("the answer is over 1 MB") }
-        guard let document = try? JSONDecoder().decode(JSONValue.self, from: data), case .object(let object) = document else {
-            return .unknown("the feed did not answer with a JSON object")
-        }
-        var said: [Bool] = []
-        if let alert = object["alert"]?.bool { said.append(alert) }
-        if case .object(let state)? = object["state"], let alert = state["alert"]?.bool { said.append(alert) }
-        if let states = object["states"]?.objects {
-            let kyiv = states.filter { $0["name"]?.string.map(isKyivCity) ?? false }
-            if kyiv.count > 1 { return .unknown("the feed lists the city of Kyiv more than once") }
-            if let alert = kyiv.first?["alert"]?.bool {
-                said.append(alert)
-            } else if said.isEmpty {
-                return .unknown("the feed lists no entry for the city of Kyiv")
+        // A key said twice is two answers, whichever a parser would keep.
+        let object: [String: Any]
+        do {
+            guard let parsed = try JSONObject.parse(Array(data), rejectDuplicateKeys: true) as? [String: Any] else {
+                return .unknown("the feed did not answer with a JSON object")
             }
+            object = parsed
+        } catch {
+            return error.duplicateKey != nil ? .unknown("the feed's answer repeats a key") : .unknown("the feed did not answer with a JSON object")
         }
+        let notBoolean = Verdict.unknown("the feed's alert for Kyiv is not true or false")
+        var said: [Bool] = []
+        // Each place that speaks for Kyiv: a value there that is not true or false (a number, a
+        // string, null) is no answer, never "no alert".
+        var places: [Any] = []
+        var listedWithoutKyiv = false
+        if let value = object["alert"] { places.append(value) }
+        if let state = object["state"] as? [String: Any], let value = state["alert"] { places.append(value) }
+        if let states = object["states"] as? [[String: Any]] {
+            let kyiv = states.filter { ($0["name"] as? String).map(isKyivCity) ?? false }
+            if kyiv.count > 1 { return .unknown("the feed lists the city of Kyiv more than once") }
+            if let value = kyiv.first?["alert"] { places.append(value) } else { listedWithoutKyiv = true }
+        }
+        for place in places {
+            guard let alert = strictBoolean(place) else { return notBoolean }
+            said.append(alert)
+        }
+        if listedWithoutKyiv && said.isEmpty { return .unknown("the feed lists no entry for the city of Kyiv") }
         guard let first = said.first else { return .unknown("the feed's answer has no alert field") }
         guard said.allSatisfy({ $0 == first }) else { return .unknown("the feed contradicts itself about Kyiv") }
         return first ? .alert : .quiet
     }
 
-    /// Any JSON value, read with `JSONDecoder` (FoundationEssentials). `JSONSerialization` would
-    /// do in three lines, but it alone brings ICU into a statically linked helper (a stripped
-    /// hello world reading JSON with it: 57.9 MB; with `JSONDecoder`: 13.7 MB).
-    enum JSONValue: Decodable {
-        case bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue]), null
-
-        init(from decoder: Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                self = .null
-            } else if let value = try? container.decode(Bool.self) {
-                self = .bool(value)
-            } else if let value = try? container.decode(Double.self) {
-                self = .number(value)
-            } else if let value = try? container.decode(String.self) {
-                self = .string(value)
-            } else if let value = try? container.decode([JSONValue].self) {
-                self = .array(value)
-            } else {
-                self = .object(try container.decode([String: JSONValue].self))
-            }
-        }
-
-        /// `true`/`false`, and 1/0 as JSONSerialization's `as? Bool` read them before.
-        var bool: Bool? {
-            switch self {
-            case .bool(let value): return value
-            case .number(1): return true
-            case .number(0): return false
-            default: return nil
-            }
-        }
-
-        var string: String? { if case .string(let value) = self { return value } else { return nil } }
-
-        /// A list of objects, or nil when anything in it is not one (as `as? [[String: Any]]`).
-        var objects: [[String: JSONValue]]? {
-            guard case .array(let items) = self else { return nil }
-            var objects: [[String: JSONValue]] = []
-            for item in items {
-                guard case .object(let object) = item else { return nil }
-                objects.append(object)
-            }
-            return objects
-        }
-    }
+    /// `true` or `false` as JSON spelt them (a number 1 or 0, a string, null are not).
+    static func strictBoolean(_ value: Any) -> Bool? { value as? Bool }
 
     /// Why a feed URL cannot be used, or nil: HTTPS, except to a loopback address (a local
     /// relay, a test server).

@@ -18,12 +18,13 @@ public enum URLMask {
             }.joined(separator: "&")
             text = String(text[..<question])
         }
-        if let scheme = text.firstRange(of: "://") {
-            let rest = text[scheme.upperBound...]
-            let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-            if let at = rest[..<authorityEnd].lastIndex(of: "@") {
-                text = String(text[..<scheme.upperBound]) + "***" + String(rest[at...])
-            }
+        // The authority runs from after the scheme (or from the start: `user:pw@host` is a URL
+        // typed without one) to the first '/'.
+        let start = text.firstRange(of: "://")?.upperBound ?? text.startIndex
+        let rest = text[start...]
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+            text = String(text[..<start]) + "***" + String(rest[at...])
         }
         return text + query + fragment
     }

@@ -11,6 +11,10 @@ public struct AlertSettings: Codable, Equatable, Sendable {
     /// so files written before it still read.
     public var command: String?
 
+    /// The one range of the feed's timeout, in alerts.json and for `--timeout` alike: every
+    /// file that read before still reads.
+    public static let timeoutRange = 100...60_000
+
     public static let off = AlertSettings(enabled: false, url: nil, timeoutMilliseconds: 1500)
 
     public init(version: Int = AlertSettings.currentVersion, enabled: Bool, url: String?, timeoutMilliseconds: Int) {

@@ -22,6 +22,9 @@ public struct Calibration: Codable, Equatable, Sendable {
             count = 0
         }
 
+        /// The least positive weight a file may hold (a passive measurement weighs 0.25).
+        public static let smallestWeight = 0.001
+
         public var spread: Double { weight > 0 ? (m2 / weight).squareRoot() : 0 }
 
         public mutating func add(_ value: Double, weight w: Double = 1) {

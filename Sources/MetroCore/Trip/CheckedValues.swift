@@ -48,15 +48,84 @@ extension Calibration: CheckedValues {
             if imported.imports != nil { return "imports.\(origin): an import holds imports of its own" }
             if let problem = imported.valueProblem() { return "imports.\(origin).\(problem)" }
         }
-        for (name, table, separator) in [("running", running, ">"), ("dwell", dwell, " ")] {
+        for (name, table, separator) in [("running", running, Character(">")), ("dwell", dwell, Character(" "))] {
             for (key, statistic) in table.sorted(by: { $0.key < $1.key }) {
-                guard key.contains(separator) else { return "\(name).\(key): not a \(name == "running" ? "'FROM>TO'" : "'STATION DIRECTION'") key" }
+                guard Calibration.keyParts(key, separator: separator) != nil else {
+                    return "\(name).\(key): not a \(name == "running" ? "'FROM>TO'" : "'STATION DIRECTION'") key"
+                }
                 let values = [("weight", statistic.weight), ("mean", statistic.mean), ("m2", statistic.m2)]
                 if let bad = values.first(where: { !$0.1.isFinite }) { return "\(name).\(key).\(bad.0): not a finite number" }
-                guard statistic.weight >= 0, statistic.weight <= 1_000_000 else { return "\(name).\(key).weight: \(statistic.weight) is outside 0–1000000" }
+                // A weight is a count of presses at 1 or ¼ each: a positive weight below a
+                // thousandth is no measurement, and a subnormal one made the spread infinite.
+                guard statistic.weight == 0 || (Calibration.Statistic.smallestWeight...1_000_000).contains(statistic.weight) else {
+                    return "\(name).\(key).weight: \(statistic.weight) is outside 0 and 0.001–1000000"
+                }
                 guard (0...3600).contains(statistic.mean) else { return "\(name).\(key).mean: \(statistic.mean) s is outside 0–3600 s" }
                 guard statistic.m2 >= 0, statistic.m2 <= 1e12 else { return "\(name).\(key).m2: \(statistic.m2) is not a variance sum (0–1e12)" }
                 guard (0...1_000_000).contains(statistic.count) else { return "\(name).\(key).count: \(statistic.count) is outside 0–1000000" }
+                // The weighted variance of values in 0–3600 s is at most 1800²: a larger m2 for its
+                // weight is no variance sum of such values.
+                guard statistic.m2 <= statistic.weight * 1800 * 1800 * (1 + 1e-9) else {
+                    return "\(name).\(key).m2: \(statistic.m2) is more than its weight allows for means of 0–3600 s"
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension Calibration {
+    /// The two sides of a key: `FROM>TO` (two different codes) or `STATION DIRECTION` (a
+    /// station and `forward` or `reverse`); nil for anything else.
+    public static func keyParts(_ key: String, separator: Character) -> (String, String)? {
+        let parts = key.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[0].contains(" "), !parts[1].contains(" ") else { return nil }
+        if separator == ">" { return parts[0] == parts[1] ? nil : (parts[0], parts[1]) }
+        return Direction(rawValue: parts[1]) == nil ? nil : (parts[0], parts[1])
+    }
+}
+
+extension JournalRecord: CheckedValues {
+    /// A shift is at most 99 stops and a trip keeps at most `Trip.correctionCap` corrections, so
+    /// no count passes their product; a sum of counts cannot overflow.
+    public static let countBound = 99 * Trip.correctionCap
+
+    public func valueProblem() -> String? {
+        let dates: [(String, Date?)] = [
+            ("t0", t0), ("endedAt", endedAt), ("plannedArrival", plannedArrival), ("finalArrival", finalArrival),
+            ("confirmedArrival", confirmedArrival), ("plannedAlert", plannedAlert), ("finalAlert", finalAlert), ("finalAlertStop", finalAlertStop),
+        ]
+        for case let (key, date?) in dates {
+            if let problem = ValueBounds.date(date, key) { return problem }
+        }
+        let counts = [("behind", corrections.behind), ("ahead", corrections.ahead), ("at", corrections.at), ("departed", corrections.departed)]
+        for (key, count) in counts where !(0...JournalRecord.countBound).contains(count) {
+            return "corrections.\(key): \(count) is outside 0–\(JournalRecord.countBound)"
+        }
+        // Seconds from t₀: a day and more either way is no ride.
+        let seconds: [(String, Int?)] = [("plannedSeconds", plannedSeconds), ("finalSeconds", finalSeconds), ("confirmedSeconds", confirmedSeconds)]
+        for case let (key, value?) in seconds where !(-86_400...172_800).contains(value) {
+            return "\(key): \(value) is outside −86400–172800"
+        }
+        return nil
+    }
+}
+
+extension ChangesFile {
+    /// The entries against the network: every station and line named exists, and a suspended
+    /// section's ends are on its line. (Station codes are quoted: they came from the file.)
+    public func networkProblem(_ network: Network) -> String? {
+        func quoted(_ text: String) -> String { String(text.unicodeScalars.map { UnsafeText.isUnsafe($0) ? "?" : Character($0) }) }
+        for (index, entry) in entries.enumerated() {
+            let key = "entries[\(index)]"
+            if let station = entry.station, network.station(station) == nil { return "\(key).station: no station '\(quoted(station))'" }
+            if let line = entry.line, network.line(line) == nil { return "\(key).line: no line '\(quoted(line))'" }
+            if let section = entry.section {
+                guard let line = network.line(section.line) else { return "\(key).section.line: no line '\(quoted(section.line))'" }
+                for (end, code) in [("from", section.from), ("to", section.to)] {
+                    guard network.station(code) != nil else { return "\(key).section.\(end): no station '\(quoted(code))'" }
+                    guard line.stations.contains(code) else { return "\(key).section: \(quoted(code)) is not on \(line.id)" }
+                }
             }
         }
         return nil
@@ -65,12 +134,15 @@ extension Calibration: CheckedValues {
 
 extension ChangesFile: CheckedValues {
     public func valueProblem() -> String? {
+        var ids: Set<Int> = []
         for (index, entry) in entries.enumerated() {
             guard (1...1_000_000).contains(entry.id) else { return "entries[\(index)].id: \(entry.id) is outside 1–1000000" }
+            // `changes remove ID` must name one entry.
+            guard ids.insert(entry.id).inserted else { return "entries[\(index)].id: \(entry.id) is used twice" }
             if let seconds = entry.headwaySeconds, !(60...3600).contains(seconds) {
                 return "entries[\(index)].headwaySeconds: \(seconds) is outside 60–3600"
             }
-            if let note = entry.note, note.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if let note = entry.note, UnsafeText.contains(note) {
                 return "entries[\(index)].note: contains control characters"
             }
         }
@@ -80,6 +152,7 @@ extension ChangesFile: CheckedValues {
 
 extension AlertSettings: CheckedValues {
     public func valueProblem() -> String? {
-        (100...60_000).contains(timeoutMilliseconds) ? nil : "timeoutMilliseconds: \(timeoutMilliseconds) is outside 100–60000"
+        let range = AlertSettings.timeoutRange
+        return range.contains(timeoutMilliseconds) ? nil : "timeoutMilliseconds: \(timeoutMilliseconds) is outside \(range.lowerBound)–\(range.upperBound)"
     }
 }

@@ -130,7 +130,9 @@ struct AlertScheduler: Sendable {
                 }
             }
         }
-        try? FileTripStore.lock(lockPath) { () throws(CLIError) in
+        lockingAlerts(to: language.tr("запланувати сповіщення цієї поїздки", "schedule this trip's alerts")) { () throws(CLIError) in
+            // The record's writers hold this lock: a temp file of one that was killed is removed.
+            PrivateDirectory.removeLeftovers(in: store.directory, of: ["scheduled-alerts.json"])
             var record = readRecord()
             if let old = record, old.trip != trip.id || old.backend != wanted {
                 cancelUnits(old)
@@ -225,12 +227,34 @@ struct AlertScheduler: Sendable {
 
     /// The trip has ended: its timers are stopped; a notifier sees the ending and exits.
     func cancel() {
-        try? FileTripStore.lock(lockPath) { () throws(CLIError) in
+        lockingAlerts(to: language.tr("скасувати сповіщення цієї поїздки", "cancel this trip's alerts")) { () throws(CLIError) in
             guard let record = readRecord() else { return }
             cancelUnits(record)
             writeRecord(nil)
         }
     }
+
+    /// One change to what is scheduled, under `.alerts.lock`: a wait past a moment says what it
+    /// waits for, and one that gives up says the alerts were left as they were. Never fails the
+    /// command (the trip itself is already saved).
+    private func lockingAlerts(to purpose: String, _ body: () throws(CLIError) -> Void) {
+        let path = lockPath, language = language, note = note
+        do {
+            try FileTripStore.lock(path, waiting: { holder in
+                let by = holder.map { language.tr(" (тримає процес \($0))", " (held by process \($0))") } ?? ""
+                note(language.tr(
+                    "чекаю на \(path)\(by), щоб \(purpose); не довше 5 с.",
+                    "waiting for \(path)\(by) to \(purpose); at most 5 s."))
+            }, body)
+        } catch {
+            if case .failure(let message) = error {
+                note(language.tr("сповіщення не змінено: \(message)", "the alerts were left as they were: \(message)"))
+            }
+        }
+    }
+
+    /// How late a delivery must be to say so: a minute (a notifier's wake-up is a second).
+    static let lateAfter = 60
 
     /// Claims what is due and delivers it from this process.
     func deliverDue(at now: Date) {
@@ -245,12 +269,18 @@ struct AlertScheduler: Sendable {
             environment: environment, terminal: nil, command: environment["METRO_TIMER_ALERT_COMMAND"] ?? commandSetting, language: language))
         let language = Language(rawValue: delivery.context.language) ?? language
         let schedule = model.current(trip)
-        for alert in fired {
-            let view = RideView(
-                network: network, clock: clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule, now: now,
-                rehearsalSpeed: nil, notice: nil)
-            delivery.deliver(alert, sentence: AlertText.sentence(alert, view: view), event: RideEvents.alertEvent(alert, view: view, clock: clock))
-        }
+        // Several due at once (a notifier that started late, a laptop that slept): only the
+        // latest still says something (a change is past once "yours is next" is due), and it
+        // says how late it comes. All are claimed, so none is delivered again.
+        guard let alert = fired.last else { return }
+        let late = TripModel.time(of: alert, in: schedule).map { Int(now.timeIntervalSince($0).rounded()) } ?? 0
+        let view = RideView(
+            network: network, clock: clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule, now: now,
+            rehearsalSpeed: nil, notice: nil)
+        let lateness = late >= AlertScheduler.lateAfter ? " " + language.tr("(із запізненням \(language.minutes(late / 60)))", "(\(language.minutes(late / 60)) late)") : ""
+        let sentence = AlertText.sentence(alert, view: view) + lateness
+        delivery.deliver(alert, sentence: sentence, event: RideEvents.alertEvent(
+            alert, view: view, clock: clock, message: sentence, lateSeconds: late >= AlertScheduler.lateAfter ? late : nil))
     }
 
     // MARK: The detached notifier

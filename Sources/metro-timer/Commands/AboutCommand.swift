@@ -97,7 +97,7 @@ struct AboutCommand: Command {
             config: .init(directory: ConfigStore.directory(environment: context.environment), files: ["changes.json", "alerts.json"]),
             installed: .init(directory: InstalledNetwork.directory(environment: context.environment), files: [InstalledNetwork.fileName]),
             network: .init(
-                alertCheck: settings.enabled, url: settings.enabled ? settings.url.map(URLMask.mask) : nil,
+                alertCheck: settings.enabled, url: settings.enabled ? settings.url.map(Quote.url) : nil,
                 timeoutMilliseconds: settings.enabled ? settings.timeoutMilliseconds : nil))
     }
 
@@ -108,7 +108,7 @@ struct AboutCommand: Command {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = (try? encoder.encode(facts)) ?? Data()
-            context.stdout.write(String(decoding: data, as: UTF8.self) + "\n")
+            context.stdout.write(Quote.json(String(decoding: data, as: UTF8.self)) + "\n")
             return
         }
         let style = Style(enabled: options.color)

@@ -130,13 +130,17 @@ struct AlertsCommand: Command {
         if let url {
             if AlertFeed.urlProblem(url) != nil {
                 throw .usage(language.tr(
-                    "Адреса '\(URLMask.mask(url))' має бути https://… (http:// — лише до адреси цього комп’ютера, 127.0.0.1 чи localhost)",
-                    "The URL '\(URLMask.mask(url))' must be HTTPS: https://… (plain http:// only to a loopback address, 127.0.0.1 or localhost)"), Self.spec)
+                    "Адреса '\(Quote.url(url))' має бути https://… (http:// — лише до адреси цього комп’ютера, 127.0.0.1 чи localhost)",
+                    "The URL '\(Quote.url(url))' must be HTTPS: https://… (plain http:// only to a loopback address, 127.0.0.1 or localhost)"), Self.spec)
             }
         }
         if let text = arguments.value("timeout") {
-            guard let value = Int(text), (100...10_000).contains(value) else {
-                throw .usage(language.tr("Тайм-аут '\(text)' має бути від 100 до 10000 мс", "The timeout '\(text)' must be 100 to 10000 ms"), Self.spec)
+            // The range alerts.json keeps (one constant, stated in the README).
+            let range = AlertSettings.timeoutRange
+            guard let value = Int(text), range.contains(value) else {
+                throw .usage(language.tr(
+                    "Тайм-аут '\(Quote.value(text))' має бути від \(range.lowerBound) до \(range.upperBound) мс",
+                    "The timeout '\(Quote.value(text))' must be \(range.lowerBound) to \(range.upperBound) ms"), Self.spec)
             }
             timeout = value
         }
@@ -168,14 +172,14 @@ struct AlertsCommand: Command {
             settings.enabled = true
             try config.write(settings, to: config.alertsPath)
             context.stdout.line(language.tr(
-                "Перевірку тривоги ввімкнено: \(URLMask.mask(settings.url!)) (тайм-аут \(settings.timeoutMilliseconds) мс).",
-                "Alert check enabled: \(URLMask.mask(settings.url!)) (timeout \(settings.timeoutMilliseconds) ms)."))
+                "Перевірку тривоги ввімкнено: \(Quote.url(settings.url!)) (тайм-аут \(settings.timeoutMilliseconds) мс).",
+                "Alert check enabled: \(Quote.url(settings.url!)) (timeout \(settings.timeoutMilliseconds) ms)."))
         case "command":
             settings.command = command
             try config.write(settings, to: config.alertsPath)
             context.stdout.line(command.map { language.tr(
-                "Кожне сповіщення поїздки також піде команді: \($0) (JSON на стандартному вході).",
-                "Each ride alert also goes to the command: \($0) (JSON on standard input).") }
+                "Кожне сповіщення поїздки також піде команді: \(Quote.value($0)) (JSON на стандартному вході).",
+                "Each ride alert also goes to the command: \(Quote.value($0)) (JSON on standard input).") }
                 ?? language.tr("Команду сповіщень прибрано.", "The alert command was removed."))
         case "disable":
             settings.enabled = false
@@ -186,12 +190,12 @@ struct AlertsCommand: Command {
                 context.stdout.line(language.tr("Перевірку тривоги вимкнено (типово).", "The alert check is disabled (the default)."))
                 return
             }
-            context.stdout.line(language.tr("Увімкнено: ", "Enabled: ") + (settings.url.map(URLMask.mask) ?? "?"))
+            context.stdout.line(language.tr("Увімкнено: ", "Enabled: ") + (settings.url.map(Quote.url) ?? "?"))
             let verdict = context.checkAlertFeed(settings)
             switch verdict {
             case .alert: context.stdout.line(language.tr("Зараз: повітряна тривога.", "Now: air-raid alert."))
             case .quiet: context.stdout.line(language.tr("Зараз: тривоги немає.", "Now: no alert."))
-            case .unknown(let reason): context.stdout.line(language.tr("Зараз: стан невідомий (\(reason)).", "Now: alert status unknown (\(reason))."))
+            case .unknown(let reason): context.stdout.line(language.tr("Зараз: стан невідомий (\(Quote.value(reason))).", "Now: alert status unknown (\(Quote.value(reason)))."))
             }
         }
     }

@@ -102,16 +102,18 @@ struct CalibrationCommand: Command {
         }
         let network = context.network
         func name(_ code: String) -> String { Names.station(code, network, language) }
+        // The file check made every key two codes around its separator; one that is not is
+        // skipped here rather than trapped on.
         for (key, statistic) in calibration.running.sorted(by: { $0.key < $1.key }) {
-            let parts = key.split(separator: ">").map(String.init)
-            let official = network.segment(from: parts[0], to: parts[1]).map { Durations.clock($0.runSeconds) } ?? "—"
-            context.stdout.line(language.tr("перегін", "run") + "  \(name(parts[0])) → \(name(parts[1]))  "
+            guard let (from, to) = Calibration.keyParts(key, separator: ">") else { continue }
+            let official = network.segment(from: from, to: to).map { Durations.clock($0.runSeconds) } ?? "—"
+            context.stdout.line(language.tr("перегін", "run") + "  \(name(from)) → \(name(to))  "
                 + Durations.clock(Int(statistic.mean.rounded())) + " ±\(Int(statistic.spread.rounded())) s  n=\(statistic.count)  "
                 + language.tr("офіційно", "official") + " \(official)")
         }
         for (key, statistic) in calibration.dwell.sorted(by: { $0.key < $1.key }) {
-            let parts = key.split(separator: " ").map(String.init)
-            context.stdout.line(language.tr("стоянка", "dwell") + "  \(name(parts[0])) (\(parts[1]))  "
+            guard let (station, direction) = Calibration.keyParts(key, separator: " ") else { continue }
+            context.stdout.line(language.tr("стоянка", "dwell") + "  \(name(station)) (\(direction))  "
                 + Durations.clock(Int(statistic.mean.rounded())) + " ±\(Int(statistic.spread.rounded())) s  n=\(statistic.count)  "
                 + language.tr("офіційно", "official") + " \(Durations.clock(network.document.assumptions.dwellSeconds)) " + language.tr("(припущення)", "(assumed)"))
         }
@@ -120,7 +122,7 @@ struct CalibrationCommand: Command {
     static func encode(_ calibration: Calibration) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: (try? encoder.encode(calibration)) ?? Data(), as: UTF8.self) + "\n"
+        return Quote.json(String(decoding: (try? encoder.encode(calibration)) ?? Data(), as: UTF8.self)) + "\n"
     }
 
     /// Reads a file to import and checks every entry names a real segment or station and lies
@@ -143,8 +145,7 @@ struct CalibrationCommand: Command {
         }
         let bounds = Calibration.runningBounds(network)
         for (key, statistic) in calibration.running {
-            let parts = key.split(separator: ">").map(String.init)
-            guard parts.count == 2, network.segment(from: parts[0], to: parts[1]) != nil else {
+            guard let (from, to) = Calibration.keyParts(key, separator: ">"), network.segment(from: from, to: to) != nil else {
                 throw .data(language.tr("\(path): перегону '\(key)' немає в мережі.", "\(path): there is no segment '\(key)' in the network."))
             }
             guard statistic.weight > 0, statistic.count > 0, bounds.contains(statistic.mean) else {
@@ -152,8 +153,7 @@ struct CalibrationCommand: Command {
             }
         }
         for (key, statistic) in calibration.dwell {
-            let parts = key.split(separator: " ").map(String.init)
-            guard parts.count == 2, network.station(parts[0]) != nil, Direction(rawValue: parts[1]) != nil else {
+            guard let (station, _) = Calibration.keyParts(key, separator: " "), network.station(station) != nil else {
                 throw .data(language.tr("\(path): стоянки '\(key)' немає в мережі.", "\(path): there is no dwell '\(key)' in the network."))
             }
             guard statistic.weight > 0, statistic.count > 0, Calibration.dwellBounds.contains(statistic.mean) else {

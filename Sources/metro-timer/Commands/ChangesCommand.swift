@@ -119,7 +119,7 @@ struct ChangesCommand: Command {
     func apply(_ context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         let config = context.config
-        var file = try config.changes(language: language)
+        var file = try config.changes(language: language, network: context.network)
         switch action {
         case .list:
             guard !file.entries.isEmpty else {

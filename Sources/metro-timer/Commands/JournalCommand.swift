@@ -68,7 +68,7 @@ struct JournalCommand: Command {
         }
         let records = last.map { Array(all.suffix($0)) } ?? all
         if let exportPath {
-            let lines = records.map { String(decoding: (try? FileTripStore.journalEncoder.encode($0)) ?? Data(), as: UTF8.self) + "\n" }
+            let lines = records.map { Quote.json(String(decoding: (try? FileTripStore.journalEncoder.encode($0)) ?? Data(), as: UTF8.self)) + "\n" }
             if exportPath == "-" {
                 context.stdout.write(lines.joined())
                 return
@@ -155,6 +155,6 @@ struct JournalCommand: Command {
             "version": 1, "trips": trips, "summary": summaryObject,
             "skipped": problems.map { ["line": $0.line, "reason": $0.reason] as [String: Any] },
         ]
-        return JSONObject.serialize(object, pretty: true) + "\n"
+        return Quote.json(JSONObject.serialize(object, pretty: true)) + "\n"
     }
 }

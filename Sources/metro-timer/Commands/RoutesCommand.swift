@@ -121,7 +121,7 @@ struct RoutesCommand: Command {
                     "recent": recent.map { ["from": ref($0.from), "to": ref($0.to)] },
                 ]
                 let data = Data(JSONObject.serialize(object).utf8)
-                context.stdout.line(String(decoding: data, as: UTF8.self))
+                context.stdout.line(Quote.json(String(decoding: data, as: UTF8.self)))
                 return
             }
             if saved.isEmpty {

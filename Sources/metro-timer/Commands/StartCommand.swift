@@ -143,7 +143,7 @@ struct StartCommand: Command {
         let delivery = speed != nil ? nil
             : AlertDelivery(context: service.alerts?.readRecord()?.delivery ?? DeliveryContext(
                 environment: context.environment, terminal: DeliveryContext.currentTerminal(),
-                command: context.environment["METRO_TIMER_ALERT_COMMAND"], language: language))
+                command: context.environment["METRO_TIMER_ALERT_COMMAND"] ?? service.alerts?.commandSetting, language: language))
         let session = TerminalSession(context: context, screen: output == .screen)
         defer { session.end() }
         let ride = LiveRide(

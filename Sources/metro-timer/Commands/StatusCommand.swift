@@ -106,7 +106,8 @@ struct StatusCommand: Command {
             }
             return line
         }
-        var result = format
+        // The format's own text came from the user: shown escaped, as every such text is.
+        var result = Quote.value(format)
         for (key, value) in values { result = result.replacing("{\(key)}", with: value) }
         return result
     }

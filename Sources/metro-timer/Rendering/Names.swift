@@ -1,3 +1,4 @@
+import CLIKit
 import MetroCore
 
 /// Station and line names in the chosen language.
@@ -7,7 +8,8 @@ enum Names {
     }
 
     static func station(_ code: String, _ network: Network, _ language: Language) -> String {
-        network.station(code).map { station($0, language) } ?? code
+        // A code no station has came from a file: shown escaped, like any text from outside.
+        network.station(code).map { station($0, language) } ?? Quote.value(code)
     }
 
     /// `Palats sportu (M3)`.

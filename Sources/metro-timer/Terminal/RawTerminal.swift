@@ -171,6 +171,12 @@ final class SignalWatcher: @unchecked Sendable {
 protocol KeySource: AnyObject {
     /// Waits up to `milliseconds` (real time) for keys; returns what was typed, possibly nothing.
     func wait(milliseconds: Int) -> [UInt8]
+    /// Whether the terminal the keys came from has gone (hung up), so no one is looking.
+    var terminalLost: Bool { get }
+}
+
+extension KeySource {
+    var terminalLost: Bool { false }
 }
 
 /// Standard input and the wake pipe, watched with `poll`: the loop sleeps in the kernel, not in
@@ -178,10 +184,15 @@ protocol KeySource: AnyObject {
 final class PollingKeySource: KeySource {
     private var inputOpen: Bool
     private let wakeDescriptor: Int32
+    /// Standard input is a terminal: its end (a hang-up: a terminal in raw mode never gives end
+    /// of input otherwise) means the terminal has gone, whether or not a SIGHUP came.
+    private let inputIsTerminal: Bool
+    private(set) var terminalLost = false
 
-    init(readInput: Bool, wakeDescriptor: Int32) {
+    init(readInput: Bool, wakeDescriptor: Int32, inputIsTerminal: Bool = false) {
         inputOpen = readInput
         self.wakeDescriptor = wakeDescriptor
+        self.inputIsTerminal = inputIsTerminal
     }
 
     func wait(milliseconds: Int) -> [UInt8] {
@@ -198,7 +209,9 @@ final class PollingKeySource: KeySource {
         let count = read(0, &buffer, buffer.count)
         if count <= 0 {
             // End of input (a closed pipe, /dev/null): stop watching it, or poll would spin.
+            // On a terminal it is the terminal gone.
             inputOpen = false
+            if inputIsTerminal { terminalLost = true }
             return []
         }
         return Array(buffer[0..<count])
@@ -243,7 +256,7 @@ final class TerminalSession {
     }
 
     /// Keys from standard input, waking early on a resize.
-    func keys() -> KeySource { PollingKeySource(readInput: true, wakeDescriptor: signals.wakePipe.read) }
+    func keys() -> KeySource { PollingKeySource(readInput: true, wakeDescriptor: signals.wakePipe.read, inputIsTerminal: isatty(0) == 1) }
 
     func end() {
         terminal.restore()

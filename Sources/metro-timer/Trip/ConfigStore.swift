@@ -21,8 +21,17 @@ struct ConfigStore: Sendable {
 
     var changesPath: String { directory + "/changes.json" }
 
+    /// The files kept here: each is made private when found loose, by readers and writers alike.
+    static let files = ["changes.json", "alerts.json", "routes.json"]
+
     func read<T: Decodable>(_ type: T.Type, at path: String, version: Int, language: Language) throws(CLIError) -> T? {
-        try VersionedFile.read(
+        // Read as written: another user's directory refused, a loose one made private.
+        do {
+            for message in try PrivateDirectory.checkForReading(directory, files: Self.files) { note("note: " + message) }
+        } catch {
+            throw .failure("cannot use the settings directory \(error.path): \(error.reason)")
+        }
+        return try VersionedFile.read(
             T.self, at: path, newest: version, decoder: JSONDecoder(),
             newer: { found in language.tr(
                 "файл \(path) записано новішою версією metro-timer (версія \(found)); його не змінено.",
@@ -34,7 +43,7 @@ struct ConfigStore: Sendable {
 
     func ensureDirectory() throws(CLIError) {
         do {
-            if let message = try PrivateDirectory.prepare(directory) { note("note: " + message) }
+            for message in try PrivateDirectory.prepare(directory, files: Self.files) { note("note: " + message) }
         } catch {
             throw .failure("cannot use the settings directory \(error.path): \(error.reason)")
         }
@@ -45,7 +54,7 @@ struct ConfigStore: Sendable {
     func locked<T>(_ body: () throws(CLIError) -> T) throws(CLIError) -> T {
         try ensureDirectory()
         return try FileTripStore.lock(directory + "/.lock") { () throws(CLIError) -> T in
-            PrivateDirectory.removeLeftovers(in: directory, of: ["changes.json", "alerts.json", "routes.json"])
+            PrivateDirectory.removeLeftovers(in: directory, of: Self.files)
             return try body()
         }
     }
@@ -58,8 +67,16 @@ struct ConfigStore: Sendable {
         try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: path)
     }
 
-    func changes(language: Language) throws(CLIError) -> ChangesFile {
-        try read(ChangesFile.self, at: changesPath, version: ChangesFile.currentVersion, language: language) ?? ChangesFile()
+    /// The changes file, every entry checked against the network: an unknown station or line
+    /// is the file's problem (exit 65 naming it), not a change that silently does nothing.
+    func changes(language: Language, network: Network) throws(CLIError) -> ChangesFile {
+        let file = try read(ChangesFile.self, at: changesPath, version: ChangesFile.currentVersion, language: language) ?? ChangesFile()
+        if let problem = file.networkProblem(network) {
+            throw .data(language.tr(
+                "файл \(changesPath) не читається (\(problem)); його не змінено. Виправте чи приберіть його.",
+                "\(changesPath) is unreadable (\(problem)); it was left as it is. Fix it or move it away."))
+        }
+        return file
     }
 }
 
@@ -74,6 +91,6 @@ extension Context {
     func serviceChanges(_ arguments: ParsedArguments, at moment: Date, spec: CommandSpec, language: Language) throws(CLIError) -> ServiceChanges {
         let flags = try ServiceOptions.changes(arguments, context: self, spec: spec, language: language)
         let day = clock.position(of: moment).serviceDay.description
-        return try config.changes(language: language).changes(on: day).merged(with: flags).expandingAllLines(network)
+        return try config.changes(language: language, network: network).changes(on: day).merged(with: flags).expandingAllLines(network)
     }
 }

@@ -68,6 +68,9 @@ final class LiveRide {
     /// Set when this screen's `u` has said so itself.
     private var tookBack = false
     private var seenCorrections = 0
+    /// Each alert this screen has shown, by the moment it was claimed: an alert another
+    /// process claimed (the notifier, a timer) is shown here all the same.
+    private var shownAlerts: [String: Date] = [:]
     private var notice: (text: String, until: Date)?
     /// An ending asked for once (`a` or `s`): the same key again within 10 s confirms it.
     private var armed: (key: Character, until: Date)?
@@ -105,7 +108,11 @@ final class LiveRide {
 
     /// Runs until the trip ends or the passenger leaves the screen.
     func run() throws(CLIError) -> Exit {
-        if let trip = try service.store.load() { seenCorrections = trip.corrections.count }
+        if let trip = try service.store.load() {
+            seenCorrections = trip.corrections.count
+            // What fired before this screen opened is old news, not announced again.
+            shownAlerts = trip.alertsFired
+        }
         // The trip is re-read and re-folded only when its file changed (another terminal, an
         // alert claimed): an idle second costs a stat, a frame and a sleep.
         var cache: (token: String, trip: Trip, model: TripModel, schedule: Schedule)?
@@ -143,11 +150,20 @@ final class LiveRide {
                 if output == .lines(plain: true), !tookBack { out.line(language.tr("Останнє виправлення скасовано.", "The last correction was taken back.")) }
             }
             tookBack = false
+            var claimed: [Trip.Alert] = []
             if Trip.Alert.allCases.contains(where: { model.due($0, schedule: schedule, trip: trip, at: now) }) {
-                let fired = try service.claimDueAlerts(at: now)
+                claimed = try service.claimDueAlerts(at: now)
                 if let reloaded = try service.store.load() { trip = reloaded }
                 schedule = model.current(trip)
-                for alert in fired { fire(alert, view: view(trip, schedule, now: now)) }
+            }
+            // The claim decides who notifies; this screen shows every alert claimed since it
+            // opened, by itself or by another process, once per claim.
+            for alert in Trip.Alert.allCases {
+                guard let claim = trip.alertsFired[alert.rawValue], shownAlerts[alert.rawValue] != claim,
+                    claim <= now.addingTimeInterval(1)
+                else { continue }
+                shownAlerts[alert.rawValue] = claim
+                fire(alert, view: view(trip, schedule, now: now), deliver: claimed.contains(alert))
             }
             if let verdict = feed?.poll(at: now) { feedChanged(verdict, view: view(trip, schedule, now: now)) }
             draw(view(trip, schedule, now: now))
@@ -161,6 +177,9 @@ final class LiveRide {
             for key in typed {
                 if let exit = try handle(key) { return exit }
             }
+            // The terminal hung up without a SIGHUP reaching us (a session leader that ignores
+            // it): nobody is looking, so the screen leaves as with q, and the trip goes on.
+            if keys.terminalLost { return .left }
         }
     }
 
@@ -247,7 +266,9 @@ final class LiveRide {
         }
     }
 
-    func fire(_ alert: Trip.Alert, view: RideView) {
+    /// Shows an alert in this output; `deliver` (this process claimed it) also sends it
+    /// through the channels beyond the screen.
+    func fire(_ alert: Trip.Alert, view: RideView, deliver: Bool = true) {
         let sentence = AlertText.sentence(alert, view: view)
         switch output {
         case .screen:
@@ -257,7 +278,7 @@ final class LiveRide {
         case .events:
             out.line(String(decoding: RideEvents.alertEvent(alert, view: view, clock: context.clock), as: UTF8.self))
         }
-        if !rehearsal {
+        if !rehearsal && deliver {
             delivery?.deliver(alert, sentence: sentence, event: RideEvents.alertEvent(alert, view: view, clock: context.clock), ringTerminal: output != .screen)
         }
     }
@@ -332,10 +353,12 @@ enum RideEvents {
     }
 
     /// An alert as one JSON object: the `--events` line, and what the user's alert command reads.
-    static func alertEvent(_ alert: Trip.Alert, view: RideView, clock: ServiceClock) -> Data {
-        let sentence = AlertText.sentence(alert, view: view)
+    static func alertEvent(_ alert: Trip.Alert, view: RideView, clock: ServiceClock, message: String? = nil, lateSeconds: Int? = nil) -> Data {
+        let sentence = message ?? AlertText.sentence(alert, view: view)
         var station = view.schedule.alertStop
         var fields: [String: Any] = ["message": sentence]
+        // Delivered late (a notifier that started late): by how much.
+        fields["lateSeconds"] = lateSeconds
         // Every change alert is the event `transfer-alert`; `change` says which (1, or 2 on
         // the long way round a closure).
         var event = alert.rawValue

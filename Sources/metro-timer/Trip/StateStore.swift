@@ -44,19 +44,29 @@ final class FileTripStore: TripStore {
         return home + "/.local/state/metro-timer"
     }
 
+    /// The files kept here: each is made private when found loose, by readers and writers alike.
+    static let files = ["trip.json", "journal.jsonl", "calibration.json", "scheduled-alerts.json"]
+
     func ensureDirectory() throws(CLIError) {
         do {
-            if let message = try PrivateDirectory.prepare(directory) { note("note: " + message) }
+            for message in try PrivateDirectory.prepare(directory, files: Self.files) { note("note: " + message) }
         } catch {
             throw .failure("cannot use the state directory \(error.path): \(error.reason)")
         }
     }
 
-    /// Before reading: a state directory of another user is refused, not read from.
+    /// Before reading: a state directory of another user is refused, not read from; a loose
+    /// one, and its loose files, are made private as a writer would.
     func checkOwner() throws(CLIError) {
         var info = stat()
-        guard stat(directory, &info) == 0, info.st_uid != geteuid() else { return }
-        throw .failure("cannot use the state directory \(directory): it belongs to user \(info.st_uid), not to you (user \(geteuid())); set METRO_TIMER_HOME to a directory of your own")
+        if stat(directory, &info) == 0, info.st_uid != geteuid() {
+            throw .failure("cannot use the state directory \(directory): it belongs to user \(info.st_uid), not to you (user \(geteuid())); set METRO_TIMER_HOME to a directory of your own")
+        }
+        do {
+            for message in try PrivateDirectory.checkForReading(directory, files: Self.files) { note("note: " + message) }
+        } catch {
+            throw .failure("cannot use the state directory \(error.path): \(error.reason)")
+        }
     }
 
     static let encoder: JSONEncoder = {
@@ -116,9 +126,9 @@ final class FileTripStore: TripStore {
     }
 
     /// One read-modify-write under the lock at `path`, its failures as the CLI's errors.
-    static func lock<T>(_ path: String, _ body: () throws(CLIError) -> T) throws(CLIError) -> T {
+    static func lock<T>(_ path: String, waiting: ((Int32?) -> Void)? = nil, _ body: () throws(CLIError) -> T) throws(CLIError) -> T {
         do {
-            return try FileLock.withLock(path, body)
+            return try FileLock.withLock(path, waiting: waiting, body)
         } catch {
             switch error {
             case .problem(let problem): throw .failure("cannot lock \(problem.path): \(problem.reason)")
@@ -136,6 +146,7 @@ final class FileTripStore: TripStore {
 
     /// The passenger's calibration (empty when none was measured yet).
     func loadCalibration() throws(CLIError) -> Calibration {
+        try checkOwner()
         let path = calibrationPath
         return try VersionedFile.read(
             Calibration.self, at: path, newest: Calibration.currentVersion, decoder: FileTripStore.decoder,
@@ -191,6 +202,7 @@ final class FileTripStore: TripStore {
     /// Every readable record; a malformed line is reported (line number and reason) and skipped,
     /// never the whole journal lost.
     func readJournal() throws(CLIError) -> (records: [JournalRecord], problems: [(line: Int, reason: String)]) {
+        try checkOwner()
         guard let data = try journalData() else { return ([], []) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -202,6 +214,9 @@ final class FileTripStore: TripStore {
                 let record = try decoder.decode(JournalRecord.self, from: Data(line))
                 if record.version > JournalRecord.currentVersion {
                     problems.append((index + 1, "written by a newer metro-timer (version \(record.version))"))
+                } else if let problem = record.valueProblem() {
+                    // Checked as every file's values are: a count of Int.max would trap a sum.
+                    problems.append((index + 1, problem))
                 } else if seen.insert(record.id).inserted {
                     // Keyed by trip id: a record written twice (an older version's retry) counts once.
                     records.append(record)
