@@ -28,7 +28,8 @@ INSTALL ?= install
 # cost of the last: the executable's own code sits at a fixed address (its libraries, stack and
 # heap are still randomised).
 RELEASEFLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker --icf=all -Xswiftc -Xclang-linker -Xswiftc -no-pie
-BUILDFLAGS = -c release $(STATIC) $(RELEASEFLAGS) $(SWIFTFLAGS)
+# No run path ($ORIGIN): the binaries load no library from beside them.
+BUILDFLAGS = -c release --disable-local-rpath $(STATIC) $(RELEASEFLAGS) $(SWIFTFLAGS)
 BIN = .build/release
 PRODUCTS = metro-timer metro-timer-alerts timetable-gen
 

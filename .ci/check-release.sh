@@ -34,12 +34,12 @@ echo "metro-timer in the tarball: $size bytes (stripped)"
 check "metro-timer is at most 16 MB (16,000,000 bytes)" test "$size" -le 16000000
 for product in metro-timer metro-timer-alerts timetable-gen; do
     check "$product is stripped" bash -c "! readelf -S '$tree/bin/$product' | grep -q '\.symtab'"
-    check "$product links no Swift runtime library" bash -c "! readelf -d '$tree/bin/$product' | grep -q 'libswift\|libFoundation\|libdispatch\|RUNPATH\|RPATH'"
+    check "$product links no Swift runtime library and has no run path" bash -c "! readelf -d '$tree/bin/$product' | grep -q 'libswift\|libFoundation\|libdispatch\|RUNPATH\|RPATH'"
 done
 check "the same commit makes the same tarball" bash -c "sum=\$(sha256sum < '$tarball'); bash packaging/dist.sh >/dev/null && [ \"\$(sha256sum < '$tarball')\" = \"\$sum\" ]"
 
 # lintian: errors fail the run; warnings and the rest are printed for the record.
-lintian_out=$(lintian --no-tag-display-limit "$deb" 2>&1)
+lintian_out=$(lintian --tag-display-limit 0 "$deb" 2>&1)
 echo "lintian says:"; echo "${lintian_out:-  (nothing)}" | sed 's/^/  /'
 check "lintian reports no errors" bash -c "! grep -q '^E:' <<<\"\$1\"" _ "$lintian_out"
 check "Depends has tzdata and the C libraries" bash -c "dpkg-deb -f '$deb' Depends | grep -q 'libc6.*tzdata'"
@@ -50,9 +50,9 @@ dpkg-deb -x "$deb" "$work/deb"
 # The toolchain hidden, as on a machine without Swift: an empty directory over its root.
 toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")
 empty="$work/empty"; mkdir -p "$empty"
-hidden() { unshare -m sh -c 'mount --bind "$0" "$1" && shift 2 && exec "$@"' "$empty" "$toolchain" "$@"; }
+hidden() { unshare -m sh -c 'mount --bind "$0" "$1" && shift && exec "$@"' "$empty" "$toolchain" "$@"; }
 check "hiding the toolchain works (the debug build cannot start)" bash -c '
-    hidden() { unshare -m sh -c "mount --bind \"\$0\" \"\$1\" && shift 2 && exec \"\$@\"" "'"$empty"'" "'"$toolchain"'" "$@"; }
+    hidden() { unshare -m sh -c "mount --bind \"\$0\" \"\$1\" && shift && exec \"\$@\"" "'"$empty"'" "'"$toolchain"'" "$@"; }
     hidden "'"$(swift build --show-bin-path)"'/metro-timer" --version >/dev/null 2>&1; [ $? -eq 127 ]'
 
 run_set() {  # run_set LABEL BINDIR MANDIR
@@ -74,8 +74,10 @@ run_set() {  # run_set LABEL BINDIR MANDIR
     check "$label: timetable-gen install --data, then --remove" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'
         hidden '$bin/timetable-gen' install --data '$PWD/Data' >/dev/null && hidden '$bin/metro-timer' about | grep -q 'installed' \
         && hidden '$bin/timetable-gen' install --remove >/dev/null && ! hidden '$bin/metro-timer' about | grep -q 'installed'"
-    for page in "$man"/man1/metro-timer.1* "$man"/uk/man1/metro-timer.1* "$man"/man1/timetable-gen.1*; do
-        check "$label: man -l $(basename "$page") renders cleanly" bash -c "out=\$(LANG=C MANWIDTH=80 man -l '$page' 2>&1 >/dev/null); [ -z \"\$out\" ] || { echo \"\$out\"; false; }"
+    # The English pages in the C locale, as the issue's reader had it; the Ukrainian one in UTF-8.
+    for page in "$man"/man1/metro-timer.1* "$man"/man1/timetable-gen.1* "$man"/uk/man1/metro-timer.1*; do
+        locale=C; case "$page" in */uk/*) locale=C.UTF-8;; esac
+        check "$label: LANG=$locale man -l ${page#"$man"/} renders cleanly" bash -c "out=\$(LANG=$locale MANWIDTH=80 man -l '$page' 2>&1 >/dev/null); [ -z \"\$out\" ] || { echo \"\$out\" | head -5; false; }"
     done
     unset METRO_TIMER_HOME XDG_DATA_HOME METRO_TIMER_CONFIG
 }

@@ -226,11 +226,11 @@ final class CurlConfigTests: XCTestCase {
     }
 }
 
-/// The feed's JSON is read with JSONDecoder now (JSONSerialization brings ICU into a static
-/// build): every answer gets the verdict the JSONSerialization reading gave, which is kept here
-/// as the reference.
+/// The feed's JSON is read without JSONSerialization now (it brings ICU into a static build):
+/// every answer gets the verdict a JSONSerialization reading gives under the rules of issue 22
+/// (an alert that is not true or false is unknown), kept here as the reference.
 final class AlertFeedReaderTests: XCTestCase {
-    /// The reading before #20, word for word.
+    /// JSONSerialization's reading, with the booleans JSON spelt as booleans only.
     static func reference(_ data: Data) -> AlertFeed.Verdict {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             return .unknown("the feed did not answer with a JSON object")
@@ -240,28 +240,42 @@ final class AlertFeedReaderTests: XCTestCase {
             return (lowered.contains("київ") || lowered.contains("kyiv")) && !lowered.contains("област") && !lowered.contains("oblast")
                 && !lowered.contains("київська") && !lowered.contains("region")
         }
-        var said: [Bool] = []
-        if let alert = object["alert"] as? Bool { said.append(alert) }
-        if let state = object["state"] as? [String: Any], let alert = state["alert"] as? Bool { said.append(alert) }
+        func boolean(_ value: Any) -> Bool? {
+            guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { return nil }
+            return number.boolValue
+        }
+        var places: [Any] = []
+        var listedWithoutKyiv = false
+        if let value = object["alert"] { places.append(value) }
+        if let state = object["state"] as? [String: Any], let value = state["alert"] { places.append(value) }
         if let states = object["states"] as? [[String: Any]] {
             let kyiv = states.filter { ($0["name"] as? String).map(isKyivCity) ?? false }
             if kyiv.count > 1 { return .unknown("the feed lists the city of Kyiv more than once") }
-            if let alert = kyiv.first?["alert"] as? Bool {
-                said.append(alert)
-            } else if said.isEmpty {
-                return .unknown("the feed lists no entry for the city of Kyiv")
-            }
+            if let value = kyiv.first?["alert"] { places.append(value) } else { listedWithoutKyiv = true }
         }
+        var said: [Bool] = []
+        for place in places {
+            guard let alert = boolean(place) else { return .unknown("the feed's alert for Kyiv is not true or false") }
+            said.append(alert)
+        }
+        if listedWithoutKyiv && said.isEmpty { return .unknown("the feed lists no entry for the city of Kyiv") }
         guard let first = said.first else { return .unknown("the feed's answer has no alert field") }
         guard said.allSatisfy({ $0 == first }) else { return .unknown("the feed contradicts itself about Kyiv") }
         return first ? .alert : .quiet
+    }
+
+    /// Where the reading is stricter or kinder than JSONSerialization's, on purpose: a trailing
+    /// comma is not JSON (RFC 8259), and a lone surrogate escape reads as U+FFFD.
+    func testWhereTheReadingDiffersOnPurpose() {
+        XCTAssertEqual(AlertFeed.parse(Data(#"{"alert": true,}"#.utf8)), .unknown("the feed did not answer with a JSON object"))
+        XCTAssertEqual(AlertFeed.parse(Data("{\"name\": \"\\ud800\", \"alert\": true}".utf8)), .alert)
     }
 
     func testEveryAnswerReadsAsBefore() {
         let bodies = [
             #"{"alert": true}"#, #"{"alert": false}"#, #"{"alert": 1}"#, #"{"alert": 0}"#, #"{"alert": 1.0}"#, #"{"alert": 2}"#,
             #"{"alert": "true"}"#, #"{"alert": null}"#, #"{"alert": [true]}"#, "[true]", "true", "\"alert\"", "", " ", "{", "{}",
-            #" {"alert": true} "#, #"{"alert": true} x"#, #"{"alert": true,}"#, "{\"alert\": true}\n",
+            #" {"alert": true} "#, #"{"alert": true} x"#, "{\"alert\": true}\n",
             #"{"state": {"name": "м. Київ", "alert": true}}"#, #"{"state": {"alert": false}}"#, #"{"state": true}"#,
             #"{"state": {"alert": 1}, "alert": false}"#,
             #"{"states": [{"name": "м. Київ", "alert": true}]}"#, #"{"states": [{"name": "Kyiv City", "alert": 0}]}"#,
@@ -272,7 +286,7 @@ final class AlertFeedReaderTests: XCTestCase {
             #"{"states": {"name": "м. Київ", "alert": true}}"#, #"{"states": [{"name": "Львівська область", "alert": true}]}"#,
             #"{"alert": false, "states": [{"name": "м. Київ", "alert": true}]}"#,
             #"{"states": [{"name": "м. Київ", "alert": false}, {"name": "Kyiv City", "alert": true}]}"#,
-            #"{"alert": 1e400}"#, #"{"alert": -0}"#, #"{"alert": 0.0, "state": {"alert": false}}"#, "{\"name\": \"\\ud800\", \"alert\": true}",
+            #"{"alert": 1e400}"#, #"{"alert": -0}"#, #"{"alert": 0.0, "state": {"alert": false}}"#,
             #"{"a": {"b": {"c": [[[[{"alert": true}]]]]}}, "alert": false}"#, #"{"м. Київ": true}"#, "\u{FEFF}{\"alert\": true}",
             String(repeating: "[", count: 100_000), String(repeating: "{\"a\":", count: 5000) + "1" + String(repeating: "}", count: 5000),
         ]

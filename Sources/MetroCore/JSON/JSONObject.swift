@@ -20,6 +20,8 @@ public enum JSONObject {
     /// twice is an error rather than "the last one wins".
     public static func parse(_ bytes: [UInt8], rejectDuplicateKeys: Bool = false) throws(ParseError) -> Any {
         var parser = Parser(bytes: bytes, rejectDuplicates: rejectDuplicateKeys)
+        // A UTF-8 byte order mark before the text is ignored (RFC 8259 section 8.1 allows it).
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
