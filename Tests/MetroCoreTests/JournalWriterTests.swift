@@ -63,6 +63,37 @@ final class JournalWriterTests: XCTestCase {
         XCTAssertNil(record["confirmedArrival"], "stopped, not arrived")
     }
 
+    /// The writer appends a trip's record once (a retry after a crash finds it there), and keeps
+    /// the newest 1000 trips: with 1000 written, the next drops the oldest line.
+    func testTheWriterAppendsOnceAndKeepsTheNewestThousand() throws {
+        let store = FileTripStore(directory: home)
+        let trip = lisovaDarnytsia()
+        let model = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
+        var record = JournalRecord(trip: trip, model: model, outcome: .arrived, at: trip.t0.addingTimeInterval(250))
+        try store.update { (_: inout Trip?) throws(CLIError) in
+            try store.appendJournal(record)
+            try store.appendJournal(record)
+        }
+        let once = try String(contentsOfFile: home + "/journal.jsonl", encoding: .utf8)
+        XCTAssertEqual(once.split(separator: "\n").count, 1, once)
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        var lines: [String] = []
+        for number in 1...1000 {
+            record.id = "trip-\(number)"
+            lines.append(String(decoding: try encoder.encode(record), as: UTF8.self))
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
+        record.id = "trip-1001"
+        try store.update { (_: inout Trip?) throws(CLIError) in try store.appendJournal(record) }
+        let kept = try String(contentsOfFile: home + "/journal.jsonl", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(kept.count, 1000)
+        XCTAssertTrue(kept.first?.contains(#""id":"trip-2""#) == true, String(kept.first ?? ""))
+        XCTAssertTrue(kept.last?.contains(#""id":"trip-1001""#) == true)
+    }
+
     /// A trip keeps 300 corrections (the trip file's reader refuses more): the 301st is refused
     /// with the way out, and the trip stays readable.
     func testTheThreeHundredAndFirstCorrectionIsRefusedAndTheTripStaysReadable() throws {
