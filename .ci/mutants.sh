@@ -55,7 +55,8 @@ if ! build; then
     exit 1
 fi
 
-while IFS= read -r line || [ -n "$line" ]; do
+# (The list on descriptor 3: swift reads standard input, which must not be the list.)
+while IFS= read -r -u 3 line || [ -n "$line" ]; do
     case "$line" in ''|'#'*) continue ;; esac
     # name | file | sed expression | XCTest filter   (fields split on " | ")
     name="${line%% | *}"; rest="${line#* | }"
@@ -93,7 +94,7 @@ while IFS= read -r line || [ -n "$line" ]; do
         killed=$((killed + 1))
     fi
     cp -p "$log/original" "$target"
-done <"$list"
+done 3<"$list" </dev/null
 
 echo "mutants: $(( $(date +%s) - started )) s in all"
 [ ${#survivors[@]} -gt 0 ] && echo "mutants: survived: ${survivors[*]}"
