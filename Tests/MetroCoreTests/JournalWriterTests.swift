@@ -63,6 +63,26 @@ final class JournalWriterTests: XCTestCase {
         XCTAssertNil(record["confirmedArrival"], "stopped, not arrived")
     }
 
+    /// `arrived --at HH:MM`: the last such moment at or before now, not before the train left
+    /// (t0 10:00) and not more than three hours back (times worked out by hand).
+    func testArrivedAtIsWithinTheRideAndTheLastThreeHours() throws {
+        try write(lisovaDarnytsia())
+        let early = run(["arrived", "--at", "09:59"], at: "2026-11-30 10:30:00")
+        XCTAssertEqual(early.code, 64)
+        XCTAssertTrue(early.stderr.hasPrefix("Error: An arrival at 09:59 is before the train left (10:00) or more than three hours ago\n"), early.stderr)
+        // 10:31 at 10:30 is yesterday's 10:31: before the train left.
+        XCTAssertEqual(run(["arrived", "--at", "10:31"], at: "2026-11-30 10:30:00").code, 64)
+        // 10:04 seen from 13:04:01 is 3 h 0 min 1 s back; from 13:04:00, exactly three hours.
+        XCTAssertEqual(run(["arrived", "--at", "10:04"], at: "2026-11-30 13:04:01").code, 64)
+        XCTAssertNil(try FileTripStore(directory: home).readJournal().records.first?.confirmedArrival, "nothing confirmed yet")
+        let confirmed = run(["arrived", "--at", "10:04"], at: "2026-11-30 13:04:00")
+        XCTAssertEqual(confirmed.code, 0, confirmed.stderr)
+        let text = try String(contentsOfFile: home + "/journal.jsonl", encoding: .utf8)
+        let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.split(separator: "\n").last!.utf8)) as? [String: Any])
+        XCTAssertEqual(record["confirmedArrival"] as? String, "2026-11-30T08:04:00Z")
+        XCTAssertEqual(record["confirmedSeconds"] as? Int, 240)
+    }
+
     /// The writer appends a trip's record once (a retry after a crash finds it there), and keeps
     /// the newest 1000 trips: with 1000 written, the next drops the oldest line.
     func testTheWriterAppendsOnceAndKeepsTheNewestThousand() throws {
