@@ -29,7 +29,7 @@ final class StartReplaceTests: XCTestCase {
 
     func load() throws -> Trip? { try FileTripStore(directory: home).load() }
 
-    func eventually(_ what: String, seconds: Double = 20, _ condition: () -> Bool) {
+    func eventually(_ what: String, seconds: Double = 10, _ condition: () -> Bool) {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() && Date() < deadline { usleep(50_000) }
         XCTAssertTrue(condition(), "timed out waiting for \(what)")
@@ -51,7 +51,13 @@ final class StartReplaceTests: XCTestCase {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         eventually("the new trip") { ((try? load())??.id).map { $0 != active.id } ?? false }
-        process.terminate()
+        // SIGTERM until it goes: one sent before the ride installs its handler is lost.
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline {
+            process.terminate()
+            usleep(200_000)
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         let replaced = try XCTUnwrap(try load())
         XCTAssertEqual(replaced.destination, Kyiv.station("Darnytsia").code)
