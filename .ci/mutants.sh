@@ -85,7 +85,7 @@ while IFS= read -r -u 3 line || [ -n "$line" ]; do
         cp -p "$log/original" "$target"
         broken=$((broken + 1)); rewrites+=("$name"); continue
     fi
-    if timeout 900 swift test --package-path "$package" --disable-swift-testing --skip-build --filter "$filter" >"$log/$name.txt" 2>&1; then
+    if timeout 420 swift test --package-path "$package" --disable-swift-testing --skip-build --filter "$filter" >"$log/$name.txt" 2>&1; then
         echo "mutant $name: SURVIVED ($file, $changed line(s); $filter passed) [$(( $(date +%s) - t0 )) s]"
         survived=$((survived + 1)); survivors+=("$name")
     else
