@@ -55,6 +55,31 @@ if ! build; then
     exit 1
 fi
 
+# The mutants asked for: all, or those named.
+wanted() {
+    [ "$#" -le 1 ] && return 0
+    local name="$1"; shift
+    for only in "$@"; do [ "$only" = "$name" ] && return 0; done
+    return 1
+}
+
+# First the tests themselves, unmutated: a test that fails already would "kill" its mutant.
+filters=()
+while IFS= read -r line || [ -n "$line" ]; do
+    case "$line" in ''|'#'*) continue ;; esac
+    wanted "${line%% | *}" "$@" || continue
+    filters+=("(${line##* | })")
+done <"$list"
+baseline=$(IFS='|'; echo "${filters[*]}")
+t0=$(date +%s)
+if ! timeout 900 swift test --package-path "$package" --disable-swift-testing --skip-build --filter "$baseline" >"$log/baseline.txt" 2>&1 </dev/null; then
+    grep -E "error: |failed \(" "$log/baseline.txt" | head -10 >&2
+    echo "mutants: the tests fail before any mutant is planted (above; $log/baseline.txt); nothing checked"
+    echo "mutants: 0 killed, 0 survived"
+    exit 1
+fi
+echo "mutants: the $(grep -oE 'Executed [0-9]+ tests' "$log/baseline.txt" | tail -1 | grep -oE '[0-9]+') tests they name pass unmutated [$(( $(date +%s) - t0 )) s]"
+
 # (The list on descriptor 3: swift reads standard input, which must not be the list.)
 while IFS= read -r -u 3 line || [ -n "$line" ]; do
     case "$line" in ''|'#'*) continue ;; esac
@@ -62,11 +87,7 @@ while IFS= read -r -u 3 line || [ -n "$line" ]; do
     name="${line%% | *}"; rest="${line#* | }"
     file="${rest%% | *}"; rest="${rest#* | }"
     filter="${rest##* | }"; expression="${rest% | *}"
-    if [ "$#" -gt 0 ]; then
-        wanted=0
-        for only in "$@"; do [ "$only" = "$name" ] && wanted=1; done
-        [ "$wanted" = 1 ] || continue
-    fi
+    wanted "$name" "$@" || continue
     target="$package/$file"
     if [ ! -f "$target" ]; then
         echo "mutant $name: REWRITE THIS MUTANT: $file does not exist"
