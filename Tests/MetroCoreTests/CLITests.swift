@@ -103,7 +103,7 @@ final class CLITests: XCTestCase {
             """)
     }
 
-    func testPlanLisovaTeremkyRidesM1ThenWalksThenM2() {
+    func testPlanLisovaTeremkyRidesM1ThenWalksThenM2() throws {
         let result = CLI.run(["plan", "Lisova", "Teremky", "--at", "17:05", "--date", "2026-11-30"])
         XCTAssertEqual(result.code, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -114,7 +114,14 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("  ⇄ Walk to Maidan Nezalezhnosti: 2:00 (measured); booked wait ") })
         XCTAssertTrue(lines.contains("  17:05  ● Lisova"))
         XCTAssertTrue(lines.contains { $0.hasPrefix("Yours is next  ") && $0.hasSuffix("arriving at Ipodrom") })
-        XCTAssertTrue(lines.contains("17 stops · ride 40 min") || lines.contains { $0.hasPrefix("17 stops · ride ") })
+        // 17 stops (7 on M1 to Khreshchatyk, 10 on M2 from Maidan Nezalezhnosti); the ride's
+        // minutes are the plan's own departure (17:05:00) to its arrival line's time, rounded.
+        let arrival = try XCTUnwrap(lines.first { $0.hasPrefix("Arrival ") }).split(separator: " ", omittingEmptySubsequences: true)[1]
+        let parts = arrival.split(separator: ":").map { Int($0)! }
+        let minutes = Int((Double(parts[0] * 3600 + parts[1] * 60 + parts[2] - (17 * 3600 + 5 * 60)) / 60).rounded())
+        XCTAssertEqual(lines.last, "17 stops · ride \(minutes) min")
+        XCTAssertGreaterThan(minutes, 30)
+        XCTAssertLessThan(minutes, 50)
         XCTAssertFalse(result.stdout.contains("\u{1B}["), "no colour when not a terminal")
     }
 

@@ -20,6 +20,10 @@ final class CalendarCardTests: XCTestCase {
         let folded = ICalendar.fold(ascii)
         let lines = folded.components(separatedBy: "\r\n").dropLast()
         XCTAssertEqual(lines.map { $0.utf8.count }, [75, 38])
+        // The continuation's leading space is one of its 75 octets (RFC 5545 3.1): 212 octets
+        // fold as 75, then 1 + 74, then 1 + 63.
+        let long = ICalendar.fold("DESCRIPTION:" + String(repeating: "a", count: 200)).components(separatedBy: "\r\n").dropLast()
+        XCTAssertEqual(long.map { $0.utf8.count }, [75, 75, 64])
         XCTAssertTrue(lines.dropFirst().allSatisfy { $0.hasPrefix(" ") })
         // Unfolding (RFC 5545 3.1: drop each CRLF followed by one space) gives the line back.
         XCTAssertEqual(folded.replacingOccurrences(of: "\r\n ", with: ""), ascii + "\r\n")
@@ -68,6 +72,35 @@ final class CalendarCardTests: XCTestCase {
         XCTAssertEqual(uk.components(separatedBy: "BEGIN:VALARM").count - 1, 1)
         XCTAssertTrue(uk.contains("SUMMARY:Лісова → Арсенальна (M1)\r\n"))
         XCTAssertTrue(uk.replacingOccurrences(of: "\r\n ", with: "").contains("DESCRIPTION:Наступна — ваша: Дніпро\\, далі Арсенальна."))
+    }
+
+    /// A real card, in both languages, measured by the rule rather than against RideCard: every
+    /// line ends in CRLF and holds at most 75 octets, a continuation's leading space included.
+    func testEveryLineOfARealCardIsAtMost75Octets() throws {
+        for language in ["en", "uk"] {
+            let card = CLI.run(["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30", "--ics", "-", "--lang", language])
+            XCTAssertEqual(card.code, 0, card.stderr)
+            let bytes = Array(card.stdout.utf8)
+            XCTAssertEqual(bytes.suffix(2), [13, 10])
+            var lines: [[UInt8]] = [], line: [UInt8] = [], index = 0, continued = 0
+            while index < bytes.count {
+                if bytes[index] == 13, index + 1 < bytes.count, bytes[index + 1] == 10 {
+                    lines.append(line)
+                    line = []
+                    index += 2
+                } else {
+                    XCTAssertNotEqual(bytes[index], 10, "a bare LF")
+                    line.append(bytes[index])
+                    index += 1
+                }
+            }
+            for line in lines {
+                XCTAssertLessThanOrEqual(line.count, 75, String(decoding: line, as: UTF8.self))
+                if line.first == 32 { continued += 1 }
+            }
+            XCTAssertGreaterThan(continued, 2, "the card has folded lines to measure (\(language))")
+            XCTAssertGreaterThan(lines.filter { $0.count == 75 }.count, 0, "some line is folded at the limit (\(language))")
+        }
     }
 
     func testPlanWritesTheCard() throws {

@@ -46,6 +46,9 @@ final class DetourTests: XCTestCase {
                 for (index, leg) in route.legs.enumerated() {
                     if index > 0 { walk(route.transferWalks[index - 1]) }
                     XCTAssertEqual(leg.board, here)
+                    // A leg is a ride: at least two stations (one station is no ride, and the
+                    // engine cannot time it).
+                    XCTAssertGreaterThanOrEqual(leg.stations.count, 2, "\(a.nameEn) → \(b.nameEn)")
                     XCTAssertEqual(leg, router.leg(leg.board, leg.alight))
                     here = leg.alight
                 }
@@ -58,6 +61,25 @@ final class DetourTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 1_500)
+    }
+
+    /// An origin that is the first node's own station starts with the walk (Teatralna → Zoloti
+    /// Vorota), a destination that is the second node's own station ends with one; neither has
+    /// a ride of one station.
+    func testADetourFromOrToANodesOwnStationStartsOrEndsWithTheWalk() throws {
+        let from = try XCTUnwrap(router.detour(from: code("Teatralna"), to: code("Teremky")))
+        XCTAssertEqual(names([try XCTUnwrap(from.walkBeforeBoarding)].flatMap { [$0.stationA, $0.stationB] }).sorted(), ["Teatralna", "Zoloti Vorota"])
+        XCTAssertEqual(names(from.legs.map(\.board)), ["Zoloti Vorota", "Ploshcha Ukrainskykh Heroiv"])
+        XCTAssertEqual(names(from.legs.map(\.alight)), ["Palats sportu", "Teremky"])
+        XCTAssertEqual(from.transferWalks.count, 1)
+        let to = try XCTUnwrap(router.detour(from: code("Teremky"), to: code("Teatralna")))
+        XCTAssertEqual(names(to.legs.map(\.board)), ["Teremky", "Palats sportu"])
+        XCTAssertEqual(names(to.legs.map(\.alight)), ["Ploshcha Ukrainskykh Heroiv", "Zoloti Vorota"])
+        XCTAssertEqual(names([try XCTUnwrap(to.walkAfterAlighting)].flatMap { [$0.stationA, $0.stationB] }).sorted(), ["Teatralna", "Zoloti Vorota"])
+        // The plan the issue saw crash.
+        let plan = CLI.run(["plan", "Teatralna", "Teremky", "--closed", "Khreshchatyk", "--at", "10:00", "--date", "2026-11-30"])
+        XCTAssertEqual(plan.code, 0, plan.stderr)
+        XCTAssertTrue(plan.stdout.contains("Zoloti Vorota"), plan.stdout)
     }
 
     /// The issue's finding: with Khreshchatyk closed, Lisova → Teremky was refused.

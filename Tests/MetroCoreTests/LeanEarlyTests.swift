@@ -47,6 +47,39 @@ final class LeanEarlyTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst.share, 0.01, worst.ride)
     }
 
+    /// The same promise when the stop before the destination is closed: the train passes it
+    /// without stopping, so its last step is the run alone and the alert must come earlier.
+    /// (Evenings and weekends, where the cap binds; one cell every 20 minutes.)
+    ///
+    /// The interval here is the widest of the plan's window, not its shortest: the cap takes the
+    /// interval the fast pattern meets (its awaited train left the terminal later, and late in
+    /// the evening intervals grow), which the best estimate's window need not contain. Measured
+    /// against the shortest, one cell reads 4 s of 390 (Teremky → Lisova, Saturday 21:00,
+    /// Chernihivska closed: the cap's own interval was 400 s or more). A dwell wrongly left in the last step adds 25 s
+    /// to every capped cell, several times 1% of any interval.
+    func testTheOnePercentHoldsWithAClosedStopBeforeTheDestination() throws {
+        var cells = 0, capped = 0
+        for day in ["2026-11-30", "2026-12-05"] {
+            for route in transferRoutes {
+                let stations = route.legs.last!.stations
+                // Only an intermediate stop can be closed and passed (not the change's own entry).
+                guard stations.count >= 3 else { continue }
+                var closed = engine
+                closed.closedStations = [stations[stations.count - 2]]
+                for minute in stride(from: 18 * 60, through: 21 * 60 + 40, by: 20) {
+                    let schedule = closed.schedule(route: route, t0: Kyiv.date("\(day) \(minute / 60):\(minute % 60):00"))
+                    let transfer = try XCTUnwrap(schedule.transfer)
+                    let share = max(0, schedule.alert.timeIntervalSince(schedule.arrivalEarliest)) / Double(transfer.longestWaitSeconds)
+                    XCTAssertLessThanOrEqual(share, 0.01, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")
+                    if transfer.alertWaitSeconds < transfer.bookedWaitSeconds { capped += 1 }
+                    cells += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(cells, 100)
+        XCTAssertGreaterThan(capped, 10, "the cap binds in these cells")
+    }
+
     func testAlertsLeanEarlyOfTheBestEstimateAndNeverLateOfTheFastPattern() throws {
         for route in transferRoutes + [try Kyiv.route("Akademmistechko", "Lisova"), try Kyiv.route("Syrets", "Chervonyi khutir")] {
             let schedule = engine.schedule(route: route, t0: Kyiv.date("2026-11-30 12:00:00"))

@@ -191,6 +191,16 @@ final class ScheduleEngineTests: XCTestCase {
         XCTAssertTrue(try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 21:15").findings.isEmpty)
     }
 
+    /// "Within the hour" means 60 minutes: the last M1 train leaves Lisova at 22:30:00
+    /// (kyiv-timetable.csv), so a ride boarding at 21:30:00 is warned and one at 21:29:59 is not.
+    func testLastTrainSoonStartsExactlyAnHourBefore() throws {
+        let last = Kyiv.date("2026-11-30 22:30:00")
+        let soon = [ServiceFinding.lastTrainSoon(station: Kyiv.station("Lisova").code, line: "M1", toward: Kyiv.station("Akademmistechko").code, last: last)]
+        XCTAssertEqual(try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 21:30:00").findings, soon)
+        XCTAssertEqual(try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 21:40:00").findings, soon, "50 minutes before")
+        XCTAssertEqual(try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 21:29:59").findings, [])
+    }
+
     func testOnlyThePostTransferBoardingMissesTheLastTrain() throws {
         // The M1 train from Zhytomyrska still runs, but reaches Khreshchatyk after the last M2
         // train toward Teremky has left Maidan Nezalezhnosti.

@@ -94,7 +94,12 @@ final class ServiceChangesTests: XCTestCase {
         let dwell = TimeInterval(network.document.assumptions.dwellSeconds)
         XCTAssertEqual(normal.arrival.timeIntervalSince(closed.arrival), 2 * dwell, accuracy: 0.001)
         let text = CLI.run(["plan", "Lisova", "Arsenalna", "--closed", "Hidropark", "--at", "10:00"]).stdout
-        XCTAssertTrue(text.contains { _ in true } && text.split(separator: "\n").contains { $0.contains("Hidropark") && $0.hasSuffix("passes without stopping") })
+        // The changes said first; then Hidropark's own row, and only its, says it is passed.
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("ℹ Service changes: Hidropark closed"), text)
+        let rows = lines.filter { $0.contains("│") }
+        XCTAssertEqual(rows.filter { $0.hasSuffix("passes without stopping") }.count, 1, text)
+        XCTAssertTrue(rows.contains { $0.contains("│ Hidropark") && $0.hasSuffix("passes without stopping") }, text)
     }
 
     func testHeadwayOverrideSetsTheBookedWaitAndTheRange() throws {

@@ -223,9 +223,22 @@ final class StateSafetyTests: XCTestCase {
             XCTAssertTrue(result.stderr.hasPrefix("Error: cannot write to standard output: No space left on device"), result.stderr)
         }
         // Like `git log | head`: the reader leaves, the writer ends without a word.
-        let piped = try ProcessRunner.run(executable: "/bin/sh", ["-c", "'\(binary)' stations | head -1; echo \"status ${PIPESTATUS:-}\""])
-        XCTAssertEqual(piped.stderr, "")
-        XCTAssertTrue(piped.stdout.hasPrefix("M1"))
+        // (bash: /bin/sh has no PIPESTATUS.) The reader is gone before the writer starts (`true`
+        // reads nothing; the writer waits a moment), so the first write meets the closed pipe.
+        // With SIGPIPE at its default the writer dies of it (141, as `git log | head` does); with
+        // SIGPIPE ignored (a parent that ignores it) the write fails with EPIPE and metro-timer
+        // ends quietly, 0. Either way, not a word on stderr. (Should the reader still be there,
+        // the writer just succeeds: 0.)
+        for (trap, statuses) in [("", ["0", "141"]), ("trap '' PIPE; ", ["0"])] {
+            let piped = try ProcessRunner.run(executable: "/bin/bash", ["-c", "\(trap){ sleep 0.2; '\(binary)' stations; } | true; echo \"status ${PIPESTATUS[0]}\""])
+            XCTAssertEqual(piped.stderr, "", trap)
+            let status = piped.stdout.trimmingCharacters(in: .newlines)
+            XCTAssertTrue(statuses.map { "status " + $0 }.contains(status), "\(trap): \(status)")
+        }
+        let head = try ProcessRunner.run(executable: "/bin/bash", ["-c", "'\(binary)' stations | head -1; echo \"status ${PIPESTATUS[0]}\""])
+        XCTAssertEqual(head.stderr, "")
+        XCTAssertTrue(head.stdout.hasPrefix("M1"))
+        XCTAssertTrue(["status 0", "status 141"].contains(head.stdout.split(separator: "\n").last.map(String.init) ?? ""), head.stdout)
     }
 
     // MARK: - Untrusted text
@@ -236,6 +249,11 @@ final class StateSafetyTests: XCTestCase {
         XCTAssertEqual(result.code, 64)
         XCTAssertFalse(result.stderr.contains("\u{1B}") || result.stderr.contains("\u{07}"), result.stderr)
         XCTAssertTrue(result.stderr.contains(#"\u{1B}]0;pwned\u{07}"#), result.stderr)
+        // The 8-bit CSI (U+009B, a C1 control: ECMA-48) clears a screen as ESC [ does; DEL too.
+        let csi = CLI.run(["plan", "\u{9B}2J\u{7F}", "Teremky"])
+        XCTAssertEqual(csi.code, 64)
+        XCTAssertFalse(csi.stderr.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x7F }, csi.stderr)
+        XCTAssertTrue(csi.stderr.contains(#"\u{9B}2J\u{7F}"#), csi.stderr)
         for arguments in [["plan", "Lisova", "Teremky", "--\u{1B}[2Jx"], ["\u{1B}[2J"], ["status", "--format", "{\u{1B}[31m}"]] {
             let refused = CLI.run(arguments)
             XCTAssertEqual(refused.code, 64, "\(arguments)")

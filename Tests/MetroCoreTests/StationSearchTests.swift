@@ -81,6 +81,20 @@ final class StationSearchTests: XCTestCase {
         XCTAssertTrue(none.isEmpty)
     }
 
+    /// How far a typo may go: one edit under eight letters, two from eight on (counted by hand:
+    /// "Lsva" and "Trmky" are two letters short of Lisova and Teremky, "Chrnhvska" three of
+    /// Chernihivska), never more. Each is suggested, not taken.
+    func testTyposBeyondTheToleranceAreSuggestedNotTaken() {
+        assertFinds("Chernhvska", "Chernihivska")
+        for (query, meant) in [("Lsva", "Lisova"), ("Trmky", "Teremky"), ("Chrnhvska", "Chernihivska")] {
+            guard case .notFound(let suggestions) = search.match(query) else {
+                XCTFail("'\(query)' gave \(search.match(query))")
+                continue
+            }
+            XCTAssertEqual(suggestions.first?.nameEn, meant, query)
+        }
+    }
+
     func testExactNameWinsOverPrefixOfAnother() {
         // "Dnipro" is a station and also the start of a word in "Heroiv Dnipra".
         assertFinds("Dnipro", "Dnipro")

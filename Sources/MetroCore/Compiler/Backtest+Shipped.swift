@@ -88,7 +88,8 @@ extension Backtest {
             let bestLastStep = Double(segments.map(\.runSeconds).min() ?? 0)
             let h = Double(min(record.firstSeconds, record.secondSeconds))
             let booked = (h * engine.bookedWaitFraction).rounded()
-            let alertWait = min(booked, lastStep.rounded(.down) + (h / 100).rounded(.down))
+            // The engine's own cap, not a copy of its formula.
+            let alertWait = Double(ScheduleEngine.cappedAlertWait(booked: Int(booked), lastStep: lastStep, shortest: Int(h)))
             return PolicyCell(
                 line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour,
                 headway: h, lastStep: lastStep, alertWait: alertWait, bookedWait: booked,

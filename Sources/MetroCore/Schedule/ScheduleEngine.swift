@@ -515,7 +515,7 @@ public struct ScheduleEngine: Sendable {
         if before.role == .intermediate, last >= 2, !closedStations.contains(before.station) {
             lastStep += early.dwell[last - 1].seconds
         }
-        return min(booked, Int(lastStep.rounded(.down)) + shortest / 100)
+        return Self.cappedAlertWait(booked: booked, lastStep: lastStep, shortest: shortest)
     }
 
     /// Departure to departure, from the line's terminal in `direction` to `station`.

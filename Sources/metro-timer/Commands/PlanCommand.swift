@@ -100,8 +100,11 @@ struct PlanCommand: Command {
             day = parsed
         }
         var seconds = position.seconds
+        var offset: Int?
         if let at {
-            let text = at.count <= 5 ? at + ":00" : at
+            let (clock, suffix) = splitOffset(at)
+            offset = suffix
+            let text = clock.count <= 5 ? clock + ":00" : clock
             guard let parsed = try? TimeOfDay.parseClock(text) else {
                 throw .usage(language.tr(
                     "Час '\(at)' неправильний; пишіть HH:MM від 00:00 до 23:59",
@@ -109,7 +112,8 @@ struct PlanCommand: Command {
             }
             seconds = parsed
         }
-        return context.clock.date(day, seconds: seconds)
+        // On the clock-change days a time may not exist, or happen twice.
+        return try resolve(day, seconds: seconds, offset: offset, context: context, language: language)
     }
 
     /// The latest t₀ (to the second) whose best estimate arrives by `arriveBy`, and the latest
