@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension ScheduleEngine {
     /// The alert policy's cap, in one place: the booked wait, but no more than the last step

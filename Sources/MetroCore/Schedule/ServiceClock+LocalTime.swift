@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A wall-clock time on a given day, which on the two clock-change days may name no moment or
 /// two. Kyiv springs forward on the last Sunday of March (03:00 becomes 04:00: 03:00–03:59 never

@@ -1,5 +1,8 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// `--at` on the clock-change days: a time the clocks jump over is refused with the nearest
