@@ -121,6 +121,9 @@ public enum ArgumentParser {
 public enum HelpFormatter {
     static let labelWidth = 24
 
+    /// What `-h, --help` does, in help pages and completions.
+    public static let helpText = Text("Показати довідку.", "Show help information.")
+
     public static func help(for spec: CommandSpec, language: Language) -> String {
         var out = "OVERVIEW: " + spec.abstract(language) + "\n"
         if let discussion = spec.discussion { out += "\n" + discussion(language) + "\n" }
@@ -130,7 +133,6 @@ public enum HelpFormatter {
             out += "\nARGUMENTS:\n" + positionals.map { row($0.label, $0.help(language)) }.joined()
         }
         let options = spec.arguments.filter { if case .positional = $0.kind { return false } else { return true } }
-        let helpText = Text("Показати довідку.", "Show help information.")
         out += "\nOPTIONS:\n"
         for option in options {
             var text = option.help(language)
