@@ -22,7 +22,15 @@ enum MetroTimer {
                 "Під землею немає GPS і мережі, тож положення поїзда обчислюється: від розкладу міста і моменту, коли поїзд рушив.",
                 "Underground there is no GPS and no network, so the train's position is computed: from the city's timetable and the moment the train started moving."),
             arguments: [.flag("version", Text("Показати версію.", "Show the version."))] + GlobalOptions.arguments,
-            subcommands: commands.map { $0.spec } + [HelpCommand.spec])
+            subcommands: (commands.map { $0.spec } + [HelpCommand.spec]).map(documented),
+            examples: Examples.of("metro-timer"))
+    }
+
+    /// A command's spec with its examples, as help and the manual show it.
+    static func documented(_ spec: CommandSpec) -> CommandSpec {
+        var spec = spec
+        spec.examples = Examples.of(spec.commandName)
+        return spec
     }
 
     /// Runs the command line in `context` and returns the exit code; a failed write to standard
@@ -85,14 +93,20 @@ enum MetroTimer {
             } else if word == "--lang" || word.hasPrefix("--lang=") {
                 var value: String?
                 if word == "--lang" {
-                    if index < arguments.count { value = arguments[index]; index += 1 }
+                    // An option after it is not its value: `plan Lisova --lang --json`.
+                    if index < arguments.count, !arguments[index].hasPrefix("-") { value = arguments[index]; index += 1 }
                 } else {
                     value = String(word.dropFirst("--lang=".count))
                 }
-                guard let value, Language(rawValue: value) != nil else {
+                // The usage shown is the subcommand's, when one is on the line.
+                let named = arguments.lazy.compactMap { name in commands.first { $0.spec.path.last == name }?.spec }.first ?? spec
+                guard let value, !value.isEmpty else {
+                    throw .usage(language.tr("'--lang' потребує значення: uk або en", "'--lang' needs a value: uk or en"), named)
+                }
+                guard Language(rawValue: value) != nil else {
                     throw .usage(language.tr(
-                        "'--lang' приймає uk або en, отримано '\(value ?? "")'",
-                        "'--lang' takes uk or en, not '\(value ?? "")'"), spec)
+                        "'--lang' приймає uk або en, отримано '\(value)'",
+                        "'--lang' takes uk or en, not '\(value)'"), named)
                 }
                 langFlag = value
             } else {
@@ -117,11 +131,14 @@ enum MetroTimer {
         case "help":
             let rest = arguments.dropFirst()
             guard let name = rest.first else { throw .cleanExit(HelpFormatter.help(for: spec, language: language)) }
-            if name == "help" { throw .cleanExit(HelpFormatter.help(for: HelpCommand.spec, language: language)) }
+            // `help help`, and `help --help` as every command takes it.
+            if ["help", "--help", "-h"].contains(name) {
+                throw .cleanExit(HelpFormatter.help(for: documented(HelpCommand.spec), language: language))
+            }
             guard let command = commands.first(where: { $0.spec.path.last == name }) else {
                 throw unknownSubcommand(name, language: language)
             }
-            throw .cleanExit(HelpFormatter.help(for: command.spec, language: language))
+            throw .cleanExit(HelpFormatter.help(for: documented(command.spec), language: language))
         default:
             guard let command = commands.first(where: { $0.spec.path.last == first }) else {
                 if first.hasPrefix("-") {
@@ -134,7 +151,7 @@ enum MetroTimer {
     }
 
     static func run<C: Command>(_ command: C.Type, _ arguments: [String], context: Context, options: GlobalOptions) throws(CLIError) {
-        let parsed = try ArgumentParser.parse(arguments, spec: C.spec, language: options.language, allowRest: C.acceptsRest)
+        let parsed = try ArgumentParser.parse(arguments, spec: documented(C.spec), language: options.language, allowRest: C.acceptsRest)
         let instance = try C(parsed, context: context, options: options)
         try instance.run(context, options: options)
     }

@@ -38,6 +38,16 @@ final class CLITests: XCTestCase {
               --no-color              No colour (also NO_COLOR).
               -h, --help              Show help information.
 
+            EXAMPLES:
+              metro-timer plan Lisova Teremky --at 08:15
+                  A ride whose train starts moving at 08:15.
+              metro-timer plan Lukyanivska Teremki --lang uk
+                  Names as people spell them (in Cyrillic too); the output in Ukrainian.
+              metro-timer plan Lisova Teremky --arrive-by 09:00
+                  When to leave to be there by 09:00.
+              metro-timer plan Lisova Teremky --json
+                  The same for scripts.
+
             """
         for arguments in [["plan", "--help"], ["plan", "-h"], ["help", "plan"], ["plan", "Lisova", "--help"]] {
             let result = CLI.run(arguments)
@@ -57,7 +67,7 @@ final class CLITests: XCTestCase {
             for language in ["en", "uk"] {
                 let own = CLI.run([command.spec.path.last!, "--help", "--lang", language])
                 XCTAssertEqual(own.code, 0)
-                XCTAssertTrue(own.stdout.contains("USAGE: \(command.spec.commandName)"))
+                XCTAssertTrue(own.stdout.contains((language == "uk" ? "ВИКОРИСТАННЯ: " : "USAGE: ") + command.spec.commandName), own.stdout)
                 XCTAssertEqual(own.stdout.containsCyrillic, language == "uk", "\(command.spec.commandName) --lang \(language)")
             }
         }
@@ -81,7 +91,7 @@ final class CLITests: XCTestCase {
             (["plan", "Lisova", "Obolonn Heights"], "Error: Unknown station 'Obolonn Heights'. Did you mean Obolon (M2)? See 'metro-timer stations' for the list.\n" + planUsage),
             (["plan", "Lisova", "Teremky", "--json=yes"], "Error: The flag '--json' does not take a value\n" + planUsage),
             (["pln"], "Error: Unknown subcommand 'pln'. Did you mean 'plan'?\nUsage: metro-timer <subcommand> [--version]\n  See 'metro-timer --help' for more information.\n"),
-            (["--lang", "de", "plan"], "Error: '--lang' takes uk or en, not 'de'\nUsage: metro-timer <subcommand> [--version]\n  See 'metro-timer --help' for more information.\n"),
+            (["--lang", "de", "plan"], "Error: '--lang' takes uk or en, not 'de'\n" + planUsage),
             (["stations", "--line", "M7"], "Error: Unknown line 'M7'; the lines are M1, M2 and M3\nUsage: metro-timer stations [<query>] [--line <M1|M2|M3>]\n  See 'metro-timer stations --help' for more information.\n"),
         ]
         for (arguments, expected) in cases {

@@ -83,7 +83,7 @@ struct AboutCommand: Command {
                 bookedWaitFraction: ScheduleEngine(network: context.network, clock: context.clock).bookedWaitFraction,
                 walks: walks),
             state: .init(directory: FileTripStore.directory(environment: context.environment), files: ["trip.json", "journal.jsonl", "calibration.json"]),
-            config: .init(directory: ConfigStore.directory(environment: context.environment), files: ["changes.json", "alerts.json"]),
+            config: .init(directory: ConfigStore.directory(environment: context.environment), files: ["changes.json", "alerts.json", "routes.json"]),
             network: .init(
                 alertCheck: settings.enabled, url: settings.enabled ? settings.url.map(URLMask.mask) : nil,
                 timeoutMilliseconds: settings.enabled ? settings.timeoutMilliseconds : nil))

@@ -36,6 +36,24 @@ enum Manual {
             ("METRO_TIMER_AIR_RAID", Text(
                 "1 — планувати як під час повітряної тривоги, як з --air-raid.",
                 "1 plans as trains run during an air-raid alert, as --air-raid does.")),
+            ("METRO_TIMER_ALERT_BACKEND", Text(
+                "Чим планувати сповіщення поза екраном: auto (типово: таймери systemd користувача, де він працює, інакше фоновий процес), systemd, notifier або off (сповіщає лише відкритий екран).",
+                "How alerts are scheduled outside the screen: auto (the default: systemd user timers where a user manager runs, else a detached notifier), systemd, notifier, or off (only an open screen alerts).")),
+            ("METRO_TIMER_ALERT_COMMAND", Text(
+                "Команда (sh -c), що отримує JSON кожного сповіщення на стандартному вході; має перевагу над 'metro-timer alerts command'.",
+                "A command (sh -c) given each alert's JSON on standard input; it overrides 'metro-timer alerts command'.")),
+            ("XDG_STATE_HOME", Text(
+                "Де каталог стану, metro-timer у ньому (типово ~/.local/state); лише абсолютний шлях.",
+                "Where the state directory is, metro-timer in it (default ~/.local/state); an absolute path only.")),
+            ("XDG_CONFIG_HOME", Text(
+                "Де каталог налаштувань, metro-timer у ньому (типово ~/.config); лише абсолютний шлях.",
+                "Where the settings directory is, metro-timer in it (default ~/.config); an absolute path only.")),
+            ("XDG_RUNTIME_DIR", Text(
+                "За ним видно, чи працює systemd користувача (для METRO_TIMER_ALERT_BACKEND=auto).",
+                "Shows whether a systemd user manager runs (for METRO_TIMER_ALERT_BACKEND=auto).")),
+            ("TERM", Text(
+                "dumb — без екрана, що перемальовується, і без кольорів: 'start' друкує рядок, коли щось змінюється.",
+                "dumb means no redrawn screen and no colour: 'start' prints a line when something changes.")),
         ])
 
     /// What the program writes, and where; `about` lists the same places with their real paths.
@@ -48,6 +66,7 @@ enum Manual {
         ("~/.local/state/metro-timer/calibration.json", Text(
             "Ваші вимірювання перегонів і стоянок.", "Your own measurements of segments and dwells.")),
         ("~/.config/metro-timer/changes.json", Text("Зміни в русі, що діють кілька днів.", "Service changes that last.")),
+        ("~/.config/metro-timer/routes.json", Text("Збережені й недавні маршрути ('metro-timer routes').", "Saved and recent routes ('metro-timer routes').")),
         ("~/.config/metro-timer/alerts.json", Text(
             "Налаштування необовʼязкової перевірки повітряної тривоги (типово вимкнено).",
             "The settings of the optional air-raid check (off by default).")),
