@@ -70,6 +70,11 @@ enum MetroTimer {
             try dispatch(arguments, context: context, options: options)
             return 0
         } catch {
+            // A script that asked for JSON gets its errors as JSON too (on standard error).
+            if JSONOutput.requested(context.arguments), let json = JSONOutput.error(error) {
+                context.stderr.write(json)
+                return error.exitCode
+            }
             return CommandRunner.report(error, stdout: context.stdout, stderr: context.stderr, language: language)
         }
     }

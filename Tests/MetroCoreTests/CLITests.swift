@@ -34,7 +34,7 @@ final class CLITests: XCTestCase {
               --headway <minutes>     Today's interval instead of the published one: 10 for every line, or M1=10.
               --day-type <weekday|weekend>
                                       The timetable to use whatever the weekday (the city announces holidays as weekend days).
-              --lang <uk|en>          The output language. (default: METRO_TIMER_LANG, LC_ALL, LC_MESSAGES, LANG; else en)
+              --lang <uk|en>          The output language. (default: METRO_TIMER_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else en)
               --no-color              No colour (also NO_COLOR).
               -h, --help              Show help information.
 
@@ -92,7 +92,7 @@ final class CLITests: XCTestCase {
             (["plan", "Lisova", "Teremky", "--json=yes"], "Error: The flag '--json' does not take a value\n" + planUsage),
             (["pln"], "Error: Unknown subcommand 'pln'. Did you mean 'plan'?\nUsage: metro-timer <subcommand> [--version]\n  See 'metro-timer --help' for more information.\n"),
             (["--lang", "de", "plan"], "Error: '--lang' takes uk or en, not 'de'\n" + planUsage),
-            (["stations", "--line", "M7"], "Error: Unknown line 'M7'; the lines are M1, M2 and M3\nUsage: metro-timer stations [<query>] [--line <M1|M2|M3>]\n  See 'metro-timer stations --help' for more information.\n"),
+            (["stations", "--line", "M7"], "Error: Unknown line 'M7'; the lines are M1, M2 and M3\nUsage: metro-timer stations [<query>] [--line <M1|M2|M3>] [--json]\n  See 'metro-timer stations --help' for more information.\n"),
         ]
         for (arguments, expected) in cases {
             let result = CLI.run(arguments)

@@ -22,7 +22,7 @@ final class HelpExamplesTests: XCTestCase {
 
     func testLangWithoutAValueSaysSoWithTheSubcommandsUsage() {
         let planUsage = "Usage: " + MetroTimer.documented(PlanCommand.spec).usage + "\n  See 'metro-timer plan --help' for more information.\n"
-        for arguments in [["plan", "Lisova", "Teremky", "--lang"], ["plan", "Lisova", "--lang", "--json", "Teremky"], ["plan", "Lisova", "Teremky", "--lang="]] {
+        for arguments in [["plan", "Lisova", "Teremky", "--lang"], ["plan", "Lisova", "--lang", "--at", "10:00", "Teremky"], ["plan", "Lisova", "Teremky", "--lang="]] {
             let result = CLI.run(arguments)
             XCTAssertEqual(result.code, 64, "\(arguments)")
             XCTAssertEqual(result.stderr, "Error: '--lang' needs a value: uk or en\n" + planUsage, "\(arguments)")

@@ -199,7 +199,7 @@ struct AlertsCommand: Command {
         let service = try context.tripService(options)
         let now = context.now()
         guard let (trip, schedule) = try service.activeSchedule(at: now) else {
-            if json { context.stdout.line("{\"alerts\":[],\"version\":1}") } else {
+            if json { context.stdout.write(JSONOutput.text(["alerts": [], "version": 1] as [String: Any])) } else {
                 context.stdout.line(language.tr("Немає активної поїздки: нічого не заплановано.", "No active trip: nothing is scheduled."))
             }
             return
@@ -228,8 +228,7 @@ struct AlertsCommand: Command {
                 "alerts": alerts.map { ["alert": $0.alert.rawValue, "time": context.clock.iso8601($0.time), "means": means($0)] },
             ]
             if let pid { object["notifierPID"] = Int(pid) }
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-            context.stdout.line(String(decoding: data, as: UTF8.self))
+            context.stdout.write(JSONOutput.text(object))
             return
         }
         let out = context.stdout

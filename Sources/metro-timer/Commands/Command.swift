@@ -9,7 +9,7 @@ struct GlobalOptions: Sendable {
     static let arguments: [ArgumentSpec] = [
         .option("lang", value: "uk|en", Text(
             "Мова виводу.", "The output language."),
-            default: Text("METRO_TIMER_LANG, LC_ALL, LC_MESSAGES, LANG; інакше en", "METRO_TIMER_LANG, LC_ALL, LC_MESSAGES, LANG; else en"),
+            default: Text("METRO_TIMER_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG; інакше en", "METRO_TIMER_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else en"),
             global: true),
         .flag("no-color", Text("Без кольорів (також NO_COLOR).", "No colour (also NO_COLOR)."), global: true),
     ]

@@ -117,8 +117,7 @@ struct RoutesCommand: Command {
                     "routes": saved.map { ["name": $0.name, "from": ref($0.from), "to": ref($0.to)] as [String: Any] },
                     "recent": recent.map { ["from": ref($0.from), "to": ref($0.to)] },
                 ]
-                let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-                context.stdout.line(String(decoding: data, as: UTF8.self))
+                context.stdout.write(JSONOutput.text(object))
                 return
             }
             if saved.isEmpty {

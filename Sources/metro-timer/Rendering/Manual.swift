@@ -23,8 +23,11 @@ enum Manual {
         title: Text("СЕРЕДОВИЩЕ", "ENVIRONMENT"),
         items: [
             ("METRO_TIMER_LANG", Text(
-                "Мова виводу, uk або en; важить більше за LC_ALL, LC_MESSAGES і LANG (їх теж читають, у цьому порядку).",
-                "The output language, uk or en; it outranks LC_ALL, LC_MESSAGES and LANG (read too, in that order).")),
+                "Мова виводу, uk або en; важить більше за LANGUAGE, LC_ALL, LC_MESSAGES і LANG (їх теж читають, у цьому порядку).",
+                "The output language, uk or en; it outranks LANGUAGE, LC_ALL, LC_MESSAGES and LANG (read too, in that order).")),
+            ("LANGUAGE", Text(
+                "Список мов через двокрапку, як у gettext (uk:en); перша з uk чи en важить більше за LC_ALL і LANG. Не діє, коли локаль явно C або POSIX.",
+                "A colon-separated list of languages, as in gettext (uk:en); the first of uk or en in it outranks LC_ALL and LANG. Ignored when the locale is explicitly C or POSIX.")),
             ("NO_COLOR", Text("Будь-яке непорожнє значення вимикає кольори.", "Any non-empty value turns colour off.")),
             ("COLUMNS", Text("Ширина термінала, коли її не можна дізнатися інакше.", "The terminal's width, where it cannot be asked.")),
             ("METRO_TIMER_HOME", Text(
