@@ -106,8 +106,8 @@ struct AboutCommand: Command {
             "",
             style.bold(language.tr("Дані", "Data")),
             "  " + language.tr("Набір даних: ", "Dataset: ") + facts.data.dataset,
-            "  " + language.tr("Видавець: ", "Publisher: ") + facts.data.publisher,
-            "  " + language.tr("Ліцензія: ", "Licence: ") + facts.data.licence,
+            "  " + language.tr("Видавець: ", "Publisher: ") + Self.inUkrainian(facts.data.publisher, language),
+            "  " + language.tr("Ліцензія: ", "Licence: ") + Self.inUkrainian(facts.data.licence, language),
             "  " + language.tr(
                 "Розклад станом на \(facts.data.resourcesDated), завантажено \(facts.data.retrieved).",
                 "Timetable dated \(facts.data.resourcesDated), retrieved \(facts.data.retrieved)."),
@@ -146,5 +146,18 @@ struct AboutCommand: Command {
                 "Nothing is sent: the alert check is off ('metro-timer alerts enable --url URL' turns it on)."))
         }
         context.stdout.write(out.joined(separator: "\n") + "\n")
+    }
+
+    /// The portal's English wording of its publisher and licence (as the network records them),
+    /// in the portal's own Ukrainian; anything else as it is.
+    static func inUkrainian(_ text: String, _ language: Language) -> String {
+        guard language == .uk else { return text }
+        let known: [String: String] = [
+            "Kyiv City State Administration (transport infrastructure department); data owner KP Kyivskyi Metropoliten":
+                "Київська міська державна адміністрація (департамент транспортної інфраструктури); власник даних — КП «Київський метрополітен»",
+            "Open Data Licence (free for personal or commercial use)":
+                "Ліцензія відкритих даних (вільне використання в особистих і комерційних цілях)",
+        ]
+        return known[text] ?? text
     }
 }

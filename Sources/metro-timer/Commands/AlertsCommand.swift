@@ -244,6 +244,15 @@ struct AlertsCommand: Command {
             }
             out.line("  " + context.clock.hhmmss(alert.time) + "  " + name.padding(toLength: 22, withPad: " ", startingAt: 0) + means(alert))
         }
-        out.line(language.tr("Канали: ", "Channels: ") + (channels.isEmpty ? language.tr("немає (лише екран)", "none (the screen only)") : channels.joined(separator: ", ")))
+        let shown = channels.map { Self.channelName($0, language) }
+        out.line(language.tr("Канали: ", "Channels: ") + (channels.isEmpty ? language.tr("немає (лише екран)", "none (the screen only)") : shown.joined(separator: ", ")))
+    }
+
+    /// A channel as the text shows it: the JSON's names, but the two that are not program
+    /// names (`bell TTY`, `command`) in the language.
+    static func channelName(_ channel: String, _ language: Language) -> String {
+        if channel.hasPrefix("bell ") { return language.tr("дзвінок термінала ", "bell ") + channel.dropFirst("bell ".count) }
+        if channel == "command" { return language.tr("ваша команда", "command") }
+        return channel
     }
 }

@@ -63,7 +63,7 @@ extension Context {
                     language.tr(" — колишня назва \($0)", " — formerly \($0)") } ?? "")
             }.joined(separator: ", ")
             throw .usage(language.tr(
-                "'\(query)' підходить до кількох станцій: \(list). Уточніть назву.",
+                "'\(query)' відповідає кільком станціям: \(list). Уточніть назву.",
                 "'\(query)' matches several stations: \(list). Type more of the name."), spec)
         case .notFound(let suggestions):
             var message = language.tr("Невідома станція '\(query)'.", "Unknown station '\(query)'.")

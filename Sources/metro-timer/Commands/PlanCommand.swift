@@ -242,7 +242,7 @@ struct PlanCommand: Command {
             }
             if last, entrance.closes < seconds + 60 * 30 {
                 lastNote = (lastNote ?? "") + options.language.tr(
-                    " Будьте за входом до \(TimeOfDay.clock(entrance.closes).prefix(5)): тоді входи станції \(name) зачиняються.",
+                    " Пройдіть вхід до \(TimeOfDay.clock(entrance.closes).prefix(5)): тоді входи станції \(name) зачиняються.",
                     " Be through the entrance by \(TimeOfDay.clock(entrance.closes).prefix(5)), when \(name)'s entrances close.")
             }
         }

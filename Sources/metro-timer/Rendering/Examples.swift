@@ -62,7 +62,7 @@ enum Examples {
             ]
         case "metro-timer routes":
             return [
-                e("metro-timer routes add work Lisova Teremky", Text("Зберегти маршрут під назвою work.", "Save a route as work.")),
+                e("metro-timer routes add work Lisova Teremky", Text("Зберегти маршрут під назвою 'work'.", "Save a route as 'work'.")),
                 e("metro-timer plan work", Text("Спланувати збережений маршрут.", "Plan the saved route.")),
                 e("metro-timer routes list", Text("Збережені й недавні маршрути.", "Saved and recent routes.")),
             ]

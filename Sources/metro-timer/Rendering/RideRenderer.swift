@@ -107,11 +107,11 @@ enum AlertText {
         let language = view.language
         if next <= exit {
             return language.tr(
-                "На станції \(view.name(transfer.exit)) перейдіть на \(view.name(transfer.entry)), поїзд у напрямку \(toward); натисніть d, коли він рушить.",
+                "На станції \(view.name(transfer.exit)) перейдіть на \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
                 "At \(view.name(transfer.exit)) walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs.")
         }
         return language.tr(
-            "Перейдіть на \(view.name(transfer.entry)), поїзд у напрямку \(toward); натисніть d, коли він рушить.",
+            "Перейдіть на \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
             "Walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs.")
     }
 }
@@ -237,7 +237,7 @@ struct ScreenRenderer {
     /// The keys, on as many lines as the width needs, never cut inside a key.
     func keyLines(_ language: Language, _ width: Int) -> [String] {
         let keys = language == .uk
-            ? ["+ позаду", "- попереду", "d рушив", "u скасувати", "a прибув", "s стоп", "q вийти"]
+            ? ["+ позаду", "- попереду", "d рушив", "u скасувати", "a прибули", "s стоп", "q вийти"]
             : ["+ behind", "- ahead", "d departed", "u undo", "a arrived", "s stop", "q leave"]
         var result: [String] = []
         var current = ""
@@ -379,22 +379,24 @@ struct LineRenderer {
         }
         let minutes = max(1, Int((state.untilArrival / 60).rounded()))
         let stopsLeft = language.stops(state.stopsLeft)
+        // The verb agrees with the form: Лишилася 1 зупинка, Лишилися 2 зупинки, Лишилося 5 зупинок.
+        let left = language.plural(state.stopsLeft, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stopsLeft
         let about = language.tr("близько \(minutes) хв", "about \(minutes) " + (minutes == 1 ? "minute" : "minutes"))
         let nextName = view.stopName(next)
         switch state.phase {
         case .notStarted:
             return language.tr(
-                "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). Лишилося \(stopsLeft), \(about).",
+                "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). \(left), \(about).",
                 "The train leaves at \(view.clock.hhmm(view.schedule.departure)). \(stopsLeft.capitalizedFirst) left, \(about).")
         case .walking, .waiting:
             let transfer = view.changeAtHand
             let toward = view.toward(entry: next)
             return language.tr(
-                "Пересадка на станції \(view.name(transfer?.exit ?? "")): перейдіть на \(view.name(transfer?.entry ?? "")), поїзд у напрямку \(toward); натисніть d, коли він рушить. Лишилося \(stopsLeft), \(about).",
+                "Пересадка на станції \(view.name(transfer?.exit ?? "")): перейдіть на \(view.name(transfer?.entry ?? "")), поїзд у напрямку станції \(toward); натисніть d, коли він рушить. \(left), \(about).",
                 "Change at \(view.name(transfer?.exit ?? "")): walk to \(view.name(transfer?.entry ?? "")), train toward \(toward); press d when it departs. \(stopsLeft.capitalizedFirst) left, \(about).")
         default:
             return language.tr(
-                "Наступна: \(nextName). Лишилося \(stopsLeft), \(about).",
+                "Наступна: \(nextName). \(left), \(about).",
                 "Next: \(nextName). \(stopsLeft) left, \(about).")
         }
     }
