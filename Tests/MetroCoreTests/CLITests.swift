@@ -106,8 +106,8 @@ final class CLITests: XCTestCase {
         let result = CLI.run(["plan", "Лісова", "--lang", "uk"])
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(result.stderr, """
-            Error: Бракує обовʼязкового аргументу '<to>'
-            Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
+            Помилка: Бракує обовʼязкового аргументу '<to>'
+            Використання: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
               Докладніше: 'metro-timer plan --help'.
 
             """)

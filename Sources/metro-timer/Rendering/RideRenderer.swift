@@ -119,8 +119,32 @@ enum AlertText {
 /// The live screen's frame: plain lines fitted to the width, styled after fitting.
 struct ScreenRenderer {
     static let minimumWidth = 40
+    /// The fewest rows the frame folds into (ScreenLayoutTests draws it whole at 40×10).
+    static let minimumHeight = 10
+
+    /// The notice a terminal below 40×15 gets instead of the ride: short lines, cut to the width.
+    func tooSmall(_ language: Language, width: Int, height: Int) -> [String] {
+        let words = language.tr(
+            "Замалий термінал: потрібно щонайменше 40×10, зараз \(width)×\(height). Збільште вікно; поїздка триває.",
+            "Terminal too small: at least 40×10 is needed, this is \(width)×\(height). Make it larger; the ride goes on.")
+            .split(separator: " ").map(String.init)
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            if !line.isEmpty && line.count + 1 + word.count > max(1, width) { lines.append(line); line = "" }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return Array(lines.map { String($0.prefix(max(1, width))) }.prefix(max(1, height)))
+    }
 
     func frame(_ view: RideView, width: Int, height: Int = 24) -> [String] {
+        // Narrower than 40 columns or shorter than 10 rows the frame cannot be drawn without
+        // lines wrapping and the title scrolling away: say so, within the size there is, and
+        // draw again when the terminal grows.
+        if width < Self.minimumWidth || height < Self.minimumHeight {
+            return tooSmall(view.language, width: width, height: height)
+        }
         let width = max(width, Self.minimumWidth)
         let language = view.language
         let style = view.style
@@ -156,7 +180,7 @@ struct ScreenRenderer {
                     + language.tr("до", "up to") + " \(Durations.clock(transfer.longestWaitSeconds)))"
             }
         case .arrived:
-            status = language.tr("За розкладом ви на місці. Натисніть a, щоб підтвердити.", "By the timetable you are there. Press a to confirm.")
+            status = language.tr("За розкладом ви на місці. Натисніть a двічі, щоб підтвердити.", "By the timetable you are there. Press a twice to confirm.")
         }
         if state.phase != .arrived { status += " · " + stops }
         lines.append(fit(status, width))
