@@ -38,7 +38,9 @@ enum MetroTimer {
     static func main(_ context: Context) -> Int32 {
         let code = run(context)
         if let sink = context.stdout as? DescriptorSink, let failure = sink.failure {
-            context.stderr.line("Error: cannot write to standard output: \(failure)")
+            let language = context.chosenLanguage
+            context.stderr.line(CommandRunner.errorPrefix(language) + language.tr(
+                "не вдається писати в стандартний вивід: \(failure)", "cannot write to standard output: \(failure)"))
             return code == 0 ? 1 : code
         }
         return code

@@ -225,6 +225,15 @@ final class UkrainianEverywhereTests: XCTestCase {
         XCTAssertTrue(corrupt.stderr.contains("його не змінено"), corrupt.stderr)
     }
 
+    func testAFullDiskIsSaidInUkrainian() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        let binary = TestPaths.products.appendingPathComponent("metro-timer").path
+        let result = try ProcessRunner.run(executable: "/bin/sh", ["-c", "'\(binary)' stations --lang uk > /dev/full"])
+        XCTAssertEqual(result.code, 1)
+        // The reason is the C library's (strerror), quoted as it is.
+        XCTAssertTrue(result.stderr.hasPrefix("Помилка: не вдається писати в стандартний вивід: "), result.stderr)
+    }
+
     func testGrammar() {
         // The verb agrees with the noun's form; «у напрямку станції …»; «й» between vowels.
         XCTAssertEqual(Language.uk.and("Дарниця", "Арсенальна"), "Дарниця й Арсенальна")
