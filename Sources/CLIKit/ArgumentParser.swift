@@ -121,17 +121,35 @@ public enum ArgumentParser {
 public enum HelpFormatter {
     static let labelWidth = 24
 
+    /// What `-h, --help` does, in help pages and completions.
+    public static let helpText = Text("Показати довідку.", "Show help information.")
+
+    /// The section headings, in the language of the page (the manual's Ukrainian headings are
+    /// the same words).
+    public static func heading(_ english: String, _ language: Language) -> String {
+        guard language == .uk else { return english }
+        switch english {
+        case "OVERVIEW": return "ОГЛЯД"
+        case "USAGE": return "ВИКОРИСТАННЯ"
+        case "ARGUMENTS": return "АРГУМЕНТИ"
+        case "OPTIONS": return "ПАРАМЕТРИ"
+        case "SUBCOMMANDS": return "КОМАНДИ"
+        case "EXAMPLES": return "ПРИКЛАДИ"
+        default: return english
+        }
+    }
+
     public static func help(for spec: CommandSpec, language: Language) -> String {
-        var out = "OVERVIEW: " + spec.abstract(language) + "\n"
+        let title = { (english: String) in heading(english, language) + ":" }
+        var out = title("OVERVIEW") + " " + spec.abstract(language) + "\n"
         if let discussion = spec.discussion { out += "\n" + discussion(language) + "\n" }
-        out += "\nUSAGE: " + spec.usage + "\n"
+        out += "\n" + title("USAGE") + " " + spec.usage + "\n"
         let positionals = spec.arguments.filter { if case .positional = $0.kind { return true } else { return false } }
         if !positionals.isEmpty {
-            out += "\nARGUMENTS:\n" + positionals.map { row($0.label, $0.help(language)) }.joined()
+            out += "\n" + title("ARGUMENTS") + "\n" + positionals.map { row($0.label, $0.help(language)) }.joined()
         }
         let options = spec.arguments.filter { if case .positional = $0.kind { return false } else { return true } }
-        let helpText = Text("Показати довідку.", "Show help information.")
-        out += "\nOPTIONS:\n"
+        out += "\n" + title("OPTIONS") + "\n"
         for option in options {
             var text = option.help(language)
             if let defaultText = option.defaultText {
@@ -141,10 +159,14 @@ public enum HelpFormatter {
         }
         out += row("-h, --help", helpText(language))
         if !spec.subcommands.isEmpty {
-            out += "\nSUBCOMMANDS:\n" + spec.subcommands.map { row($0.path.last!, $0.abstract(language)) }.joined()
+            out += "\n" + title("SUBCOMMANDS") + "\n" + spec.subcommands.map { row($0.path.last!, $0.abstract(language)) }.joined()
             out += "\n" + language.tr(
                 "  Довідка до команди: '\(spec.commandName) help <команда>'.",
                 "  See '\(spec.commandName) help <subcommand>' for detailed help.") + "\n"
+        }
+        if !spec.examples.isEmpty {
+            out += "\n" + title("EXAMPLES") + "\n"
+            out += spec.examples.map { "  " + $0.command + "\n      " + $0.text(language) + "\n" }.joined()
         }
         return out
     }

@@ -8,16 +8,21 @@ public enum CommandRunner {
         case .cleanExit(let text):
             stdout.write(text)
         case let .usage(message, usage, helpCommand):
-            stderr.line("Error: " + Quote.sanitize(message))
-            stderr.line("Usage: " + usage)
+            stderr.line(errorPrefix(language) + Quote.sanitize(message))
+            stderr.line(language.tr("Використання: ", "Usage: ") + usage)
             stderr.line("  " + language.tr(
                 "Докладніше: '\(helpCommand) --help'.",
                 "See '\(helpCommand) --help' for more information."))
         case .data(let message), .failure(let message):
-            stderr.line("Error: " + Quote.sanitize(message))
+            stderr.line(errorPrefix(language) + Quote.sanitize(message))
         case .exit:
             break
         }
         return error.exitCode
+    }
+
+    /// swift-argument-parser's `Error: `, in the language of the message.
+    public static func errorPrefix(_ language: Language) -> String {
+        language.tr("Помилка: ", "Error: ")
     }
 }

@@ -87,11 +87,25 @@ public struct CommandSpec: Sendable {
     public var subcommands: [CommandSpec]
     /// Words that may follow the command but are not declared (`adjust +1`): none by default.
     public var usageOverride: String?
+    /// Command lines to copy, each with what it does: the EXAMPLES of help and the manual.
+    public var examples: [Example] = []
+
+    /// One example: a command line and what it does.
+    public struct Example: Sendable {
+        public var command: String
+        public var text: Text
+
+        public init(_ command: String, _ text: Text) {
+            self.command = command
+            self.text = text
+        }
+    }
 
     public init(
         path: [String], abstract: Text, discussion: Text? = nil, arguments: [ArgumentSpec] = [],
-        subcommands: [CommandSpec] = [], usageOverride: String? = nil
+        subcommands: [CommandSpec] = [], usageOverride: String? = nil, examples: [Example] = []
     ) {
+        self.examples = examples
         self.path = path
         self.abstract = abstract
         self.discussion = discussion

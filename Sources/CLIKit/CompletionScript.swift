@@ -27,38 +27,15 @@ public enum CompletionScript {
             #   source <(\(command) completions bash)
             # or install it as share/bash-completion/completions/\(command).
 
-            # Quotes a candidate for the command line: backslashes before the characters the shell
-            # would otherwise read (printf %q would turn Cyrillic into $'\\320…' in a C locale).
-            \(function)_quote() {
-                local s="$1" out="" ch i
-                for ((i = 0; i < ${#s}; i++)); do
-                    ch="${s:i:1}"
-                    case "$ch" in
-                        [[:space:]\\'\\"\\\\\\(\\)\\&\\;\\<\\>\\|\\$\\`\\!\\*\\?\\[\\]\\#\\~\\{\\}]) out+="\\\\$ch" ;;
-                        *) out+="$ch" ;;
-                    esac
-                done
-                printf '%s' "$out"
-            }
-
+            # The program writes each candidate ready for readline: quoted for the shell, or
+            # for the inside of a quote left open in the word being typed (see Completer.bashWord).
             \(function)() {
-                local cur="${COMP_WORDS[COMP_CWORD]}" IFS=$'\\n' candidate
-                local -a candidates
-                candidates=($("${COMP_WORDS[0]}" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
-                COMPREPLY=()
-                if [[ "${candidates[0]}" == ":files" ]]; then
+                local IFS=$'\\n'
+                COMPREPLY=($("${COMP_WORDS[0]}" __complete --shell=bash "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+                if [[ "${COMPREPLY[0]}" == ":files" ]]; then
                     compopt -o filenames 2>/dev/null
-                    COMPREPLY=($(compgen -f -- "$cur"))
-                    return 0
+                    COMPREPLY=($(compgen -f -- "${COMP_WORDS[COMP_CWORD]}"))
                 fi
-                for candidate in "${candidates[@]}"; do
-                    # Inside an open quote the shell takes the text as it is.
-                    if [[ "$cur" == [\\"\\']* ]]; then
-                        COMPREPLY+=("$candidate")
-                    else
-                        COMPREPLY+=("$(\(function)_quote "$candidate")")
-                    fi
-                done
                 return 0
             }
 
@@ -77,17 +54,32 @@ public enum CompletionScript {
             # after compinit.
 
             \(function)() {
-                local -a candidates
-                local program="${(Q)words[1]}"
-                candidates=("${(@f)$("${~program}" __complete "${(@)words[2,CURRENT]}" 2>/dev/null)}")
-                candidates=("${(@)candidates:#}")
-                if [[ "${candidates[1]}" == ":files" ]]; then
+                local -a lines candidates shown
+                local program="${(Q)words[1]}" line
+                lines=("${(@f)$("${~program}" __complete --shell=zsh "${(@)words[2,CURRENT]}" 2>/dev/null)}")
+                lines=("${(@)lines:#}")
+                if [[ "${lines[1]}" == ":files" ]]; then
                     _files
                     return
                 fi
+                # Each line is a candidate, then after a tab what it is (a subcommand's summary,
+                # an option's help, the current name of a former one).
+                for line in "${(@)lines}"; do
+                    candidates+=("${line%%$'\\t'*}")
+                    if [[ "$line" == *$'\\t'* ]]; then
+                        shown+=("${line%%$'\\t'*}  -- ${line#*$'\\t'}")
+                    else
+                        shown+=("$line")
+                    fi
+                done
                 # The program has already matched what was typed (in either alphabet, former
-                # names too), so zsh is told not to filter again (-U).
-                compadd -U -- "${(@)candidates}"
+                # names too) and every candidate begins with it, so zsh is told not to filter
+                # again (-U); the common prefix it inserts is never shorter than the word typed.
+                if [[ "${(j::)lines}" == *$'\\t'* ]]; then
+                    compadd -U -l -d shown -- "${(@)candidates}"
+                else
+                    compadd -U -- "${(@)candidates}"
+                fi
             }
 
             if [[ "${funcstack[1]}" == "\(function)" ]]; then
@@ -111,11 +103,12 @@ public enum CompletionScript {
                 set -l current (commandline -ct)
                 set -l program $tokens[1]
                 set -e tokens[1]
-                set -l candidates ($program __complete $tokens $current 2>/dev/null)
+                set -l candidates ($program __complete --shell=fish $tokens $current 2>/dev/null)
                 if test "$candidates[1]" = ":files"
                     __fish_complete_path $current
                     return
                 end
+                # A tab separates each candidate from its description.
                 printf '%s\\n' $candidates
             end
 

@@ -71,6 +71,15 @@ public enum ManPage {
         }
         lines += item("-h, --help", language.tr("Показати довідку.", "Show help information."))
 
+        // The examples of every command, the same as each `--help` ends with.
+        let examples = ([root] + root.subcommands).flatMap(\.examples)
+        if !examples.isEmpty {
+            lines.append(heading("ПРИКЛАДИ", "EXAMPLES"))
+            for example in examples {
+                lines += item(example.command, example.text(language))
+            }
+        }
+
         for section in sections {
             lines.append(".SH " + quoted(section.title(language)))
             for (index, text) in section.paragraphs.enumerated() {
@@ -160,7 +169,8 @@ public enum ManPage {
     }
 
     /// Escapes text for roff: backslashes, hyphens as minus signs (they are options and
-    /// commands people type), and a leading dot or quote that would read as a request.
+    /// commands people type), the subscript of t₀, and a leading dot or quote that would read as
+    /// a request.
     public static func escape(_ text: String) -> String {
         guardRequest(escapeCharacters(text))
     }
@@ -171,6 +181,9 @@ public enum ManPage {
             switch character {
             case "\\": result += "\\e"
             case "-": result += "\\-"
+            // t₀: no terminal font has a subscript zero (groff warns "can't find special
+            // character 'u2080'" under LANG=C); a zero set lower reads the same everywhere.
+            case "₀": result += "\\d0\\u"
             default: result.append(character)
             }
         }

@@ -73,7 +73,19 @@ struct Context: Sendable {
     /// The trip store in the state directory.
     var tripStore: FileTripStore {
         let sink = stderr
-        return FileTripStore(directory: FileTripStore.directory(environment: environment), note: { sink.line($0) })
+        return FileTripStore(directory: FileTripStore.directory(environment: environment), language: chosenLanguage, note: { sink.line($0) })
+    }
+
+    /// The language the command line chose (`--lang` wherever it stands, then the environment),
+    /// for what is said before a command knows its options (the state files' messages).
+    var chosenLanguage: Language {
+        var flag: String?
+        for (index, word) in arguments.enumerated() {
+            if word == "--" { break }
+            if word.hasPrefix("--lang=") { flag = String(word.dropFirst("--lang=".count)) }
+            if word == "--lang", index + 1 < arguments.count { flag = arguments[index + 1] }
+        }
+        return language(flag: flag)
     }
 
     /// Colour only on a terminal that is not `dumb`, with `NO_COLOR` unset and no `--no-color`.

@@ -22,7 +22,15 @@ enum MetroTimer {
                 "Під землею немає GPS і мережі, тож положення поїзда обчислюється: від розкладу міста і моменту, коли поїзд рушив.",
                 "Underground there is no GPS and no network, so the train's position is computed: from the city's timetable and the moment the train started moving."),
             arguments: [.flag("version", Text("Показати версію.", "Show the version."))] + GlobalOptions.arguments,
-            subcommands: commands.map { $0.spec } + [HelpCommand.spec])
+            subcommands: (commands.map { $0.spec } + [HelpCommand.spec]).map(documented),
+            examples: Examples.of("metro-timer"))
+    }
+
+    /// A command's spec with its examples, as help and the manual show it.
+    static func documented(_ spec: CommandSpec) -> CommandSpec {
+        var spec = spec
+        spec.examples = Examples.of(spec.commandName)
+        return spec
     }
 
     /// Runs the command line in `context` and returns the exit code; a failed write to standard
@@ -30,7 +38,9 @@ enum MetroTimer {
     static func main(_ context: Context) -> Int32 {
         let code = run(context)
         if let sink = context.stdout as? DescriptorSink, let failure = sink.failure {
-            context.stderr.line("Error: cannot write to standard output: \(failure)")
+            let language = context.chosenLanguage
+            context.stderr.line(CommandRunner.errorPrefix(language) + language.tr(
+                "не вдається писати в стандартний вивід: \(failure)", "cannot write to standard output: \(failure)"))
             return code == 0 ? 1 : code
         }
         return code
@@ -74,6 +84,11 @@ enum MetroTimer {
             try dispatch(arguments, context: context, options: options)
             return 0
         } catch {
+            // A script that asked for JSON gets its errors as JSON too (on standard error).
+            if JSONOutput.requested(context.arguments), let json = JSONOutput.error(error) {
+                context.stderr.write(json)
+                return error.exitCode
+            }
             return CommandRunner.report(error, stdout: context.stdout, stderr: context.stderr, language: language)
         }
     }
@@ -97,14 +112,20 @@ enum MetroTimer {
             } else if word == "--lang" || word.hasPrefix("--lang=") {
                 var value: String?
                 if word == "--lang" {
-                    if index < arguments.count { value = arguments[index]; index += 1 }
+                    // An option after it is not its value: `plan Lisova --lang --json`.
+                    if index < arguments.count, !arguments[index].hasPrefix("-") { value = arguments[index]; index += 1 }
                 } else {
                     value = String(word.dropFirst("--lang=".count))
                 }
-                guard let value, Language(rawValue: value) != nil else {
+                // The usage shown is the subcommand's, when one is on the line.
+                let named = arguments.lazy.compactMap { name in commands.first { $0.spec.path.last == name }?.spec }.first ?? spec
+                guard let value, !value.isEmpty else {
+                    throw .usage(language.tr("'--lang' потребує значення: uk або en", "'--lang' needs a value: uk or en"), named)
+                }
+                guard Language(rawValue: value) != nil else {
                     throw .usage(language.tr(
-                        "'--lang' приймає uk або en, отримано '\(value ?? "")'",
-                        "'--lang' takes uk or en, not '\(value ?? "")'"), spec)
+                        "'--lang' приймає uk або en, отримано '\(value)'",
+                        "'--lang' takes uk or en, not '\(value)'"), named)
                 }
                 langFlag = value
             } else {
@@ -129,11 +150,14 @@ enum MetroTimer {
         case "help":
             let rest = arguments.dropFirst()
             guard let name = rest.first else { throw .cleanExit(HelpFormatter.help(for: spec, language: language)) }
-            if name == "help" { throw .cleanExit(HelpFormatter.help(for: HelpCommand.spec, language: language)) }
+            // `help help`, and `help --help` as every command takes it.
+            if ["help", "--help", "-h"].contains(name) {
+                throw .cleanExit(HelpFormatter.help(for: documented(HelpCommand.spec), language: language))
+            }
             guard let command = commands.first(where: { $0.spec.path.last == name }) else {
                 throw unknownSubcommand(name, language: language)
             }
-            throw .cleanExit(HelpFormatter.help(for: command.spec, language: language))
+            throw .cleanExit(HelpFormatter.help(for: documented(command.spec), language: language))
         default:
             guard let command = commands.first(where: { $0.spec.path.last == first }) else {
                 if first.hasPrefix("-") {
@@ -146,7 +170,7 @@ enum MetroTimer {
     }
 
     static func run<C: Command>(_ command: C.Type, _ arguments: [String], context: Context, options: GlobalOptions) throws(CLIError) {
-        let parsed = try ArgumentParser.parse(arguments, spec: C.spec, language: options.language, allowRest: C.acceptsRest)
+        let parsed = try ArgumentParser.parse(arguments, spec: documented(C.spec), language: options.language, allowRest: C.acceptsRest)
         var context = context
         context.installedTimetable = try InstalledTimetable.load(environment: context.environment, language: options.language)
         let instance = try C(parsed, context: context, options: options)

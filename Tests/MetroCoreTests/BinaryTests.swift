@@ -17,7 +17,7 @@ final class BinaryTests: XCTestCase {
         let result = try ProcessRunner.run("metro-timer", ["plan", "Лісова"], environment: ["LANG": "uk_UA.UTF-8"])
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertTrue(result.stderr.hasPrefix("Error: Бракує обовʼязкового аргументу '<to>'\n"), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("Помилка: Бракує обовʼязкового аргументу '<to>'\n"), result.stderr)
     }
 
     func testTimetableGenCheckPassesFromThePackageRoot() throws {

@@ -34,9 +34,19 @@ final class CLITests: XCTestCase {
               --headway <minutes>     Today's interval instead of the published one: 10 for every line, or M1=10.
               --day-type <weekday|weekend>
                                       The timetable to use whatever the weekday (the city announces holidays as weekend days).
-              --lang <uk|en>          The output language. (default: METRO_TIMER_LANG, LC_ALL, LC_MESSAGES, LANG; else en)
+              --lang <uk|en>          The output language. (default: METRO_TIMER_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else en)
               --no-color              No colour (also NO_COLOR).
               -h, --help              Show help information.
+
+            EXAMPLES:
+              metro-timer plan Lisova Teremky --at 08:15
+                  A ride whose train starts moving at 08:15.
+              metro-timer plan Lukyanivska Teremki --lang uk
+                  Names as people spell them (in Cyrillic too); the output in Ukrainian.
+              metro-timer plan Lisova Teremky --arrive-by 09:00
+                  When to leave to be there by 09:00.
+              metro-timer plan Lisova Teremky --json
+                  The same for scripts.
 
             """
         for arguments in [["plan", "--help"], ["plan", "-h"], ["help", "plan"], ["plan", "Lisova", "--help"]] {
@@ -57,7 +67,7 @@ final class CLITests: XCTestCase {
             for language in ["en", "uk"] {
                 let own = CLI.run([command.spec.path.last!, "--help", "--lang", language])
                 XCTAssertEqual(own.code, 0)
-                XCTAssertTrue(own.stdout.contains("USAGE: \(command.spec.commandName)"))
+                XCTAssertTrue(own.stdout.contains((language == "uk" ? "ВИКОРИСТАННЯ: " : "USAGE: ") + command.spec.commandName), own.stdout)
                 XCTAssertEqual(own.stdout.containsCyrillic, language == "uk", "\(command.spec.commandName) --lang \(language)")
             }
         }
@@ -81,8 +91,8 @@ final class CLITests: XCTestCase {
             (["plan", "Lisova", "Obolonn Heights"], "Error: Unknown station 'Obolonn Heights'. Did you mean Obolon (M2)? See 'metro-timer stations' for the list.\n" + planUsage),
             (["plan", "Lisova", "Teremky", "--json=yes"], "Error: The flag '--json' does not take a value\n" + planUsage),
             (["pln"], "Error: Unknown subcommand 'pln'. Did you mean 'plan'?\nUsage: metro-timer <subcommand> [--version]\n  See 'metro-timer --help' for more information.\n"),
-            (["--lang", "de", "plan"], "Error: '--lang' takes uk or en, not 'de'\nUsage: metro-timer <subcommand> [--version]\n  See 'metro-timer --help' for more information.\n"),
-            (["stations", "--line", "M7"], "Error: Unknown line 'M7'; the lines are M1, M2 and M3\nUsage: metro-timer stations [<query>] [--line <M1|M2|M3>]\n  See 'metro-timer stations --help' for more information.\n"),
+            (["--lang", "de", "plan"], "Error: '--lang' takes uk or en, not 'de'\n" + planUsage),
+            (["stations", "--line", "M7"], "Error: Unknown line 'M7'; the lines are M1, M2 and M3\nUsage: metro-timer stations [<query>] [--line <M1|M2|M3>] [--json]\n  See 'metro-timer stations --help' for more information.\n"),
         ]
         for (arguments, expected) in cases {
             let result = CLI.run(arguments)
@@ -96,8 +106,8 @@ final class CLITests: XCTestCase {
         let result = CLI.run(["plan", "Лісова", "--lang", "uk"])
         XCTAssertEqual(result.code, 64)
         XCTAssertEqual(result.stderr, """
-            Error: Бракує обовʼязкового аргументу '<to>'
-            Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
+            Помилка: Бракує обовʼязкового аргументу '<to>'
+            Використання: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
               Докладніше: 'metro-timer plan --help'.
 
             """)

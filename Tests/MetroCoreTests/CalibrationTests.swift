@@ -259,7 +259,7 @@ final class JournalTests: XCTestCase {
         ])
         let result = CLI.run(["journal"], environment: environment)
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("Lisova → Arsenalna  arrived  planned 16:40 · actual 14:10 · −150 s  (+0 −1)\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Lisova → Arsenalna  arrived  planned 16:40 · actual 14:10 · −2 min 30 s  (+0 −1)\n"), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix(
             "Trips: 6, confirmed arrivals: 5. Error: median −20 s, 90th percentile 150 s. Missed station (arrived before \"yours is next\"): 20% of trips; late \"yours is next\" (after the stop before): 40%.\n"), result.stdout)
         let uk = CLI.run(["journal", "--lang", "uk"], environment: environment).stdout
@@ -271,7 +271,7 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(summary["missedStationShare"] as? Double, 0.2)
         XCTAssertEqual(summary["lateAlertShare"] as? Double, 0.4)
         XCTAssertEqual((json["trips"] as? [Any])?.count, 6)
-        XCTAssertEqual(CLI.run(["journal", "--last", "2"], environment: environment).stdout.split(separator: "\n").first.map(String.init)?.contains("−150 s"), true)
+        XCTAssertEqual(CLI.run(["journal", "--last", "2"], environment: environment).stdout.split(separator: "\n").first.map(String.init)?.contains("−2 min 30 s"), true)
         // A version-2 record has no time at the stop before: it counts for the missed share only.
         let (_, old) = try journal([line(id: "a", error: -150, version: 2), line(id: "b", error: 10, version: 2)])
         XCTAssertTrue(CLI.run(["journal"], environment: old).stdout.hasSuffix(

@@ -62,7 +62,9 @@ final class RoutesTests: XCTestCase {
 
             """)
         let json = CLI.run(["routes", "--json"], environment: env).stdout
-        XCTAssertTrue(json.contains(#""recent":[{"from":{"code":"mr18_127","nameEn":"Lisova""#), json)
+        let recent = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["recent"] as? [[String: Any]], json)
+        XCTAssertEqual((recent.first?["from"] as? [String: String])?["code"], "mr18_127", json)
+        XCTAssertEqual((recent.first?["from"] as? [String: String])?["nameEn"], "Lisova", json)
         // --again starts the last ride (rehearsed here, so nothing waits for a train).
         let again = try ProcessRunner.run("metro-timer", ["start", "--again", "--speed", "1200", "--events"], environment: env)
         XCTAssertEqual(again.code, 0, again.stderr)

@@ -15,16 +15,25 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     }
 
     /// Chooses the language the way the CLI promises: the flag, then `METRO_TIMER_LANG`, then
-    /// `LC_ALL`, `LC_MESSAGES`, `LANG` (the first one set and non-empty decides, as in POSIX);
+    /// `LANGUAGE`, then `LC_ALL`, `LC_MESSAGES`, `LANG` (the first one set and non-empty decides, as in POSIX);
     /// English otherwise. The caller passes the environment in: MetroCore never reads it.
+    ///
+    /// `LANGUAGE` comes before the locale variables, as in GNU gettext: a colon-separated list
+    /// whose first uk or en entry wins (`de:uk` is Ukrainian). As in gettext it is ignored when
+    /// the locale is explicitly C or POSIX (`LC_ALL=C`, `LANG=C.UTF-8`: a script asking for
+    /// untranslated output); unlike gettext it also counts when no locale variable is set at
+    /// all, since whoever sets only `LANGUAGE=uk` plainly asks for Ukrainian.
     public static func resolve(flag: String?, environment: [String: String]) -> Language {
         if let flag, let language = Language(localeValue: flag) { return language }
         if let value = environment["METRO_TIMER_LANG"], let language = Language(localeValue: value) { return language }
-        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = environment[key], !value.isEmpty else { continue }
-            return Language(localeValue: value) ?? .en
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        let cLocale = locale.map { $0 == "C" || $0 == "POSIX" || $0.hasPrefix("C.") } ?? false
+        if !cLocale, let list = environment["LANGUAGE"] {
+            for entry in list.split(separator: ":") {
+                if let language = Language(localeValue: String(entry)) { return language }
+            }
         }
-        return .en
+        return locale.flatMap { Language(localeValue: $0) } ?? .en
     }
 
     /// The plural form for a count: Ukrainian has three (1 зупинка, 2–4 зупинки, 5–20 зупинок,

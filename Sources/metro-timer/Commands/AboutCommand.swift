@@ -94,7 +94,7 @@ struct AboutCommand: Command {
                 bookedWaitFraction: ScheduleEngine(network: context.network, clock: context.clock).bookedWaitFraction,
                 walks: walks),
             state: .init(directory: FileTripStore.directory(environment: context.environment), files: ["trip.json", "journal.jsonl", "calibration.json"]),
-            config: .init(directory: ConfigStore.directory(environment: context.environment), files: ["changes.json", "alerts.json"]),
+            config: .init(directory: ConfigStore.directory(environment: context.environment), files: ["changes.json", "alerts.json", "routes.json"]),
             installed: .init(directory: InstalledNetwork.directory(environment: context.environment), files: [InstalledNetwork.fileName]),
             network: .init(
                 alertCheck: settings.enabled, url: settings.enabled ? settings.url.map(Quote.url) : nil,
@@ -122,8 +122,8 @@ struct AboutCommand: Command {
                 "Timetable: installed, \(path) ('timetable-gen install --remove' goes back to the built-in one).") }
                 ?? language.tr("Розклад: вбудований у програму.", "Timetable: built into the program.")),
             "  " + language.tr("Набір даних: ", "Dataset: ") + facts.data.dataset,
-            "  " + language.tr("Видавець: ", "Publisher: ") + facts.data.publisher,
-            "  " + language.tr("Ліцензія: ", "Licence: ") + facts.data.licence,
+            "  " + language.tr("Видавець: ", "Publisher: ") + Self.inUkrainian(facts.data.publisher, language),
+            "  " + language.tr("Ліцензія: ", "Licence: ") + Self.inUkrainian(facts.data.licence, language),
             "  " + language.tr(
                 "Розклад станом на \(facts.data.resourcesDated), завантажено \(facts.data.retrieved).",
                 "Timetable dated \(facts.data.resourcesDated), retrieved \(facts.data.retrieved)."),
@@ -164,5 +164,18 @@ struct AboutCommand: Command {
                 "Nothing is sent: the alert check is off ('metro-timer alerts enable --url URL' turns it on)."))
         }
         context.stdout.write(out.joined(separator: "\n") + "\n")
+    }
+
+    /// The portal's English wording of its publisher and licence (as the network records them),
+    /// in the portal's own Ukrainian; anything else as it is.
+    static func inUkrainian(_ text: String, _ language: Language) -> String {
+        guard language == .uk else { return text }
+        let known: [String: String] = [
+            "Kyiv City State Administration (transport infrastructure department); data owner KP Kyivskyi Metropoliten":
+                "Київська міська державна адміністрація (департамент транспортної інфраструктури); власник даних — КП «Київський метрополітен»",
+            "Open Data Licence (free for personal or commercial use)":
+                "Ліцензія відкритих даних (вільне використання в особистих і комерційних цілях)",
+        ]
+        return known[text] ?? text
     }
 }

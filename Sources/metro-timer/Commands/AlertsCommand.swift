@@ -206,7 +206,7 @@ struct AlertsCommand: Command {
         let service = try context.tripService(options)
         let now = context.now()
         guard let (trip, schedule) = try service.activeSchedule(at: now) else {
-            if json { context.stdout.line("{\"alerts\":[],\"version\":1}") } else {
+            if json { context.stdout.write(JSONOutput.text(["alerts": [], "version": 1] as [String: Any])) } else {
                 context.stdout.line(language.tr("Немає активної поїздки: нічого не заплановано.", "No active trip: nothing is scheduled."))
             }
             return
@@ -235,8 +235,7 @@ struct AlertsCommand: Command {
                 "alerts": alerts.map { ["alert": $0.alert.rawValue, "time": context.clock.iso8601($0.time), "means": means($0)] },
             ]
             if let pid { object["notifierPID"] = Int(pid) }
-            let data = Data(JSONObject.serialize(object).utf8)
-            context.stdout.line(String(decoding: data, as: UTF8.self))
+            context.stdout.write(JSONOutput.text(object))
             return
         }
         let out = context.stdout
@@ -252,6 +251,15 @@ struct AlertsCommand: Command {
             }
             out.line("  " + context.clock.hhmmss(alert.time) + "  " + name.padding(to: 22) + means(alert))
         }
-        out.line(language.tr("Канали: ", "Channels: ") + (channels.isEmpty ? language.tr("немає (лише екран)", "none (the screen only)") : channels.joined(separator: ", ")))
+        let shown = channels.map { Self.channelName($0, language) }
+        out.line(language.tr("Канали: ", "Channels: ") + (channels.isEmpty ? language.tr("немає (лише екран)", "none (the screen only)") : shown.joined(separator: ", ")))
+    }
+
+    /// A channel as the text shows it: the JSON's names, but the two that are not program
+    /// names (`bell TTY`, `command`) in the language.
+    static func channelName(_ channel: String, _ language: Language) -> String {
+        if channel.hasPrefix("bell ") { return language.tr("дзвінок термінала ", "bell ") + channel.dropFirst("bell ".count) }
+        if channel == "command" { return language.tr("ваша команда", "command") }
+        return channel
     }
 }

@@ -57,10 +57,11 @@ struct ArrivedCommand: Command {
             record = try context.endTrip(.arrived, options: options)
         }
         let confirmedAt = record.confirmedArrival ?? now
-        let error = (record.confirmedSeconds ?? 0) - record.finalSeconds
-        let sign = error > 0 ? "+" : error < 0 ? "−" : "±"
+        // The journal's figure, rounded once from the two moments (not the difference of two
+        // rounded durations), so both say the same.
+        let error = Durations.signedError(record.errorSeconds ?? 0, language)
         context.stdout.line(language.tr(
-            "Прибуття підтверджено о \(context.clock.hhmmss(confirmedAt)): \(sign)\(abs(error)) с від відліку (+ пізніше, − раніше).",
-            "Arrival confirmed at \(context.clock.hhmmss(confirmedAt)): \(sign)\(abs(error)) s against the countdown (+ later, − earlier)."))
+            "Прибуття підтверджено о \(context.clock.hhmmss(confirmedAt)): \(error) від відліку (+ пізніше, − раніше).",
+            "Arrival confirmed at \(context.clock.hhmmss(confirmedAt)): \(error) against the countdown (+ later, − earlier)."))
     }
 }

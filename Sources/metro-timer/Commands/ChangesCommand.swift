@@ -82,15 +82,23 @@ struct ChangesCommand: Command {
         }
         let base = ChangesFile.Entry(id: 0, kind: .closed, from: from, until: dates[1], note: arguments.value("note"))
         var result: [ChangesFile.Entry] = []
+        // The same station or section twice is a slip of the keyboard, said as such (not as an
+        // overlap with an entry that does not exist yet).
+        func twice(_ what: String) -> CLIError {
+            .usage(language.tr("\(what) вказано двічі", "\(what) is given twice"), spec)
+        }
         for name in arguments.values("closed") {
             var entry = base
-            entry.station = try context.station(name, spec: spec, language: language).code
+            let station = try context.station(name, spec: spec, language: language)
+            guard !result.contains(where: { $0.station == station.code }) else { throw twice(Names.station(station, language)) }
+            entry.station = station.code
             result.append(entry)
         }
         for text in arguments.values("suspended") {
             var entry = base
             entry.kind = .suspended
             entry.section = try ServiceOptions.section(text, context: context, spec: spec, language: language)
+            guard !result.contains(where: { $0.kind == .suspended && $0.section == entry.section }) else { throw twice("'\(text)'") }
             result.append(entry)
         }
         if let text = arguments.value("day-type") {

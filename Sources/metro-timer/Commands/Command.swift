@@ -9,7 +9,7 @@ struct GlobalOptions: Sendable {
     static let arguments: [ArgumentSpec] = [
         .option("lang", value: "uk|en", Text(
             "Мова виводу.", "The output language."),
-            default: Text("METRO_TIMER_LANG, LC_ALL, LC_MESSAGES, LANG; інакше en", "METRO_TIMER_LANG, LC_ALL, LC_MESSAGES, LANG; else en"),
+            default: Text("METRO_TIMER_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG; інакше en", "METRO_TIMER_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else en"),
             global: true),
         .flag("no-color", Text("Без кольорів (також NO_COLOR).", "No colour (also NO_COLOR)."), global: true),
     ]
@@ -73,7 +73,7 @@ extension Context {
                     language.tr(" — колишня назва \($0)", " — formerly \($0)") } ?? "")
             }.joined(separator: ", ")
             throw .usage(language.tr(
-                "'\(query)' підходить до кількох станцій: \(list). Уточніть назву.",
+                "'\(query)' відповідає кільком станціям: \(list). Уточніть назву.",
                 "'\(query)' matches several stations: \(list). Type more of the name."), spec)
         case .notFound(let suggestions):
             var message = language.tr("Невідома станція '\(query)'.", "Unknown station '\(query)'.")

@@ -32,8 +32,15 @@ struct CompletionsCommand: Command {
         context.stdout.write(CompletionScript.script(shell, command: "metro-timer"))
     }
 
-    /// The hidden `metro-timer __complete WORD… CURRENT` the scripts call: one candidate a line.
-    static func complete(_ words: [String], context: Context) -> String {
+    /// The hidden `metro-timer __complete [--shell=SHELL] WORD… CURRENT` the scripts call: one
+    /// candidate a line, written for that shell (see `Completer.Result.lines`).
+    static func complete(_ arguments: [String], context: Context) -> String {
+        var words = arguments
+        var shell: CompletionScript.Shell?
+        if let first = words.first, first.hasPrefix("--shell=") {
+            shell = CompletionScript.Shell(rawValue: String(first.dropFirst("--shell=".count)))
+            words.removeFirst()
+        }
         // A `--lang` already on the line decides the alphabet of names offered for an empty word.
         var flag: String?
         for (index, word) in words.dropLast().enumerated() {
@@ -42,9 +49,11 @@ struct CompletionsCommand: Command {
         }
         let language = context.language(flag: flag)
         let search = context.search
-        let completer = Completer(root: MetroTimer.spec) { typed in
-            search.completions(typed, language: language)
+        let completer = Completer(root: MetroTimer.spec, language: language) { typed in
+            search.completionCandidates(typed, language: language).map {
+                Completer.Candidate($0.text, description: $0.current)
+            }
         }
-        return completer.complete(words).lines
+        return completer.complete(words).lines(for: shell, current: words.last ?? "")
     }
 }

@@ -96,10 +96,15 @@ struct JournalCommand: Command {
             row += language.tr("план", "planned") + " " + Durations.clock(record.plannedSeconds)
             if let confirmed = record.confirmedSeconds {
                 row += " · " + language.tr("факт", "actual") + " " + Durations.clock(confirmed)
-                if let error = record.errorSeconds { row += " · " + (error > 0 ? "+" : error < 0 ? "−" : "±") + "\(abs(error)) s" }
+                if let error = record.errorSeconds { row += " · " + Durations.signedError(error, language) }
             }
             let c = record.corrections
-            if c.behind + c.ahead + c.at + c.departed > 0 { row += "  (+\(c.behind) −\(c.ahead))" }
+            // Every kind of correction: the stop shifts, then 'at STATION' and 'departed'.
+            var kinds: [String] = []
+            if c.behind + c.ahead > 0 { kinds.append("+\(c.behind) −\(c.ahead)") }
+            if c.at > 0 { kinds.append(language.tr("на станції ×\(c.at)", "at ×\(c.at)")) }
+            if c.departed > 0 { kinds.append(language.tr("рушив ×\(c.departed)", "departed ×\(c.departed)")) }
+            if !kinds.isEmpty { row += "  (" + kinds.joined(separator: ", ") + ")" }
             context.stdout.line(row)
         }
         context.stdout.line("")

@@ -13,7 +13,7 @@ struct PlanCommand: Command {
             "Спланувати поїздку: кожна станція з часом, пересадка, сповіщення і прибуття.",
             "Plan a ride: every station with its time, the transfer, the alerts and the arrival."),
         discussion: Text(
-            "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення.",
+            "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення. Доба руху триває від 03:00 до 03:00: --at раніше 03:00 — це ніч після --date. Поїздку, яку тоді не проїхати (після останнього поїзда, до першого), однаково надруковано, з попередженням на початку, і код завершення 1.",
             "Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. A ride that cannot be made then (after the last train, before the first) is still printed, warning first, and exits 1."),
         arguments: [
             .positional("from", Text(
@@ -245,7 +245,7 @@ struct PlanCommand: Command {
             }
             if last, entrance.closes < seconds + 60 * 30 {
                 lastNote = (lastNote ?? "") + options.language.tr(
-                    " Будьте за входом до \(TimeOfDay.clock(entrance.closes).prefix(5)): тоді входи станції \(name) зачиняються.",
+                    " Пройдіть вхід до \(TimeOfDay.clock(entrance.closes).prefix(5)): тоді входи станції \(name) зачиняються.",
                     " Be through the entrance by \(TimeOfDay.clock(entrance.closes).prefix(5)), when \(name)'s entrances close.")
             }
         }

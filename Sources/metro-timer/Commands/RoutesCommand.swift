@@ -90,6 +90,14 @@ struct RoutesCommand: Command {
             if let problem = SavedRoutes.nameProblem(name) {
                 throw .usage(language.tr("Назва '\(name)' не годиться: 1–40 літер, цифр, '-' чи '_', першою — літера", "The name '\(name)' will not do: \(problem)"), Self.spec)
             }
+            // A route named like a station would hide it: 'plan Lisova' must keep meaning Lisova.
+            let station: NetworkDocument.Station?
+            if case .found(let found) = StationSearch.kyiv.match(name) { station = found } else { station = context.network.station(name) }
+            if let station {
+                throw .usage(language.tr(
+                    "Назва '\(name)' уже означає станцію \(Names.station(station, language)): 'metro-timer plan \(name)' прочитав би її як станцію. Оберіть іншу назву.",
+                    "The name '\(name)' already means the station \(Names.station(station, language)): 'metro-timer plan \(name)' would read it as the station. Choose another name."), Self.spec)
+            }
             let (origin, destination) = try context.rideEnds(from, to, spec: Self.spec, language: language)
             action = .add(SavedRoutes.Entry(name: name, from: origin.code, to: destination.code))
         case "remove":
@@ -120,8 +128,7 @@ struct RoutesCommand: Command {
                     "routes": saved.map { ["name": $0.name, "from": ref($0.from), "to": ref($0.to)] as [String: Any] },
                     "recent": recent.map { ["from": ref($0.from), "to": ref($0.to)] },
                 ]
-                let data = Data(JSONObject.serialize(object).utf8)
-                context.stdout.line(Quote.json(String(decoding: data, as: UTF8.self)))
+                context.stdout.write(JSONOutput.text(object))
                 return
             }
             if saved.isEmpty {

@@ -111,7 +111,7 @@ enum ServiceOptions {
         case let .sectionSuspended(line, from, to, nearest):
             let served = nearest.isEmpty ? "" : language.tr(" Найближча станція, куди ходять поїзди: \(list(nearest)).", " The nearest station served: \(list(nearest)).")
             return language.tr(
-                "Між станціями \(name(from)) і \(name(to)) (\(line)) поїзди не ходять, а маршрут пролягає цією ділянкою.",
+                "Між станціями \(language.and(name(from), name(to))) (\(line)) поїзди не ходять, а маршрут пролягає цією ділянкою.",
                 "No \(line) trains run between \(name(from)) and \(name(to)), and this route needs that section.") + served
         case let .airRaidRunsOnlyAsFar(line, station):
             return language.tr(
@@ -121,7 +121,7 @@ enum ServiceOptions {
             let shelter = network.station(station)?.aboveGround == false
             let line = network.station(station)?.line ?? ""
             let sections = network.document.airRaidSections.filter { $0.line == line }
-                .map { name($0.from) + "–" + name($0.to) }.joined(separator: language.tr(" і ", " and "))
+                .map { name($0.from) + "–" + name($0.to) }.reduce("") { $0.isEmpty ? $1 : language.and($0, $1) }
             return language.tr(
                 "Під час повітряної тривоги \(line) курсує лише \(sections), тож поїзди не зупиняються на станції \(name(station))\(shelter ? " (вона працює лише як укриття)" : ""). Найближча станція, де вони зупиняються: \(list(nearest)).",
                 "During an air-raid alert \(line) runs only \(sections), so trains do not stop at \(name(station))\(shelter ? " (it serves only as a shelter)" : ""). The nearest station they serve: \(list(nearest)).")
@@ -199,7 +199,7 @@ enum ServiceOptions {
         return ServiceCheck(network: network).openAirStretches(route).map { stretch in
             let a = Names.station(stretch.from, network, language), b = Names.station(stretch.to, network, language)
             return language.tr(
-                "Між станціями \(a) і \(b) (\(stretch.line)) маршрут іде відкритою ділянкою: під час повітряної тривоги поїзди там не ходять.",
+                "Між станціями \(language.and(a, b)) (\(stretch.line)) маршрут іде відкритою ділянкою: під час повітряної тривоги поїзди там не ходять.",
                 "Between \(a) and \(b) (\(stretch.line)) this route runs in the open: during an air-raid alert trains stop short of it.")
         }
     }

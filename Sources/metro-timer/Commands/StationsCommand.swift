@@ -11,14 +11,17 @@ struct StationsCommand: Command {
         arguments: [
             .positional("query", optional: true, Text("Назва чи її частина, будь-якою мовою.", "A name or part of one, in either language.")).completing(.stations),
             .option("line", value: "M1|M2|M3", Text("Лише станції цієї лінії.", "Only the stations of this line.")),
+            .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
         ] + GlobalOptions.arguments)
 
     var query: String?
     var line: String?
+    var json = false
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         query = arguments.value("query")
         line = arguments.value("line")?.uppercased()
+        json = arguments.flag("json")
         if let line, context.network.line(line) == nil {
             throw .usage(options.language.tr(
                 "Невідома лінія '\(arguments.value("line")!)'; є M1, M2 і M3",
@@ -35,10 +38,15 @@ struct StationsCommand: Command {
             case .found(let station): stations = [station]
             case .ambiguous(let candidates): stations = candidates
             case .notFound:
-                _ = try context.station(query, spec: Self.spec, language: language)  // throws with suggestions
+                // A code (mr18_127) is a station too; anything else throws with suggestions.
+                stations = [try context.station(query, spec: Self.spec, language: language)]
             }
         }
         if let line { stations = stations.filter { $0.line == line } }
+        if json {
+            context.stdout.write(JSONOutput.text(Listing(stations: stations.map(Listing.Entry.init))))
+            return
+        }
         let style = Style(enabled: options.color)
         let ukWidth = stations.map(\.nameUk.count).max() ?? 0
         let enWidth = stations.map(\.nameEn.count).max() ?? 0
@@ -56,5 +64,31 @@ struct StationsCommand: Command {
             if !notes.isEmpty { row += "  " + notes.joined(separator: " · ") }
             context.stdout.line(row.trimmingTrailingSpaces())
         }
+    }
+
+    /// `stations --json`: the stations listed, in line order.
+    struct Listing: Encodable {
+        struct Entry: Encodable {
+            var code: String
+            var line: String
+            var nameUk: String
+            var nameEn: String
+            var aboveGround: Bool
+            /// The station across the transfer, when there is one.
+            var transfer: String?
+            var formerNames: [NetworkDocument.FormerName]
+
+            init(_ station: NetworkDocument.Station) {
+                code = station.code
+                line = station.line
+                nameUk = station.nameUk
+                nameEn = station.nameEn
+                aboveGround = station.aboveGround
+                transfer = station.transfer
+                formerNames = station.formerNames
+            }
+        }
+        var version = 1
+        var stations: [Entry]
     }
 }

@@ -23,8 +23,11 @@ enum Manual {
         title: Text("СЕРЕДОВИЩЕ", "ENVIRONMENT"),
         items: [
             ("METRO_TIMER_LANG", Text(
-                "Мова виводу, uk або en; важить більше за LC_ALL, LC_MESSAGES і LANG (їх теж читають, у цьому порядку).",
-                "The output language, uk or en; it outranks LC_ALL, LC_MESSAGES and LANG (read too, in that order).")),
+                "Мова виводу, uk або en; важить більше за LANGUAGE, LC_ALL, LC_MESSAGES і LANG (їх теж читають, у цьому порядку).",
+                "The output language, uk or en; it outranks LANGUAGE, LC_ALL, LC_MESSAGES and LANG (read too, in that order).")),
+            ("LANGUAGE", Text(
+                "Список мов через двокрапку, як у gettext (uk:en); перша з uk чи en важить більше за LC_ALL і LANG. Не діє, коли локаль явно C або POSIX.",
+                "A colon-separated list of languages, as in gettext (uk:en); the first of uk or en in it outranks LC_ALL and LANG. Ignored when the locale is explicitly C or POSIX.")),
             ("NO_COLOR", Text("Будь-яке непорожнє значення вимикає кольори.", "Any non-empty value turns colour off.")),
             ("COLUMNS", Text("Ширина термінала, коли її не можна дізнатися інакше.", "The terminal's width, where it cannot be asked.")),
             ("METRO_TIMER_HOME", Text(
@@ -36,6 +39,24 @@ enum Manual {
             ("METRO_TIMER_AIR_RAID", Text(
                 "1 — планувати як під час повітряної тривоги, як з --air-raid.",
                 "1 plans as trains run during an air-raid alert, as --air-raid does.")),
+            ("METRO_TIMER_ALERT_BACKEND", Text(
+                "Чим планувати сповіщення поза екраном: auto (типово: таймери systemd користувача, де він працює, інакше фоновий процес), systemd, notifier або off (сповіщає лише відкритий екран).",
+                "How alerts are scheduled outside the screen: auto (the default: systemd user timers where a user manager runs, else a detached notifier), systemd, notifier, or off (only an open screen alerts).")),
+            ("METRO_TIMER_ALERT_COMMAND", Text(
+                "Команда (sh -c), що отримує JSON кожного сповіщення на стандартному вході; має перевагу над 'metro-timer alerts command'.",
+                "A command (sh -c) given each alert's JSON on standard input; it overrides 'metro-timer alerts command'.")),
+            ("XDG_STATE_HOME", Text(
+                "Де каталог стану, metro-timer у ньому (типово ~/.local/state); лише абсолютний шлях.",
+                "Where the state directory is, metro-timer in it (default ~/.local/state); an absolute path only.")),
+            ("XDG_CONFIG_HOME", Text(
+                "Де каталог налаштувань, metro-timer у ньому (типово ~/.config); лише абсолютний шлях.",
+                "Where the settings directory is, metro-timer in it (default ~/.config); an absolute path only.")),
+            ("XDG_RUNTIME_DIR", Text(
+                "За ним видно, чи працює systemd користувача (для METRO_TIMER_ALERT_BACKEND=auto).",
+                "Shows whether a systemd user manager runs (for METRO_TIMER_ALERT_BACKEND=auto).")),
+            ("TERM", Text(
+                "dumb — без екрана, що перемальовується, і без кольорів: 'start' друкує рядок, коли щось змінюється.",
+                "dumb means no redrawn screen and no colour: 'start' prints a line when something changes.")),
         ])
 
     /// What the program writes, and where; `about` lists the same places with their real paths.
@@ -51,6 +72,7 @@ enum Manual {
             "Розклад, встановлений 'timetable-gen install' (з METRO_TIMER_HOME — $METRO_TIMER_HOME/data/network.json); якщо він є, metro-timer бере його замість вбудованого.",
             "A timetable 'timetable-gen install' installed (with METRO_TIMER_HOME, $METRO_TIMER_HOME/data/network.json); when it is there, metro-timer uses it instead of its built-in one.")),
         ("~/.config/metro-timer/changes.json", Text("Зміни в русі, що діють кілька днів.", "Service changes that last.")),
+        ("~/.config/metro-timer/routes.json", Text("Збережені й недавні маршрути ('metro-timer routes').", "Saved and recent routes ('metro-timer routes').")),
         ("~/.config/metro-timer/alerts.json", Text(
             "Налаштування необовʼязкової перевірки повітряної тривоги (типово вимкнено).",
             "The settings of the optional air-raid check (off by default).")),

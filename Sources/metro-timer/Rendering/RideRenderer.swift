@@ -110,11 +110,11 @@ enum AlertText {
         let language = view.language
         if next <= exit {
             return language.tr(
-                "На станції \(view.name(transfer.exit)) перейдіть на \(view.name(transfer.entry)), поїзд у напрямку \(toward); натисніть d, коли він рушить.",
+                "На станції \(view.name(transfer.exit)) перейдіть на \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
                 "At \(view.name(transfer.exit)) walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs.")
         }
         return language.tr(
-            "Перейдіть на \(view.name(transfer.entry)), поїзд у напрямку \(toward); натисніть d, коли він рушить.",
+            "Перейдіть на \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
             "Walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs.")
     }
 }
@@ -122,8 +122,32 @@ enum AlertText {
 /// The live screen's frame: plain lines fitted to the width, styled after fitting.
 struct ScreenRenderer {
     static let minimumWidth = 40
+    /// The fewest rows the frame folds into (ScreenLayoutTests draws it whole at 40×10).
+    static let minimumHeight = 10
+
+    /// The notice a terminal below 40×15 gets instead of the ride: short lines, cut to the width.
+    func tooSmall(_ language: Language, width: Int, height: Int) -> [String] {
+        let words = language.tr(
+            "Замалий термінал: потрібно щонайменше 40×10, зараз \(width)×\(height). Збільште вікно; поїздка триває.",
+            "Terminal too small: at least 40×10 is needed, this is \(width)×\(height). Make it larger; the ride goes on.")
+            .split(separator: " ").map(String.init)
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            if !line.isEmpty && line.count + 1 + word.count > max(1, width) { lines.append(line); line = "" }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return Array(lines.map { String($0.prefix(max(1, width))) }.prefix(max(1, height)))
+    }
 
     func frame(_ view: RideView, width: Int, height: Int = 24) -> [String] {
+        // Narrower than 40 columns or shorter than 10 rows the frame cannot be drawn without
+        // lines wrapping and the title scrolling away: say so, within the size there is, and
+        // draw again when the terminal grows.
+        if width < Self.minimumWidth || height < Self.minimumHeight {
+            return tooSmall(view.language, width: width, height: height)
+        }
         let width = max(width, Self.minimumWidth)
         let language = view.language
         let style = view.style
@@ -159,7 +183,7 @@ struct ScreenRenderer {
                     + language.tr("до", "up to") + " \(Durations.clock(transfer.longestWaitSeconds)))"
             }
         case .arrived:
-            status = language.tr("За розкладом ви на місці. Натисніть a, щоб підтвердити.", "By the timetable you are there. Press a to confirm.")
+            status = language.tr("За розкладом ви на місці. Натисніть a двічі, щоб підтвердити.", "By the timetable you are there. Press a twice to confirm.")
         }
         if state.phase != .arrived { status += " · " + stops }
         lines.append(fit(status, width))
@@ -240,7 +264,7 @@ struct ScreenRenderer {
     /// The keys, on as many lines as the width needs, never cut inside a key.
     func keyLines(_ language: Language, _ width: Int) -> [String] {
         let keys = language == .uk
-            ? ["+ позаду", "- попереду", "d рушив", "u скасувати", "a прибув", "s стоп", "q вийти"]
+            ? ["+ позаду", "- попереду", "d рушив", "u скасувати", "a прибули", "s стоп", "q вийти"]
             : ["+ behind", "- ahead", "d departed", "u undo", "a arrived", "s stop", "q leave"]
         var result: [String] = []
         var current = ""
@@ -382,22 +406,24 @@ struct LineRenderer {
         }
         let minutes = max(1, Int((state.untilArrival / 60).rounded()))
         let stopsLeft = language.stops(state.stopsLeft)
+        // The verb agrees with the form: Лишилася 1 зупинка, Лишилися 2 зупинки, Лишилося 5 зупинок.
+        let left = language.plural(state.stopsLeft, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stopsLeft
         let about = language.tr("близько \(minutes) хв", "about \(minutes) " + (minutes == 1 ? "minute" : "minutes"))
         let nextName = view.stopName(next)
         switch state.phase {
         case .notStarted:
             return language.tr(
-                "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). Лишилося \(stopsLeft), \(about).",
+                "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). \(left), \(about).",
                 "The train leaves at \(view.clock.hhmm(view.schedule.departure)). \(stopsLeft.capitalizedFirst) left, \(about).")
         case .walking, .waiting:
             let transfer = view.changeAtHand
             let toward = view.toward(entry: next)
             return language.tr(
-                "Пересадка на станції \(view.name(transfer?.exit ?? "")): перейдіть на \(view.name(transfer?.entry ?? "")), поїзд у напрямку \(toward); натисніть d, коли він рушить. Лишилося \(stopsLeft), \(about).",
+                "Пересадка на станції \(view.name(transfer?.exit ?? "")): перейдіть на \(view.name(transfer?.entry ?? "")), поїзд у напрямку станції \(toward); натисніть d, коли він рушить. \(left), \(about).",
                 "Change at \(view.name(transfer?.exit ?? "")): walk to \(view.name(transfer?.entry ?? "")), train toward \(toward); press d when it departs. \(stopsLeft.capitalizedFirst) left, \(about).")
         default:
             return language.tr(
-                "Наступна: \(nextName). Лишилося \(stopsLeft), \(about).",
+                "Наступна: \(nextName). \(left), \(about).",
                 "Next: \(nextName). \(stopsLeft) left, \(about).")
         }
     }

@@ -72,7 +72,9 @@ final class LiveRide {
     /// process claimed (the notifier, a timer) is shown here all the same.
     private var shownAlerts: [String: Date] = [:]
     private var notice: (text: String, until: Date)?
-    /// An ending asked for once (`a` or `s`): the same key again within 10 s confirms it.
+    /// An ending asked for once (`a` or `s`): the same key again within 10 s confirms it. The
+    /// 10 s are the rider's own (real time), not the rehearsal's faster clock: at ×20 a
+    /// simulated window would last half a second.
     private var armed: (key: Character, until: Date)?
 
     init(
@@ -191,19 +193,25 @@ final class LiveRide {
         // One stray key must not end a long ride: `a` and `s` ask first, and any other key
         // takes the question back.
         if character == "a" || character == "s" {
-            if let armed, armed.key == character, now <= armed.until {
+            if let armed, armed.key == character, clock.real() <= armed.until {
                 self.armed = nil
                 try service.end(character == "a" ? .arrived : .stopped, at: now)
                 return nil  // the next frame sees the ending, prints it and returns
             }
-            armed = (character, now.addingTimeInterval(10))
+            armed = (character, clock.real().addingTimeInterval(10))
             show(character == "a"
                 ? language.tr("Натисніть a ще раз, щоб підтвердити прибуття (відлік триває).", "Press a again to confirm the arrival (the countdown goes on).")
                 : language.tr("Натисніть s ще раз, щоб зупинити поїздку (відлік триває).", "Press s again to stop the trip (the countdown goes on)."),
                 at: now)
+            // The question stays on the screen as long as it can be answered: 10 real seconds.
+            notice?.until = now.addingTimeInterval(10 * clock.speed)
             return nil
         }
-        armed = nil
+        if armed != nil {
+            // The question is taken back: so is what it said on the screen.
+            armed = nil
+            notice = nil
+        }
         switch character {
         case "+", "=": kind = .shift(1)
         case "-", "_": kind = .shift(-1)

@@ -31,9 +31,12 @@ final class FileTripStore: TripStore {
 
     /// Where a one-time note goes (a directory made private): standard error.
     let note: @Sendable (String) -> Void
+    /// The language of the messages about the files.
+    let language: Language
 
-    init(directory: String, note: @escaping @Sendable (String) -> Void = { _ in }) {
+    init(directory: String, language: Language = .en, note: @escaping @Sendable (String) -> Void = { _ in }) {
         self.directory = directory
+        self.language = language
         self.note = note
     }
 
@@ -96,10 +99,11 @@ final class FileTripStore: TripStore {
 
     private func loadFile() throws(CLIError) -> Trip? {
         let path = tripPath
+        let language = language
         return try VersionedFile.read(
             Trip.self, at: path, newest: Trip.currentVersion, decoder: FileTripStore.decoder,
-            newer: { "the trip file \(path) was written by a newer metro-timer (version \($0)); it was left as it is. Update metro-timer, or move the file away to start afresh." },
-            unreadable: { "the trip file \(path) is unreadable (\($0)); it was left as it is. Move it away to start afresh." },
+            newer: { language.tr("файл поїздки \(path) записано новішою версією metro-timer (версія \($0)); його не змінено. Оновіть metro-timer або приберіть файл, щоб почати наново.", "the trip file \(path) was written by a newer metro-timer (version \($0)); it was left as it is. Update metro-timer, or move the file away to start afresh.") },
+            unreadable: { language.tr("файл поїздки \(path) не читається (\($0)); його не змінено. Приберіть його, щоб почати наново.", "the trip file \(path) is unreadable (\($0)); it was left as it is. Move it away to start afresh.") },
             fast: { data in
                 let trip = try Trip(fastJSON: Array(data))
                 return (trip, trip.version)
@@ -148,10 +152,11 @@ final class FileTripStore: TripStore {
     func loadCalibration() throws(CLIError) -> Calibration {
         try checkOwner()
         let path = calibrationPath
+        let language = language
         return try VersionedFile.read(
             Calibration.self, at: path, newest: Calibration.currentVersion, decoder: FileTripStore.decoder,
-            newer: { "the calibration file \(path) was written by a newer metro-timer (version \($0)); it was left as it is." },
-            unreadable: { "the calibration file \(path) is unreadable (\($0)); it was left as it is. Move it away or run 'metro-timer calibration --reset'." })
+            newer: { language.tr("файл калібрування \(path) записано новішою версією metro-timer (версія \($0)); його не змінено.", "the calibration file \(path) was written by a newer metro-timer (version \($0)); it was left as it is.") },
+            unreadable: { language.tr("файл калібрування \(path) не читається (\($0)); його не змінено. Приберіть його або виконайте 'metro-timer calibration --reset'.", "the calibration file \(path) is unreadable (\($0)); it was left as it is. Move it away or run 'metro-timer calibration --reset'.") })
             ?? Calibration()
     }
 
@@ -287,7 +292,7 @@ final class FileTripStore: TripStore {
     /// The journal's bytes (nil when there is none yet), never read through a link.
     private func journalData() throws(CLIError) -> Data? {
         do { return try PrivateFile.read(journalPath) } catch {
-            throw .data("the journal \(error.path) is unreadable (\(error.reason)); it was left as it is.")
+            throw .data(language.tr("журнал \(error.path) не читається (\(error.reason)); його не змінено.", "the journal \(error.path) is unreadable (\(error.reason)); it was left as it is."))
         }
     }
 
