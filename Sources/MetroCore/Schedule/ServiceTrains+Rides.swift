@@ -83,7 +83,17 @@ extension ScheduleEngine {
             schedule = self.schedule(route: route, anchors: anchors)
         }
         // Nobody has confirmed anything: the anchors are the timetable's trains, not the rider's.
-        for number in schedule.transfers.indices { schedule.transfers[number].confirmed = false }
+        // The wait is the one to that train: no other train leaves in it.
+        for (number, entry) in schedule.entryIndices.enumerated() where schedule.transfers.indices.contains(number) {
+            schedule.transfers[number].confirmed = false
+            guard anchors.contains(where: { $0.stop == entry }), let train = schedule.stops[entry].departure else { continue }
+            let wait = max(0, Int(train.timeIntervalSince(schedule.transfers[number].platformArrival).rounded()))
+            schedule.transfers[number].realTrain = train
+            schedule.transfers[number].bookedWaitSeconds = wait
+            schedule.transfers[number].alertWaitSeconds = min(schedule.transfers[number].alertWaitSeconds, wait)
+            schedule.transfers[number].longestWaitSeconds = wait
+            schedule.transfers[number].shortestWaitSeconds = wait
+        }
         // Waiting on the platform for the first train there is the plan, not a finding.
         schedule.findings.removeAll { finding in
             guard case .beforeFirstTrain(let station, _, _, _) = finding else { return false }
@@ -92,19 +102,42 @@ extension ScheduleEngine {
         return schedule
     }
 
+    /// A route's stops and running figures, looked up once for many slow rides (`--last` and
+    /// `--arrive-by` try dozens of starts on one route).
+    public struct SlowRoute: Sendable {
+        let route: Route
+        let planned: [Schedule.Stop]
+        let late: RouteTiming
+        let early: RouteTiming
+    }
+
+    public func slowRoute(_ route: Route) -> SlowRoute {
+        let planned = plannedStops(route)
+        return SlowRoute(route: route, planned: planned, late: timing(planned, pattern: .late), early: timing(planned, pattern: .early))
+    }
+
     /// The ride from a train leaving the origin at `t0`, followed the slow way: the slow pattern,
     /// the whole walk, and at each change the real train the slow rider reaches (or the last
-    /// train gone).
+    /// train gone). The engine's slow pass (the late end of its ranges), alone.
     public func slowConnection(route: Route, t0: Date) -> EdgeConnection {
+        slowConnection(slowRoute(route), t0: t0)
+    }
+
+    public func slowConnection(_ prepared: SlowRoute, t0: Date) -> EdgeConnection {
+        let route = prepared.route
         let trains = ServiceTrains(engine: self)
         let day = clock.position(of: t0).serviceDay
         let originLast = route.legs.first.flatMap { trains.departures(of: $0, on: day) }.map { trains.date(day, $0.last) }
-        var anchors = [Anchor(stop: 0, event: .departure, time: t0)]
+        var stops = prepared.planned
+        var transfers = [Schedule.TransferTiming?](repeating: nil, count: max(route.legs.count - 1, 0))
+        func apply(_ anchor: Anchor) {
+            propagate(&stops, route: route, anchor: anchor, transfers: &transfers, timing: prepared.late, early: prepared.early, wait: .longest)
+        }
         var changes: [EdgeConnection.Change] = []
-        var schedule = self.schedule(route: route, anchors: anchors)
-        for (number, entry) in schedule.entryIndices.enumerated() {
+        if !stops.isEmpty { apply(Anchor(stop: 0, event: .departure, time: t0)) }
+        for (number, entry) in prepared.late.entries.enumerated() {
             guard route.transferWalks.indices.contains(number), route.legs.indices.contains(number + 1),
-                let exitArrival = schedule.stops[entry - 1].latest
+                let exitArrival = stops[entry - 1].arrival
             else { break }
             let leg = route.legs[number + 1]
             let platform = exitArrival.addingTimeInterval(TimeInterval(route.transferWalks[number].walkSeconds))
@@ -115,15 +148,14 @@ extension ScheduleEngine {
             let boarding = seconds(platform, on: day).map { departures.boarding(atOrAfter: $0) } ?? .gone
             if case .train(let train) = boarding {
                 change.train = trains.date(day, train)
-                anchors.append(Anchor(stop: entry, event: .departure, time: trains.date(day, train)))
-                schedule = self.schedule(route: route, anchors: anchors)
+                apply(Anchor(stop: entry, event: .departure, time: trains.date(day, train)))
             }
             changes.append(change)
             if boarding == .gone { break }
         }
         let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
-        return EdgeConnection(
-            departure: t0, originLast: originLast, changes: changes, slowArrival: schedule.arrivalLatest.addingTimeInterval(walkAfter))
+        let end = stops.last.map(\.time) ?? t0
+        return EdgeConnection(departure: t0, originLast: originLast, changes: changes, slowArrival: end.addingTimeInterval(walkAfter))
     }
 
     /// The last real train from the origin on `serviceDay` whose ride connects the slow way;
@@ -133,8 +165,9 @@ extension ScheduleEngine {
         let trains = ServiceTrains(engine: self)
         guard let leg = route.legs.first, let departures = trains.departures(of: leg, on: serviceDay) else { return nil }
         var next: EdgeConnection?
+        let prepared = slowRoute(route)
         for (count, train) in departures.beforeLast.reversed().enumerated() {
-            let connection = slowConnection(route: route, t0: trains.date(serviceDay, train))
+            let connection = slowConnection(prepared, t0: trains.date(serviceDay, train))
             if connection.connects {
                 return LastConnection(
                     connection: connection, originLast: trains.date(serviceDay, departures.last), trainsBeforeLast: count, next: next)
@@ -174,8 +207,9 @@ extension ScheduleEngine {
             latest = lastConnection.departure
             clamped = lastConnection
         }
+        let prepared = slowRoute(route)
         var safe = Self.latestStart(before: target) { t0 in
-            let connection = slowConnection(route: route, t0: t0)
+            let connection = slowConnection(prepared, t0: t0)
             return connection.connects && connection.slowArrival <= target
         }.map(snapped)
         if let found = safe, found < first || found > latest { safe = found < first ? nil : latest }

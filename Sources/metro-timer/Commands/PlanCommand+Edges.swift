@@ -71,14 +71,16 @@ extension PlanCommand {
                 "Прибути до \(by): поїзд має рушити зі станції \(board) не пізніше \(clock.hhmmss(latest)) (із запланованим очікуванням);",
                 "Arrive by \(by): the train must leave \(board) by \(clock.hhmmss(latest)) (with the booked wait);")
         }
+        // After a full stop the safe start begins a sentence of its own.
+        func capitalized(_ text: String) -> String { clamped == nil ? text : text.prefix(1).uppercased() + text.dropFirst() }
         if let safe {
-            text += " " + language.tr(
+            text += " " + capitalized(language.tr(
                 "надійно — до \(clock.hhmmss(safe)) (навіть із цілим інтервалом очікування і повільним поїздом).",
-                "safe: by \(clock.hhmmss(safe)) (even with a whole interval's wait and a slow train).")
+                "safe: by \(clock.hhmmss(safe)) (even with a whole interval's wait and a slow train)."))
         } else {
-            text += " " + language.tr(
+            text += " " + capitalized(language.tr(
                 "надійного виїзду немає: навіть перший поїзд повільно і з цілим інтервалом очікування може не встигнути.",
-                "no start is safe: even the first train may be late with a slow run and a whole interval's wait.")
+                "no start is safe: even the first train may be late with a slow run and a whole interval's wait."))
         }
         return text
     }

@@ -166,15 +166,17 @@ struct PlanCommand: Command {
             start = found.departure
             onRealTrains = true
             let now = context.now()
-            let minutes = Int((found.departure.timeIntervalSince(now) / 60).rounded(.down))
+            // Whole minutes either way ("left 38 min ago" at 23:00 for the 22:21:37).
+            let seconds = found.departure.timeIntervalSince(now)
+            let minutes = Int((abs(seconds) / 60).rounded(.down))
             func span(_ minutes: Int) -> String {
                 minutes < 60 ? options.language.tr("\(minutes) хв", "\(minutes) min")
                     : options.language.tr("\(minutes / 60) год \(minutes % 60) хв", "\(minutes / 60) h \(minutes % 60) min")
             }
-            let when = minutes >= 0
+            let when = seconds >= 0
                 ? options.language.tr("Він рушає через \(span(minutes)).", "It leaves in \(span(minutes)).")
-                : options.language.tr("Він уже пішов \(span(-minutes)) тому.", "It left \(span(-minutes)) ago.")
-            lastIsGone = minutes < 0
+                : options.language.tr("Він уже пішов \(span(minutes)) тому.", "It left \(span(minutes)) ago.")
+            lastIsGone = seconds < 0
             lastNote = Self.lastNote(found, route: route, board: board, network: context.network, clock: context.clock, language: options.language) + " " + when
         }
         // Asked before the first train: the plan of the first train (exit 0).

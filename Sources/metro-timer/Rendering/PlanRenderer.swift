@@ -95,9 +95,8 @@ struct PlanRenderer {
                 let basis = network.transfer(at: transfer.exit)?.basis == "measured"
                     ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
                 // At the edges of the day the wait ends on a real train (`scheduleOnRealTrains`).
-                let entry = schedule.entryIndices.indices.contains(legIndex) ? schedule.stops[schedule.entryIndices[legIndex]].departure : nil
-                let wait = entry.map { Int($0.timeIntervalSince(transfer.platformArrival).rounded()) }
-                if let entry, let wait, wait != transfer.bookedWaitSeconds {
+                if let entry = transfer.realTrain {
+                    let wait = transfer.bookedWaitSeconds
                     out += wrapped("  ⇄ " + language.tr(
                         "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); очікування \(Durations.clock(wait)) на поїзд о \(clock.hhmmss(entry)) (на краю дня поїзди відомі: перший, останній і через цілі інтервали від них)",
                         "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); a wait of \(Durations.clock(wait)) for the \(clock.hhmmss(entry)) train (at the edges of the day the trains are known: the first, the last, and whole intervals from them)"), indent: 4)

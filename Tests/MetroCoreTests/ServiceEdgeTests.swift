@@ -1,0 +1,160 @@
+import CLIKit
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// The published first and last departures and intervals, read straight from `Data/` (not
+/// through the compiler or `ServiceTrains`), and the trains they imply near the last departure:
+/// the last, and each earlier one the interval in force at the one after it before it.
+struct PublishedTrains {
+    struct Key: Hashable { var station: String; var direction: String }
+    var windows: [Key: (first: Int, last: Int)] = [:]
+    /// `line/direction/dayType/hour` → the two published values, seconds.
+    var intervals: [String: (Int, Int)] = [:]
+    var hours: [String: ClosedRange<Int>] = [:]
+    var lineOf: [String: String] = [:]
+
+    init() throws {
+        func seconds(_ text: String) -> Int {
+            let parts = text.split(separator: ":").map { Int($0)! }
+            return parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : parts[0] * 60 + parts[1]
+        }
+        for row in try RawCSV.rows("kyiv-stations.csv") { lineOf[row["code"]!] = row["line"]! }
+        for row in try RawCSV.rows("kyiv-timetable.csv") where !(row["first_departure"] ?? "").isEmpty {
+            var last = seconds(row["last_departure"]!)
+            // After midnight a time belongs to the service day before.
+            if last < 3 * 3600 { last += 86_400 }
+            windows[Key(station: row["station"]!, direction: row["direction"]!)] = (seconds(row["first_departure"]!), last)
+        }
+        for row in try RawCSV.rows("kyiv-headways.csv") {
+            let hour = Int(row["period"]!.prefix(2))!
+            let line = row["line"]!
+            // A single published value stands for the whole hour (Data/README.md).
+            let first = seconds(row["first_interval"]!), second = (row["second_interval"] ?? "").isEmpty ? first : seconds(row["second_interval"]!)
+            intervals["\(line)/\(row["direction"]!)/\(row["day_type"]!)/\(hour)"] = (first, second)
+            let range = hours[line] ?? hour...hour
+            hours[line] = min(range.lowerBound, hour)...max(range.upperBound, hour)
+        }
+    }
+
+    /// The published interval at a moment: within an hour the pair's first value at its start,
+    /// the second at its end, linear between (the reading Data/README.md states); before the
+    /// first published hour the first value, after the last the last hour's second.
+    func interval(line: String, direction: String, dayType: String, seconds: Int) -> Int {
+        let range = hours[line]!
+        let hour = seconds / 3600
+        let clamped = min(max(hour, range.lowerBound), range.upperBound)
+        let (a, b) = intervals["\(line)/\(direction)/\(dayType)/\(clamped)"]!
+        if hour < clamped { return a }
+        if hour > clamped { return b }
+        return Int((Double(a) + Double(b - a) * Double(seconds - clamped * 3600) / 3600).rounded())
+    }
+
+    /// The last train and the trains before it, latest first, for two hours.
+    func beforeLast(station: String, direction: String, dayType: String) -> [Int] {
+        let window = windows[Key(station: station, direction: direction)]!
+        var trains = [window.last]
+        while window.last - trains.last! < 2 * 3600 {
+            let earlier = trains.last! - interval(line: lineOf[station]!, direction: direction, dayType: dayType, seconds: trains.last!)
+            if earlier < window.first { break }
+            trains.append(earlier)
+        }
+        return trains
+    }
+}
+
+/// Issue 23: the edges of the service day.
+final class ServiceEdgeTests: XCTestCase {
+    static let published = try! PublishedTrains()
+    let wednesday = ServiceClock.ServiceDay(year: 2026, month: 12, day: 2)
+    let saturday = ServiceClock.ServiceDay(year: 2026, month: 12, day: 5)
+
+    func json(_ text: String) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+    }
+
+    /// The issue's `--last`: no train leaves Lisova at 22:27:22. The last leaves at 22:30:00; the
+    /// interval then is 8:23 (22:00–23:00 toward Akademmistechko on weekdays is 6:45 → 10:00:
+    /// 6:45 + 3:15 / 2 = 8:22.5, 8:23), so the one before leaves at 22:21:37. The 22:30 reaches
+    /// Maidan after its last M2 (22:45:50) on the slow pattern; the 22:21:37 makes it.
+    func testLastIsTheRealTrainBeforeTheLast() throws {
+        let result = CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("ℹ Last train home: the 22:21:37 from Lisova, the one before the last. The 22:30:00 last train misses the last M2 toward Teremky at Maidan Nezalezhnosti (22:45:50)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Change at Maidan Nezalezhnosti: on the slow pattern with the whole 2:00 walk you are on the platform at "), result.stdout)
+        XCTAssertFalse(result.stdout.contains("22:27"), "no train leaves then")
+        let uk = CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02", "--lang", "uk"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
+        XCTAssertTrue(uk.stdout.contains("Останній поїзд додому: поїзд о 22:21:37 зі станції Лісова, передостанній."), uk.stdout)
+        // The plan's change boards a train that exists, no later than the last one.
+        let document = try json(CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02", "--json"]).stdout)
+        XCTAssertEqual(document["departure"] as? String, "2026-12-02T22:21:37+02:00")
+        let transfer = try XCTUnwrap(document["transfer"] as? [String: Any])
+        XCTAssertEqual(transfer["plannedDeparture"] as? String, "2026-12-02T22:45:50+02:00", "the last M2 (the one before it, 22:36:21, has gone)")
+        XCTAssertEqual(transfer["latestDeparture"] as? String, "2026-12-02T22:45:50+02:00", "nothing leaves after the last")
+        // One line: the origin's own last train, said so.
+        let direct = CLI.run(["plan", "Syrets", "Pozniaky", "--last", "--date", "2026-12-02"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
+        XCTAssertTrue(direct.stdout.contains("ℹ Last train home: the 22:30:00 from Syrets, its last train."), direct.stdout)
+    }
+
+    /// For every pair of stations with a change, both day types: `--last` is a real train (the
+    /// origin's last or a whole number of intervals before it, from the published figures), it
+    /// connects on the slow pattern with the whole walk at every change, and the next real train
+    /// after it does not.
+    func testLastConnectsForEveryPairWithAChange() throws {
+        let published = Self.published
+        let network = Kyiv.network
+        var checked = 0, walks = 0
+        for day in [wednesday, saturday] {
+            let engine = ScheduleEngine(network: network, clock: Kyiv.clock)
+            let dayType = day == saturday ? "weekend" : "weekday"
+            var chains: [PublishedTrains.Key: [Int]] = [:]
+            func chain(_ station: String, _ direction: Direction) -> [Int] {
+                let key = PublishedTrains.Key(station: station, direction: direction.rawValue)
+                if let known = chains[key] { return known }
+                let trains = published.beforeLast(station: station, direction: direction.rawValue, dayType: dayType)
+                chains[key] = trains
+                return trains
+            }
+            func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince(Kyiv.clock.date(day, seconds: 0)).rounded()) }
+            // The slow rider from a train at `t0`: at each change the slow arrival plus the whole
+            // walk, no later than the last there, then the next published train there.
+            func connects(_ route: Route, _ t0: Int) -> Bool {
+                var anchors = [Anchor(stop: 0, event: .departure, time: Kyiv.clock.date(day, seconds: t0))]
+                let planned = engine.plannedStops(route)
+                let entries = planned.indices.filter { planned[$0].role == .transferEntry }
+                for (number, entry) in entries.enumerated() {
+                    let stops = engine.schedule(route: route, anchors: anchors).stops
+                    let platform = seconds(stops[entry - 1].latest!) + route.transferWalks[number].walkSeconds
+                    let trains = chain(route.legs[number + 1].stations[0], route.legs[number + 1].direction)
+                    guard platform <= trains[0] else { return false }
+                    // (Earlier than the published chain reaches: any train, the engine's wait.)
+                    guard let train = trains.last(where: { $0 >= platform }) else { continue }
+                    anchors.append(Anchor(stop: entry, event: .departure, time: Kyiv.clock.date(day, seconds: train)))
+                }
+                return true
+            }
+            for origin in network.stations {
+                for destination in network.stations where destination.code != origin.code {
+                    // Every pair across lines (18·18 + 18·16 + 18·16, both ways: 1,800); those
+                    // starting or ending with a walk through a node ride one line.
+                    guard origin.line != destination.line else { continue }
+                    let route = try Router(network: network).route(from: origin.code, to: destination.code)
+                    // The two halves of a node are a walk: no train, no last train.
+                    if route.isWalkOnly { walks += 1; continue }
+                    let found = try XCTUnwrap(engine.lastConnection(route: route, serviceDay: day), "\(origin.nameEn) → \(destination.nameEn)")
+                    let trains = chain(route.legs[0].stations[0], route.legs[0].direction)
+                    let departure = seconds(found.departure)
+                    let index = try XCTUnwrap(trains.firstIndex(of: departure), "\(origin.nameEn) → \(destination.nameEn) \(day): \(Kyiv.clock.hhmmss(found.departure)) is not a published train")
+                    XCTAssertEqual(found.trainsBeforeLast, index)
+                    XCTAssertTrue(connects(route, departure), "\(origin.nameEn) → \(destination.nameEn) \(day)")
+                    if index > 0 { XCTAssertFalse(connects(route, trains[index - 1]), "\(origin.nameEn) → \(destination.nameEn) \(day): a later train connects") }
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertEqual(checked + walks, 3600, "1,800 pairs, both day types")
+        XCTAssertEqual(walks, 12, "three nodes, both ways, both day types")
+    }
+}
