@@ -52,6 +52,28 @@ struct PublishedTrains {
         return Int((Double(a) + Double(b - a) * Double(seconds - clamped * 3600) / 3600).rounded())
     }
 
+    /// The first train and the trains after it, for two hours.
+    func afterFirst(station: String, direction: String, dayType: String) -> [Int] {
+        let window = windows[Key(station: station, direction: direction)]!
+        var trains = [window.first]
+        while trains.last! - window.first < 2 * 3600 {
+            let later = trains.last! + interval(line: lineOf[station]!, direction: direction, dayType: dayType, seconds: trains.last!)
+            if later > window.last { break }
+            trains.append(later)
+        }
+        return trains
+    }
+
+    /// The train a rider on the platform at `seconds` boards, where the trains are known (near
+    /// the first and the last); nil in the middle of the day, or after the last.
+    func boarding(station: String, direction: String, dayType: String, at seconds: Int) -> Int? {
+        let early = afterFirst(station: station, direction: direction, dayType: dayType)
+        let late = beforeLast(station: station, direction: direction, dayType: dayType)
+        if seconds <= early.last! { return early.first { $0 >= seconds } }
+        if seconds >= late.last!, seconds <= late.first! { return late.last { $0 >= seconds } }
+        return nil
+    }
+
     /// The last train and the trains before it, latest first, for two hours.
     func beforeLast(station: String, direction: String, dayType: String) -> [Int] {
         let window = windows[Key(station: station, direction: direction)]!
@@ -156,5 +178,90 @@ final class ServiceEdgeTests: XCTestCase {
         }
         XCTAssertEqual(checked + walks, 3600, "1,800 pairs, both day types")
         XCTAssertEqual(walks, 12, "three nodes, both ways, both day types")
+    }
+
+    /// `--arrive-by` at every minute from 04:30 to 01:30 at the edges (04:30–07:00 and
+    /// 21:30–01:30), every 17th minute between (trains every few minutes, nothing at an edge;
+    /// this keeps the sweep to seconds), for rides with one change, two changes (the long way)
+    /// and none, on both day types: a ride that can be made and arrives by then, or a refusal;
+    /// never a start before the first train.
+    func testArriveByEveryMinuteIsAMakeableRideOrARefusal() throws {
+        let published = Self.published
+        let network = Kyiv.network
+        let code = { (name: String) in Kyiv.station(name).code }
+        var rides = 0, refusals = 0
+        let cases: [(String, String, [String], ServiceClock.ServiceDay)] = [
+            ("Lisova", "Teremky", [], wednesday), ("Lisova", "Teremky", [], saturday), ("Syrets", "Heroiv Dnipra", [], wednesday),
+            ("Syrets", "Pozniaky", [], saturday), ("Lisova", "Teremky", ["Khreshchatyk"], wednesday),
+        ]
+        for (from, to, closed, day) in cases {
+            do {
+                let engine = ScheduleEngine(network: network, clock: Kyiv.clock).applying(ServiceChanges(closed: closed.map(code)))
+                let route = closed.isEmpty ? try Kyiv.route(from, to) : try XCTUnwrap(Router(network: network).detour(from: code(from), to: code(to)))
+                let dayType = day == saturday ? "weekend" : "weekday"
+                let midnight = Kyiv.clock.date(day, seconds: 0)
+                func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince(midnight).rounded()) }
+                let board = route.legs[0]
+                let window = try XCTUnwrap(published.windows[.init(station: board.stations[0], direction: board.direction.rawValue)])
+                let last = engine.lastConnection(route: route, serviceDay: day)
+                let planned = engine.plannedStops(route)
+                let entries = planned.indices.filter { planned[$0].role == .transferEntry }
+                // The best estimate, each change's wait ending on the published train there (where
+                // known), and the slow rider's check at every change.
+                // (Each start checked once: at the edges many minutes share a train.)
+                var arrivals: [Int: Int] = [:]
+                func check(_ t0: Int, target: Int, _ label: String) {
+                    if let arrival = arrivals[t0] {
+                        XCTAssertLessThanOrEqual(arrival, target, "\(label): arrives late")
+                        return
+                    }
+                    var anchors = [Anchor(stop: 0, event: .departure, time: Kyiv.clock.date(day, seconds: t0))]
+                    var slow = [Anchor(stop: 0, event: .departure, time: Kyiv.clock.date(day, seconds: t0))]
+                    for (number, entry) in entries.enumerated() {
+                        let leg = route.legs[number + 1]
+                        let lastThere = published.windows[.init(station: leg.stations[0], direction: leg.direction.rawValue)]!.last
+                        let best = engine.schedule(route: route, anchors: anchors)
+                        if let train = published.boarding(station: leg.stations[0], direction: leg.direction.rawValue, dayType: dayType, at: seconds(best.transfers[number].platformArrival)) {
+                            anchors.append(Anchor(stop: entry, event: .departure, time: Kyiv.clock.date(day, seconds: train)))
+                        }
+                        let slowStops = engine.schedule(route: route, anchors: slow).stops
+                        let platform = seconds(slowStops[entry - 1].latest!) + route.transferWalks[number].walkSeconds
+                        XCTAssertLessThanOrEqual(platform, lastThere, "\(label): the slow rider is stranded at change \(number + 1)")
+                        if let train = published.boarding(station: leg.stations[0], direction: leg.direction.rawValue, dayType: dayType, at: platform) {
+                            slow.append(Anchor(stop: entry, event: .departure, time: Kyiv.clock.date(day, seconds: train)))
+                        }
+                    }
+                    let arrival = seconds(engine.schedule(route: route, anchors: anchors).finalArrival)
+                    arrivals[t0] = arrival
+                    XCTAssertLessThanOrEqual(arrival, target, "\(label): arrives late")
+                }
+                var minute = 4 * 60 + 30
+                while minute <= 25 * 60 + 30 {
+                    defer { minute += (minute < 7 * 60 || minute >= 21 * 60 + 30) ? 1 : 17 }
+                    let target = minute * 60
+                    let label = "\(from) → \(to) \(closed) \(day) by \(TimeOfDay.clock(target))"
+                    switch engine.arriveBy(route: route, target: Kyiv.clock.date(day, seconds: target), last: .some(last)) {
+                    case .ride(let latest, let safe, _):
+                        rides += 1
+                        XCTAssertGreaterThanOrEqual(seconds(latest), window.first, "\(label): a start before the first train")
+                        XCTAssertLessThanOrEqual(seconds(latest), window.last, label)
+                        check(seconds(latest), target: target, label)
+                        if let safe {
+                            XCTAssertGreaterThanOrEqual(seconds(safe), window.first, "\(label): a safe start before the first train")
+                            XCTAssertLessThanOrEqual(safe, latest, label)
+                            check(seconds(safe), target: target, label + " (safe)")
+                        }
+                    case .tooEarly(let first, let arrival):
+                        refusals += 1
+                        XCTAssertEqual(seconds(first), window.first, label)
+                        XCTAssertGreaterThan(seconds(arrival), target, label)
+                    case .none:
+                        refusals += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(rides, 1000)
+        XCTAssertGreaterThan(refusals, 100, "04:30 to the first arrival is refused")
     }
 }

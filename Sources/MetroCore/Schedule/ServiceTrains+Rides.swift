@@ -102,36 +102,42 @@ extension ScheduleEngine {
         return schedule
     }
 
-    /// A route's stops and running figures, looked up once for many slow rides (`--last` and
-    /// `--arrive-by` try dozens of starts on one route).
-    public struct SlowRoute: Sendable {
+    /// A route's stops and running figures, looked up once for many rides (`--last` and
+    /// `--arrive-by` try dozens of starts on one route; looking the figures up is most of what
+    /// a schedule costs).
+    public struct PreparedRoute: Sendable {
         let route: Route
         let planned: [Schedule.Stop]
+        let best: RouteTiming
         let late: RouteTiming
         let early: RouteTiming
+        /// Each leg's boarding trains on one service day, when prepared for it.
+        let day: ServiceClock.ServiceDay?
+        let departures: [ServiceTrains.Departures?]
     }
 
-    public func slowRoute(_ route: Route) -> SlowRoute {
+    public func prepared(_ route: Route, on day: ServiceClock.ServiceDay? = nil) -> PreparedRoute {
         let planned = plannedStops(route)
-        return SlowRoute(route: route, planned: planned, late: timing(planned, pattern: .late), early: timing(planned, pattern: .early))
+        let trains = ServiceTrains(engine: self)
+        return PreparedRoute(
+            route: route, planned: planned, best: timing(planned, pattern: .best), late: timing(planned, pattern: .late),
+            early: timing(planned, pattern: .early), day: day, departures: day.map { day in route.legs.map { trains.departures(of: $0, on: day) } } ?? [])
     }
 
-    /// The ride from a train leaving the origin at `t0`, followed the slow way: the slow pattern,
-    /// the whole walk, and at each change the real train the slow rider reaches (or the last
-    /// train gone). The engine's slow pass (the late end of its ranges), alone.
-    public func slowConnection(route: Route, t0: Date) -> EdgeConnection {
-        slowConnection(slowRoute(route), t0: t0)
-    }
-
-    public func slowConnection(_ prepared: SlowRoute, t0: Date) -> EdgeConnection {
+    /// One pass of the engine over the route from a train leaving the origin at `t0` (the slow
+    /// pattern with the longest waits, or the best estimate with the booked ones), each change's
+    /// wait ending on the real train there where trains are modelled: the changes as met, and
+    /// the arrival after any walk at the end.
+    func pinnedPass(_ prepared: PreparedRoute, t0: Date, slow: Bool) -> (changes: [EdgeConnection.Change], arrival: Date) {
         let route = prepared.route
         let trains = ServiceTrains(engine: self)
         let day = clock.position(of: t0).serviceDay
-        let originLast = route.legs.first.flatMap { trains.departures(of: $0, on: day) }.map { trains.date(day, $0.last) }
         var stops = prepared.planned
         var transfers = [Schedule.TransferTiming?](repeating: nil, count: max(route.legs.count - 1, 0))
         func apply(_ anchor: Anchor) {
-            propagate(&stops, route: route, anchor: anchor, transfers: &transfers, timing: prepared.late, early: prepared.early, wait: .longest)
+            propagate(
+                &stops, route: route, anchor: anchor, transfers: &transfers, timing: slow ? prepared.late : prepared.best, early: prepared.early,
+                wait: slow ? .longest : .booked)
         }
         var changes: [EdgeConnection.Change] = []
         if !stops.isEmpty { apply(Anchor(stop: 0, event: .departure, time: t0)) }
@@ -141,7 +147,8 @@ extension ScheduleEngine {
             else { break }
             let leg = route.legs[number + 1]
             let platform = exitArrival.addingTimeInterval(TimeInterval(route.transferWalks[number].walkSeconds))
-            guard let departures = trains.departures(of: leg, on: day) else { break }
+            let known = prepared.day == day && prepared.departures.indices.contains(number + 1)
+            guard let departures = known ? prepared.departures[number + 1] : trains.departures(of: leg, on: day) else { break }
             var change = EdgeConnection.Change(
                 station: departures.station, line: leg.line, direction: leg.direction, slowArrival: platform,
                 last: trains.date(day, departures.last), train: nil)
@@ -151,11 +158,33 @@ extension ScheduleEngine {
                 apply(Anchor(stop: entry, event: .departure, time: trains.date(day, train)))
             }
             changes.append(change)
-            if boarding == .gone { break }
+            // After the last train the slow rider is stranded; the best estimate rides on with
+            // the engine's wait (its finding says the rest).
+            if boarding == .gone && slow { break }
         }
         let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
-        let end = stops.last.map(\.time) ?? t0
-        return EdgeConnection(departure: t0, originLast: originLast, changes: changes, slowArrival: end.addingTimeInterval(walkAfter))
+        return (changes, (stops.last.map(\.time) ?? t0).addingTimeInterval(walkAfter))
+    }
+
+    /// The ride from a train leaving the origin at `t0`, followed the slow way: the slow pattern,
+    /// the whole walk, and at each change the real train the slow rider reaches (or the last
+    /// train gone). The engine's slow pass (the late end of its ranges), alone.
+    public func slowConnection(route: Route, t0: Date) -> EdgeConnection {
+        slowConnection(prepared(route), t0: t0)
+    }
+
+    public func slowConnection(_ prepared: PreparedRoute, t0: Date) -> EdgeConnection {
+        let trains = ServiceTrains(engine: self)
+        let day = clock.position(of: t0).serviceDay
+        let departures = prepared.day == day ? prepared.departures.first ?? nil : prepared.route.legs.first.flatMap { trains.departures(of: $0, on: day) }
+        let originLast = departures.map { trains.date(day, $0.last) }
+        let pass = pinnedPass(prepared, t0: t0, slow: true)
+        return EdgeConnection(departure: t0, originLast: originLast, changes: pass.changes, slowArrival: pass.arrival)
+    }
+
+    /// The best-estimate arrival of `scheduleOnRealTrains`, without the rest of the schedule.
+    public func arrivalOnRealTrains(_ prepared: PreparedRoute, t0: Date) -> Date {
+        pinnedPass(prepared, t0: t0, slow: false).arrival
     }
 
     /// The last real train from the origin on `serviceDay` whose ride connects the slow way;
@@ -165,7 +194,7 @@ extension ScheduleEngine {
         let trains = ServiceTrains(engine: self)
         guard let leg = route.legs.first, let departures = trains.departures(of: leg, on: serviceDay) else { return nil }
         var next: EdgeConnection?
-        let prepared = slowRoute(route)
+        let prepared = prepared(route, on: serviceDay)
         for (count, train) in departures.beforeLast.reversed().enumerated() {
             let connection = slowConnection(prepared, t0: trains.date(serviceDay, train))
             if connection.connects {
@@ -193,10 +222,11 @@ extension ScheduleEngine {
         func snapped(_ moment: Date) -> Date {
             seconds(moment, on: day).flatMap { departures.train(atOrBefore: $0) }.map { trains.date(day, $0) } ?? moment
         }
-        let found = Self.latestStart(before: target) { scheduleOnRealTrains(route: route, t0: $0).finalArrival <= target }
+        let prepared = prepared(route, on: day)
+        let found = Self.latestStart(before: target) { arrivalOnRealTrains(prepared, t0: $0) <= target }
         guard let best = found, best >= first else {
             // Only a start before the first train would do: say when the first train gets in.
-            let arrival = scheduleOnRealTrains(route: route, t0: first).finalArrival
+            let arrival = arrivalOnRealTrains(prepared, t0: first)
             return arrival > target ? .tooEarly(firstTrain: first, arrival: arrival) : .none
         }
         var latest = snapped(best)
@@ -207,7 +237,6 @@ extension ScheduleEngine {
             latest = lastConnection.departure
             clamped = lastConnection
         }
-        let prepared = slowRoute(route)
         var safe = Self.latestStart(before: target) { t0 in
             let connection = slowConnection(prepared, t0: t0)
             return connection.connects && connection.slowArrival <= target
