@@ -97,29 +97,6 @@ final class ServiceEdgeTests: XCTestCase {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
     }
 
-    /// The issue's `--last`: no train leaves Lisova at 22:27:22. The last leaves at 22:30:00; the
-    /// interval then is 8:23 (22:00–23:00 toward Akademmistechko on weekdays is 6:45 → 10:00:
-    /// 6:45 + 3:15 / 2 = 8:22.5, 8:23), so the one before leaves at 22:21:37. The 22:30 reaches
-    /// Maidan after its last M2 (22:45:50) on the slow pattern; the 22:21:37 makes it.
-    func testLastIsTheRealTrainBeforeTheLast() throws {
-        let result = CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
-        XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("ℹ Last train home: the 22:21:37 from Lisova, the one before the last. The 22:30:00 last train misses the last M2 toward Teremky at Maidan Nezalezhnosti (22:45:50)"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("Change at Maidan Nezalezhnosti: on the slow pattern with the whole 2:00 walk you are on the platform at "), result.stdout)
-        XCTAssertFalse(result.stdout.contains("22:27"), "no train leaves then")
-        let uk = CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02", "--lang", "uk"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
-        XCTAssertTrue(uk.stdout.contains("Останній поїзд додому: поїзд о 22:21:37 зі станції Лісова, передостанній."), uk.stdout)
-        // The plan's change boards a train that exists, no later than the last one.
-        let document = try json(CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02", "--json"]).stdout)
-        XCTAssertEqual(document["departure"] as? String, "2026-12-02T22:21:37+02:00")
-        let transfer = try XCTUnwrap(document["transfer"] as? [String: Any])
-        XCTAssertEqual(transfer["plannedDeparture"] as? String, "2026-12-02T22:45:50+02:00", "the last M2 (the one before it, 22:36:21, has gone)")
-        XCTAssertEqual(transfer["latestDeparture"] as? String, "2026-12-02T22:45:50+02:00", "nothing leaves after the last")
-        // One line: the origin's own last train, said so.
-        let direct = CLI.run(["plan", "Syrets", "Pozniaky", "--last", "--date", "2026-12-02"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
-        XCTAssertTrue(direct.stdout.contains("ℹ Last train home: the 22:30:00 from Syrets, its last train."), direct.stdout)
-    }
-
     /// For every pair of stations with a change, both day types: `--last` is a real train (the
     /// origin's last or a whole number of intervals before it, from the published figures), it
     /// connects on the slow pattern with the whole walk at every change, and the next real train

@@ -1,0 +1,104 @@
+import CLIKit
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// Issue 23, as a rider types it: every check here runs the command in-process over its
+/// arguments, so it ran against the code before the fix too (and failed there).
+final class EdgeOfDayCLITests: XCTestCase {
+    func json(_ text: String) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+    }
+
+    /// The issue's `--last`: no train leaves Lisova at 22:27:22. The last leaves at 22:30:00; the
+    /// interval then is 8:23 (22:00–23:00 toward Akademmistechko on weekdays is 6:45 → 10:00:
+    /// 6:45 + 3:15 / 2 = 8:22.5, 8:23), so the one before leaves at 22:21:37. The 22:30 reaches
+    /// Maidan after its last M2 (22:45:50) on the slow pattern; the 22:21:37 makes it.
+    func testLastIsTheRealTrainBeforeTheLast() throws {
+        let result = CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("ℹ Last train home: the 22:21:37 from Lisova, the one before the last. The 22:30:00 last train misses the last M2 toward Teremky at Maidan Nezalezhnosti (22:45:50)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Change at Maidan Nezalezhnosti: on the slow pattern with the whole 2:00 walk you are on the platform at "), result.stdout)
+        XCTAssertFalse(result.stdout.contains("22:27"), "no train leaves then")
+        let uk = CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02", "--lang", "uk"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
+        XCTAssertTrue(uk.stdout.contains("Останній поїзд додому: поїзд о 22:21:37 зі станції Лісова, передостанній."), uk.stdout)
+        // The plan's change boards a train that exists, no later than the last one.
+        let document = try json(CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02", "--json"]).stdout)
+        XCTAssertEqual(document["departure"] as? String, "2026-12-02T22:21:37+02:00")
+        let transfer = try XCTUnwrap(document["transfer"] as? [String: Any])
+        XCTAssertEqual(transfer["plannedDeparture"] as? String, "2026-12-02T22:45:50+02:00", "the last M2 (the one before it, 22:36:21, has gone)")
+        XCTAssertEqual(transfer["latestDeparture"] as? String, "2026-12-02T22:45:50+02:00", "nothing leaves after the last")
+        // One line: the origin's own last train, said so.
+        let direct = CLI.run(["plan", "Syrets", "Pozniaky", "--last", "--date", "2026-12-02"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
+        XCTAssertTrue(direct.stdout.contains("ℹ Last train home: the 22:30:00 from Syrets, its last train."), direct.stdout)
+    }
+
+    /// `--arrive-by 23:10`: the 22:30 does not connect (the last M2 leaves Maidan at 22:45:50),
+    /// so the answer is the last connection, the 22:21:37, said in one sentence; no warning
+    /// that the entrances are shut or that the route cannot be completed; exit 0.
+    func testArriveByLaterThanTheLastConnectionIsClampedToIt() throws {
+        let result = CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "23:10", "--date", "2026-12-02"], columns: nil)
+        XCTAssertEqual(result.code, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("ℹ Arrive by 23:10: no later train connects; the last connection is the 22:21:37 from Lisova, arriving at "), result.stdout)
+        XCTAssertFalse(result.stdout.contains("cannot be completed"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("can no longer get in"), result.stdout)
+        let uk = CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "23:10", "--date", "2026-12-02", "--lang", "uk"], columns: nil)
+        XCTAssertTrue(uk.stdout.contains("останнє сполучення — поїзд о 22:21:37 зі станції Лісова"), uk.stdout)
+    }
+
+    /// `--arrive-by 06:15`: the first train leaves Lisova at 05:34:45 (published) and the next at
+    /// 05:43:00 (the first published interval toward Akademmistechko, 8:15, before 06:00), which
+    /// arrives after 06:15: the answer is the first train, no start before it. 06:00 and 05:50
+    /// are too early: refused with the first train and its arrival, exit 1.
+    func testArriveByNeverStartsBeforeTheFirstTrain() throws {
+        let document = try json(CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "06:15", "--date", "2026-12-02", "--json"]).stdout)
+        let arriveBy = try XCTUnwrap(document["arriveBy"] as? [String: Any])
+        XCTAssertEqual(arriveBy["latestStart"] as? String, "2026-12-02T05:34:45+02:00")
+        if let safe = arriveBy["safeStart"] as? String { XCTAssertGreaterThanOrEqual(safe, "2026-12-02T05:34:45+02:00") }
+        XCTAssertEqual(document["departure"] as? String, "2026-12-02T05:34:45+02:00")
+        for early in ["06:00", "05:50"] {
+            let refused = CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", early, "--date", "2026-12-02"], columns: nil)
+            XCTAssertEqual(refused.code, 1, refused.stdout)
+            XCTAssertEqual(refused.stdout, "")
+            XCTAssertTrue(refused.stderr.hasPrefix("Error: You cannot arrive by \(early): the first train leaves Lisova at 05:34:45 and arrives at 06:1"), refused.stderr)
+        }
+    }
+
+    /// `plan --at 05:30`: the plan of the 05:34:45, with a line saying how long until it, exit 0.
+    func testAPlanBeforeTheFirstTrainIsTheFirstTrains() throws {
+        let result = CLI.run(["plan", "Lisova", "Teremky", "--at", "05:30", "--date", "2026-12-02"], columns: nil)
+        XCTAssertEqual(result.code, 0, result.stdout)
+        XCTAssertTrue(result.stdout.contains("ℹ Trains are not running yet at 05:30: this is the plan of the first train, the 05:34:45 from Lisova, 4:45 later.\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  05:34  ● Lisova"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("⚠"), result.stdout)
+        let uk = CLI.run(["plan", "Lisova", "Teremky", "--at", "05:30", "--date", "2026-12-02", "--lang", "uk"], columns: nil)
+        XCTAssertTrue(uk.stdout.contains("це план першого поїзда, о 05:34:45 зі станції Лісова"), uk.stdout)
+        let document = try json(CLI.run(["plan", "Lisova", "Teremky", "--at", "05:30", "--date", "2026-12-02", "--json"]).stdout)
+        XCTAssertEqual(document["departure"] as? String, "2026-12-02T05:34:45+02:00")
+    }
+
+    /// `--ics` for a ride that cannot be made (`--at 23:50`: the last trains have gone) writes
+    /// nothing and says why; `--ics -` prints nothing to standard output; exit 1 both ways.
+    func testACalendarCardIsNotWrittenForARideThatCannotBeMade() throws {
+        let directory = try TestPaths.temporaryDirectory(self)
+        let file = directory + "/ride.ics"
+        let result = CLI.run(["plan", "Lisova", "Teremky", "--at", "23:50", "--date", "2026-12-02", "--ics", file], columns: nil)
+        XCTAssertEqual(result.code, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file), "no card with alarms for a ride that cannot be made")
+        XCTAssertTrue(result.stderr.contains("No calendar event written: the ride cannot be made then."), result.stderr)
+        XCTAssertTrue(result.stdout.contains("⚠ The route cannot be completed"), result.stdout)
+        let dash = CLI.run(["plan", "Lisova", "Teremky", "--at", "23:50", "--date", "2026-12-02", "--ics", "-"], columns: nil)
+        XCTAssertEqual(dash.code, 1)
+        XCTAssertFalse(dash.stdout.contains("BEGIN:VCALENDAR"), dash.stdout)
+        XCTAssertTrue(dash.stderr.contains("The route cannot be completed"), dash.stderr)
+        // A ride that can be made still gets its card.
+        XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--at", "12:00", "--date", "2026-12-02", "--ics", file]).code, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file))
+        // --json keeps its document with the finding, and exit 1.
+        let json = CLI.run(["plan", "Lisova", "Teremky", "--at", "23:50", "--date", "2026-12-02", "--json"])
+        XCTAssertEqual(json.code, 1)
+        XCTAssertTrue(json.stdout.contains("\"afterLastTrain\""), json.stdout)
+    }
+}
