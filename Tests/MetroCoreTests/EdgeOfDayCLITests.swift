@@ -101,4 +101,17 @@ final class EdgeOfDayCLITests: XCTestCase {
         XCTAssertEqual(json.code, 1)
         XCTAssertTrue(json.stdout.contains("\"afterLastTrain\""), json.stdout)
     }
+
+    /// `start` keeps the t₀ contract: a ride started before the first train is refused with
+    /// the first train's time, and no trip is written; a rehearsal may start at any time.
+    func testStartBeforeTheFirstTrainIsRefused() throws {
+        let home = try TestPaths.temporaryDirectory(self) + "/state"
+        let environment = ["NO_COLOR": "1", "METRO_TIMER_HOME": home]
+        let early = CLI.run(["start", "Lisova", "Teremky"], now: Kyiv.date("2026-12-02 05:20"), environment: environment)
+        XCTAssertEqual(early.code, 1, early.stdout)
+        XCTAssertTrue(early.stderr.contains("Trains are not running yet: the first M1 train toward Akademmistechko leaves Lisova at 05:34:45."), early.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/trip.json"), "no trip written")
+        let uk = CLI.run(["start", "Lisova", "Teremky", "--lang", "uk"], now: Kyiv.date("2026-12-02 05:20"), environment: environment)
+        XCTAssertTrue(uk.stderr.contains("перший поїзд M1 у напрямку станції Академмістечко рушає зі станції Лісова о 05:34:45"), uk.stderr)
+    }
 }

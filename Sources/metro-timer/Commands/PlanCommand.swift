@@ -10,8 +10,8 @@ struct PlanCommand: Command {
             "Спланувати поїздку: кожна станція з часом, пересадка, сповіщення і прибуття.",
             "Plan a ride: every station with its time, the transfer, the alerts and the arrival."),
         discussion: Text(
-            "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення.",
-            "Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. A ride that cannot be made then (after the last train, before the first) is still printed, warning first, and exits 1."),
+            "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення. До першого поїзда план — це план першого поїзда. Поїздку, яку тоді не здійснити (після останнього поїзда), все одно виведено, попередження першим, з кодом 1; --ics тоді нічого не записує.",
+            "Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. Before the first train the plan is the first train's. A ride that cannot be made then (after the last train) is still printed, warning first, and exits 1; --ics then writes nothing. At the edges of the day the rides are on real trains: the first, the last, and those whole intervals from them."),
         arguments: [
             .positional("from", Text(
                 "Станція відправлення (українською чи англійською) або назва збереженого маршруту.",
@@ -22,11 +22,11 @@ struct PlanCommand: Command {
                 "День обслуговування (час після півночі належить попередньому дню).",
                 "The service day (times after midnight belong to the day before)."), default: Text("сьогодні", "today")),
             .option("arrive-by", value: "HH:MM", Text(
-                "Прибути до цього часу: найпізніший виїзд із запланованим очікуванням і надійний, навіть із цілим інтервалом очікування.",
-                "Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait.")),
+                "Прибути до цього часу: найпізніший виїзд із запланованим очікуванням і надійний, навіть із цілим інтервалом очікування; не раніше першого поїзда і не пізніше останнього сполучення.",
+                "Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait; never before the first train, never after the last connection.")),
             .flag("last", Text(
-                "Останній поїзд: найпізніший виїзд, що ще встигає на останні поїзди на пересадці, і скільки до нього від зараз.",
-                "The last train home: the latest start that still makes the last trains at the change, and how long that is from now.")),
+                "Останній поїзд: останній справжній поїзд, що повільно і з цілим переходом ще встигає на останні поїзди на кожній пересадці, запас на кожній і скільки до нього від зараз.",
+                "The last train home: the last real train that still makes the last trains at every change, on the slow pattern with the whole walk; the margin at each change, and how long that is from now.")),
             .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
             .option("ics", value: "file", Text(
                 "Записати поїздку як подію календаря з нагадуваннями (- — у стандартний вивід).",
