@@ -114,4 +114,30 @@ final class EdgeOfDayCLITests: XCTestCase {
         let uk = CLI.run(["start", "Lisova", "Teremky", "--lang", "uk"], now: Kyiv.date("2026-12-02 05:20"), environment: environment)
         XCTAssertTrue(uk.stderr.contains("перший поїзд M1 у напрямку станції Академмістечко рушає зі станції Лісова о 05:34:45"), uk.stderr)
     }
+
+    /// Corrections that cannot be true are refused: `at` a closed station the train passes
+    /// through (with the stops either side), `at` a station off the route (with the nearest on
+    /// it), and `arrived --at` a time still to come today, said as such. The trip is unchanged.
+    func testImpossibleCorrectionsAreRefused() throws {
+        let home = try TestPaths.temporaryDirectory(self) + "/state"
+        let environment = ["NO_COLOR": "1", "METRO_TIMER_HOME": home]
+        let t0 = Kyiv.date("2026-12-02 20:20")
+        let code = { (name: String) in Kyiv.station(name).code }
+        try FileTripStore(directory: home).update { trip in
+            trip = Trip(id: "e", origin: code("Lisova"), destination: code("Teremky"), t0: t0, changes: ServiceChanges(closed: [code("Dnipro")]))
+        }
+        let before = try XCTUnwrap(FileTripStore(directory: home).load())
+        let closed = CLI.run(["at", "Dnipro"], now: t0.addingTimeInterval(600), environment: environment)
+        XCTAssertEqual(closed.code, 1, closed.stdout)
+        XCTAssertEqual(closed.stderr, "Error: Dnipro is closed today: the train passes it without stopping, so it cannot stand there. Nothing changed. The train can stand at Hidropark or Arsenalna.\n")
+        let uk = CLI.run(["at", "Dnipro", "--lang", "uk"], now: t0.addingTimeInterval(600), environment: environment)
+        XCTAssertTrue(uk.stderr.contains("Поїзд може стояти на станції Гідропарк або на станції Арсенальна."), uk.stderr)
+        // 20:22 now: 23:59 today is still to come (yesterday's is more than three hours ago).
+        let future = CLI.run(["arrived", "--at", "23:59"], now: Kyiv.date("2026-12-02 20:22"), environment: environment)
+        XCTAssertEqual(future.code, 64, future.stderr)
+        XCTAssertTrue(future.stderr.hasPrefix("Error: An arrival at 23:59 is in the future: it is 20:22 now.\n"), future.stderr)
+        XCTAssertEqual(try FileTripStore(directory: home).load(), before, "nothing recorded")
+        // A station on the route is still fine.
+        XCTAssertEqual(CLI.run(["at", "Hidropark"], now: t0.addingTimeInterval(600), environment: environment).code, 0)
+    }
 }
