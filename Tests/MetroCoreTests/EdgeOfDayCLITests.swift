@@ -140,4 +140,62 @@ final class EdgeOfDayCLITests: XCTestCase {
         // A station on the route is still fine.
         XCTAssertEqual(CLI.run(["at", "Hidropark"], now: t0.addingTimeInterval(600), environment: environment).code, 0)
     }
+
+    /// A date outside the timetable's validity (dated 2026-03-10, so 2026-03-10 to 2027-03-09,
+    /// the year the GTFS export also takes) plans with one warning naming the date and how to
+    /// install a newer one; exit 0. Inside it, no warning.
+    func testADateOutsideTheTimetablesValidityIsSaidOnce() throws {
+        for date in ["1999-01-01", "2030-06-01", "2027-03-10"] {
+            let result = CLI.run(["plan", "Lisova", "Teremky", "--at", "12:00", "--date", date], columns: nil)
+            XCTAssertEqual(result.code, 0, result.stdout)
+            XCTAssertTrue(result.stdout.hasPrefix("⚠ The timetable is dated 2026-03-10 and holds from 2026-03-10 to 2027-03-09; \(date) is outside it, so the trains that day may differ. Install a newer one with 'timetable-gen install'.\n"), result.stdout)
+            XCTAssertEqual(result.stdout.components(separatedBy: "⚠").count - 1, 1, result.stdout)
+        }
+        for date in ["2026-03-10", "2027-03-09", "2026-12-02"] {
+            XCTAssertFalse(CLI.run(["plan", "Lisova", "Teremky", "--at", "12:00", "--date", date]).stdout.contains("⚠"), date)
+        }
+        let uk = CLI.run(["plan", "Lisova", "Teremky", "--at", "12:00", "--date", "2030-06-01", "--lang", "uk"], columns: nil)
+        XCTAssertTrue(uk.stdout.hasPrefix("⚠ Розклад датовано 2026-03-10, він чинний з 2026-03-10 до 2027-03-09; 2030-06-01 — поза цим"), uk.stdout)
+        let json = try self.json(CLI.run(["plan", "Lisova", "Teremky", "--at", "12:00", "--date", "2030-06-01", "--json"]).stdout)
+        XCTAssertTrue(((json["notes"] as? [String]) ?? []).contains { $0.hasPrefix("The timetable is dated 2026-03-10") })
+        XCTAssertTrue(CLI.run(["station", "Hidropark", "--date", "2030-06-01"], columns: nil).stdout.hasPrefix("⚠ The timetable is dated 2026-03-10"))
+    }
+
+    /// The station card speaks of the day asked for: "interval at 12:00", not "now"; no
+    /// interval for an hour with no train (toward Lisova the first train leaves Hidropark at
+    /// 06:05:40 and the last at 22:59:15: hours 06 to 22); only its own station's changes;
+    /// `--json` entrances as data.
+    func testTheStationCardSpeaksOfItsDayAndItsStation() throws {
+        let card = CLI.run(["station", "Hidropark", "--date", "2026-12-05", "--closed", "Hidropark", "--closed", "Lisova"], columns: nil)
+        XCTAssertEqual(card.code, 0)
+        XCTAssertFalse(card.stdout.contains("interval now"), card.stdout)
+        XCTAssertTrue(card.stdout.contains("· interval at 12:00 6:00\n"), card.stdout)
+        let towardLisova = try XCTUnwrap(card.stdout.components(separatedBy: "Toward Lisova").last?.split(separator: "\n").dropFirst(2).first)
+        XCTAssertTrue(towardLisova.hasPrefix("  06 9:00 · "), String(towardLisova))
+        XCTAssertTrue(towardLisova.hasSuffix(" · 22 7:30"), String(towardLisova))
+        XCTAssertTrue(card.stdout.contains("ℹ Service changes: Hidropark closed\n"), card.stdout)
+        XCTAssertFalse(card.stdout.contains("Lisova closed"), card.stdout)
+        // Today, without --date, it is still "now".
+        XCTAssertTrue(CLI.run(["station", "Hidropark"], now: Kyiv.date("2026-12-02 12:00"), columns: nil).stdout.contains("interval now "))
+        XCTAssertTrue(CLI.run(["station", "Hidropark"], now: Kyiv.date("2026-12-02 23:30"), columns: nil).stdout.contains("no trains now"))
+        let json = try self.json(CLI.run(["station", "Hidropark", "--json", "--date", "2026-12-05"]).stdout)
+        let entrances = try XCTUnwrap(json["entrances"] as? [String: Any], "entrances as data")
+        // Data/kyiv-entrances.csv: Hidropark opens 05:39, closes 22:34, 1 of 2 vestibules open.
+        XCTAssertEqual(entrances["opens"] as? String, "05:39")
+        XCTAssertEqual(entrances["closes"] as? String, "22:34")
+        XCTAssertEqual(entrances["halls"] as? Int, 2)
+        XCTAssertEqual(entrances["hallsOpen"] as? Int, 1)
+    }
+
+    /// No dead ends without saying so: with Khreshchatyk and Teatralna closed no route runs
+    /// from Lisova to Teremky, said first; the nearest open station, Arsenalna, is on M1 and
+    /// needs one of those two changes too, so the message says there is no route from there.
+    func testNoRouteIsSaidFirstAndANearestDeadEndAsSuch() {
+        let result = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--closed", "Teatralna"])
+        XCTAssertEqual(result.code, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: No route from Lisova to Teremky runs with these service changes. "), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("The nearest open station: Arsenalna. But no route runs from there (Arsenalna) to Teremky either.\n"), result.stderr)
+        let uk = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--closed", "Teatralna", "--lang", "uk"])
+        XCTAssertTrue(uk.stderr.hasPrefix("Error: З цими змінами в русі маршруту від станції Лісова до станції Теремки немає. "), uk.stderr)
+    }
 }

@@ -227,6 +227,9 @@ struct PlanCommand: Command {
                 "\(measured) з \(schedule.stops.count - 1) перегонів — за вашими вимірюваннями (--no-calibration: лише офіційні).",
                 "\(measured) of \(schedule.stops.count - 1) segments from your own measurements (--no-calibration: official only)."))
         }
+        // A day outside the timetable's validity: planned, with one warning (not a reason to
+        // exit 1: the ride itself may be fine).
+        let validity = context.validityWarning(engine.clock.position(of: start).serviceDay, language: options.language).map { [$0] } ?? []
         // Printed, warning first, but a script can tell: the ride cannot be made then.
         let cannotBeMade = schedule.findings.contains(where: \.preventsTheRide) || lastIsGone || !warnings.isEmpty
         if let ics {
@@ -265,7 +268,7 @@ struct PlanCommand: Command {
                     via: ServiceOptions.detourLine(route, network: context.network),
                     reason: ServiceOptions.reasonClause(refusal, network: context.network, language: options.language), message: detourNote)
             }
-            document.notes = warnings + notes
+            document.notes = validity + warnings + notes
             if let arriveBy, let starts {
                 document.arriveBy = .init(target: context.clock.iso8601(arriveBy), latestStart: context.clock.iso8601(starts.latest), safeStart: starts.safe.map(context.clock.iso8601))
             }
@@ -273,7 +276,7 @@ struct PlanCommand: Command {
         } else {
             let renderer = PlanRenderer(
                 network: context.network, clock: engine.clock, language: options.language, style: Style(enabled: options.color),
-                notes: notes, closed: Set(changes.closed), intervals: engine.legIntervals(schedule), warnings: warnings, width: context.columns)
+                notes: notes, closed: Set(changes.closed), intervals: engine.legIntervals(schedule), warnings: validity + warnings, width: context.columns)
             context.stdout.write(renderer.render(schedule))
         }
         if cannotBeMade { throw .exit(1) }
