@@ -28,7 +28,7 @@ final class EdgeOfDayCLITests: XCTestCase {
         let document = try json(CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02", "--json"]).stdout)
         XCTAssertEqual(document["departure"] as? String, "2026-12-02T22:21:37+02:00")
         let transfer = try XCTUnwrap(document["transfer"] as? [String: Any])
-        XCTAssertEqual(transfer["plannedDeparture"] as? String, "2026-12-02T22:45:50+02:00", "the last M2 (the one before it, 22:36:21, has gone)")
+        XCTAssertEqual(transfer["plannedDeparture"] as? String, "2026-12-02T22:45:50+02:00", "the last M2 (the one before it, 22:45:50 − 10:25 = 22:35:25, has gone: the interval at 22:45:50 is 8:30 + 2:30 · 0.764 = 10:25)")
         XCTAssertEqual(transfer["latestDeparture"] as? String, "2026-12-02T22:45:50+02:00", "nothing leaves after the last")
         // One line: the origin's own last train, said so.
         let direct = CLI.run(["plan", "Syrets", "Pozniaky", "--last", "--date", "2026-12-02"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
