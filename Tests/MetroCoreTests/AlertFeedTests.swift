@@ -136,7 +136,7 @@ final class AlertFeedTests: XCTestCase {
         XCTAssertEqual(refused.code, 1)
         XCTAssertEqual(refused.stderr, """
             Error: Alert feed: an air-raid alert is on in Kyiv now; planning as trains run during an alert.
-            During an air-raid alert M1 runs only Akademmistechko–Arsenalna, so trains do not stop at Lisova. The nearest station they serve: Arsenalna.
+            No route from Lisova to Teremky runs with these service changes. During an air-raid alert M1 runs only Akademmistechko–Arsenalna, so trains do not stop at Lisova. The nearest station they serve: Arsenalna.
 
             """)
         let served = plan(["Akademmistechko", "Teremky"], config: config)

@@ -12,7 +12,7 @@ final class CLITests: XCTestCase {
         let expected = """
             OVERVIEW: Plan a ride: every station with its time, the transfer, the alerts and the arrival.
 
-            Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. A ride that cannot be made then (after the last train, before the first) is still printed, warning first, and exits 1.
+            Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. Before the first train the plan is the first train's. A ride that cannot be made then (after the last train) is still printed, warning first, and exits 1; --ics then writes nothing. At the edges of the day the rides are on real trains: the first, the last, and those whole intervals from them.
 
             USAGE: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
 
@@ -23,8 +23,8 @@ final class CLITests: XCTestCase {
             OPTIONS:
               --at <HH:MM>            When the train starts moving, Kyiv time. (default: now)
               --date <YYYY-MM-DD>     The service day (times after midnight belong to the day before). (default: today)
-              --arrive-by <HH:MM>     Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait.
-              --last                  The last train home: the latest start that still makes the last trains at the change, and how long that is from now.
+              --arrive-by <HH:MM>     Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait; never before the first train, never after the last connection.
+              --last                  The last train home: the last real train that still makes the last trains at every change, on the slow pattern with the whole walk; the margin at each change, and how long that is from now.
               --json                  Print JSON (schema in the README).
               --ics <file>            Write the ride as a calendar event with alarms (- for standard output).
               --no-calibration        Official figures only, without your own measurements.
@@ -152,8 +152,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(lines[0], "⚠ The last M1 train toward Lisova leaves Zhytomyrska at 22:32:25.")
         XCTAssertEqual(lines[1], "⚠ The route cannot be completed: the last M2 train toward Teremky left Maidan Nezalezhnosti at 22:45:50.")
         XCTAssertTrue(late.stdout.contains("Zhytomyrska → Teremky"))
+        // Before the first train: the first train's plan (issue 23).
         let early = CLI.run(["plan", "Lisova", "Teremky", "--at", "05:00", "--date", "2026-11-30"], columns: nil)
-        XCTAssertTrue(early.stdout.hasPrefix("⚠ Trains are not running yet: the first M1 train toward Akademmistechko leaves Lisova at 05:34:45.\n"))
+        XCTAssertTrue(early.stdout.contains("ℹ Trains are not running yet at 05:00: this is the plan of the first train, the 05:34:45 from Lisova, 34:45 later.\n"), early.stdout)
     }
 
     func testWalkOnlyAndWalkFirstRoutes() {

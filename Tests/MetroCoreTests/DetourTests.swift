@@ -117,7 +117,7 @@ final class DetourTests: XCTestCase {
         // When the long way is cut too, the refusal is the direct route's, as before.
         let both = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--closed", "Teatralna"])
         XCTAssertEqual(both.code, 1)
-        XCTAssertTrue(both.stderr.hasPrefix("Error: Khreshchatyk is closed"), both.stderr)
+        XCTAssertTrue(both.stderr.hasPrefix("Error: No route from Lisova to Teremky runs with these service changes. Khreshchatyk is closed"), both.stderr)
         // A closed origin has no way round.
         XCTAssertEqual(CLI.run(["plan", "Khreshchatyk", "Teremky", "--closed", "Khreshchatyk"]).code, 1)
     }
@@ -203,12 +203,18 @@ final class DetourTests: XCTestCase {
         // As the plan does: with Khreshchatyk closed, trains pass it without the dwell.
         let engine = ScheduleEngine(network: network, clock: Kyiv.clock).applying(ServiceChanges(closed: [code("Khreshchatyk")]))
         let day = Kyiv.clock.position(of: Kyiv.date("2026-11-30 12:00")).serviceDay
-        let last = try XCTUnwrap(PlanCommand.lastStart(engine: engine, route: route, serviceDay: day))
-        XCTAssertTrue(engine.schedule(route: route, t0: last).findings.allSatisfy { !$0.preventsTheRide })
-        XCTAssertTrue(engine.schedule(route: route, t0: last.addingTimeInterval(1)).findings.contains { $0.preventsTheRide })
-        let text = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--last"])
+        let found = try XCTUnwrap(engine.lastConnection(route: route, serviceDay: day))
+        // A real train: Lisova's last or a whole number of published intervals before it.
+        let trains = ServiceEdgeTests.published.beforeLast(station: code("Lisova"), direction: "reverse", dayType: "weekday")
+        XCTAssertTrue(trains.contains(Int(found.departure.timeIntervalSince(Kyiv.clock.date(day, seconds: 0)))), Kyiv.clock.hhmmss(found.departure))
+        XCTAssertEqual(found.connection.changes.count, 2)
+        XCTAssertTrue(found.connection.changes.allSatisfy { $0.margin >= 0 && $0.train != nil })
+        XCTAssertTrue(try XCTUnwrap(found.next).changes.contains { $0.margin < 0 }, "the next train misses a change")
+        XCTAssertTrue(engine.scheduleOnRealTrains(route: route, t0: found.departure).findings.allSatisfy { !$0.preventsTheRide })
+        let text = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--last"], columns: nil)
         XCTAssertEqual(text.code, 0, text.stderr)
-        XCTAssertTrue(text.stdout.contains("Last train home: leave Lisova by \(Kyiv.clock.hhmmss(last))"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("Last train home: the \(Kyiv.clock.hhmmss(found.departure)) from Lisova"), text.stdout)
+        XCTAssertEqual(text.stdout.components(separatedBy: "Change at ").count - 1, 2, "a margin at both changes: \(text.stdout)")
     }
 
     /// A whole ride the long way, as a rider corrects it: the trip keeps its detour (it is chosen

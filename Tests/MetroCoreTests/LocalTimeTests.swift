@@ -40,7 +40,7 @@ final class LocalTimeTests: XCTestCase {
         }
         let uk = CLI.run(["plan", "Lisova", "Darnytsia", "--date", "2026-03-29", "--at", "03:30", "--lang", "uk"])
         XCTAssertEqual(uk.code, 64)
-        XCTAssertTrue(uk.stderr.hasPrefix("Error: 03:30 2026-03-29 у Києві не буває: годинники переводять з 03:00 на 04:00."), uk.stderr)
+        XCTAssertTrue(uk.stderr.hasPrefix("Помилка: 03:30 2026-03-29 у Києві не буває: годинники переводять з 03:00 на 04:00."), uk.stderr)
         // The times either side are planned as asked.
         XCTAssertTrue(CLI.run(["plan", "Lisova", "Darnytsia", "--date", "2026-03-29", "--at", "04:00", "--json"]).stdout.contains(#""departure" : "2026-03-29T04:00:00+03:00""#))
         XCTAssertTrue(CLI.run(["plan", "Lisova", "Darnytsia", "--date", "2026-03-28", "--at", "02:59", "--json"]).stdout.contains(#""departure" : "2026-03-29T02:59:00+02:00""#))

@@ -27,28 +27,28 @@ final class ServiceChangesTests: XCTestCase {
     func testEveryRefusalReason() {
         let cases: [([String], String)] = [
             (["plan", "Lisova", "Teremky", "--air-raid"],
-             "Error: During an air-raid alert M1 runs only Akademmistechko–Arsenalna, so trains do not stop at Lisova. The nearest station they serve: Arsenalna.\n"),
+             "Error: No route from Lisova to Teremky runs with these service changes. During an air-raid alert M1 runs only Akademmistechko–Arsenalna, so trains do not stop at Lisova. The nearest station they serve: Arsenalna.\n"),
             (["plan", "Syrets", "Kharkivska", "--air-raid"],
-             "Error: During an air-raid alert M3 runs only as far as Vydubychi.\n"),
+             "Error: No route from Syrets to Kharkivska runs with these service changes. During an air-raid alert M3 runs only as far as Vydubychi.\n"),
             (["plan", "Kharkivska", "Syrets", "--air-raid"],
-             "Error: During an air-raid alert M3 runs only as far as Osokorky.\n"),
+             "Error: No route from Kharkivska to Syrets runs with these service changes. During an air-raid alert M3 runs only as far as Osokorky.\n"),
             (["plan", "Syrets", "Slavutych", "--air-raid"],
-             "Error: During an air-raid alert M3 runs only Syrets–Vydubychi and Osokorky–Chervonyi khutir, so trains do not stop at Slavutych (it serves only as a shelter). The nearest station they serve: Vydubychi or Osokorky.\n"),
+             "Error: No route from Syrets to Slavutych runs with these service changes. During an air-raid alert M3 runs only Syrets–Vydubychi and Osokorky–Chervonyi khutir, so trains do not stop at Slavutych (it serves only as a shelter). The nearest station they serve: Vydubychi or Osokorky. But no route runs there (Osokorky) from Syrets either.\n"),
             (["plan", "Lisova", "Hidropark", "--closed", "Hidropark"],
-             "Error: Hidropark is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: Dnipro or Livoberezhna.\n"),
+             "Error: No route from Lisova to Hidropark runs with these service changes. Hidropark is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: Dnipro or Livoberezhna.\n"),
             // Khreshchatyk alone is gone round the long way through M3 (DetourTests); with
             // Teatralna closed too, there is no way round.
             (["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--closed", "Teatralna"],
-             "Error: Khreshchatyk is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: Arsenalna.\n"),
+             "Error: No route from Lisova to Teremky runs with these service changes. Khreshchatyk is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: Arsenalna. But no route runs from there (Arsenalna) to Teremky either.\n"),
             // Like every refusal, a suspension names the nearest station served (issue 12): the
             // last one the train reaches before the section, or, boarding inside it, the nearest
             // outside.
             (["plan", "Teremky", "Lybidska", "--suspended", "Demiivska-Teremky"],
-             "Error: No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
+             "Error: No route from Teremky to Lybidska runs with these service changes. No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
             (["plan", "Lisova", "Teremky", "--suspended", "Demiivska-Teremky"],
-             "Error: No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
+             "Error: No route from Lisova to Teremky runs with these service changes. No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
             (["plan", "Lybidska", "Ipodrom", "--suspended", "Demiivska-Teremky"],
-             "Error: No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
+             "Error: No route from Lybidska to Ipodrom runs with these service changes. No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
         ]
         for (arguments, message) in cases {
             let result = CLI.run(arguments)

@@ -119,7 +119,7 @@ final class TripTests: XCTestCase {
         var base = trip()
         let model = try self.model(base)
         XCTAssertEqual(model.refusal(for: Trip.Correction(.at(Kyiv.station("Syrets").code), at: t0), trip: base),
-                       .stationNotOnRoute(Kyiv.station("Syrets").code))
+                       .stationNotOnRoute(Kyiv.station("Syrets").code, nearest: Kyiv.station("Maidan Nezalezhnosti").code))
         base.ended = Trip.Ending(outcome: .arrived, time: t0.addingTimeInterval(2000))
         XCTAssertEqual(model.refusal(for: Trip.Correction(.shift(1), at: t0.addingTimeInterval(2100)), trip: base), .tripEnded(.arrived))
     }

@@ -74,6 +74,9 @@ public struct Schedule: Equatable, Sendable {
         public var alertWaitSeconds: Int = 0
         /// True once the passenger said the train departed (or anchored a later stop).
         public var confirmed: Bool
+        /// The real train the wait ends on, at the edges of the service day (set by
+        /// `scheduleOnRealTrains`; nil: any train, the wait is the model's).
+        public var realTrain: Date? = nil
 
         /// The honest range of the departure from the new platform: no wait at all, or a whole
         /// headway.

@@ -3,7 +3,11 @@ import FoundationEssentials
 /// Why a correction was refused; the trip stays as it was.
 public enum CorrectionRefusal: Error, Equatable, Sendable {
     case tripEnded(Trip.Outcome)
-    case stationNotOnRoute(String)
+    /// With the station on the route nearest to it, where trains stop.
+    case stationNotOnRoute(String, nearest: String? = nil)
+    /// A closed station on the route: the train passes it without stopping. The stops either
+    /// side where it does stop.
+    case stationClosed(String, before: String?, after: String?)
     case departedBeforeTransfer
     case noTransfer
 }
@@ -132,7 +136,21 @@ public struct TripModel: Sendable {
         let schedule = current(trip)
         switch correction.kind {
         case .at(let station):
-            return stopIndex(of: station, in: schedule) == nil ? .stationNotOnRoute(station) : nil
+            // The stops the train can stand at: not a closed station it passes through.
+            let stops = schedule.stops.enumerated().filter { !$0.element.passesWithoutStopping && !engine.closedStations.contains($0.element.station) }
+            guard let index = stopIndex(of: station, in: schedule) else {
+                // The nearest by distance (a station on another line is nearest to a stop of
+                // this route somewhere: the rider may have mistaken the line).
+                let nearest = engine.network.station(station).flatMap { typed in
+                    stops.min { distance(typed, $0.element.station) < distance(typed, $1.element.station) }?.element.station
+                }
+                return .stationNotOnRoute(station, nearest: nearest)
+            }
+            if schedule.stops[index].role == .intermediate && engine.closedStations.contains(station) {
+                return .stationClosed(
+                    station, before: stops.last { $0.offset < index }?.element.station, after: stops.first { $0.offset > index }?.element.station)
+            }
+            return nil
         case .departed:
             guard schedule.entryIndex != nil else { return .noTransfer }
             return anchor(for: correction, in: schedule) == nil ? .departedBeforeTransfer : nil
@@ -167,5 +185,14 @@ public struct TripModel: Sendable {
     /// Whether the trip has gone unconfirmed too long past its arrival.
     public func isExpired(_ trip: Trip, at moment: Date) -> Bool {
         trip.ended == nil && moment.timeIntervalSince(current(trip).finalArrival) > Trip.expiryAfterArrival
+    }
+
+    /// The squared distance between two stations' points (enough to compare).
+    func distance(_ station: NetworkDocument.Station, _ other: String) -> Double {
+        guard let other = engine.network.station(other) else { return .infinity }
+        let latitude = Double(station.latitudeE6 - other.latitudeE6)
+        // A degree of longitude is shorter than one of latitude at Kyiv's 50.45° N.
+        let longitude = Double(station.longitudeE6 - other.longitudeE6) * 0.637
+        return latitude * latitude + longitude * longitude
     }
 }

@@ -47,6 +47,14 @@ struct ArrivedCommand: Command {
             let moment = try Self.moment(at, now: now, context: context, language: language)
             let trip = try context.tripStore.load()
             guard let trip else { throw try context.tripService(options).noTrip() }
+            // A time still to come today, when yesterday's is no arrival of this trip: said as
+            // what it is (not "more than three hours ago").
+            let today = context.clock.date(context.clock.calendarDay(now), seconds: (try? TimeOfDay.parseClock(at + ":00")) ?? 0)
+            if today > now, moment < trip.t0 || now.timeIntervalSince(moment) > Self.latestConfirmation {
+                throw .usage(language.tr(
+                    "Прибуття о \(at) — ще в майбутньому: зараз \(context.clock.hhmm(now)).",
+                    "An arrival at \(at) is in the future: it is \(context.clock.hhmm(now)) now."), Self.spec)
+            }
             guard moment >= trip.t0, now.timeIntervalSince(moment) <= Self.latestConfirmation else {
                 throw .usage(language.tr(
                     "Прибуття о \(at) — раніше, ніж поїзд рушив (\(context.clock.hhmm(trip.t0))), або понад три години тому",

@@ -13,8 +13,8 @@ struct PlanCommand: Command {
             "Спланувати поїздку: кожна станція з часом, пересадка, сповіщення і прибуття.",
             "Plan a ride: every station with its time, the transfer, the alerts and the arrival."),
         discussion: Text(
-            "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення. Доба руху триває від 03:00 до 03:00: --at раніше 03:00 — це ніч після --date. Поїздку, яку тоді не проїхати (після останнього поїзда, до першого), однаково надруковано, з попередженням на початку, і код завершення 1.",
-            "Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. A ride that cannot be made then (after the last train, before the first) is still printed, warning first, and exits 1."),
+            "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення. Доба руху триває від 03:00 до 03:00: --at раніше 03:00 — це ніч після --date. До першого поїзда план — це план першого поїзда. Поїздку, яку тоді не проїхати (після останнього поїзда), однаково надруковано, з попередженням на початку, і код завершення 1; --ics тоді нічого не записує. На краях доби поїздки — на справжніх поїздах: першому, останньому і тих, що за цілу кількість інтервалів від них.",
+            "Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. Before the first train the plan is the first train's. A ride that cannot be made then (after the last train) is still printed, warning first, and exits 1; --ics then writes nothing. At the edges of the day the rides are on real trains: the first, the last, and those whole intervals from them."),
         arguments: [
             .positional("from", Text(
                 "Станція відправлення (українською чи англійською) або назва збереженого маршруту.",
@@ -25,11 +25,11 @@ struct PlanCommand: Command {
                 "День обслуговування (час після півночі належить попередньому дню).",
                 "The service day (times after midnight belong to the day before)."), default: Text("сьогодні", "today")),
             .option("arrive-by", value: "HH:MM", Text(
-                "Прибути до цього часу: найпізніший виїзд із запланованим очікуванням і надійний, навіть із цілим інтервалом очікування.",
-                "Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait.")),
+                "Прибути до цього часу: найпізніший виїзд із запланованим очікуванням і надійний, навіть із цілим інтервалом очікування; не раніше першого поїзда і не пізніше останнього сполучення.",
+                "Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait; never before the first train, never after the last connection.")),
             .flag("last", Text(
-                "Останній поїзд: найпізніший виїзд, що ще встигає на останні поїзди на пересадці, і скільки до нього від зараз.",
-                "The last train home: the latest start that still makes the last trains at the change, and how long that is from now.")),
+                "Останній поїзд: останній справжній поїзд, що повільно і з цілим переходом ще встигає на останні поїзди на кожній пересадці, запас на кожній і скільки до нього від зараз.",
+                "The last train home: the last real train that still makes the last trains at every change, on the slow pattern with the whole walk; the margin at each change, and how long that is from now.")),
             .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
             .option("ics", value: "file", Text(
                 "Записати поїздку як подію календаря з нагадуваннями (- — у стандартний вивід).",
@@ -116,56 +116,6 @@ struct PlanCommand: Command {
         return try resolve(day, seconds: seconds, offset: offset, context: context, language: language)
     }
 
-    /// The latest t₀ (to the second) whose best estimate arrives by `arriveBy`, and the latest
-    /// whose latest possible arrival (slow pattern, a whole interval's wait) does; searched over
-    /// the three hours before. Arrival grows with t₀ (waits follow the timetable, which only
-    /// changes slowly), so a bisection finds each; nil when not even the earliest start makes it.
-    static func latestStarts(engine: ScheduleEngine, route: Route, arriveBy: Date) -> (latest: Date, safe: Date)? {
-        func latest(_ arrival: (Schedule) -> Date) -> Date? {
-            latestStart(before: arriveBy) { arrival(engine.schedule(route: route, t0: $0)) <= arriveBy }
-        }
-        let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
-        guard let best = latest({ $0.finalArrival }),
-            let safe = latest({ $0.arrivalLatest.addingTimeInterval(walkAfter) })
-        else { return nil }
-        return (best, min(safe, best))
-    }
-
-    /// The latest t₀ on a service day that completes the ride: no later than the origin's last
-    /// published departure in its direction, and, after a change, reaching the platform by the
-    /// last departure there (found by bisection to the second). Past midnight it stays on the
-    /// service day, as the timetable does.
-    static func lastStart(engine: ScheduleEngine, route: Route, serviceDay: ServiceClock.ServiceDay) -> Date? {
-        guard let first = route.legs.first,
-            let window = engine.network.serviceWindow(station: first.board, direction: first.direction)
-        else { return nil }
-        let latest = engine.clock.date(serviceDay, seconds: window.lastDeparture)
-        // The last departure at each change's new platform (two on the long way round).
-        let lastThere = route.legs.dropFirst().compactMap { leg in
-            engine.network.serviceWindow(station: leg.board, direction: leg.direction).map { engine.clock.date(serviceDay, seconds: $0.lastDeparture) }
-        }
-        guard !lastThere.isEmpty, lastThere.count == route.legs.count - 1 else { return latest }
-        func makesIt(_ t0: Date) -> Bool {
-            let transfers = engine.schedule(route: route, t0: t0).transfers
-            return zip(transfers, lastThere).allSatisfy { $0.platformArrival <= $1 }
-        }
-        if makesIt(latest) { return latest }
-        return latestStart(before: latest, where: makesIt)
-    }
-
-    /// The latest t₀, to the second, in the three hours before `end` for which `works` holds,
-    /// by bisection (it holds for every earlier start once it holds: later starts only arrive
-    /// later); nil when not even the earliest does.
-    static func latestStart(before end: Date, where works: (Date) -> Bool) -> Date? {
-        var low = end.addingTimeInterval(-3 * 3600), high = end
-        guard works(low) else { return nil }
-        while high.timeIntervalSince(low) > 1 {
-            let middle = low.addingTimeInterval((high.timeIntervalSince(low) / 2).rounded(.down))
-            if works(middle) { low = middle } else { high = middle }
-        }
-        return low
-    }
-
     static func parseDate(_ text: String) -> ServiceClock.ServiceDay? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
@@ -186,42 +136,65 @@ struct PlanCommand: Command {
         let engine = try context.engine(calibrated: calibrated).applying(changes)
         var start = t0
         var arriveByNote: String?
-        var starts: (latest: Date, safe: Date)?
+        var starts: (latest: Date, safe: Date?)?
+        // At the edges of the day the ride is planned on the trains that really leave (the
+        // first, the last, and those a whole number of intervals from them).
+        var onRealTrains = false
         if let arriveBy {
-            guard let found = Self.latestStarts(engine: engine, route: route, arriveBy: arriveBy) else {
+            switch engine.arriveBy(route: route, target: arriveBy) {
+            case .none:
                 throw .failure(options.language.tr(
-                    "Прибути до \(context.clock.hhmm(arriveBy)) не вийде: у три години перед тим жоден старт не встигає.",
-                    "No start in the three hours before \(context.clock.hhmm(arriveBy)) arrives by then."))
+                    "Прибути до \(context.clock.hhmm(arriveBy)) не вийде: у три години перед тим жоден поїзд, що встигає на пересадки, не прибуває вчасно.",
+                    "No ride in the three hours before \(context.clock.hhmm(arriveBy)) that makes its changes arrives by then."))
+            case .tooEarly(let first, let arrival):
+                throw .failure(Self.tooEarly(target: arriveBy, first: first, arrival: arrival, board: board, clock: context.clock, language: options.language))
+            case .ride(let latest, let safe, let clamped):
+                starts = (latest, safe)
+                start = latest
+                onRealTrains = true
+                let arrival = engine.scheduleOnRealTrains(route: route, t0: latest).finalArrival
+                arriveByNote = Self.arriveByNote(
+                    target: arriveBy, latest: latest, safe: safe, clamped: clamped, arrival: arrival, board: board, clock: context.clock,
+                    language: options.language)
             }
-            starts = found
-            start = found.latest
-            arriveByNote = options.language.tr(
-                "Прибути до \(context.clock.hhmm(arriveBy)): поїзд має рушити зі станції \(board) не пізніше \(context.clock.hhmmss(found.latest)) (із запланованим очікуванням); надійно — до \(context.clock.hhmmss(found.safe)) (навіть із цілим інтервалом очікування і повільним поїздом).",
-                "Arrive by \(context.clock.hhmm(arriveBy)): the train must leave \(board) by \(context.clock.hhmmss(found.latest)) (with the booked wait); safe: by \(context.clock.hhmmss(found.safe)) (even with a whole interval's wait and a slow train).")
         }
         var lastNote: String?
         var lastIsGone = false
         if last {
-            guard let found = Self.lastStart(engine: engine, route: route, serviceDay: engine.clock.position(of: t0).serviceDay) else {
+            guard let found = engine.lastConnection(route: route, serviceDay: engine.clock.position(of: t0).serviceDay) else {
                 throw .failure(options.language.tr(
-                    "Для цього маршруту немає опублікованих останніх відправлень.", "The published data has no last departures for this route."))
+                    "Для цього маршруту немає опублікованих останніх відправлень, що встигають на пересадку.",
+                    "The published data has no last departures for this route that make the change."))
             }
-            start = found
+            start = found.departure
+            onRealTrains = true
             let now = context.now()
-            let minutes = Int((found.timeIntervalSince(now) / 60).rounded(.down))
+            // Whole minutes either way ("left 38 min ago" at 23:00 for the 22:21:37).
+            let seconds = found.departure.timeIntervalSince(now)
+            let minutes = Int((abs(seconds) / 60).rounded(.down))
             func span(_ minutes: Int) -> String {
                 minutes < 60 ? options.language.tr("\(minutes) хв", "\(minutes) min")
                     : options.language.tr("\(minutes / 60) год \(minutes % 60) хв", "\(minutes / 60) h \(minutes % 60) min")
             }
-            let when = minutes >= 0
-                ? options.language.tr("через \(span(minutes))", "in \(span(minutes))")
-                : options.language.tr("він уже пішов \(span(-minutes)) тому", "it left \(span(-minutes)) ago")
-            lastIsGone = minutes < 0
-            lastNote = options.language.tr(
-                "Останній поїзд додому: рушити зі станції \(board) не пізніше \(context.clock.hhmmss(found)) — \(when).",
-                "Last train home: leave \(board) by \(context.clock.hhmmss(found)), \(when).")
+            let when = seconds >= 0
+                ? options.language.tr("Він рушає через \(span(minutes)).", "It leaves in \(span(minutes)).")
+                : options.language.tr("Він уже пішов \(span(minutes)) тому.", "It left \(span(minutes)) ago.")
+            lastIsGone = seconds < 0
+            lastNote = Self.lastNote(found, route: route, board: board, network: context.network, clock: context.clock, language: options.language) + " " + when
         }
-        let schedule = engine.schedule(route: route, t0: start)
+        // Asked before the first train: the plan of the first train (exit 0).
+        var firstNote: String?
+        if arriveBy == nil, !last, let leg = route.legs.first,
+            let departures = ServiceTrains(engine: engine).departures(of: leg, on: engine.clock.position(of: t0).serviceDay)
+        {
+            let first = engine.clock.date(departures.serviceDay, seconds: departures.first)
+            if t0 < first {
+                start = first
+                onRealTrains = true
+                firstNote = Self.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: options.language)
+            }
+        }
+        let schedule = onRealTrains ? engine.scheduleOnRealTrains(route: route, t0: start) : engine.schedule(route: route, t0: start)
         // The origin's entrances, said first when the ride starts while they are shut. (A ride
         // that starts by walking through a node enters at the typed station.)
         var warnings: [String] = []
@@ -243,13 +216,13 @@ struct PlanCommand: Command {
                     "Входи станції \(name) відчиняються о \(TimeOfDay.clock(entrance.opens).prefix(5)): о \(context.clock.hhmm(start)) ще не ввійти.",
                     "\(name)'s entrances open at \(TimeOfDay.clock(entrance.opens).prefix(5)): at \(context.clock.hhmm(start)) you cannot get in yet."))
             }
-            if last, entrance.closes < seconds + 60 * 30 {
+            if last, entrance.closes < seconds {
                 lastNote = (lastNote ?? "") + options.language.tr(
                     " Пройдіть вхід до \(TimeOfDay.clock(entrance.closes).prefix(5)): тоді входи станції \(name) зачиняються.",
                     " Be through the entrance by \(TimeOfDay.clock(entrance.closes).prefix(5)), when \(name)'s entrances close.")
             }
         }
-        var notes = (detourNote.map { [$0] } ?? []) + (arriveByNote.map { [$0] } ?? []) + (lastNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
+        var notes = (firstNote.map { [$0] } ?? []) + (detourNote.map { [$0] } ?? []) + (arriveByNote.map { [$0] } ?? []) + (lastNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
             + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
         let measured = schedule.stops.filter(\.calibrated).count
         if measured > 0 {
@@ -257,16 +230,36 @@ struct PlanCommand: Command {
                 "\(measured) з \(schedule.stops.count - 1) перегонів — за вашими вимірюваннями (--no-calibration: лише офіційні).",
                 "\(measured) of \(schedule.stops.count - 1) segments from your own measurements (--no-calibration: official only)."))
         }
+        // A day outside the timetable's validity: planned, with one warning (not a reason to
+        // exit 1: the ride itself may be fine).
+        let validity = context.validityWarning(engine.clock.position(of: start).serviceDay, language: options.language).map { [$0] } ?? []
+        // Printed, warning first, but a script can tell: the ride cannot be made then.
+        let cannotBeMade = schedule.findings.contains(where: \.preventsTheRide) || lastIsGone || !warnings.isEmpty
         if let ics {
-            let card = RideCard(network: context.network, clock: context.clock, language: options.language, product: "metro-timer \(MetroTimer.version)")
-                .calendar(schedule, stamp: context.now())
-            if ics == "-" {
-                context.stdout.write(card)
-                if schedule.findings.contains(where: \.preventsTheRide) { throw .exit(1) }
-                return
+            // A calendar card rings its alarms whatever the plan said: a ride that cannot be made
+            // gets none, and the plan below says why.
+            if cannotBeMade {
+                context.stderr.line(options.language.tr(
+                    "Подію календаря не записано: цю поїздку тоді не здійснити.",
+                    "No calendar event written: the ride cannot be made then."))
+                if ics == "-" {
+                    for line in warnings + schedule.findings.filter(\.preventsTheRide).map({
+                        FindingText.sentence($0, network: context.network, clock: context.clock, language: options.language)
+                    }) {
+                        context.stderr.line(line)
+                    }
+                    throw .exit(1)
+                }
+            } else {
+                let card = RideCard(network: context.network, clock: context.clock, language: options.language, product: "metro-timer \(MetroTimer.version)")
+                    .calendar(schedule, stamp: context.now())
+                if ics == "-" {
+                    context.stdout.write(card)
+                    return
+                }
+                try ExportFile.write(card, to: ics, language: options.language)
+                context.stderr.line(options.language.tr("Подію календаря записано: \(ics)", "Calendar event written to \(ics)"))
             }
-            try ExportFile.write(card, to: ics, language: options.language)
-            context.stderr.line(options.language.tr("Подію календаря записано: \(ics)", "Calendar event written to \(ics)"))
         }
         if json {
             var document = PlanJSON(
@@ -278,18 +271,17 @@ struct PlanCommand: Command {
                     via: ServiceOptions.detourLine(route, network: context.network),
                     reason: ServiceOptions.reasonClause(refusal, network: context.network, language: options.language), message: detourNote)
             }
-            document.notes = warnings + notes
+            document.notes = validity + warnings + notes
             if let arriveBy, let starts {
-                document.arriveBy = .init(target: context.clock.iso8601(arriveBy), latestStart: context.clock.iso8601(starts.latest), safeStart: context.clock.iso8601(starts.safe))
+                document.arriveBy = .init(target: context.clock.iso8601(arriveBy), latestStart: context.clock.iso8601(starts.latest), safeStart: starts.safe.map(context.clock.iso8601))
             }
             context.stdout.write(document.encoded())
         } else {
             let renderer = PlanRenderer(
                 network: context.network, clock: engine.clock, language: options.language, style: Style(enabled: options.color),
-                notes: notes, closed: Set(changes.closed), intervals: engine.legIntervals(schedule), warnings: warnings, width: context.columns)
+                notes: notes, closed: Set(changes.closed), intervals: engine.legIntervals(schedule), warnings: validity + warnings, width: context.columns)
             context.stdout.write(renderer.render(schedule))
         }
-        // Printed, warning first, but a script can tell: the ride cannot be made then.
-        if schedule.findings.contains(where: \.preventsTheRide) || lastIsGone || !warnings.isEmpty { throw .exit(1) }
+        if cannotBeMade { throw .exit(1) }
     }
 }

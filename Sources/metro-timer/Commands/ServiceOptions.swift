@@ -139,7 +139,40 @@ enum ServiceOptions {
         do {
             return try ServiceCheck(network: network).choose(direct, changes: changes)
         } catch {
-            throw .failure((feedNotes + [refusalText(error, network: network, language: language)]).joined(separator: "\n"))
+            // No route at all: said first, then what is nearest, and whether a ride goes from
+            // there (a station named as nearest must not be another dead end, unsaid).
+            func name(_ code: String) -> String { Names.station(code, network, language) }
+            func rides(_ from: String, _ to: String) -> Bool {
+                guard from != to, let route = try? Router(network: network).route(from: from, to: to) else { return from == to }
+                return (try? ServiceCheck(network: network).choose(route, changes: changes)) != nil
+            }
+            var text = language.tr(
+                "З цими змінами в русі маршруту від станції \(name(origin)) до станції \(name(destination)) немає. ",
+                "No route from \(name(origin)) to \(name(destination)) runs with these service changes. ") + refusalText(error, network: network, language: language)
+            let (station, nearest): (String?, [String]) = switch error {
+            case let .stationClosed(station, nearest), let .airRaidNotServed(station, nearest): (station, nearest)
+            case let .sectionSuspended(_, _, _, nearest): (nil, nearest)
+            case .airRaidRunsOnlyAsFar: (nil, [])
+            }
+            // In place of the destination, a ride there; of the origin or a change, a ride on
+            // from there; beside a suspended section (either role), one or the other.
+            let toThere = station == destination
+            let deadEnds = nearest.filter { other in
+                if toThere { return !rides(origin, other) }
+                if station != nil { return !rides(other, destination) }
+                return !rides(origin, other) && !rides(other, destination)
+            }
+            if !deadEnds.isEmpty {
+                let names = deadEnds.map(name).joined(separator: language.tr(" і ", " and "))
+                text += " " + (toThere
+                    ? language.tr(
+                        "Але й туди (\(names)) від станції \(name(origin)) маршруту немає.",
+                        "But no route runs there (\(names)) from \(name(origin)) either.")
+                    : language.tr(
+                        "Але й звідти (\(names)) до станції \(name(destination)) маршруту немає.",
+                        "But no route runs from there (\(names)) to \(name(destination)) either."))
+            }
+            throw .failure((feedNotes + [text]).joined(separator: "\n"))
         }
     }
 

@@ -36,6 +36,8 @@ struct StartCommand: Command {
         ] + ServiceOptions.arguments + GlobalOptions.arguments)
 
     var stations: (NetworkDocument.Station, NetworkDocument.Station)?
+    /// The first leg, to hold t₀ to the first train (a rehearsal may start at any time).
+    var firstLeg: Leg?
     var replace: Bool
     var speed: Double?
     var plain: Bool
@@ -103,6 +105,7 @@ struct StartCommand: Command {
                     "\(Names.station(origin, language)) and \(Names.station(destination, language)) are one transfer node: there is no train to ride, only a walk."), Self.spec)
             }
             stations = (origin, destination)
+            firstLeg = route.legs.first
         }
     }
 
@@ -124,6 +127,20 @@ struct StartCommand: Command {
             : plain ? .lines(plain: true)
             : context.stdoutIsTerminal && context.environment["TERM"] != "dumb" ? .screen : .lines(plain: false)
 
+        // t₀ is when the train starts moving: before the first train none does (plan shows the
+        // first train's ride).
+        if speed == nil, let leg = firstLeg,
+            let window = context.network.serviceWindow(station: leg.stations[0], direction: leg.direction)
+        {
+            let first = context.clock.date(context.clock.position(of: t0).serviceDay, seconds: window.firstDeparture)
+            if t0 < first {
+                let board = context.network.station(leg.stations[0]).map { Names.station($0, language) } ?? ""
+                let toward = context.network.terminal(line: leg.line, direction: leg.direction).map { Names.station($0, context.network, language) } ?? ""
+                throw .failure(language.tr(
+                    "Поїзди ще не ходять: перший поїзд \(leg.line) у напрямку станції \(toward) рушає зі станції \(board) о \(context.clock.hhmmss(first)). Почніть поїздку, коли він рушить ('plan' покаже його поїздку).",
+                    "Trains are not running yet: the first \(leg.line) train toward \(toward) leaves \(board) at \(context.clock.hhmmss(first)). Start the ride when it moves ('plan' shows its ride)."))
+            }
+        }
         if speed == nil {
             if let (origin, destination) = stations {
                 let confirmed = try confirmReplace(service: service, context: context, language: language)

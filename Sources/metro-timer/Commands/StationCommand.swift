@@ -21,6 +21,8 @@ struct StationCommand: Command {
     var station: NetworkDocument.Station
     var json: Bool
     var moment: Date
+    /// Whether a day was asked for: the card then speaks of that day's 12:00, not of now.
+    var asked: Bool
     var changes: ServiceChanges
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
@@ -28,7 +30,8 @@ struct StationCommand: Command {
         station = try context.station(arguments.value("name")!, spec: Self.spec, language: language)
         json = arguments.flag("json")
         moment = try PlanCommand.departure(at: nil, date: arguments.value("date"), context: context, language: language)
-        if arguments.value("date") != nil {
+        asked = arguments.value("date") != nil
+        if asked {
             // A day asked for: its intervals are shown from the morning, "now" being that day's 12:00.
             let day = context.clock.position(of: moment).serviceDay
             moment = context.clock.date(day, seconds: 12 * 3600)
@@ -43,12 +46,17 @@ struct StationCommand: Command {
             var next: Ref?
             var firstDeparture: String?
             var lastDeparture: String?
-            var intervalNowSeconds: Int
-            /// The interval at the start of each service hour, 05 to 24.
+            /// The interval at `intervalAt` (now, or 12:00 of the day asked for); absent when no
+            /// train runs then.
+            var intervalNowSeconds: Int?
+            var intervalAt: String
+            /// The interval at the start of each service hour in which trains run.
             var intervalsByHour: [String: Int]
         }
         struct Transfer: Encodable { var station: Ref; var line: String; var walkSeconds: Int; var basis: String }
-        var version = 1
+        /// 2: `entrances` is data (times and vestibules), `intervalNowSeconds` may be absent,
+        /// `intervalAt` says when it is for, `intervalsByHour` only has service hours.
+        var version = 2
         var station: Ref
         var line: String
         var lineName: String
@@ -61,7 +69,10 @@ struct StationCommand: Command {
         var dayType: String
         var directions: [Direction]
         var serviceChanges: [String]
-        var entrances: String
+        struct Entrances: Encodable { var opens: String; var closes: String; var halls: Int; var hallsOpen: Int }
+        var entrances: Entrances?
+        /// The warning for a day outside the timetable's validity.
+        var warnings: [String]
     }
 
     func card(_ context: Context, language: Language) -> Card {
@@ -81,7 +92,8 @@ struct StationCommand: Command {
             guard line.stations.indices.contains(nextIndex), let toward = network.terminal(line: station.line, direction: direction) else { continue }
             let window = network.serviceWindow(station: station.code, direction: direction)
             var byHour: [String: Int] = [:]
-            for hour in 5...24 {
+            // Only the hours trains run in (an interval after the last train is no one's).
+            for hour in 5...24 where window.map({ hour * 3600 <= $0.lastDeparture && (hour + 1) * 3600 > $0.firstDeparture }) ?? false {
                 let at = context.clock.date(position.serviceDay, seconds: hour * 3600)
                 byHour[TimeOfDay.pad(hour % 24)] = engine.interval(line: station.line, direction: direction, at: at)
             }
@@ -89,24 +101,36 @@ struct StationCommand: Command {
                 toward: ref(toward), next: ref(line.stations[nextIndex]),
                 firstDeparture: window.map { TimeOfDay.clock($0.firstDeparture) },
                 lastDeparture: window.map { TimeOfDay.clock($0.lastDeparture) },
-                intervalNowSeconds: engine.interval(line: station.line, direction: direction, at: moment),
+                intervalNowSeconds: window.map { (($0.firstDeparture)...($0.lastDeparture)).contains(position.seconds) } == true
+                    ? engine.interval(line: station.line, direction: direction, at: moment) : nil,
+                intervalAt: context.clock.hhmm(moment),
                 intervalsByHour: byHour))
         }
         let transfer = network.transfer(at: station.code).map { node -> Card.Transfer in
             let other = node.stationA == station.code ? node.stationB : node.stationA
             return Card.Transfer(station: ref(other), line: network.station(other)?.line ?? "", walkSeconds: node.walkSeconds, basis: node.basis)
         }
-        let summary = ServiceOptions.summary(changes, network: network, language: language)
+        // Only this station's changes: its own closure, a suspension through it, its line's
+        // interval, and what holds for every station (an air-raid alert, the day type).
+        let own = ServiceChanges(
+            airRaid: changes.airRaid, closed: changes.closed.filter { $0 == station.code },
+            suspended: changes.suspended.filter { section in
+                guard section.line == station.line, let a = network.station(section.from)?.order, let b = network.station(section.to)?.order else { return false }
+                return (min(a, b)...max(a, b)).contains(station.order)
+            },
+            headways: changes.headways.filter { $0.key == station.line }, dayType: changes.dayType)
+        let summary = ServiceOptions.summary(own, network: network, language: language)
         return Card(
             station: ref(station.code), line: station.line, lineName: Names.line(line, language), aboveGround: station.aboveGround,
             formerNames: station.formerNames.map { language == .uk ? $0.uk : $0.en }, namesRu: station.namesRu ?? [], transfer: transfer,
             serviceDay: position.serviceDay.description, dayType: position.dayType.rawValue, directions: directions,
             serviceChanges: summary.map { [$0] } ?? [],
             entrances: network.entrance(station: station.code).map { entrance in
-                language.tr(
-                    "відчинені \(TimeOfDay.clock(entrance.opens).prefix(5))–\(TimeOfDay.clock(entrance.closes).prefix(5)), відкрито вестибюлів: \(entrance.hallsOpen) з \(entrance.halls)",
-                    "open \(TimeOfDay.clock(entrance.opens).prefix(5))–\(TimeOfDay.clock(entrance.closes).prefix(5)), \(entrance.hallsOpen) of \(entrance.halls) vestibules open")
-            } ?? language.tr("немає даних", "no data"))
+                Card.Entrances(
+                    opens: String(TimeOfDay.clock(entrance.opens).prefix(5)), closes: String(TimeOfDay.clock(entrance.closes).prefix(5)),
+                    halls: entrance.halls, hallsOpen: entrance.hallsOpen)
+            },
+            warnings: context.validityWarning(position.serviceDay, language: language).map { [$0] } ?? [])
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
@@ -121,7 +145,7 @@ struct StationCommand: Command {
         let style = Style(enabled: options.color)
         let network = context.network
         func name(_ ref: Card.Ref) -> String { language == .uk ? ref.nameUk : ref.nameEn }
-        var out: [String] = []
+        var out: [String] = card.warnings.map { style.warning("⚠ " + $0) }
         out.append(style.bold(Names.station(station, language)) + "  " + (language == .uk ? station.nameEn : station.nameUk))
         out.append(style.line(" \(station.line) ", color: network.line(station.line)?.color ?? "") + " " + card.lineName + " · "
             + (station.aboveGround ? language.tr("над землею", "above ground") : language.tr("під землею", "underground")))
@@ -139,12 +163,21 @@ struct StationCommand: Command {
             out.append(language.tr("У напрямку станції ", "Toward ") + name(direction.toward) + " (" + language.tr("далі ", "next ") + (direction.next.map(name) ?? "—") + ")")
             out.append("  " + language.tr("перший ", "first ") + (direction.firstDeparture ?? "—") + " · " + language.tr("останній ", "last ")
                 + (direction.lastDeparture ?? "—") + language.tr(" (будні й вихідні однаково, як опубліковано)", " (weekdays and weekends alike, as published)")
-                + " · " + language.tr("інтервал зараз ", "interval now ") + Durations.clock(direction.intervalNowSeconds))
+                + " · " + (direction.intervalNowSeconds.map { interval in
+                    asked ? language.tr("інтервал о \(direction.intervalAt) ", "interval at \(direction.intervalAt) ") + Durations.clock(interval)
+                        : language.tr("інтервал зараз ", "interval now ") + Durations.clock(interval)
+                } ?? (asked ? language.tr("о \(direction.intervalAt) поїзди не ходять", "no trains at \(direction.intervalAt)")
+                    : language.tr("зараз поїзди не ходять", "no trains now"))))
             let hours = direction.intervalsByHour.sorted { (Int($0.key)! + 19) % 24 < (Int($1.key)! + 19) % 24 }
             out.append("  " + hours.map { "\($0.key) \(Durations.clock($0.value))" }.joined(separator: " · "))
         }
         if !card.serviceChanges.isEmpty { out.append(""); out += card.serviceChanges.map { "ℹ " + $0 } }
-        out.append(language.tr("Входи: ", "Entrances: ") + card.entrances + ".")
+        let entrances = card.entrances.map { entrance in
+            language.tr(
+                "відчинені \(entrance.opens)–\(entrance.closes), відкрито вестибюлів: \(entrance.hallsOpen) з \(entrance.halls)",
+                "open \(entrance.opens)–\(entrance.closes), \(entrance.hallsOpen) of \(entrance.halls) vestibules open")
+        } ?? language.tr("немає даних", "no data")
+        out.append(language.tr("Входи: ", "Entrances: ") + entrances + ".")
         context.stdout.write(out.joined(separator: "\n") + "\n")
     }
 }

@@ -90,11 +90,12 @@ struct PlanJSON: Encodable {
     var dayType: String
     var departure: String
     var legs: [LegJSON]
-    /// `--arrive-by`: the target, the latest start with the booked wait, and the safe start.
+    /// `--arrive-by`: the target, the latest start with the booked wait, and the safe start
+    /// (absent when not even the first train is safe).
     struct ArriveByJSON: Encodable {
         var target: String
         var latestStart: String
-        var safeStart: String
+        var safeStart: String?
     }
     var arriveBy: ArriveByJSON?
     var walkBeforeBoarding: WalkJSON?

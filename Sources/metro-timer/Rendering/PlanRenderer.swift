@@ -95,9 +95,17 @@ struct PlanRenderer {
                 let transfer = schedule.transfers[legIndex]
                 let basis = network.transfer(at: transfer.exit)?.basis == "measured"
                     ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
+                // At the edges of the day the wait ends on a real train (`scheduleOnRealTrains`).
+                if let entry = transfer.realTrain {
+                    let wait = transfer.bookedWaitSeconds
+                    out += wrapped("  ⇄ " + language.tr(
+                        "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); очікування \(Durations.clock(wait)) на поїзд о \(clock.hhmmss(entry)) (на краю дня поїзди відомі: перший, останній і через цілі інтервали від них)",
+                        "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); a wait of \(Durations.clock(wait)) for the \(clock.hhmmss(entry)) train (at the edges of the day the trains are known: the first, the last, and whole intervals from them)"), indent: 4)
+                } else {
                 out += wrapped("  ⇄ " + language.tr(
                     "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); заплановане очікування \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ інтервалу \(Durations.clock(transfer.headwaySeconds)) (може бути 0:00–\(Durations.clock(transfer.longestWaitSeconds)))",
                     "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); booked wait \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ of the \(Durations.clock(transfer.headwaySeconds)) interval (could be 0:00–\(Durations.clock(transfer.longestWaitSeconds)))"), indent: 4)
+                }
             }
         }
         if let walk = route.walkAfterAlighting {

@@ -215,10 +215,23 @@ struct TripService: Sendable {
             return language.tr(
                 "Поїздка вже завершилась (\(outcomeText(outcome))); виправлення не приймаються.",
                 "The trip has already ended (\(outcomeText(outcome))); corrections are not accepted.")
-        case .stationNotOnRoute(let station):
+        case .stationNotOnRoute(let station, let nearest):
+            guard let nearest else {
+                return language.tr(
+                    "Станції \(name(station)) немає на цьому маршруті.",
+                    "\(name(station)) is not on this route.")
+            }
             return language.tr(
-                "Станції \(name(station)) немає на цьому маршруті.",
-                "\(name(station)) is not on this route.")
+                "Станції \(name(station)) немає на цьому маршруті; найближча на ньому — \(name(nearest)).",
+                "\(name(station)) is not on this route; the nearest station on it is \(name(nearest)).")
+        case .stationClosed(let station, let before, let after):
+            let either = [before, after].compactMap { $0 }.map(name)
+            let alternatives = either.isEmpty ? "" : " " + language.tr(
+                "Поїзд може стояти на станції \(either.joined(separator: " або на станції ")).",
+                "The train can stand at \(either.joined(separator: " or ")).")
+            return language.tr(
+                "Станція \(name(station)) сьогодні зачинена: поїзд проїжджає її без зупинки, стояти там він не може. Нічого не змінено.",
+                "\(name(station)) is closed today: the train passes it without stopping, so it cannot stand there. Nothing changed.") + alternatives
         case .departedBeforeTransfer:
             return language.tr(
                 "«Поїзд рушив» стосується поїзда після пересадки; ви ще не дісталися пересадки. Нічого не змінено.",

@@ -1,0 +1,116 @@
+import CLIKit
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import MetroCore
+
+/// The sentences of `plan` at the edges of the service day: `--last`, `--arrive-by` and a plan
+/// asked for before the first train, all answered with the trains `ServiceTrains` models.
+extension PlanCommand {
+    /// "the M2 toward Teremky at Maidan Nezalezhnosti".
+    static func changeName(_ change: EdgeConnection.Change, network: Network, language: Language) -> (line: String, toward: String, station: String) {
+        let toward = network.terminal(line: change.line, direction: change.direction).map { Names.station($0, network, language) } ?? ""
+        return (change.line, toward, Names.station(change.station, network, language))
+    }
+
+    /// One sentence per change: the slow rider's time on the platform and the margin before the
+    /// last train there.
+    static func margins(_ connection: EdgeConnection, walks: [Int], network: Network, clock: ServiceClock, language: Language) -> [String] {
+        connection.changes.enumerated().map { number, change in
+            let (line, toward, station) = changeName(change, network: network, language: language)
+            let walk = Durations.clock(walks.indices.contains(number) ? walks[number] : 0)
+            let margin = Int(change.margin.rounded(.down))
+            return language.tr(
+                "Зміна на станції \(station): повільним поїздом і пішки за \(walk) ви на платформі о \(clock.hhmmss(change.slowArrival)), за \(Durations.clock(margin)) до останнього поїзда \(line) у напрямку станції \(toward) (\(clock.hhmmss(change.last))).",
+                "Change at \(station): on the slow pattern with the whole \(walk) walk you are on the platform at \(clock.hhmmss(change.slowArrival)), \(Durations.clock(margin)) before the last \(line) toward \(toward) (\(clock.hhmmss(change.last))).")
+        }
+    }
+
+    /// The `--last` note: which train, where the next one misses, the margins.
+    static func lastNote(_ found: LastConnection, route: Route, board: String, network: Network, clock: ServiceClock, language: Language) -> String {
+        let train = clock.hhmmss(found.departure)
+        var text: String
+        if found.trainsBeforeLast == 0 {
+            text = language.tr(
+                "Останній поїзд додому: поїзд о \(train) зі станції \(board), її останній.",
+                "Last train home: the \(train) from \(board), its last train.")
+        } else {
+            let count = found.trainsBeforeLast
+            let before = count == 1
+                ? language.tr("передостанній", "the one before the last")
+                : language.tr(
+                    "за \(count) " + language.plural(count, uk: ("поїзд", "поїзди", "поїздів"), en: ("train", "trains")) + " до останнього",
+                    "\(count) trains before the last")
+            text = language.tr(
+                "Останній поїзд додому: поїзд о \(train) зі станції \(board), \(before).",
+                "Last train home: the \(train) from \(board), \(before).")
+            if let next = found.next, let missed = next.missed {
+                let (line, toward, station) = changeName(missed, network: network, language: language)
+                let which = found.trainsBeforeLast == 1
+                    ? language.tr("Останній, о \(clock.hhmmss(next.departure)),", "The \(clock.hhmmss(next.departure)) last train")
+                    : language.tr("Наступний, о \(clock.hhmmss(next.departure)),", "The next one, the \(clock.hhmmss(next.departure)),")
+                text += " " + language.tr(
+                    "\(which) не встигає на останній \(line) у напрямку станції \(toward) на станції \(station) (\(clock.hhmmss(missed.last))): повільним поїздом ви там о \(clock.hhmmss(missed.slowArrival)).",
+                    "\(which) misses the last \(line) toward \(toward) at \(station) (\(clock.hhmmss(missed.last))): on the slow pattern you would be there at \(clock.hhmmss(missed.slowArrival)).")
+            }
+        }
+        let margins = margins(found.connection, walks: route.transferWalks.map(\.walkSeconds), network: network, clock: clock, language: language)
+        return ([text] + margins).joined(separator: " ")
+    }
+
+    /// `--arrive-by`'s note for a ride that can be made.
+    static func arriveByNote(
+        target: Date, latest: Date, safe: Date?, clamped: LastConnection?, arrival: Date, board: String, clock: ServiceClock, language: Language
+    ) -> String {
+        let by = clock.hhmm(target)
+        var text: String
+        if clamped != nil {
+            text = language.tr(
+                "Прибути до \(by): пізніше жоден поїзд не встигає на пересадку; останнє сполучення — поїзд о \(clock.hhmmss(latest)) зі станції \(board), прибуття о \(clock.hhmm(arrival)).",
+                "Arrive by \(by): no later train connects; the last connection is the \(clock.hhmmss(latest)) from \(board), arriving at \(clock.hhmm(arrival)).")
+        } else {
+            text = language.tr(
+                "Прибути до \(by): поїзд має рушити зі станції \(board) не пізніше \(clock.hhmmss(latest)) (із запланованим очікуванням);",
+                "Arrive by \(by): the train must leave \(board) by \(clock.hhmmss(latest)) (with the booked wait);")
+        }
+        // After a full stop the safe start begins a sentence of its own.
+        func capitalized(_ text: String) -> String { clamped == nil ? text : text.prefix(1).uppercased() + text.dropFirst() }
+        if let safe {
+            text += " " + capitalized(language.tr(
+                "надійно — до \(clock.hhmmss(safe)) (навіть із цілим інтервалом очікування і повільним поїздом).",
+                "safe: by \(clock.hhmmss(safe)) (even with a whole interval's wait and a slow train)."))
+        } else {
+            text += " " + capitalized(language.tr(
+                "надійного виїзду немає: навіть перший поїзд повільно і з цілим інтервалом очікування може не встигнути.",
+                "no start is safe: even the first train may be late with a slow run and a whole interval's wait."))
+        }
+        return text
+    }
+
+    /// The refusal when `--arrive-by` asks for a time before the first train can arrive.
+    static func tooEarly(target: Date, first: Date, arrival: Date, board: String, clock: ServiceClock, language: Language) -> String {
+        language.tr(
+            "Прибути до \(clock.hhmm(target)) не вийде: перший поїзд рушає зі станції \(board) о \(clock.hhmmss(first)) і прибуває о \(clock.hhmm(arrival)).",
+            "You cannot arrive by \(clock.hhmm(target)): the first train leaves \(board) at \(clock.hhmmss(first)) and arrives at \(clock.hhmm(arrival)).")
+    }
+
+    /// The line said when a plan asked before the first train is the first train's.
+    static func firstTrainNote(asked: Date, first: Date, board: String, clock: ServiceClock, language: Language) -> String {
+        let wait = Int(first.timeIntervalSince(asked).rounded(.down))
+        return language.tr(
+            "Поїзди ще не ходять: о \(clock.hhmm(asked)) — це план першого поїзда, о \(clock.hhmmss(first)) зі станції \(board), за \(Durations.clock(wait)).",
+            "Trains are not running yet at \(clock.hhmm(asked)): this is the plan of the first train, the \(clock.hhmmss(first)) from \(board), \(Durations.clock(wait)) later.")
+    }
+}
+
+extension Context {
+    /// The one warning for a service day outside the timetable's validity (nil inside it).
+    func validityWarning(_ day: ServiceClock.ServiceDay, language: Language) -> String? {
+        let source = network.document.source
+        guard !source.holds(on: day), let days = source.validityDays else { return nil }
+        return language.tr(
+            "Розклад датовано \(source.resourcesDated), він чинний з \(days.first) до \(days.last); \(day) — поза цим, тож поїзди того дня можуть іти інакше. Встановіть новіший: 'timetable-gen install'.",
+            "The timetable is dated \(source.resourcesDated) and holds from \(days.first) to \(days.last); \(day) is outside it, so the trains that day may differ. Install a newer one with 'timetable-gen install'.")
+    }
+}
