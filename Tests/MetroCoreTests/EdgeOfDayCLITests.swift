@@ -196,6 +196,6 @@ final class EdgeOfDayCLITests: XCTestCase {
         XCTAssertTrue(result.stderr.hasPrefix("Error: No route from Lisova to Teremky runs with these service changes. "), result.stderr)
         XCTAssertTrue(result.stderr.hasSuffix("The nearest open station: Arsenalna. But no route runs from there (Arsenalna) to Teremky either.\n"), result.stderr)
         let uk = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--closed", "Teatralna", "--lang", "uk"])
-        XCTAssertTrue(uk.stderr.hasPrefix("Error: З цими змінами в русі маршруту від станції Лісова до станції Теремки немає. "), uk.stderr)
+        XCTAssertTrue(uk.stderr.hasPrefix("Помилка: З цими змінами в русі маршруту від станції Лісова до станції Теремки немає. "), uk.stderr)
     }
 }
