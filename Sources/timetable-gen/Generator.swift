@@ -45,7 +45,7 @@ enum Generator {
                 "Нічого не писати; вийти з ненульовим кодом, якщо вихідний файл застарів.",
                 "Write nothing; exit non-zero if the output is out of date.")),
         ],
-        subcommands: [importSpec, backtestSpec, GTFSCommand.spec])
+        subcommands: [importSpec, backtestSpec, GTFSCommand.spec, SimulateCommand.spec])
 
     static let backtestSpec = CommandSpec(
         path: ["timetable-gen", "backtest"],
@@ -66,6 +66,8 @@ enum Generator {
                 try runImport(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
             } else if arguments.first == "gtfs" {
                 try GTFSCommand.run(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
+            } else if arguments.first == "simulate" {
+                try SimulateCommand.run(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
             } else if arguments.first == "backtest" {
                 let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: backtestSpec, language: language)
                 let dataDir = parsed.value("data") ?? defaultData
@@ -78,7 +80,7 @@ enum Generator {
                 }
             } else if arguments.first == "help" {
                 let name = arguments.dropFirst().first
-                let target = name == "import" ? importSpec : name == "backtest" ? backtestSpec : name == "gtfs" ? GTFSCommand.spec : spec
+                let target = name == "import" ? importSpec : name == "backtest" ? backtestSpec : name == "gtfs" ? GTFSCommand.spec : name == "simulate" ? SimulateCommand.spec : spec
                 throw CLIError.cleanExit(HelpFormatter.help(for: target, language: language))
             } else {
                 try runGenerate(arguments, language: language, stdout: stdout, base: currentDirectory)
