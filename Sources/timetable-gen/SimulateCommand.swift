@@ -21,7 +21,7 @@ enum SimulateCommand {
                 + assumptionsHelp
                 + " Rides: any two stations, the week of 30 Nov – 6 Dec 2026, departures 05:40–24:00, calibration off. Learning curve: a rider on one line, out at 08:00–08:45 and back at 18:00–18:45 every weekday, calibration on. The same --seed gives the same figures."),
         arguments: [
-            .option("rides", value: "N", Text("Скільки випадкових поїздок.", "How many random rides."), default: Text("20000", "20000")),
+            .option("rides", value: "N", Text("Скільки випадкових поїздок.", "How many random rides."), default: Text("50000", "50000")),
             .option("seed", value: "S", Text("Зерно випадковості (ціле ≥ 0).", "The random seed (a whole number ≥ 0)."), default: Text("1", "1")),
             .option("spread", value: "PCT", Text(
                 "Наскільки прихований коефіцієнт може виходити за опубліковані поїзди, у % проміжку між ними.",
@@ -37,7 +37,7 @@ enum SimulateCommand {
 
     /// The run's settings, checked.
     struct Settings {
-        var rides = 20000
+        var rides = 50000
         var seed: UInt64 = 1
         var assumptions = SimulationAssumptions()
         var json = false

@@ -83,12 +83,20 @@ extension SimulateCommand {
             }
             out += "\n"
 
+            out += language.tr("## Змодельовано: найгірші клітинки (щонайменше 20 поїздок)\n\n", "## Simulated: the worst cells (at least 20 rides)\n\n")
+            out += Self.cellTable(summary.worst(10, minimumRides: 20), language)
+            out += "\n"
             out += language.tr("## Змодельовано: кожна клітинка (лінія × напрямок × тип дня × година останнього поїзда)\n\n", "## Simulated: every cell (line × direction × day type × hour of the last train)\n\n")
-            out += language.tr(
+            out += Self.cellTable(summary.cells.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }, language)
+            return out
+        }
+
+        static func cellTable(_ rows: [(cell: SimulatedWorld.Cell, tally: SimulationTally)], _ language: Language) -> String {
+            var out = language.tr(
                 "| клітинка | поїздок | пропущено | запізно | завчасність мед / p90 | пересадок | пропущено | запізно | завчасність мед / p90 | |похибка| мед / p90 | у діапазоні |\n",
                 "| cell | rides | missed | late | earliness med / p90 | changes | missed | late | earliness med / p90 | abs error med / p90 | covered |\n")
             out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
-            for (cell, tally) in summary.cells.sorted(by: { $0.key < $1.key }) {
+            for (cell, tally) in rows {
                 out += "| \(Self.name(cell)) | \(tally.rides) | \(Self.percent(tally.missedShare)) | \(Self.percent(tally.lateShare)) | "
                 out += "\(Self.seconds(tally.earlinessMedian)) / \(Self.seconds(tally.earlinessP90)) | \(tally.changes) | "
                 out += "\(Self.percent(tally.changeMissedShare)) | \(Self.percent(tally.changeLateShare)) | "

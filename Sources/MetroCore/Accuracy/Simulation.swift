@@ -14,7 +14,9 @@ public enum Simulation {
         for _ in 0..<rides {
             let (route, t0) = simulator.randomRide(using: &source)
             let journey = simulator.journey(route: route, t0: t0, using: &source)
-            if let result = simulator.observe(journey, using: &source) { summary.add(result) }
+            if let result = simulator.observe(journey, using: &source) {
+                summary.add(result)
+            }
         }
         return summary
     }
