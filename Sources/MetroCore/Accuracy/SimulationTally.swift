@@ -85,10 +85,9 @@ public struct SimulationSummary: Equatable, Sendable {
     public init() {}
 
     public mutating func add(_ result: Simulator.RideResult) {
-        var own = cells[result.cell] ?? SimulationTally()
-        if let yours = result.yours { own.add(yours: yours) }
-        own.add(arrivalError: result.arrivalError, covered: result.covered)
-        cells[result.cell] = own
+        // In place: a copy out and back would copy every sample array on every ride.
+        if let yours = result.yours { cells[result.cell, default: SimulationTally()].add(yours: yours) }
+        cells[result.cell, default: SimulationTally()].add(arrivalError: result.arrivalError, covered: result.covered)
         if let yours = result.yours { overall.add(yours: yours) }
         overall.add(arrivalError: result.arrivalError, covered: result.covered)
         for change in result.changes {
