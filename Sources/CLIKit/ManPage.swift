@@ -50,8 +50,8 @@ public enum ManPage {
             "Every command also explains itself: '\(name) COMMAND --help' or '\(name) help COMMAND'."))
 
         lines.append(heading("КОМАНДИ", "COMMANDS"))
-        for command in root.subcommands {
-            lines.append(".SS " + quoted(command.path.last!))
+        for command in root.subcommands.flatMap({ [$0] + $0.subcommands }) {
+            lines.append(".SS " + quoted(command.path.dropFirst().joined(separator: " ")))
             lines.append(".B " + escape(command.usage))
             lines.append(".PP")
             lines += paragraph(command.abstract(language))

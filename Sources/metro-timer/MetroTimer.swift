@@ -157,6 +157,9 @@ enum MetroTimer {
             guard let command = commands.first(where: { $0.spec.path.last == name }) else {
                 throw unknownSubcommand(name, language: language)
             }
+            if let sub = command.spec.subcommands.first(where: { $0.path.last == rest.dropFirst().first }) {
+                throw .cleanExit(HelpFormatter.help(for: documented(sub), language: language))
+            }
             throw .cleanExit(HelpFormatter.help(for: documented(command.spec), language: language))
         default:
             guard let command = commands.first(where: { $0.spec.path.last == first }) else {
@@ -164,6 +167,10 @@ enum MetroTimer {
                     throw .usage(language.tr("Невідомий параметр '\(first)'", "Unknown option '\(first)'"), spec)
                 }
                 throw unknownSubcommand(first, language: language)
+            }
+            if first == "journal", arguments.dropFirst().first == "report" {
+                try run(JournalReportCommand.self, Array(arguments.dropFirst(2)), context: context, options: options)
+                return
             }
             try run(command, Array(arguments.dropFirst()), context: context, options: options)
         }

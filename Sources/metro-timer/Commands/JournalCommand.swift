@@ -22,7 +22,8 @@ struct JournalCommand: Command {
             .option("export", value: "file", Text("Записати журнал у файл (рядки JSON).", "Write the journal to a file (JSON lines).")).completing(.file),
             .flag("clear", Text("Стерти журнал (питає; --yes — без питань).", "Erase the journal (asks first; --yes does not).")),
             .flag("yes", Text("Не питати.", "Do not ask.")),
-        ] + GlobalOptions.arguments)
+        ] + GlobalOptions.arguments,
+        subcommands: [JournalReportCommand.spec])
 
     var json: Bool
     var last: Int?

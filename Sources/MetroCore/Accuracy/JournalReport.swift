@@ -1,0 +1,95 @@
+/// What a journal says about accuracy, grouped: per route, per line and direction ridden, and
+/// the arrival errors binned for a histogram. Measured on the passenger's own confirmed rides.
+public struct JournalReport: Equatable, Sendable {
+    /// The figures of one group of records.
+    public struct Group: Equatable, Sendable {
+        public var rides = 0
+        /// Confirmed arrivals and their errors (confirmed − countdown, seconds).
+        public var errors: [Int] = []
+        public var missed = 0
+        public var missedKnown = 0
+        public var late = 0
+        public var lateKnown = 0
+        public var corrections = JournalRecord.CorrectionCounts(behind: 0, ahead: 0, at: 0, departed: 0)
+        /// Absolute errors of the rides planned without and with calibration.
+        public var uncalibratedErrors: [Int] = []
+        public var calibratedErrors: [Int] = []
+
+        public init() {}
+
+        mutating func add(_ record: JournalRecord) {
+            rides += 1
+            if let error = record.errorSeconds {
+                errors.append(error)
+                if record.calibrated == true { calibratedErrors.append(abs(error)) } else { uncalibratedErrors.append(abs(error)) }
+            }
+            if let missedStation = record.missedStation {
+                missedKnown += 1
+                if missedStation { missed += 1 }
+            }
+            if let wasLate = record.alertWasLate {
+                lateKnown += 1
+                if wasLate { late += 1 }
+            }
+            corrections.behind += record.corrections.behind
+            corrections.ahead += record.corrections.ahead
+            corrections.at += record.corrections.at
+            corrections.departed += record.corrections.departed
+        }
+
+        public var medianError: Double? { SimulationTally.quantile(errors.map(Double.init), 0.5) }
+        public var p90AbsError: Double? { SimulationTally.quantile(errors.map { Double(abs($0)) }, 0.9) }
+        public var missedShare: Double? { missedKnown == 0 ? nil : Double(missed) / Double(missedKnown) }
+        public var lateShare: Double? { lateKnown == 0 ? nil : Double(late) / Double(lateKnown) }
+        public var medianAbsErrorBefore: Double? { SimulationTally.quantile(uncalibratedErrors.map(Double.init), 0.5) }
+        public var medianAbsErrorAfter: Double? { SimulationTally.quantile(calibratedErrors.map(Double.init), 0.5) }
+    }
+
+    /// A route, from → to (station codes), in order of first appearance.
+    public var routes: [(key: String, from: String, to: String, group: Group)]
+    /// Each line and direction the records' routes ride.
+    public var legs: [(line: String, direction: Direction, group: Group)]
+    public var overall: Group
+    /// The histogram: bins of `binSeconds` from `binStart`, counts of confirmed errors; the
+    /// first and last bins also hold everything beyond them.
+    public var binStart: Int
+    public var binSeconds: Int
+    public var bins: [Int]
+
+    public static func == (a: JournalReport, b: JournalReport) -> Bool {
+        a.overall == b.overall && a.bins == b.bins && a.binStart == b.binStart && a.routes.map(\.key) == b.routes.map(\.key)
+    }
+
+    public init(_ records: [JournalRecord], network: Network, binSeconds: Int = 15, binCount: Int = 16) {
+        var routes: [String: (from: String, to: String, group: Group)] = [:]
+        var order: [String] = []
+        var legs: [String: (line: String, direction: Direction, group: Group)] = [:]
+        var overall = Group()
+        let router = Router(network: network)
+        for record in records {
+            let key = record.from + ">" + record.to
+            if routes[key] == nil {
+                routes[key] = (record.from, record.to, Group())
+                order.append(key)
+            }
+            routes[key]!.group.add(record)
+            overall.add(record)
+            for leg in (try? router.route(from: record.from, to: record.to))?.legs ?? [] {
+                let legKey = leg.line + " " + leg.direction.rawValue
+                legs[legKey, default: (leg.line, leg.direction, Group())].group.add(record)
+            }
+        }
+        self.routes = order.map { (key: $0, from: routes[$0]!.from, to: routes[$0]!.to, group: routes[$0]!.group) }
+        self.legs = legs.sorted { $0.key < $1.key }.map { (line: $0.value.line, direction: $0.value.direction, group: $0.value.group) }
+        self.overall = overall
+        self.binSeconds = binSeconds
+        // Centred on zero: the dangerous side (−, earlier than the countdown) on the left.
+        binStart = -binSeconds * binCount / 2
+        var bins = [Int](repeating: 0, count: binCount)
+        for error in overall.errors {
+            let index = Int((Double(error - binStart) / Double(binSeconds)).rounded(.down))
+            bins[min(max(index, 0), binCount - 1)] += 1
+        }
+        self.bins = bins
+    }
+}

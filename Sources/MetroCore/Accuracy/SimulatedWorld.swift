@@ -1,0 +1,81 @@
+/// A world the simulator rides in: the hidden figures no published train shows, drawn once from
+/// a seed. Plain data; `Simulator` runs trains through it.
+public struct SimulatedWorld: Sendable {
+    /// One line × direction × day type × hour: where a hidden running-time factor is drawn and
+    /// where the figures are reported.
+    public struct Cell: Hashable, Comparable, Sendable {
+        public var line: String
+        public var direction: Direction
+        public var dayType: DayType
+        public var hour: Int
+
+        public init(line: String, direction: Direction, dayType: DayType, hour: Int) {
+            self.line = line
+            self.direction = direction
+            self.dayType = dayType
+            self.hour = hour
+        }
+
+        public static func < (a: Cell, b: Cell) -> Bool {
+            (a.line, a.direction.rawValue, a.dayType.rawValue, a.hour) < (b.line, b.direction.rawValue, b.dayType.rawValue, b.hour)
+        }
+    }
+
+    public let assumptions: SimulationAssumptions
+    /// Each published cell's factor on the axis fast pattern (0) → slow pattern (1).
+    public var factors: [Cell: Double]
+    /// Each station's hidden mean dwell, seconds.
+    public var dwellMeans: [String: Double]
+    /// Each line's published hours: a train outside them takes the nearest hour's factor.
+    let hours: [String: ClosedRange<Int>]
+
+    /// Draws a world: every published cell's factor, in the document's order, then every
+    /// station's dwell, in the document's order.
+    public init(network: Network, assumptions: SimulationAssumptions, using generator: inout some RandomNumberGenerator) {
+        self.assumptions = assumptions
+        var factors: [Cell: Double] = [:]
+        for record in network.document.headways {
+            let cell = Cell(line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour)
+            factors[cell] = generator.uniform(-assumptions.spread, 1 + assumptions.spread)
+        }
+        var dwells: [String: Double] = [:]
+        for station in network.stations {
+            dwells[station.code] = generator.uniform(assumptions.dwellMeanRange.lowerBound, assumptions.dwellMeanRange.upperBound)
+        }
+        self.factors = factors
+        dwellMeans = dwells
+        hours = Self.hours(network)
+    }
+
+    /// A world with one factor everywhere and every dwell `dwell` (tests, and the fast-pattern check).
+    public init(network: Network, assumptions: SimulationAssumptions, factor: Double, dwell: Double) {
+        self.assumptions = assumptions
+        var factors: [Cell: Double] = [:]
+        for record in network.document.headways {
+            factors[Cell(line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour)] = factor
+        }
+        self.factors = factors
+        dwellMeans = Dictionary(uniqueKeysWithValues: network.stations.map { ($0.code, dwell) })
+        hours = Self.hours(network)
+    }
+
+    static func hours(_ network: Network) -> [String: ClosedRange<Int>] {
+        var hours: [String: ClosedRange<Int>] = [:]
+        for record in network.document.headways {
+            let range = hours[record.line] ?? record.hour...record.hour
+            hours[record.line] = min(range.lowerBound, record.hour)...max(range.upperBound, record.hour)
+        }
+        return hours
+    }
+
+    /// The cell a train belongs to: its line, direction, day type and the hour it leaves its
+    /// boarding station, clamped to the line's published hours (past midnight counts as the
+    /// last hour, as the published intervals do).
+    public func cell(line: String, direction: Direction, dayType: DayType, hour: Int) -> Cell {
+        let range = hours[line] ?? hour...hour
+        return Cell(line: line, direction: direction, dayType: dayType, hour: min(max(hour, range.lowerBound), range.upperBound))
+    }
+
+    /// The hidden factor of a cell (0 where none was published).
+    public func factor(_ cell: Cell) -> Double { factors[cell] ?? 0 }
+}

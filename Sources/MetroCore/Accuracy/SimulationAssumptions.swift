@@ -1,0 +1,67 @@
+/// Everything the simulator assumes about a world no published train describes, and about the
+/// rider: each field is one stated assumption, printed with every result.
+public struct SimulationAssumptions: Equatable, Sendable {
+    /// s: how far the hidden running-time factor may stray beyond the published patterns, as a
+    /// share of the gap between them. The factor runs from the fast pattern (0) to the slow one
+    /// (1) and is drawn uniform in [−s, 1 + s] once per line × direction × day type × hour.
+    public var spread: Double = 0
+    /// Each train's own jitter on each segment: ± this share of the running time, and ± these
+    /// seconds on top (both uniform).
+    public var jitterShare: Double = 0.02
+    public var jitterSeconds: Double = 2
+    /// Each station's hidden mean dwell, drawn uniform in this range once per world, and each
+    /// train's dwell uniform within ± `dwellJitterSeconds` of it.
+    public var dwellMeanRange: ClosedRange<Double> = 20...35
+    public var dwellJitterSeconds: Double = 5
+    /// The walk through a transfer node: the published walk × a factor uniform in 1 ± this.
+    public var walkSpread: Double = 0.2
+    /// The rider taps "start" this long after the train moves (uniform from 0).
+    public var startTapDelayMax: Double = 3
+    /// After each change, the rider presses "departed" with this probability, this long after
+    /// the train leaves (uniform from 0); otherwise leaves the model alone.
+    public var departedProbability: Double = 0.3
+    public var departedDelayMax: Double = 5
+    /// With calibration on, the rider ends each ride with "arrived", this long after the doors
+    /// open (uniform from 0).
+    public var arrivedDelayMax: Double = 3
+
+    public init(spread: Double = 0, departedProbability: Double = 0.3) {
+        self.spread = spread
+        self.departedProbability = departedProbability
+    }
+
+    /// A world that is exactly the fast published pattern: factor 0, no jitter, every dwell the
+    /// network's assumed one, taps on the instant (the backtest's last trains, reproduced).
+    public static func fastPattern(dwell: Double) -> SimulationAssumptions {
+        var assumptions = SimulationAssumptions()
+        assumptions.jitterShare = 0
+        assumptions.jitterSeconds = 0
+        assumptions.dwellMeanRange = dwell...dwell
+        assumptions.dwellJitterSeconds = 0
+        assumptions.walkSpread = 0
+        assumptions.startTapDelayMax = 0
+        assumptions.departedDelayMax = 0
+        assumptions.arrivedDelayMax = 0
+        return assumptions
+    }
+
+    /// The assumptions as lines a person reads (printed with every result).
+    public func lines(_ language: Language) -> [String] {
+        func n(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        let s = n(spread * 100)
+        return [
+            language.tr(
+                "Світ (змодельований, не виміряний): прихований коефіцієнт часу ходу на лінію × напрямок × тип дня × годину, рівномірно в [−\(s) %, 100 + \(s) %] проміжку між швидким (0) і повільним (1) опублікованими поїздами.",
+                "World (simulated, not measured): a hidden running-time factor per line × direction × day type × hour, uniform in [−\(s)%, 100 + \(s)%] of the gap from the fast published pattern (0) to the slow one (1)."),
+            language.tr(
+                "Кожен поїзд: ±\(n(jitterShare * 100)) % і ±\(n(jitterSeconds)) с на кожному перегоні; стоянка: прихована середня на станцію \(n(dwellMeanRange.lowerBound))–\(n(dwellMeanRange.upperBound)) с, поїзд ±\(n(dwellJitterSeconds)) с.",
+                "Each train: ±\(n(jitterShare * 100))% and ±\(n(jitterSeconds)) s on every segment; dwell: a hidden mean per station of \(n(dwellMeanRange.lowerBound))–\(n(dwellMeanRange.upperBound)) s, each train ±\(n(dwellJitterSeconds)) s."),
+            language.tr(
+                "Пересадка: перехід ±\(n(walkSpread * 100)) % від опублікованого; очікування рівномірне на весь інтервал на тій платформі.",
+                "Change: the walk ±\(n(walkSpread * 100))% of the published one; the wait uniform over the whole interval at that platform."),
+            language.tr(
+                "Пасажир: «старт» на 0–\(n(startTapDelayMax)) с пізніше; «departed» після пересадки з імовірністю \(n(departedProbability)), на 0–\(n(departedDelayMax)) с пізніше; інакше модель не чіпає; з калібруванням — «arrived» на 0–\(n(arrivedDelayMax)) с пізніше.",
+                "Rider: taps start 0–\(n(startTapDelayMax)) s late; presses departed after a change with probability \(n(departedProbability)), 0–\(n(departedDelayMax)) s late; otherwise leaves the model alone; with calibration, ends with arrived 0–\(n(arrivedDelayMax)) s late."),
+        ]
+    }
+}
