@@ -30,6 +30,8 @@ final class UkrainianEverywhereTests: XCTestCase {
     /// `alerts`, and the values of `--day-type` (`list, add або remove`).
     static let commandWords: Set<String> = {
         var words = Set(MetroTimer.spec.subcommands.compactMap(\.path.last))
+        // Nested subcommands too (`journal report`).
+        words.formUnion(MetroTimer.spec.subcommands.flatMap(\.subcommands).compactMap(\.path.last))
         words.formUnion(["list", "add", "remove", "enable", "disable", "status", "pending", "command", "weekday", "weekend", "clear"])
         return words
     }()
