@@ -39,6 +39,6 @@ extension ServiceClock {
     /// The Kyiv clock from the system's database under this process's environment; nil when the
     /// file is missing or corrupt (commands that report why use `ZoneInfo.kyivClock`).
     public static func kyiv() -> ServiceClock? {
-        try? ZoneInfo.kyivClock(environment: ProcessInfo.processInfo.environment).get()
+        try? ZoneInfo.kyivClock(environment: Environment.current()).get()
     }
 }

@@ -25,7 +25,7 @@ struct Context: Sendable {
 
     /// The real process: its arguments, environment, streams and clock.
     static func live(launchTime: Date) -> Context {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Environment.current()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let clock: ServiceClock
         let language = Language.resolve(flag: GlobalOptions.languageFlag(in: arguments), environment: environment)
@@ -44,8 +44,7 @@ struct Context: Sendable {
             stdoutIsTerminal: isatty(1) == 1,
             clock: clock,
             columns: TerminalSize.columns(environment: environment),
-            helperDirectory: ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-                .split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+            helperDirectory: Path.directory(of: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]))
     }
 
     /// The language: `--lang`, then `METRO_TIMER_LANG`, then the locale variables.

@@ -46,7 +46,7 @@ enum GTFSCommand {
             throw .data(error.description)
         }
         let clock: ServiceClock
-        switch ZoneInfo.kyivClock(environment: ProcessInfo.processInfo.environment, language: language) {
+        switch ZoneInfo.kyivClock(environment: Environment.current(), language: language) {
         case .success(let kyiv): clock = kyiv
         case .failure(let error): throw error
         }

@@ -5,6 +5,6 @@ import Glibc
 #endif
 
 exit(Generator.main(
-    arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: Environment.current(),
     stdout: DescriptorSink.standardOutput, stderr: DescriptorSink.standardError,
     currentDirectory: FileManager.default.currentDirectoryPath))

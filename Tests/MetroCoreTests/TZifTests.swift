@@ -190,3 +190,11 @@ final class TZifTests: XCTestCase {
             + Array("\n\(rule)\n".utf8)
     }
 }
+
+/// The environment read from `environ` is the one Foundation reads.
+final class EnvironmentTests: XCTestCase {
+    func testTheEnvironmentIsFoundationsEnvironment() {
+        XCTAssertEqual(Environment.current(), ProcessInfo.processInfo.environment)
+        XCTAssertFalse(Environment.current().isEmpty)
+    }
+}
