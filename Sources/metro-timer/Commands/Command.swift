@@ -58,6 +58,9 @@ extension Context {
     func station(_ query: String, spec: CommandSpec, language: Language) throws(CLIError) -> NetworkDocument.Station {
         // A station's code, as events and the journal write it (`mr18_127`), names it too.
         if let station = network.station(query) { return station }
+        // A current name exactly as written, the common case, needs no search index (building
+        // it is a tenth of what 'plan' costs); a name is never another station's former name.
+        if let station = network.stations.first(where: { $0.nameEn == query || $0.nameUk == query }) { return station }
         switch search.match(query) {
         case .found(let station):
             if let former = search.formerNameMatched(query, station) {
