@@ -58,13 +58,7 @@ extension Spawn {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // An ignored SIGPIPE (or anything else the caller ignores or blocks) is not passed on.
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        defaultSignals(&attributes)
 
         var pid: pid_t = 0
         let started = withArgvAndEnvironment(path, arguments, environment) { argv, envp in

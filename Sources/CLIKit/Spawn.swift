@@ -109,6 +109,18 @@ public enum Spawn {
 
     /// Closes every descriptor above standard error in the child: glibc's `addclosefrom_np`
     /// (2.34 and later, looked up because the module does not export it), else each open one.
+    /// The child starts with every signal's default action and nothing blocked, whatever the
+    /// caller ignores or blocks (an ignored SIGPIPE, the ride's signals); `flags` adds more.
+    static func defaultSignals(_ attributes: inout posix_spawnattr_t, flags: Int32 = 0) {
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(flags | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
+    }
+
     static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
         typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
         if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
@@ -133,15 +145,8 @@ public enum Spawn {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // A new session (no controlling terminal: a closed terminal's SIGHUP never reaches it),
-        // and the default signal handling, whatever the caller had ignored.
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(setsidFlag | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // A new session (no controlling terminal: a closed terminal's SIGHUP never reaches it).
+        defaultSignals(&attributes, flags: setsidFlag)
         var pid: pid_t = 0
         let started = withArgvAndEnvironment(path, arguments, environment) { argv, envp in
             posix_spawn(&pid, path, &actions, &attributes, argv, envp)

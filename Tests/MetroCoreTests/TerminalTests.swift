@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import XCTest
 
@@ -290,20 +291,10 @@ final class SignalRaceTests: XCTestCase {
     func testASIGTERMAsTheRideStartsAlwaysEndsIt() throws {
         let home = try TestPaths.temporaryDirectory(self)
         for attempt in 0..<20 {
-            var pid: pid_t = 0
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             let binary = TestPaths.products.appendingPathComponent("metro-timer").path
-            let argv = [binary, "start", "Lisova", "Teremky", "--replace", "--events"]
-            let env = ["METRO_TIMER_HOME=\(home)", "METRO_TIMER_CONFIG=\(home)/config", "PATH=/usr/bin:/bin", "METRO_TIMER_ALERT_BACKEND=none"]
-            var cArgv = argv.map { strdup($0) } + [nil]
-            var cEnv = env.map { strdup($0) } + [nil]
-            defer { (cArgv + cEnv).forEach { free($0) } }
-            XCTAssertEqual(posix_spawn(&pid, binary, &actions, nil, &cArgv, &cEnv), 0)
+            let pid = try Spawn.detached(binary, ["start", "Lisova", "Teremky", "--replace", "--events"], environment: [
+                "METRO_TIMER_HOME": home, "METRO_TIMER_CONFIG": home + "/config", "PATH": "/usr/bin:/bin", "METRO_TIMER_ALERT_BACKEND": "none",
+            ])
             // Signal at a different moment of the start each time, from at once to 40 ms in.
             usleep(useconds_t(attempt * 2_000))
             kill(pid, SIGTERM)
