@@ -32,6 +32,11 @@ struct Context: Sendable {
         switch ZoneInfo.kyivClock(environment: environment, language: language) {
         case .success(let kyiv): clock = kyiv
         case .failure(let error):
+            // Said the way every other error is: as JSON when the command line asks for JSON.
+            if JSONOutput.requested(arguments), let json = JSONOutput.error(error) {
+                DescriptorSink.standardError.write(json)
+                exit(error.exitCode)
+            }
             exit(CommandRunner.report(error, stdout: DescriptorSink.standardOutput, stderr: DescriptorSink.standardError, language: language))
         }
         return Context(
