@@ -11,7 +11,8 @@ enum FuzzTarget: String, CaseIterable {
 nonisolated(unsafe) var target = FuzzTarget.trip
 nonisolated(unsafe) var realData: [String: String] = [:]
 let network = Network.kyiv
-let clock = ServiceClock.kyiv()!
+// Kyiv time from the system's zone file, as the executables read it (MetroCore does no I/O).
+let clock = ServiceClock(zone: try! TZif(bytes: Array(FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Kyiv")!)))
 
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>>>) -> Int32 {
