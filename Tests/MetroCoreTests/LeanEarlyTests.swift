@@ -66,6 +66,10 @@ final class LeanEarlyTests: XCTestCase {
                 guard stations.count >= 3 else { continue }
                 var closed = engine
                 closed.closedStations = [stations[stations.count - 2]]
+                // The 1% is the cap's own promise. The lean against an unconfirmed change
+                // (issue 21) comes on top of it, earlier still, and would hide a cap that grew:
+                // it is set aside here so the cap is what is measured.
+                closed.alertLeanShare = 0
                 for minute in stride(from: 18 * 60, through: 21 * 60 + 40, by: 20) {
                     let schedule = closed.schedule(route: route, t0: Kyiv.date("\(day) \(minute / 60):\(minute % 60):00"))
                     let transfer = try XCTUnwrap(schedule.transfer)
