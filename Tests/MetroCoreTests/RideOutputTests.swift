@@ -47,7 +47,11 @@ final class RideOutputTests: XCTestCase {
                 executable: strace, ["-f", "-e", "trace=socket,socketpair,connect", "-o", trace, binary] + arguments,
                 environment: ["DISPLAY": ":0", "PATH": directory + ":/usr/bin:/bin", "METRO_TIMER_HOME": directory + "/state"])
             XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
-            let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { !$0.contains("+++") && !$0.contains("---") }
+            // The calls traced, by name: strace also prints `??? <unfinished ...>` for a thread
+            // caught in a call it cannot name as the process exits, which is no socket.
+            let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter {
+                $0.contains("socket(") || $0.contains("socketpair(") || $0.contains("connect(")
+            }
             XCTAssertEqual(calls, [], "\(arguments)")
         }
         // With the check on, the helper makes the request; starting it must open no socket in
