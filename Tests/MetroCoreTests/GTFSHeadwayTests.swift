@@ -29,59 +29,99 @@ final class GTFSHeadwayTests: XCTestCase {
         return result
     }
 
-    struct Departure { var time: Int; var originHour: Int; var trip: String; var midLine: Bool }
+    /// A departure at a station; `published` when its train leaves its first station at that
+    /// station's published first departure (Data/kyiv-timetable.csv).
+    struct Departure { var time: Int; var originHour: Int; var trip: String; var published: Bool }
 
-    /// Departures at each station (not the terminus arrival), by line, day type and direction.
-    func departures() throws -> [String: [Departure]] {
+    /// Departures at each station (not the terminus arrival), by line, day type and direction;
+    /// `shift` moves the named trips by that many seconds (for the check's own test).
+    func departures(shift: [String: Int] = [:]) throws -> [String: [Departure]] {
+        var firstDeparture: [String: Int] = [:]
+        for row in try RawCSV.rows("kyiv-timetable.csv") where !row["first_departure"]!.isEmpty {
+            firstDeparture[row["station"]! + " " + row["direction"]!] = seconds(row["first_departure"]!)
+        }
         var trips: [String: [String: String]] = [:]
         for row in try table("trips.txt") { trips[row["trip_id"]!] = row }
         var rows: [String: [[String: String]]] = [:]
         for row in try table("stop_times.txt") { rows[row["trip_id"]!, default: []].append(row) }
-        // Each line's terminal in each direction: the first stop of its longest trips.
-        var terminal: [String: (count: Int, stop: String)] = [:]
-        for (id, stops) in rows {
-            let key = trips[id]!["route_id"]! + trips[id]!["direction_id"]!
-            let first = stops.min { Int($0["stop_sequence"]!)! < Int($1["stop_sequence"]!)! }!["stop_id"]!
-            if stops.count > terminal[key]?.count ?? 0 { terminal[key] = (stops.count, first) }
-        }
         var result: [String: [Departure]] = [:]
         for (id, stops) in rows {
             let trip = trips[id]!
             let ordered = stops.sorted { Int($0["stop_sequence"]!)! < Int($1["stop_sequence"]!)! }
-            let key = "\(trip["route_id"]!) \(trip["service_id"]!) \(trip["direction_id"] == "0" ? "forward" : "reverse")"
-            let originHour = seconds(ordered[0]["departure_time"]!) / 3600
-            let midLine = ordered[0]["stop_id"] != terminal[trip["route_id"]! + trip["direction_id"]!]!.stop
+            let direction = trip["direction_id"] == "0" ? "forward" : "reverse"
+            let key = "\(trip["route_id"]!) \(trip["service_id"]!) \(direction)"
+            let start = seconds(ordered[0]["departure_time"]!)
+            let published = firstDeparture[ordered[0]["stop_id"]! + " " + direction] == start
             for stop in ordered.dropLast() {
                 result[key + " " + stop["stop_id"]!, default: []].append(
-                    Departure(time: seconds(stop["departure_time"]!), originHour: originHour, trip: id, midLine: midLine))
+                    Departure(time: seconds(stop["departure_time"]!) + (shift[id] ?? 0), originHour: start / 3600, trip: id, published: published))
             }
         }
         return result
     }
 
-    func testNoTwoDeparturesLessThan90SecondsApartAndEveryIntervalWithinThePublishedPair() throws {
+    /// How far `value` lies outside `low...high` (0 inside).
+    func outside(_ value: Double, _ low: Int, _ high: Int) -> Double { max(0, Double(low) - value, value - Double(high)) }
+
+    /// The headway rule, from the feed and the published data: no two departures under 90 s
+    /// apart; every interval within its hour's published pair ±30 s, except where the two
+    /// published trains around it are so far apart at that station that no number of trains
+    /// between them could keep every interval within ±30 s (the morning start-up, where first
+    /// departures are published at depot stations); there the interval is within 30 s of the best
+    /// cut any number of trains could make (an even cut is the best cut into that many parts).
+    func headwayProblems(_ departures: [String: [Departure]]) throws -> (bunched: [String], outside: [String], forced: Int, intervals: Int) {
         let pairs = try published()
-        var bunched: [String] = [], outside: [String] = []
-        var intervals = 0
-        for (key, list) in try departures() {
+        var bunched: [String] = [], outsideList: [String] = [], forced = 0, intervals = 0
+        for (key, list) in departures {
             let sorted = list.sorted { $0.time < $1.time }
             let parts = key.split(separator: " ")
             let hours = pairs["\(parts[0]) \(parts[1]) \(parts[2])"]!
             func pair(_ hour: Int) -> (Int, Int) { hours[min(max(hour, hours.keys.min()!), hours.keys.max()!)]! }
-            for (a, b) in zip(sorted, sorted.dropFirst()) {
+            for (index, (a, b)) in zip(sorted, sorted.dropFirst()).enumerated() {
                 intervals += 1
                 let gap = b.time - a.time
                 if gap < 90 { bunched.append("\(gap) s at \(parts[3]): \(a.trip) → \(b.trip)") }
-                // At the morning start-up, between two trains that both began mid-line (whose ends
-                // are published first departures, so no even split need fit), ±90 s.
-                let slack = a.midLine && b.midLine ? 90 : 30
-                let low = min(pair(a.originHour).0, pair(b.originHour).0) - slack, high = max(pair(a.originHour).1, pair(b.originHour).1) + slack
-                if !(low...high).contains(gap) { outside.append("\(gap) s (\(low)–\(high)) at \(parts[3]): \(a.trip) → \(b.trip)") }
+                let low = min(pair(a.originHour).0, pair(b.originHour).0), high = max(pair(a.originHour).1, pair(b.originHour).1)
+                let off = outside(Double(gap), low, high)
+                guard off > 30 else { continue }
+                let place = "\(gap) s (\(low)–\(high)) at \(parts[3]): \(a.trip) → \(b.trip)"
+                guard let before = sorted[...index].last(where: \.published), let after = sorted[(index + 1)...].first(where: \.published) else {
+                    outsideList.append(place + ": no published train on both sides")
+                    continue
+                }
+                let span = after.time - before.time
+                let best = (1...(span / low + 1)).map { outside(Double(span) / Double($0), low, high) }.min()!
+                if best <= 30 {
+                    outsideList.append(place + ": the \(span) s between \(before.trip) and \(after.trip) can be cut within ±30 s")
+                } else if off > best + 30 {
+                    outsideList.append(place + ": \(off) s outside, the best cut \(best) s")
+                } else {
+                    forced += 1
+                }
             }
         }
-        XCTAssertGreaterThan(intervals, 30_000)
-        XCTAssertEqual(bunched, [], bunched.prefix(10).joined(separator: "\n"))
-        XCTAssertEqual(outside, [], "\(outside.count):\n" + outside.sorted().prefix(20).joined(separator: "\n"))
+        return (bunched, outsideList, forced, intervals)
+    }
+
+    func testNoTwoDeparturesLessThan90SecondsApartAndEveryIntervalWithinThePublishedPair() throws {
+        let result = try headwayProblems(try departures())
+        XCTAssertGreaterThan(result.intervals, 30_000)
+        XCTAssertEqual(result.bunched, [], result.bunched.prefix(10).joined(separator: "\n"))
+        XCTAssertEqual(result.outside, [], "\(result.outside.count):\n" + result.outside.sorted().prefix(20).joined(separator: "\n"))
+        // The start-up intervals the published first departures force (23 when this was written:
+        // M1 at Darnytsia and Chernihivska, M2 from Palats "Ukraina" down, at the weekend).
+        XCTAssertLessThan(result.forced, 40)
+    }
+
+    /// The rule above is no blanket allowance for start-up trains: one joining train moved 35 s
+    /// (its intervals 433 s and 363 s against 7:30–9:00, where the best cut of the 1,194 s
+    /// between the published trains is 3 × 398 s) is seen, although both stay within the ±90 s
+    /// the start-up trains were once allowed.
+    func testAJoiningTrainMovedOffTheBestCutIsSeen() throws {
+        let moved = "M1-forward-weekend-005"
+        let result = try headwayProblems(try departures(shift: [moved: 35]))
+        XCTAssertEqual(result.outside.filter { $0.contains(moved) }.count, 2, result.outside.joined(separator: "\n"))
+        XCTAssertTrue(result.outside.allSatisfy { $0.contains(moved) }, result.outside.joined(separator: "\n"))
     }
 
     func testShapeDistancesAndStopCodes() throws {
