@@ -1,3 +1,4 @@
+import CLIKit
 import Foundation
 import MetroCore
 import XCTest
@@ -107,6 +108,44 @@ final class ChangesFileTests: XCTestCase {
             XCTAssertTrue(result.stderr.hasPrefix("Error: \(path) is unreadable ("), result.stderr)
         }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\"version\": 1, \"entries\": [{\"id\": ")
+    }
+
+    /// Found by the changes-command fuzz target: an entry's dates were never checked, so
+    /// `"until": "20\u007f2!-12-31"` reached the terminal raw in `changes list`, and dates that
+    /// are no dates ("2026-1*-01", "2026-+1-01", "2026-02-30") were compared as text. Each is
+    /// now the file's error (exit 65, naming the entry and key), for every command that reads it.
+    func testAnEntrysDatesAreRealDates() throws {
+        let env = try environment()
+        let directory = env["METRO_TIMER_CONFIG"]!
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = directory + "/changes.json"
+        let cases: [(key: String, from: String, until: String)] = [
+            ("until", "2026-12-01", "20\u{7f}2!-12-31"),
+            ("from", "2026-1*-01", "2026-12-31"),
+            ("from", "2026-+1-01", "2026-12-31"),
+            ("until", "2026-12-01", "2026-02-30"),
+            ("until", "2026-12-01", "2026-12-01 "),
+            ("until", "2026-12-05", "2026-12-01"),
+        ]
+        for (key, from, until) in cases {
+            let text = """
+                {"version": 1, "entries": [{"id": 1, "kind": "closed", "station": "mr13_122", "from": "\(Quote.json(from))", "until": "\(Quote.json(until))"}]}
+                """
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            chmod(path, 0o600)
+            for arguments in [["changes", "list"], ["plan", "Lisova", "Teremky"]] {
+                let result = run(arguments, env)
+                XCTAssertEqual(result.code, 65, "\(from) \(until) \(arguments): \(result.stdout)\(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("entries[0].\(key)"), "\(from) \(until): \(result.stderr)")
+                XCTAssertFalse((result.stdout + result.stderr).unicodeScalars.contains { $0 != "\n" && Quote.isControl($0) }, result.stderr)
+            }
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), text, "left as it was")
+        }
+        // Real dates still read.
+        try #"{"version": 1, "entries": [{"id": 1, "kind": "closed", "station": "mr13_122", "from": "2026-11-01", "until": "2026-12-31"}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)
+        XCTAssertEqual(run(["changes", "list"], env).code, 0)
     }
 
     func testStartAndStatusHonourTheFile() throws {

@@ -16,4 +16,9 @@ public enum UnsafeText {
     public static func contains(_ text: String) -> Bool {
         text.unicodeScalars.contains(where: isUnsafe)
     }
+
+    /// Text from a file for a message of MetroCore's own: each unsafe character as `?`.
+    public static func masked(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isUnsafe($0) ? "?" : $0 }))
+    }
 }

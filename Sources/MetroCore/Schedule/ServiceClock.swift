@@ -26,6 +26,19 @@ public struct ServiceClock: Sendable {
             (1...12).contains(month) && (1...31).contains(day) && ServiceClock.civil(ServiceClock.days(self)) == self
         }
 
+        /// A date written `YYYY-MM-DD` (ASCII digits only, nothing around it) that exists in the
+        /// Gregorian calendar; nil for anything else (`2026-1*-01`, `2026-+1-01`, `2026-02-30`).
+        public init?(iso text: String) {
+            let bytes = Array(text.utf8)
+            let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+            guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
+                bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || isDigit($0.element) })
+            else { return nil }
+            func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+            self.init(year: number(0..<4), month: number(5..<7), day: number(8..<10))
+            guard exists else { return nil }
+        }
+
         /// `2026-11-29`.
         public var description: String {
             "\(year)-" + TimeOfDay.pad(month) + "-" + TimeOfDay.pad(day)

@@ -115,7 +115,7 @@ extension ChangesFile {
     /// The entries against the network: every station and line named exists, and a suspended
     /// section's ends are on its line. (Station codes are quoted: they came from the file.)
     public func networkProblem(_ network: Network) -> String? {
-        func quoted(_ text: String) -> String { String(text.unicodeScalars.map { UnsafeText.isUnsafe($0) ? "?" : Character($0) }) }
+        let quoted = UnsafeText.masked
         for (index, entry) in entries.enumerated() {
             let key = "entries[\(index)]"
             if let station = entry.station, network.station(station) == nil { return "\(key).station: no station '\(quoted(station))'" }
@@ -144,6 +144,16 @@ extension ChangesFile: CheckedValues {
             }
             if let note = entry.note, UnsafeText.contains(note) {
                 return "entries[\(index)].note: contains control characters"
+            }
+            // Dates compare as text, so each must be a real one written YYYY-MM-DD.
+            for (key, text) in [("from", entry.from), ("until", entry.until)] {
+                guard let text else { continue }
+                guard ServiceClock.ServiceDay(iso: text) != nil else {
+                    return "entries[\(index)].\(key): '\(UnsafeText.masked(text))' is no date written YYYY-MM-DD"
+                }
+            }
+            if let from = entry.from, let until = entry.until, until < from {
+                return "entries[\(index)].until: \(until) is before from \(from)"
             }
         }
         return nil

@@ -192,7 +192,7 @@ struct ChangesCommand: Command {
     }
 
     static func describe(_ entry: ChangesFile.Entry, today: String, network: Network, language: Language) -> String {
-        let dates = "\(entry.from ?? "…") → \(entry.until ?? "…")"
+        let dates = "\(entry.from.map(Quote.value) ?? "…") → \(entry.until.map(Quote.value) ?? "…")"
         let status: String
         switch entry.status(on: today) {
         case .active: status = language.tr("діє", "active")

@@ -116,14 +116,7 @@ struct PlanCommand: Command {
         return try resolve(day, seconds: seconds, offset: offset, context: context, language: language)
     }
 
-    static func parseDate(_ text: String) -> ServiceClock.ServiceDay? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        let parsed = ServiceClock.ServiceDay(year: year, month: month, day: day)
-        return parsed.exists ? parsed : nil
-    }
+    static func parseDate(_ text: String) -> ServiceClock.ServiceDay? { ServiceClock.ServiceDay(iso: text) }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
         // The direct route, or the long way round when today's changes cut it.
