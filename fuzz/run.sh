@@ -4,21 +4,26 @@
 #   fuzz/run.sh TARGET SECONDS     # fuzz for SECONDS, starting from fuzz/corpus/TARGET
 #   fuzz/run.sh TARGET 0           # replay the checked-in corpus only (what CI always does)
 #   fuzz/run.sh all SECONDS        # every target in turn
+#   fuzz/run.sh TARGET SECONDS RUNS  # stop after RUNS executions (or SECONDS, whichever is first)
 #
 # Targets: trip journal calibration changes settings csv portal search network (MetroCore's decoders and
 # what is computed on their values), and journal-command calibration-command changes-command
 # routes-command (the commands themselves, end to end on the input as their file). New inputs libFuzzer
 # finds go to .build/fuzz/work/TARGET (not committed); a crash is written to
 # .build/fuzz/crashes/ and the run fails: add the input to fuzz/corpus/TARGET and an XCTest.
+# FUZZ_BUILD=DIR builds the binaries and keeps the logs and crashes in DIR instead of .build/fuzz
+# (a long run can go on with its own binary while the sources change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 core_targets=(trip journal calibration changes settings csv portal search network)
 command_targets=(journal-command calibration-command changes-command routes-command)
 targets=("${core_targets[@]}" "${command_targets[@]}")
 target=${1:?usage: fuzz/run.sh TARGET|all SECONDS}
-seconds=${2:?usage: fuzz/run.sh TARGET|all SECONDS}
-core_bin=.build/fuzz/metro-fuzz
-command_bin=.build/fuzz/metro-fuzz-commands
+seconds=${2:?usage: fuzz/run.sh TARGET|all SECONDS [RUNS]}
+runs_limit=${3:-}
+build=${FUZZ_BUILD:-.build/fuzz}
+core_bin=$build/metro-fuzz
+command_bin=$build/metro-fuzz-commands
 core_sources=($(find Sources/MetroCore -name '*.swift' | sort))
 kit_sources=($(find Sources/CLIKit -name '*.swift' | sort))
 cli_sources=($(find Sources/metro-timer -name '*.swift' ! -name main.swift | sort))
@@ -27,7 +32,7 @@ build_core() {
     local sources=(fuzz/Targets.swift "${core_sources[@]}")
     if [ ! -x "$core_bin" ] || [ -n "$(find "${sources[@]}" -newer "$core_bin" 2>/dev/null | head -1)" ]; then
         echo "fuzz: building $core_bin (swiftc -sanitize=fuzzer,address)" >&2
-        mkdir -p .build/fuzz
+        mkdir -p "$build"
         swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MetroFuzz "${sources[@]}" -o "$core_bin"
     fi
 }
@@ -38,7 +43,7 @@ build_commands() {
     local sources=(fuzz/CommandTargets.swift "${core_sources[@]}" "${kit_sources[@]}" "${cli_sources[@]}")
     if [ ! -x "$command_bin" ] || [ -n "$(find "${sources[@]}" -newer "$command_bin" 2>/dev/null | head -1)" ]; then
         echo "fuzz: building $command_bin (swiftc -sanitize=fuzzer,address)" >&2
-        local modules=.build/fuzz/modules
+        local modules=$build/modules
         mkdir -p "$modules"
         swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name MetroCore -emit-module -emit-module-path "$modules/MetroCore.swiftmodule" \
             -c "${core_sources[@]}" -o "$modules/MetroCore.o"
@@ -52,21 +57,22 @@ build_commands() {
 run() {  # run TARGET SECONDS
     local name=$1 corpus=fuzz/corpus/$1 work=.build/fuzz/work/$1 bin=$core_bin
     case " ${command_targets[*]} " in *" $name "*) bin=$command_bin; build_commands ;; *) build_core ;; esac
-    mkdir -p "$work" .build/fuzz/crashes "$corpus"
+    mkdir -p "$work" "$build/crashes" "$corpus"
     if [ "$2" = 0 ]; then
         FUZZ_TARGET=$name FUZZ_DATA=Data "$bin" -runs=0 "$corpus" 2>&1 | grep -E "^(INFO: seed corpus|Done|==[0-9]+==ERROR)" || true
         FUZZ_TARGET=$name FUZZ_DATA=Data "$bin" -runs=0 "$corpus" >/dev/null 2>&1 || { echo "fuzz: $name: the corpus crashes" >&2; return 1; }
         echo "fuzz $name: corpus replayed ($(ls "$corpus" | wc -l) inputs), no crash"
     else
-        FUZZ_TARGET=$name FUZZ_DATA=Data "$bin" -max_total_time="$2" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
-            -artifact_prefix=.build/fuzz/crashes/"$name"- "$work" "$corpus" 2> .build/fuzz/"$name".log || {
-            tail -40 .build/fuzz/"$name".log >&2
-            echo "fuzz $name: CRASH (see .build/fuzz/crashes/)" >&2
+        local started=$SECONDS
+        FUZZ_TARGET=$name FUZZ_DATA=Data "$bin" -max_total_time="$2" ${runs_limit:+-runs=$runs_limit} -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
+            -artifact_prefix="$build/crashes/$name-" "$work" "$corpus" 2> "$build/$name.log" || {
+            tail -40 "$build/$name.log" >&2
+            echo "fuzz $name: CRASH (see $build/crashes/)" >&2
             return 1
         }
         local runs
-        runs=$(grep -E "^stat::number_of_executed_units" .build/fuzz/"$name".log | awk '{print $2}')
-        echo "fuzz $name: $runs executions in $2 s, no crash"
+        runs=$(grep -E "^stat::number_of_executed_units" "$build/$name.log" | awk '{print $2}')
+        echo "fuzz $name: $runs executions in $((SECONDS - started)) s, no crash"
     fi
 }
 
