@@ -112,7 +112,8 @@ final class FileTripStore: TripStore {
 
     static func reason(_ error: any Error) -> String {
         switch error as? DecodingError {
-        case .dataCorrupted(let context)?: return context.debugDescription
+        // The decoder's own words quote the file's value ("invalid String value arri\u{7F}ed").
+        case .dataCorrupted(let context)?: return Quote.value(context.debugDescription)
         case .keyNotFound(let key, _)?: return "missing '\(key.stringValue)'"
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
             return "bad value at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
