@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 
+/// The alert policy: the wait the alerts book after a change, and how far they lean early.
 extension ScheduleEngine {
     /// The alert policy's cap, in one place: the booked wait, but no more than the last step
     /// (the fast pattern's time from the alert's moment to the arrival, whole seconds) plus 1%
@@ -10,5 +11,45 @@ extension ScheduleEngine {
     /// use it, so the backtest measures the policy the app ships (see `alertWait`).
     public static func cappedAlertWait(booked: Int, lastStep: TimeInterval, shortest: Int) -> Int {
         min(booked, Int(lastStep.rounded(.down)) + shortest / 100)
+    }
+
+    /// The wait the alert moments book after a transfer: the booked wait, capped so that "yours
+    /// is next" comes before the train reaches the passenger's station in at least 99% of rides.
+    ///
+    /// The real wait W is uniform on [0, s] for the interval s between the missed train and the
+    /// next (s is at least `shortest`). The alert is computed on the fast pattern, the fastest
+    /// the published trains run, so the train can reach the station before the alert only when
+    /// W < alertWait − lastStep, where lastStep is the fast pattern's time from the alert's
+    /// moment to the arrival (the dwell at the stop before, and the last run). That chance is
+    /// at most (alertWait − lastStep) / shortest: capping alertWait at lastStep + 1% of the
+    /// shortest interval keeps it at 1% or under, in every line, direction, day type and hour.
+    /// The cap costs earliness only where the interval is long and the last run short (late
+    /// evenings and weekends); elsewhere a quarter of the interval is already under it.
+    func alertWait(booked: Int, shortest: Int, stops: [Schedule.Stop], early: RouteTiming) -> Int {
+        let last = stops.count - 1
+        guard last >= 1 else { return booked }
+        let before = stops[last - 1]
+        var lastStep = early.run[last].seconds
+        if before.role == .intermediate, last >= 2, !closedStations.contains(before.station) {
+            lastStep += early.dwell[last - 1].seconds
+        }
+        return Self.cappedAlertWait(booked: booked, lastStep: lastStep, shortest: shortest)
+    }
+
+    /// How much earlier than its fast-pattern moment an alert fires: a share of the time since
+    /// the last thing the passenger confirmed, when the alert rests on the unknown wait after a
+    /// change (no "departed" yet).
+    ///
+    /// The alert wait's cap keeps the miss at 1% only if the trains run no faster than the
+    /// fastest published one and the walk takes its published time. Nobody publishes how fast
+    /// a midday train runs; the simulator (`timetable-gen simulate`) shows that a world up to a
+    /// whole pattern gap faster, with dwells of 15–40 s and a walk ±20%, misses the station in
+    /// up to 2% of such rides in its worst cell. Every one of those misses comes after a change
+    /// the passenger did not confirm, and each source of the drift (running, dwell, walk) grows
+    /// with the time ridden since the last known point: so the lean is a share of that time.
+    /// Once "departed" is pressed nothing rests on the wait and the alert is the fast pattern's.
+    func alertLead(_ moment: Date, since anchor: Date, uncertain: Bool) -> TimeInterval {
+        guard uncertain, moment > anchor else { return 0 }
+        return (moment.timeIntervalSince(anchor) * alertLeanShare).rounded(.down)
     }
 }

@@ -1,0 +1,92 @@
+import FoundationEssentials
+
+/// A schedule built one anchor at a time, as a trip's fold builds it.
+extension ScheduleEngine {
+    /// A schedule built one anchor at a time: each anchor is applied to the passes as they
+    /// stand, so folding n corrections costs n propagations, not n² (a trip's current schedule
+    /// is a fold over its corrections, each read against the schedule before it).
+    public struct Builder: Sendable {
+        let engine: ScheduleEngine
+        let route: Route
+        // The best estimate (displayed); the alert moments (fast pattern, the alert's wait);
+        // the range (fast pattern with no wait, slow pattern with the longest wait).
+        // Each pass's changes, by number (nil until the pass has reached it).
+        var best: (stops: [Schedule.Stop], transfers: [Schedule.TransferTiming?])
+        var alert: (stops: [Schedule.Stop], transfers: [Schedule.TransferTiming?])
+        var low: (stops: [Schedule.Stop], transfers: [Schedule.TransferTiming?])
+        var high: (stops: [Schedule.Stop], transfers: [Schedule.TransferTiming?])
+        var first: Date?
+        /// The latest anchor's moment: the last thing the passenger confirmed.
+        var latest: Date?
+        let bestTiming: RouteTiming, earlyTiming: RouteTiming, lateTiming: RouteTiming
+
+        public init(engine: ScheduleEngine, route: Route) {
+            self.engine = engine
+            self.route = route
+            let planned = engine.plannedStops(route)
+            let none = [Schedule.TransferTiming?](repeating: nil, count: max(route.legs.count - 1, 0))
+            best = (planned, none)
+            alert = (planned, none)
+            low = (planned, none)
+            high = (planned, none)
+            bestTiming = engine.timing(planned, pattern: .best)
+            earlyTiming = engine.timing(planned, pattern: .early)
+            lateTiming = engine.timing(planned, pattern: .late)
+        }
+
+        public mutating func apply(_ anchor: Anchor) {
+            guard first == nil || best.stops.indices.contains(anchor.stop) else { return }
+            if first == nil { first = anchor.time }
+            latest = anchor.time
+            guard !best.stops.isEmpty else { return }
+            engine.propagate(&best.stops, route: route, anchor: anchor, transfers: &best.transfers, timing: bestTiming, early: earlyTiming, wait: .booked)
+            engine.propagate(&alert.stops, route: route, anchor: anchor, transfers: &alert.transfers, timing: earlyTiming, early: earlyTiming, wait: .alert)
+            engine.propagate(&low.stops, route: route, anchor: anchor, transfers: &low.transfers, timing: earlyTiming, early: earlyTiming, wait: .none)
+            engine.propagate(&high.stops, route: route, anchor: anchor, transfers: &high.transfers, timing: lateTiming, early: earlyTiming, wait: .longest)
+        }
+
+        /// The best estimate alone, without ranges, alerts or findings: enough to read the next
+        /// correction against (where the train is), at a fraction of a full schedule's cost.
+        public func draft() -> Schedule {
+            let time = first ?? Date(timeIntervalSince1970: 0)
+            guard let last = best.stops.last?.arrival else { return schedule() }
+            return Schedule(
+                route: route, stops: best.stops, transfers: best.transfers.compactMap { $0 }, alert: time, alertStop: best.stops.count - 2,
+                transferAlerts: [], arrival: last, finalArrival: last, findings: [], entryIndices: bestTiming.entries)
+        }
+
+        public func schedule() -> Schedule {
+            let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
+            guard !best.stops.isEmpty, first != nil else {
+                let t0 = first ?? Date(timeIntervalSince1970: 0)
+                return Schedule(
+                    route: route, stops: [], transfers: [], alert: t0, alertStop: nil, transferAlerts: [],
+                    arrival: t0, finalArrival: t0.addingTimeInterval(walkAfter), findings: [], entryIndices: [])
+            }
+            var stops = best.stops
+            var transfers = best.transfers.compactMap { $0 }
+            for index in stops.indices {
+                stops[index].earliest = min(low.stops[index].time, stops[index].time)
+                stops[index].latest = max(high.stops[index].time, stops[index].time)
+            }
+            for number in transfers.indices { transfers[number].alertWaitSeconds = alert.transfers[number]?.alertWaitSeconds ?? 0 }
+            let last = stops.count - 1
+            let alertStop = last - 1
+            let since = latest ?? first!
+            func moment(_ index: Int) -> Date {
+                let fast = alert.stops[index].time
+                return min(fast.addingTimeInterval(-engine.alertLead(fast, since: since, uncertain: alert.stops[index].uncertain)), stops[index].time)
+            }
+            let transferAlerts = stops.indices.filter { stops[$0].role == .transferExit }.map { exit in
+                Schedule.ChangeAlert(time: moment(exit - 1), stop: exit - 1)
+            }
+            let arrival = stops[last].arrival!
+            return Schedule(
+                route: route, stops: stops, transfers: transfers,
+                alert: moment(alertStop), alertStop: alertStop,
+                transferAlerts: transferAlerts,
+                arrival: arrival, finalArrival: arrival.addingTimeInterval(walkAfter),
+                findings: engine.findings(stops: stops, route: route, transfers: transfers), entryIndices: bestTiming.entries)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import FoundationEssentials
+
+/// An anchor applied to one pass: the times from its stop onward, through every change.
+extension ScheduleEngine {
+    /// Which wait after a transfer a pass books.
+    enum WaitChoice {
+        case booked, none, alert, longest
+    }
+
+    /// Applies an anchor to one pass: `timing` is the pass's pattern, `early` the fast pattern
+    /// the alert's wait is capped with, `wait` the wait it books after a transfer.
+    func propagate(
+        _ stops: inout [Schedule.Stop], route: Route, anchor: Anchor, transfers: inout [Schedule.TransferTiming?],
+        timing: RouteTiming, early: RouteTiming, wait: WaitChoice
+    ) {
+        let k = anchor.stop
+        let boards = stops[k].role == .origin || stops[k].role == .transferEntry
+        // Waiting at a boarding stop is not dwell: an anchor there is the departure.
+        if boards || anchor.event == .departure {
+            stops[k].departure = anchor.time
+            if boards { stops[k].arrival = nil }
+        } else {
+            stops[k].arrival = anchor.time
+            stops[k].departure = departureAfterArrival(stops, k, timing: timing)
+        }
+        stops[k].uncertain = false
+        // Every change whose new train has left by this anchor is confirmed.
+        for (number, entry) in timing.entries.enumerated() where k >= entry && transfers[number] != nil {
+            transfers[number]?.confirmed = true
+        }
+        // The train is at stop k at the anchor's time: every stop before it has been passed, so
+        // none may be timed after it (a passenger who says "at Hidropark" early has the train
+        // past Chernihivska, whatever the model thought).
+        let limit = stops[k].arrival ?? stops[k].departure ?? anchor.time
+        for index in 0..<k {
+            if let arrival = stops[index].arrival, arrival > limit { stops[index].arrival = limit }
+            if let departure = stops[index].departure, departure > limit { stops[index].departure = limit }
+            stops[index].uncertain = false
+        }
+        var index = k
+        while index < stops.count - 1 {
+            let next = index + 1
+            let number = stops[index].leg
+            if stops[index].role == .transferExit, route.transferWalks.indices.contains(number) {
+                let walk = route.transferWalks[number]
+                let platform = stops[index].arrival!.addingTimeInterval(TimeInterval(walk.walkSeconds))
+                let leg = route.legs[stops[next].leg]
+                let (headway, shortest, longest) = waitAfterTransfer(
+                    line: leg.line, direction: leg.direction, platform: platform,
+                    fromTerminal: timing.fromTerminal.indices.contains(number) ? timing.fromTerminal[number] : 0)
+                let booked = Int((Double(headway) * bookedWaitFraction).rounded())
+                let alert = alertWait(booked: booked, shortest: shortest, stops: stops, early: early)
+                transfers[number] = .init(
+                    exit: stops[index].station, entry: stops[next].station, walkSeconds: walk.walkSeconds,
+                    platformArrival: platform, headwaySeconds: headway, longestWaitSeconds: longest, shortestWaitSeconds: shortest,
+                    bookedWaitSeconds: booked, alertWaitSeconds: alert, confirmed: false)
+                let waited = switch wait {
+                case .booked: booked
+                case .none: 0
+                case .alert: alert
+                case .longest: longest
+                }
+                stops[next].arrival = nil
+                stops[next].departure = platform.addingTimeInterval(TimeInterval(waited))
+                stops[next].uncertain = true
+            } else {
+                let run = timing.run[next]
+                stops[next].arrival = stops[index].departure!.addingTimeInterval(run.seconds)
+                stops[next].departure = departureAfterArrival(stops, next, timing: timing)
+                stops[next].uncertain = stops[index].uncertain
+                stops[next].calibrated = run.source == .calibrated || (stops[next].role == .intermediate && timing.dwell[next].source == .calibrated)
+            }
+            index = next
+        }
+    }
+
+    /// Dwell belongs to the arriving segment: the published departure-to-departure gap into a
+    /// station includes the stop there. None where the passenger gets off.
+    func departureAfterArrival(_ stops: [Schedule.Stop], _ index: Int, timing: RouteTiming) -> Date? {
+        guard stops[index].role == .intermediate, index > 0, let arrival = stops[index].arrival else { return nil }
+        // A closed station: the train passes through without stopping.
+        if closedStations.contains(stops[index].station) { return arrival }
+        return arrival.addingTimeInterval(timing.dwell[index].seconds)
+    }
+}

@@ -1,0 +1,180 @@
+import FoundationEssentials
+
+/// The computed ride: every stop's arrival and departure, the transfer, the alert moments and the
+/// service-hour findings. Pure data; the CLI renders it.
+public struct Schedule: Equatable, Sendable {
+    public enum Role: String, Equatable, Sendable, Codable {
+        case origin, intermediate, transferExit, transferEntry, destination
+    }
+
+    public struct Stop: Equatable, Sendable {
+        public var station: String
+        public var leg: Int
+        public var role: Role
+        /// When the train stops here (nil at a boarding stop: origin or transfer entry).
+        public var arrival: Date?
+        /// When the train leaves (nil where the passenger gets off).
+        public var departure: Date?
+        /// True when this time rests on the unknown wait after a transfer.
+        public var uncertain: Bool
+        /// True when the running time into this stop, or the dwell here, comes from the
+        /// passenger's own calibration.
+        public var calibrated: Bool = false
+        /// The range of `time`: the fast published pattern with no wait after a transfer, and
+        /// the slow pattern with the longest wait.
+        public var earliest: Date?
+        public var latest: Date?
+
+        /// The moment that matters at this stop: arrival if the train arrives, else departure.
+        public var time: Date { arrival ?? departure! }
+
+        /// A closed station: the train passes it without stopping (no dwell).
+        public var passesWithoutStopping: Bool { role == .intermediate && arrival != nil && arrival == departure }
+    }
+
+    public struct TransferTiming: Equatable, Sendable {
+        public var exit: String
+        public var entry: String
+        public var walkSeconds: Int
+        /// When the passenger reaches the new platform.
+        public var platformArrival: Date
+        /// The interval on the new line, in its direction and day type, that spaces the train
+        /// the passenger waits for: the one in force when that train left its terminal.
+        public var headwaySeconds: Int
+        /// The longest the wait can be: the widest interval that can separate the train just
+        /// missed from the next one (intervals change through the hour, and the gap a waiting
+        /// passenger falls into was set when the missed train left its terminal).
+        public var longestWaitSeconds: Int
+        /// The shortest interval that can separate the missed train from the next: the chance
+        /// of a wait shorter than x is at most x divided by it.
+        public var shortestWaitSeconds: Int = 0
+        /// The wait the model books: a quarter of the headway.
+        public var bookedWaitSeconds: Int
+        /// The wait the alert moments book: the booked wait, capped so that the train reaches
+        /// the passenger's station before "yours is next" in at most 1% of rides (see
+        /// `ScheduleEngine.alertWait`).
+        public var alertWaitSeconds: Int = 0
+        /// True once the passenger said the train departed (or anchored a later stop).
+        public var confirmed: Bool
+        /// The real train the wait ends on, at the edges of the service day (set by
+        /// `scheduleOnRealTrains`; nil: any train, the wait is the model's).
+        public var realTrain: Date? = nil
+
+        /// The honest range of the departure from the new platform: no wait at all, or a whole
+        /// headway.
+        public var earliestDeparture: Date { platformArrival }
+        public var latestDeparture: Date { platformArrival.addingTimeInterval(TimeInterval(longestWaitSeconds)) }
+        /// How far the schedule after the transfer may move: earlier by the booked wait, later
+        /// by the rest of the headway.
+        public var earlier: TimeInterval { TimeInterval(bookedWaitSeconds) }
+        public var later: TimeInterval { TimeInterval(longestWaitSeconds - bookedWaitSeconds) }
+    }
+
+    /// "Change at the next stop": the moment, and the stop before a transfer exit it belongs to.
+    public struct ChangeAlert: Equatable, Sendable {
+        public var time: Date
+        public var stop: Int
+    }
+
+    public var route: Route
+    public var stops: [Stop]
+    /// Each change, in order (two when the route goes the long way round a closure).
+    public var transfers: [TransferTiming]
+    /// "Yours is next": the train reaches the stop before the passenger's last (when that stop is
+    /// a boarding stop, the moment the train leaves it).
+    public var alert: Date
+    public var alertStop: Int?
+    /// "Change at the next stop", before each change: the same for the stop before its exit.
+    public var transferAlerts: [ChangeAlert]
+    /// The train reaches the passenger's last station.
+    public var arrival: Date
+    /// After any walk through a transfer node at the end.
+    public var finalArrival: Date
+    public var findings: [ServiceFinding]
+
+    /// The departure from the origin: t₀ as it stands after corrections.
+    public var departure: Date { stops.first?.departure ?? alert }
+
+    /// The arrival's range: both running patterns and every possible wait.
+    public var arrivalEarliest: Date { stops.last?.earliest ?? arrival }
+    public var arrivalLatest: Date { stops.last?.latest ?? arrival }
+
+    /// The first stop of every leg after the first: where each change boards (found once, when
+    /// the schedule is built: a trip's fold reads it for every correction).
+    public var entryIndices: [Int]
+
+    /// The index of the first stop of the second leg, if any.
+    public var entryIndex: Int? { entryIndices.first }
+
+    /// The first change (the only one, unless the route goes the long way).
+    public var transfer: TransferTiming? { transfers.first }
+    /// The first change's alert.
+    public var transferAlert: Date? { transferAlerts.first?.time }
+    public var transferAlertStop: Int? { transferAlerts.first?.stop }
+
+    /// The change a change alert is before: its timing, its alert and its entry stop (nil for the
+    /// other alerts, or when the route has no such change).
+    public func change(for alert: Trip.Alert) -> (transfer: TransferTiming, alert: ChangeAlert, entry: Int)? {
+        guard let number = alert.change.map({ $0 - 1 }), transfers.indices.contains(number), transferAlerts.indices.contains(number),
+            entryIndices.indices.contains(number)
+        else { return nil }
+        return (transfers[number], transferAlerts[number], entryIndices[number])
+    }
+
+    /// The change whose new platform is stop `entry`.
+    public func transfer(enteringAt entry: Int) -> TransferTiming? {
+        guard stops.indices.contains(entry), stops[entry].role == .transferEntry else { return nil }
+        let number = stops[entry].leg - 1
+        return transfers.indices.contains(number) ? transfers[number] : nil
+    }
+}
+
+/// A re-anchoring of the schedule: the train (or the passenger) was at a stop at a moment.
+/// The first anchor is t₀: departure from the origin. Each later anchor replaces the times from
+/// its stop onward; times before it stay as they were.
+public struct Anchor: Equatable, Sendable, Codable {
+    public enum Event: String, Codable, Sendable { case arrival, departure }
+
+    /// Index into `Schedule.stops`.
+    public var stop: Int
+    public var event: Event
+    public var time: Date
+
+    public init(stop: Int, event: Event, time: Date) {
+        self.stop = stop
+        self.event = event
+        self.time = time
+    }
+}
+
+/// What the published service hours say about a boarding.
+public enum ServiceFinding: Equatable, Sendable {
+    /// The first train in this direction has not left yet.
+    case beforeFirstTrain(station: String, line: String, toward: String, first: Date)
+    /// The last train has gone: the route cannot be completed from here.
+    case afterLastTrain(station: String, line: String, toward: String, last: Date)
+    /// The last train leaves within the warning window.
+    case lastTrainSoon(station: String, line: String, toward: String, last: Date)
+
+    /// The boarding station the finding is about.
+    public var station: String {
+        switch self {
+        case .beforeFirstTrain(let station, _, _, _), .afterLastTrain(let station, _, _, _), .lastTrainSoon(let station, _, _, _): return station
+        }
+    }
+
+    /// Whether the route cannot be ridden as planned.
+    public var isBlocking: Bool {
+        if case .afterLastTrain = self { return true }
+        return false
+    }
+
+    /// Whether the ride cannot be made at the planned time: after the last train or before the
+    /// first (`plan` still prints it, and exits 1).
+    public var preventsTheRide: Bool {
+        switch self {
+        case .afterLastTrain, .beforeFirstTrain: return true
+        case .lastTrainSoon: return false
+        }
+    }
+}

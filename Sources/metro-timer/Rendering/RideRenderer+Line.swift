@@ -1,0 +1,125 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import MetroCore
+
+/// One line per change, for pipes and `TERM=dumb`; full sentences for `--plain`.
+struct LineRenderer {
+    var plain: Bool
+
+    /// What the line says now; the caller prints it when it differs from the last one.
+    func line(_ view: RideView) -> String {
+        let language = view.language
+        let state = view.state
+        if plain { return sentence(view, state: state) }
+        var parts: [String] = []
+        switch state.phase {
+        case .notStarted: parts.append(language.tr("поїзд ще не рушив", "not moving yet"))
+        case .atStop(let index): parts.append(language.tr("на станції ", "at ") + view.name(view.schedule.stops[index].station))
+        case .walking: parts.append(language.tr("перехід", "walking"))
+        case .waiting: parts.append(language.tr("очікування поїзда", "waiting for the train"))
+        case .runningTo, .arrived: break
+        }
+        if let next = state.nextStop, state.phase != .arrived {
+            let stop = view.schedule.stops[next]
+            parts.append(language.tr("наступна ", "next ") + view.stopName(next) + " " + view.clock.hhmm(stop.time))
+            parts.append(language.stops(state.stopsLeft))
+        }
+        parts.append(language.tr("прибуття ", "arrival ") + view.clock.hhmmss(view.schedule.arrival))
+        return view.clock.hhmmss(view.now) + "  " + parts.joined(separator: " · ")
+    }
+
+    /// What the `--plain` line is about: it is spoken again only when this changes (a station
+    /// passed, the transfer reached, the arrival), never because a minute went by.
+    func newsKey(_ view: RideView) -> String {
+        let state = view.state
+        switch state.phase {
+        case .notStarted: return "start"
+        case .walking, .waiting: return "transfer:\(state.nextStop ?? 0)"
+        case .arrived: return "arrived"
+        case .atStop, .runningTo: return "next \(state.nextStop ?? -1)"
+        }
+    }
+
+    /// For screen readers: no drawing characters, no colour, whole sentences.
+    func sentence(_ view: RideView, state: RideState) -> String {
+        let language = view.language
+        guard state.phase != .arrived, let next = state.nextStop else {
+            let last = view.name(view.schedule.stops.last?.station ?? view.trip.destination)
+            return language.tr(
+                "За розкладом ви прибули на станцію \(last). Натисніть a двічі, щоб підтвердити.",
+                "By the timetable you have arrived at \(last). Press a twice to confirm.")
+        }
+        let minutes = max(1, Int((state.untilArrival / 60).rounded()))
+        let stopsLeft = language.stops(state.stopsLeft)
+        // The verb agrees with the form: Лишилася 1 зупинка, Лишилися 2 зупинки, Лишилося 5 зупинок.
+        let left = language.plural(state.stopsLeft, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stopsLeft
+        let about = language.tr("близько \(minutes) хв", "about \(minutes) " + (minutes == 1 ? "minute" : "minutes"))
+        let nextName = view.stopName(next)
+        switch state.phase {
+        case .notStarted:
+            return language.tr(
+                "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). \(left), \(about).",
+                "The train leaves at \(view.clock.hhmm(view.schedule.departure)). \(stopsLeft.capitalizedFirst) left, \(about).")
+        case .walking, .waiting:
+            let transfer = view.changeAtHand
+            let toward = view.toward(entry: next)
+            return language.tr(
+                "Пересадка на станції \(view.name(transfer?.exit ?? "")): перейдіть на \(view.name(transfer?.entry ?? "")), поїзд у напрямку станції \(toward); натисніть d, коли він рушить. \(left), \(about).",
+                "Change at \(view.name(transfer?.exit ?? "")): walk to \(view.name(transfer?.entry ?? "")), train toward \(toward); press d when it departs. \(stopsLeft.capitalizedFirst) left, \(about).")
+        default:
+            return language.tr(
+                "Наступна: \(nextName). \(left), \(about).",
+                "Next: \(nextName). \(stopsLeft) left, \(about).")
+        }
+    }
+
+    /// The opening sentence: the route, the change and the arrival time.
+    func opening(_ view: RideView) -> String {
+        let language = view.language
+        let from = view.name(view.trip.origin), to = view.name(view.trip.destination)
+        let arrival = view.clock.hhmm(view.schedule.finalArrival)
+        let transfers = view.schedule.transfers
+        guard let transfer = transfers.first else {
+            return language.tr(
+                "Поїздка від станції \(from) до станції \(to); прибуття близько \(arrival).",
+                "Riding from \(from) to \(to); arrival about \(arrival).")
+        }
+        // The long way round a closure has a second change: said in the same breath.
+        let then = transfers.dropFirst().map { second in
+            language.tr(
+                ", потім на станції \(view.name(second.exit)) на станцію \(view.name(second.entry))",
+                ", then at \(view.name(second.exit)) to \(view.name(second.entry))")
+        }.joined()
+        return language.tr(
+            "Поїздка від станції \(from) до станції \(to) з пересадкою на станції \(view.name(transfer.exit)) на станцію \(view.name(transfer.entry))\(then); прибуття близько \(arrival).",
+            "Riding from \(from) to \(to), changing at \(view.name(transfer.exit)) to \(view.name(transfer.entry))\(then); arrival about \(arrival).")
+    }
+
+    static func keys(_ language: Language) -> String {
+        language.tr(
+            "Клавіші: + поїзд позаду, - попереду, d поїзд рушив після пересадки, u скасувати, a двічі — прибули, s двічі — зупинити, ? клавіші, q вийти.",
+            "Keys: + the train is behind, - ahead, d departed after the change, u undo, a twice arrived, s twice stop, ? the keys, q leave.")
+    }
+
+    /// A correction, said as what it tells about the train.
+    static func correction(_ correction: Trip.Correction, view: RideView) -> String {
+        let language = view.language
+        let what: String
+        switch correction.kind {
+        case .shift(let n) where n > 0:
+            what = n == 1 ? language.tr("поїзд на зупинку позаду", "the train is a stop behind")
+                : language.tr("поїзд позаду на \(language.stops(n))", "the train is \(language.stops(n)) behind")
+        case .shift(let n):
+            what = n == -1 ? language.tr("поїзд на зупинку попереду", "the train is a stop ahead")
+                : language.tr("поїзд попереду на \(language.stops(-n))", "the train is \(language.stops(-n)) ahead")
+        case .at(let station):
+            what = language.tr("поїзд на станції \(view.name(station))", "the train is at \(view.name(station))")
+        case .departed:
+            what = language.tr("поїзд після пересадки рушив", "the train after the change has departed")
+        }
+        return language.tr("Виправлено: ", "Corrected: ") + what + ". "
+            + language.tr("Прибуття близько ", "Arrival about ") + view.clock.hhmm(view.schedule.finalArrival) + "."
+    }
+}

@@ -1,0 +1,247 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import MetroCore
+
+/// The live screen's frame: plain lines fitted to the width, styled after fitting.
+struct ScreenRenderer {
+    static let minimumWidth = 40
+    /// The fewest rows the frame folds into (ScreenLayoutTests draws it whole at 40×10).
+    static let minimumHeight = 10
+
+    /// The notice a terminal below 40×15 gets instead of the ride: short lines, cut to the width.
+    func tooSmall(_ language: Language, width: Int, height: Int) -> [String] {
+        let words = language.tr(
+            "Замалий термінал: потрібно щонайменше 40×10, зараз \(width)×\(height). Збільште вікно; поїздка триває.",
+            "Terminal too small: at least 40×10 is needed, this is \(width)×\(height). Make it larger; the ride goes on.")
+            .split(separator: " ").map(String.init)
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            if !line.isEmpty && line.count + 1 + word.count > max(1, width) { lines.append(line); line = "" }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return Array(lines.map { String($0.prefix(max(1, width))) }.prefix(max(1, height)))
+    }
+
+    func frame(_ view: RideView, width: Int, height: Int = 24) -> [String] {
+        // Narrower than 40 columns or shorter than 10 rows the frame cannot be drawn without
+        // lines wrapping and the title scrolling away: say so, within the size there is, and
+        // draw again when the terminal grows.
+        if width < Self.minimumWidth || height < Self.minimumHeight {
+            return tooSmall(view.language, width: width, height: height)
+        }
+        let width = max(width, Self.minimumWidth)
+        let language = view.language
+        let style = view.style
+        let state = view.state
+        var lines: [String] = []
+
+        var header = view.name(view.trip.origin) + " → " + view.name(view.trip.destination)
+        var clockText = view.clock.hhmmss(view.now)
+        if let speed = view.rehearsalSpeed {
+            clockText = language.tr("репетиція ×", "rehearsal ×") + Self.speedText(speed) + "  " + clockText
+        }
+        header = fit(header, width - clockText.count - 1)
+        lines.append(style.bold(header) + String(repeating: " ", count: max(1, width - header.count - clockText.count)) + clockText)
+        lines.append(strip(view, width: width))
+
+        let stops = language.stops(state.stopsLeft)
+        var status: String
+        switch state.phase {
+        case .notStarted:
+            status = language.tr("Поїзд рушає о \(view.clock.hhmmss(view.schedule.departure))", "The train leaves at \(view.clock.hhmmss(view.schedule.departure))")
+        case .atStop(let index):
+            status = language.tr("Стоїмо: \(view.name(view.schedule.stops[index].station))", "At \(view.name(view.schedule.stops[index].station))")
+            if let next = state.nextStop { status += " · " + language.tr("далі", "next") + " " + stopText(view, next) }
+        case .runningTo(let index):
+            status = language.tr("Наступна: ", "Next: ") + stopText(view, index)
+        case .walking:
+            status = language.tr("Перехід на \(view.name(view.changeAtHand?.entry ?? ""))", "Walking to \(view.name(view.changeAtHand?.entry ?? ""))")
+        case .waiting:
+            let transfer = view.changeAtHand
+            status = language.tr("Очікування поїзда", "Waiting for the train")
+            if let transfer {
+                status += " (" + language.tr("заплановано", "booked") + " \(Durations.clock(transfer.bookedWaitSeconds)), "
+                    + language.tr("до", "up to") + " \(Durations.clock(transfer.longestWaitSeconds)))"
+            }
+        case .arrived:
+            status = language.tr("За розкладом ви на місці. Натисніть a двічі, щоб підтвердити.", "By the timetable you are there. Press a twice to confirm.")
+        }
+        if state.phase != .arrived { status += " · " + stops }
+        lines.append(fit(status, width))
+        lines.append("")
+
+        var countdowns: [(String, String)] = []
+        if let until = state.untilTransferAlert, until > 0 {
+            countdowns.append((language.tr("Пересадка — наступна", "Change is next"), language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))))
+        }
+        if let until = state.untilAlert, until > 0 {
+            countdowns.append((language.tr("Наступна — ваша", "Yours is next"), language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))))
+        }
+        let labelWidth = [language.tr("Пересадка — наступна", "Change is next"), language.tr("Наступна — ваша", "Yours is next")]
+            .map(\.count).max()!
+        // The arrival in the longest form that fits whole: a cut-off time would mislead.
+        var forms: [String] = []
+        let range = " (" + view.clock.hhmm(view.schedule.arrivalEarliest) + "–" + view.clock.hhmm(view.schedule.arrivalLatest) + ")"
+        let hasRange = view.clock.hhmm(view.schedule.arrivalEarliest) != view.clock.hhmm(view.schedule.arrivalLatest)
+        if state.untilArrival > 0 {
+            let until = Durations.clock(Int(state.untilArrival.rounded(.up)))
+            let long = language.tr("через ", "in ") + until + " · " + view.clock.hhmmss(view.schedule.arrival)
+            if hasRange { forms.append(long + range) }
+            forms += [long, language.tr("через ", "in ") + until + " · " + view.clock.hhmm(view.schedule.arrival), until + " · " + view.clock.hhmm(view.schedule.arrival), until]
+        } else {
+            if hasRange { forms.append(view.clock.hhmmss(view.schedule.arrival) + range) }
+            forms.append(view.clock.hhmmss(view.schedule.arrival))
+        }
+        let arrival = forms.first { labelWidth + 2 + $0.count <= width } ?? forms.last!
+        countdowns.append((language.tr("Прибуття", "Arrival"), arrival))
+
+        // Below the countdowns, in order of importance; folded or dropped from the bottom up
+        // when the terminal is short, so the title, the next station, the countdowns and the
+        // keys always show.
+        var banner: [String] = []
+        if let alert = view.highlighted {
+            banner = [style.inverse(fit("▶ " + AlertText.sentence(alert, view: view), width))]
+        }
+        var instruction: [String] = []
+        if let text = AlertText.transferInstruction(view: view) { instruction = wrap("⇄ " + text, width) }
+        var warnings = view.findingsAhead.map { "⚠ " + FindingText.sentence($0, network: view.network, clock: view.clock, language: language) }
+        if let changes = view.trip.changes, let summary = ServiceOptions.summary(changes, network: view.network, language: language) {
+            warnings.append("ℹ " + summary)
+        }
+        var notice: [String] = []
+        if let text = view.notice { notice = wrap(text, width).map(style.bold) }
+        let keys = keyLines(language, width).map(style.dim)
+
+        func assemble(spacers: Bool, strip: Bool, warningLines: [String], instruction: [String], notice: [String], banner: [String]) -> [String] {
+            var result = strip ? lines : lines.enumerated().filter { $0.offset != 1 }.map(\.element)
+            if !spacers { result.removeAll { $0.isEmpty } }
+            for (label, value) in countdowns { result.append(fit(label.padding(labelWidth) + "  " + value, width)) }
+            // A blank line before each group but the warnings, which follow the instruction.
+            for (group, spaced) in [(banner, true), (instruction, true), (warningLines, false), (notice, true)] where !group.isEmpty {
+                if spacers && spaced { result.append("") }
+                result += group
+            }
+            if spacers { result.append("") }
+            return result + keys
+        }
+        let fullWarnings = warnings.flatMap { wrap($0, width) }.map(style.warning)
+        // One line for all the warnings: the first, cut, and how many more.
+        let foldedWarnings: [String] = warnings.isEmpty ? [] : {
+            let more = warnings.count > 1 ? " (+\(warnings.count - 1))" : ""
+            return [style.warning(fit(warnings[0], width - more.count) + more)]
+        }()
+        let attempts: [[String]] = [
+            assemble(spacers: true, strip: true, warningLines: fullWarnings, instruction: instruction, notice: notice, banner: banner),
+            assemble(spacers: true, strip: true, warningLines: foldedWarnings, instruction: instruction, notice: notice, banner: banner),
+            assemble(spacers: false, strip: true, warningLines: foldedWarnings, instruction: instruction, notice: notice, banner: banner),
+            assemble(spacers: false, strip: true, warningLines: foldedWarnings, instruction: Array(instruction.prefix(2)), notice: Array(notice.prefix(1)), banner: banner),
+            assemble(spacers: false, strip: false, warningLines: foldedWarnings, instruction: Array(instruction.prefix(1)), notice: Array(notice.prefix(1)), banner: banner),
+            assemble(spacers: false, strip: false, warningLines: [], instruction: Array(instruction.prefix(1)), notice: Array(notice.prefix(1)), banner: banner),
+            assemble(spacers: false, strip: false, warningLines: [], instruction: [], notice: Array(notice.prefix(1)), banner: banner),
+        ]
+        return attempts.first { $0.count <= height } ?? attempts.last!
+    }
+
+    /// The keys, on as many lines as the width needs, never cut inside a key.
+    func keyLines(_ language: Language, _ width: Int) -> [String] {
+        let keys = language == .uk
+            ? ["+ позаду", "- попереду", "d рушив", "u скасувати", "a прибули", "s стоп", "q вийти"]
+            : ["+ behind", "- ahead", "d departed", "u undo", "a arrived", "s stop", "q leave"]
+        var result: [String] = []
+        var current = ""
+        for key in keys {
+            if current.isEmpty {
+                current = key
+            } else if current.count + 3 + key.count <= width {
+                current += " · " + key
+            } else {
+                result.append(current)
+                current = key
+            }
+        }
+        result.append(current)
+        return result
+    }
+
+    static func speedText(_ speed: Double) -> String {
+        speed == speed.rounded() ? String(Int(speed)) : String(speed)
+    }
+
+    func stopText(_ view: RideView, _ index: Int) -> String {
+        view.stopName(index) + " " + view.clock.hhmm(view.schedule.stops[index].time)
+    }
+
+    /// The route as dots in line colour: passed ●, next ◉, still to come ○, the destination ◎.
+    /// Connectors go first when the width is short, then a window around the next stop.
+    func strip(_ view: RideView, width: Int) -> String {
+        let stops = view.schedule.stops
+        guard !stops.isEmpty else { return "" }
+        let state = view.state
+        let glyphs: [String] = stops.indices.map { index in
+            if state.passed[index] { return "●" }
+            if index == state.nextStop { return "◉" }
+            return index == stops.count - 1 ? "◎" : "○"
+        }
+        let colors = stops.map { view.network.line(view.schedule.route.legs[$0.leg].line)?.color ?? "" }
+        func build(connector: String, range: Range<Int>) -> (plain: Int, styled: String) {
+            var plain = 0
+            var styled = ""
+            for index in range {
+                if index > range.lowerBound {
+                    let joint = stops[index].leg != stops[index - 1].leg ? " ⇄ " : connector
+                    plain += joint.count
+                    styled += view.style.dim(joint)
+                }
+                plain += 1
+                let glyph = glyphs[index]
+                styled += state.passed[index] || index == state.nextStop ? view.style.line(glyph, color: colors[index]) : view.style.dim(glyph)
+            }
+            return (plain, styled)
+        }
+        for connector in ["─", ""] {
+            let full = build(connector: connector, range: stops.indices)
+            if full.plain <= width { return full.styled }
+        }
+        // A window of whole stops around the next one, with ellipses where it is cut.
+        let focus = min(state.nextStop ?? stops.count - 1, stops.count - 1)
+        var lower = focus, upper = focus + 1
+        while upper - lower < stops.count {
+            let grown = lower > 0 ? (lower - 1, upper) : (lower, upper + 1)
+            if build(connector: "", range: grown.0..<grown.1).plain + 2 > width { break }
+            (lower, upper) = grown
+            if upper < stops.count, build(connector: "", range: lower..<(upper + 1)).plain + 2 <= width { upper += 1 }
+        }
+        let body = build(connector: "", range: lower..<min(upper, stops.count)).styled
+        return (lower > 0 ? "…" : "") + body + (upper < stops.count ? "…" : "")
+    }
+
+    func fit(_ text: String, _ width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
+    }
+
+    /// Wraps at spaces so long sentences stay readable at 40 columns.
+    func wrap(_ text: String, _ width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = "  " + word
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines.map { fit($0, width) }
+    }
+}
+
+extension Style {
+    func inverse(_ text: String) -> String { enabled ? "\u{1B}[7m\(text)\u{1B}[0m" : text }
+}
