@@ -90,7 +90,7 @@ enum SimulateCommand {
         if let journal = settings.journal {
             let lines = journalLines(engine: engine, settings: settings)
             do { try AtomicFile.write(lines.joined(), to: Generator.absolute(journal, base: base), mode: 0o600) } catch {
-                throw .failure(error.description)
+                throw .failure(error.description(language))
             }
             if !settings.json {
                 stdout.line(language.tr(

@@ -63,6 +63,10 @@ final class UkrainianErrorsTests: XCTestCase {
         let itself = run(["changes", "list"], ["METRO_TIMER_CONFIG": file], expect: 1)
         XCTAssertEqual(itself.en.stderr, "Error: cannot use the settings directory \(file): it exists and is not a directory\n")
         XCTAssertTrue(itself.uk.stderr.hasPrefix("Помилка: не вдається використати каталог налаштувань \(file): "), itself.uk.stderr)
+        // One that cannot be made: Foundation's error, its system reason in Ukrainian.
+        let made = CLI.run(["changes", "add", "--closed", "Dnipro", "--lang", "uk"], environment: ["METRO_TIMER_CONFIG": "/proc/no-such/metro-timer"])
+        XCTAssertEqual(made.code, 1)
+        XCTAssertEqual(made.stderr, "Помилка: не вдається використати каталог налаштувань /proc/no-such/metro-timer: не вдається його створити (Немає такого файла або каталогу)\n")
     }
 
     func testDirectoriesAndFilesOfAnotherUser() throws {
@@ -157,6 +161,18 @@ final class UkrainianErrorsTests: XCTestCase {
         let export = run(["journal", "--export", missing], ["METRO_TIMER_HOME": base + "/state"], expect: 1)
         XCTAssertEqual(export.en.stderr, "Error: cannot write \(missing): No such file or directory\n")
         XCTAssertEqual(export.uk.stderr, "Помилка: не вдається записати \(missing): Немає такого файла або каталогу\n")
+        // A private file that something else took the place of (a FIFO) is refused, not replaced.
+        let fifo = base + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        for (language, expected) in [(Language.en, "cannot write \(fifo): it is not a regular file"), (.uk, nil)] {
+            XCTAssertThrowsError(try FileTripStore.writePrivate("{}\n", to: fifo, language: language)) { error in
+                guard case .data(let message) = error as? CLIError else { return XCTFail("\(error)") }
+                if let expected { XCTAssertEqual(message, expected) } else {
+                    XCTAssertTrue(message.hasPrefix("не вдається записати \(fifo): "), message)
+                    XCTAssertEqual(UkrainianEverywhereTests.english(message), [], message)
+                }
+            }
+        }
         // The journal as a link: the append is refused.
         let state = base + "/state"
         try FileTripStore(directory: state).update { trip in
@@ -186,5 +202,30 @@ final class UkrainianErrorsTests: XCTestCase {
         XCTAssertEqual(uk.stderr, "Помилка: не вдається писати в стандартний вивід: Недостатньо місця на пристрої\n")
         let en = try ProcessRunner.run(executable: "/bin/sh", ["-c", "'\(binary)' stations --lang en > /dev/full"])
         XCTAssertEqual(en.stderr, "Error: cannot write to standard output: No space left on device\n")
+    }
+
+    // MARK: - The system's reasons
+
+    func testTheSystemsReasonsInUkrainian() {
+        let expected: [(Int32, String)] = [
+            (ENOENT, "Немає такого файла або каталогу"), (EACCES, "Відмовлено у доступі"), (EPERM, "Дію заборонено"),
+            (ENOTDIR, "Не є каталогом"), (EISDIR, "Є каталогом"), (ENOSPC, "Недостатньо місця на пристрої"),
+            (EROFS, "Файлова система тільки для зчитування"),
+        ]
+        for (code, text) in expected {
+            XCTAssertEqual(SystemReason.text(code, .uk), text)
+            XCTAssertEqual(SystemReason.text(code, .en), String(cString: strerror(code)))
+            // The same from the English text, as a caller that kept only the text has it.
+            XCTAssertEqual(SystemReason.translated(String(cString: strerror(code)), .uk), text)
+            XCTAssertEqual(SystemReason.translated(String(cString: strerror(code)), .en), String(cString: strerror(code)))
+        }
+        for code in [ENOENT, EACCES, EPERM, ENOTDIR, EISDIR, ENOSPC, EROFS, EDQUOT, EEXIST, ELOOP, EIO, EPIPE, ENAMETOOLONG, EMFILE, ENFILE, EBUSY, EAGAIN, ENOMEM, EFBIG, EXDEV, ETXTBSY] {
+            let text = SystemReason.text(code, .uk)
+            XCTAssertTrue(text.containsCyrillic, "\(code): \(text)")
+            XCTAssertEqual(UkrainianEverywhereTests.english(text), [], text)
+        }
+        // Others fall back to the system's English text.
+        XCTAssertEqual(SystemReason.text(ECHILD, .uk), String(cString: strerror(ECHILD)))
+        XCTAssertEqual(SystemReason.translated("Something else", .uk), "Something else")
     }
 }
