@@ -60,7 +60,7 @@ public enum PrivateDirectory {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw PrivateFile.Problem(path: path, cause: .cannotCreate("\(error)", code: systemCode(of: error)))
+                throw PrivateFile.Problem(path: path, cause: .cannotCreate("\(error)", code: SystemReason.code(of: error)))
             }
             return nil
         }
@@ -72,13 +72,6 @@ public enum PrivateDirectory {
         guard mode & 0o077 != 0 else { return nil }
         guard chmod(path, 0o700) == 0 else { throw PrivateFile.Problem(path: path, cause: .system(errno)) }
         return Tightened(path: path, was: mode, now: 0o700)
-    }
-
-    /// The `errno` inside Foundation's error for a directory it could not make (its
-    /// `NSUnderlyingError`), when it says one.
-    static func systemCode(of error: any Error) -> Int32? {
-        guard let cocoa = error as? CocoaError, let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError else { return nil }
-        return posix.code.rawValue
     }
 
     /// Removes what writers killed mid-write left behind: `.NAME.XXXXXX` temp files of the

@@ -1,3 +1,4 @@
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,6 +19,13 @@ public enum SystemReason {
     public static func translated(_ english: String, _ language: Language) -> String {
         guard language == .uk, let code = ukrainian.keys.first(where: { String(cString: strerror($0)) == english }) else { return english }
         return text(code, language)
+    }
+
+    /// The `errno` inside a Foundation error (its `NSUnderlyingError`), when it carries one: a
+    /// directory `FileManager` could not make says why only there.
+    public static func code(of error: any Error) -> Int32? {
+        guard let cocoa = error as? CocoaError, let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError else { return nil }
+        return posix.code.rawValue
     }
 
     /// glibc's own uk.po wording where it reads well; ENAMETOOLONG (there "Файл є занадто

@@ -55,7 +55,9 @@ enum InstallCommand {
         }
         // Read back exactly as metro-timer will: what is installed is known to load.
         do { _ = try Network(json: Data(bytes)) } catch {
-            throw .failure("the compiled network does not read back (\(error)); nothing was installed")
+            throw .failure(language.tr(
+                "скомпільована мережа не читається назад (\(error)); нічого не встановлено",
+                "the compiled network does not read back (\(error)); nothing was installed"))
         }
         let result: (path: String, note: PrivateDirectory.Tightened?)
         do { result = try InstalledNetwork.install(bytes, environment: environment) } catch {
