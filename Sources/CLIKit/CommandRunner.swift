@@ -25,4 +25,9 @@ public enum CommandRunner {
     public static func errorPrefix(_ language: Language) -> String {
         language.tr("Помилка: ", "Error: ")
     }
+
+    /// The prefix of a note on standard error (said once, not an error), as compilers mark them.
+    public static func notePrefix(_ language: Language) -> String {
+        language.tr("примітка: ", "note: ")
+    }
 }

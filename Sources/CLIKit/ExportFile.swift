@@ -28,7 +28,7 @@ public enum ExportFile {
         do {
             try AtomicFile.write(bytes: bytes, to: path, mode: mode)
         } catch {
-            throw .failure(error.description)
+            throw .failure(error.description(language))
         }
     }
 }

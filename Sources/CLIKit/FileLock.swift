@@ -12,8 +12,12 @@ public enum FileLock {
     public struct Busy: Error, Equatable, CustomStringConvertible {
         public var path: String
         public var holder: Int32?
-        public var description: String {
-            "\(path) is held by another metro-timer" + (holder.map { " (process \($0))" } ?? "") + "; try again in a moment"
+        public var description: String { description(.en) }
+        public func description(_ language: Language) -> String {
+            let by = holder.map { language.tr(" (процес \($0))", " (process \($0))") } ?? ""
+            return language.tr(
+                "\(path) тримає інший metro-timer\(by); спробуйте ще раз за мить",
+                "\(path) is held by another metro-timer\(by); try again in a moment")
         }
     }
 
@@ -24,7 +28,7 @@ public enum FileLock {
         _ path: String, timeout: Double = 5, waiting: ((Int32?) -> Void)? = nil, _ body: () throws(E) -> T
     ) throws(FileLockError<E>) -> T {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .problem(PrivateFile.Problem(path: path, reason: PrivateFile.reason(errno))) }
+        guard descriptor >= 0 else { throw .problem(PrivateFile.Problem(path: path, cause: .system(errno))) }
         defer { close(descriptor) }
         do { try PrivateFile.checkOwnedRegularFile(descriptor, path: path) } catch { throw .problem(error) }
         fchmod(descriptor, 0o600)
@@ -38,7 +42,7 @@ public enum FileLock {
         }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
-                throw .problem(PrivateFile.Problem(path: path, reason: String(cString: strerror(errno))))
+                throw .problem(PrivateFile.Problem(path: path, cause: .system(errno)))
             }
             guard Date() < deadline else { throw .busy(Busy(path: path, holder: holder())) }
             // A wait of more than a moment is said, once: a command that hangs silently for

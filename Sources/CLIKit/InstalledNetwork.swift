@@ -2,9 +2,6 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The timetable a user installed with `timetable-gen install`: the network JSON that
 /// `metro-timer` uses instead of the one built into it.
@@ -47,16 +44,16 @@ public enum InstalledNetwork {
 
     /// Writes `bytes` as the installed timetable, atomically: the directory made (or checked)
     /// private, a temporary file 0600 beside the target, renamed over it.
-    /// Returns a note when the directory's mode had to be tightened.
+    /// Returns what to note when the directory's mode had to be tightened.
     @discardableResult
-    public static func install(_ bytes: [UInt8], environment: [String: String]) throws(PrivateFile.Problem) -> (path: String, note: String?) {
+    public static func install(_ bytes: [UInt8], environment: [String: String]) throws(PrivateFile.Problem) -> (path: String, note: PrivateDirectory.Tightened?) {
         let directory = directory(environment: environment), path = path(environment: environment)
         let note = try PrivateDirectory.prepare(directory)
         try PrivateFile.checkReplaceable(path)
         do {
             try AtomicFile.write(bytes: bytes, to: path, mode: 0o600)
         } catch {
-            throw PrivateFile.Problem(path: path, reason: error.reason)
+            throw PrivateFile.Problem(path: path, cause: .system(error.code))
         }
         return (path, note)
     }
@@ -69,10 +66,10 @@ public enum InstalledNetwork {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { return (path, false) }
-            throw PrivateFile.Problem(path: path, reason: PrivateFile.reason(errno))
+            throw PrivateFile.Problem(path: path, cause: .system(errno))
         }
-        guard info.st_mode & S_IFMT != S_IFDIR else { throw PrivateFile.Problem(path: path, reason: "it is a directory, not a file; remove it yourself") }
-        guard unlink(path) == 0 else { throw PrivateFile.Problem(path: path, reason: PrivateFile.reason(errno)) }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw PrivateFile.Problem(path: path, cause: .directory(removeYourself: true)) }
+        guard unlink(path) == 0 else { throw PrivateFile.Problem(path: path, cause: .system(errno)) }
         return (path, true)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MetroCore
 
 /// Where a command writes. The real streams flush on every write, because Swift's `print` is
 /// buffered and a redrawn line must reach the terminal now; tests pass a `StringSink`.
@@ -26,7 +27,7 @@ public final class DescriptorSink: OutputSink, @unchecked Sendable {
     /// Why a write failed (a full disk, an I/O error), if one did: the program must not claim
     /// success for output that never arrived. A reader that went away (a closed pipe) is not a
     /// failure: like `git log | head`, the program just stops writing.
-    public var failure: String? { lock.withLock { errorNumber.map { String(cString: strerror($0)) } } }
+    public func failure(_ language: Language) -> String? { lock.withLock { errorNumber.map { SystemReason.text($0, language) } } }
 
     public static let standardOutput = DescriptorSink(descriptor: 1)
     public static let standardError = DescriptorSink(descriptor: 2)

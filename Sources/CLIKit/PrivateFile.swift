@@ -2,6 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import MetroCore
 
 /// The program's own files (trip, journal, calibration, changes, settings), read and written the
 /// way SQLite treats its files: never through a symbolic link (`O_NOFOLLOW`), only regular files
@@ -10,8 +11,62 @@ public enum PrivateFile {
     /// Why a private file could not be used. `description` names the file.
     public struct Problem: Error, Equatable, CustomStringConvertible {
         public var path: String
-        public var reason: String
+        public var cause: Cause
+        public init(path: String, cause: Cause) {
+            self.path = path
+            self.cause = cause
+        }
+        /// The reason in English.
+        public var reason: String { cause.text(.en) }
+        /// The reason in `language`, for the caller's message around it.
+        public func reason(_ language: Language) -> String { cause.text(language) }
         public var description: String { "\(path): \(reason)" }
+    }
+
+    /// What was wrong, kept as a value so that each caller can say it in its language.
+    public enum Cause: Equatable, Sendable {
+        /// A call failed with this `errno` (ELOOP, from `O_NOFOLLOW`, is said as a link).
+        case system(Int32)
+        case symbolicLink
+        /// A directory where a file should be; `removeYourself` when metro-timer will not.
+        case directory(removeYourself: Bool)
+        case notRegularFile
+        /// Something that is not a directory where one should be.
+        case notADirectory
+        /// Another user's file or directory (a directory: the trips are not kept there).
+        case otherOwner(owner: UInt32, you: UInt32, directory: Bool)
+        /// A directory could not be made: Foundation's error as it said it, and its `errno`.
+        case cannotCreate(String, code: Int32?)
+
+        public func text(_ language: Language) -> String {
+            switch self {
+            case .system(let code):
+                return code == ELOOP ? Cause.symbolicLink.text(language) : SystemReason.text(code, language)
+            case .symbolicLink:
+                return language.tr(
+                    "це символьне посилання, а metro-timer ніколи не переходить за посиланнями у своїх каталогах",
+                    "it is a symbolic link, and metro-timer never follows links in its own directories")
+            case .directory(let removeYourself):
+                return removeYourself
+                    ? language.tr("це каталог, а не файл; приберіть його самі", "it is a directory, not a file; remove it yourself")
+                    : language.tr("це каталог, а не файл", "it is a directory, not a file")
+            case .notRegularFile:
+                return language.tr("це не звичайний файл", "it is not a regular file")
+            case .notADirectory:
+                return language.tr("це не каталог", "it exists and is not a directory")
+            case .otherOwner(let owner, let you, let directory):
+                return directory
+                    ? language.tr(
+                        "він належить користувачеві \(owner), а не вам (користувач \(you)); metro-timer не зберігатиме там ваших поїздок",
+                        "it belongs to user \(owner), not to you (user \(you)); metro-timer will not keep your trips there")
+                    : language.tr(
+                        "він належить користувачеві \(owner), а не вам (користувач \(you)); metro-timer користується лише власними файлами",
+                        "it belongs to user \(owner), not to you (user \(you)); metro-timer uses only its own files")
+            case .cannotCreate(let error, let code):
+                return language.tr(
+                    "не вдається його створити (\(code.map { SystemReason.text($0, .uk) } ?? error))", "cannot create it (\(error))")
+            }
+        }
     }
 
     /// The file's bytes, or nil when it does not exist. Anything else that stops the read (no
@@ -22,7 +77,7 @@ public enum PrivateFile {
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT { return nil }
-            throw Problem(path: path, reason: reason(code))
+            throw Problem(path: path, cause: .system(code))
         }
         defer { close(descriptor) }
         try checkOwnedRegularFile(descriptor, path: path)
@@ -32,7 +87,7 @@ public enum PrivateFile {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Problem(path: path, reason: reason(errno))
+                throw Problem(path: path, cause: .system(errno))
             }
             if count == 0 { return data }
             data.append(contentsOf: buffer[0..<count])
@@ -45,7 +100,7 @@ public enum PrivateFile {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return }
-            throw Problem(path: path, reason: reason(errno))
+            throw Problem(path: path, cause: .system(errno))
         }
         try checkKind(info, path: path)
     }
@@ -54,7 +109,7 @@ public enum PrivateFile {
     public static func openForAppend(_ path: String) throws(Problem) -> Int32 {
         // Read-write: the append looks at the last byte first (a torn line gets its newline).
         let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Problem(path: path, reason: reason(errno)) }
+        guard descriptor >= 0 else { throw Problem(path: path, cause: .system(errno)) }
         do { try checkOwnedRegularFile(descriptor, path: path) } catch {
             close(descriptor)
             throw error
@@ -64,24 +119,20 @@ public enum PrivateFile {
 
     static func checkOwnedRegularFile(_ descriptor: Int32, path: String) throws(Problem) {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Problem(path: path, reason: reason(errno)) }
+        guard fstat(descriptor, &info) == 0 else { throw Problem(path: path, cause: .system(errno)) }
         try checkKind(info, path: path)
     }
 
     static func checkKind(_ info: stat, path: String) throws(Problem) {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFLNK: throw Problem(path: path, reason: "it is a symbolic link, and metro-timer never follows links in its own directories")
-        case S_IFDIR: throw Problem(path: path, reason: "it is a directory, not a file")
-        default: throw Problem(path: path, reason: "it is not a regular file")
+        case S_IFLNK: throw Problem(path: path, cause: .symbolicLink)
+        case S_IFDIR: throw Problem(path: path, cause: .directory(removeYourself: false))
+        default: throw Problem(path: path, cause: .notRegularFile)
         }
         guard info.st_uid == geteuid() else {
-            throw Problem(path: path, reason: "it belongs to user \(info.st_uid), not to you (user \(geteuid())); metro-timer uses only its own files")
+            throw Problem(path: path, cause: .otherOwner(owner: info.st_uid, you: geteuid(), directory: false))
         }
     }
 
-    static func reason(_ code: Int32) -> String {
-        if code == ELOOP { return "it is a symbolic link, and metro-timer never follows links in its own directories" }
-        return String(cString: strerror(code))
-    }
 }

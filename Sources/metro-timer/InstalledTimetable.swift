@@ -25,7 +25,7 @@ struct InstalledTimetable: Sendable {
         let found: (path: String, bytes: Data)?
         do { found = try InstalledNetwork.read(environment: environment) } catch {
             throw .data(language.tr(
-                "встановлений розклад \(error.path) не читається (\(error.reason)). Приберіть його: '\(removal)' (metro-timer тоді бере вбудований розклад).",
+                "встановлений розклад \(error.path) не читається (\(error.reason(language))). Приберіть його: '\(removal)' (metro-timer тоді бере вбудований розклад).",
                 "the installed timetable \(error.path) cannot be read (\(error.reason)). Remove it with '\(removal)' (metro-timer then uses its built-in timetable)."))
         }
         guard let found else { return nil }

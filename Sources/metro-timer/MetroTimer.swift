@@ -37,8 +37,8 @@ enum MetroTimer {
     /// output (a full disk) turns success into exit 1 with a message.
     static func main(_ context: Context) -> Int32 {
         let code = run(context)
-        if let sink = context.stdout as? DescriptorSink, let failure = sink.failure {
-            let language = context.chosenLanguage
+        let language = context.chosenLanguage
+        if let sink = context.stdout as? DescriptorSink, let failure = sink.failure(language) {
             context.stderr.line(CommandRunner.errorPrefix(language) + language.tr(
                 "не вдається писати в стандартний вивід: \(failure)", "cannot write to standard output: \(failure)"))
             return code == 0 ? 1 : code

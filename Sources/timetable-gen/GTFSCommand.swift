@@ -83,7 +83,8 @@ enum GTFSCommand {
                     "\(output) exists and is not a directory; name a .zip file for an archive"))
             }
             do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-                throw .failure("cannot create \(output): \(error)")
+                let reason = SystemReason.code(of: error).map { SystemReason.text($0, language) } ?? "\(error)"
+                throw .failure(language.tr("не вдається створити \(output): \(reason)", "cannot create \(output): \(error)"))
             }
             for file in files {
                 try ExportFile.write(file.contents, to: path + "/" + file.name, language: language)

@@ -171,7 +171,7 @@ enum Generator {
             stdout.line(language.tr("\(output) уже актуальний.", "\(output) is already up to date."))
             return
         }
-        do { try AtomicFile.write(contents, to: outputPath) } catch { throw .failure(error.description) }
+        do { try AtomicFile.write(contents, to: outputPath) } catch { throw .failure(error.description(language)) }
         stdout.line(language.tr(
             "Записано \(output): \(document.stations.count) станції, \(document.segments.count) перегонів.",
             "Wrote \(output): \(document.stations.count) stations, \(document.segments.count) directed segments."))
@@ -223,7 +223,7 @@ enum Generator {
         }
         // Nothing is written until every layer has been read and checked.
         for (name, contents) in writes {
-            do { try AtomicFile.write(contents, to: absolute(dataDir + "/" + name, base: base)) } catch { throw .failure(error.description) }
+            do { try AtomicFile.write(contents, to: absolute(dataDir + "/" + name, base: base)) } catch { throw .failure(error.description(language)) }
             stdout.line(language.tr("Записано \(dataDir)/\(name).", "Wrote \(dataDir)/\(name)."))
         }
         stdout.line(language.tr(

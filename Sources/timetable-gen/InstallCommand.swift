@@ -33,7 +33,7 @@ enum InstallCommand {
             }
             let result: (path: String, removed: Bool)
             do { result = try InstalledNetwork.remove(environment: environment) } catch {
-                throw .failure(language.tr("не вдалося прибрати \(error.path): \(error.reason)", "cannot remove \(error.path): \(error.reason)"))
+                throw .failure(language.tr("не вдалося прибрати \(error.path): \(error.reason(language))", "cannot remove \(error.path): \(error.reason)"))
             }
             stdout.line(result.removed
                 ? language.tr(
@@ -55,14 +55,16 @@ enum InstallCommand {
         }
         // Read back exactly as metro-timer will: what is installed is known to load.
         do { _ = try Network(json: Data(bytes)) } catch {
-            throw .failure("the compiled network does not read back (\(error)); nothing was installed")
+            throw .failure(language.tr(
+                "скомпільована мережа не читається назад (\(error)); нічого не встановлено",
+                "the compiled network does not read back (\(error)); nothing was installed"))
         }
-        let result: (path: String, note: String?)
+        let result: (path: String, note: PrivateDirectory.Tightened?)
         do { result = try InstalledNetwork.install(bytes, environment: environment) } catch {
             throw .failure(language.tr(
-                "не вдалося встановити розклад у \(error.path): \(error.reason)", "cannot install the timetable at \(error.path): \(error.reason)"))
+                "не вдалося встановити розклад у \(error.path): \(error.reason(language))", "cannot install the timetable at \(error.path): \(error.reason)"))
         }
-        if let note = result.note { stdout.line(language.tr("примітка: ", "note: ") + note) }
+        if let note = result.note { stdout.line(CommandRunner.notePrefix(language) + note.text(language)) }
         let source = document.source
         stdout.line(language.tr(
             "Встановлено \(result.path): розклад станом на \(source.resourcesDated) (завантажено \(source.retrieved)), \(document.stations.count) станції.",

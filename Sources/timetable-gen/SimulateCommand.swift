@@ -84,13 +84,15 @@ enum SimulateCommand {
     static func run(_ arguments: [String], language: Language, stdout: OutputSink, base: String) throws(CLIError) {
         let settings = try settings(arguments, language: language)
         guard let clock = ServiceClock.kyiv() else {
-            throw .failure("the time zone Europe/Kyiv is not available; install the system time-zone database (tzdata)")
+            throw .failure(language.tr(
+                "часовий пояс Europe/Kyiv недоступний; встановіть системну базу часових поясів (tzdata)",
+                "the time zone Europe/Kyiv is not available; install the system time-zone database (tzdata)"))
         }
         let engine = ScheduleEngine(network: .kyiv, clock: clock)
         if let journal = settings.journal {
             let lines = journalLines(engine: engine, settings: settings)
             do { try AtomicFile.write(lines.joined(), to: Generator.absolute(journal, base: base), mode: 0o600) } catch {
-                throw .failure(error.description)
+                throw .failure(error.description(language))
             }
             if !settings.json {
                 stdout.line(language.tr(

@@ -79,6 +79,6 @@ final class LocalTimeTests: XCTestCase {
         XCTAssertEqual(winter.code, 64)
         XCTAssertTrue(winter.stderr.hasPrefix("Error: 10:00 on 2026-11-30 in Kyiv is 10:00+02:00, not +03:00\n"), winter.stderr)
         let uk = CLI.run(["plan", "Lisova", "Darnytsia", "--date", "2026-10-25", "--at", "03:30", "--lang", "uk"])
-        XCTAssertTrue(uk.stderr.hasPrefix("note: 03:30 2026-10-25 у Києві буває двічі"), uk.stderr)
+        XCTAssertTrue(uk.stderr.hasPrefix("примітка: 03:30 2026-10-25 у Києві буває двічі"), uk.stderr)
     }
 }

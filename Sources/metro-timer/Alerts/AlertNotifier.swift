@@ -107,7 +107,7 @@ extension Context {
         let sink = stderr
         return AlertScheduler(
             store: tripStore, environment: environment, executable: helperDirectory + "/metro-timer", language: language,
-            commandSetting: (try? config.alerts(language: language))?.command, note: { sink.line("note: " + $0) },
+            commandSetting: (try? config.alerts(language: language))?.command, note: { sink.line(CommandRunner.notePrefix(language) + $0) },
             installedTimetable: installedTimetable)
     }
 

@@ -96,7 +96,7 @@ struct AlertScheduler: Sendable {
             return
         }
         guard let data = try? FileTripStore.encoder.encode(record) else { return }
-        try? FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: recordPath)
+        try? FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: recordPath, language: language)
     }
 
     /// Brings what is scheduled in line with the trip. `starting` records this terminal and
@@ -240,7 +240,7 @@ struct AlertScheduler: Sendable {
     private func lockingAlerts(to purpose: String, _ body: () throws(CLIError) -> Void) {
         let path = lockPath, language = language, note = note
         do {
-            try FileTripStore.lock(path, waiting: { holder in
+            try FileTripStore.lock(path, language: language, waiting: { holder in
                 let by = holder.map { language.tr(" (тримає процес \($0))", " (held by process \($0))") } ?? ""
                 note(language.tr(
                     "чекаю на \(path)\(by), щоб \(purpose); не довше 5 с.",

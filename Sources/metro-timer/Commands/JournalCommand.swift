@@ -64,7 +64,7 @@ struct JournalCommand: Command {
         let (all, problems) = try store.readJournal()
         for problem in problems {
             context.stderr.line(language.tr(
-                "warning: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason))",
+                "попередження: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason))",
                 "warning: \(store.journalPath):\(problem.line): skipped a malformed line (\(problem.reason))"))
         }
         let records = last.map { Array(all.suffix($0)) } ?? all

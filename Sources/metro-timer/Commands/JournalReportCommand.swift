@@ -35,7 +35,7 @@ struct JournalReportCommand: Command {
         let (records, problems) = try store.readJournal()
         for problem in problems {
             context.stderr.line(language.tr(
-                "warning: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason))",
+                "попередження: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason))",
                 "warning: \(store.journalPath):\(problem.line): skipped a malformed line (\(problem.reason))"))
         }
         let report = JournalReport(records, network: context.network)

@@ -46,7 +46,7 @@ extension PlanCommand {
                 }
                 return moment
             }
-            context.stderr.line("note: " + language.tr(
+            context.stderr.line(CommandRunner.notePrefix(language) + language.tr(
                 "\(shown) \(date) у Києві буває двічі (годинники переводять назад); узято перший раз, \(shown)\(firstOffset). Для другого: --at \(shown)\(secondOffset).",
                 "\(shown) on \(date) happens twice in Kyiv (the clocks go back); this is the first, \(shown)\(firstOffset). For the second: --at \(shown)\(secondOffset)."))
             return first

@@ -10,6 +10,9 @@ import MetroCore
 /// atomically, and never overwritten when unreadable.
 struct ConfigStore: Sendable {
     let directory: String
+    /// The language of the messages about the directory, its lock and its writes (a read takes
+    /// its own, with the messages about the file).
+    var language: Language = .en
     var note: @Sendable (String) -> Void = { _ in }
 
     static func directory(environment: [String: String]) -> String {
@@ -27,12 +30,14 @@ struct ConfigStore: Sendable {
     func read<T: Decodable>(_ type: T.Type, at path: String, version: Int, language: Language) throws(CLIError) -> T? {
         // Read as written: another user's directory refused, a loose one made private.
         do {
-            for message in try PrivateDirectory.checkForReading(directory, files: Self.files) { note("note: " + message) }
+            for tightened in try PrivateDirectory.checkForReading(directory, files: Self.files) {
+                note(CommandRunner.notePrefix(language) + tightened.text(language))
+            }
         } catch {
-            throw .failure("cannot use the settings directory \(error.path): \(error.reason)")
+            throw Self.unusable(error, language)
         }
         return try VersionedFile.read(
-            T.self, at: path, newest: version, decoder: JSONDecoder(),
+            T.self, at: path, newest: version, decoder: JSONDecoder(), language: language,
             newer: { found in language.tr(
                 "файл \(path) записано новішою версією metro-timer (версія \(found)); його не змінено.",
                 "\(path) was written by a newer metro-timer (version \(found)); it was left as it is.") },
@@ -43,17 +48,25 @@ struct ConfigStore: Sendable {
 
     func ensureDirectory() throws(CLIError) {
         do {
-            for message in try PrivateDirectory.prepare(directory, files: Self.files) { note("note: " + message) }
+            for tightened in try PrivateDirectory.prepare(directory, files: Self.files) {
+                note(CommandRunner.notePrefix(language) + tightened.text(language))
+            }
         } catch {
-            throw .failure("cannot use the settings directory \(error.path): \(error.reason)")
+            throw Self.unusable(error, language)
         }
+    }
+
+    private static func unusable(_ problem: PrivateFile.Problem, _ language: Language) -> CLIError {
+        .failure(language.tr(
+            "не вдається використати каталог налаштувань \(problem.path): \(problem.reason(language))",
+            "cannot use the settings directory \(problem.path): \(problem.reason)"))
     }
 
     /// One read-modify-write of the settings, under the directory's lock: ten `changes add` at
     /// once keep all ten.
     func locked<T>(_ body: () throws(CLIError) -> T) throws(CLIError) -> T {
         try ensureDirectory()
-        return try FileTripStore.lock(directory + "/.lock") { () throws(CLIError) -> T in
+        return try FileTripStore.lock(directory + "/.lock", language: language) { () throws(CLIError) -> T in
             PrivateDirectory.removeLeftovers(in: directory, of: Self.files)
             return try body()
         }
@@ -64,7 +77,7 @@ struct ConfigStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(value)) ?? Data()
-        try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: path)
+        try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: path, language: language)
     }
 
     /// The changes file, every entry checked against the network: an unknown station or line
@@ -83,7 +96,7 @@ struct ConfigStore: Sendable {
 extension Context {
     var config: ConfigStore {
         let sink = stderr
-        return ConfigStore(directory: ConfigStore.directory(environment: environment), note: { sink.line($0) })
+        return ConfigStore(directory: ConfigStore.directory(environment: environment), language: chosenLanguage, note: { sink.line($0) })
     }
 
     /// The changes in force for a ride starting at `moment`: the changes file's entries for that

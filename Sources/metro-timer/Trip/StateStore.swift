@@ -52,10 +52,16 @@ final class FileTripStore: TripStore {
 
     func ensureDirectory() throws(CLIError) {
         do {
-            for message in try PrivateDirectory.prepare(directory, files: Self.files) { note("note: " + message) }
+            for tightened in try PrivateDirectory.prepare(directory, files: Self.files) { note(CommandRunner.notePrefix(language) + tightened.text(language)) }
         } catch {
-            throw .failure("cannot use the state directory \(error.path): \(error.reason)")
+            throw unusable(error)
         }
+    }
+
+    private func unusable(_ problem: PrivateFile.Problem) -> CLIError {
+        .failure(language.tr(
+            "не вдається використати каталог стану \(problem.path): \(problem.reason(language))",
+            "cannot use the state directory \(problem.path): \(problem.reason)"))
     }
 
     /// Before reading: a state directory of another user is refused, not read from; a loose
@@ -63,12 +69,14 @@ final class FileTripStore: TripStore {
     func checkOwner() throws(CLIError) {
         var info = stat()
         if stat(directory, &info) == 0, info.st_uid != geteuid() {
-            throw .failure("cannot use the state directory \(directory): it belongs to user \(info.st_uid), not to you (user \(geteuid())); set METRO_TIMER_HOME to a directory of your own")
+            throw .failure(language.tr(
+                "не вдається використати каталог стану \(directory): він належить користувачеві \(info.st_uid), а не вам (користувач \(geteuid())); вкажіть у METRO_TIMER_HOME власний каталог",
+                "cannot use the state directory \(directory): it belongs to user \(info.st_uid), not to you (user \(geteuid())); set METRO_TIMER_HOME to a directory of your own"))
         }
         do {
-            for message in try PrivateDirectory.checkForReading(directory, files: Self.files) { note("note: " + message) }
+            for tightened in try PrivateDirectory.checkForReading(directory, files: Self.files) { note(CommandRunner.notePrefix(language) + tightened.text(language)) }
         } catch {
-            throw .failure("cannot use the state directory \(error.path): \(error.reason)")
+            throw unusable(error)
         }
     }
 
@@ -101,7 +109,7 @@ final class FileTripStore: TripStore {
         let path = tripPath
         let language = language
         return try VersionedFile.read(
-            Trip.self, at: path, newest: Trip.currentVersion, decoder: FileTripStore.decoder,
+            Trip.self, at: path, newest: Trip.currentVersion, decoder: FileTripStore.decoder, language: language,
             newer: { language.tr("файл поїздки \(path) записано новішою версією metro-timer (версія \($0)); його не змінено. Оновіть metro-timer або приберіть файл, щоб почати наново.", "the trip file \(path) was written by a newer metro-timer (version \($0)); it was left as it is. Update metro-timer, or move the file away to start afresh.") },
             unreadable: { language.tr("файл поїздки \(path) не читається (\($0)); його не змінено. Приберіть його, щоб почати наново.", "the trip file \(path) is unreadable (\($0)); it was left as it is. Move it away to start afresh.") },
             fast: { data in
@@ -124,29 +132,35 @@ final class FileTripStore: TripStore {
     /// Runs `body` holding the state directory's lock (never through a link; a bounded wait).
     func locked<T>(_ body: () throws(CLIError) -> T) throws(CLIError) -> T {
         try ensureDirectory()
-        return try FileTripStore.lock(lockPath) { () throws(CLIError) -> T in
+        return try FileTripStore.lock(lockPath, language: language) { () throws(CLIError) -> T in
             PrivateDirectory.removeLeftovers(in: directory, of: ["trip.json", "journal.jsonl", "calibration.json"])
             return try body()
         }
     }
 
     /// One read-modify-write under the lock at `path`, its failures as the CLI's errors.
-    static func lock<T>(_ path: String, waiting: ((Int32?) -> Void)? = nil, _ body: () throws(CLIError) -> T) throws(CLIError) -> T {
+    static func lock<T>(
+        _ path: String, language: Language, waiting: ((Int32?) -> Void)? = nil, _ body: () throws(CLIError) -> T
+    ) throws(CLIError) -> T {
         do {
             return try FileLock.withLock(path, waiting: waiting, body)
         } catch {
             switch error {
-            case .problem(let problem): throw .failure("cannot lock \(problem.path): \(problem.reason)")
-            case .busy(let busy): throw .failure(busy.description)
+            case .problem(let problem):
+                throw .failure(language.tr(
+                    "не вдається заблокувати \(problem.path): \(problem.reason(language))", "cannot lock \(problem.path): \(problem.reason)"))
+            case .busy(let busy): throw .failure(busy.description(language))
             case .body(let inner): throw inner
             }
         }
     }
 
     /// Writes a private file whole: never over a link or another kind of file.
-    static func writePrivate(_ contents: String, to path: String) throws(CLIError) {
-        do { try PrivateFile.checkReplaceable(path) } catch { throw .data("cannot write \(error.path): \(error.reason)") }
-        do { try AtomicFile.write(contents, to: path, mode: 0o600) } catch { throw .failure(error.description) }
+    static func writePrivate(_ contents: String, to path: String, language: Language) throws(CLIError) {
+        do { try PrivateFile.checkReplaceable(path) } catch {
+            throw .data(language.tr("не вдається записати \(error.path): \(error.reason(language))", "cannot write \(error.path): \(error.reason)"))
+        }
+        do { try AtomicFile.write(contents, to: path, mode: 0o600) } catch { throw .failure(error.description(language)) }
     }
 
     /// The passenger's calibration (empty when none was measured yet).
@@ -155,7 +169,7 @@ final class FileTripStore: TripStore {
         let path = calibrationPath
         let language = language
         return try VersionedFile.read(
-            Calibration.self, at: path, newest: Calibration.currentVersion, decoder: FileTripStore.decoder,
+            Calibration.self, at: path, newest: Calibration.currentVersion, decoder: FileTripStore.decoder, language: language,
             newer: { language.tr("файл калібрування \(path) записано новішою версією metro-timer (версія \($0)); його не змінено.", "the calibration file \(path) was written by a newer metro-timer (version \($0)); it was left as it is.") },
             unreadable: { language.tr("файл калібрування \(path) не читається (\($0)); його не змінено. Приберіть його або виконайте 'metro-timer calibration --reset'.", "the calibration file \(path) is unreadable (\($0)); it was left as it is. Move it away or run 'metro-timer calibration --reset'.") })
             ?? Calibration()
@@ -173,7 +187,7 @@ final class FileTripStore: TripStore {
 
     func writeCalibration(_ calibration: Calibration) throws(CLIError) {
         let data = (try? FileTripStore.encoder.encode(calibration)) ?? Data()
-        try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: calibrationPath)
+        try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: calibrationPath, language: language)
     }
 
     func update<T>(_ body: (inout Trip?) throws(CLIError) -> T) throws(CLIError) -> T {
@@ -187,7 +201,7 @@ final class FileTripStore: TripStore {
         if trip != before {
             if let trip {
                 let data = (try? FileTripStore.encoder.encode(trip)) ?? Data()
-                try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: tripPath)
+                try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: tripPath, language: language)
             } else {
                 unlink(tripPath)
             }
@@ -236,7 +250,7 @@ final class FileTripStore: TripStore {
 
     /// Rewrites the journal whole (trimming, clearing), atomically.
     func writeJournal(_ lines: [String]) throws(CLIError) {
-        try FileTripStore.writePrivate(lines.map { $0 + "\n" }.joined(), to: journalPath)
+        try FileTripStore.writePrivate(lines.map { $0 + "\n" }.joined(), to: journalPath, language: language)
     }
 
     /// Appends a finished trip's record, once: a record with the same trip id already there
@@ -293,7 +307,7 @@ final class FileTripStore: TripStore {
     /// The journal's bytes (nil when there is none yet), never read through a link.
     private func journalData() throws(CLIError) -> Data? {
         do { return try PrivateFile.read(journalPath) } catch {
-            throw .data(language.tr("журнал \(error.path) не читається (\(error.reason)); його не змінено.", "the journal \(error.path) is unreadable (\(error.reason)); it was left as it is."))
+            throw .data(language.tr("журнал \(error.path) не читається (\(error.reason(language))); його не змінено.", "the journal \(error.path) is unreadable (\(error.reason)); it was left as it is."))
         }
     }
 
@@ -308,7 +322,8 @@ final class FileTripStore: TripStore {
         var line = String(decoding: (try? Self.journalEncoder.encode(record)) ?? Data(), as: UTF8.self) + "\n"
         let descriptor: Int32
         do { descriptor = try PrivateFile.openForAppend(journalPath) } catch {
-            throw .data("cannot append to the journal \(error.path): \(error.reason)")
+            throw .data(language.tr(
+                "не вдається дописати до журналу \(error.path): \(error.reason(language))", "cannot append to the journal \(error.path): \(error.reason)"))
         }
         defer { close(descriptor) }
         fchmod(descriptor, 0o600)
@@ -320,7 +335,11 @@ final class FileTripStore: TripStore {
         }
         let bytes = Array(line.utf8)
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
-        guard written == bytes.count else { throw .failure("cannot append to \(journalPath): \(String(cString: strerror(errno)))") }
+        guard written == bytes.count else {
+            let code = errno
+            throw .failure(language.tr(
+                "не вдається дописати до \(journalPath): \(SystemReason.text(code, language))", "cannot append to \(journalPath): \(SystemReason.text(code, .en))"))
+        }
     }
 
     func changeToken() -> String {

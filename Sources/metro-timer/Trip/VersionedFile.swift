@@ -7,12 +7,13 @@ import MetroCore
 
 /// Reads one of metro-timer's own versioned JSON files: a missing file is nil; a file written by a
 /// newer version, or one that does not decode, is refused with a message naming it, and is never
-/// touched. Each caller words its messages; the check itself lives here once.
+/// touched. Each caller words its messages; the check itself lives here once. `language` is for
+/// the reason the file could not be read at all (`unreadable`'s argument, "Permission denied").
 enum VersionedFile {
     private struct VersionOnly: Decodable { var version: Int }
 
     static func read<T: Decodable>(
-        _ type: T.Type, at path: String, newest: Int, decoder: JSONDecoder,
+        _ type: T.Type, at path: String, newest: Int, decoder: JSONDecoder, language: Language,
         newer: (Int) -> String, unreadable: (String) -> String,
         fast: ((Data) throws -> (value: T, version: Int))? = nil
     ) throws(CLIError) -> T? {
@@ -21,7 +22,7 @@ enum VersionedFile {
             guard let bytes = try PrivateFile.read(path) else { return nil }
             data = bytes
         } catch {
-            throw .data(unreadable(error.reason))
+            throw .data(unreadable(error.reason(language)))
         }
         let value: T
         if let fast {
