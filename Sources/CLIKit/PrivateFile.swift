@@ -64,7 +64,7 @@ public enum PrivateFile {
                         "it belongs to user \(owner), not to you (user \(you)); metro-timer uses only its own files")
             case .cannotCreate(let error, let code):
                 return language.tr(
-                    "не вдається його створити (\(code.map { SystemReason.text($0, .uk) } ?? error))", "cannot create it (\(error))")
+                    "не вдається його створити (\(code.map { SystemReason.text($0, .uk) } ?? error))", "cannot create it (\(code.map { SystemReason.text($0, .en) } ?? error))")
             }
         }
     }

@@ -28,9 +28,9 @@ enum ProcessRunner {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for key in ["METRO_TIMER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "METRO_TIMER_HOME", "XDG_CONFIG_HOME", "METRO_TIMER_AIR_RAID"] { env[key] = nil }
-        env["METRO_TIMER_CONFIG"] = "/nonexistent/metro-timer-tests-\(UUID().uuidString)/config"
+        env["METRO_TIMER_CONFIG"] = TestPaths.isolated() + "/config"
         // Never the developer's own installed timetable (a test installs one where it says).
-        env["XDG_DATA_HOME"] = "/nonexistent/metro-timer-tests-\(UUID().uuidString)/data"
+        env["XDG_DATA_HOME"] = TestPaths.isolated() + "/data"
         env.merge(environment) { $1 }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }

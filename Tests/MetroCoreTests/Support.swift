@@ -31,6 +31,18 @@ enum TestPaths {
         return try TimetableCompiler.Input(directory: directory, bytes: bytes)
     }
 
+    /// Fresh, empty state and settings places for a command a test gives none: one directory
+    /// per call under one per test process, removed when the process exits. (They were under
+    /// /nonexistent, which root, as CI runs, can create: hundreds were left behind.)
+    static func isolated() -> String { isolatedRoot + "/" + UUID().uuidString }
+
+    static let isolatedRoot: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("metro-timer-isolated-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        atexit { try? FileManager.default.removeItem(atPath: TestPaths.isolatedRoot) }
+        return path
+    }()
+
     /// A fresh temporary directory, removed when the test ends.
     static func temporaryDirectory(_ test: XCTestCase) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("metro-timer-tests-\(UUID().uuidString)")
@@ -87,7 +99,7 @@ enum CLI {
         let out = StringSink(), err = StringSink()
         // Never the developer's own settings or trip: fresh, empty places unless a test sets them.
         var environment = environment
-        let isolated = "/nonexistent/metro-timer-tests-\(UUID().uuidString)"
+        let isolated = TestPaths.isolated()
         environment["METRO_TIMER_CONFIG"] = environment["METRO_TIMER_CONFIG"] ?? isolated + "/config"
         environment["METRO_TIMER_HOME"] = environment["METRO_TIMER_HOME"] ?? isolated + "/state"
         // In-process commands schedule nothing outside the test (the alert tests say otherwise).
