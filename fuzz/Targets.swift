@@ -10,6 +10,8 @@ enum FuzzTarget: String, CaseIterable {
 
 nonisolated(unsafe) var target = FuzzTarget.trip
 nonisolated(unsafe) var realData: [String: String] = [:]
+/// The real stations and lines, parsed once: the portal target's input is the portal's layers.
+nonisolated(unsafe) var realStationsAndLines: (stations: [NetworkDocument.Station], lines: [NetworkDocument.Line])?
 let network = Network.kyiv
 // Kyiv time from the system's zone file, as the executables read it (MetroCore does no I/O).
 let clock = ServiceClock(zone: try! TZif(bytes: Array(FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Kyiv")!)))
@@ -25,6 +27,10 @@ public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutabl
     let data = environment["FUZZ_DATA"] ?? "Data"
     for name in TimetableCompiler.FileName.all {
         realData[name] = try? String(contentsOfFile: data + "/" + name, encoding: .utf8)
+    }
+    if let stations = realData[TimetableCompiler.FileName.stations], let lines = realData[TimetableCompiler.FileName.lines] {
+        realStationsAndLines = try? TimetableCompiler.stationsAndLines(
+            TimetableCompiler.Input(directory: "fuzz", files: [TimetableCompiler.FileName.stations: stations, TimetableCompiler.FileName.lines: lines]))
     }
     return 0
 }
@@ -103,10 +109,7 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
             _ = NetworkEncoding.compactJSON(document)
         }
     case .portal:
-        guard let stations = realData[TimetableCompiler.FileName.stations], let lines = realData[TimetableCompiler.FileName.lines],
-            let (parsedStations, parsedLines) = try? TimetableCompiler.stationsAndLines(
-                TimetableCompiler.Input(directory: "fuzz", files: [TimetableCompiler.FileName.stations: stations, TimetableCompiler.FileName.lines: lines]))
-        else { return 0 }
+        guard let (parsedStations, parsedLines) = realStationsAndLines else { return 0 }
         _ = try? PortalImporter.convert(
             stopTimes: data, stopTimesFile: "fuzz", timePeriods: data, timePeriodsFile: "fuzz", stations: parsedStations, lines: parsedLines)
         let points = Dictionary(uniqueKeysWithValues: parsedStations.map { ($0.code, (lat: Double($0.latitudeE6) / 1e6, lon: Double($0.longitudeE6) / 1e6)) })
