@@ -19,6 +19,7 @@ export METRO_TIMER_HOME="$out/state" NO_COLOR=1 METRO_TIMER_CONFIG="$out/config"
 # An active trip for status (SIGTERM leaves it in its file).
 "$bin/metro-timer" start Lisova Teremky --events </dev/null >/dev/null & starter=$!
 for _ in $(seq 100); do [ -s "$out/state/trip.json" ] && break; sleep 0.1; done
+[ -s "$out/state/trip.json" ] || { kill -TERM "$starter" 2>/dev/null || true; echo "bench: 'metro-timer start' wrote no trip: outside service hours (about 05:35-00:00 Kyiv time) no train runs to start. Run the bench while the metro runs." >&2; exit 1; }
 sleep 0.3; kill -TERM "$starter"; wait "$starter" 2>/dev/null || true
 
 instructions() {  # instructions COMMAND... -> the program's total Ir under callgrind

@@ -36,6 +36,7 @@ echo "== whole-process time: plan and status against hello world" >&2
 METRO_TIMER_HOME="$home" "$bin/metro-timer" start Lisova Teremky --events </dev/null >/dev/null &
 starter=$!
 for _ in $(seq 50); do [ -s "$home/trip.json" ] && break; sleep 0.1; done
+[ -s "$home/trip.json" ] || { echo "bench: 'metro-timer start' wrote no trip: outside service hours (about 05:35-00:00 Kyiv time) no train runs to start. Run the bench while the metro runs." >&2; exit 1; }
 kill -TERM "$starter"; wait "$starter" 2>/dev/null || true
 export METRO_TIMER_HOME="$home" NO_COLOR=1
 # The same trip with the most corrections a trip keeps (300), for status at the cap.
