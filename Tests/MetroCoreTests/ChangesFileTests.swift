@@ -141,6 +141,11 @@ final class ChangesFileTests: XCTestCase {
             }
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), text, "left as it was")
         }
+        // The command line takes dates through the same parser: a sign is no digit.
+        for word in ["2026-+1-01", "2026-1*-01", "+026-12-01"] {
+            XCTAssertEqual(run(["plan", "Lisova", "Teremky", "--date", word], env).code, 64, word)
+            XCTAssertEqual(run(["changes", "add", "--closed", "Dnipro", "--from", word], env).code, 64, word)
+        }
         // Real dates still read.
         try #"{"version": 1, "entries": [{"id": 1, "kind": "closed", "station": "mr13_122", "from": "2026-11-01", "until": "2026-12-31"}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
