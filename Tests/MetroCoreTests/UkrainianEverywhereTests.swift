@@ -227,15 +227,6 @@ final class UkrainianEverywhereTests: XCTestCase {
         XCTAssertTrue(corrupt.stderr.contains("його не змінено"), corrupt.stderr)
     }
 
-    func testAFullDiskIsSaidInUkrainian() throws {
-        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
-        let binary = TestPaths.products.appendingPathComponent("metro-timer").path
-        let result = try ProcessRunner.run(executable: "/bin/sh", ["-c", "'\(binary)' stations --lang uk > /dev/full"])
-        XCTAssertEqual(result.code, 1)
-        // The C library's reason too (strerror's "No space left on device"): see UkrainianErrorsTests.
-        XCTAssertEqual(result.stderr, "Помилка: не вдається писати в стандартний вивід: Недостатньо місця на пристрої\n")
-    }
-
     func testGrammar() {
         // The verb agrees with the noun's form; «у напрямку станції …»; «й» between vowels.
         XCTAssertEqual(Language.uk.and("Дарниця", "Арсенальна"), "Дарниця й Арсенальна")
