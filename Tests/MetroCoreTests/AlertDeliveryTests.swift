@@ -72,11 +72,19 @@ final class AlertDeliveryTests: XCTestCase {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
         let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: home + "/scheduled-alerts.json") && Date() < deadline { usleep(20_000) }
+        while !FileManager.default.fileExists(atPath: home + "/scheduled-alerts.json") && Date() < deadline && process.isRunning { usleep(20_000) }
         process.terminate()
         process.waitUntilExit()
+        // A real ride on the wall clock: between the last train and the first (about 01:00 to
+        // 05:35 in Kyiv) there is none to start, and `start` says so.
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        if said.contains("Trains are not running") || said.contains("no more trains") || said.contains("last train") {
+            throw XCTSkip("no train runs in Kyiv now, so no real ride can start (this test runs in service hours): \(said)")
+        }
         XCTAssertNil(try trip().ended, "leaving the screen leaves the trip going")
     }
 
