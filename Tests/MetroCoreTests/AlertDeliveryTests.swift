@@ -79,19 +79,16 @@ final class AlertDeliveryTests: XCTestCase {
         while !FileManager.default.fileExists(atPath: home + "/scheduled-alerts.json") && Date() < deadline && process.isRunning { usleep(20_000) }
         process.terminate()
         process.waitUntilExit()
-        // A real ride on the wall clock: between the last train and the first (about 01:00 to
-        // 05:35 in Kyiv) there is none to start, and `start` says so.
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        if said.contains("Trains are not running") || said.contains("no more trains") || said.contains("last train") {
-            throw XCTSkip("no train runs in Kyiv now, so no real ride can start (this test runs in service hours): \(said)")
-        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: home + "/scheduled-alerts.json"), "no alerts scheduled; start said: \(said)")
         XCTAssertNil(try trip().ended, "leaving the screen leaves the trip going")
     }
 
     func testSystemdTimersFollowTheTripFromStartThroughCorrectionsToArrival() throws {
         try fake("systemd-run")
         try fake("systemctl")
-        let environment = environment(systemd: true)
+        // A real ride on the wall clock, at a moment trains run (DaytimeClock).
+        let environment = try environment(systemd: true).merging(DaytimeClock.environment()) { $1 }
         try startRide("Lisova", "Teremky", environment)
         let started = try trip()
         let first = try expectedRuns(started)
@@ -121,7 +118,7 @@ final class AlertDeliveryTests: XCTestCase {
         try "#!/bin/sh\nexit 1\n".write(toFile: bin + "/systemd-run", atomically: true, encoding: .utf8)
         chmod(bin + "/systemd-run", 0o755)
         try fake("systemctl")
-        var environment = environment(systemd: true)
+        var environment = try environment(systemd: true).merging(DaytimeClock.environment()) { $1 }
         try startRide("Lisova", "Teremky", environment)
         environment["METRO_TIMER_ALERT_BACKEND"] = nil
         let pending = try run(["alerts", "pending", "--json"], environment)

@@ -11,18 +11,21 @@ final class StartReplaceTests: XCTestCase {
     var directory = ""
     var home: String { directory + "/state" }
     var binary: String { TestPaths.products.appendingPathComponent("metro-timer").path }
+    /// A real ride on the wall clock, at a moment trains run (DaytimeClock).
+    var rideClock: [String: String] = [:]
     var environment: [String: String] {
-        ["METRO_TIMER_HOME": home, "METRO_TIMER_CONFIG": directory + "/config", "METRO_TIMER_ALERT_BACKEND": "off",
-         "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1"]
+        rideClock.merging(["METRO_TIMER_HOME": home, "METRO_TIMER_CONFIG": directory + "/config", "METRO_TIMER_ALERT_BACKEND": "off",
+         "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1"]) { $1 }
     }
 
     override func setUpWithError() throws {
         directory = try TestPaths.temporaryDirectory(self)
+        rideClock = try DaytimeClock.environment()
     }
 
     /// A trip Lisova → Teremky that started a minute ago: active.
     func writeActive() throws -> Trip {
-        let trip = Trip(id: "active-\(UUID().uuidString.prefix(8))", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Date().addingTimeInterval(-60))
+        let trip = Trip(id: "active-\(UUID().uuidString.prefix(8))", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: DaytimeClock.now.addingTimeInterval(-60))
         try FileTripStore(directory: home).update { (current: inout Trip?) throws(CLIError) in current = trip }
         return trip
     }
@@ -70,7 +73,7 @@ final class StartReplaceTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else { throw XCTSkip("tmux is not installed") }
         let socket = "metro-timer-replace-\(UUID().uuidString.prefix(8))"
         addTeardownBlock { _ = try? TerminalTests.run(["-L", socket, "kill-server"]) }
-        let variables = environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
+        let variables = environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
         func session(_ name: String) throws {
             try TerminalTests.run([
                 "-L", socket, "new-session", "-d", "-s", name, "-x", "100", "-y", "30", "bash", "-c",

@@ -27,9 +27,10 @@ final class StateSafetyTests: XCTestCase {
         }
         let binary = TestPaths.products.appendingPathComponent("metro-timer").path
         // A bounded run: a command that wrongly starts a live ride must fail the test, not hang it.
+        // `start` is among the commands: at a moment trains run (DaytimeClock).
         return try ProcessRunner.run(
             executable: timeout, ["10", setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments,
-            environment: environment.merging(["HOME": "/nonexistent", "METRO_TIMER_CONFIG": NSTemporaryDirectory() + "no-config-\(UUID().uuidString)"]) { $1 })
+            environment: try DaytimeClock.environment().merging(environment) { $1 }.merging(["HOME": "/nonexistent", "METRO_TIMER_CONFIG": NSTemporaryDirectory() + "no-config-\(UUID().uuidString)"]) { $1 })
     }
 
     func chownTree(_ path: String, to uid: uid_t) throws {

@@ -77,7 +77,7 @@ final class TerminalTests: XCTestCase {
         let binary = TestPaths.products.appendingPathComponent("metro-timer").path
         let script = """
             stty -g > \(directory)/before; \
-            METRO_TIMER_HOME=\(directory)/state TERM=xterm-256color LANG=C.UTF-8 \(binary) \(arguments); \
+            \(try DaytimeClock.shellPrefix())METRO_TIMER_HOME=\(directory)/state TERM=xterm-256color LANG=C.UTF-8 \(binary) \(arguments); \
             echo $? > \(directory)/exit; stty -g > \(directory)/after; sleep 600
             """
         // bash, as a person's shell would be: dash dies of the Ctrl-C itself, while bash waits
@@ -292,9 +292,9 @@ final class SignalRaceTests: XCTestCase {
         let home = try TestPaths.temporaryDirectory(self)
         for attempt in 0..<20 {
             let binary = TestPaths.products.appendingPathComponent("metro-timer").path
-            let pid = try Spawn.detached(binary, ["start", "Lisova", "Teremky", "--replace", "--events"], environment: [
+            let pid = try Spawn.detached(binary, ["start", "Lisova", "Teremky", "--replace", "--events"], environment: try DaytimeClock.environment().merging([
                 "METRO_TIMER_HOME": home, "METRO_TIMER_CONFIG": home + "/config", "PATH": "/usr/bin:/bin", "METRO_TIMER_ALERT_BACKEND": "none",
-            ])
+            ]) { $1 })
             // Signal at a different moment of the start each time, from at once to 40 ms in.
             usleep(useconds_t(attempt * 2_000))
             kill(pid, SIGTERM)

@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+
+/// The clock of tests that start a real ride on the wall clock.
+///
+/// `start` rightly refuses while no train runs (from about 00:40 to 05:35 in Kyiv), so such a
+/// test would pass by day and fail, or pass without testing anything, at night. While trains
+/// surely run for the length of a suite (06:00 to 22:00 Kyiv time) the real clock serves and
+/// `offset` is 0. Outside those hours `offset` moves the clock forward to the next 10:00 in Kyiv:
+/// every process such a test starts runs under libfaketime shifted by `offset` (the product links
+/// the C library dynamically, so the shift reaches its `Date()`), and what the test itself writes
+/// or expects uses `now`, on the same clock. The monotonic clock is left alone (timers and
+/// timeouts keep their real lengths).
+enum DaytimeClock {
+    /// Seconds added to the real clock: 0 by day; at night, to the next 10:00 in Kyiv. Fixed once
+    /// for the whole run, so every process and fixture of the run shares one clock.
+    static let offset: TimeInterval = offset(at: Date())
+
+    static func offset(at real: Date) -> TimeInterval {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Kyiv")!
+        let hour = calendar.component(.hour, from: real)
+        if (6..<22).contains(hour) { return 0 }
+        let ten = calendar.nextDate(after: real, matching: DateComponents(hour: 10, minute: 0, second: 0), matchingPolicy: .nextTime)!
+        return ten.timeIntervalSince(real).rounded(.down)
+    }
+
+    /// Now, on the clock the test's processes see.
+    static var now: Date { Date().addingTimeInterval(offset) }
+
+    /// The variables that put a process on this clock: none by day; libfaketime at night. At
+    /// night without libfaketime the test cannot run a ride and skips, saying why (in CI, which
+    /// installs it, it fails instead).
+    static func environment() throws -> [String: String] {
+        guard offset != 0 else { return [:] }
+        do {
+            return try variables(offset: offset)
+        } catch let error as Unavailable {
+            let message = "no train runs at this hour in Kyiv, and the ride cannot be moved to 10:00: \(error.reason)"
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(message) }
+            throw XCTSkip(message)
+        }
+    }
+
+    /// The same, as `NAME=value …` words for a shell command line (empty by day).
+    static func shellPrefix() throws -> String {
+        try environment().sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)' " }.joined()
+    }
+
+    struct Unavailable: Error { var reason: String }
+
+    /// libfaketime's variables for a shift of `offset` seconds.
+    ///
+    /// `FAKETIME_SHARED` must be given, naming a live semaphore and segment: without it the
+    /// library's constructor creates its own and `setenv`s their names, which moves `environ` off
+    /// the initial stack, and the Swift runtime, which finds `argv` by walking back from
+    /// `environ`, then sees no arguments at all (every command ran as bare `metro-timer`). The
+    /// `faketime` tool creates the pair and removes it when its command ends, so one `faketime`
+    /// per offset holds them for the run: its command is `cat`, reading a pipe this process
+    /// keeps open, so it ends (and cleans up) when this process does, however that happens.
+    static func variables(offset: TimeInterval) throws -> [String: String] {
+        let shift = "+\(Int(offset))"
+        let shared = try Holder.shared(for: shift)
+        return ["LD_PRELOAD": library, "FAKETIME": shift, "FAKETIME_SHARED": shared, "FAKETIME_DONT_FAKE_MONOTONIC": "1"]
+    }
+
+    static let library = "/usr/lib/\(architecture)-linux-gnu/faketime/libfaketime.so.1"
+    private static var architecture: String {
+        #if arch(arm64)
+            "aarch64"
+        #else
+            "x86_64"
+        #endif
+    }
+
+    private final class Holder: @unchecked Sendable {
+        static let lock = NSLock()
+        nonisolated(unsafe) static var held: [String: (process: Process, input: Pipe, shared: String)] = [:]
+
+        static func shared(for shift: String) throws -> String {
+            lock.lock()
+            defer { lock.unlock() }
+            if let existing = held[shift] { return existing.shared }
+            guard FileManager.default.fileExists(atPath: library), let faketime = which("faketime") else {
+                throw Unavailable(reason: "libfaketime is not installed (apt-get install faketime)")
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: faketime)
+            process.arguments = ["-f", shift, "/bin/sh", "-c", "printf '%s\\n' \"$FAKETIME_SHARED\"; exec cat >/dev/null"]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let byte = output.fileHandleForReading.readData(ofLength: 1)
+                if byte.isEmpty { break }
+                line.append(byte)
+            }
+            let shared = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let names = shared.split(separator: " ")
+            guard names.count == 2 else { throw Unavailable(reason: "faketime named no shared segment (\(shared))") }
+            // Another user (a test that drops to nobody) must open them too.
+            for name in names { _ = chmod("/dev/shm/" + (name == names[0] ? "sem." : "") + name.drop { $0 == "/" }, 0o666) }
+            held[shift] = (process, input, shared)
+            return shared
+        }
+    }
+}
