@@ -96,15 +96,13 @@ enum GTFSCommand {
             "Wrote \(output): \(document.stations.count) stops, \(trips) trips, valid \(start) to \(end)."))
     }
 
+    /// A real `YYYY-MM-DD` date, read as `changes.json` and `plan --date` read theirs.
     static func day(_ text: String, option: String, language: Language) throws(CLIError) -> ServiceClock.ServiceDay {
-        let parts = text.split(separator: "-")
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            parts[0].count == 4, parts[1].count == 2, parts[2].count == 2, (1...12).contains(month), (1...31).contains(day)
-        else {
+        guard let day = ServiceClock.ServiceDay(iso: text) else {
             throw .usage(language.tr(
                 "'--\(option)' має бути датою YYYY-MM-DD, отримано '\(text)'",
                 "'--\(option)' must be a date written YYYY-MM-DD, not '\(text)'"), spec)
         }
-        return ServiceClock.ServiceDay(year: year, month: month, day: day)
+        return day
     }
 }

@@ -205,6 +205,21 @@ final class GTFSFeedTests: XCTestCase {
         XCTAssertTrue(bad.stderr.hasPrefix("Error: '--end' must be a date written YYYY-MM-DD, not '2026-13-01'\n"), bad.stderr)
     }
 
+    /// `--start` and `--end` take real `YYYY-MM-DD` dates, as `changes.json` and `plan --date` do:
+    /// no day a month lacks (2026-02-30 would run on as 2026-03-02), no sign inside a field.
+    func testTheFeedsDatesAreRealDates() throws {
+        let directory = try TestPaths.temporaryDirectory(self)
+        for (option, text) in [("start", "2026-02-30"), ("end", "2026-04-31"), ("start", "2026-+1-01"), ("end", "2027-01-+1"), ("start", "+026-01-01"), ("start", "2026-1-001")] {
+            let bad = try ProcessRunner.run("timetable-gen", ["gtfs", "--output", directory + "/x.zip", "--\(option)", text], currentDirectory: TestPaths.packageRoot.path)
+            XCTAssertEqual(bad.code, 64, "--\(option) \(text): \(bad.stdout)")
+            XCTAssertTrue(bad.stderr.hasPrefix("Error: '--\(option)' must be a date written YYYY-MM-DD, not '\(text)'\n"), bad.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/x.zip"), "--\(option) \(text): nothing written")
+        }
+        let leap = try ProcessRunner.run("timetable-gen", ["gtfs", "--output", directory + "/leap.zip", "--start", "2028-02-29", "--end", "2028-03-01"], currentDirectory: TestPaths.packageRoot.path)
+        XCTAssertEqual(leap.code, 0, leap.stderr)
+        XCTAssertTrue(leap.stdout.contains("valid 2028-02-29 to 2028-03-01"), leap.stdout)
+    }
+
     func testZipCRCAndLayout() {
         XCTAssertEqual(ZipArchive.crc32(Array("123456789".utf8)), 0xCBF4_3926, "the CRC-32 check value")
         let zip = ZipArchive.archive([("a.txt", Array("hi\n".utf8))])
