@@ -15,12 +15,6 @@ public enum SystemReason {
         return String(cString: strerror(code))
     }
 
-    /// The same from the English text, for a caller that kept only what `strerror` said.
-    public static func translated(_ english: String, _ language: Language) -> String {
-        guard language == .uk, let code = ukrainian.keys.first(where: { String(cString: strerror($0)) == english }) else { return english }
-        return text(code, language)
-    }
-
     /// The `errno` inside a Foundation error (its `NSUnderlyingError`), when it carries one: a
     /// directory `FileManager` could not make says why only there.
     public static func code(of error: any Error) -> Int32? {
