@@ -16,15 +16,17 @@ enum JSONValue: Equatable {
     case bool(Bool)
     case null
 
-    struct Malformed: Error, CustomStringConvertible {
-        var description: String
+    /// What is wrong in the bytes, in both languages.
+    struct Malformed: BilingualError {
+        var reason: Bilingual
+        init(_ uk: String, _ en: String) { reason = Bilingual(uk, en) }
     }
 
     static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var parser = Parser(bytes: bytes)
         let value = try parser.value()
         parser.skipSpace()
-        guard parser.index == bytes.count else { throw Malformed(description: "trailing bytes at \(parser.index)") }
+        guard parser.index == bytes.count else { throw Malformed("зайві байти після кінця на позиції \(parser.index)", "trailing bytes at \(parser.index)") }
         return value
     }
 
@@ -48,7 +50,7 @@ enum JSONValue: Equatable {
         mutating func expect(_ byte: UInt8) throws {
             skipSpace()
             guard index < bytes.count, bytes[index] == byte else {
-                throw Malformed(description: "expected '\(Character(UnicodeScalar(byte)))' at \(index)")
+                throw Malformed("очікувано '\(Character(UnicodeScalar(byte)))' на позиції \(index)", "expected '\(Character(UnicodeScalar(byte)))' at \(index)")
             }
             index += 1
         }
@@ -56,9 +58,9 @@ enum JSONValue: Equatable {
         mutating func value() throws -> JSONValue {
             depth += 1
             defer { depth -= 1 }
-            guard depth <= Self.maximumDepth else { throw Malformed(description: "nested deeper than \(Self.maximumDepth) at \(index)") }
+            guard depth <= Self.maximumDepth else { throw Malformed("вкладено глибше за \(Self.maximumDepth) рівнів на позиції \(index)", "nested deeper than \(Self.maximumDepth) at \(index)") }
             skipSpace()
-            guard index < bytes.count else { throw Malformed(description: "unexpected end") }
+            guard index < bytes.count else { throw Malformed("несподіваний кінець", "unexpected end") }
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 index += 1
@@ -109,7 +111,7 @@ enum JSONValue: Equatable {
         mutating func literal(_ word: String) throws {
             let expected = Array(word.utf8)
             guard index + expected.count <= bytes.count, Array(bytes[index..<(index + expected.count)]) == expected else {
-                throw Malformed(description: "expected \(word) at \(index)")
+                throw Malformed("очікувано \(word) на позиції \(index)", "expected \(word) at \(index)")
             }
             index += expected.count
         }
@@ -124,18 +126,18 @@ enum JSONValue: Equatable {
                 return index - from
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw Malformed(description: "unexpected byte at \(start)") }
+            guard digits() > 0 else { throw Malformed("неочікуваний байт на позиції \(start)", "unexpected byte at \(start)") }
             var fractional = false
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 fractional = true
-                guard digits() > 0 else { throw Malformed(description: "a number without digits after '.' at \(start)") }
+                guard digits() > 0 else { throw Malformed("число без цифр після '.' на позиції \(start)", "a number without digits after '.' at \(start)") }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
                 fractional = true
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-                guard digits() > 0 else { throw Malformed(description: "a number without an exponent at \(start)") }
+                guard digits() > 0 else { throw Malformed("число без показника степеня на позиції \(start)", "a number without an exponent at \(start)") }
             }
             // An integer of up to 18 digits is read straight from the bytes (it cannot overflow);
             // anything else goes through the text.
@@ -150,12 +152,12 @@ enum JSONValue: Equatable {
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if !fractional, let value = Int(text) { return .number(value) }
-            guard let value = Double(text), value.isFinite else { throw Malformed(description: "a number out of range at \(start)") }
+            guard let value = Double(text), value.isFinite else { throw Malformed("число поза межами на позиції \(start)", "a number out of range at \(start)") }
             return .double(value)
         }
 
         mutating func string() throws -> String {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Malformed(description: "expected a string at \(index)") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Malformed("очікувано рядок на позиції \(index)", "expected a string at \(index)") }
             index += 1
             // Most strings have no escapes: one scan, then a String straight from the bytes.
             var end = index
@@ -182,13 +184,13 @@ enum JSONValue: Equatable {
                 case UInt8(ascii: "u"):
                     guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16),
                         let scalar = Unicode.Scalar(code)
-                    else { throw Malformed(description: "bad \\u escape at \(index)") }
+                    else { throw Malformed("хибна послідовність \\u на позиції \(index)", "bad \\u escape at \(index)") }
                     index += 4
                     scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
                 default: scalars.append(escaped)  // \" \\ \/
                 }
             }
-            throw Malformed(description: "unterminated string")
+            throw Malformed("незакритий рядок", "unterminated string")
         }
     }
 
@@ -196,7 +198,7 @@ enum JSONValue: Equatable {
 
     func field(_ key: String) throws -> JSONValue {
         guard case .object(let members) = self, let member = members.first(where: { $0.key == key }) else {
-            throw Malformed(description: "missing '\(key)'")
+            throw Malformed("бракує '\(key)'", "missing '\(key)'")
         }
         return member.value
     }
@@ -220,12 +222,12 @@ enum JSONValue: Equatable {
     }
 
     func string(_ key: String) throws -> String {
-        guard case .string(let value) = try field(key) else { throw Malformed(description: "'\(key)' is not a string") }
+        guard case .string(let value) = try field(key) else { throw Malformed("'\(key)' не рядок", "'\(key)' is not a string") }
         return value
     }
 
     func int(_ key: String) throws -> Int {
-        guard case .number(let value) = try field(key) else { throw Malformed(description: "'\(key)' is not an integer") }
+        guard case .number(let value) = try field(key) else { throw Malformed("'\(key)' не ціле число", "'\(key)' is not an integer") }
         return value
     }
 
@@ -234,17 +236,17 @@ enum JSONValue: Equatable {
         switch try field(key) {
         case .number(let value): return Double(value)
         case .double(let value): return value
-        default: throw Malformed(description: "'\(key)' is not a number")
+        default: throw Malformed("'\(key)' не число", "'\(key)' is not a number")
         }
     }
 
     func bool(_ key: String) throws -> Bool {
-        guard case .bool(let value) = try field(key) else { throw Malformed(description: "'\(key)' is not a boolean") }
+        guard case .bool(let value) = try field(key) else { throw Malformed("'\(key)' не логічне значення", "'\(key)' is not a boolean") }
         return value
     }
 
     func array(_ key: String) throws -> [JSONValue] {
-        guard case .array(let value) = try field(key) else { throw Malformed(description: "'\(key)' is not an array") }
+        guard case .array(let value) = try field(key) else { throw Malformed("'\(key)' не масив", "'\(key)' is not an array") }
         return value
     }
 
@@ -252,13 +254,13 @@ enum JSONValue: Equatable {
     func optionalStrings(_ key: String) throws -> [String]? {
         guard optionalField(key) != nil else { return nil }
         return try array(key).map {
-            guard case .string(let value) = $0 else { throw Malformed(description: "an entry of '\(key)' is not a string") }
+            guard case .string(let value) = $0 else { throw Malformed("елемент '\(key)' не рядок", "an entry of '\(key)' is not a string") }
             return value
         }
     }
 
     func enumeration<E: RawRepresentable>(_ key: String) throws -> E where E.RawValue == String {
-        guard let value = E(rawValue: try string(key)) else { throw Malformed(description: "'\(key)' has an unknown value") }
+        guard let value = E(rawValue: try string(key)) else { throw Malformed("'\(key)' має невідоме значення", "'\(key)' has an unknown value") }
         return value
     }
 }
@@ -282,7 +284,7 @@ extension NetworkDocument {
                     id: try line.string("id"), nameUk: try line.string("nameUk"), nameEn: try line.string("nameEn"),
                     color: try line.string("color"),
                     stations: try line.array("stations").map {
-                        guard case .string(let code) = $0 else { throw JSONValue.Malformed(description: "a station code is not a string") }
+                        guard case .string(let code) = $0 else { throw JSONValue.Malformed("код станції не рядок", "a station code is not a string") }
                         return code
                     })
             },
@@ -302,7 +304,7 @@ extension NetworkDocument {
                     from: try segment.string("from"), to: try segment.string("to"), gapSeconds: try segment.int("gapSeconds"),
                     runSeconds: try segment.int("runSeconds"), dwellSeconds: try segment.int("dwellSeconds"),
                     sampleGaps: try segment.array("sampleGaps").map {
-                        guard case .number(let gap) = $0 else { throw JSONValue.Malformed(description: "a sample is not an integer") }
+                        guard case .number(let gap) = $0 else { throw JSONValue.Malformed("вибірка не ціле число", "a sample is not an integer") }
                         return gap
                     },
                     basis: try segment.enumeration("basis"), openAir: try segment.bool("openAir"),

@@ -1,9 +1,9 @@
 import FoundationEssentials
 
 /// A file's values, range-checked after decoding: nil when every value is usable, else the key
-/// and what is wrong with it.
+/// and what is wrong with it, in both languages.
 public protocol CheckedValues {
-    func valueProblem() -> String?
+    func valueProblem() -> Bilingual?
 }
 
 /// The bounds the files' values must keep (stated in the README).
@@ -11,9 +11,9 @@ public enum ValueBounds {
     /// Times: 2000-01-01 to 2100-01-01.
     public static let dates = 946_684_800.0...4_102_444_800.0
 
-    public static func date(_ date: Date, _ key: String) -> String? {
+    public static func date(_ date: Date, _ key: String) -> Bilingual? {
         let seconds = date.timeIntervalSince1970
-        return seconds.isFinite && dates.contains(seconds) ? nil : "\(key): \(seconds) is not a time between 2000 and 2100"
+        return seconds.isFinite && dates.contains(seconds) ? nil : Bilingual(key: key, "\(seconds) не є часом між 2000 і 2100 роками", "\(seconds) is not a time between 2000 and 2100")
     }
 }
 
@@ -22,13 +22,13 @@ public enum ValueBounds {
 // key, never a trap somewhere later.
 
 extension Trip: CheckedValues {
-    public func valueProblem() -> String? {
+    public func valueProblem() -> Bilingual? {
         if let problem = ValueBounds.date(t0, "t0") { return problem }
-        if corrections.count > Trip.correctionCap { return "corrections: \(corrections.count) of them, more than the \(Trip.correctionCap) a trip keeps" }
+        if corrections.count > Trip.correctionCap { return Bilingual(key: "corrections", "їх \(corrections.count), більше за \(Trip.correctionCap), які зберігає поїздка", "\(corrections.count) of them, more than the \(Trip.correctionCap) a trip keeps") }
         for (index, correction) in corrections.enumerated() {
             if let problem = ValueBounds.date(correction.time, "corrections[\(index)].time") { return problem }
             if case .shift(let stops) = correction.kind, !(-99...99).contains(stops) {
-                return "corrections[\(index)].stops: \(stops) is not a shift of at most 99 stops"
+                return Bilingual(key: "corrections[\(index)].stops", "\(stops) — не зсув щонайбільше на 99 зупинок", "\(stops) is not a shift of at most 99 stops")
             }
         }
         for (alert, time) in alertsFired.sorted(by: { $0.key < $1.key }) {
@@ -40,33 +40,34 @@ extension Trip: CheckedValues {
 }
 
 extension Calibration: CheckedValues {
-    public func valueProblem() -> String? {
+    public func valueProblem() -> Bilingual? {
         if let origin, origin.isEmpty || origin.count > 100 || origin.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-            return "origin: not an identifier of 1–100 printable characters"
+            return Bilingual(key: "origin", "не ідентифікатор з 1–100 друкованих символів", "not an identifier of 1–100 printable characters")
         }
         for (origin, imported) in (imports ?? [:]).sorted(by: { $0.key < $1.key }) {
-            if imported.imports != nil { return "imports.\(origin): an import holds imports of its own" }
-            if let problem = imported.valueProblem() { return "imports.\(origin).\(problem)" }
+            if imported.imports != nil { return Bilingual(key: "imports.\(origin)", "імпорт містить власні імпорти", "an import holds imports of its own") }
+            if let problem = imported.valueProblem() { return problem.at("imports.\(origin)") }
         }
         for (name, table, separator) in [("running", running, Character(">")), ("dwell", dwell, Character(" "))] {
             for (key, statistic) in table.sorted(by: { $0.key < $1.key }) {
                 guard Calibration.keyParts(key, separator: separator) != nil else {
-                    return "\(name).\(key): not a \(name == "running" ? "'FROM>TO'" : "'STATION DIRECTION'") key"
+                    let form = name == "running" ? "'FROM>TO'" : "'STATION DIRECTION'"
+                    return Bilingual(key: "\(name).\(key)", "не ключ виду \(form)", "not a \(form) key")
                 }
                 let values = [("weight", statistic.weight), ("mean", statistic.mean), ("m2", statistic.m2)]
-                if let bad = values.first(where: { !$0.1.isFinite }) { return "\(name).\(key).\(bad.0): not a finite number" }
+                if let bad = values.first(where: { !$0.1.isFinite }) { return Bilingual(key: "\(name).\(key).\(bad.0)", "не скінченне число", "not a finite number") }
                 // A weight is a count of presses at 1 or ¼ each: a positive weight below a
                 // thousandth is no measurement, and a subnormal one made the spread infinite.
                 guard statistic.weight == 0 || (Calibration.Statistic.smallestWeight...1_000_000).contains(statistic.weight) else {
-                    return "\(name).\(key).weight: \(statistic.weight) is outside 0 and 0.001–1000000"
+                    return Bilingual(key: "\(name).\(key).weight", "\(statistic.weight) поза межами 0 і 0.001–1000000", "\(statistic.weight) is outside 0 and 0.001–1000000")
                 }
-                guard (0...3600).contains(statistic.mean) else { return "\(name).\(key).mean: \(statistic.mean) s is outside 0–3600 s" }
-                guard statistic.m2 >= 0, statistic.m2 <= 1e12 else { return "\(name).\(key).m2: \(statistic.m2) is not a variance sum (0–1e12)" }
-                guard (0...1_000_000).contains(statistic.count) else { return "\(name).\(key).count: \(statistic.count) is outside 0–1000000" }
+                guard (0...3600).contains(statistic.mean) else { return Bilingual(key: "\(name).\(key).mean", "\(statistic.mean) с поза межами 0–3600 с", "\(statistic.mean) s is outside 0–3600 s") }
+                guard statistic.m2 >= 0, statistic.m2 <= 1e12 else { return Bilingual(key: "\(name).\(key).m2", "\(statistic.m2) — не сума квадратів відхилень (0–1e12)", "\(statistic.m2) is not a variance sum (0–1e12)") }
+                guard (0...1_000_000).contains(statistic.count) else { return Bilingual(key: "\(name).\(key).count", "\(statistic.count) поза межами 0–1000000", "\(statistic.count) is outside 0–1000000") }
                 // The weighted variance of values in 0–3600 s is at most 1800²: a larger m2 for its
                 // weight is no variance sum of such values.
                 guard statistic.m2 <= statistic.weight * 1800 * 1800 * (1 + 1e-9) else {
-                    return "\(name).\(key).m2: \(statistic.m2) is more than its weight allows for means of 0–3600 s"
+                    return Bilingual(key: "\(name).\(key).m2", "\(statistic.m2) — більше, ніж дозволяє вага для середніх 0–3600 с", "\(statistic.m2) is more than its weight allows for means of 0–3600 s")
                 }
             }
         }
@@ -90,7 +91,7 @@ extension JournalRecord: CheckedValues {
     /// no count passes their product; a sum of counts cannot overflow.
     public static let countBound = 99 * Trip.correctionCap
 
-    public func valueProblem() -> String? {
+    public func valueProblem() -> Bilingual? {
         let dates: [(String, Date?)] = [
             ("t0", t0), ("endedAt", endedAt), ("plannedArrival", plannedArrival), ("finalArrival", finalArrival),
             ("confirmedArrival", confirmedArrival), ("plannedAlert", plannedAlert), ("finalAlert", finalAlert), ("finalAlertStop", finalAlertStop),
@@ -100,12 +101,12 @@ extension JournalRecord: CheckedValues {
         }
         let counts = [("behind", corrections.behind), ("ahead", corrections.ahead), ("at", corrections.at), ("departed", corrections.departed)]
         for (key, count) in counts where !(0...JournalRecord.countBound).contains(count) {
-            return "corrections.\(key): \(count) is outside 0–\(JournalRecord.countBound)"
+            return Bilingual(key: "corrections.\(key)", "\(count) поза межами 0–\(JournalRecord.countBound)", "\(count) is outside 0–\(JournalRecord.countBound)")
         }
         // Seconds from t₀: a day and more either way is no ride.
         let seconds: [(String, Int?)] = [("plannedSeconds", plannedSeconds), ("finalSeconds", finalSeconds), ("confirmedSeconds", confirmedSeconds)]
         for case let (key, value?) in seconds where !(-86_400...172_800).contains(value) {
-            return "\(key): \(value) is outside −86400–172800"
+            return Bilingual(key: key, "\(value) поза межами −86400–172800", "\(value) is outside −86400–172800")
         }
         return nil
     }
@@ -114,17 +115,17 @@ extension JournalRecord: CheckedValues {
 extension ChangesFile {
     /// The entries against the network: every station and line named exists, and a suspended
     /// section's ends are on its line. (Station codes are quoted: they came from the file.)
-    public func networkProblem(_ network: Network) -> String? {
+    public func networkProblem(_ network: Network) -> Bilingual? {
         let quoted = UnsafeText.masked
         for (index, entry) in entries.enumerated() {
             let key = "entries[\(index)]"
-            if let station = entry.station, network.station(station) == nil { return "\(key).station: no station '\(quoted(station))'" }
-            if let line = entry.line, network.line(line) == nil { return "\(key).line: no line '\(quoted(line))'" }
+            if let station = entry.station, network.station(station) == nil { return Bilingual(key: "\(key).station", "немає станції '\(quoted(station))'", "no station '\(quoted(station))'") }
+            if let line = entry.line, network.line(line) == nil { return Bilingual(key: "\(key).line", "немає лінії '\(quoted(line))'", "no line '\(quoted(line))'") }
             if let section = entry.section {
-                guard let line = network.line(section.line) else { return "\(key).section.line: no line '\(quoted(section.line))'" }
+                guard let line = network.line(section.line) else { return Bilingual(key: "\(key).section.line", "немає лінії '\(quoted(section.line))'", "no line '\(quoted(section.line))'") }
                 for (end, code) in [("from", section.from), ("to", section.to)] {
-                    guard network.station(code) != nil else { return "\(key).section.\(end): no station '\(quoted(code))'" }
-                    guard line.stations.contains(code) else { return "\(key).section: \(quoted(code)) is not on \(line.id)" }
+                    guard network.station(code) != nil else { return Bilingual(key: "\(key).section.\(end)", "немає станції '\(quoted(code))'", "no station '\(quoted(code))'") }
+                    guard line.stations.contains(code) else { return Bilingual(key: "\(key).section", "\(quoted(code)) не на лінії \(line.id)", "\(quoted(code)) is not on \(line.id)") }
                 }
             }
         }
@@ -133,27 +134,27 @@ extension ChangesFile {
 }
 
 extension ChangesFile: CheckedValues {
-    public func valueProblem() -> String? {
+    public func valueProblem() -> Bilingual? {
         var ids: Set<Int> = []
         for (index, entry) in entries.enumerated() {
-            guard (1...1_000_000).contains(entry.id) else { return "entries[\(index)].id: \(entry.id) is outside 1–1000000" }
+            guard (1...1_000_000).contains(entry.id) else { return Bilingual(key: "entries[\(index)].id", "\(entry.id) поза межами 1–1000000", "\(entry.id) is outside 1–1000000") }
             // `changes remove ID` must name one entry.
-            guard ids.insert(entry.id).inserted else { return "entries[\(index)].id: \(entry.id) is used twice" }
+            guard ids.insert(entry.id).inserted else { return Bilingual(key: "entries[\(index)].id", "\(entry.id) вжито двічі", "\(entry.id) is used twice") }
             if let seconds = entry.headwaySeconds, !(60...3600).contains(seconds) {
-                return "entries[\(index)].headwaySeconds: \(seconds) is outside 60–3600"
+                return Bilingual(key: "entries[\(index)].headwaySeconds", "\(seconds) поза межами 60–3600", "\(seconds) is outside 60–3600")
             }
             if let note = entry.note, UnsafeText.contains(note) {
-                return "entries[\(index)].note: contains control characters"
+                return Bilingual(key: "entries[\(index)].note", "містить керівні символи", "contains control characters")
             }
             // Dates compare as text, so each must be a real one written YYYY-MM-DD.
             for (key, text) in [("from", entry.from), ("until", entry.until)] {
                 guard let text else { continue }
                 guard ServiceClock.ServiceDay(iso: text) != nil else {
-                    return "entries[\(index)].\(key): '\(UnsafeText.masked(text))' is no date written YYYY-MM-DD"
+                    return Bilingual(key: "entries[\(index)].\(key)", "'\(UnsafeText.masked(text))' — не дата у вигляді YYYY-MM-DD", "'\(UnsafeText.masked(text))' is no date written YYYY-MM-DD")
                 }
             }
             if let from = entry.from, let until = entry.until, until < from {
-                return "entries[\(index)].until: \(until) is before from \(from)"
+                return Bilingual(key: "entries[\(index)].until", "\(until) раніше за 'from' (\(from))", "\(until) is before from \(from)")
             }
         }
         return nil
@@ -161,8 +162,12 @@ extension ChangesFile: CheckedValues {
 }
 
 extension AlertSettings: CheckedValues {
-    public func valueProblem() -> String? {
+    public func valueProblem() -> Bilingual? {
         let range = AlertSettings.timeoutRange
-        return range.contains(timeoutMilliseconds) ? nil : "timeoutMilliseconds: \(timeoutMilliseconds) is outside \(range.lowerBound)–\(range.upperBound)"
+        return range.contains(timeoutMilliseconds)
+            ? nil
+            : Bilingual(
+                key: "timeoutMilliseconds", "\(timeoutMilliseconds) поза межами \(range.lowerBound)–\(range.upperBound)",
+                "\(timeoutMilliseconds) is outside \(range.lowerBound)–\(range.upperBound)")
     }
 }

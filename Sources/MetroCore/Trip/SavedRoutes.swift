@@ -32,7 +32,7 @@ public struct SavedRoutes: Codable, Equatable, Sendable {
 
     /// Why a name cannot be used, or nil: 1–40 letters, digits, `-` or `_`, starting with a
     /// letter, so it can never be mistaken for an option or a number.
-    public static func nameProblem(_ name: String) -> String? {
+    public static func nameProblem(_ name: String) -> Bilingual? {
         // Letters and digits as Foundation's CharacterSet.letters and .alphanumerics have them:
         // the general categories L* and M*, and N* besides.
         func isLetter(_ scalar: Unicode.Scalar) -> Bool {
@@ -47,18 +47,18 @@ public struct SavedRoutes: Codable, Equatable, Sendable {
         }
         guard let first = name.unicodeScalars.first, isLetter(first), name.count <= 40,
             name.unicodeScalars.allSatisfy({ isLetter($0) || isDigit($0) || $0 == "-" || $0 == "_" })
-        else { return "a name is 1–40 letters, digits, '-' or '_', starting with a letter" }
+        else { return Bilingual("назва — це 1–40 літер, цифр, '-' чи '_', першою — літера", "a name is 1–40 letters, digits, '-' or '_', starting with a letter") }
         return nil
     }
 }
 
 extension SavedRoutes: CheckedValues {
-    public func valueProblem() -> String? {
-        if routes.count > 1000 { return "routes: \(routes.count) of them, more than 1000" }
+    public func valueProblem() -> Bilingual? {
+        if routes.count > 1000 { return Bilingual(key: "routes", "їх \(routes.count), більше за 1000", "\(routes.count) of them, more than 1000") }
         for (index, entry) in routes.enumerated() {
-            if let problem = Self.nameProblem(entry.name) { return "routes[\(index)].name: \(problem)" }
+            if let problem = Self.nameProblem(entry.name) { return problem.at("routes[\(index)].name") }
             for (key, code) in [("from", entry.from), ("to", entry.to)] where code.isEmpty || code.count > 20 {
-                return "routes[\(index)].\(key): not a station code"
+                return Bilingual(key: "routes[\(index)].\(key)", "не код станції", "not a station code")
             }
         }
         return nil

@@ -19,45 +19,45 @@ extension Trip {
             case "shift": return Correction(.shift(try item.int("stops")), at: time)
             case "at": return Correction(.at(try item.string("station")), at: time)
             case "departed": return Correction(.departed, at: time)
-            case let other: throw JSONValue.Malformed(description: "unknown correction kind '\(other)'")
+            case let other: throw JSONValue.Malformed("невідомий вид поправки '\(other)'", "unknown correction kind '\(other)'")
             }
         }
-        guard case .object(let fired) = try root.field("alertsFired") else { throw JSONValue.Malformed(description: "'alertsFired' is not an object") }
+        guard case .object(let fired) = try root.field("alertsFired") else { throw JSONValue.Malformed("'alertsFired' не об’єкт", "'alertsFired' is not an object") }
         var alerts: [String: Date] = [:]
         for member in fired {
             switch member.value {
             case .number(let seconds): alerts[member.key] = Date(timeIntervalSince1970: Double(seconds))
             case .double(let seconds): alerts[member.key] = Date(timeIntervalSince1970: seconds)
-            default: throw JSONValue.Malformed(description: "'alertsFired.\(member.key)' is not a number")
+            default: throw JSONValue.Malformed("'alertsFired.\(member.key)' не число", "'alertsFired.\(member.key)' is not a number")
             }
         }
         alertsFired = alerts
         if let ending = root.optionalField("ended") {
             guard let outcome = Outcome(rawValue: try ending.string("outcome")) else {
-                throw JSONValue.Malformed(description: "unknown outcome '\(try ending.string("outcome"))'")
+                throw JSONValue.Malformed("невідомий результат '\(try ending.string("outcome"))'", "unknown outcome '\(try ending.string("outcome"))'")
             }
             ended = Ending(outcome: outcome, time: try date(ending, "time"), announced: ending.optionalField("announced") == nil ? nil : try ending.bool("announced"))
         } else {
             ended = nil
         }
         if let value = root.optionalField("changes") {
-            guard case .object(let headwayMembers) = try value.field("headways") else { throw JSONValue.Malformed(description: "'headways' is not an object") }
+            guard case .object(let headwayMembers) = try value.field("headways") else { throw JSONValue.Malformed("'headways' не об’єкт", "'headways' is not an object") }
             var headways: [String: Int] = [:]
             for member in headwayMembers {
-                guard case .number(let seconds) = member.value else { throw JSONValue.Malformed(description: "'headways.\(member.key)' is not an integer") }
+                guard case .number(let seconds) = member.value else { throw JSONValue.Malformed("'headways.\(member.key)' не ціле число", "'headways.\(member.key)' is not an integer") }
                 headways[member.key] = seconds
             }
             changes = ServiceChanges(
                 airRaid: try value.bool("airRaid"),
                 closed: try value.array("closed").map { item in
-                    guard case .string(let code) = item else { throw JSONValue.Malformed(description: "a closed station is not a string") }
+                    guard case .string(let code) = item else { throw JSONValue.Malformed("закрита станція не рядок", "a closed station is not a string") }
                     return code
                 },
                 suspended: try value.array("suspended").map { NetworkDocument.Section(line: try $0.string("line"), from: try $0.string("from"), to: try $0.string("to")) },
                 headways: headways,
                 dayType: try value.optionalField("dayType").map { _ in
                     let text = try value.string("dayType")
-                    guard let dayType = DayType(rawValue: text) else { throw JSONValue.Malformed(description: "unknown day type '\(text)'") }
+                    guard let dayType = DayType(rawValue: text) else { throw JSONValue.Malformed("невідомий тип дня '\(text)'", "unknown day type '\(text)'") }
                     return dayType
                 })
         } else {

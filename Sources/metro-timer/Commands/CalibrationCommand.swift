@@ -133,7 +133,7 @@ struct CalibrationCommand: Command {
         }
         let calibration: Calibration
         do { calibration = try JSONDecoder().decode(Calibration.self, from: data) } catch {
-            throw .data(language.tr("\(path) — не файл вимірювань (\(FileTripStore.reason(error))).", "\(path) is not a calibration file (\(FileTripStore.reason(error)))."))
+            throw .data(language.tr("\(path) — не файл вимірювань (\(FileTripStore.reason(error).uk)).", "\(path) is not a calibration file (\(FileTripStore.reason(error).en))."))
         }
         guard calibration.version <= Calibration.currentVersion else {
             throw .data(language.tr("\(path) записано новішою версією (\(calibration.version)).", "\(path) was written by a newer version (\(calibration.version))."))
@@ -141,7 +141,7 @@ struct CalibrationCommand: Command {
         // As strictly as the calibration file itself: no NaN, no negative variance, no key
         // without its separator.
         if let problem = calibration.valueProblem() {
-            throw .data(language.tr("\(path): \(problem); нічого не додано.", "\(path): \(problem); nothing was merged."))
+            throw .data(language.tr("\(path): \(problem.uk); нічого не додано.", "\(path): \(problem.en); nothing was merged."))
         }
         let bounds = Calibration.runningBounds(network)
         for (key, statistic) in calibration.running {

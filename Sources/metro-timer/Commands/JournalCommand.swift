@@ -64,8 +64,8 @@ struct JournalCommand: Command {
         let (all, problems) = try store.readJournal()
         for problem in problems {
             context.stderr.line(language.tr(
-                "попередження: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason))",
-                "warning: \(store.journalPath):\(problem.line): skipped a malformed line (\(problem.reason))"))
+                "попередження: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason.uk))",
+                "warning: \(store.journalPath):\(problem.line): skipped a malformed line (\(problem.reason.en))"))
         }
         let records = last.map { Array(all.suffix($0)) } ?? all
         if let exportPath {
@@ -147,7 +147,7 @@ struct JournalCommand: Command {
     }
 
     /// `{"version": 1, "trips": [...], "summary": {...}, "skipped": [{"line", "reason"}]}`.
-    static func json(_ records: [JournalRecord], summary: JournalSummary, problems: [(line: Int, reason: String)]) -> String {
+    static func json(_ records: [JournalRecord], summary: JournalSummary, problems: [(line: Int, reason: Bilingual)]) -> String {
         let trips = records.compactMap { record -> Any? in
             guard let data = try? FileTripStore.journalEncoder.encode(record) else { return nil }
             return try? JSONObject.parse(Array(data))
@@ -159,7 +159,7 @@ struct JournalCommand: Command {
         summaryObject["lateAlertShare"] = summary.lateAlertShare
         let object: [String: Any] = [
             "version": 1, "trips": trips, "summary": summaryObject,
-            "skipped": problems.map { ["line": $0.line, "reason": $0.reason] as [String: Any] },
+            "skipped": problems.map { ["line": $0.line, "reason": $0.reason.en] as [String: Any] },
         ]
         return Quote.json(JSONObject.serialize(object, pretty: true)) + "\n"
     }

@@ -35,8 +35,8 @@ struct JournalReportCommand: Command {
         let (records, problems) = try store.readJournal()
         for problem in problems {
             context.stderr.line(language.tr(
-                "попередження: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason))",
-                "warning: \(store.journalPath):\(problem.line): skipped a malformed line (\(problem.reason))"))
+                "попередження: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason.uk))",
+                "warning: \(store.journalPath):\(problem.line): skipped a malformed line (\(problem.reason.en))"))
         }
         let report = JournalReport(records, network: context.network)
         if json {

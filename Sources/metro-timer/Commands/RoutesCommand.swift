@@ -88,7 +88,7 @@ struct RoutesCommand: Command {
                                          "'add' needs a name and two stations: 'metro-timer routes add home Lisova Teremky'"), Self.spec)
             }
             if let problem = SavedRoutes.nameProblem(name) {
-                throw .usage(language.tr("Назва '\(name)' не годиться: 1–40 літер, цифр, '-' чи '_', першою — літера", "The name '\(name)' will not do: \(problem)"), Self.spec)
+                throw .usage(language.tr("Назва '\(name)' не годиться: 1–40 літер, цифр, '-' чи '_', першою — літера", "The name '\(name)' will not do: \(problem.en)"), Self.spec)
             }
             // A route named like a station would hide it: 'plan Lisova' must keep meaning Lisova.
             let station: NetworkDocument.Station?

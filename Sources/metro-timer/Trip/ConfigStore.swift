@@ -86,8 +86,8 @@ struct ConfigStore: Sendable {
         let file = try read(ChangesFile.self, at: changesPath, version: ChangesFile.currentVersion, language: language) ?? ChangesFile()
         if let problem = file.networkProblem(network) {
             throw .data(language.tr(
-                "файл \(changesPath) не читається (\(problem)); його не змінено. Виправте чи приберіть його.",
-                "\(changesPath) is unreadable (\(problem)); it was left as it is. Fix it or move it away."))
+                "файл \(changesPath) не читається (\(problem.uk)); його не змінено. Виправте чи приберіть його.",
+                "\(changesPath) is unreadable (\(problem.en)); it was left as it is. Fix it or move it away."))
         }
         return file
     }

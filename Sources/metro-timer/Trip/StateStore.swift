@@ -118,14 +118,20 @@ final class FileTripStore: TripStore {
             })
     }
 
-    static func reason(_ error: any Error) -> String {
+    /// Why JSONDecoder refused a file, in both languages. The English quotes the decoder's own
+    /// words, which quote the file's value ("invalid String value arri\u{7F}ed"); the Ukrainian,
+    /// which cannot translate them, names the key instead.
+    static func reason(_ error: any Error) -> Bilingual {
+        if let error = error as? any BilingualError { return error.reason }
+        func path(_ context: DecodingError.Context) -> String { context.codingPath.map(\.stringValue).joined(separator: ".") }
         switch error as? DecodingError {
-        // The decoder's own words quote the file's value ("invalid String value arri\u{7F}ed").
-        case .dataCorrupted(let context)?: return Quote.value(context.debugDescription)
-        case .keyNotFound(let key, _)?: return "missing '\(key.stringValue)'"
+        case .dataCorrupted(let context)?:
+            let uk = context.codingPath.isEmpty ? "це не чинний JSON" : "хибне значення в '\(path(context))'"
+            return Bilingual(uk, Quote.value(context.debugDescription))
+        case .keyNotFound(let key, _)?: return Bilingual("бракує '\(key.stringValue)'", "missing '\(key.stringValue)'")
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return "bad value at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
-        default: return "not valid JSON"
+            return Bilingual("хибне значення в '\(path(context))'", "bad value at '\(path(context))'")
+        default: return Bilingual("це не чинний JSON", "not valid JSON")
         }
     }
 
@@ -221,19 +227,19 @@ final class FileTripStore: TripStore {
 
     /// Every readable record; a malformed line is reported (line number and reason) and skipped,
     /// never the whole journal lost.
-    func readJournal() throws(CLIError) -> (records: [JournalRecord], problems: [(line: Int, reason: String)]) {
+    func readJournal() throws(CLIError) -> (records: [JournalRecord], problems: [(line: Int, reason: Bilingual)]) {
         try checkOwner()
         guard let data = try journalData() else { return ([], []) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         var records: [JournalRecord] = []
         var seen: Set<String> = []
-        var problems: [(line: Int, reason: String)] = []
+        var problems: [(line: Int, reason: Bilingual)] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             do {
                 let record = try decoder.decode(JournalRecord.self, from: Data(line))
                 if record.version > JournalRecord.currentVersion {
-                    problems.append((index + 1, "written by a newer metro-timer (version \(record.version))"))
+                    problems.append((index + 1, Bilingual("записано новішою версією metro-timer (версія \(record.version))", "written by a newer metro-timer (version \(record.version))")))
                 } else if let problem = record.valueProblem() {
                     // Checked as every file's values are: a count of Int.max would trap a sum.
                     problems.append((index + 1, problem))

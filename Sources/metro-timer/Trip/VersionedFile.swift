@@ -38,20 +38,20 @@ enum VersionedFile {
                 if let version = try? decoder.decode(VersionOnly.self, from: data).version, version > newest {
                     throw .data(newer(version))
                 }
-                throw .data(unreadable(String(describing: error)))
+                throw .data(unreadable((error as? any BilingualError)?.reason.text(language) ?? String(describing: error)))
             }
         } else {
             if let version = try? decoder.decode(VersionOnly.self, from: data).version, version > newest {
                 throw .data(newer(version))
             }
             do { value = try decoder.decode(T.self, from: data) } catch {
-                throw .data(unreadable(FileTripStore.reason(error)))
+                throw .data(unreadable(FileTripStore.reason(error).text(language)))
             }
         }
         // Every value read is checked: a well-formed file can still hold a time of 1e300 or a
         // negative variance, which would trap deep inside a computation.
         if let checked = value as? any CheckedValues, let problem = checked.valueProblem() {
-            throw .data(unreadable(problem))
+            throw .data(unreadable(problem.text(language)))
         }
         return value
     }

@@ -1,0 +1,117 @@
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// What is wrong inside a file, said in Ukrainian under `--lang uk`: every file metro-timer reads
+/// (trip, journal, calibration, changes, routes, alert settings), broken every way a value can be
+/// (each key dropped, each value of the wrong kind or out of range, the text cut short or run on),
+/// is refused or skipped with a reason that has no English word in it; under `--lang en` the
+/// reason stays the English one.
+final class UkrainianFileReasonsTests: XCTestCase {
+    struct Case {
+        var file: String
+        var inState: Bool
+        var seed: String
+        var command: [String]
+    }
+
+    static let changes = #"{"version":1,"entries":[{"from":"2026-11-01","id":1,"kind":"closed","note":"repairs","station":"mr13_122","until":"2026-12-31"},{"id":2,"kind":"suspended","section":{"line":"M1","from":"mr01_110","to":"mr02_111"}},{"headwaySeconds":600,"id":3,"kind":"headway","line":"M1"}]}"#
+
+    func cases() throws -> [Case] {
+        func corpus(_ target: String, _ name: String) throws -> String {
+            try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/\(target)/\(name)").path, encoding: .utf8)
+        }
+        return [
+            Case(file: "trip.json", inState: true, seed: try corpus("trip", "corrected.json"), command: ["status"]),
+            Case(file: "journal.jsonl", inState: true, seed: try corpus("journal", "one.jsonl"), command: ["journal"]),
+            Case(file: "calibration.json", inState: true, seed: try corpus("calibration", "small.json"), command: ["calibration"]),
+            Case(file: "changes.json", inState: false, seed: Self.changes, command: ["changes", "list"]),
+            Case(file: "routes.json", inState: false, seed: try corpus("routes-command", "two.json"), command: ["routes", "list"]),
+            Case(file: "alerts.json", inState: false, seed: try corpus("settings", "on.json"), command: ["alerts", "status"]),
+        ]
+    }
+
+    /// Every way to break `seed`: each key dropped, each value replaced by one of another kind or
+    /// out of range, the text cut at three places, run on, or not JSON at all.
+    static func variants(of seed: String) throws -> [String] {
+        let root = try JSONSerialization.jsonObject(with: Data(seed.utf8))
+        let replacements: [Any] = ["x", 5, -1, 1e300, 0.5, true, NSNull(), [Any](), [String: Any](), "2026-02-30", "mr99_999", "M9"]
+        var variants: [Any] = []
+        func walk(_ value: Any, _ rebuild: @escaping (Any?) -> Any) {
+            if let object = value as? [String: Any] {
+                for (key, member) in object {
+                    walk(member) { replaced in
+                        var copy = object
+                        copy[key] = replaced
+                        return rebuild(copy)
+                    }
+                }
+            } else if let array = value as? [Any] {
+                for (index, element) in array.enumerated() {
+                    walk(element) { replaced in
+                        var copy = array
+                        if let replaced { copy[index] = replaced } else { copy.remove(at: index) }
+                        return rebuild(copy)
+                    }
+                }
+            }
+            variants.append(rebuild(nil))
+            for replacement in replacements { variants.append(rebuild(replacement)) }
+        }
+        walk(root) { $0 ?? [String: Any]() }
+        var texts = try variants.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self) }
+        let bytes = Array(seed.utf8)
+        for cut in [1, bytes.count / 3, bytes.count * 2 / 3, bytes.count - 2] { texts.append(String(decoding: bytes.prefix(cut), as: UTF8.self)) }
+        texts += [seed + " x", "{not json", "[1, 2]", "\"text\"", seed.replacingOccurrences(of: "\"version\":1", with: "\"version\":1.5")]
+        return texts
+    }
+
+    func run(_ item: Case, _ text: String, _ language: String) throws -> CLIResult {
+        let base = try TestPaths.temporaryDirectory(self)
+        let directory = base + (item.inState ? "/state" : "/config")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try text.write(toFile: directory + "/" + item.file, atomically: true, encoding: .utf8)
+        chmod(directory + "/" + item.file, 0o600)
+        let environment = ["NO_COLOR": "1", "METRO_TIMER_HOME": base + "/state", "METRO_TIMER_CONFIG": base + "/config"]
+        return CLI.run(item.command + ["--lang", language], environment: environment)
+    }
+
+    func testEveryBrokenFileIsExplainedInUkrainian() throws {
+        var refused = 0
+        for item in try cases() {
+            let variants = try Self.variants(of: item.seed)
+            XCTAssertGreaterThan(variants.count, 20, item.file)
+            for text in variants {
+                let uk = try run(item, text, "uk")
+                XCTAssertTrue([0, 65].contains(uk.code), "\(item.file) \(text): \(uk.code) \(uk.stderr)")
+                guard !uk.stderr.isEmpty else { continue }
+                refused += 1
+                XCTAssertEqual(UkrainianEverywhereTests.english(uk.stderr), [], "\(item.file) \(text):\n\(uk.stderr)")
+                let en = try run(item, text, "en")
+                XCTAssertEqual(en.code, uk.code, "\(item.file) \(text)")
+                XCTAssertTrue(en.stderr.hasPrefix("Error: ") || en.stderr.hasPrefix("warning: ") || en.stderr.hasPrefix("note: "), en.stderr)
+                XCTAssertTrue(en.stderr.unicodeScalars.allSatisfy { $0.value < 0x400 || $0.value > 0x4FF }, "\(item.file) \(text): no Ukrainian in English:\n\(en.stderr)")
+            }
+        }
+        XCTAssertGreaterThan(refused, 200, "most broken files are refused or have a line skipped")
+    }
+
+    /// The reasons themselves, exactly, in both languages: one of each kind.
+    func testTheReasonsReadTheSameInBothLanguages() throws {
+        let trip = try cases()[0]
+        let expectations: [(String, String, String)] = [
+            ("{not json", "expected a string at 1", "очікувано рядок на позиції 1"),
+            (trip.seed + " x", "trailing bytes at ", "зайві байти після кінця на позиції "),
+            (trip.seed.replacingOccurrences(of: "\"origin\" : \"mr18_127\",", with: ""), "missing 'origin'", "бракує 'origin'"),
+            (trip.seed.replacingOccurrences(of: "\"origin\" : \"mr18_127\"", with: "\"origin\" : 5"), "'origin' is not a string", "'origin' не рядок"),
+            (trip.seed.replacingOccurrences(of: "\"t0\" : 1795986703.1241932", with: "\"t0\" : 1e300"), "t0: 1e+300 is not a time between 2000 and 2100", "'t0': 1e+300 не є часом між 2000 і 2100 роками"),
+        ]
+        for (text, english, ukrainian) in expectations {
+            let en = try run(trip, text, "en"), uk = try run(trip, text, "uk")
+            XCTAssertTrue(en.stderr.contains("(" + english), "\(english) in \(en.stderr)")
+            XCTAssertTrue(uk.stderr.contains("(" + ukrainian), "\(ukrainian) in \(uk.stderr)")
+        }
+    }
+}
