@@ -67,7 +67,7 @@ extension Spawn {
         close(inputPipe[0]); close(outputPipe[1]); close(errorPipe[1])
         guard started == 0 else {
             close(inputPipe[1]); close(outputPipe[0]); close(errorPipe[0])
-            throw Failure(reason: String(cString: strerror(started)))
+            throw Failure(code: started)
         }
         // A child that stops reading its input must not stop us: the write end never blocks,
         // and a broken pipe is an error here, not a signal.
@@ -142,7 +142,7 @@ extension Spawn {
     /// onto its standard streams, which clears the flag there).
     static func makePipe() throws(Failure) -> [Int32] {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+        guard pipe(&ends) == 0 else { throw Failure(code: errno) }
         ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
         return ends
     }

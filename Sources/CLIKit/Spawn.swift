@@ -2,12 +2,18 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import MetroCore
 
 /// Starts child processes with `posix_spawn` and explicit file actions: no shell, standard input
 /// from /dev/null, and nothing else open. Foundation's `Process` opens loopback sockets to start
 /// a child, which would break the promise that nothing touches the network unless asked to.
 public enum Spawn {
-    public struct Failure: Error, Equatable { public var reason: String }
+    /// Why a child could not be started: the system's reason (`errno`).
+    public struct Failure: Error, Equatable {
+        public var code: Int32
+        public var reason: String { String(cString: strerror(code)) }
+        public func reason(_ language: Language) -> String { SystemReason.text(code, language) }
+    }
 
     /// Runs `path` with `arguments` and waits for it. Standard output is returned when
     /// `captureOutput`, otherwise discarded like standard error.
@@ -17,11 +23,11 @@ public enum Spawn {
     ) throws(Failure) -> (status: Int32, output: Data) {
         var pipe: [Int32] = [-1, -1]
         if captureOutput {
-            guard Glibc.pipe(&pipe) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+            guard Glibc.pipe(&pipe) == 0 else { throw Failure(code: errno) }
         }
         var inputPipe: [Int32] = [-1, -1]
         if input != nil {
-            guard Glibc.pipe(&inputPipe) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+            guard Glibc.pipe(&inputPipe) == 0 else { throw Failure(code: errno) }
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -52,7 +58,7 @@ public enum Spawn {
         guard started == 0 else {
             if captureOutput { close(pipe[0]) }
             if input != nil { close(inputPipe[1]) }
-            throw Failure(reason: String(cString: strerror(started)))
+            throw Failure(code: started)
         }
         if let input {
             // A child that does not read its input must not block us: a broken pipe is ignored.
@@ -151,7 +157,7 @@ public enum Spawn {
         let started = withArgvAndEnvironment(path, arguments, environment) { argv, envp in
             posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         }
-        guard started == 0 else { throw Failure(reason: String(cString: strerror(started))) }
+        guard started == 0 else { throw Failure(code: started) }
         return pid
     }
 }

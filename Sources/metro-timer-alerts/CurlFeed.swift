@@ -75,21 +75,21 @@ enum CurlFeed {
     /// nothing curl says (which can carry the URL) reaches the line.
     static func verdict(_ outcome: Spawn.Outcome) -> AlertFeed.Verdict {
         switch outcome.end {
-        case .deadline: return .unknown("the feed did not answer in time")
-        case .outputLimit: return .unknown("the answer is over 1 MB")
-        case .exited(timedOut): return .unknown("the feed did not answer in time")
-        case .exited(tooLarge): return .unknown("the answer is over 1 MB")
-        case .exited(unresolved): return .unknown("the feed's host name cannot be resolved")
-        case .exited(let status) where tlsFailures.contains(status): return .unknown("the feed's TLS connection failed")
+        case .deadline: return .unknown(AlertFeed.Reason.tooSlow)
+        case .outputLimit: return .unknown(AlertFeed.Reason.tooLarge)
+        case .exited(timedOut): return .unknown(AlertFeed.Reason.tooSlow)
+        case .exited(tooLarge): return .unknown(AlertFeed.Reason.tooLarge)
+        case .exited(unresolved): return .unknown(AlertFeed.Reason.unresolved)
+        case .exited(let status) where tlsFailures.contains(status): return .unknown(AlertFeed.Reason.tls)
         case .exited(0):
             let code = Int(AlertFeed.trimmed(String(decoding: outcome.errorOutput, as: UTF8.self))) ?? 0
             switch code {
             case 200..<300: return AlertFeed.parse(outcome.output)
-            case 300..<400: return .unknown("the feed answered HTTP \(code), a redirect, which is not followed")
-            case 100...599: return .unknown("the feed answered HTTP \(code)")
-            default: return .unknown("the feed cannot be reached")
+            case 300..<400: return .unknown(AlertFeed.Reason.redirect(code))
+            case 100...599: return .unknown(AlertFeed.Reason.http(code))
+            default: return .unknown(AlertFeed.Reason.unreachable)
             }
-        case .exited: return .unknown("the feed cannot be reached")
+        case .exited: return .unknown(AlertFeed.Reason.unreachable)
         }
     }
 
@@ -100,19 +100,19 @@ enum CurlFeed {
         // curl gets the URL as Foundation read it when it checked the host (characters a URL
         // may not hold percent-encoded), so the two cannot disagree about where it goes.
         guard let url = URL(string: text), let config = config(for: url.absoluteString) else {
-            return .unknown("the feed URL is not a valid http(s) URL")
+            return .unknown(AlertFeed.Reason.badURL)
         }
         guard let curl = locate(path: environment["PATH"]) else {
-            return .unknown("curl is not installed, and the alert check needs it: install the curl package")
+            return .unknown(AlertFeed.Reason.noCurl)
         }
-        guard let left = Spawn.milliseconds(until: deadline) else { return .unknown("the feed did not answer in time") }
+        guard let left = Spawn.milliseconds(until: deadline) else { return .unknown(AlertFeed.Reason.tooSlow) }
         do throws(Spawn.Failure) {
             let outcome = try Spawn.run(
                 curl, arguments(for: url, seconds: Int(left)), environment: environment, input: Data(config.utf8),
                 outputLimit: AlertFeed.maximumBytes, deadline: deadline)
             return verdict(outcome)
         } catch {
-            return .unknown("curl did not start (\(error.reason))")
+            return .unknown(Bilingual("curl не запустився (\(error.reason(.uk)))", "curl did not start (\(error.reason))"))
         }
     }
 }

@@ -27,5 +27,5 @@ guard arguments.count == 2, let milliseconds = Int(arguments[1]), milliseconds >
     exit(64)
 }
 let verdict = CurlFeed.check(input, environment: ProcessInfo.processInfo.environment, deadline: started + .milliseconds(milliseconds))
-print(verdict.line)
+print(verdict.output)
 exit(0)

@@ -111,11 +111,11 @@ final class AlertFeedTests: XCTestCase {
         XCTAssertEqual(AlertFeed.parse(Data(#"{"state": {"id": 31, "name": "м. Київ", "alert": true}}"#.utf8)), .alert)
         let states = #"{"states": [{"name": "Київська область", "alert": true}, {"name": "м. Київ", "alert": false}]}"#
         XCTAssertEqual(AlertFeed.parse(Data(states.utf8)), .quiet, "the region around the city is not the city")
-        XCTAssertEqual(AlertFeed.parse(Data("<html>".utf8)), .unknown("the feed did not answer with a JSON object"))
-        XCTAssertEqual(AlertFeed.parse(Data(#"{"states": [{"name": "Львівська область", "alert": true}]}"#.utf8)), .unknown("the feed lists no entry for the city of Kyiv"))
-        XCTAssertEqual(AlertFeed.parse(Data(#"{"ok": 1}"#.utf8)), .unknown("the feed's answer has no alert field"))
-        XCTAssertEqual(AlertFeed.Verdict(line: "unknown: slow\n"), .unknown("slow"))
-        XCTAssertEqual(AlertFeed.Verdict(line: ""), .unknown("the check gave no answer"))
+        XCTAssertEqual(AlertFeed.parse(Data("<html>".utf8)).line, "unknown: the feed did not answer with a JSON object")
+        XCTAssertEqual(AlertFeed.parse(Data(#"{"states": [{"name": "Львівська область", "alert": true}]}"#.utf8)).line, "unknown: the feed lists no entry for the city of Kyiv")
+        XCTAssertEqual(AlertFeed.parse(Data(#"{"ok": 1}"#.utf8)).line, "unknown: the feed's answer has no alert field")
+        XCTAssertEqual(AlertFeed.Verdict(line: "unknown: slow\n").line, "unknown: slow")
+        XCTAssertEqual(AlertFeed.Verdict(line: "").line, "unknown: the check gave no answer")
     }
 
     func configDirectory() throws -> String { try TestPaths.temporaryDirectory(self) + "/config" }
@@ -209,19 +209,64 @@ final class AlertFeedTests: XCTestCase {
 
     func testContradictoryOrDuplicatedKyivEntriesAreUnknownNeverQuiet() {
         let contradictory = #"{"alert": false, "states": [{"name": "м. Київ", "alert": true}]}"#
-        XCTAssertEqual(AlertFeed.parse(Data(contradictory.utf8)), .unknown("the feed contradicts itself about Kyiv"))
+        XCTAssertEqual(AlertFeed.parse(Data(contradictory.utf8)).line, "unknown: the feed contradicts itself about Kyiv")
         let twice = #"{"states": [{"name": "м. Київ", "alert": false}, {"name": "Kyiv City", "alert": true}]}"#
-        XCTAssertEqual(AlertFeed.parse(Data(twice.utf8)), .unknown("the feed lists the city of Kyiv more than once"))
+        XCTAssertEqual(AlertFeed.parse(Data(twice.utf8)).line, "unknown: the feed lists the city of Kyiv more than once")
         let same = #"{"states": [{"name": "м. Київ", "alert": false}, {"name": "м. Київ", "alert": false}]}"#
-        XCTAssertEqual(AlertFeed.parse(Data(same.utf8)), .unknown("the feed lists the city of Kyiv more than once"))
+        XCTAssertEqual(AlertFeed.parse(Data(same.utf8)).line, "unknown: the feed lists the city of Kyiv more than once")
         let agreeing = #"{"alert": true, "state": {"name": "м. Київ", "alert": true}}"#
         XCTAssertEqual(AlertFeed.parse(Data(agreeing.utf8)), .alert, "two fields that agree are one answer")
-        XCTAssertEqual(AlertFeed.parse(Data(#"{"alert": "yes"}"#.utf8)), .unknown("the feed's alert for Kyiv is not true or false"))
+        XCTAssertEqual(AlertFeed.parse(Data(#"{"alert": "yes"}"#.utf8)).line, "unknown: the feed's alert for Kyiv is not true or false")
+    }
+
+    /// Why the status is unknown, in Ukrainian under `--lang uk`, whichever side found it: the
+    /// helper (the feed cannot be reached, too slow, HTTP 500, a redirect, over 1 MB), the answer's
+    /// reader (not JSON, no entry for Kyiv, not true or false), or metro-timer itself (no helper).
+    func testUnknownReasonsAreSaidInUkrainian() throws {
+        let config = try configDirectory()
+        let responses: [LoopbackServer.Response] = [
+            .init(body: "<html>maintenance</html>"), .init(status: 500, body: "{}"), .init(status: 302, body: "", headers: ["Location: https://example.org/"]),
+            .init(body: #"{"states": [{"name": "Львівська область", "alert": true}]}"#), .init(body: #"{"alert": "yes"}"#), .init(body: #"{"ok": 1}"#),
+            .init(body: #"{"alert": true, "alert": false}"#), .init(body: #"{"alert": false, "pad": ""# + String(repeating: "x", count: 1_100_000) + #""}"#),
+            .init(delay: 2),
+        ]
+        var seen: Set<String> = []
+        for response in responses + [nil] {
+            let server = try response.map { try LoopbackServer($0) }
+            defer { server?.stop() }
+            enable(server?.url ?? "http://127.0.0.1:9/closed", timeout: 600, config: config)
+            for arguments in [["plan", "Lisova", "Teremky", "--at", "10:00"], ["alerts", "status"]] {
+                let uk = CLI.run(arguments + ["--lang", "uk"], environment: ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"], columns: nil)
+                let line = try XCTUnwrap(uk.stdout.split(separator: "\n").first { $0.contains("невідомий") }, "\(arguments): \(uk.stdout)")
+                XCTAssertEqual(UkrainianEverywhereTests.english(String(line)), [], "\(arguments): \(line)")
+                seen.insert(String(line))
+            }
+        }
+        XCTAssertEqual(seen.count, 2 * (responses.count + 1), "each reason its own: \(seen.sorted())")
+        // metro-timer's own: no helper beside it.
+        let alone = try TestPaths.temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: TestPaths.products.appendingPathComponent("metro-timer").path, toPath: alone + "/metro-timer")
+        let lonely = try ProcessRunner.run(executable: alone + "/metro-timer", ["alerts", "status", "--lang", "uk"], environment: ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"])
+        let said = try XCTUnwrap(lonely.stdout.split(separator: "\n").first { $0.contains("невідомий") }, lonely.stdout + lonely.stderr)
+        XCTAssertEqual(UkrainianEverywhereTests.english(String(said)), [], String(said))
+    }
+
+    /// The helper's answer: the verdict line (English, as `--events` and scripts read it), and
+    /// for "unknown" a second line with the reason in Ukrainian.
+    func testTheHelpersAnswerCarriesBothLanguages() throws {
+        XCTAssertEqual(AlertFeed.Verdict(line: "unknown: slow\nuk: повільно\n"), .unknown(Bilingual("повільно", "slow")))
+        XCTAssertEqual(AlertFeed.Verdict(line: "unknown: slow\n"), .unknown(Bilingual("«slow»", "slow")), "an older helper: the English, quoted")
+        XCTAssertEqual(AlertFeed.Verdict.unknown(Bilingual("повільно", "slow")).output, "unknown: slow\nuk: повільно")
+        XCTAssertEqual(AlertFeed.Verdict.unknown(Bilingual("повільно", "slow")).line, "unknown: slow")
+        let server = try LoopbackServer(.init(body: "<html>"))
+        defer { server.stop() }
+        let answer = try ProcessRunner.run("metro-timer-alerts", ["1500"], input: server.url + "\n").stdout
+        XCTAssertEqual(answer, "unknown: the feed did not answer with a JSON object\nuk: стрічка відповіла не об’єктом JSON\n")
     }
 
     static func helper(_ url: String, timeout: Int = 1500) throws -> String {
-        try ProcessRunner.run("metro-timer-alerts", [String(timeout)], input: url + "\n").stdout
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        // The verdict line (a second line gives an unknown's reason in Ukrainian).
+        String(try ProcessRunner.run("metro-timer-alerts", [String(timeout)], input: url + "\n").stdout.split(separator: "\n").first ?? "")
     }
 
     func testAnAnswerOverOneMegabyteIsUnknown() throws {

@@ -240,7 +240,7 @@ final class LiveRideTests: XCTestCase {
     func testTheFeedIsRecheckedEveryMinuteAndAChangeIsSaidForThisRoute() throws {
         let h = try harness("Teremky", "Lisova")
         let verdicts = LockedStrings()
-        let script: [AlertFeed.Verdict] = [.quiet, .alert, .alert, .unknown("the feed cannot be reached"), .unknown("again"), .quiet]
+        let script: [AlertFeed.Verdict] = [.quiet, .alert, .alert, .unknown(AlertFeed.Reason.unreachable), .unknown(Bilingual("знову", "again")), .quiet]
         let keys = ScriptedKeys(time: h.time, script: [(t0.addingTimeInterval(Double(60 * script.count + 30)), "q")])
         let ride = LiveRide(
             service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false), output: .lines(plain: true),

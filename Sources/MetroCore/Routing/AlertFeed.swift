@@ -12,25 +12,69 @@ public enum AlertFeed {
     public enum Verdict: Equatable, Sendable {
         case alert
         case quiet
-        case unknown(String)
+        case unknown(Bilingual)
 
-        /// The one-word form the helper prints: `alert`, `quiet`, or `unknown: reason`.
+        /// The one-line form: `alert`, `quiet`, or `unknown: reason` (in English, as `--events`
+        /// and scripts read it).
         public var line: String {
             switch self {
             case .alert: return "alert"
             case .quiet: return "quiet"
-            case .unknown(let reason): return "unknown: \(reason)"
+            case .unknown(let reason): return "unknown: \(reason.en)"
             }
         }
 
-        public init(line: String) {
-            let trimmed = AlertFeed.trimmed(line)
-            switch trimmed {
+        /// What the helper prints: the line, and for "unknown" a second line `uk: причина`, so
+        /// that the reason reaches a Ukrainian screen in Ukrainian.
+        public var output: String {
+            guard case .unknown(let reason) = self else { return line }
+            return line + "\nuk: " + reason.uk
+        }
+
+        /// Reads what the helper printed (`output`; from an older helper, the line alone, whose
+        /// English reason the Ukrainian then quotes).
+        public init(line text: String) {
+            let lines = text.split(separator: "\n").map { AlertFeed.trimmed(String($0)) }
+            let first = lines.first ?? ""
+            switch first {
             case "alert": self = .alert
             case "quiet": self = .quiet
             default:
-                self = .unknown(trimmed.hasPrefix("unknown: ") ? String(trimmed.dropFirst("unknown: ".count)) : "the check gave no answer")
+                guard first.hasPrefix("unknown: ") else {
+                    self = .unknown(Bilingual("перевірка не дала відповіді", "the check gave no answer"))
+                    return
+                }
+                let english = String(first.dropFirst("unknown: ".count))
+                let ukrainian = lines.dropFirst().first { $0.hasPrefix("uk: ") }.map { String($0.dropFirst("uk: ".count)) }
+                self = .unknown(Bilingual(ukrainian ?? "«\(english)»", english))
             }
+        }
+    }
+
+    /// Why the status is unknown, each reason in both languages.
+    public enum Reason {
+        public static let tooLarge = Bilingual("відповідь більша за 1 МБ", "the answer is over 1 MB")
+        public static let notJSON = Bilingual("стрічка відповіла не об’єктом JSON", "the feed did not answer with a JSON object")
+        public static let repeatedKey = Bilingual("у відповіді стрічки ключ повторюється", "the feed's answer repeats a key")
+        public static let notBoolean = Bilingual("тривога для Києва у стрічці — не 'true' і не 'false'", "the feed's alert for Kyiv is not true or false")
+        public static let kyivTwice = Bilingual("стрічка називає місто Київ більше одного разу", "the feed lists the city of Kyiv more than once")
+        public static let noKyiv = Bilingual("у стрічці немає запису для міста Києва", "the feed lists no entry for the city of Kyiv")
+        public static let noAlertField = Bilingual("у відповіді стрічки немає поля 'alert'", "the feed's answer has no alert field")
+        public static let contradicts = Bilingual("стрічка суперечить собі щодо Києва", "the feed contradicts itself about Kyiv")
+        public static let badURL = Bilingual("адреса стрічки — не чинна адреса HTTP(S)", "the feed URL is not a valid http(s) URL")
+        public static let plainHTTP = Bilingual(
+            "стрічка має бути за HTTPS (звичайний HTTP — лише до адреси цього комп’ютера)",
+            "the feed must use HTTPS (plain http is allowed only to a loopback address)")
+        public static let tooSlow = Bilingual("стрічка не відповіла вчасно", "the feed did not answer in time")
+        public static let unresolved = Bilingual("ім’я вузла стрічки не знайдено", "the feed's host name cannot be resolved")
+        public static let tls = Bilingual("не вдалося захищене з’єднання TLS зі стрічкою", "the feed's TLS connection failed")
+        public static let unreachable = Bilingual("стрічка недосяжна", "the feed cannot be reached")
+        public static let noCurl = Bilingual(
+            "curl не встановлено, а перевірці тривоги він потрібен: встановіть пакет curl",
+            "curl is not installed, and the alert check needs it: install the curl package")
+        public static func http(_ code: Int) -> Bilingual { Bilingual("стрічка відповіла HTTP \(code)", "the feed answered HTTP \(code)") }
+        public static func redirect(_ code: Int) -> Bilingual {
+            Bilingual("стрічка відповіла HTTP \(code), переспрямуванням, за яким перевірка не йде", "the feed answered HTTP \(code), a redirect, which is not followed")
         }
     }
 
@@ -40,18 +84,18 @@ public enum AlertFeed {
     /// Every statement the answer makes about the city must agree, and the city may be listed
     /// once: contradictory or duplicated entries are "unknown", never "no alert".
     public static func parse(_ data: Data) -> Verdict {
-        guard data.count <= maximumBytes else { return .unknown("the answer is over 1 MB") }
+        guard data.count <= maximumBytes else { return .unknown(Reason.tooLarge) }
         // A key said twice is two answers, whichever a parser would keep.
         let object: [String: Any]
         do {
             guard let parsed = try JSONObject.parse(Array(data), rejectDuplicateKeys: true) as? [String: Any] else {
-                return .unknown("the feed did not answer with a JSON object")
+                return .unknown(Reason.notJSON)
             }
             object = parsed
         } catch {
-            return error.duplicateKey != nil ? .unknown("the feed's answer repeats a key") : .unknown("the feed did not answer with a JSON object")
+            return .unknown(error.duplicateKey != nil ? Reason.repeatedKey : Reason.notJSON)
         }
-        let notBoolean = Verdict.unknown("the feed's alert for Kyiv is not true or false")
+        let notBoolean = Verdict.unknown(Reason.notBoolean)
         var said: [Bool] = []
         // Each place that speaks for Kyiv: a value there that is not true or false (a number, a
         // string, null) is no answer, never "no alert".
@@ -61,16 +105,16 @@ public enum AlertFeed {
         if let state = object["state"] as? [String: Any], let value = state["alert"] { places.append(value) }
         if let states = object["states"] as? [[String: Any]] {
             let kyiv = states.filter { ($0["name"] as? String).map(isKyivCity) ?? false }
-            if kyiv.count > 1 { return .unknown("the feed lists the city of Kyiv more than once") }
+            if kyiv.count > 1 { return .unknown(Reason.kyivTwice) }
             if let value = kyiv.first?["alert"] { places.append(value) } else { listedWithoutKyiv = true }
         }
         for place in places {
             guard let alert = strictBoolean(place) else { return notBoolean }
             said.append(alert)
         }
-        if listedWithoutKyiv && said.isEmpty { return .unknown("the feed lists no entry for the city of Kyiv") }
-        guard let first = said.first else { return .unknown("the feed's answer has no alert field") }
-        guard said.allSatisfy({ $0 == first }) else { return .unknown("the feed contradicts itself about Kyiv") }
+        if listedWithoutKyiv && said.isEmpty { return .unknown(Reason.noKyiv) }
+        guard let first = said.first else { return .unknown(Reason.noAlertField) }
+        guard said.allSatisfy({ $0 == first }) else { return .unknown(Reason.contradicts) }
         return first ? .alert : .quiet
     }
 
@@ -79,15 +123,15 @@ public enum AlertFeed {
 
     /// Why a feed URL cannot be used, or nil: HTTPS, except to a loopback address (a local
     /// relay, a test server).
-    public static func urlProblem(_ text: String) -> String? {
+    public static func urlProblem(_ text: String) -> Bilingual? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
-            return "the feed URL is not a valid http(s) URL"
+            return Reason.badURL
         }
         switch scheme {
         case "https": return nil
         case "http" where isLoopback(host): return nil
-        case "http": return "the feed must use HTTPS (plain http is allowed only to a loopback address)"
-        default: return "the feed URL is not a valid http(s) URL"
+        case "http": return Reason.plainHTTP
+        default: return Reason.badURL
         }
     }
 

@@ -17,10 +17,10 @@ extension Context {
     /// Asks the feed, through the helper beside this executable. Called only when the check is
     /// enabled: with it disabled, no process is started and no socket opened.
     func checkAlertFeed(_ settings: AlertSettings) -> AlertFeed.Verdict {
-        guard let url = settings.url else { return .unknown("no feed URL is set") }
+        guard let url = settings.url else { return .unknown(Bilingual("адресу стрічки не задано", "no feed URL is set")) }
         let helper = helperDirectory + "/metro-timer-alerts"
         guard FileManager.default.isExecutableFile(atPath: helper) else {
-            return .unknown("the helper metro-timer-alerts is not installed beside metro-timer")
+            return .unknown(Bilingual("помічника metro-timer-alerts не встановлено поруч із metro-timer", "the helper metro-timer-alerts is not installed beside metro-timer"))
         }
         if let problem = AlertFeed.urlProblem(url) { return .unknown(problem) }
         let output: Data
@@ -29,7 +29,7 @@ extension Context {
             output = try Spawn.run(
                 helper, [String(settings.timeoutMilliseconds)], environment: environment, captureOutput: true, input: Data((url + "\n").utf8)).output
         } catch {
-            return .unknown("the helper did not start")
+            return .unknown(Bilingual("помічник не запустився", "the helper did not start"))
         }
         return AlertFeed.Verdict(line: String(decoding: output, as: UTF8.self))
     }
@@ -62,8 +62,8 @@ extension Context {
             return (false, [language.tr("Стрічка тривог: у Києві зараз тривоги немає.", "Alert feed: no air-raid alert in Kyiv now.")])
         case .unknown(let reason):
             return (false, [language.tr(
-                "Стан тривоги невідомий (\(reason)); план — за звичайним рухом. Слухайте оголошення в метро.",
-                "Alert status unknown (\(reason)); planning with the normal service. Listen for announcements.")])
+                "Стан тривоги невідомий (\(reason.uk)); план — за звичайним рухом. Слухайте оголошення в метро.",
+                "Alert status unknown (\(reason.en)); planning with the normal service. Listen for announcements.")])
         }
     }
 }
@@ -195,7 +195,7 @@ struct AlertsCommand: Command {
             switch verdict {
             case .alert: context.stdout.line(language.tr("Зараз: повітряна тривога.", "Now: air-raid alert."))
             case .quiet: context.stdout.line(language.tr("Зараз: тривоги немає.", "Now: no alert."))
-            case .unknown(let reason): context.stdout.line(language.tr("Зараз: стан невідомий (\(Quote.value(reason))).", "Now: alert status unknown (\(Quote.value(reason)))."))
+            case .unknown(let reason): context.stdout.line(language.tr("Зараз: стан невідомий (\(Quote.value(reason.uk))).", "Now: alert status unknown (\(Quote.value(reason.en)))."))
             }
         }
     }

@@ -73,8 +73,8 @@ final class FeedWatch: @unchecked Sendable {
                 "The air-raid alert in Kyiv is over: trains run as usual again.")
         case .unknown(let reason):
             return language.tr(
-                "Стан тривоги зараз невідомий (\(reason)). Слухайте оголошення в метро.",
-                "Alert status unknown now (\(reason)). Listen for announcements.")
+                "Стан тривоги зараз невідомий (\(reason.uk)). Слухайте оголошення в метро.",
+                "Alert status unknown now (\(reason.en)). Listen for announcements.")
         case .alert:
             let stops = view.schedule.stops
             let check = ServiceCheck(network: view.network)
