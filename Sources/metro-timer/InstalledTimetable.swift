@@ -38,9 +38,9 @@ struct InstalledTimetable: Sendable {
                     "його записав новіший timetable-gen (версія формату \(version), ця версія metro-timer читає до \(NetworkDocument.currentVersion))",
                     "it was written by a newer timetable-gen (format version \(version); this metro-timer reads up to \(NetworkDocument.currentVersion))")
             case .malformed(let reason):
-                why = language.tr("це не розклад metro-timer (\(reason))", "it is not a metro-timer timetable (\(reason))")
+                why = language.tr("це не розклад metro-timer (\(reason.uk))", "it is not a metro-timer timetable (\(reason.en))")
             case .inconsistent(let reason):
-                why = language.tr("мережа в ньому не узгоджена: \(reason)", "its network does not hold together: \(reason)")
+                why = language.tr("мережа в ньому не узгоджена: \(reason.uk)", "its network does not hold together: \(reason.en)")
             }
             throw .data(language.tr(
                 "встановлений розклад \(found.path) не можна використати: \(why). Приберіть його: '\(removal)' (metro-timer тоді бере вбудований розклад) або встановіть знову з 'timetable-gen install --data DIR'.",

@@ -243,18 +243,18 @@ final class InstalledTimetableTests: XCTestCase {
         XCTAssertNil(Network.kyiv.document.integrityProblem())
         var duplicate = Network.kyiv.document
         duplicate.stations.append(duplicate.stations[0])
-        XCTAssertEqual(duplicate.integrityProblem(), "station mr01_110 appears twice")
+        XCTAssertEqual(duplicate.integrityProblem()?.en, "station mr01_110 appears twice")
         var stray = Network.kyiv.document
         stray.lines[0].stations[1] = "mx99_999"
-        XCTAssertEqual(stray.integrityProblem(), "line M1 lists mx99_999, which is not a station of the document")
+        XCTAssertEqual(stray.integrityProblem()?.en, "line M1 lists mx99_999, which is not a station of the document")
         var walk = Network.kyiv.document
         walk.transfers[0].stationB = "mr12_121"
-        XCTAssertEqual(walk.integrityProblem(), "transfer mr11_120 ⇄ mr12_121 does not join stations of two lines")
+        XCTAssertEqual(walk.integrityProblem()?.en, "transfer mr11_120 ⇄ mr12_121 does not join stations of two lines")
         var headway = Network.kyiv.document
         headway.headways.append(headway.headways[0])
-        XCTAssertEqual(headway.integrityProblem(), "the interval of line M1 forward weekday at hour 6 appears twice")
+        XCTAssertEqual(headway.integrityProblem()?.en, "the interval of line M1 forward weekday at hour 6 appears twice")
         XCTAssertThrowsError(try Network(json: Data(NetworkEncoding.compactJSON(duplicate).utf8))) { error in
-            XCTAssertEqual(error as? Network.LoadError, .inconsistent("station mr01_110 appears twice"))
+            XCTAssertEqual(error as? Network.LoadError, .inconsistent(Bilingual("станція mr01_110 трапляється двічі", "station mr01_110 appears twice")))
         }
     }
 

@@ -52,7 +52,7 @@ final class UkrainianEverywhereTests: XCTestCase {
     static func english(_ text: String) -> [String] {
         var cleaned = text
         let code = [
-            #"metro-timer( [^\n\x{0400}-\x{04FF}]*)?"#,  // a command line, up to the Ukrainian around it
+            #"metro-timer( [^\n\x{0400}-\x{04FF}()]*)?"#,  // a command line, up to the Ukrainian or the bracket around it
             #"'[^'\n]*'"#,  // quoted: what the user typed, a command line
             #""[^"\n]*""#,
             #"«[^»\n]*»"#,  // a Ukrainian quotation (a station's name keeps its «»)
@@ -113,6 +113,9 @@ final class UkrainianEverywhereTests: XCTestCase {
         XCTAssertEqual(Self.english("Видавець: Kyiv City State Administration"), ["Kyiv", "City", "State", "Administration"])
         XCTAssertEqual(Self.english("−18 s"), ["s"].filter { $0.count > 1 }, "single letters are keys and units; see the units test")
         XCTAssertEqual(Self.english("Див. 'metro-timer plan --help', --at <HH:MM>, $XDG_STATE_HOME/metro-timer, trip.json, M1, mr18_127, JSON"), [])
+        // What a file's reader says is no longer let through: it is said in Ukrainian.
+        XCTAssertEqual(Self.english("не читається (expected ',' at 12)"), ["expected"], "at is a command word")
+        XCTAssertEqual(Self.english("це не розклад metro-timer (unexpected end)"), ["unexpected"])
     }
 
     func testEveryHelpPageIsUkrainian() {

@@ -98,6 +98,58 @@ final class UkrainianFileReasonsTests: XCTestCase {
         XCTAssertGreaterThan(refused, 200, "most broken files are refused or have a line skipped")
     }
 
+    /// An installed timetable that cannot be used says why in Ukrainian too: a network that
+    /// does not hold together (each kind of broken promise), and a file that is not one at all.
+    func testAnUnusableInstalledTimetableSaysWhyInUkrainian() throws {
+        var broken: [String] = []
+        func add(_ edit: (inout NetworkDocument) -> Void) {
+            var document = Network.kyiv.document
+            edit(&document)
+            broken.append(NetworkEncoding.compactJSON(document))
+        }
+        add { $0.stations.append($0.stations[0]) }
+        add { $0.lines[0].stations[1] = "mx99_999" }
+        add { $0.lines.append($0.lines[0]) }
+        add { $0.lines[0].stations = [$0.lines[0].stations[0]] }
+        add { $0.stations[0].line = "M9" }
+        add { $0.stations[0].nameUk = "" }
+        add { $0.stations[0].order = 7 }
+        add { $0.stations.removeLast() }
+        add { $0.stations[0].transfer = "mr02_111" }
+        add { $0.segments.append($0.segments[0]) }
+        add { $0.segments[0].gapSeconds = 0 }
+        add { $0.segments[0].runSeconds = 0 }
+        add { $0.segments.removeFirst() }
+        add { $0.transfers[0].stationB = "mr12_121" }
+        add { $0.transfers.append($0.transfers[0]) }
+        add { $0.transfers[0].walkSeconds = 9999 }
+        add { $0.headways.append($0.headways[0]) }
+        add { $0.headways[0].line = "M9" }
+        add { $0.headways[0].hour = 30 }
+        add { $0.serviceWindows[0].station = "mx99_999" }
+        add { $0.serviceWindows[0].firstDeparture = 999_999 }
+        add { $0.serviceWindows.append($0.serviceWindows[0]) }
+        add { $0.airRaidSections[0].line = "M3" }
+        add { $0.entrances = ($0.entrances ?? []) + ($0.entrances?.prefix(1) ?? []) }
+        add { $0.entrances?[0].halls = 0 }
+        let good = NetworkEncoding.compactJSON(Network.kyiv.document)
+        broken += [String(good.prefix(good.count / 2)), good + "x", "[]", good.replacingOccurrences(of: "\"stations\":", with: "\"stationz\":")]
+        var reasons: Set<String> = []
+        for text in broken {
+            let home = try TestPaths.temporaryDirectory(self) + "/home"
+            try FileManager.default.createDirectory(atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try text.write(toFile: home + "/data/network.json", atomically: true, encoding: .utf8)
+            chmod(home + "/data/network.json", 0o600)
+            let uk = CLI.run(["plan", "Lisova", "Teremky", "--lang", "uk"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
+            XCTAssertEqual(uk.code, 65, "\(text.prefix(80)): \(uk.stdout)")
+            XCTAssertEqual(UkrainianEverywhereTests.english(uk.stderr), [], uk.stderr)
+            let en = CLI.run(["plan", "Lisova", "Teremky", "--lang", "en"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
+            XCTAssertTrue(en.stderr.hasPrefix("Error: the installed timetable \(home)/data/network.json cannot be used: "), en.stderr)
+            reasons.insert(en.stderr)
+        }
+        XCTAssertEqual(reasons.count, broken.count, "each broken promise its own reason")
+    }
+
     /// The reasons themselves, exactly, in both languages: one of each kind.
     func testTheReasonsReadTheSameInBothLanguages() throws {
         let trip = try cases()[0]

@@ -21,10 +21,10 @@ public struct Network: Sendable {
 
     /// Why a network document could not be used.
     public enum LoadError: Error, Equatable, Sendable {
-        case malformed(String)
+        case malformed(Bilingual)
         case newerVersion(Int)
         /// The JSON decodes, but the network does not hold together (see `integrityProblem()`).
-        case inconsistent(String)
+        case inconsistent(Bilingual)
     }
 
     /// The Kyiv network embedded in the binary, decoded once per process (with the fast reader;
@@ -53,7 +53,7 @@ public struct Network: Sendable {
             {
                 throw .newerVersion(version)
             }
-            throw .malformed(String(describing: error))
+            throw .malformed((error as? any BilingualError)?.reason ?? Bilingual("«\(error)»", String(describing: error)))
         }
         guard document.version <= NetworkDocument.currentVersion else { throw .newerVersion(document.version) }
         if let problem = document.integrityProblem() { throw .inconsistent(problem) }
