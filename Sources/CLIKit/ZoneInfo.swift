@@ -25,8 +25,8 @@ public enum ZoneInfo {
                 return .success(ServiceClock(zone: try TZif(bytes: Array(data))))
             } catch {
                 return .failure(.data(language.tr(
-                    "файл часового поясу \(dir)/\(name) пошкоджений (\(error)); перевстановіть базу часових поясів (наприклад, 'apt-get install --reinstall tzdata')",
-                    "the time-zone file \(dir)/\(name) is corrupt (\(error)); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')")))
+                    "файл часового поясу \(dir)/\(name) пошкоджений (\(error.reason.uk)); перевстановіть базу часових поясів (наприклад, 'apt-get install --reinstall tzdata')",
+                    "the time-zone file \(dir)/\(name) is corrupt (\(error.reason.en)); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')")))
             }
         }
         return .failure(.failure(language.tr(

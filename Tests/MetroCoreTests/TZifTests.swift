@@ -173,6 +173,12 @@ final class TZifTests: XCTestCase {
             XCTAssertEqual(result.code, 65, product + ": " + result.stderr)
             XCTAssertTrue(result.stderr.contains("the time-zone file \(directory)/Europe/Kyiv is corrupt"), result.stderr)
             XCTAssertTrue(result.stderr.contains("tzdata"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("(it ends before the data its header announces)"), result.stderr)
+            // And in Ukrainian, the reason too.
+            let uk = try ProcessRunner.run(product, arguments, environment: ["TZDIR": directory, "METRO_TIMER_LANG": "uk"], currentDirectory: TestPaths.packageRoot.path)
+            XCTAssertEqual(uk.code, 65, product + ": " + uk.stderr)
+            XCTAssertTrue(uk.stderr.hasPrefix("Помилка: файл часового поясу \(directory)/Europe/Kyiv пошкоджений (він уривається"), uk.stderr)
+            XCTAssertEqual(UkrainianEverywhereTests.english(uk.stderr), [], uk.stderr)
         }
     }
 

@@ -150,6 +150,26 @@ final class UkrainianFileReasonsTests: XCTestCase {
         XCTAssertEqual(reasons.count, broken.count, "each broken promise its own reason")
     }
 
+    /// An installed network whose lines do not meet: the router's refusal is a sentence in each
+    /// language, not a Swift value (`noInterchange("M1", "M2")`).
+    func testARouteAnInstalledNetworkCannotGiveIsSaidInWords() throws {
+        var document = Network.kyiv.document
+        document.transfers = []
+        for index in document.stations.indices { document.stations[index].transfer = nil }
+        XCTAssertNil(document.integrityProblem())
+        let home = try TestPaths.temporaryDirectory(self) + "/home"
+        try FileManager.default.createDirectory(atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try NetworkEncoding.compactJSON(document).write(toFile: home + "/data/network.json", atomically: true, encoding: .utf8)
+        chmod(home + "/data/network.json", 0o600)
+        for arguments in [["plan", "Lisova", "Teremky", "--at", "10:00"], ["calibrate", "Lisova", "Teremky"]] {
+            let en = CLI.run(arguments + ["--lang", "en"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
+            XCTAssertEqual(en.code, 1, "\(arguments): \(en.stdout)")
+            XCTAssertEqual(en.stderr, "Error: Lines M1 and M2 do not meet in the installed timetable: no route joins them.\n", "\(arguments)")
+            let uk = CLI.run(arguments + ["--lang", "uk"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
+            XCTAssertEqual(uk.stderr, "Помилка: Лінії M1 і M2 у встановленому розкладі не перетинаються: маршруту між ними немає.\n", "\(arguments)")
+        }
+    }
+
     /// The reasons themselves, exactly, in both languages: one of each kind.
     func testTheReasonsReadTheSameInBothLanguages() throws {
         let trip = try cases()[0]

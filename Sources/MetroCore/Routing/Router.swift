@@ -35,9 +35,21 @@ public struct Route: Equatable, Sendable, Codable {
 
 /// Routing is a table lookup: same line, one leg; different lines, the one node where they meet.
 public struct Router: Sendable {
-    public enum Failure: Error, Equatable, Sendable {
+    public enum Failure: BilingualError, Equatable, Sendable {
         case sameStation(String)
         case noInterchange(String, String)
+
+        /// In words, for a network (an installed one) whose lines do not meet.
+        public var reason: Bilingual {
+            switch self {
+            case .sameStation(let code):
+                return Bilingual("Маршрут від станції \(code) до неї самої — це не поїздка.", "A route from \(code) to itself is no ride.")
+            case .noInterchange(let a, let b):
+                return Bilingual(
+                    "Лінії \(a) і \(b) у встановленому розкладі не перетинаються: маршруту між ними немає.",
+                    "Lines \(a) and \(b) do not meet in the installed timetable: no route joins them.")
+            }
+        }
     }
 
     let network: Network

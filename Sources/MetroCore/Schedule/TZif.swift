@@ -13,18 +13,18 @@ public struct TZif: Sendable, Equatable {
     let rule: POSIXTimeZone?
 
     /// Why a file cannot be read as a zone.
-    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Failure: BilingualError, Equatable, Sendable {
         case notTZif
         case truncated
         case badFooter(String)
         case noTimeTypes
 
-        public var description: String {
+        public var reason: Bilingual {
             switch self {
-            case .notTZif: "it is not a TZif file (no 'TZif' magic)"
-            case .truncated: "it ends before the data its header announces"
-            case .badFooter(let footer): "its footer rule '\(footer)' cannot be read"
-            case .noTimeTypes: "it has no local time types"
+            case .notTZif: Bilingual("це не файл TZif (немає позначки 'TZif')", "it is not a TZif file (no 'TZif' magic)")
+            case .truncated: Bilingual("він уривається раніше, ніж закінчуються оголошені в заголовку дані", "it ends before the data its header announces")
+            case .badFooter(let footer): Bilingual("правило '\(footer)' у його кінці не читається", "its footer rule '\(footer)' cannot be read")
+            case .noTimeTypes: Bilingual("у ньому немає жодного типу місцевого часу", "it has no local time types")
             }
         }
     }

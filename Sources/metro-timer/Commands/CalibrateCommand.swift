@@ -39,7 +39,7 @@ struct CalibrateCommand: Command {
         let language = options.language
         let network = context.network
         let route: Route
-        do { route = try Router(network: network).route(from: origin.code, to: destination.code) } catch { throw .failure("\(error)") }
+        do { route = try Router(network: network).route(from: origin.code, to: destination.code) } catch { throw .failure(error.reason.text(language)) }
         guard !route.isWalkOnly else {
             throw .failure(language.tr("На цьому маршруті немає поїзда, щоб вимірювати.", "There is no train to measure on this route."))
         }

@@ -135,7 +135,7 @@ enum ServiceOptions {
         from origin: String, to destination: String, changes: ServiceChanges, feedNotes: [String], network: Network, language: Language
     ) throws(CLIError) -> ChosenRoute {
         let direct: Route
-        do { direct = try Router(network: network).route(from: origin, to: destination) } catch { throw .failure("\(error)") }
+        do { direct = try Router(network: network).route(from: origin, to: destination) } catch { throw .failure(error.reason.text(language)) }
         do {
             return try ServiceCheck(network: network).choose(direct, changes: changes)
         } catch {
