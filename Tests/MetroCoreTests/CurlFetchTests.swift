@@ -225,6 +225,30 @@ final class CurlConfigTests: XCTestCase {
         XCTAssertEqual(verdict(.exited(0), "", #"{"alert": false}"#), "unknown: the feed cannot be reached", "no status: no answer")
         XCTAssertEqual(verdict(.exited(137)), "unknown: the feed cannot be reached")
     }
+
+    /// Each of those verdicts, and the ones before curl runs (no curl, a URL curl cannot take),
+    /// carries its reason in Ukrainian on the helper's second line.
+    func testEveryUnknownHasItsUkrainianLine() {
+        let outcomes: [(Spawn.End, String)] = [
+            (.exited(6), "000"), (.exited(7), "000"), (.exited(28), "000"), (.exited(60), "000"), (.exited(63), "200"), (.deadline, ""),
+            (.outputLimit, ""), (.exited(0), "204"), (.exited(0), "302"), (.exited(0), "503"), (.exited(0), ""), (.exited(137), ""),
+        ]
+        var verdicts = outcomes.map { CurlFeed.verdict(Spawn.Outcome(end: $0.0, output: Data(), errorOutput: Data($0.1.utf8))) }
+        verdicts.append(CurlFeed.check("https://localhost/x", environment: ["PATH": "/nonexistent-directory"], deadline: .now + .seconds(5)))
+        verdicts.append(CurlFeed.check("ftp://example.org/x", environment: [:], deadline: .now + .seconds(5)))
+        verdicts.append(CurlFeed.check("http://example.org/x", environment: [:], deadline: .now + .seconds(5)))
+        var seen: Set<String> = []
+        for verdict in verdicts {
+            let lines = verdict.output.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.count, 2, verdict.output)
+            guard lines.count == 2 else { continue }
+            XCTAssertTrue(lines[0].hasPrefix("unknown: "), lines[0])
+            XCTAssertTrue(lines[1].hasPrefix("uk: "), lines[1])
+            XCTAssertEqual(UkrainianEverywhereTests.english(lines[1]), [], lines[1])
+            seen.insert(lines[1])
+        }
+        XCTAssertEqual(seen.count, 11, "one Ukrainian reason for each English one: \(seen.sorted())")
+    }
 }
 
 /// The feed's JSON is read without JSONSerialization now (it brings ICU into a static build):

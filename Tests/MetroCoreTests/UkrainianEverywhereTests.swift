@@ -15,9 +15,9 @@ final class UkrainianEverywhereTests: XCTestCase {
     static let allowed: Set<String> = [
         // programs and tools the text names
         "metro-timer", "metro-timer-alerts", "tmux", "systemd", "systemd-run", "systemctl", "notify-send", "termux-notification",
-        "termux-vibrate", "bash", "zsh", "fish", "sh", "man", "make", "install", "apt-get", "tzdata", "compinit",
+        "termux-vibrate", "bash", "zsh", "fish", "sh", "man", "make", "install", "apt-get", "tzdata", "compinit", "curl",
         // formats, protocols, standards
-        "JSON", "HTTPS", "HTTP", "URL", "GPS", "ICS", "GTFS", "UTC", "ISO", "CSV", "TZif", "POSIX", "gettext",
+        "JSON", "HTTPS", "HTTP", "URL", "GPS", "ICS", "GTFS", "UTC", "ISO", "CSV", "TZif", "POSIX", "gettext", "TLS",
         // placeholders of formats (HH:MM, YYYY-MM-DD, m:ss), the language codes, README
         "HH", "MM", "YYYY", "DD", "ss", "uk", "en", "CMD", "FMT", "URL", "ms", "README",
         // shell words in the completions help; the event names of the --events JSON lines
