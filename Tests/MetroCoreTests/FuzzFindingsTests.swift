@@ -34,4 +34,31 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertTrue(warned.contains("journal.jsonl:1: skipped a malformed line ("), warned)
         XCTAssertTrue(warned.contains("arri"), "the reason still names the value: \(warned)")
     }
+
+    /// csv (the data files compiled whole): a station's latitude of 7541031651931149650 degrees,
+    /// written with leading zeros, after 387,768 executions. The whole degrees were multiplied
+    /// by a million without a bound, which overflowed and trapped timetable-gen (SIGILL) where it
+    /// should refuse the file. A coordinate is now any number of degrees up to 360 either way, or
+    /// not one at all, and Kyiv's range check then names it.
+    func testAHugeCoordinateIsRefusedNotATrap() throws {
+        let corpus = try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/csv/crash-coordinate-overflow"))
+        XCTAssertTrue(String(decoding: corpus, as: UTF8.self).contains("0754103165193114"), "the corpus file still holds its latitude")
+        let row = "mr01_110,M1,1,Академмістечко,Akademmistechko,,no,,50.464929,30.355062"
+        for (column, text) in [("lat", "00000000000000000000000007541031651931149650"), ("lat", "10000000000000"), ("lon", "-9223372036854775808"), ("lat", "9223372036854775807.5")] {
+            let directory = try TestPaths.temporaryDirectory(self) + "/Data"
+            try FileManager.default.copyItem(atPath: TestPaths.data, toPath: directory)
+            let path = directory + "/kyiv-stations.csv"
+            let original = try String(contentsOfFile: path, encoding: .utf8)
+            let edited = column == "lat"
+                ? row.replacingOccurrences(of: "50.464929", with: text) : row.replacingOccurrences(of: "30.355062", with: text)
+            try original.replacingOccurrences(of: row, with: edited).write(toFile: path, atomically: true, encoding: .utf8)
+            let output = directory + "/../network.swift"
+            let result = try ProcessRunner.run("timetable-gen", ["--data", directory, "--output", output])
+            XCTAssertEqual(result.code, 65, "\(column) \(text): \(result.stderr)")
+            let range = column == "lat" ? "50.2–50.7" : "30.2–30.9"
+            XCTAssertEqual(
+                result.stderr, "Error: \(directory)/kyiv-stations.csv:2:\(column == "lat" ? 9 : 10): \(column) '\(text)' is not a decimal coordinate within Kyiv (\(range))\n")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        }
+    }
 }

@@ -101,10 +101,11 @@ extension TimetableCompiler {
     static let kyivLatitudes = 50_200_000...50_700_000
     static let kyivLongitudes = 30_200_000...30_900_000
 
-    /// `50.457766` as 50457766 millionths of a degree; nil unless it is a plain decimal.
+    /// `50.457766` as 50457766 millionths of a degree; nil unless it is a plain decimal of at
+    /// most 360 degrees either way (the bound keeps the product below overflow).
     static func microDegrees(_ text: String) -> Int? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let whole = Int(parts[0]), !parts[0].hasPrefix("+"),
+        guard (1...2).contains(parts.count), let whole = Int(parts[0]), !parts[0].hasPrefix("+"), (-360...360).contains(whole),
             parts.count == 1 || (1...6).contains(parts[1].count) && parts[1].allSatisfy(\.isASCII) && parts[1].allSatisfy(\.isNumber)
         else { return nil }
         let fraction = parts.count == 2 ? Int(parts[1] + String(repeating: "0", count: 6 - parts[1].count))! : 0
