@@ -1,9 +1,9 @@
 """Validates the GTFS feed with a validator of the canonical rule set (gtfs-validator from PyPI,
-a pure-Python implementation) and fails on any ERROR notice, or on a WARNING that the README does
+a pure-Python implementation) and fails on any ERROR notice, or on a WARNING that the guide does
 not explain. To show that the validator is really looking, a copy of the feed with a stop time
 naming a stop that does not exist must be reported with an error.
 
-Usage: python check-gtfs.py VALIDATOR FEED.zip README.md
+Usage: python check-gtfs.py VALIDATOR FEED.zip docs/guide/gtfs.md
 Ends with 'N passed, N failed'.
 """
 import json
@@ -14,7 +14,7 @@ import sys
 import tempfile
 import zipfile
 
-VALIDATOR, FEED, README = sys.argv[1:4]
+VALIDATOR, FEED, GUIDE = sys.argv[1:4]
 passed = failed = 0
 
 
@@ -37,9 +37,9 @@ def validate(feed, workdir):
     return report["notices"], system["notices"]
 
 
-# Warnings the README explains, in its GTFS section: lines of the form "- `code`: why".
-with open(README, encoding="utf-8") as f:
-    explained = set(re.findall(r"^- `([a-z_]+)`: ", f.read().split("## A GTFS feed", 1)[-1], re.M))
+# Warnings the guide explains (docs/guide/gtfs.md): lines of the form "- `code`: why".
+with open(GUIDE, encoding="utf-8") as f:
+    explained = set(re.findall(r"^- `([a-z_]+)`: ", f.read(), re.M))
 
 with tempfile.TemporaryDirectory() as work:
     notices, system = validate(FEED, work)
@@ -49,7 +49,7 @@ with tempfile.TemporaryDirectory() as work:
     check("no system errors", not system, json.dumps(system)[:500])
     check("no errors", not errors, json.dumps([(n["code"], n["totalNotices"]) for n in errors]))
     for notice in warnings:
-        check(f"warning {notice['code']} is explained in the README", notice["code"] in explained,
+        check(f"warning {notice['code']} is explained in docs/guide/gtfs.md", notice["code"] in explained,
               json.dumps(notice.get("sampleNotices", [])[:2])[:400])
     print(f"gtfs-validator: {len(errors)} errors, {len(warnings)} warnings "
           f"{sorted(n['code'] for n in warnings)}, {len(infos)} infos {sorted(n['code'] for n in infos)}")

@@ -25,7 +25,7 @@ final class CLITests: XCTestCase {
               --date <YYYY-MM-DD>     The service day (times after midnight belong to the day before). (default: today)
               --arrive-by <HH:MM>     Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait; never before the first train, never after the last connection.
               --last                  The last train home: the last real train that still makes the last trains at every change, on the slow pattern with the whole walk; the margin at each change, and how long that is from now.
-              --json                  Print JSON (schema in the README).
+              --json                  Print JSON (schema: docs/guide/planning.md).
               --ics <file>            Write the ride as a calendar event with alarms (- for standard output).
               --no-calibration        Official figures only, without your own measurements.
               --air-raid              Plan as trains run during an air-raid alert (also METRO_TIMER_AIR_RAID=1).
@@ -214,7 +214,7 @@ final class CLITests: XCTestCase {
     }
 }
 
-/// The README's examples are the program's real output.
+/// The README's examples (and the guide's) are the program's real output.
 final class ReadmeTests: XCTestCase {
     func block(after marker: String, in readme: String) throws -> String {
         let start = try XCTUnwrap(readme.range(of: marker + "\n\n```\n")).upperBound
@@ -228,7 +228,8 @@ final class ReadmeTests: XCTestCase {
         XCTAssertTrue(readme.contains("swift test --disable-swift-testing"), "and the test command")
         let english = try block(after: "`swift run metro-timer plan Lisova Teremky --at 08:15 --date 2026-11-30`:", in: readme)
         XCTAssertEqual(english, CLI.run(["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30"], environment: [:]).stdout)
-        let ukrainian = try block(after: "The same with `--lang uk` (or `LANG=uk_UA.UTF-8`):", in: readme)
+        let planning = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/guide/planning.md"), encoding: .utf8)
+        let ukrainian = try block(after: "The same with `--lang uk` (or `LANG=uk_UA.UTF-8`):", in: planning)
         XCTAssertEqual(ukrainian, CLI.run(["plan", "Лісова", "Теремки", "--at", "08:15", "--date", "2026-11-30", "--lang", "uk"], environment: [:]).stdout)
     }
 

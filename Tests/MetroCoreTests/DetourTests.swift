@@ -98,10 +98,10 @@ final class DetourTests: XCTestCase {
         // Zoloti Vorota, one stop before Palats sportu.
         XCTAssertTrue(result.stdout.contains(" passing Khreshchatyk\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains(" leaving Zoloti Vorota\n"), result.stdout)
-        // The README's example is this output.
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        // The guide's example (docs/guide/planning.md) is this output.
+        let planning = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/guide/planning.md"), encoding: .utf8)
         let note = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("ℹ The direct way") })
-        XCTAssertTrue(readme.contains("```text\n" + note + "\n```"), "README shows the real sentence")
+        XCTAssertTrue(planning.contains("```text\n" + note + "\n```"), "the guide shows the real sentence")
         let uk = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--at", "10:00", "--lang", "uk"], columns: nil)
         XCTAssertEqual(uk.code, 0)
         XCTAssertTrue(uk.stdout.contains(

@@ -58,7 +58,7 @@ final class UkrainianEverywhereTests: XCTestCase {
             #"«[^»\n]*»"#,  // a Ukrainian quotation (a station's name keeps its «»)
             #"(?<![A-Za-z0-9])--?[A-Za-z][A-Za-z0-9-]*(=\S*)?"#,  // options
             #"<[^>\n]*>"#, #"\{[^}\n]*\}"#, #"\[[^\]\n]*=[^\]\n]*\]"#,  // placeholders, fields
-            #"(~|\$[A-Z_]+)?/[^\s,;)]*"#,  // paths
+            #"(~|\$[A-Z_]+|[A-Za-z0-9._-]+)?/[^\s,;)]*"#,  // paths, also relative ones (docs/guide/riding.md)
             #"\$?[A-Z][A-Z0-9]*_[A-Z0-9_]+"#,  // environment variables (METRO_TIMER_HOME)
             #"[A-Za-z0-9._-]+\.(json|jsonl|ics|zip|csv|fish)\b"#,  // file names
             #"\b[A-Za-z_]*[0-9][A-Za-z0-9_]*\b"#,  // codes with digits (M1, mr18_127, 0700)

@@ -6,7 +6,7 @@ public protocol CheckedValues {
     func valueProblem() -> Bilingual?
 }
 
-/// The bounds the files' values must keep (stated in the README).
+/// The bounds the files' values must keep (stated in docs/guide/files-and-privacy.md).
 public enum ValueBounds {
     /// Times: 2000-01-01 to 2100-01-01.
     public static let dates = 946_684_800.0...4_102_444_800.0

@@ -163,8 +163,26 @@ struct AboutCommand: Command {
                 "Нічого не надсилається: перевірку тривог вимкнено ('metro-timer alerts enable --url URL' вмикає її).",
                 "Nothing is sent: the alert check is off ('metro-timer alerts enable --url URL' turns it on)."))
         }
+        out += ["", style.bold(language.tr("Посібник (у джерельному коді)", "The guide (in the source tree)"))]
+        out += Self.guide.map { page in "  docs/guide/" + page.file + "  " + page.topic(language) }
         context.stdout.write(out.joined(separator: "\n") + "\n")
     }
+
+    /// The guide's pages (docs/guide/; the README links the same ones), each with what it covers.
+    static let guide: [(file: String, topic: Text)] = [
+        ("planning.md", Text("план: зміни руху, перевірка тривог, мова, JSON, коди виходу; як працює модель",
+                             "plan: service changes, the alert check, language, JSON, exit codes; how the model works")),
+        ("riding.md", Text("поїздка: клавіші, виведення, сповіщення без екрана, рядок стану, журнал, калібрування",
+                           "the ride: keys, outputs, alerts with no screen, the status line, the journal, calibration")),
+        ("files-and-privacy.md", Text("ваші файли: де і як вони зберігаються, що перевіряється, мережа",
+                                      "your files: where and how they are kept, what is checked, the network")),
+        ("accuracy.md", Text("точність: перевірка на розкладі", "accuracy: the timetable backtest")),
+        ("gtfs.md", Text("стрічка GTFS метро і як її перевірено", "the metro's GTFS feed and how it is checked")),
+        ("calendar-and-card.md", Text("поїздка в календарі (--ics)", "the ride in a calendar (--ics)")),
+        ("data-refresh.md", Text("оновлення даних і новіший розклад без перезбирання",
+                                 "refreshing the data, a newer timetable without rebuilding")),
+        ("install.md", Text("збирання, встановлення, випуски, доповнення, man", "building, installing, releases, completions, man pages")),
+    ]
 
     /// The portal's English wording of its publisher and licence (as the network records them),
     /// in the portal's own Ukrainian; anything else as it is.

@@ -135,7 +135,7 @@ struct AlertsCommand: Command {
             }
         }
         if let text = arguments.value("timeout") {
-            // The range alerts.json keeps (one constant, stated in the README).
+            // The range alerts.json keeps (one constant, stated in docs/guide/files-and-privacy.md).
             let range = AlertSettings.timeoutRange
             guard let value = Int(text), range.contains(value) else {
                 throw .usage(language.tr(

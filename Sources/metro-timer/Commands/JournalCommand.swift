@@ -17,7 +17,7 @@ struct JournalCommand: Command {
             "Похибка = підтверджене прибуття мінус відлік: + поїзд був пізніше за відлік, − раніше (небезпечний бік: сповіщення після станції).",
             "Error = confirmed arrival minus the countdown: + the train was later than the countdown, − earlier (the dangerous side: an alert after the station)."),
         arguments: [
-            .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
+            .flag("json", Text("Вивести JSON (схема: docs/guide/riding.md).", "Print JSON (schema: docs/guide/riding.md).")),
             .option("last", value: "N", Text("Лише останні N поїздок.", "Only the last N trips.")),
             .option("export", value: "file", Text("Записати журнал у файл (рядки JSON).", "Write the journal to a file (JSON lines).")).completing(.file),
             .flag("clear", Text("Стерти журнал (питає; --yes — без питань).", "Erase the journal (asks first; --yes does not).")),

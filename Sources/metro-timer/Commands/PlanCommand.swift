@@ -30,7 +30,7 @@ struct PlanCommand: Command {
             .flag("last", Text(
                 "Останній поїзд: останній справжній поїзд, що повільно і з цілим переходом ще встигає на останні поїзди на кожній пересадці, запас на кожній і скільки до нього від зараз.",
                 "The last train home: the last real train that still makes the last trains at every change, on the slow pattern with the whole walk; the margin at each change, and how long that is from now.")),
-            .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
+            .flag("json", Text("Вивести JSON (схема: docs/guide/planning.md).", "Print JSON (schema: docs/guide/planning.md).")),
             .option("ics", value: "file", Text(
                 "Записати поїздку як подію календаря з нагадуваннями (- — у стандартний вивід).",
                 "Write the ride as a calendar event with alarms (- for standard output).")).completing(.file),

@@ -11,7 +11,7 @@ struct StationsCommand: Command {
         arguments: [
             .positional("query", optional: true, Text("Назва чи її частина, будь-якою мовою.", "A name or part of one, in either language.")).completing(.stations),
             .option("line", value: "M1|M2|M3", Text("Лише станції цієї лінії.", "Only the stations of this line.")),
-            .flag("json", Text("Вивести JSON (схема в README).", "Print JSON (schema in the README).")),
+            .flag("json", Text("Вивести JSON (схема: docs/guide/planning.md).", "Print JSON (schema: docs/guide/planning.md).")),
         ] + GlobalOptions.arguments)
 
     var query: String?

@@ -4,7 +4,7 @@ import Glibc
 #endif
 import MetroCore
 
-/// The `plan --json` document (schema version 4, documented in the README). Every time is
+/// The `plan --json` document (schema version 4, documented in docs/guide/planning.md). Every time is
 /// ISO 8601 with its UTC offset; durations are whole seconds.
 struct PlanJSON: Encodable {
     /// 2: `arrival.earliest`/`latest` span both running patterns and appear on every route;

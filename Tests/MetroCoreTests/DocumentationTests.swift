@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+
+/// The README stays the first five minutes; everything else is a page of the guide, reachable
+/// from the README and from `about`, and no link in the documentation leads nowhere.
+final class DocumentationTests: XCTestCase {
+    static let root = TestPaths.packageRoot
+
+    static func text(_ relative: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    /// The pages under docs/guide/, by file name.
+    static func guidePages() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs/guide").path)
+            .filter { $0.hasSuffix(".md") }.sorted()
+    }
+
+    /// The Markdown files a reader of the repository finds: the README, the guide and every other
+    /// page under docs/, and the top-level maintainer pages when they exist.
+    static func documents() throws -> [String] {
+        var found = ["README.md"]
+        for top in ["CHANGELOG.md", "CONTRIBUTING.md"] where FileManager.default.fileExists(atPath: root.appendingPathComponent(top).path) {
+            found.append(top)
+        }
+        let docs = root.appendingPathComponent("docs").path
+        let walker = FileManager.default.enumerator(atPath: docs)
+        while let next = walker?.nextObject() as? String {
+            if next.hasSuffix(".md") { found.append("docs/" + next) }
+        }
+        return found.sorted()
+    }
+
+    func testTheReadmeIsShortAndLinksEveryGuidePage() throws {
+        let readme = try Self.text("README.md")
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        XCTAssertLessThanOrEqual(lines, 250, "the README is the first five minutes; the rest goes to docs/guide/")
+        let pages = try Self.guidePages()
+        for page in ["planning.md", "riding.md", "files-and-privacy.md", "accuracy.md", "gtfs.md", "calendar-and-card.md",
+                     "data-refresh.md", "install.md"] {
+            XCTAssertTrue(pages.contains(page), "docs/guide/\(page) exists")
+        }
+        for page in pages {
+            XCTAssertTrue(readme.contains("](docs/guide/\(page))"), "the README links docs/guide/\(page)")
+            XCTAssertTrue(try Self.text("docs/guide/" + page).hasPrefix("# "), "\(page) opens with its title")
+        }
+    }
+
+    func testAboutListsEveryGuidePageInBothLanguages() throws {
+        let pages = try Self.guidePages()
+        XCTAssertFalse(pages.isEmpty)
+        for language in ["en", "uk"] {
+            let result = CLI.run(["about", "--lang", language], environment: ["METRO_TIMER_HOME": try TestPaths.temporaryDirectory(self)])
+            XCTAssertEqual(result.code, 0)
+            for page in pages {
+                XCTAssertTrue(result.stdout.contains("  docs/guide/\(page) "), "about --lang \(language) names docs/guide/\(page)\n" + result.stdout)
+            }
+        }
+    }
+
+    /// GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens.
+    static func anchor(_ heading: String) -> String {
+        String(heading.lowercased().compactMap { character -> Character? in
+            if character == " " { return "-" }
+            if character.isLetter || character.isNumber || character == "-" || character == "_" { return character }
+            return nil
+        })
+    }
+
+    static func anchors(_ markdown: String) -> Set<String> {
+        var inCode = false
+        var found = Set<String>()
+        for line in markdown.split(separator: "\n") {
+            if line.hasPrefix("```") { inCode.toggle(); continue }
+            guard !inCode, line.hasPrefix("#") else { continue }
+            found.insert(anchor(String(line.drop { $0 == "#" }.dropFirst())))
+        }
+        return found
+    }
+
+    /// A relative path from the directory `base` (components under the root), `..` resolved.
+    static func resolve(_ relative: String, from base: [String]) -> String {
+        var components = base
+        for part in relative.split(separator: "/") {
+            if part == ".." { _ = components.popLast() } else if part != "." { components.append(String(part)) }
+        }
+        return components.joined(separator: "/")
+    }
+
+    /// Every relative link (`[text](path#anchor)`) in the documentation names a file that
+    /// exists and, with an anchor, a heading in it: a section moved is still reachable.
+    func testEveryRelativeLinkResolves() throws {
+        let pattern = try NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)
+        var checked = 0
+        for document in try Self.documents() {
+            let text = try Self.text(document)
+            let base = document.split(separator: "/").dropLast().map(String.init)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let target = String(text[Range(match.range(at: 1), in: text)!])
+                if target.contains("://") || target.hasPrefix("mailto:") { continue }
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let file = parts[0].isEmpty ? document : Self.resolve(parts[0], from: base)
+                let path = Self.root.appendingPathComponent(file).path
+                XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(document): \(target) leads nowhere")
+                if parts.count == 2, FileManager.default.fileExists(atPath: path) {
+                    XCTAssertTrue(Self.anchors(try Self.text(file)).contains(parts[1]), "\(document): no heading #\(parts[1]) in \(file)")
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 10)
+    }
+}
