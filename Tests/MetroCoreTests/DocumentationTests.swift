@@ -58,6 +58,48 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    static func folders(_ path: String) throws -> [String] {
+        let url = root.appendingPathComponent(path)
+        return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { name in
+            var directory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &directory) && directory.boolValue
+        }.sorted()
+    }
+
+    /// The architecture's code map names every module under Sources/ (as its own section) and
+    /// every folder inside one (as `Folder/` in that section).
+    func testTheCodeMapNamesEveryFolderUnderSources() throws {
+        let architecture = try Self.text("docs/ARCHITECTURE.md")
+        let modules = try Self.folders("Sources")
+        XCTAssertGreaterThanOrEqual(modules.count, 5)
+        for module in modules {
+            let heading = "### `Sources/\(module)`\n"
+            guard let start = architecture.range(of: heading)?.upperBound else {
+                XCTFail("docs/ARCHITECTURE.md has no section \(heading)")
+                continue
+            }
+            let end = architecture.range(of: "\n#", range: start..<architecture.endIndex)?.lowerBound ?? architecture.endIndex
+            let section = architecture[start..<end]
+            for folder in try Self.folders("Sources/" + module) {
+                XCTAssertTrue(section.contains("`\(folder)/`"), "the code map's \(module) section names \(folder)/")
+            }
+        }
+    }
+
+    /// The repository describes the software: no work diary is left under docs/.
+    func testNoWorkLogIsLeft() throws {
+        let docs = try Self.folders("docs")
+        XCTAssertEqual(docs.filter { $0.hasPrefix("notes") }, [], "what a diary held belongs in CHANGELOG.md, docs/ARCHITECTURE.md or docs/decisions/")
+        XCTAssertTrue(try Self.text("CHANGELOG.md").contains("\n## [Unreleased]\n"))
+        for decision in try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs/decisions").path)
+        where decision.range(of: #"^[0-9]{4}-.*\.md$"#, options: .regularExpression) != nil {
+            let page = try Self.text("docs/decisions/" + decision)
+            for part in ["**Context.**", "**Choice.**", "**Evidence", "**What would change it.**"] {
+                XCTAssertTrue(page.contains(part), "\(decision) has its \(part)")
+            }
+        }
+    }
+
     /// GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens.
     static func anchor(_ heading: String) -> String {
         String(heading.lowercased().compactMap { character -> Character? in
