@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The clock of tests that start a real ride on the wall clock.
 ///
@@ -73,9 +76,23 @@ enum DaytimeClock {
         #endif
     }
 
-    private final class Holder: @unchecked Sendable {
+    /// The `faketime` processes that hold the shared segments, one per offset, and what they
+    /// made in /dev/shm (`faketime_shm_PID`, `sem.faketime_sem_PID`). faketime removes the pair
+    /// when its command ends, but not when it is killed (SIGTERM or SIGKILL from a timeout, a
+    /// stopped `swift test`, the mutation runs), and a pair left behind makes a later faketime
+    /// with the same process id fail with `sem_open: File exists`. So the holder:
+    /// - runs faketime in a session of its own (`setsid`), out of reach of the signals that stop
+    ///   the tests' process group, and feeds it through a pipe only this process can write
+    ///   (close-on-exec: no other child inherits it), so that it ends when this process ends,
+    ///   however that happens, and cleans up;
+    /// - at the end of the test bundle closes the pipe, waits for the pair to go, and removes
+    ///   whatever is still there itself;
+    /// - before its first faketime, removes pairs of faketime processes that no longer exist
+    ///   (left by runs before this fix), its own user's only.
+    final class Holder: @unchecked Sendable {
         static let lock = NSLock()
-        nonisolated(unsafe) static var held: [String: (process: Process, input: Pipe, shared: String)] = [:]
+        nonisolated(unsafe) static var held: [String: (process: Process, input: FileHandle, shared: String)] = [:]
+        nonisolated(unsafe) static var swept = false
 
         static func shared(for shift: String) throws -> String {
             lock.lock()
@@ -84,11 +101,26 @@ enum DaytimeClock {
             guard FileManager.default.fileExists(atPath: library), let faketime = which("faketime") else {
                 throw Unavailable(reason: "libfaketime is not installed (apt-get install faketime)")
             }
+            if !swept {
+                swept = true
+                removeStalePairs()
+                XCTestObservationCenter.shared.addTestObserver(Release())
+            }
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw Unavailable(reason: "no pipe for faketime (errno \(errno))") }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            let input = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: faketime)
-            process.arguments = ["-f", shift, "/bin/sh", "-c", "printf '%s\\n' \"$FAKETIME_SHARED\"; exec cat >/dev/null"]
-            let input = Pipe(), output = Pipe()
-            process.standardInput = input
+            let command = ["-f", shift, "/bin/sh", "-c", "printf '%s\\n' \"$FAKETIME_SHARED\"; exec cat >/dev/null"]
+            if let setsid = which("setsid") {
+                process.executableURL = URL(fileURLWithPath: setsid)
+                process.arguments = [faketime] + command
+            } else {
+                process.executableURL = URL(fileURLWithPath: faketime)
+                process.arguments = command
+            }
+            let output = Pipe()
+            process.standardInput = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -102,9 +134,57 @@ enum DaytimeClock {
             let names = shared.split(separator: " ")
             guard names.count == 2 else { throw Unavailable(reason: "faketime named no shared segment (\(shared))") }
             // Another user (a test that drops to nobody) must open them too.
-            for name in names { _ = chmod("/dev/shm/" + (name == names[0] ? "sem." : "") + name.drop { $0 == "/" }, 0o666) }
+            for file in files(shared) { _ = chmod("/dev/shm/" + file, 0o666) }
             held[shift] = (process, input, shared)
             return shared
         }
+
+        /// The names in /dev/shm of a `FAKETIME_SHARED` value (`/faketime_sem_N /faketime_shm_N`).
+        static func files(_ shared: String) -> [String] {
+            let names = shared.split(separator: " ").map { String($0.drop { $0 == "/" }) }
+            guard names.count == 2 else { return [] }
+            return ["sem." + names[0], names[1]]
+        }
+
+        /// Ends every holder: closes its pipe, waits (up to 5 s) for faketime to remove its pair,
+        /// and removes what is left.
+        static func releaseAll() {
+            lock.lock()
+            defer { lock.unlock() }
+            let clock = ContinuousClock()
+            for (_, holder) in held {
+                try? holder.input.close()
+                let deadline = clock.now.advanced(by: .seconds(5))
+                while files(holder.shared).contains(where: { FileManager.default.fileExists(atPath: "/dev/shm/" + $0) }), clock.now < deadline {
+                    usleep(10_000)
+                }
+                for file in files(holder.shared) { unlink("/dev/shm/" + file) }
+            }
+            held = [:]
+        }
+
+        /// Removes the pairs of faketime processes that are gone, this user's only.
+        static func removeStalePairs() {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm") else { return }
+            for entry in entries {
+                guard let pid = stalePID(entry) else { continue }
+                var info = stat()
+                guard stat("/dev/shm/" + entry, &info) == 0, info.st_uid == getuid() else { continue }
+                if kill(pid, 0) != 0, errno == ESRCH { unlink("/dev/shm/" + entry) }
+            }
+        }
+
+        /// The faketime process id an entry of /dev/shm names, if it is one of faketime's.
+        static func stalePID(_ entry: String) -> pid_t? {
+            for prefix in ["faketime_shm_", "sem.faketime_sem_"] where entry.hasPrefix(prefix) {
+                return pid_t(entry.dropFirst(prefix.count))
+            }
+            return nil
+        }
+    }
+
+    /// Releases the holders when the test bundle ends.
+    final class Release: NSObject, XCTestObservation {
+        func testBundleDidFinish(_ testBundle: Bundle) { Holder.releaseAll() }
     }
 }
