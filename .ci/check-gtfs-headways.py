@@ -22,10 +22,10 @@ Usage: python3 check-gtfs-headways.py FEED.zip Data/
 Prints the worst cases and ends with 'N passed, N failed'; exits 1 on any failure.
 """
 import csv
-import io
 import sys
-import zipfile
 from collections import defaultdict
+
+from gtfs_tables import seconds, tables
 
 FEED, DATA = sys.argv[1], sys.argv[2].rstrip("/")
 SLACK, MIN_GAP = 30, 90
@@ -39,16 +39,6 @@ def check(name, condition, detail=""):
     else:
         failed += 1
         print(f"FAIL {name} {detail}")
-
-
-def table(archive, name):
-    with archive.open(name) as f:
-        return list(csv.DictReader(io.TextIOWrapper(f, encoding="utf-8")))
-
-
-def seconds(text):
-    parts = [int(p) for p in text.split(":")]
-    return parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else 0)
 
 
 def mmss(value):
@@ -79,11 +69,8 @@ def pair(key, hour):
     return hours[min(max(hour, min(hours)), max(hours))]
 
 
-with zipfile.ZipFile(FEED) as archive:
-    trips = {row["trip_id"]: row for row in table(archive, "trips.txt")}
-    stop_times = table(archive, "stop_times.txt")
-    stops = table(archive, "stops.txt")
-    shapes = table(archive, "shapes.txt")
+trip_rows, stop_times, stops, shapes = tables(FEED, "trips.txt", "stop_times.txt", "stops.txt", "shapes.txt")
+trips = {row["trip_id"]: row for row in trip_rows}
 
 # Stops: the official code as stop_code.
 check("stop_code present", all(s.get("stop_code") for s in stops), "stops without stop_code")

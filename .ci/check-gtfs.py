@@ -14,6 +14,8 @@ import sys
 import tempfile
 import zipfile
 
+from gtfs_tables import header, table, text
+
 VALIDATOR, FEED, GUIDE = sys.argv[1:4]
 passed = failed = 0
 
@@ -60,11 +62,9 @@ with tempfile.TemporaryDirectory() as work:
         for item in source.infolist():
             data = source.read(item.filename)
             if item.filename == "stop_times.txt":
-                lines = data.decode("utf-8").split("\n")
-                fields = lines[1].split(",")
-                fields[3] = "no_such_stop"
-                lines[1] = ",".join(fields)
-                data = "\n".join(lines).encode("utf-8")
+                rows = table(source, "stop_times.txt")
+                rows[0]["stop_id"] = "no_such_stop"
+                data = text(header(source, "stop_times.txt"), rows).encode("utf-8")
             target.writestr(item.filename, data)
     os.makedirs(os.path.join(work, "b"))
     notices, _ = validate(broken, os.path.join(work, "b"))

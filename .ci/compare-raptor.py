@@ -15,15 +15,13 @@ Usage: python compare-raptor.py FEED.zip PATH/TO/metro-timer
 Prints the distribution of (pyraptor - plan) and ends with 'N passed, N failed'.
 """
 import collections
-import csv
 import datetime as dt
-import io
 import json
 import statistics
 import subprocess
 import sys
-import zipfile
 
+from gtfs_tables import seconds, tables
 from loguru import logger
 from pyraptor.model.raptor import RaptorAlgorithm
 from pyraptor.model.structures import (
@@ -37,20 +35,8 @@ TIMES = ["07:40:00", "12:20:00", "18:10:00", "21:20:00"]
 ROUNDS = 2
 
 
-def table(archive, name):
-    return list(csv.DictReader(io.TextIOWrapper(archive.open(name), encoding="utf-8")))
-
-
-def seconds(text):
-    h, m, s = (int(x) for x in text.split(":"))
-    return h * 3600 + m * 60 + s
-
-
-with zipfile.ZipFile(FEED) as archive:
-    stops_rows = table(archive, "stops.txt")
-    trips_rows = {row["trip_id"]: row for row in table(archive, "trips.txt")}
-    stop_times = table(archive, "stop_times.txt")
-    transfer_rows = table(archive, "transfers.txt")
+stops_rows, trip_list, stop_times, transfer_rows = tables(FEED, "stops.txt", "trips.txt", "stop_times.txt", "transfers.txt")
+trips_rows = {row["trip_id"]: row for row in trip_list}
 
 names = {row["stop_id"]: row["stop_name"] for row in stops_rows}
 line_of = {row["stop_id"]: row["stop_id"][:2] for row in stops_rows}  # mr / mb / mg

@@ -35,32 +35,23 @@ public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutabl
     return 0
 }
 
-let stateDecoder: JSONDecoder = {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .secondsSince1970
-    return decoder
-}()
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let data = Data(bytes: bytes, count: count)
     switch target {
     case .trip:
         // As metro-timer reads a trip: decode, check the values, and only then compute with it.
-        // The quick reader metro-timer uses for the trip file, then JSONDecoder's view of it.
-        _ = try? stateDecoder.decode(Trip.self, from: data)
-        guard let trip = try? Trip(fastJSON: Array(data)), trip.valueProblem() == nil,
+        // The one JSON reader, as metro-timer reads the trip file.
+        guard let trip = try? Trip(json: Array(data)), trip.valueProblem() == nil,
             let model = try? TripModel(engine: ScheduleEngine(network: network, clock: clock), trip: trip)
         else { return 0 }
         let schedule = model.current(trip)
         _ = TripModel.halfStopPosition(in: schedule, at: trip.t0.addingTimeInterval(600))
         _ = model.isExpired(trip, at: trip.t0.addingTimeInterval(3600))
     case .journal:
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         // As `journal` reads the file: each line decoded and checked, then what the command
         // computes from it (the correction total, the error, the summary).
-        let records = data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(JournalRecord.self, from: Data($0)) }
+        let records = data.split(separator: UInt8(ascii: "\n")).compactMap { try? JSONObject.decode(JournalRecord.self, from: Array($0), dates: .iso8601) }
             .filter { $0.valueProblem() == nil }
         for record in records {
             let c = record.corrections
@@ -70,7 +61,7 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         }
         _ = JournalSummary(records)
     case .calibration:
-        guard let calibration = try? stateDecoder.decode(Calibration.self, from: data), calibration.valueProblem() == nil,
+        guard let calibration = try? JSONObject.decode(Calibration.self, from: data, dates: .secondsSince1970), calibration.valueProblem() == nil,
             let route = try? Router(network: network).route(from: "mr18_127", to: "mb18_227")
         else { return 0 }
         // What `calibration` shows of each figure: the key's two sides, whole seconds.
@@ -87,12 +78,12 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         engine.calibration = calibration
         _ = engine.schedule(route: route, t0: Date(timeIntervalSince1970: 1_800_000_000))
     case .changes:
-        guard let file = try? JSONDecoder().decode(ChangesFile.self, from: data), file.valueProblem() == nil,
+        guard let file = try? JSONObject.decode(ChangesFile.self, from: data), file.valueProblem() == nil,
             file.networkProblem(network) == nil
         else { return 0 }
         _ = file.changes(on: "2026-11-30").expandingAllLines(network)
     case .settings:
-        guard let settings = try? JSONDecoder().decode(AlertSettings.self, from: data) else { return 0 }
+        guard let settings = try? JSONObject.decode(AlertSettings.self, from: data) else { return 0 }
         _ = settings.valueProblem()
         _ = settings.url.map(URLMask.mask)
     case .csv:

@@ -156,7 +156,7 @@ enum Generator {
             }
             let oldJSON = output.hasSuffix(".json") ? existing : NetworkEncoding.json(fromSwiftSource: existing) ?? ""
             var summary: [String] = []
-            if let old = try? JSONDecoder().decode(NetworkDocument.self, from: Data(oldJSON.utf8)) {
+            if let old = try? JSONObject.decode(NetworkDocument.self, from: Array(oldJSON.utf8)) {
                 summary = NetworkDiff.summary(old: old, new: document)
             }
             if summary.isEmpty { summary = [language.tr("відрізняється форматування", "the formatting differs")] }

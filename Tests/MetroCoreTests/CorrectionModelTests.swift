@@ -237,9 +237,10 @@ final class CorrectionModelTests: XCTestCase {
     }
 }
 
-/// The trip file's quick reader gives exactly what JSONDecoder gives, and refuses what it refuses.
-final class TripFastDecodingTests: XCTestCase {
-    func testTheFastReaderAgreesWithJSONDecoder() throws {
+/// The one JSON reader gives the trip file exactly what Foundation's JSONDecoder gives, and
+/// refuses what it refuses.
+final class TripDecodingTests: XCTestCase {
+    func testTheReaderAgreesWithJSONDecoder() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .secondsSince1970
@@ -263,20 +264,20 @@ final class TripFastDecodingTests: XCTestCase {
         ]
         for trip in trips {
             let data = try encoder.encode(trip)
-            let fast = try Trip(fastJSON: Array(data))
+            let fast = try Trip(json: Array(data))
             XCTAssertEqual(fast, try decoder.decode(Trip.self, from: data))
             XCTAssertEqual(fast, trip)
         }
         // Integers for times, exponents, and numbers too large for Int read as JSONDecoder reads them.
         let edges = #"{"alertsFired":{},"corrections":[{"kind":"shift","stops":1,"time":1.8e9}],"destination":"b","id":"x","origin":"a","t0":1800000000,"version":1}"#
-        XCTAssertEqual(try Trip(fastJSON: Array(edges.utf8)), try decoder.decode(Trip.self, from: Data(edges.utf8)))
+        XCTAssertEqual(try Trip(json: Array(edges.utf8)), try decoder.decode(Trip.self, from: Data(edges.utf8)))
         let huge = #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":99999999999999999999999,"version":1}"#
-        XCTAssertEqual(try Trip(fastJSON: Array(huge.utf8)).t0, try decoder.decode(Trip.self, from: Data(huge.utf8)).t0)
+        XCTAssertEqual(try Trip(json: Array(huge.utf8)).t0, try decoder.decode(Trip.self, from: Data(huge.utf8)).t0)
         // Integers are read from the bytes up to 18 digits, through the text beyond: both agree
         // with JSONDecoder either side of the limit, and with a sign.
         for number in ["0", "-0", "7", "-123456789012345678", "999999999999999999", "1234567890123456789", "-9223372036854775808", "9223372036854775807"] {
             let text = #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":\#(number),"version":1}"#
-            XCTAssertEqual(try Trip(fastJSON: Array(text.utf8)).t0, try decoder.decode(Trip.self, from: Data(text.utf8)).t0, number)
+            XCTAssertEqual(try Trip(json: Array(text.utf8)).t0, try decoder.decode(Trip.self, from: Data(text.utf8)).t0, number)
         }
         // What JSONDecoder refuses, this refuses too.
         for bad in [#"{"alertsFired":{},"corrections":[{"kind":"jump","time":1}],"destination":"b","id":"x","origin":"a","t0":1,"version":1}"#,
@@ -285,7 +286,7 @@ final class TripFastDecodingTests: XCTestCase {
                     #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":1,"version":1,"ended":{"outcome":"teleported","time":1}}"#,
                     "{", "", "[", "{\"a\":", #"{"t0": 1e999}"#, String(repeating: "[", count: 100_000)] {
             XCTAssertThrowsError(try decoder.decode(Trip.self, from: Data(bad.utf8)), bad)
-            XCTAssertThrowsError(try Trip(fastJSON: Array(bad.utf8)), bad)
+            XCTAssertThrowsError(try Trip(json: Array(bad.utf8)), bad)
         }
     }
 }

@@ -149,12 +149,12 @@ final class NetworkDataTests: XCTestCase {
     }
 }
 
-/// The start-up decoder must read the embedded network exactly as `JSONDecoder` does.
-final class FastDecodingTests: XCTestCase {
-    func testFastReaderAgreesWithJSONDecoder() throws {
+/// The one JSON reader must read the embedded network exactly as Foundation's `JSONDecoder` does.
+final class NetworkDecodingTests: XCTestCase {
+    func testTheReaderAgreesWithJSONDecoder() throws {
         let json = NetworkEncoding.json(Network.kyiv.document)
         let reference = try JSONDecoder().decode(NetworkDocument.self, from: Data(json.utf8))
-        XCTAssertTrue(Network.kyiv.document == reference, "the fast reader differs from JSONDecoder")
+        XCTAssertTrue(Network.kyiv.document == reference, "the reader differs from JSONDecoder")
         XCTAssertEqual(Network.kyiv.document.stations.count, 52)
         // Escapes and nulls, which the generator could write.
         var document = reference

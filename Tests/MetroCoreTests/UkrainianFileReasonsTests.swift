@@ -174,8 +174,8 @@ final class UkrainianFileReasonsTests: XCTestCase {
     func testTheReasonsReadTheSameInBothLanguages() throws {
         let trip = try cases()[0]
         let expectations: [(String, String, String)] = [
-            ("{not json", "expected a string at 1", "очікувано рядок на позиції 1"),
-            (trip.seed + " x", "trailing bytes at ", "зайві байти після кінця на позиції "),
+            ("{not json", "not valid JSON here at byte 1)", "тут не чинний JSON (байт 1))"),
+            (trip.seed + " x", "unexpected text after the JSON value at byte ", "зайвий текст після значення JSON (байт "),
             (trip.seed.replacingOccurrences(of: "\"origin\" : \"mr18_127\",", with: ""), "missing 'origin'", "бракує 'origin'"),
             (trip.seed.replacingOccurrences(of: "\"origin\" : \"mr18_127\"", with: "\"origin\" : 5"), "'origin' is not a string", "'origin' не рядок"),
             (trip.seed.replacingOccurrences(of: "\"t0\" : 1795986703.1241932", with: "\"t0\" : 1e300"), "t0: 1e+300 is not a time between 2000 and 2100", "'t0': 1e+300 не є часом між 2000 і 2100 роками"),

@@ -27,11 +27,11 @@ public struct Network: Sendable {
         case inconsistent(Bilingual)
     }
 
-    /// The Kyiv network embedded in the binary, decoded once per process (with the fast reader;
-    /// a test holds it to `JSONDecoder`'s result).
+    /// The Kyiv network embedded in the binary, read once per process by the one JSON reader
+    /// (`JSONObject`, with a typed walk; a test holds it to Foundation's decoder).
     public static let kyiv: Network = {
         do {
-            let document = try NetworkDocument(fastJSON: Array(embeddedJSON.utf8))
+            let document = try NetworkDocument(json: Array(embeddedJSON.utf8))
             guard document.version <= NetworkDocument.currentVersion else { throw LoadError.newerVersion(document.version) }
             return Network(document: document)
         } catch {
@@ -46,14 +46,14 @@ public struct Network: Sendable {
     public init(json: Data) throws(LoadError) {
         let document: NetworkDocument
         do {
-            document = try NetworkDocument(fastJSON: Array(json))
+            document = try NetworkDocument(json: Array(json))
         } catch {
-            if let version = (try? JSONDecoder().decode(VersionOnly.self, from: json))?.version,
+            if let version = (try? JSONObject.decode(VersionOnly.self, from: json))?.version,
                 version > NetworkDocument.currentVersion
             {
                 throw .newerVersion(version)
             }
-            throw .malformed((error as? any BilingualError)?.reason ?? Bilingual("«\(error)»", String(describing: error)))
+            throw .malformed(JSONObject.reason(error))
         }
         guard document.version <= NetworkDocument.currentVersion else { throw .newerVersion(document.version) }
         if let problem = document.integrityProblem() { throw .inconsistent(problem) }

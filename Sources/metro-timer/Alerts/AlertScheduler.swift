@@ -87,7 +87,7 @@ struct AlertScheduler: Sendable {
 
     func readRecord() -> ScheduledAlerts? {
         guard let data = try? PrivateFile.read(recordPath) else { return nil }
-        return try? FileTripStore.decoder.decode(ScheduledAlerts.self, from: data)
+        return try? JSONObject.decode(ScheduledAlerts.self, from: data, dates: .secondsSince1970)
     }
 
     func writeRecord(_ record: ScheduledAlerts?) {

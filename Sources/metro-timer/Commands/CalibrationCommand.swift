@@ -132,7 +132,7 @@ struct CalibrationCommand: Command {
             throw .failure(language.tr("Не можу прочитати \(path).", "Cannot read \(path)."))
         }
         let calibration: Calibration
-        do { calibration = try JSONDecoder().decode(Calibration.self, from: data) } catch {
+        do { calibration = try JSONObject.decode(Calibration.self, from: data) } catch {
             throw .data(language.tr("\(path) — не файл вимірювань (\(FileTripStore.reason(error).uk)).", "\(path) is not a calibration file (\(FileTripStore.reason(error).en))."))
         }
         guard calibration.version <= Calibration.currentVersion else {

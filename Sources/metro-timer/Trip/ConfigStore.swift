@@ -37,7 +37,7 @@ struct ConfigStore: Sendable {
             throw Self.unusable(error, language)
         }
         return try VersionedFile.read(
-            T.self, at: path, newest: version, decoder: JSONDecoder(), language: language,
+            T.self, at: path, newest: version, language: language,
             newer: { found in language.tr(
                 "файл \(path) записано новішою версією metro-timer (версія \(found)); його не змінено.",
                 "\(path) was written by a newer metro-timer (version \(found)); it was left as it is.") },

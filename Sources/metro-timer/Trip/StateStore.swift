@@ -87,12 +87,6 @@ final class FileTripStore: TripStore {
         return encoder
     }()
 
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
-    }()
-
     func load() throws(CLIError) -> Trip? {
         try checkOwner()
         guard var trip = try loadFile() else { return nil }
@@ -109,30 +103,24 @@ final class FileTripStore: TripStore {
         let path = tripPath
         let language = language
         return try VersionedFile.read(
-            Trip.self, at: path, newest: Trip.currentVersion, decoder: FileTripStore.decoder, language: language,
+            Trip.self, at: path, newest: Trip.currentVersion, dates: .secondsSince1970, language: language,
             newer: { language.tr("файл поїздки \(path) записано новішою версією metro-timer (версія \($0)); його не змінено. Оновіть metro-timer або приберіть файл, щоб почати наново.", "the trip file \(path) was written by a newer metro-timer (version \($0)); it was left as it is. Update metro-timer, or move the file away to start afresh.") },
             unreadable: { language.tr("файл поїздки \(path) не читається (\($0)); його не змінено. Приберіть його, щоб почати наново.", "the trip file \(path) is unreadable (\($0)); it was left as it is. Move it away to start afresh.") },
-            fast: { data in
-                let trip = try Trip(fastJSON: Array(data))
+            walk: { bytes in
+                let trip = try Trip(json: bytes)
                 return (trip, trip.version)
             })
     }
 
-    /// Why JSONDecoder refused a file, in both languages. The English quotes the decoder's own
-    /// words, which quote the file's value ("invalid String value arri\u{7F}ed"); the Ukrainian,
-    /// which cannot translate them, names the key instead.
+    /// Why a file did not decode, in both languages. For a value its type refused, the English
+    /// quotes the type's own words, which quote the file's value ("invalid String value
+    /// arri\u{7F}ed"); the Ukrainian, which cannot translate them, names the key instead.
     static func reason(_ error: any Error) -> Bilingual {
-        if let error = error as? any BilingualError { return error.reason }
-        func path(_ context: DecodingError.Context) -> String { context.codingPath.map(\.stringValue).joined(separator: ".") }
-        switch error as? DecodingError {
-        case .dataCorrupted(let context)?:
-            let uk = context.codingPath.isEmpty ? "це не чинний JSON" : "хибне значення в '\(path(context))'"
-            return Bilingual(uk, Quote.value(context.debugDescription))
-        case .keyNotFound(let key, _)?: return Bilingual("бракує '\(key.stringValue)'", "missing '\(key.stringValue)'")
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return Bilingual("хибне значення в '\(path(context))'", "bad value at '\(path(context))'")
-        default: return Bilingual("це не чинний JSON", "not valid JSON")
+        if case .dataCorrupted(let context)? = error as? DecodingError {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return Bilingual(context.codingPath.isEmpty ? "це не чинний JSON" : "хибне значення в '\(path)'", Quote.value(context.debugDescription))
         }
+        return JSONObject.reason(error)
     }
 
     /// Runs `body` holding the state directory's lock (never through a link; a bounded wait).
@@ -175,7 +163,7 @@ final class FileTripStore: TripStore {
         let path = calibrationPath
         let language = language
         return try VersionedFile.read(
-            Calibration.self, at: path, newest: Calibration.currentVersion, decoder: FileTripStore.decoder, language: language,
+            Calibration.self, at: path, newest: Calibration.currentVersion, dates: .secondsSince1970, language: language,
             newer: { language.tr("файл калібрування \(path) записано новішою версією metro-timer (версія \($0)); його не змінено.", "the calibration file \(path) was written by a newer metro-timer (version \($0)); it was left as it is.") },
             unreadable: { language.tr("файл калібрування \(path) не читається (\($0)); його не змінено. Приберіть його або виконайте 'metro-timer calibration --reset'.", "the calibration file \(path) is unreadable (\($0)); it was left as it is. Move it away or run 'metro-timer calibration --reset'.") })
             ?? Calibration()
@@ -230,14 +218,12 @@ final class FileTripStore: TripStore {
     func readJournal() throws(CLIError) -> (records: [JournalRecord], problems: [(line: Int, reason: Bilingual)]) {
         try checkOwner()
         guard let data = try journalData() else { return ([], []) }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         var records: [JournalRecord] = []
         var seen: Set<String> = []
         var problems: [(line: Int, reason: Bilingual)] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             do {
-                let record = try decoder.decode(JournalRecord.self, from: Data(line))
+                let record = try JSONObject.decode(JournalRecord.self, from: Array(line), dates: .iso8601)
                 if record.version > JournalRecord.currentVersion {
                     problems.append((index + 1, Bilingual("записано новішою версією metro-timer (версія \(record.version))", "written by a newer metro-timer (version \(record.version))")))
                 } else if let problem = record.valueProblem() {

@@ -13,9 +13,9 @@ enum VersionedFile {
     private struct VersionOnly: Decodable { var version: Int }
 
     static func read<T: Decodable>(
-        _ type: T.Type, at path: String, newest: Int, decoder: JSONDecoder, language: Language,
+        _ type: T.Type, at path: String, newest: Int, dates: JSONObject.DateReading = .deferredToDate, language: Language,
         newer: (Int) -> String, unreadable: (String) -> String,
-        fast: ((Data) throws -> (value: T, version: Int))? = nil
+        walk: (([UInt8]) throws -> (value: T, version: Int))? = nil
     ) throws(CLIError) -> T? {
         let data: Data
         do {
@@ -24,27 +24,28 @@ enum VersionedFile {
         } catch {
             throw .data(unreadable(error.reason(language)))
         }
+        let bytes = Array(data)
         let value: T
-        if let fast {
-            // The quick reader for a file read on every poll; a version check on its result, and
-            // on failure the same messages as the JSONDecoder path gives.
+        if let walk {
+            // The typed walk, for a file read on every poll; a version check on its result, and
+            // on failure the same messages as `decode` gives.
             do {
-                let decoded = try fast(data)
-                if decoded.version > newest { throw .data(newer(decoded.version)) as CLIError }
-                value = decoded.value
+                let read = try walk(bytes)
+                if read.version > newest { throw .data(newer(read.version)) as CLIError }
+                value = read.value
             } catch let error as CLIError {
                 throw error
             } catch {
-                if let version = try? decoder.decode(VersionOnly.self, from: data).version, version > newest {
+                if let version = try? JSONObject.decode(VersionOnly.self, from: bytes).version, version > newest {
                     throw .data(newer(version))
                 }
-                throw .data(unreadable((error as? any BilingualError)?.reason.text(language) ?? String(describing: error)))
+                throw .data(unreadable(FileTripStore.reason(error).text(language)))
             }
         } else {
-            if let version = try? decoder.decode(VersionOnly.self, from: data).version, version > newest {
+            if let version = try? JSONObject.decode(VersionOnly.self, from: bytes).version, version > newest {
                 throw .data(newer(version))
             }
-            do { value = try decoder.decode(T.self, from: data) } catch {
+            do { value = try JSONObject.decode(T.self, from: bytes, dates: dates) } catch {
                 throw .data(unreadable(FileTripStore.reason(error).text(language)))
             }
         }
