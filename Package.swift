@@ -30,10 +30,20 @@ let package = Package(
         // it links no networking library itself (a static build carries none).
         .executableTarget(name: "metro-timer-alerts", dependencies: ["MetroCore", "CLIKit"]),
         // The CLI targets are imported with @testable so most CLI tests run in-process.
+        // MetroCoreTests: the tests that start real processes (the binaries, a terminal under
+        // tmux, shells, strace, libfaketime) and the release checks, with the helpers
+        // (Support.swift, ProcessRunner.swift, DaytimeClock.swift) every test file may use.
         .testTarget(
             name: "MetroCoreTests",
             dependencies: ["MetroCore", "CLIKit", "metro-timer", "timetable-gen", "metro-timer-alerts"],
             exclude: ["Fixtures"]
+        ),
+        // MetroCoreFastTests: the in-process tests of MetroCore, CLIKit and the commands, the
+        // inner loop (`swift test --disable-swift-testing --filter MetroCoreFastTests`). The
+        // helpers are MetroCoreTests' own files, linked in.
+        .testTarget(
+            name: "MetroCoreFastTests",
+            dependencies: ["MetroCore", "CLIKit", "metro-timer", "timetable-gen", "metro-timer-alerts"]
         ),
     ],
     swiftLanguageModes: [.v6]

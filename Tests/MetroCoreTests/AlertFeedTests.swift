@@ -360,10 +360,3 @@ final class AlertFeedTests: XCTestCase {
         XCTAssertTrue(status.stdout.contains("http://***@127.0.0.1:\(slow.port)/kyiv.json?token=***"), status.stdout)
     }
 }
-
-final class LockedStrings: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String] = []
-    func append(_ value: String) { lock.lock(); values.append(value); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return values }
-}

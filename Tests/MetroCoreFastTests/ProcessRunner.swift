@@ -1,0 +1,1 @@
+../MetroCoreTests/ProcessRunner.swift

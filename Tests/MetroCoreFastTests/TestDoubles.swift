@@ -1,0 +1,1 @@
+../MetroCoreTests/TestDoubles.swift
