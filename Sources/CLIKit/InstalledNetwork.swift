@@ -44,18 +44,18 @@ public enum InstalledNetwork {
 
     /// Writes `bytes` as the installed timetable, atomically: the directory made (or checked)
     /// private, a temporary file 0600 beside the target, renamed over it.
-    /// Returns what to note when the directory's mode had to be tightened.
+    /// Returns the path written.
     @discardableResult
-    public static func install(_ bytes: [UInt8], environment: [String: String]) throws(PrivateFile.Problem) -> (path: String, note: PrivateDirectory.Tightened?) {
+    public static func install(_ bytes: [UInt8], environment: [String: String]) throws(PrivateFile.Problem) -> String {
         let directory = directory(environment: environment), path = path(environment: environment)
-        let note = try PrivateDirectory.prepare(directory)
+        try PrivateDirectory.prepare(directory)
         try PrivateFile.checkReplaceable(path)
         do {
             try AtomicFile.write(bytes: bytes, to: path, mode: 0o600)
         } catch {
             throw PrivateFile.Problem(path: path, cause: .system(error.code))
         }
-        return (path, note)
+        return path
     }
 
     /// Removes the installed timetable; false when there was none. Whatever stands in its place

@@ -35,6 +35,8 @@ public enum PrivateFile {
         case notADirectory
         /// Another user's file or directory (a directory: the trips are not kept there).
         case otherOwner(owner: UInt32, you: UInt32, directory: Bool)
+        /// A directory that others can use (these permission bits): not chmodded, refused.
+        case openToOthers(mode: mode_t, directory: String)
         /// A directory could not be made: Foundation's error as it said it, and its `errno`.
         case cannotCreate(String, code: Int32?)
 
@@ -62,6 +64,11 @@ public enum PrivateFile {
                     : language.tr(
                         "він належить користувачеві \(owner), а не вам (користувач \(you)); metro-timer користується лише власними файлами",
                         "it belongs to user \(owner), not to you (user \(you)); metro-timer uses only its own files")
+            case .openToOthers(let mode, let directory):
+                let shown = String(mode, radix: 8), quoted = Quote.value(directory)
+                return language.tr(
+                    "ним можуть користуватися інші (права доступу \(shown)), а metro-timer тримає свої файли лише в приватному каталозі й не змінює прав того, що створив не він; зробіть його приватним ('chmod 700 \(quoted)') або вкажіть власний каталог",
+                    "others can use it (mode \(shown)), and metro-timer keeps its files only in a private directory and never changes the modes of one it did not make; make it private ('chmod 700 \(quoted)') or name a directory of your own")
             case .cannotCreate(let error, let code):
                 return language.tr(
                     "не вдається його створити (\(code.map { SystemReason.text($0, .uk) } ?? error))", "cannot create it (\(code.map { SystemReason.text($0, .en) } ?? error))")

@@ -34,10 +34,11 @@ extension Spawn {
     /// `outputLimit` bytes) and standard error (at most 64 KiB), and kills it (SIGKILL) at
     /// `deadline` or once its output passes the limit. Never waits past the deadline, whatever
     /// the child does with its pipes; nothing but the three pipes reaches it, and it starts
-    /// with the default signal handling.
+    /// with the default signal handling. `ownGroup`: it runs in a session of its own, and the
+    /// kill at the deadline takes everything it started too (a hook's shell and its children).
     public static func run(
         _ path: String, _ arguments: [String], environment: [String: String], input: Data, outputLimit: Int,
-        deadline: ContinuousClock.Instant
+        deadline: ContinuousClock.Instant, ownGroup: Bool = false
     ) throws(Failure) -> Outcome {
         var pipes: [[Int32]] = []
         for _ in 0..<3 {
@@ -58,7 +59,7 @@ extension Spawn {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // An ignored SIGPIPE (or anything else the caller ignores or blocks) is not passed on.
-        defaultSignals(&attributes)
+        defaultSignals(&attributes, flags: ownGroup ? setsidFlag : 0)
 
         var pid: pid_t = 0
         let started = withArgvAndEnvironment(path, arguments, environment) { argv, envp in
@@ -129,7 +130,7 @@ extension Spawn {
             _ = poll(&none, 0, min(wait, 10))
         }
         if let end {
-            kill(pid, SIGKILL)
+            kill(ownGroup ? -pid : pid, SIGKILL)
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             return Outcome(end: end, output: output, errorOutput: errorOutput)
         }

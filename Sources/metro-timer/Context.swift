@@ -76,8 +76,7 @@ struct Context: Sendable {
 
     /// The trip store in the state directory.
     var tripStore: FileTripStore {
-        let sink = stderr
-        return FileTripStore(directory: FileTripStore.directory(environment: environment), language: chosenLanguage, note: { sink.line($0) })
+        FileTripStore(directory: FileTripStore.directory(environment: environment), language: chosenLanguage)
     }
 
     /// The language the command line chose (`--lang` wherever it stands, then the environment),

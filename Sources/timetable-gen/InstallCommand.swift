@@ -59,16 +59,15 @@ enum InstallCommand {
                 "скомпільована мережа не читається назад (\(error)); нічого не встановлено",
                 "the compiled network does not read back (\(error)); nothing was installed"))
         }
-        let result: (path: String, note: PrivateDirectory.Tightened?)
-        do { result = try InstalledNetwork.install(bytes, environment: environment) } catch {
+        let path: String
+        do { path = try InstalledNetwork.install(bytes, environment: environment) } catch {
             throw .failure(language.tr(
                 "не вдалося встановити розклад у \(error.path): \(error.reason(language))", "cannot install the timetable at \(error.path): \(error.reason)"))
         }
-        if let note = result.note { stdout.line(CommandRunner.notePrefix(language) + note.text(language)) }
         let source = document.source
         stdout.line(language.tr(
-            "Встановлено \(result.path): розклад станом на \(source.resourcesDated) (завантажено \(source.retrieved)), \(document.stations.count) станції.",
-            "Installed \(result.path): the timetable dated \(source.resourcesDated) (retrieved \(source.retrieved)), \(document.stations.count) stations."))
+            "Встановлено \(path): розклад станом на \(source.resourcesDated) (завантажено \(source.retrieved)), \(document.stations.count) станції.",
+            "Installed \(path): the timetable dated \(source.resourcesDated) (retrieved \(source.retrieved)), \(document.stations.count) stations."))
         stdout.line(language.tr(
             "metro-timer тепер бере його замість вбудованого; 'timetable-gen install --remove' повертає вбудований.",
             "metro-timer now uses it instead of its built-in one; 'timetable-gen install --remove' goes back to the built-in one."))

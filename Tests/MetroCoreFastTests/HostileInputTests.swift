@@ -211,6 +211,39 @@ final class DisplayedTextTests: XCTestCase {
     }
 }
 
+/// Issue 30: a feed URL's password was shown in `alerts status`, `about` and errors when the URL
+/// was written `//user:pw@host/` or `https:/user:pw@host/`. Every form is masked.
+final class URLMaskTests: XCTestCase {
+    func testAPasswordIsMaskedInEveryFormOfTheURL() throws {
+        for (url, shown) in [
+            ("//user:pw@host/", "//***@host/"),
+            ("https:/user:pw@host/", "https:/***@host/"),
+            ("https:user:pw@host/", "***@host/"),
+            ("https:\\\\user:pw@host/", "https:\\\\***@host/"),
+            ("https:///user:pw@host/", "https:///***@host/"),
+            ("https://user:pw@host@evil/x?k=v#f", "https://***@evil/x?k=***#***"),
+            ("https://example.org/feed", "https://example.org/feed"),
+        ] {
+            XCTAssertEqual(Quote.url(url), shown, url)
+            XCTAssertFalse(Quote.url(url).contains("pw"), url)
+        }
+        // Where it is shown: the refusal, the status and `about`.
+        let config = try TestPaths.temporaryDirectory(self) + "/config"
+        let environment = ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"]
+        let refused = CLI.run(["alerts", "enable", "--url", "//user:s3cret@example.org/feed"], environment: environment)
+        XCTAssertEqual(refused.code, 64, refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("s3cret"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("//***@example.org/feed"), refused.stderr)
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try #"{"version":1,"enabled":true,"url":"https:/user:s3cret@127.0.0.1/feed","timeoutMilliseconds":1500}"#
+            .write(toFile: config + "/alerts.json", atomically: true, encoding: .utf8)
+        for arguments in [["alerts", "status"], ["about"], ["about", "--json"]] {
+            let result = CLI.run(arguments, environment: environment)
+            XCTAssertFalse((result.stdout + result.stderr).contains("s3cret"), "\(arguments): \(result.stdout)\(result.stderr)")
+        }
+    }
+}
+
 /// Issue 22: files checked when read as when written; every writer's temp files cleaned; a held
 /// lock says what it waits for.
 final class FilesOnReadTests: XCTestCase {
@@ -228,26 +261,37 @@ final class FilesOnReadTests: XCTestCase {
         }
     }
 
-    func testReadOnlyCommandsTightenALooseStateDirectoryAndItsFilesOnceWithANote() throws {
+    /// Issue 30: `METRO_TIMER_HOME=/ metro-timer journal` as root made `/` 0700. A directory
+    /// that exists is never chmodded, whoever made it: one open to others (a shared 1777 like
+    /// /tmp, a group's 0770, a 0755) is refused with the reason, by readers and writers alike,
+    /// and keeps its mode. Scratch directories only.
+    func testANamedStateDirectoryOpenToOthersIsRefusedAndKeepsItsMode() throws {
         let base = try TestPaths.temporaryDirectory(self)
-        let state = base + "/state"
-        try loose(state, files: [
-            "journal.jsonl": try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/journal/one.jsonl").path, encoding: .utf8),
-            "calibration.json": try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/calibration/small.json").path, encoding: .utf8),
-        ])
-        let environment = ["METRO_TIMER_HOME": state, "METRO_TIMER_CONFIG": base + "/config"]
-        let first = CLI.run(["journal"], environment: environment)
-        XCTAssertEqual(first.code, 0, first.stderr)
-        XCTAssertTrue(first.stderr.contains("note: \(state) was readable by others (mode 777); it is now private (700)."), first.stderr)
-        XCTAssertTrue(first.stderr.contains("note: \(state)/journal.jsonl was readable by others (mode 666); it is now private (600)."), first.stderr)
-        XCTAssertTrue(first.stderr.contains("note: \(state)/calibration.json was readable by others (mode 666); it is now private (600)."), first.stderr)
-        XCTAssertEqual(mode(state), 0o700)
-        XCTAssertEqual(mode(state + "/journal.jsonl"), 0o600)
-        XCTAssertEqual(mode(state + "/calibration.json"), 0o600)
-        XCTAssertEqual(CLI.run(["calibration"], environment: environment).stderr, "", "said once")
+        for (index, loose) in [mode_t(0o1777), 0o770, 0o755, 0o711].enumerated() {
+            let state = base + "/state\(index)"
+            try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+            XCTAssertEqual(chmod(state, loose), 0)
+            let environment = ["METRO_TIMER_HOME": state, "METRO_TIMER_CONFIG": base + "/config", "NO_COLOR": "1"]
+            for arguments in [["journal"], ["calibration"], ["status"], ["start", "Teremky", "Lisova"]] {
+                let result = CLI.run(arguments, environment: environment)
+                XCTAssertEqual(result.code, 1, "\(arguments): \(result.stdout)")
+                let shown = String(loose & 0o777, radix: 8)
+                XCTAssertTrue(result.stderr.hasPrefix("""
+                    Error: cannot use the state directory \(state): others can use it (mode \(shown)), and metro-timer keeps its files only in a private directory \
+                    and never changes the modes of one it did not make; make it private ('chmod 700 \(state)') or name a directory of your own
+
+                    """), "\(arguments): \(result.stderr)")
+                var info = stat()
+                XCTAssertEqual(stat(state, &info), 0)
+                XCTAssertEqual(info.st_mode & 0o7777, loose, "\(arguments) changed the mode")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: state + "/trip.json"))
+            }
+        }
     }
 
-    func testReadOnlyCommandsTightenALooseSettingsDirectoryAndItsFiles() throws {
+    /// The same for the settings directory; and the files inside a private directory are not
+    /// chmodded either (nobody else can reach them there), nor noted.
+    func testANamedSettingsDirectoryOpenToOthersIsRefusedAndFilesKeepTheirModes() throws {
         let base = try TestPaths.temporaryDirectory(self)
         let config = base + "/config"
         try loose(config, files: [
@@ -255,14 +299,21 @@ final class FilesOnReadTests: XCTestCase {
             "changes.json": try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/changes/two.json").path, encoding: .utf8),
         ])
         let environment = ["METRO_TIMER_HOME": base + "/state", "METRO_TIMER_CONFIG": config]
-        let first = CLI.run(["routes", "list"], environment: environment)
-        XCTAssertEqual(first.code, 0, first.stderr)
-        XCTAssertTrue(first.stderr.contains("note: \(config) was readable by others (mode 777); it is now private (700)."), first.stderr)
-        XCTAssertTrue(first.stderr.contains("note: \(config)/routes.json was readable by others (mode 666); it is now private (600)."), first.stderr)
-        XCTAssertEqual(mode(config), 0o700)
-        XCTAssertEqual(mode(config + "/routes.json"), 0o600)
-        XCTAssertEqual(mode(config + "/changes.json"), 0o600)
-        XCTAssertEqual(CLI.run(["changes", "list"], environment: environment).stderr, "", "said once")
+        for arguments in [["routes", "list"], ["changes", "list"], ["routes", "add", "work", "Teremky", "Lisova"]] {
+            let result = CLI.run(arguments, environment: environment)
+            XCTAssertEqual(result.code, 1, "\(arguments): \(result.stdout)")
+            XCTAssertTrue(result.stderr.hasPrefix("Error: cannot use the settings directory \(config): others can use it (mode 777)"), result.stderr)
+            XCTAssertEqual(mode(config), 0o777)
+        }
+        XCTAssertEqual(chmod(config, 0o700), 0)
+        let listed = CLI.run(["routes", "list"], environment: environment)
+        XCTAssertEqual(listed.code, 0, listed.stderr)
+        XCTAssertEqual(listed.stderr, "")
+        XCTAssertEqual(mode(config + "/routes.json"), 0o666, "a file that exists is not chmodded")
+        // A directory metro-timer makes is private from the start.
+        XCTAssertEqual(CLI.run(["routes", "add", "work", "Teremky", "Lisova"], environment: ["METRO_TIMER_HOME": base + "/state", "METRO_TIMER_CONFIG": base + "/new/config"]).code, 0)
+        XCTAssertEqual(mode(base + "/new/config"), 0o700)
+        XCTAssertEqual(mode(base + "/new/config/routes.json"), 0o600)
     }
 
     func testAnotherUsersDirectoryIsRefusedByReadersToo() throws {

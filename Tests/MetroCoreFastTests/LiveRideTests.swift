@@ -103,6 +103,42 @@ final class LiveRideTests: XCTestCase {
         XCTAssertTrue(h.output.text.contains("'Departed' is for the train after the transfer, and you have not reached the transfer yet. Nothing changed.\n"))
     }
 
+    /// Issue 30: after `start --replace` in another terminal, the old screen stayed open and its
+    /// `a a` recorded an arrival for the new trip 3 s after it began. The screen belongs to its
+    /// trip: it ends at the next frame, saying why, and nothing it does reaches the new trip.
+    func testAReplacedTripsScreenEndsSayingWhyAndCannotActOnTheNewTrip() throws {
+        let h = try harness()
+        let old = try XCTUnwrap(h.store.load())
+        let replaced = t0.addingTimeInterval(120)
+        let other = TripService(store: FileTripStore(directory: h.store.directory), engine: h.service.engine, language: .en)
+        let keys = ScriptedKeys(
+            time: h.time, script: [(replaced.addingTimeInterval(2), "a"), (replaced.addingTimeInterval(3), "a"), (replaced.addingTimeInterval(4), "q")],
+            actions: [(replaced, { _ = try? other.start(origin: Kyiv.station("Teremky").code, destination: Kyiv.station("Lisova").code, t0: replaced, replace: true) })])
+        let ride = LiveRide(
+            service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false), output: .lines(plain: false),
+            clock: .system({ h.time.now }), keys: keys, rehearsal: false, width: { 80 }, delivery: nil)
+        XCTAssertEqual(try ride.run(), .replaced(from: Kyiv.station("Teremky").code, to: Kyiv.station("Lisova").code))
+        XCTAssertLessThanOrEqual(h.time.now, replaced.addingTimeInterval(1), "ended at the next frame")
+        XCTAssertTrue(h.output.text.hasSuffix(
+            "This trip was replaced by a new one (Teremky → Lisova) started in another terminal; this screen has closed. Open the new one with 'metro-timer start'.\n"),
+            h.output.text)
+        let new = try XCTUnwrap(h.store.load())
+        XCTAssertNotEqual(new.id, old.id)
+        XCTAssertNil(new.ended)
+        XCTAssertEqual(new.corrections, [])
+        // A key already on its way when the trip was replaced: the old trip's service refuses it.
+        var mine = h.service
+        mine.only = old.id
+        XCTAssertThrowsError(try mine.correct(.departed, at: replaced.addingTimeInterval(1)))
+        XCTAssertThrowsError(try mine.end(.arrived, at: replaced.addingTimeInterval(1)))
+        XCTAssertThrowsError(try mine.undo(at: replaced.addingTimeInterval(1)))
+        XCTAssertEqual(try mine.claimDueAlerts(at: replaced.addingTimeInterval(3600)), [])
+        let after = try XCTUnwrap(h.store.load())
+        XCTAssertNil(after.ended)
+        XCTAssertEqual(after.corrections, [])
+        XCTAssertEqual(after.alertsFired, [:])
+    }
+
     func testACorrectionFromAnotherTerminalShowsWithinASecond() throws {
         let h = try harness()
         let schedule = try h.service.model(h.store.load()!).current(h.store.load()!)

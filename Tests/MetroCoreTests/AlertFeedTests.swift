@@ -219,6 +219,36 @@ final class AlertFeedTests: XCTestCase {
         XCTAssertEqual(AlertFeed.parse(Data(#"{"alert": "yes"}"#.utf8)).line, "unknown: the feed's alert for Kyiv is not true or false")
     }
 
+    /// Issue 30: one strict schema. A list with a stray element, a `states` object, a `state`
+    /// list, a single `state` naming another region: each was read as an answer about Kyiv
+    /// ("quiet" beside a stray element; Lviv's `true` a false alarm). Each is "unknown", with
+    /// the reason, never "no alert".
+    func testOneStrictSchemaAndAnythingElseIsUnknownWithTheReason() {
+        let notAList = "unknown: the feed's 'states' is not a list of regions"
+        let notARegion = "unknown: an entry in the feed's regions is not {\"name\": text, \"alert\": true or false}"
+        let notKyiv = "unknown: the feed's one region ('state') is not the city of Kyiv"
+        for (body, line) in [
+            (#"{"alert":false,"states":[{"name":"м. Київ","alert":true},5]}"#, notARegion),
+            (#"{"alert":false,"states":[{"name":"м. Київ","alert":false},5]}"#, notARegion),
+            (#"{"states":[{"name":"м. Київ","alert":false},{"name":"Львівська область"}]}"#, notARegion),
+            (#"{"states":[{"name":"м. Київ","alert":false},{"name":5,"alert":true}]}"#, notARegion),
+            (#"{"states":[{"name":"м. Київ","alert":false},{"name":"Львівська область","alert":"так"}]}"#, notARegion),
+            (#"{"alert":false,"states":{"name":"м. Київ","alert":true}}"#, notAList),
+            (#"{"alert":false,"states":null}"#, notAList),
+            (#"{"alert":false,"state":[{"name":"м. Київ","alert":true}]}"#, notARegion),
+            (#"{"state":{"alert":true}}"#, notARegion),
+            (#"{"state":{"name":"Львівська область","alert":false}}"#, notKyiv),
+            (#"{"state":{"name":"Львівська область","alert":true}}"#, notKyiv),
+        ] {
+            XCTAssertEqual(AlertFeed.parse(Data(body.utf8)).line, line, body)
+        }
+        // Every reason has its Ukrainian.
+        guard case .unknown(let reason) = AlertFeed.parse(Data(#"{"states":{}}"#.utf8)) else { return XCTFail("not unknown") }
+        XCTAssertEqual(UkrainianEverywhereTests.english(reason.uk), [], reason.uk)
+        // What the schema allows still reads: other fields beside the known ones, other regions.
+        XCTAssertEqual(AlertFeed.parse(Data(#"{"updated":"2026-12-02","states":[{"id":1,"name":"Львівська область","alert":true},{"name":"м. Київ","alert":false}]}"#.utf8)), .quiet)
+    }
+
     /// Why the status is unknown, in Ukrainian under `--lang uk`, whichever side found it: the
     /// helper (the feed cannot be reached, too slow, HTTP 500, a redirect, over 1 MB), the answer's
     /// reader (not JSON, no entry for Kyiv, not true or false), or metro-timer itself (no helper).

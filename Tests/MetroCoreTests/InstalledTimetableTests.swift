@@ -208,13 +208,18 @@ final class InstalledTimetableTests: XCTestCase {
         XCTAssertTrue(both.stderr.hasPrefix("Error: '--remove' does not go with '--data'\nUsage: timetable-gen install [--data <dir>] [--remove]\n"), both.stderr)
     }
 
-    func testADirectoryReadableByOthersIsMadePrivateAndAnotherUsersIsRefused() throws {
+    func testADirectoryReadableByOthersIsRefusedNotChmoddedAndAnotherUsersIsRefused() throws {
         let home = try TestPaths.temporaryDirectory(self) + "/home"
         try FileManager.default.createDirectory(atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let run = generate(["install", "--data", TestPaths.data], home: home)
-        XCTAssertEqual(run.code, 0, run.stderr)
-        XCTAssertTrue(run.stdout.hasPrefix("note: \(home)/data was readable by others (mode 755); it is now private (700).\n"), run.stdout)
-        XCTAssertEqual(try mode(home + "/data"), 0o700)
+        XCTAssertEqual(run.code, 1, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("Error: cannot install the timetable at \(home)/data: others can use it (mode 755)"), run.stderr)
+        XCTAssertEqual(try mode(home + "/data"), 0o755)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/data/network.json"))
+        // One it makes itself is private.
+        let fresh = try TestPaths.temporaryDirectory(self) + "/fresh"
+        XCTAssertEqual(generate(["install", "--data", TestPaths.data], home: fresh).code, 0)
+        XCTAssertEqual(try mode(fresh + "/data"), 0o700)
         guard geteuid() == 0 else { throw XCTSkip("giving a directory to another user needs root") }
         let other = try TestPaths.temporaryDirectory(self) + "/other"
         try FileManager.default.createDirectory(atPath: other + "/data", withIntermediateDirectories: true)
@@ -224,9 +229,8 @@ final class InstalledTimetableTests: XCTestCase {
         XCTAssertTrue(refused.stderr.hasPrefix("Error: cannot install the timetable at \(other)/data: it belongs to user 65534"), refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: other + "/data/network.json"))
         // And a file of another user's is not used.
-        XCTAssertEqual(generate(["install", "--data", TestPaths.data], home: home).code, 0)
-        XCTAssertEqual(chown(home + "/data/network.json", 65534, 65534), 0)
-        let foreign = CLI.run(["status"], environment: ["METRO_TIMER_HOME": home])
+        XCTAssertEqual(chown(fresh + "/data/network.json", 65534, 65534), 0)
+        let foreign = CLI.run(["status"], environment: ["METRO_TIMER_HOME": fresh])
         XCTAssertEqual(foreign.code, 65)
         XCTAssertTrue(foreign.stderr.contains("cannot be read (it belongs to user 65534"), foreign.stderr)
     }
@@ -274,7 +278,7 @@ final class InstalledTimetableTests: XCTestCase {
         document.airRaidSections = []
         document.entrances = nil
         XCTAssertNil(document.integrityProblem())
-        try FileManager.default.createDirectory(atPath: home + "/data", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try NetworkEncoding.compactJSON(document).write(toFile: home + "/data/network.json", atomically: true, encoding: .utf8)
         let environment = ["METRO_TIMER_HOME": home]
         let plan = CLI.run(["plan", "Akademmistechko", "Sviatoshyn", "--at", "08:15"], environment: environment)

@@ -75,7 +75,7 @@ final class RoutesTests: XCTestCase {
     func testACorruptRoutesFileIsNamedAndLeftAlone() throws {
         let env = try environment()
         let config = env["METRO_TIMER_CONFIG"]!
-        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let bad = #"{"version":1,"routes":[{"name":"-x","from":"mr18_127","to":"mb18_227"}]}"#
         try bad.write(toFile: config + "/routes.json", atomically: true, encoding: .utf8)
         let result = CLI.run(["routes", "add", "home", "Lisova", "Teremky"], environment: env)

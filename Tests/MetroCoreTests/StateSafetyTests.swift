@@ -35,6 +35,8 @@ final class StateSafetyTests: XCTestCase {
 
     func chownTree(_ path: String, to uid: uid_t) throws {
         let enumerator = FileManager.default.enumerator(atPath: path)
+        // The scratch directory above is private to root; the other user must reach `path`.
+        XCTAssertEqual(chmod((path as NSString).deletingLastPathComponent, 0o755), 0)
         XCTAssertEqual(chown(path, uid, gid_t(uid)), 0)
         while let item = enumerator?.nextObject() as? String { XCTAssertEqual(chown(path + "/" + item, uid, gid_t(uid)), 0) }
     }
@@ -161,16 +163,17 @@ final class StateSafetyTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/.trip.json.Ab3dEf"))
     }
 
-    func testADirectoryOfAnotherUserIsRefusedAndLooseModesAreTightened() throws {
+    func testADirectoryOfAnotherUserIsRefusedAndALooseOneIsRefusedNotTightened() throws {
         let (directory, environment) = try stateWithTrip()
         XCTAssertEqual(chmod(directory, 0o755), 0)
         let first = CLI.run(["adjust", "+1"], now: t0.addingTimeInterval(60), environment: environment)
-        XCTAssertEqual(first.code, 0, first.stderr)
-        XCTAssertEqual(first.stderr, "note: \(directory) was readable by others (mode 755); it is now private (700).\n")
+        XCTAssertEqual(first.code, 1, first.stderr)
+        XCTAssertTrue(first.stderr.hasPrefix("Error: cannot use the state directory \(directory): others can use it (mode 755)"), first.stderr)
         var info = stat()
         XCTAssertEqual(stat(directory, &info), 0)
-        XCTAssertEqual(info.st_mode & 0o777, 0o700)
-        XCTAssertEqual(CLI.run(["adjust", "+1"], now: t0.addingTimeInterval(90), environment: environment).stderr, "", "said once")
+        XCTAssertEqual(info.st_mode & 0o777, 0o755)
+        XCTAssertEqual(chmod(directory, 0o700), 0)
+        XCTAssertEqual(CLI.run(["adjust", "+1"], now: t0.addingTimeInterval(90), environment: environment).stderr, "")
         // Another user's directory: refused, as git refuses an unsafe directory.
         XCTAssertEqual(chown(directory, 65534, 65534), 0)
         let refused = CLI.run(["status"], now: t0.addingTimeInterval(120), environment: environment)

@@ -46,7 +46,8 @@ enum TestPaths {
     /// A fresh temporary directory, removed when the test ends.
     static func temporaryDirectory(_ test: XCTestCase) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("metro-timer-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        // Private, as a home metro-timer accepts must be (one open to others is refused).
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url.path
     }

@@ -96,43 +96,34 @@ final class UkrainianErrorsTests: XCTestCase {
 
     // MARK: - Notes
 
-    func testLooseModesAreTightenedWithANoteInTheLanguage() throws {
+    func testALooseDirectoryIsRefusedInTheLanguage() throws {
         for language in ["uk", "en"] {
             let state = base + "/state-" + language
             try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-            XCTAssertTrue(FileManager.default.createFile(atPath: state + "/journal.jsonl", contents: Data()))
             XCTAssertEqual(chmod(state, 0o755), 0)
-            XCTAssertEqual(chmod(state + "/journal.jsonl", 0o666), 0)
             let result = CLI.run(["journal", "--lang", language], environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": state])
-            XCTAssertEqual(result.code, 0, result.stderr)
-            XCTAssertEqual(mode(state), 0o700)
-            XCTAssertEqual(mode(state + "/journal.jsonl"), 0o600)
+            XCTAssertEqual(result.code, 1, result.stderr)
+            XCTAssertEqual(mode(state), 0o755)
             if language == "en" {
-                XCTAssertEqual(result.stderr, """
-                    note: \(state) was readable by others (mode 755); it is now private (700).
-                    note: \(state)/journal.jsonl was readable by others (mode 666); it is now private (600).
-
-                    """)
+                XCTAssertTrue(result.stderr.hasPrefix("Error: cannot use the state directory \(state): others can use it (mode 755)"), result.stderr)
             } else {
                 XCTAssertEqual(UkrainianEverywhereTests.english(result.stdout + result.stderr), [], result.stderr)
-                let lines = result.stderr.split(separator: "\n")
-                XCTAssertEqual(lines.count, 2, result.stderr)
-                XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("примітка: ") && $0.contains("755") || $0.contains("666") }, result.stderr)
+                XCTAssertTrue(result.stderr.contains("755") && result.stderr.contains("chmod 700 \(state)"), result.stderr)
             }
         }
     }
 
-    func testTimetableGenSaysItsNoteInTheLanguage() throws {
+    func testTimetableGenSaysItsRefusalInTheLanguage() throws {
         let home = base + "/home"
         try FileManager.default.createDirectory(atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let out = StringSink(), err = StringSink()
         let code = Generator.main(
             arguments: ["install", "--data", TestPaths.data], environment: ["METRO_TIMER_HOME": home, "LANG": "uk_UA.UTF-8"],
             stdout: out, stderr: err, currentDirectory: "/")
-        XCTAssertEqual(code, 0, err.text)
-        let note = out.text.split(separator: "\n").first.map(String.init) ?? ""
-        XCTAssertTrue(note.hasPrefix("примітка: \(home)/data "), out.text)
-        XCTAssertEqual(UkrainianEverywhereTests.english(note), [], note)
+        XCTAssertEqual(code, 1, err.text)
+        XCTAssertTrue(err.text.hasPrefix("Помилка: не вдалося встановити розклад у \(home)/data: "), err.text)
+        XCTAssertEqual(UkrainianEverywhereTests.english(err.text), [], err.text)
+        XCTAssertEqual(mode(home + "/data"), 0o755)
     }
 
     // MARK: - Locks and writes

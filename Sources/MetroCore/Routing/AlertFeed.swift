@@ -5,9 +5,11 @@ import Glibc
 
 /// Reads an air-raid alert-status response for the city of Kyiv.
 ///
-/// Accepted shapes: `{"alert": true}`; a list of regions `{"states": [{"name": "м. Київ",
-/// "alert": true}, …]}`; or one region `{"state": {"name": "м. Київ", "alert": true}}`. Anything
-/// else is malformed, and a malformed or missing answer is "unknown", never "no alert".
+/// One schema, read strictly: `{"alert": true}`; a list of regions `{"states": [{"name": "м. Київ",
+/// "alert": true}, …]}`, each entry a region; or one region, which must be the city,
+/// `{"state": {"name": "м. Київ", "alert": true}}` (a region: an object with a text `name` and an
+/// `alert` true or false; other fields are allowed). Anything else is malformed, and a malformed
+/// or missing answer is "unknown" with the reason, never "no alert".
 public enum AlertFeed {
     public enum Verdict: Equatable, Sendable {
         case alert
@@ -60,6 +62,11 @@ public enum AlertFeed {
         public static let kyivTwice = Bilingual("стрічка називає місто Київ більше одного разу", "the feed lists the city of Kyiv more than once")
         public static let noKyiv = Bilingual("у стрічці немає запису для міста Києва", "the feed lists no entry for the city of Kyiv")
         public static let noAlertField = Bilingual("у відповіді стрічки немає поля 'alert'", "the feed's answer has no alert field")
+        public static let notARegionList = Bilingual("'states' у відповіді стрічки — не список регіонів", "the feed's 'states' is not a list of regions")
+        public static let notARegion = Bilingual(
+            "запис серед регіонів стрічки — не {\"name\": текст, \"alert\": true чи false}",
+            "an entry in the feed's regions is not {\"name\": text, \"alert\": true or false}")
+        public static let stateNotKyiv = Bilingual("єдиний регіон стрічки ('state') — не місто Київ", "the feed's one region ('state') is not the city of Kyiv")
         public static let contradicts = Bilingual("стрічка суперечить собі щодо Києва", "the feed contradicts itself about Kyiv")
         public static let badURL = Bilingual("адреса стрічки — не чинна адреса HTTP(S)", "the feed URL is not a valid http(s) URL")
         public static let plainHTTP = Bilingual(
@@ -95,27 +102,46 @@ public enum AlertFeed {
         } catch {
             return .unknown(error.duplicateKey != nil ? Reason.repeatedKey : Reason.notJSON)
         }
-        let notBoolean = Verdict.unknown(Reason.notBoolean)
-        var said: [Bool] = []
         // Each place that speaks for Kyiv: a value there that is not true or false (a number, a
-        // string, null) is no answer, never "no alert".
+        // string, null) is no answer, never "no alert". A region list or a region not in the
+        // schema is no answer either, whatever else the answer says.
         var places: [Any] = []
         var listedWithoutKyiv = false
         if let value = object["alert"] { places.append(value) }
-        if let state = object["state"] as? [String: Any], let value = state["alert"] { places.append(value) }
-        if let states = object["states"] as? [[String: Any]] {
-            let kyiv = states.filter { ($0["name"] as? String).map(isKyivCity) ?? false }
-            if kyiv.count > 1 { return .unknown(Reason.kyivTwice) }
-            if let value = kyiv.first?["alert"] { places.append(value) } else { listedWithoutKyiv = true }
+        if let value = object["state"] {
+            guard let state = region(value) else { return .unknown(Reason.notARegion) }
+            guard isKyivCity(state.name) else { return .unknown(Reason.stateNotKyiv) }
+            places.append(state.alert)
         }
+        if let value = object["states"] {
+            guard let list = value as? [Any] else { return .unknown(Reason.notARegionList) }
+            var regions: [(name: String, alert: Bool)] = []
+            for entry in list {
+                guard let region = region(entry) else { return .unknown(Reason.notARegion) }
+                regions.append(region)
+            }
+            let kyiv = regions.filter { isKyivCity($0.name) }
+            if kyiv.count > 1 { return .unknown(Reason.kyivTwice) }
+            if let region = kyiv.first { places.append(region.alert) } else { listedWithoutKyiv = true }
+        }
+        var said: [Bool] = []
         for place in places {
-            guard let alert = strictBoolean(place) else { return notBoolean }
+            guard let alert = strictBoolean(place) else { return .unknown(Reason.notBoolean) }
             said.append(alert)
         }
         if listedWithoutKyiv && said.isEmpty { return .unknown(Reason.noKyiv) }
         guard let first = said.first else { return .unknown(Reason.noAlertField) }
         guard said.allSatisfy({ $0 == first }) else { return .unknown(Reason.contradicts) }
         return first ? .alert : .quiet
+    }
+
+    /// A region as the schema has it: an object with a `name` (text) and an `alert` (true or
+    /// false); other fields beside them are allowed.
+    static func region(_ value: Any) -> (name: String, alert: Bool)? {
+        guard let object = value as? [String: Any], let name = object["name"] as? String,
+            let value = object["alert"], let alert = strictBoolean(value)
+        else { return nil }
+        return (name, alert)
     }
 
     /// `true` or `false` as JSON spelt them (a number 1 or 0, a string, null are not).

@@ -18,13 +18,18 @@ public enum URLMask {
             }.joined(separator: "&")
             text = String(text[..<question])
         }
-        // The authority runs from after the scheme (or from the start: `user:pw@host` is a URL
-        // typed without one) to the first '/'.
-        let start = text.firstRange(of: "://")?.upperBound ?? text.startIndex
-        let rest = text[start...]
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        if let at = rest[..<authorityEnd].lastIndex(of: "@") {
-            text = String(text[..<start]) + "***" + String(rest[at...])
+        // The authority runs from after the scheme and the slashes, however many (`//user:pw@host`,
+        // `https:/user:pw@host`, `https:\\user:pw@host`), or from the start (`user:pw@host`, typed
+        // without a scheme), to the next slash; a user name and password end at its last '@'.
+        var start = text.startIndex
+        if let colon = text.firstIndex(of: ":"), text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }),
+            text.index(after: colon) < text.endIndex, "/\\".contains(text[text.index(after: colon)]) {
+            start = text.index(after: colon)
+        }
+        start = text[start...].firstIndex { $0 != "/" && $0 != "\\" } ?? text.endIndex
+        let authorityEnd = text[start...].firstIndex { $0 == "/" || $0 == "\\" } ?? text.endIndex
+        if let at = text[start..<authorityEnd].lastIndex(of: "@") {
+            text = String(text[..<start]) + "***" + String(text[at...])
         }
         return text + query + fragment
     }

@@ -65,38 +65,59 @@ struct DeliveryContext: Codable, Equatable, Sendable {
 struct AlertDelivery: Sendable {
     var context: DeliveryContext
 
-    /// `ringTerminal` is false when the caller draws on that terminal and rings it itself.
-    func deliver(_ alert: Trip.Alert, sentence: String, event: Data, ringTerminal: Bool = true) {
+    /// How long a channel may take before it is killed with what it started: a hung hook (or
+    /// a stuck D-Bus) must not hold the next alert back, nor outlive the trip.
+    static let channelLimit = Duration.seconds(3)
+
+    /// `ringTerminal` is false when the caller draws on that terminal and rings it itself. The
+    /// sentence holds an installed timetable's names: each program that reads formats or markup
+    /// gets it in its own escaping (never at the call sites), and none gets a control character.
+    func deliver(_ alert: Trip.Alert, sentence: String, event: Data, ringTerminal: Bool = true, limit: Duration = channelLimit) {
         let environment = context.environment
-        var runs: [(String, [String], Data?)] = []
+        let sentence = Quote.value(sentence)
+        var runs: [(String, [String], Data)] = []
         if context.channels().contains("notify-send"), let path = DeliveryContext.executable("notify-send", environment) {
-            runs.append((path, ["--urgency=critical", "--app-name=metro-timer", "metro-timer", sentence], nil))
+            runs.append((path, ["--urgency=critical", "--app-name=metro-timer", "metro-timer", Self.markupLiteral(sentence)], Data()))
         }
         if let path = DeliveryContext.executable("termux-notification", environment) {
-            runs.append((path, ["--id", "metro-timer-\(alert.rawValue)", "--title", "metro-timer", "--content", sentence, "--priority", "high"], nil))
+            runs.append((path, ["--id", "metro-timer-\(alert.rawValue)", "--title", "metro-timer", "--content", sentence, "--priority", "high"], Data()))
         }
         if let path = DeliveryContext.executable("termux-vibrate", environment) {
-            runs.append((path, ["-d", "800", "-f"], nil))
+            runs.append((path, ["-d", "800", "-f"], Data()))
         }
         if !(environment["TMUX"] ?? "").isEmpty, let path = DeliveryContext.executable("tmux", environment) {
             var arguments = ["display-message"]
             if let pane = environment["TMUX_PANE"], !pane.isEmpty { arguments += ["-t", pane] }
-            runs.append((path, arguments + ["metro-timer: " + sentence], nil))
+            runs.append((path, arguments + [Self.tmuxLiteral("metro-timer: " + sentence)], Data()))
         }
         if let command = context.command {
             runs.append(("/bin/sh", ["-c", command], event))
         }
         if ringTerminal, let terminal = context.terminal { Self.ring(terminal) }
-        // The channels run side by side, each waited for, so none holds up the others.
+        // The channels run side by side, each bounded, so none holds up the others.
         let group = DispatchGroup()
+        let deadline = ContinuousClock.now + limit
         for (path, arguments, input) in runs {
             group.enter()
             Threads.detach {
-                _ = try? Spawn.run(path, arguments, environment: environment, input: input)
+                _ = try? Spawn.run(path, arguments, environment: environment, input: input, outputLimit: 65_536, deadline: deadline, ownGroup: true)
                 group.leave()
             }
         }
-        _ = group.wait(timeout: .now() + 10)
+        _ = group.wait(timeout: .now() + .milliseconds(Int(limit.components.seconds * 1000) + 500))
+    }
+
+    /// Text that `tmux display-message` shows as it is: its formats (`#{}`, `#()` which runs a
+    /// command, `#[]`) all start with `#`, and `##` is a literal `#`. (`-l` says the same from
+    /// tmux 3.4; 3.3, still in Debian and Ubuntu, lacks it.)
+    static func tmuxLiteral(_ text: String) -> String {
+        text.map { $0 == "#" ? "##" : String($0) }.joined()
+    }
+
+    /// Text for notify-send's body, which servers read as markup: `&`, `<` and `>` as entities
+    /// (notify-send has no switch to turn markup off).
+    static func markupLiteral(_ text: String) -> String {
+        text.map { ["&": "&amp;", "<": "&lt;", ">": "&gt;"][$0] ?? String($0) }.joined()
     }
 
     /// The bell on the rider's terminal, if it is still open and still theirs.

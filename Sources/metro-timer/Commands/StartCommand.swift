@@ -182,6 +182,8 @@ struct StartCommand: Command {
             context.stdout.line(language.tr(
                 "Поїздка триває. Повернутися: 'metro-timer start'; рядок стану: 'metro-timer status'.",
                 "The trip goes on. Reattach with 'metro-timer start'; a status line: 'metro-timer status'."))
+        case .replaced(let from, let to):
+            context.stdout.line(service.replacedText(from: from, to: to))
         case .ended(let outcome):
             context.stdout.line(speed != nil
                 ? language.tr("Репетицію завершено.", "Rehearsal over.")

@@ -13,7 +13,6 @@ struct ConfigStore: Sendable {
     /// The language of the messages about the directory, its lock and its writes (a read takes
     /// its own, with the messages about the file).
     var language: Language = .en
-    var note: @Sendable (String) -> Void = { _ in }
 
     static func directory(environment: [String: String]) -> String {
         if let dir = environment["METRO_TIMER_CONFIG"], !dir.isEmpty { return dir }
@@ -24,15 +23,13 @@ struct ConfigStore: Sendable {
 
     var changesPath: String { directory + "/changes.json" }
 
-    /// The files kept here: each is made private when found loose, by readers and writers alike.
+    /// The files kept here (their writers' leftovers are removed under the lock).
     static let files = ["changes.json", "alerts.json", "routes.json"]
 
     func read<T: Decodable>(_ type: T.Type, at path: String, version: Int, language: Language) throws(CLIError) -> T? {
-        // Read as written: another user's directory refused, a loose one made private.
+        // Read as written: another user's directory, or one open to others, refused.
         do {
-            for tightened in try PrivateDirectory.checkForReading(directory, files: Self.files) {
-                note(CommandRunner.notePrefix(language) + tightened.text(language))
-            }
+            try PrivateDirectory.checkForReading(directory)
         } catch {
             throw Self.unusable(error, language)
         }
@@ -48,9 +45,7 @@ struct ConfigStore: Sendable {
 
     func ensureDirectory() throws(CLIError) {
         do {
-            for tightened in try PrivateDirectory.prepare(directory, files: Self.files) {
-                note(CommandRunner.notePrefix(language) + tightened.text(language))
-            }
+            try PrivateDirectory.prepare(directory)
         } catch {
             throw Self.unusable(error, language)
         }
@@ -95,8 +90,7 @@ struct ConfigStore: Sendable {
 
 extension Context {
     var config: ConfigStore {
-        let sink = stderr
-        return ConfigStore(directory: ConfigStore.directory(environment: environment), language: chosenLanguage, note: { sink.line($0) })
+        ConfigStore(directory: ConfigStore.directory(environment: environment), language: chosenLanguage)
     }
 
     /// The changes in force for a ride starting at `moment`: the changes file's entries for that

@@ -47,9 +47,12 @@ final class LiveRide {
     enum Exit: Equatable {
         case left
         case ended(Trip.Outcome)
+        /// Another terminal started a new trip (these are its ends): this screen is not its.
+        case replaced(from: String, to: String)
     }
 
-    let service: TripService
+    /// Acts only on the trip the screen opened with (`only`, set when it opens).
+    var service: TripService
     let context: Context
     let options: GlobalOptions
     let output: RideOutput
@@ -111,6 +114,7 @@ final class LiveRide {
     /// Runs until the trip ends or the passenger leaves the screen.
     func run() throws(CLIError) -> Exit {
         if let trip = try service.store.load() {
+            service.only = trip.id
             seenCorrections = trip.corrections.count
             // What fired before this screen opened is old news, not announced again.
             shownAlerts = trip.alertsFired
@@ -123,6 +127,7 @@ final class LiveRide {
             let token = service.store.changeToken()
             if cache?.token != token {
                 guard let loaded = try service.store.load() else { return .ended(.stopped) }
+                if let only = service.only, loaded.id != only { return replaced(by: loaded) }
                 let loadedModel = try service.model(loaded)
                 cache = (token, loaded, loadedModel, loadedModel.current(loaded))
             }
@@ -185,6 +190,18 @@ final class LiveRide {
         }
     }
 
+    /// The screen's trip was replaced by `new` from another terminal: the screen says so and
+    /// ends (the rider reattaches to the new one with `start`).
+    func replaced(by new: Trip) -> Exit {
+        let text = service.replacedText(from: new.origin, to: new.destination)
+        switch output {
+        case .screen: break  // said once the screen is restored
+        case .lines: out.line(text)
+        case .events: context.stderr.line(text)
+        }
+        return .replaced(from: new.origin, to: new.destination)
+    }
+
     /// A key press; returns an exit when it ends the screen.
     func handle(_ key: UInt8) throws(CLIError) -> Exit? {
         let now = clock.now()
@@ -195,7 +212,13 @@ final class LiveRide {
         if character == "a" || character == "s" {
             if let armed, armed.key == character, clock.real() <= armed.until {
                 self.armed = nil
-                try service.end(character == "a" ? .arrived : .stopped, at: now)
+                do {
+                    try service.end(character == "a" ? .arrived : .stopped, at: now)
+                } catch {
+                    // Refused (the trip was replaced a moment ago): the next frame says why.
+                    guard case .failure(let message) = error else { throw error }
+                    show(message, at: now)
+                }
                 return nil  // the next frame sees the ending, prints it and returns
             }
             armed = (character, clock.real().addingTimeInterval(10))

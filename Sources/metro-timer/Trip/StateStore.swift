@@ -29,15 +29,12 @@ final class FileTripStore: TripStore {
     var calibrationPath: String { directory + "/calibration.json" }
     var location: String { tripPath }
 
-    /// Where a one-time note goes (a directory made private): standard error.
-    let note: @Sendable (String) -> Void
     /// The language of the messages about the files.
     let language: Language
 
-    init(directory: String, language: Language = .en, note: @escaping @Sendable (String) -> Void = { _ in }) {
+    init(directory: String, language: Language = .en) {
         self.directory = directory
         self.language = language
-        self.note = note
     }
 
     static func directory(environment: [String: String]) -> String {
@@ -47,12 +44,12 @@ final class FileTripStore: TripStore {
         return home + "/.local/state/metro-timer"
     }
 
-    /// The files kept here: each is made private when found loose, by readers and writers alike.
+    /// The files kept here.
     static let files = ["trip.json", "journal.jsonl", "calibration.json", "scheduled-alerts.json"]
 
     func ensureDirectory() throws(CLIError) {
         do {
-            for tightened in try PrivateDirectory.prepare(directory, files: Self.files) { note(CommandRunner.notePrefix(language) + tightened.text(language)) }
+            try PrivateDirectory.prepare(directory)
         } catch {
             throw unusable(error)
         }
@@ -64,8 +61,8 @@ final class FileTripStore: TripStore {
             "cannot use the state directory \(problem.path): \(problem.reason)"))
     }
 
-    /// Before reading: a state directory of another user is refused, not read from; a loose
-    /// one, and its loose files, are made private as a writer would.
+    /// Before reading: a state directory of another user, or one open to others, is refused,
+    /// not read from, as a writer refuses it.
     func checkOwner() throws(CLIError) {
         var info = stat()
         if stat(directory, &info) == 0, info.st_uid != geteuid() {
@@ -74,7 +71,7 @@ final class FileTripStore: TripStore {
                 "cannot use the state directory \(directory): it belongs to user \(info.st_uid), not to you (user \(geteuid())); set METRO_TIMER_HOME to a directory of your own"))
         }
         do {
-            for tightened in try PrivateDirectory.checkForReading(directory, files: Self.files) { note(CommandRunner.notePrefix(language) + tightened.text(language)) }
+            try PrivateDirectory.checkForReading(directory)
         } catch {
             throw unusable(error)
         }

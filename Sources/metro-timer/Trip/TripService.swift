@@ -13,6 +13,9 @@ struct TripService: Sendable {
     let language: Language
     /// Keeps the alert moments scheduled outside the process (nil: a rehearsal, a notifier).
     var alerts: AlertScheduler?
+    /// The one trip this service may change (a live screen's): another trip in the store, one
+    /// that replaced it, is refused.
+    var only: String?
 
     var network: Network { engine.network }
 
@@ -110,7 +113,7 @@ struct TripService: Sendable {
     func correct(_ kind: Trip.Correction.Kind, at now: Date) throws(CLIError) -> (Trip, Schedule) {
         let service = self
         let (trip, schedule) = try store.update { (current: inout Trip?) throws(CLIError) -> (Trip, Schedule) in
-            guard var trip = current else { throw service.noTrip() }
+            var trip = try service.mine(current)
             let model = try service.model(trip)
             let correction = Trip.Correction(kind, at: now)
             if let refusal = model.refusal(for: correction, trip: trip) {
@@ -133,7 +136,8 @@ struct TripService: Sendable {
     func undo(at now: Date) throws(CLIError) -> (Trip.Correction, Schedule) {
         let service = self
         let (trip, last, schedule) = try store.update { (current: inout Trip?) throws(CLIError) -> (Trip, Trip.Correction, Schedule) in
-            guard var trip = current, trip.ended == nil else { throw service.noTrip() }
+            var trip = try service.mine(current)
+            guard trip.ended == nil else { throw service.noTrip() }
             guard let last = trip.corrections.popLast() else {
                 throw .failure(service.language.tr("Нічого скасовувати: у поїздки немає виправлень.", "Nothing to undo: the trip has no corrections."))
             }
@@ -169,7 +173,7 @@ struct TripService: Sendable {
     func end(_ outcome: Trip.Outcome, at now: Date) throws(CLIError) -> JournalRecord {
         let service = self
         let (record, measurements) = try store.update { (current: inout Trip?) throws(CLIError) -> (JournalRecord, [RideMeasurement]) in
-            guard var trip = current else { throw service.noTrip() }
+            var trip = try service.mine(current)
             if let ended = trip.ended { throw .failure(service.refusalText(.tripEnded(ended.outcome))) }
             let model = try service.model(trip)
             let record = JournalRecord(trip: trip, model: model, outcome: outcome, at: now)
@@ -193,7 +197,7 @@ struct TripService: Sendable {
     func claimDueAlerts(at now: Date) throws(CLIError) -> [Trip.Alert] {
         let service = self
         return try store.update { (current: inout Trip?) throws(CLIError) -> [Trip.Alert] in
-            guard var trip = current else { return [] }
+            guard var trip = current, service.only == nil || trip.id == service.only else { return [] }
             let model = try service.model(trip)
             let schedule = model.current(trip)
             let due = Trip.Alert.allCases.filter { model.due($0, schedule: schedule, trip: trip, at: now) }
@@ -201,6 +205,21 @@ struct TripService: Sendable {
             current = trip
             return due
         }
+    }
+
+    /// The trip in the store, when it is the one this service may change.
+    func mine(_ current: Trip?) throws(CLIError) -> Trip {
+        guard let trip = current else { throw noTrip() }
+        if let only, trip.id != only { throw .failure(replacedText(from: trip.origin, to: trip.destination)) }
+        return trip
+    }
+
+    /// What a screen whose trip was replaced says as it closes.
+    func replacedText(from origin: String, to destination: String) -> String {
+        let route = name(origin) + " → " + name(destination)
+        return language.tr(
+            "Цю поїздку замінено новою (\(route)), розпочатою в іншому терміналі; цей екран закрито. Відкрити нову: 'metro-timer start'.",
+            "This trip was replaced by a new one (\(route)) started in another terminal; this screen has closed. Open the new one with 'metro-timer start'.")
     }
 
     func noTrip() -> CLIError {
