@@ -13,12 +13,16 @@ enum AlertText {
         case .transferAlert, .secondTransferAlert:
             let transfer = schedule.change(for: alert)?.transfer
             let exit = transfer?.exit ?? "", entry = transfer?.entry ?? ""
+            // Fired more than a stop before the change: how far, not "next" (AlertWording).
+            if AlertWording.early(alert, in: schedule) != nil {
+                return AlertWording.headline(alert, in: schedule, station: view.name(exit), language) + "."
+            }
             return language.tr(
                 "Пересадка — наступна: виходьте на станції \(view.name(exit)) і переходьте на станцію \(view.name(entry)).",
                 "Change is next: get off at \(view.name(exit)) and walk to \(view.name(entry)).")
         case .alert:
             let last = schedule.stops.last?.station ?? schedule.route.destination
-            return language.tr("Наступна — ваша: \(view.name(last)).", "Yours is next: \(view.name(last)).")
+            return AlertWording.headline(alert, in: schedule, station: view.name(last), language) + "."
         case .arrival:
             let last = schedule.stops.last?.station ?? schedule.route.destination
             return language.tr(
