@@ -134,7 +134,8 @@ struct JournalCommand: Command {
 
     func outcomeWord(_ outcome: Trip.Outcome, _ language: Language) -> String {
         switch outcome {
-        case .arrived: return language.tr("прибув", "arrived")
+        // Not «прибув»: the rider may be anyone; «ви прибули», as the ride says it.
+        case .arrived: return language.tr("прибули", "arrived")
         case .stopped: return language.tr("зупинено", "stopped")
         case .expired: return language.tr("минула", "expired")
         }

@@ -59,7 +59,7 @@ struct StationsCommand: Command {
                 notes.append("⇄ " + Names.station(partner, language) + " (\(partner.line))")
             }
             if !station.formerNames.isEmpty {
-                notes.append(language.tr("колишні назви: ", "formerly ") + station.formerNames.map { language.tr($0.uk, $0.en) }.joined(separator: ", "))
+                notes.append((station.formerNames.count == 1 ? language.tr("колишня назва: ", "formerly ") : language.tr("колишні назви: ", "formerly ")) + station.formerNames.map { language.tr($0.uk, $0.en) }.joined(separator: ", "))
             }
             if !notes.isEmpty { row += "  " + notes.joined(separator: " · ") }
             context.stdout.line(row.trimmingTrailingSpaces())

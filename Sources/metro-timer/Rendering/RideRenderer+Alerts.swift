@@ -44,11 +44,11 @@ enum AlertText {
         let language = view.language
         if next <= exit {
             return language.tr(
-                "На станції \(view.name(transfer.exit)) перейдіть на \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
+                "На станції \(view.name(transfer.exit)) перейдіть на станцію \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
                 "At \(view.name(transfer.exit)) walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs.")
         }
         return language.tr(
-            "Перейдіть на \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
+            "Перейдіть на станцію \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
             "Walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs.")
     }
 }

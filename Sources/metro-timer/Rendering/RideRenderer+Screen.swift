@@ -59,7 +59,7 @@ struct ScreenRenderer {
         case .runningTo(let index):
             status = language.tr("Наступна: ", "Next: ") + stopText(view, index)
         case .walking:
-            status = language.tr("Перехід на \(view.name(view.changeAtHand?.entry ?? ""))", "Walking to \(view.name(view.changeAtHand?.entry ?? ""))")
+            status = language.tr("Перехід на станцію \(view.name(view.changeAtHand?.entry ?? ""))", "Walking to \(view.name(view.changeAtHand?.entry ?? ""))")
         case .waiting:
             let transfer = view.changeAtHand
             status = language.tr("Очікування поїзда", "Waiting for the train")
@@ -96,7 +96,8 @@ struct ScreenRenderer {
             let until = Durations.clock(Int(state.untilArrival.rounded(.up)))
             let long = language.tr("через ", "in ") + until + " · " + view.clock.hhmmss(view.schedule.arrival)
             if hasRange { forms.append(long + range) }
-            forms += [long, language.tr("через ", "in ") + until + " · " + view.clock.hhmm(view.schedule.arrival), until + " · " + view.clock.hhmm(view.schedule.arrival), until]
+            // The clock time goes before "in" does: "44:25 · 08:59" alone reads as two times.
+            forms += [long, language.tr("через ", "in ") + until + " · " + view.clock.hhmm(view.schedule.arrival), language.tr("через ", "in ") + until, until]
         } else {
             if hasRange { forms.append(view.clock.hhmmss(view.schedule.arrival) + range) }
             forms.append(view.clock.hhmmss(view.schedule.arrival))
