@@ -91,7 +91,8 @@ struct StatusCommand: Command {
             guard let interval else { return "" }
             return Durations.clock(Int(max(0, interval).rounded(.up)))
         }
-        let next = state.nextStop.map { schedule.stops[$0] }
+        // The next station the train stands at: a closed one it runs through is no "next".
+        let next = state.nextStanding.map { schedule.stops[$0] }
         var values: [String: String] = [
             "line": next.map { schedule.route.legs[$0.leg].line } ?? schedule.route.legs.last?.line ?? "",
             "next": next.map { Names.station($0.station, network, language) } ?? "",

@@ -28,7 +28,7 @@ extension Context {
         let language = options.language
         let state = RideState(schedule: schedule, at: now())
         var parts: [String] = []
-        if let next = state.nextStop {
+        if let next = state.nextStanding {
             let stop = schedule.stops[next]
             parts.append(language.tr("Наступна: ", "Next: ") + Names.station(stop.station, network, language) + " " + clock.hhmm(stop.time))
         }
