@@ -50,6 +50,14 @@ final class AlertWordingTests: XCTestCase {
         let alert = try XCTUnwrap(events.first { $0["event"] as? String == "alert" })
         let message = try XCTUnwrap(alert["message"] as? String)
         XCTAssertTrue(message.hasPrefix("Teremky in about ") && message.hasSuffix(" stops: get ready."), message)
+        // The count as a field too, for scripts: the one the message gives.
+        let count = try XCTUnwrap(alert["stopsAhead"] as? Int)
+        XCTAssertEqual(message, "Teremky in about \(count) stops: get ready.")
+        // An alert that is on time carries none.
+        let direct = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Darnytsia", "--speed", "600", "--events", "--at", "10:00"], environment: ["METRO_TIMER_HOME": home])
+        let alerts = direct.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.filter { $0["event"] as? String == "alert" }
+        XCTAssertEqual(alerts.count, 1)
+        XCTAssertNil(alerts.first?["stopsAhead"])
     }
 
     /// The plan said "Yours is next 08:51:54 arriving at Ipodrom" while its own table puts

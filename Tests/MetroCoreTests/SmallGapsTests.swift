@@ -64,4 +64,26 @@ final class SmallGapsTests: XCTestCase {
             XCTAssertTrue(frame.contains(language.tr("2-га пересадка — наступна  через", "2nd change is next  in")), frame)
         }
     }
+
+    /// `at Teremky` answered "Corrected. arrival 09:05:03".
+    func testAtTheDestinationSaysYouAreThere() throws {
+        let trip = Trip(id: "gaps-at", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code, t0: Kyiv.date("2026-11-30 10:00:00"))
+        try FileTripStore(directory: home).update { (current: inout Trip?) throws(CLIError) in current = trip }
+        let result = run(["at", "Darnytsia"], at: "2026-11-30 10:03:30")
+        XCTAssertEqual(result.code, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "The train is at Darnytsia: you are there. Confirm the arrival with 'metro-timer arrived'.\n")
+        let uk = run(["at", "Darnytsia", "--lang", "uk"], at: "2026-11-30 10:03:40")
+        XCTAssertEqual(uk.stdout, "Поїзд на станції Дарниця: ви на місці. Підтвердіть прибуття: metro-timer arrived\n")
+        // Still open: the arrival is the rider's to confirm.
+        XCTAssertNil(try FileTripStore(directory: home).load()?.ended)
+    }
+
+    /// A rehearsal's `end` event said `arrived` though nobody confirmed anything.
+    func testARehearsalsEndEventIsNoArrival() throws {
+        let result = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Darnytsia", "--speed", "600", "--events", "--at", "10:00"], environment: ["METRO_TIMER_HOME": home])
+        XCTAssertEqual(result.code, 0, result.stderr)
+        let last = try XCTUnwrap(result.stdout.split(separator: "\n").last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        XCTAssertEqual(last["event"] as? String, "end")
+        XCTAssertEqual(last["outcome"] as? String, "rehearsal")
+    }
 }
