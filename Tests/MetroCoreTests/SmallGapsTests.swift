@@ -86,6 +86,18 @@ final class SmallGapsTests: XCTestCase {
         XCTAssertEqual(last["event"] as? String, "end")
         XCTAssertEqual(last["outcome"] as? String, "rehearsal")
     }
+
+    /// `stations Lisova --line M2` printed nothing, exit 0.
+    func testAStationOnAnotherLineIsSaidNotSilent() {
+        let result = CLI.run(["stations", "Lisova", "--line", "M2"])
+        XCTAssertEqual(result.code, 1)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains("No 'Lisova' on M2: it is Lisova (M1)."), result.stderr)
+        let uk = CLI.run(["stations", "Lisova", "--line", "M2", "--lang", "uk"])
+        XCTAssertTrue(uk.stderr.contains("'Lisova' на лінії M2 немає: це Лісова (M1)."), uk.stderr)
+        // On its own line, as before.
+        XCTAssertEqual(CLI.run(["stations", "Lisova", "--line", "M1"]).stdout, "M1  Лісова  Lisova  ☀ above ground\n")
+    }
 }
 
 /// The README's tmux snippet leaves room for every line `status` prints (tmux cuts
