@@ -23,7 +23,7 @@ enum GTFSCommand {
             .option("end", value: "YYYY-MM-DD", Text("Останній день дії стрічки.", "The feed's last valid day."),
                     default: Text("рік від початку", "a year after the start")),
             .option("agency-url", value: "URL", Text("Адреса перевізника.", "The agency's web address."),
-                    default: Text("сторінка набору даних", "the dataset's page")),
+                    default: Text(GTFSFeed.Options.operatorSite, GTFSFeed.Options.operatorSite)),
             .option("publisher-url", value: "URL", Text("Адреса того, хто публікує стрічку.", "The feed publisher's web address."),
                     default: Text("сторінка набору даних", "the dataset's page")),
             .option("contact-email", value: "address", Text("Контакт щодо стрічки.", "A contact for the feed.")),

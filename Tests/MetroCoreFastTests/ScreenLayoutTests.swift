@@ -72,7 +72,7 @@ final class ScreenLayoutTests: XCTestCase {
                 }
                 XCTAssertTrue(frame[0].contains("Lisova".localizedIn(language)), "the title: \(text)")
                 XCTAssertTrue(text.contains(language.tr("Наступна: ", "Next: ")), "the next station: \(text)")
-                for label in [language.tr("Пересадка — наступна", "Change is next"), language.tr("Наступна — ваша", "Yours is next"), language.tr("Прибуття", "Arrival")] {
+                for label in [language.tr("Пересадка — наступна", "Change is next"), language.tr("Готуйтеся виходити", "Get ready"), language.tr("Прибуття", "Arrival")] {
                     XCTAssertTrue(text.contains(label), "\(label) at \(width)×\(height): \(text)")
                 }
                 for key in language == .uk ? ["+ позаду", "u скасувати", "q вийти"] : ["+ behind", "u undo", "q leave"] {
@@ -120,8 +120,9 @@ final class PlanWidthTests: XCTestCase {
     func testAnnotationsWrapUnderTheirStation() throws {
         let lines = CLI.run(["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30"], columns: 40).stdout
             .split(separator: "\n").map(String.init)
-        let ipodrom = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("│ Ipodrom") }, lines.joined(separator: "\n"))
-        XCTAssertEqual(lines[ipodrom + 1], "         │   yours is next", "under the name, the rail drawn on")
+        // The alert fires early here: marked "get ready" at the stop the train is running to.
+        let marked = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("│ Vystavkovyi tsentr") }, lines.joined(separator: "\n"))
+        XCTAssertEqual(lines[marked + 1], "         │   get ready", "under the name, the rail drawn on")
         let teremky = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("● Teremky") })
         XCTAssertTrue(lines[teremky + 1].hasPrefix("             ") && lines[teremky + 1].contains("–"), "the range under the last stop, no rail")
     }

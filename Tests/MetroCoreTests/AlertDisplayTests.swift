@@ -45,7 +45,7 @@ final class AlertDisplayTests: XCTestCase {
 
     func testPlainSpeaksEveryAlertTheNotifierClaimed() throws {
         let (text, delivered) = try rideWhileAnotherProcessClaims(output: .lines(plain: true))
-        for sentence in ["Change is next: get off at Khreshchatyk", "Yours is next: Teremky.", "Arriving at Teremky."] {
+        for sentence in ["Change is next: get off at Khreshchatyk", "Teremky in about 3 stops: get ready.", "Arriving at Teremky."] {
             XCTAssertEqual(text.components(separatedBy: "\n" + sentence).count - 1, 1, "\(sentence) once in:\n\(text)")
         }
         XCTAssertEqual(delivered, [], "the notifier that claimed them notified; this screen only shows")
@@ -60,7 +60,7 @@ final class AlertDisplayTests: XCTestCase {
 
     func testTheLineOutputAndTheScreenShowThemToo() throws {
         let (text, _) = try rideWhileAnotherProcessClaims(output: .lines(plain: false))
-        XCTAssertEqual(text.components(separatedBy: "▶ Yours is next: Teremky.").count - 1, 1, text)
+        XCTAssertEqual(text.components(separatedBy: "▶ Teremky in about 3 stops: get ready.").count - 1, 1, text)
         let (screen, _) = try rideWhileAnotherProcessClaims(output: .screen)
         // The screen rings its own bell for each of the three.
         XCTAssertEqual(screen.filter { $0 == "\u{7}" }.count, 3)

@@ -123,7 +123,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix(" M2  Obolonsko-Teremkivska · toward Teremky · every ") })
         XCTAssertTrue(lines.contains { $0.hasPrefix("  ⇄ Walk to Maidan Nezalezhnosti: 2:00 (measured); booked wait ") })
         XCTAssertTrue(lines.contains("  17:05  ● Lisova"))
-        XCTAssertTrue(lines.contains { $0.hasPrefix("Yours is next  ") && $0.hasSuffix("arriving at Ipodrom") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Get ready  ") && $0.hasSuffix("Teremky in about 3 stops") })
         // 17 stops (7 on M1 to Khreshchatyk, 10 on M2 from Maidan Nezalezhnosti); the ride's
         // minutes are the plan's own departure (17:05:00) to its arrival line's time, rounded.
         let arrival = try XCTUnwrap(lines.first { $0.hasPrefix("Arrival ") }).split(separator: " ", omittingEmptySubsequences: true)[1]

@@ -93,12 +93,25 @@ final class CorrectionModelTests: XCTestCase {
             position = clamped == 0 || passedThrough.contains(clamped) ? 2 * clamped + 1 : 2 * clamped
         }
 
+        /// k stops behind (k > 0: from the stop the train stands at or runs toward) or ahead (from
+        /// the one it stands at or last left), counting only stops the train stands at: a closed
+        /// station it runs through is no stop to be at (issue 32).
+        func shifted(_ k: Int) -> Int {
+            let step = k > 0 ? -1 : 1
+            var ride = k > 0 ? (position + 1) / 2 : position / 2
+            var left = k > 0 ? k : -k
+            while left > 0, (0..<rides).contains(ride + step) {
+                ride += step
+                if !passedThrough.contains(ride) { left -= 1 }
+            }
+            return ride
+        }
+
         /// Applies a correction; false when it must be refused. `stationRide` is the ride stop
         /// of an `at` station; for a change's entry platform, the ride stop of its node.
         mutating func apply(_ kind: Trip.Correction.Kind, stationRide: Int?, isEntry: Bool) -> Bool {
             switch kind {
-            case .shift(let k) where k > 0: stand(at: (position + 1) / 2 - k)
-            case .shift(let k): stand(at: position / 2 - k)
+            case .shift(let k): stand(at: shifted(k))
             case .at:
                 if isEntry { position = 2 * (stationRide! + 1) - 1 } else { stand(at: stationRide!) }
             case .departed:
@@ -201,12 +214,19 @@ final class CorrectionModelTests: XCTestCase {
                 for entry in entries where index >= entry { index += 1 }
                 return index
             }
+            // A closed station the train runs through is not the next one named (issue 32): the
+            // next ride stop it stands at.
+            func standing(_ ride: Int) -> Int {
+                var ride = ride
+                while reference.passedThrough.contains(ride), ride < reference.rides - 1 { ride += 1 }
+                return stopIndex(ride: ride)
+            }
             var expectedNext = ""
             if reference.position < 2 * (reference.rides - 1) {
                 let index: Int
-                if reference.position % 2 == 1 { index = stopIndex(ride: (reference.position + 1) / 2) }
+                if reference.position % 2 == 1 { index = standing((reference.position + 1) / 2) }
                 else if let change = reference.exitRides.firstIndex(where: { reference.position == 2 * $0 }) { index = entries[change] }
-                else { index = stopIndex(ride: reference.position / 2 + 1) }
+                else { index = standing(reference.position / 2 + 1) }
                 expectedNext = Names.station(stops[index].station, Kyiv.network, .en)
             }
             let placeholders = StatusCommand.placeholders.map { "{\($0.0)}" }.joined(separator: "|")

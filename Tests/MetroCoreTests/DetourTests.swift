@@ -93,7 +93,7 @@ final class DetourTests: XCTestCase {
         XCTAssertEqual(walks.count, 2, result.stdout)
         XCTAssertTrue(walks[0].contains("Walk to Zoloti Vorota"))
         XCTAssertTrue(walks[1].contains("Walk to Ploshcha Ukrainskykh Heroiv"))
-        XCTAssertEqual(result.stdout.components(separatedBy: "change is next").count - 1, 2, "two change alerts")
+        XCTAssertEqual(result.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("change is next") }.count, 2, "two change alerts")
         // The first comes as the train passes closed Khreshchatyk; the second as it leaves
         // Zoloti Vorota, one stop before Palats sportu.
         XCTAssertTrue(result.stdout.contains(" passing Khreshchatyk\n"), result.stdout)

@@ -47,7 +47,13 @@ public struct RideCard: Sendable {
         ]
         properties.append(ICalendar.Property("CATEGORIES", language.tr("Метро", "Metro")))
         var alarms: [ICalendar.Component] = []
-        for (change, transfer) in zip(schedule.transferAlerts, schedule.transfers) {
+        for (number, (change, transfer)) in zip(schedule.transferAlerts, schedule.transfers).enumerated() {
+            // Fired more than a stop before the change: how far, not "next" (AlertWording).
+            let which: Trip.Alert = number == 0 ? .transferAlert : .secondTransferAlert
+            if AlertWording.early(which, in: schedule) != nil {
+                alarms.append(alarm(change.time, AlertWording.headline(which, in: schedule, station: name(transfer.exit), language) + "."))
+                continue
+            }
             // On the long way round, the second change can come one stop after a boarding: the
             // moment is then the train leaving it.
             let stop = schedule.stops[change.stop]
@@ -56,7 +62,9 @@ public struct RideCard: Sendable {
                 "Пересадка — наступна: \(moment); виходьте на станції \(name(transfer.exit)).",
                 "Change is next: \(moment); get off at \(name(transfer.exit)).")))
         }
-        if let stop = schedule.alertStop {
+        if schedule.alertStop != nil, AlertWording.early(.alert, in: schedule) != nil {
+            alarms.append(alarm(schedule.alert, AlertWording.headline(.alert, in: schedule, station: name(schedule.stops.last!.station), language) + "."))
+        } else if let stop = schedule.alertStop {
             alarms.append(alarm(schedule.alert, language.tr(
                 "Наступна — ваша: \(name(schedule.stops[stop].station)), далі \(name(schedule.stops.last!.station)).",
                 "Yours is next: \(name(schedule.stops[stop].station)), then \(name(schedule.stops.last!.station)).")))
@@ -94,11 +102,12 @@ public struct RideCard: Sendable {
                 "Then walk to \(name(schedule.route.destination)): \(minutes(walk.walkSeconds))."))
         }
         lines.append("")
-        for change in schedule.transferAlerts {
-            lines.append(language.tr("Пересадка — наступна: ", "Change is next: ") + clock.hhmmss(change.time))
+        for number in schedule.transferAlerts.indices {
+            let which: Trip.Alert = number == 0 ? .transferAlert : .secondTransferAlert
+            lines.append(AlertWording.label(which, in: schedule, language) + ": " + clock.hhmmss(schedule.transferAlerts[number].time))
         }
         if schedule.alertStop != nil {
-            lines.append(language.tr("Наступна — ваша: ", "Yours is next: ") + clock.hhmmss(schedule.alert))
+            lines.append(AlertWording.label(.alert, in: schedule, language) + ": " + clock.hhmmss(schedule.alert))
         }
         var arrival = language.tr("Прибуття: ", "Arrival: ") + clock.hhmmss(schedule.finalArrival)
         if schedule.arrivalEarliest != schedule.arrivalLatest {

@@ -58,6 +58,24 @@ public enum Language: String, Sendable, CaseIterable, Codable {
         "\(count) " + plural(count, uk: ("зупинка", "зупинки", "зупинок"), en: ("stop", "stops"))
     }
 
+    /// A duration the way people say it, in every output that gives one: "45 s" under a
+    /// minute, "2 min 5 s" under ten, whole minutes under an hour ("20 min", never "1196 s"),
+    /// hours and minutes under a day ("1 h 5 min"), then days and hours ("23 days 13 h", never
+    /// "565 h 13 min"). Ukrainian: "45 с", "2 хв 5 с", "1 год 5 хв", "23 дні 13 год" (the
+    /// abbreviations do not inflect; days do). The sign is the caller's.
+    public func duration(_ seconds: Int) -> String {
+        let s = abs(seconds)
+        let second = tr("с", "s"), minute = tr("хв", "min"), hour = tr("год", "h")
+        if s < 60 { return "\(s) \(second)" }
+        if s < 600 { return "\(s / 60) \(minute)" + (s % 60 == 0 ? "" : " \(s % 60) \(second)") }
+        let minutes = Int((Double(s) / 60).rounded())
+        if minutes < 60 { return "\(minutes) \(minute)" }
+        if minutes < 24 * 60 { return "\(minutes / 60) \(hour)" + (minutes % 60 == 0 ? "" : " \(minutes % 60) \(minute)") }
+        let hours = Int((Double(s) / 3600).rounded())
+        let days = hours / 24, rest = hours % 24
+        return "\(days) " + plural(days, uk: ("день", "дні", "днів"), en: ("day", "days")) + (rest == 0 ? "" : " \(rest) \(hour)")
+    }
+
     /// "5 min" / "5 хв" (abbreviations do not inflect).
     public func minutes(_ count: Int) -> String {
         "\(count) " + tr("хв", "min")

@@ -55,8 +55,14 @@ public struct JournalRecord: Codable, Equatable, Sendable {
 
     /// Confirmed minus final model, in seconds: + the train was later than the countdown said,
     /// − earlier (the dangerous side). Nil without a confirmed arrival.
+    ///
+    /// From the two whole-second figures the record keeps, not from its dates: the file keeps
+    /// dates to the whole second while t₀ and the model's arrival have fractions, so the dates
+    /// read back gave a second more or less than `arrived` had said of the same trip.
     public var errorSeconds: Int? {
-        confirmedArrival.map { Int($0.timeIntervalSince(finalArrival).rounded()) }
+        guard let confirmedArrival else { return nil }
+        if let confirmedSeconds { return confirmedSeconds - finalSeconds }
+        return Int(confirmedArrival.timeIntervalSince(finalArrival).rounded())
     }
 
     /// The train reached the passenger's station before "yours is next" fired: the station

@@ -21,6 +21,9 @@ public struct RideState: Equatable, Sendable {
     public var phase: Phase
     /// The next stop the train will reach (nil once arrived).
     public var nextStop: Int?
+    /// The next stop the train will stand at: `nextStop`, or past the closed stations it runs
+    /// through (what a one-line status names).
+    public var nextStanding: Int?
     /// Stops still to reach, counting the destination.
     public var stopsLeft: Int
     public var untilTransferAlert: TimeInterval?
@@ -38,6 +41,7 @@ public struct RideState: Equatable, Sendable {
         // The next change's alert (past the last change, the last one, already behind).
         untilTransferAlert = (schedule.transferAlerts.first { $0.time > moment } ?? schedule.transferAlerts.last)
             .map { $0.time.timeIntervalSince(moment) }
+        defer { nextStanding = nextStop.map { next in stops[next...].firstIndex { !$0.passesWithoutStopping } ?? next } }
         if stops.isEmpty {
             phase = .arrived
             nextStop = nil

@@ -108,7 +108,17 @@ public struct TripModel: Sendable {
             let position = Self.rideHalfStopPosition(in: schedule, at: correction.time)
             let rides = stops.count - schedule.entryIndices.count
             let target = shift > 0 ? (position + 1) / 2 - shift : position / 2 - shift
-            let clamped = min(max(target, 0), rides - 1)
+            // A closed station the train runs through is no stop to be behind or ahead at:
+            // each one crossed moves the landing one stop further (+1 just past closed
+            // Khreshchatyk means the train still stands at Arsenalna, not "at" Khreshchatyk).
+            let step = shift > 0 ? -1 : 1
+            var landing = target, index = shift > 0 ? (position + 1) / 2 : position / 2
+            while index != landing, (0..<rides).contains(index + step) {
+                index += step
+                let stop = stops[Self.stopIndex(ofRideStop: index, in: schedule)]
+                if stop.role == .intermediate, engine.closedStations.contains(stop.station) { landing += step }
+            }
+            let clamped = min(max(landing, 0), rides - 1)
             return Anchor(stop: Self.stopIndex(ofRideStop: clamped, in: schedule), event: .arrival, time: correction.time)
         case .at(let station):
             guard let index = stopIndex(of: station, in: schedule) else { return nil }

@@ -242,14 +242,8 @@ struct AlertsCommand: Command {
         out.line(language.tr("Поїздка ", "Trip ") + service.name(trip.origin) + " → " + service.name(trip.destination) + ":")
         if alerts.isEmpty { out.line(language.tr("  сповіщень попереду немає", "  no alerts left")) }
         for alert in alerts {
-            let name: String
-            switch alert.alert {
-            case .transferAlert: name = language.tr("Пересадка — наступна", "Change is next")
-            case .secondTransferAlert: name = language.tr("2-га пересадка — наступна", "2nd change is next")
-            case .alert: name = language.tr("Наступна — ваша", "Yours is next")
-            case .arrival: name = language.tr("Прибуття", "Arrival")
-            }
-            out.line("  " + context.clock.hhmmss(alert.time) + "  " + name.padding(to: 22) + means(alert))
+            let name = AlertWording.label(alert.alert, in: schedule, language)
+            out.line("  " + context.clock.hhmmss(alert.time) + "  " + name.padding(to: 28) + means(alert))
         }
         let shown = channels.map { Self.channelName($0, language) }
         out.line(language.tr("Канали: ", "Channels: ") + (channels.isEmpty ? language.tr("немає (лише екран)", "none (the screen only)") : shown.joined(separator: ", ")))

@@ -14,7 +14,7 @@ struct ArrivedCommand: Command {
             "З --at — коли саме ви прибули (до трьох годин тому), навіть якщо поїздка вже минула без підтвердження.",
             "With --at, when you really arrived (up to three hours ago), even if the trip has already expired unconfirmed."),
         arguments: [
-            .option("at", value: "HH:MM", Text("Коли ви прибули, за київським часом.", "When you arrived, Kyiv time."), default: Text("зараз", "now"))
+            .option("at", value: "HH:MM[:SS]", Text("Коли ви прибули, за київським часом (HH:MM — середина цієї хвилини).", "When you arrived, Kyiv time (HH:MM: the middle of that minute)."), default: Text("зараз", "now"))
         ] + GlobalOptions.arguments)
 
     /// How long after the fact an arrival may still be confirmed.
@@ -26,15 +26,32 @@ struct ArrivedCommand: Command {
         at = arguments.value("at")
     }
 
-    /// The last moment at or before `now` whose Kyiv clock reads `text` (HH:MM).
-    static func moment(_ text: String, now: Date, context: Context, language: Language) throws(CLIError) -> Date {
-        guard text.count == 5, let seconds = try? TimeOfDay.parseClock(text + ":00") else {
-            throw .usage(language.tr(
-                "Час '\(text)' неправильний; пишіть HH:MM від 00:00 до 23:59",
-                "The time '\(text)' is not valid; write HH:MM from 00:00 to 23:59"), spec)
+    /// The seconds of the day `text` names: HH:MM:SS to the second; HH:MM as the middle of
+    /// that minute, since a rider who names only the minute arrived somewhere in it (its start
+    /// biased every such confirmation up to 59 s early, and an early arrival reads as a late
+    /// alert).
+    static func secondsOfDay(_ text: String, language: Language) throws(CLIError) -> Int {
+        let seconds: Int?
+        switch text.count {
+        case 5: seconds = (try? TimeOfDay.parseClock(text + ":00")).map { $0 + 30 }
+        case 8: seconds = try? TimeOfDay.parseClock(text)
+        default: seconds = nil
         }
+        guard let seconds else {
+            throw .usage(language.tr(
+                "Час '\(text)' неправильний; пишіть HH:MM або HH:MM:SS від 00:00 до 23:59:59",
+                "The time '\(text)' is not valid; write HH:MM or HH:MM:SS from 00:00 to 23:59:59"), spec)
+        }
+        return seconds
+    }
+
+    /// The last moment at or before `now` whose Kyiv clock reads `text` (HH:MM or HH:MM:SS);
+    /// the middle of the minute now running is now.
+    static func moment(_ text: String, now: Date, context: Context, language: Language) throws(CLIError) -> Date {
+        let seconds = try secondsOfDay(text, language: language)
         let day = context.clock.calendarDay(now)
         var moment = context.clock.date(day, seconds: seconds)
+        if text.count == 5, moment > now, moment.timeIntervalSince(now) < 30 { return now }
         if moment > now { moment = context.clock.date(context.clock.shifted(day, by: -1), seconds: seconds) }
         return moment
     }
@@ -49,7 +66,7 @@ struct ArrivedCommand: Command {
             guard let trip else { throw try context.tripService(options).noTrip() }
             // A time still to come today, when yesterday's is no arrival of this trip: said as
             // what it is (not "more than three hours ago").
-            let today = context.clock.date(context.clock.calendarDay(now), seconds: (try? TimeOfDay.parseClock(at + ":00")) ?? 0)
+            let today = context.clock.date(context.clock.calendarDay(now), seconds: try Self.secondsOfDay(at, language: language))
             if today > now, moment < trip.t0 || now.timeIntervalSince(moment) > Self.latestConfirmation {
                 throw .usage(language.tr(
                     "Прибуття о \(at) — ще в майбутньому: зараз \(context.clock.hhmm(now)).",

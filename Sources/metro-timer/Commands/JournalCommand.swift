@@ -111,7 +111,8 @@ struct JournalCommand: Command {
         context.stdout.line("")
         var line = language.tr("Поїздок: \(summary.trips), підтверджених прибуттів: \(summary.confirmed).", "Trips: \(summary.trips), confirmed arrivals: \(summary.confirmed).")
         if let median = summary.medianError, let p90 = summary.p90AbsoluteError {
-            line += " " + language.tr("Похибка: медіана \(Self.signed(median)) с, 90-й процентиль \(Int(p90)) с.", "Error: median \(Self.signed(median)) s, 90th percentile \(Int(p90)) s.")
+            let medianText = Durations.signedError(Int(median.rounded()), language), p90Text = language.duration(Int(p90.rounded()))
+            line += " " + language.tr("Похибка: медіана \(medianText), 90-й процентиль \(p90Text).", "Error: median \(medianText), 90th percentile \(p90Text).")
             if let missed = summary.missedStationShare {
                 line += " " + language.tr(
                     "Пропущена станція (прибуття раніше за «наступна — ваша»): \(Self.percent(missed)) поїздок",
@@ -133,18 +134,14 @@ struct JournalCommand: Command {
 
     func outcomeWord(_ outcome: Trip.Outcome, _ language: Language) -> String {
         switch outcome {
-        case .arrived: return language.tr("прибув", "arrived")
+        // Not «прибув»: the rider may be anyone; «ви прибули», as the ride says it.
+        case .arrived: return language.tr("прибули", "arrived")
         case .stopped: return language.tr("зупинено", "stopped")
         case .expired: return language.tr("минула", "expired")
         }
     }
 
     static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
-
-    static func signed(_ value: Double) -> String {
-        let rounded = Int(value.rounded())
-        return (rounded > 0 ? "+" : rounded < 0 ? "−" : "±") + "\(abs(rounded))"
-    }
 
     /// `{"version": 1, "trips": [...], "summary": {...}, "skipped": [{"line", "reason"}]}`.
     static func json(_ records: [JournalRecord], summary: JournalSummary, problems: [(line: Int, reason: Bilingual)]) -> String {

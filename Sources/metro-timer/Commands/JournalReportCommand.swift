@@ -71,7 +71,9 @@ struct JournalReportCommand: Command {
 
     static func header(_ first: String, _ language: Language) -> String {
         language.tr(
-            "| \(first) | поїздок | прибуттів | медіана (с) | p90 |похибки| (с) | пропущено | запізно | виправлення | медіана |похибки| без → з калібруванням, с (поїздок) |\n",
+            // No '|' inside a cell: the modulus is said in words, or the row splits into more
+            // cells than the table has columns.
+            "| \(first) | поїздок | прибуттів | медіана (с) | p90 модуля (с) | пропущено | запізно | виправлення | медіана модуля похибки без → з калібруванням, с (поїздок) |\n",
             "| \(first) | rides | arrivals | median (s) | p90 abs (s) | missed | late | corrections | median abs error without → with calibration, s (rides) |\n")
             + "|---|---:|---:|---:|---:|---:|---:|---|---:|\n"
     }
@@ -87,11 +89,12 @@ struct JournalReportCommand: Command {
         out += "\n" + header(language.tr("лінія, напрямок", "line, direction"), language)
         for leg in report.legs {
             let toward = network.terminal(line: leg.line, direction: leg.direction).map { Names.station($0, network, language) } ?? leg.direction.rawValue
-            out += row("\(leg.line) " + language.tr("до", "toward") + " \(toward)", leg.group, language)
+            out += row("\(leg.line) " + language.tr("у напрямку станції", "toward") + " \(toward)", leg.group, language)
         }
+        let arrivals = "\(report.overall.errors.count) " + language.plural(report.overall.errors.count, uk: ("прибуття", "прибуття", "прибуттів"), en: ("arrival", "arrivals"))
         out += "\n" + language.tr(
-            "Похибка прибуття (прибуття − відлік, с; − раніше за відлік), \(report.overall.errors.count) прибуттів:\n",
-            "Arrival error (arrival − countdown, s; − earlier than the countdown), \(report.overall.errors.count) arrivals:\n")
+            "Похибка прибуття (прибуття − відлік, с; − раніше за відлік), \(arrivals):\n",
+            "Arrival error (arrival − countdown, s; − earlier than the countdown), \(arrivals):\n")
         out += histogram(report, plain: plain)
         // ASCII: the minus sign and the arrow too (station names stay as they are).
         if plain { out = out.replacing("−", with: "-").replacing(" → ", with: " -> ") }

@@ -165,10 +165,7 @@ struct PlanCommand: Command {
             // Whole minutes either way ("left 38 min ago" at 23:00 for the 22:21:37).
             let seconds = found.departure.timeIntervalSince(now)
             let minutes = Int((abs(seconds) / 60).rounded(.down))
-            func span(_ minutes: Int) -> String {
-                minutes < 60 ? options.language.tr("\(minutes) хв", "\(minutes) min")
-                    : options.language.tr("\(minutes / 60) год \(minutes % 60) хв", "\(minutes / 60) h \(minutes % 60) min")
-            }
+            func span(_ minutes: Int) -> String { Durations.minutes(minutes * 60, options.language) }
             let when = seconds >= 0
                 ? options.language.tr("Він рушає через \(span(minutes)).", "It leaves in \(span(minutes)).")
                 : options.language.tr("Він уже пішов \(span(minutes)) тому.", "It left \(span(minutes)) ago.")

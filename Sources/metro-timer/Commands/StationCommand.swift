@@ -149,7 +149,10 @@ struct StationCommand: Command {
         out.append(style.bold(Names.station(station, language)) + "  " + (language == .uk ? station.nameEn : station.nameUk))
         out.append(style.line(" \(station.line) ", color: network.line(station.line)?.color ?? "") + " " + card.lineName + " · "
             + (station.aboveGround ? language.tr("над землею", "above ground") : language.tr("під землею", "underground")))
-        if !card.formerNames.isEmpty { out.append(language.tr("Колишні назви: ", "Formerly: ") + card.formerNames.joined(separator: ", ")) }
+        if !card.formerNames.isEmpty {
+            let label = card.formerNames.count == 1 ? language.tr("Колишня назва: ", "Formerly: ") : language.tr("Колишні назви: ", "Formerly: ")
+            out.append(label + card.formerNames.joined(separator: ", "))
+        }
         if let transfer = card.transfer {
             let basis = transfer.basis == "measured" ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
             out.append(language.tr("Пересадка: ", "Transfer: ") + name(transfer.station) + " (\(transfer.line)), "

@@ -42,7 +42,17 @@ struct StationsCommand: Command {
                 stations = [try context.station(query, spec: Self.spec, language: language)]
             }
         }
-        if let line { stations = stations.filter { $0.line == line } }
+        if let line {
+            let found = stations
+            stations = stations.filter { $0.line == line }
+            // A station found, but on another line: said, never an empty answer with exit 0.
+            if stations.isEmpty, let query {
+                let names = found.map { Names.station($0, language) + " (\($0.line))" }.joined(separator: ", ")
+                throw .failure(language.tr(
+                    "'\(query)' на лінії \(line) немає: це \(names). Приберіть --line або пишіть 'metro-timer stations --line \(line)'.",
+                    "No '\(query)' on \(line): it is \(names). Drop --line, or write 'metro-timer stations --line \(line)'."))
+            }
+        }
         if json {
             context.stdout.write(JSONOutput.text(Listing(stations: stations.map(Listing.Entry.init))))
             return
@@ -59,7 +69,7 @@ struct StationsCommand: Command {
                 notes.append("⇄ " + Names.station(partner, language) + " (\(partner.line))")
             }
             if !station.formerNames.isEmpty {
-                notes.append(language.tr("колишні назви: ", "formerly ") + station.formerNames.map { language.tr($0.uk, $0.en) }.joined(separator: ", "))
+                notes.append((station.formerNames.count == 1 ? language.tr("колишня назва: ", "formerly ") : language.tr("колишні назви: ", "formerly ")) + station.formerNames.map { language.tr($0.uk, $0.en) }.joined(separator: ", "))
             }
             if !notes.isEmpty { row += "  " + notes.joined(separator: " · ") }
             context.stdout.line(row.trimmingTrailingSpaces())

@@ -71,6 +71,19 @@ struct StatusCommand: Command {
         context.stdout.line(Self.line(schedule: schedule, trip: trip, now: now, format: format, context: context, language: options.language))
     }
 
+    /// The alert whose moment has come and whose stop the train has not yet reached, said in
+    /// the words it fired with: "yours is next", or "get ready" when it came more than a stop
+    /// early (AlertWording).
+    static func alertInForce(_ schedule: Schedule, at now: Date) -> Trip.Alert? {
+        if schedule.alertStop != nil, now >= schedule.alert, now < schedule.arrival { return .alert }
+        for alert in [Trip.Alert.secondTransferAlert, .transferAlert] {
+            guard let change = schedule.change(for: alert), now >= change.alert.time else { continue }
+            let exit = schedule.stops[change.entry - 1]
+            if now < exit.time { return alert }
+        }
+        return nil
+    }
+
     static func line(schedule: Schedule, trip: Trip, now: Date, format: String?, context: Context, language: Language) -> String {
         let state = RideState(schedule: schedule, at: now)
         let network = context.network
@@ -78,7 +91,8 @@ struct StatusCommand: Command {
             guard let interval else { return "" }
             return Durations.clock(Int(max(0, interval).rounded(.up)))
         }
-        let next = state.nextStop.map { schedule.stops[$0] }
+        // The next station the train stands at: a closed one it runs through is no "next".
+        let next = state.nextStanding.map { schedule.stops[$0] }
         var values: [String: String] = [
             "line": next.map { schedule.route.legs[$0.leg].line } ?? schedule.route.legs.last?.line ?? "",
             "next": next.map { Names.station($0.station, network, language) } ?? "",
@@ -101,6 +115,9 @@ struct StatusCommand: Command {
             values["stops_text"] = language.stops(state.stopsLeft)
             var line = "\(values["line"]!) \(values["next"]!) \(values["next_time"]!) · \(values["stops_text"]!) · "
                 + language.tr("прибуття через ", "arrival in ") + values["arrival"]!
+            if let alert = Self.alertInForce(schedule, at: now) {
+                line += " · " + AlertWording.label(alert, in: schedule, language).lowercasedFirst
+            }
             if let changes = trip.changes {
                 line += " · " + (changes.airRaid ? language.tr("тривога", "air-raid") : language.tr("зміни в русі", "service changes"))
             }

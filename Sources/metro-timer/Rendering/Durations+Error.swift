@@ -1,13 +1,10 @@
 import MetroCore
 
 extension Durations {
-    /// An arrival's error against the countdown, signed (+ the train was later, − earlier):
-    /// `−18 s` under a minute, `−19 min 56 s` from a minute on (`−18 с`, `−19 хв 56 с`).
+    /// An arrival's error against the countdown, signed (+ the train was later, − earlier), in
+    /// the one duration form (`Language.duration`): `−18 s`, `−2 min 30 s`, `+20 min`.
     static func signedError(_ seconds: Int, _ language: Language) -> String {
         let sign = seconds > 0 ? "+" : seconds < 0 ? "−" : "±"
-        let s = abs(seconds)
-        let unit = language.tr("с", "s")
-        if s < 60 { return sign + "\(s) " + unit }
-        return sign + "\(s / 60) " + language.tr("хв", "min") + " " + TimeOfDay.pad(s % 60) + " " + unit
+        return sign + language.duration(seconds)
     }
 }

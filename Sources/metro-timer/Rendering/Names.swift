@@ -47,8 +47,10 @@ enum Durations {
         return "\(s / 60):" + TimeOfDay.pad(s % 60)
     }
 
-    /// `45 min` / `45 хв`, rounded to the nearest minute.
+    /// `45 min` / `45 хв`, rounded to the nearest minute; from an hour on, hours and minutes
+    /// (`Language.duration`: `1 h 5 min`, `23 days 13 h`).
     static func minutes(_ seconds: Int, _ language: Language) -> String {
-        language.minutes(Int((Double(seconds) / 60).rounded()))
+        let minutes = Int((Double(seconds) / 60).rounded())
+        return minutes < 60 ? language.minutes(minutes) : language.duration(minutes * 60)
     }
 }

@@ -116,11 +116,18 @@ struct PlanRenderer {
         out.append("")
 
         var moments: [(String, String)] = []
-        for change in schedule.transferAlerts {
-            moments.append((language.tr("Пересадка — наступна", "Change is next"), clock.hhmmss(change.time) + "  " + where_(schedule.stops[change.stop])))
+        // An alert that fires more than a stop early is not said to fire at the stop it belongs
+        // to: it says how far it is (AlertWording).
+        for (number, change) in schedule.transferAlerts.enumerated() {
+            let alert: Trip.Alert = number == 0 ? .transferAlert : .secondTransferAlert
+            let exit = schedule.change(for: alert).map { name($0.transfer.exit) } ?? ""
+            let value = AlertWording.early(alert, in: schedule).map { exit + " " + AlertWording.inAbout($0, language) } ?? where_(schedule.stops[change.stop])
+            moments.append((AlertWording.label(alert, in: schedule, language), clock.hhmmss(change.time) + "  " + value))
         }
         if let stop = schedule.alertStop {
-            moments.append((language.tr("Наступна — ваша", "Yours is next"), clock.hhmmss(schedule.alert) + "  " + where_(schedule.stops[stop])))
+            let last = name(schedule.stops.last!.station)
+            let value = AlertWording.early(.alert, in: schedule).map { last + " " + AlertWording.inAbout($0, language) } ?? where_(schedule.stops[stop])
+            moments.append((AlertWording.label(.alert, in: schedule, language), clock.hhmmss(schedule.alert) + "  " + value))
         }
         var arrival = clock.hhmmss(schedule.arrival) + "  " + name(schedule.stops.last!.station)
         if schedule.arrivalEarliest != schedule.arrivalLatest {
@@ -148,8 +155,21 @@ struct PlanRenderer {
         var notes: [String] = []
         if closed.contains(stop.station) { notes.append(language.tr("без зупинки", "passes without stopping")) }
         if stop.calibrated { notes.append(language.tr("виміряно вами", "your measurement")) }
-        if schedule.transferAlerts.contains(where: { $0.stop == index }) { notes.append(language.tr("пересадка — наступна", "change is next")) }
-        if index == schedule.alertStop { notes.append(language.tr("наступна — ваша", "yours is next")) }
+        // An alert that fires more than a stop early is marked where the train is then, as
+        // "get ready" (AlertWording), not at the stop whose name it would otherwise carry.
+        for (number, change) in schedule.transferAlerts.enumerated() {
+            let alert: Trip.Alert = number == 0 ? .transferAlert : .secondTransferAlert
+            if AlertWording.early(alert, in: schedule) == nil {
+                if change.stop == index { notes.append(language.tr("пересадка — наступна", "change is next")) }
+            } else if TripModel.nextStop(in: schedule, at: change.time) == index {
+                notes.append(AlertWording.label(alert, in: schedule, language).lowercased())
+            }
+        }
+        if schedule.alertStop != nil, AlertWording.early(.alert, in: schedule) == nil {
+            if index == schedule.alertStop { notes.append(language.tr("наступна — ваша", "yours is next")) }
+        } else if schedule.alertStop != nil, TripModel.nextStop(in: schedule, at: schedule.alert) == index {
+            notes.append(AlertWording.label(.alert, in: schedule, language).lowercased())
+        }
         if stop.role == .transferEntry || stop.role == .destination, let earliest = stop.earliest, let latest = stop.latest,
             clock.hhmm(earliest) != clock.hhmm(latest)
         {

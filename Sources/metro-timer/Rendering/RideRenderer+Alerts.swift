@@ -13,12 +13,16 @@ enum AlertText {
         case .transferAlert, .secondTransferAlert:
             let transfer = schedule.change(for: alert)?.transfer
             let exit = transfer?.exit ?? "", entry = transfer?.entry ?? ""
+            // Fired more than a stop before the change: how far, not "next" (AlertWording).
+            if AlertWording.early(alert, in: schedule) != nil {
+                return AlertWording.headline(alert, in: schedule, station: view.name(exit), language) + "."
+            }
             return language.tr(
                 "Пересадка — наступна: виходьте на станції \(view.name(exit)) і переходьте на станцію \(view.name(entry)).",
                 "Change is next: get off at \(view.name(exit)) and walk to \(view.name(entry)).")
         case .alert:
             let last = schedule.stops.last?.station ?? schedule.route.destination
-            return language.tr("Наступна — ваша: \(view.name(last)).", "Yours is next: \(view.name(last)).")
+            return AlertWording.headline(alert, in: schedule, station: view.name(last), language) + "."
         case .arrival:
             let last = schedule.stops.last?.station ?? schedule.route.destination
             return language.tr(
@@ -40,11 +44,11 @@ enum AlertText {
         let language = view.language
         if next <= exit {
             return language.tr(
-                "На станції \(view.name(transfer.exit)) перейдіть на \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
+                "На станції \(view.name(transfer.exit)) перейдіть на станцію \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
                 "At \(view.name(transfer.exit)) walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs.")
         }
         return language.tr(
-            "Перейдіть на \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
+            "Перейдіть на станцію \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
             "Walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs.")
     }
 }

@@ -66,7 +66,7 @@ struct LineRenderer {
             let transfer = view.changeAtHand
             let toward = view.toward(entry: next)
             return language.tr(
-                "Пересадка на станції \(view.name(transfer?.exit ?? "")): перейдіть на \(view.name(transfer?.entry ?? "")), поїзд у напрямку станції \(toward); натисніть d, коли він рушить. \(left), \(about).",
+                "Пересадка на станції \(view.name(transfer?.exit ?? "")): перейдіть на станцію \(view.name(transfer?.entry ?? "")), поїзд у напрямку станції \(toward); натисніть d, коли він рушить. \(left), \(about).",
                 "Change at \(view.name(transfer?.exit ?? "")): walk to \(view.name(transfer?.entry ?? "")), train toward \(toward); press d when it departs. \(stopsLeft.capitalizedFirst) left, \(about).")
         default:
             return language.tr(

@@ -59,7 +59,7 @@ struct ScreenRenderer {
         case .runningTo(let index):
             status = language.tr("Наступна: ", "Next: ") + stopText(view, index)
         case .walking:
-            status = language.tr("Перехід на \(view.name(view.changeAtHand?.entry ?? ""))", "Walking to \(view.name(view.changeAtHand?.entry ?? ""))")
+            status = language.tr("Перехід на станцію \(view.name(view.changeAtHand?.entry ?? ""))", "Walking to \(view.name(view.changeAtHand?.entry ?? ""))")
         case .waiting:
             let transfer = view.changeAtHand
             status = language.tr("Очікування поїзда", "Waiting for the train")
@@ -74,14 +74,19 @@ struct ScreenRenderer {
         lines.append(fit(status, width))
         lines.append("")
 
+        // Each countdown named as its alert will speak (AlertWording): "get ready" when it fires
+        // more than a stop early, and the second change named as the second.
         var countdowns: [(String, String)] = []
+        let schedule = view.schedule
         if let until = state.untilTransferAlert, until > 0 {
-            countdowns.append((language.tr("Пересадка — наступна", "Change is next"), language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))))
+            let number = schedule.transferAlerts.firstIndex { $0.time.timeIntervalSince(view.now) == until } ?? 0
+            let alert: Trip.Alert = number == 0 ? .transferAlert : .secondTransferAlert
+            countdowns.append((AlertWording.label(alert, in: schedule, language), language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))))
         }
         if let until = state.untilAlert, until > 0 {
-            countdowns.append((language.tr("Наступна — ваша", "Yours is next"), language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))))
+            countdowns.append((AlertWording.label(.alert, in: schedule, language), language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))))
         }
-        let labelWidth = [language.tr("Пересадка — наступна", "Change is next"), language.tr("Наступна — ваша", "Yours is next")]
+        let labelWidth = (countdowns.map(\.0) + [language.tr("Пересадка — наступна", "Change is next"), language.tr("Наступна — ваша", "Yours is next")])
             .map(\.count).max()!
         // The arrival in the longest form that fits whole: a cut-off time would mislead.
         var forms: [String] = []
@@ -91,7 +96,8 @@ struct ScreenRenderer {
             let until = Durations.clock(Int(state.untilArrival.rounded(.up)))
             let long = language.tr("через ", "in ") + until + " · " + view.clock.hhmmss(view.schedule.arrival)
             if hasRange { forms.append(long + range) }
-            forms += [long, language.tr("через ", "in ") + until + " · " + view.clock.hhmm(view.schedule.arrival), until + " · " + view.clock.hhmm(view.schedule.arrival), until]
+            // The clock time goes before "in" does: "44:25 · 08:59" alone reads as two times.
+            forms += [long, language.tr("через ", "in ") + until + " · " + view.clock.hhmm(view.schedule.arrival), language.tr("через ", "in ") + until, until]
         } else {
             if hasRange { forms.append(view.clock.hhmmss(view.schedule.arrival) + range) }
             forms.append(view.clock.hhmmss(view.schedule.arrival))

@@ -76,4 +76,5 @@ struct RideView {
 
 extension String {
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }

@@ -28,7 +28,7 @@ extension Context {
         let language = options.language
         let state = RideState(schedule: schedule, at: now())
         var parts: [String] = []
-        if let next = state.nextStop {
+        if let next = state.nextStanding {
             let stop = schedule.stops[next]
             parts.append(language.tr("Наступна: ", "Next: ") + Names.station(stop.station, network, language) + " " + clock.hhmm(stop.time))
         }
@@ -46,7 +46,15 @@ extension Context {
     func applyCorrection(_ kind: Trip.Correction.Kind, options: GlobalOptions) throws(CLIError) {
         let service = try tripService(options)
         _ = try service.requireActive(at: now())
-        let (_, schedule) = try service.correct(kind, at: now())
+        let (trip, schedule) = try service.correct(kind, at: now())
+        // At the destination there is no "next" and nothing to correct: the rider is there.
+        if RideState(schedule: schedule, at: now()).phase == .arrived {
+            let to = Names.station(trip.destination, network, options.language)
+            stdout.line(options.language.tr(
+                "Поїзд на станції \(to): ви на місці. Підтвердіть прибуття: metro-timer arrived",
+                "The train is at \(to): you are there. Confirm the arrival with 'metro-timer arrived'."))
+            return
+        }
         stdout.line(options.language.tr("Виправлено. ", "Corrected. ") + correctionSummary(schedule, options: options))
     }
 }

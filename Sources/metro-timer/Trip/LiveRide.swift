@@ -344,7 +344,9 @@ final class LiveRide {
     func finish(_ trip: Trip, outcome: Trip.Outcome, at time: Date) {
         switch output {
         case .events:
-            RideEvents.emit("end", at: time, fields: ["outcome": outcome.rawValue], network: context.network, clock: context.clock, to: out)
+            // A rehearsal ends by itself when the simulated train arrives: nobody confirmed an
+            // arrival, so the event does not say "arrived".
+            RideEvents.emit("end", at: time, fields: ["outcome": rehearsal ? "rehearsal" : outcome.rawValue], network: context.network, clock: context.clock, to: out)
         case .screen:
             break  // the caller leaves the screen and prints the summary
         case .lines:
@@ -398,6 +400,9 @@ enum RideEvents {
             fields["change"] = change
             event = Trip.Alert.transferAlert.rawValue
         }
+        // Fired more than a stop early: how many stops ahead the alert's station was then, as
+        // the message says it (AlertWording).
+        fields["stopsAhead"] = AlertWording.early(alert, in: view.schedule)
         fields.merge(arrivalFields(view.schedule, clock: clock)) { $1 }
         if alert == .arrival, let last = view.schedule.stops.last { fields["station"] = last.station }
         if alert != .arrival, let index = station { fields["station"] = view.schedule.stops[index].station }

@@ -1,0 +1,84 @@
+import FoundationEssentials
+
+/// What an alert may truthfully say (docs/decisions/0050-alert-wording.md).
+///
+/// An alert fires early on purpose: on the fast pattern, and after an unconfirmed change earlier
+/// still. "Yours is next" is true only while the train is at the stop before the passenger's
+/// own or running into it; fired earlier than that, the alert says how far it is ("Teremky in
+/// about 3 stops: get ready"), or a rider told "yours is next" may get off a stop or three
+/// early. Every output (the ride's lines, `--plain`, `--events`, the screen, `status`, the
+/// notifier, the plan and the ICS alarm) words it through this one rule.
+public enum AlertWording {
+    /// "Next" is true up to this many stops ahead at the alert's moment: the stop before and the
+    /// station itself (the train running into the stop before, or standing at it).
+    public static let nextWithin = 2
+
+    /// The stops the train has still to reach at the alert's moment, by the displayed times, up
+    /// to and counting the station the alert is about (the destination, or the change's exit):
+    /// the same count as the ride's "N stops left". Nil for the arrival, or an alert the route
+    /// does not have.
+    public static func stopsAhead(_ alert: Trip.Alert, in schedule: Schedule) -> Int? {
+        guard let moment = TripModel.time(of: alert, in: schedule) else { return nil }
+        let target: Int
+        switch alert {
+        case .alert: target = schedule.stops.count - 1
+        case .transferAlert, .secondTransferAlert:
+            guard let change = schedule.change(for: alert) else { return nil }
+            target = change.entry - 1
+        case .arrival: return nil
+        }
+        let next = TripModel.nextStop(in: schedule, at: moment)
+        guard target >= 0, next <= target else { return 0 }
+        return schedule.stops[next...target].filter { $0.role != .transferEntry }.count
+    }
+
+    /// How many stops early the alert is worded, when it is more than the rule lets "next"
+    /// cover; nil when "yours is next" / "change is next" is true as it fires.
+    public static func early(_ alert: Trip.Alert, in schedule: Schedule) -> Int? {
+        guard let ahead = stopsAhead(alert, in: schedule), ahead > nextWithin else { return nil }
+        return ahead
+    }
+
+    /// "in about 3 stops" / "приблизно за 3 зупинки" (за + the accusative: за 1 зупинку, за 2
+    /// зупинки, за 5 зупинок).
+    public static func inAbout(_ stops: Int, _ language: Language) -> String {
+        language.tr("приблизно за ", "in about ")
+            + "\(stops) " + language.plural(stops, uk: ("зупинку", "зупинки", "зупинок"), en: ("stop", "stops"))
+    }
+
+    /// The alert's name as a heading (a plan's moment, a countdown, a notification's title):
+    /// "Yours is next", or "Get ready" when it fires more than a stop early.
+    public static func label(_ alert: Trip.Alert, in schedule: Schedule, _ language: Language) -> String {
+        let ready = early(alert, in: schedule) != nil
+        switch alert {
+        case .alert:
+            return ready ? language.tr("Готуйтеся виходити", "Get ready") : language.tr("Наступна — ваша", "Yours is next")
+        case .transferAlert:
+            return ready ? language.tr("Готуйтеся до пересадки", "Get ready to change") : language.tr("Пересадка — наступна", "Change is next")
+        case .secondTransferAlert:
+            return ready ? language.tr("Готуйтеся до 2-ї пересадки", "Get ready for the 2nd change") : language.tr("2-га пересадка — наступна", "2nd change is next")
+        case .arrival:
+            return language.tr("Прибуття", "Arrival")
+        }
+    }
+
+    /// The alert's opening words, to which the caller adds what to do: "Yours is next: Teremky" /
+    /// "Teremky in about 3 stops: get ready" for the destination (`station` its name);
+    /// "Change is next" / "Change at Teatralna in about 3 stops: get ready" for a change
+    /// (`station` the exit's name).
+    public static func headline(_ alert: Trip.Alert, in schedule: Schedule, station: String, _ language: Language) -> String {
+        let early = early(alert, in: schedule)
+        switch alert {
+        case .alert:
+            guard let early else { return language.tr("Наступна — ваша: \(station)", "Yours is next: \(station)") }
+            return language.tr("\(station) \(inAbout(early, language)): готуйтеся виходити", "\(station) \(inAbout(early, language)): get ready")
+        case .transferAlert, .secondTransferAlert:
+            guard let early else { return language.tr("Пересадка — наступна", "Change is next") }
+            return language.tr(
+                "Пересадка на станції \(station) \(inAbout(early, language)): готуйтеся",
+                "Change at \(station) \(inAbout(early, language)): get ready")
+        case .arrival:
+            return language.tr("Прибуття: \(station)", "Arriving at \(station)")
+        }
+    }
+}
