@@ -58,7 +58,7 @@ public struct SimulatedWorld: Sendable {
                 speedUps[cell] = generator.uniform(0, assumptions.speedUpShare)
             }
         }
-        daySeed = generator.next()
+        if assumptions.dayOffsetShare > 0 || assumptions.dailyFactorShift > 0 { daySeed = generator.next() }
     }
 
     /// A world with one factor everywhere and every dwell `dwell` (tests, and the fast-pattern check).
