@@ -119,7 +119,8 @@ public struct Simulator: Sendable {
         public var fired: Date
         /// Fired after the train reached the station it warns of.
         public var missed: Bool
-        /// Fired after the train left the stop before it.
+        /// Fired after the train left the stop before it (never where that stop is the origin:
+        /// nothing can fire before the tap).
         public var late: Bool
         /// Seconds by which it fired before the train reached the stop before (− after).
         public var earliness: Double
@@ -184,8 +185,10 @@ public struct Simulator: Sendable {
         }
         func outcome(_ fired: Date, warnsOf stop: Int, cell: SimulatedWorld.Cell) -> AlertOutcome {
             let before = journey.stops[stop - 1]
+            // Where the stop before is the origin, the train has left it before anyone taps
+            // start: the alert fires at the tap, as early as any alert can, and is not late.
             return AlertOutcome(
-                cell: cell, fired: fired, missed: fired > journey.stops[stop].reached, late: fired > before.left,
+                cell: cell, fired: fired, missed: fired > journey.stops[stop].reached, late: stop > 1 && fired > before.left,
                 earliness: before.reached.timeIntervalSince(fired))
         }
         let last = planned.stops.count - 1
