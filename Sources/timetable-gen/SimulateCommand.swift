@@ -32,6 +32,12 @@ enum SimulateCommand {
             .option("departed", value: "P", Text(
                 "Імовірність, що пасажир натисне «departed» після пересадки (0–1).",
                 "The chance the rider presses departed after a change (0–1)."), default: Text("0.3", "0.3")),
+            .option("world", value: "NAME", Text(
+                "Родина світів (today, correlated, heavy-tail, fast, late-taps, non-stationary) або all: клітинки щонайменше по --per-cell поїздок, «departed» ніколи / 30 % / завжди, вердикт на кожну ціль; --rides тоді — найбільше поїздок на родину.",
+                "A family of worlds (today, correlated, heavy-tail, fast, late-taps, non-stationary) or all: cells of at least --per-cell rides, departed never / 30% / always, a verdict per goal; --rides is then the most rides per family.")),
+            .option("per-cell", value: "N", Text(
+                "З --world: скільки поїздок «наступна — ваша» має бути в кожній клітинці.",
+                "With --world: how many \"yours is next\" rides every cell must have."), default: Text("1000", "1000")),
             .flag("json", Text("Вивести JSON.", "Print JSON.")),
             .option("journal", value: "file", Text(
                 "Також записати рік поїздок одного пасажира (з калібруванням) у файл у форматі журналу.",
@@ -45,6 +51,11 @@ enum SimulateCommand {
         var assumptions = SimulationAssumptions()
         var json = false
         var journal: String?
+        /// With `--world`: the families to ride, the rides each cell must have, and whether
+        /// `--rides` was given (it is then the most rides per family).
+        var worlds: [String]?
+        var perCell = 1000
+        var ridesGiven = false
         /// Worlds the learning curve draws: one per 250 rides, 4 to 200.
         var learningWorlds: Int { min(200, max(4, rides / 250)) }
     }
@@ -57,6 +68,7 @@ enum SimulateCommand {
                 throw .usage(language.tr("'--rides' приймає ціле від 1 до 10000000, не '\(text)'", "'--rides' takes a whole number from 1 to 10000000, not '\(text)'"), spec)
             }
             settings.rides = value
+            settings.ridesGiven = true
         }
         if let text = parsed.value("seed") {
             guard let value = UInt64(text) else {
@@ -75,6 +87,21 @@ enum SimulateCommand {
                 throw .usage(language.tr("'--departed' приймає імовірність від 0 до 1, не '\(text)'", "'--departed' takes a probability from 0 to 1, not '\(text)'"), spec)
             }
             settings.assumptions.departedProbability = value
+        }
+        if let text = parsed.value("world") {
+            guard text == "all" || WorldFamily.names.contains(text) else {
+                let names = WorldFamily.names.joined(separator: ", ")
+                throw .usage(language.tr(
+                    "'--world' приймає одну з: \(names) або all, не '\(UnsafeText.masked(text))'",
+                    "'--world' takes one of \(names) or all, not '\(UnsafeText.masked(text))'"), spec)
+            }
+            settings.worlds = text == "all" ? WorldFamily.names : [text]
+        }
+        if let text = parsed.value("per-cell") {
+            guard let value = Int(text), (1...100_000).contains(value) else {
+                throw .usage(language.tr("'--per-cell' приймає ціле від 1 до 100000, не '\(text)'", "'--per-cell' takes a whole number from 1 to 100000, not '\(text)'"), spec)
+            }
+            settings.perCell = value
         }
         settings.json = parsed.flag("json")
         settings.journal = parsed.value("journal")
@@ -99,6 +126,11 @@ enum SimulateCommand {
                     "Записано \(lines.count) змодельованих поїздок у \(journal) (формат журналу).",
                     "Wrote \(lines.count) simulated rides to \(journal) (the journal's format)."))
             }
+        }
+        if let worlds = settings.worlds {
+            let report = FamilyReport(engine: engine, settings: settings, names: worlds)
+            stdout.write(settings.json ? report.json() : report.text(language))
+            return
         }
         let report = Report(engine: engine, settings: settings)
         stdout.write(settings.json ? report.json() : report.text(language))

@@ -24,8 +24,14 @@ public struct SimulatedWorld: Sendable {
     public let assumptions: SimulationAssumptions
     /// Each published cell's factor on the axis fast pattern (0) → slow pattern (1).
     public var factors: [Cell: Double]
+    /// Each cell's speed-up beyond its factor (a share of the running time, 0 in most families).
+    public var speedUps: [Cell: Double] = [:]
     /// Each station's hidden mean dwell, seconds.
     public var dwellMeans: [String: Double]
+    /// Where the day-level draws come from (the day offset, the non-stationary shift): each line,
+    /// direction and service day gets its own stream of it, so the order rides are drawn in
+    /// never changes what a day was like.
+    public var daySeed: UInt64 = 0
     /// Each line's published hours: a train outside them takes the nearest hour's factor.
     let hours: [String: ClosedRange<Int>]
 
@@ -36,7 +42,7 @@ public struct SimulatedWorld: Sendable {
         var factors: [Cell: Double] = [:]
         for record in network.document.headways {
             let cell = Cell(line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour)
-            factors[cell] = generator.uniform(-assumptions.spread, 1 + assumptions.spread)
+            factors[cell] = generator.uniform(-assumptions.spread, min(1 + assumptions.spread, assumptions.factorCeiling))
         }
         var dwells: [String: Double] = [:]
         for station in network.stations {
@@ -45,6 +51,14 @@ public struct SimulatedWorld: Sendable {
         self.factors = factors
         dwellMeans = dwells
         hours = Self.hours(network)
+        // Drawn after everything today's world draws, so that world stays the same world.
+        if assumptions.speedUpShare > 0 {
+            for record in network.document.headways {
+                let cell = Cell(line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour)
+                speedUps[cell] = generator.uniform(0, assumptions.speedUpShare)
+            }
+        }
+        if assumptions.dayOffsetShare > 0 || assumptions.dailyFactorShift > 0 { daySeed = generator.next() }
     }
 
     /// A world with one factor everywhere and every dwell `dwell` (tests, and the fast-pattern check).
@@ -78,4 +92,20 @@ public struct SimulatedWorld: Sendable {
 
     /// The hidden factor of a cell (0 where none was published).
     public func factor(_ cell: Cell) -> Double { factors[cell] ?? 0 }
+
+    /// What one line × direction was like on one service day: the offset on every running time
+    /// (a share) and the shift of every factor (in pattern gaps); both 0 where the family has none.
+    public func day(_ day: ServiceClock.ServiceDay, line: String, direction: Direction) -> (offset: Double, shift: Double) {
+        let a = assumptions
+        guard a.dayOffsetShare > 0 || a.dailyFactorShift > 0 else { return (0, 0) }
+        // FNV-1a over the key: stable across runs and machines (Swift's Hasher is not).
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in "\(line) \(direction.rawValue) \(day)".utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        var source = SeededGenerator.stream(daySeed, hash)
+        let offset = source.uniform(-a.dayOffsetShare, a.dayOffsetShare)
+        let shift = source.uniform(-a.dailyFactorShift, a.dailyFactorShift)
+        return (offset, shift)
+    }
 }

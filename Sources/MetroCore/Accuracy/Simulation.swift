@@ -72,8 +72,10 @@ public enum Simulation {
             for (route, start) in [(commuter.outbound, commuter.morning), (commuter.inbound, commuter.evening)] {
                 let t0 = clock.date(day, seconds: start + Int.random(in: 0..<(45 * 60), using: &generator))
                 let journey = simulator.journey(route: route, t0: t0, using: &generator)
-                guard let result = simulator.observe(journey, calibration: learn ? calibration : nil, id: "sim-\(day)-\(start / 3600)", using: &generator)
+                var unlearned = generator
+                guard var result = simulator.observe(journey, calibration: learn ? calibration : nil, id: "sim-\(day)-\(start / 3600)", using: &generator)
                 else { continue }
+                if learn { result.uncalibratedArrivalError = simulator.observe(journey, using: &unlearned)?.arrivalError }
                 body(result, ridden)
                 if learn { simulator.learn(from: result, into: &calibration) }
             }
@@ -88,6 +90,8 @@ public enum Simulation {
         public var medianAbsError: Double
         public var oracleMedianAbsError: Double
         public var samples: Int
+        /// The same rides planned without calibration.
+        public var uncalibratedMedianAbsError: Double = 0
     }
 
     /// The learning curve: in each of `worlds` worlds the seed draws, one rider commuting on one
@@ -96,7 +100,7 @@ public enum Simulation {
     public static func learningCurve(
         engine: ScheduleEngine, assumptions: SimulationAssumptions, seed: UInt64, worlds: Int, checkpoints: [Int] = [0, 1, 3, 10, 30]
     ) -> [LearningPoint] {
-        var model: [Int: [Double]] = [:], oracle: [Int: [Double]] = [:]
+        var model: [Int: [Double]] = [:], oracle: [Int: [Double]] = [:], unlearned: [Int: [Double]] = [:]
         let wanted = Set(checkpoints)
         var source = SeededGenerator.stream(seed, Stream.learning.rawValue)
         for _ in 0..<worlds {
@@ -109,12 +113,14 @@ public enum Simulation {
                 guard wanted.contains(day) else { return }
                 model[day, default: []].append(abs(result.arrivalError))
                 oracle[day, default: []].append(abs(result.oracleError))
+                unlearned[day, default: []].append(abs(result.uncalibratedArrivalError ?? result.arrivalError))
             }
         }
         return checkpoints.map { n in
             LearningPoint(
                 rides: n, medianAbsError: SimulationTally.quantile(model[n] ?? [], 0.5) ?? 0,
-                oracleMedianAbsError: SimulationTally.quantile(oracle[n] ?? [], 0.5) ?? 0, samples: model[n]?.count ?? 0)
+                oracleMedianAbsError: SimulationTally.quantile(oracle[n] ?? [], 0.5) ?? 0, samples: model[n]?.count ?? 0,
+                uncalibratedMedianAbsError: SimulationTally.quantile(unlearned[n] ?? [], 0.5) ?? 0)
         }
     }
 }

@@ -25,6 +25,30 @@ public struct SimulationAssumptions: Equatable, Sendable {
     /// open (uniform from 0).
     public var arrivedDelayMax: Double = 3
 
+    // The world families' further assumptions (`WorldFamily`); each is off (0) in today's world.
+    /// A factor uniform in [−s, min(1 + s, this)]: 0 keeps every cell at or beyond the fast
+    /// pattern (the fast family).
+    public var factorCeiling: Double = .infinity
+    /// Each cell's running times × (1 − u), u uniform in [0, this], drawn once per cell: trains
+    /// faster than any published one.
+    public var speedUpShare: Double = 0
+    /// A day-level offset: every running time of one line × direction on one service day × (1 + u),
+    /// u uniform in ± this (drawn once per line, direction and day).
+    public var dayOffsetShare: Double = 0
+    /// AR(1) variation along the line: segment k's running time × (1 + e_k), e_k = ρ·e_{k−1} +
+    /// √(1 − ρ²)·u_k, u_k uniform with standard deviation `correlatedShare` (e_0 drawn stationary).
+    public var correlation: Double = 0
+    public var correlatedShare: Double = 0
+    /// A heavy tail: each segment, with this probability, runs `tailFactor` times longer (uniform).
+    public var tailProbability: Double = 0
+    public var tailFactor: ClosedRange<Double> = 2...3
+    /// A held train: each dwell, with this probability, is longer by `holdSeconds` (uniform).
+    public var holdProbability: Double = 0
+    public var holdSeconds: ClosedRange<Double> = 30...120
+    /// Non-stationary: the cell's factor moves each service day by u, uniform in ± this (in
+    /// pattern gaps), drawn once per line × direction × day; the oracle knows the day's factor.
+    public var dailyFactorShift: Double = 0
+
     public init(spread: Double = 0, departedProbability: Double = 0.3) {
         self.spread = spread
         self.departedProbability = departedProbability
@@ -62,6 +86,47 @@ public struct SimulationAssumptions: Equatable, Sendable {
             language.tr(
                 "Пасажир: «старт» на 0–\(n(startTapDelayMax)) с пізніше; «departed» після пересадки з імовірністю \(n(departedProbability)), на 0–\(n(departedDelayMax)) с пізніше; інакше модель не чіпає; з калібруванням — «arrived» на 0–\(n(arrivedDelayMax)) с пізніше.",
                 "Rider: taps start 0–\(n(startTapDelayMax)) s late; presses departed after a change with probability \(n(departedProbability)), 0–\(n(departedDelayMax)) s late; otherwise leaves the model alone; with calibration, ends with arrived 0–\(n(arrivedDelayMax)) s late."),
-        ]
+        ] + familyLines(language, n)
+    }
+
+    /// The lines of the assumptions today's world does not make (none in today's world).
+    func familyLines(_ language: Language, _ n: (Double) -> String) -> [String] {
+        var lines: [String] = []
+        if factorCeiling < 1 {
+            lines.append(language.tr(
+                "Коефіцієнт не більший за \(n(factorCeiling)) (не повільніше за швидкий опублікований поїзд).",
+                "The factor at most \(n(factorCeiling)) (never slower than the fast published pattern)."))
+        }
+        if speedUpShare > 0 {
+            lines.append(language.tr(
+                "Кожна клітинка ще на 0–\(n(speedUpShare * 100)) % швидша.",
+                "Each cell 0–\(n(speedUpShare * 100))% faster still."))
+        }
+        if dayOffsetShare > 0 {
+            lines.append(language.tr(
+                "Денний зсув: увесь хід лінії × напрямку за день ±\(n(dayOffsetShare * 100)) %.",
+                "A day-level offset: every run of a line × direction on a service day ±\(n(dayOffsetShare * 100))%."))
+        }
+        if correlatedShare > 0 {
+            lines.append(language.tr(
+                "Уздовж лінії AR(1): ρ = \(n(correlation)), σ = \(n(correlatedShare * 100)) % кожного перегону.",
+                "Along the line, AR(1): ρ = \(n(correlation)), σ = \(n(correlatedShare * 100))% of each run."))
+        }
+        if tailProbability > 0 {
+            lines.append(language.tr(
+                "Важкий хвіст: \(n(tailProbability * 100)) % перегонів у \(n(tailFactor.lowerBound))–\(n(tailFactor.upperBound)) раза довші.",
+                "Heavy tail: \(n(tailProbability * 100))% of segments \(n(tailFactor.lowerBound))–\(n(tailFactor.upperBound))× longer."))
+        }
+        if holdProbability > 0 {
+            lines.append(language.tr(
+                "Затримки: \(n(holdProbability * 100)) % стоянок довші на \(n(holdSeconds.lowerBound))–\(n(holdSeconds.upperBound)) с.",
+                "Holds: \(n(holdProbability * 100))% of dwells \(n(holdSeconds.lowerBound))–\(n(holdSeconds.upperBound)) s longer."))
+        }
+        if dailyFactorShift > 0 {
+            lines.append(language.tr(
+                "Нестаціонарний: коефіцієнт щодня зсувається на ±\(n(dailyFactorShift * 100)) % проміжку (на лінію × напрямок × день); оракул знає день.",
+                "Non-stationary: the factor moves ±\(n(dailyFactorShift * 100))% of the gap each service day (per line × direction × day); the oracle knows the day."))
+        }
+        return lines
     }
 }

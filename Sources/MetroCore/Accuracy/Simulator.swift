@@ -49,8 +49,12 @@ public struct Simulator: Sendable {
         var stops = [TrueStop](repeating: TrueStop(), count: planned.count)
         stops[0].departure = t0
         var cells = [cell(route.legs[0], at: t0)]
-        var factor = world.factor(cells[0])
+        var train = trainFigures(route.legs[0], cell: cells[0], at: t0)
         var oracle = 0.0
+        // The AR(1) variation along the line: one state per train, drawn stationary at its boarding.
+        let innovation = a.correlatedShare * 3.0.squareRoot()
+        func freshVariation() -> Double { a.correlatedShare > 0 ? generator.uniform(-innovation, innovation) : 0 }
+        var variation = freshVariation()
         for index in planned.indices.dropFirst() {
             let previous = index - 1
             if planned[previous].role == .transferExit {
@@ -62,25 +66,45 @@ public struct Simulator: Sendable {
                 stops[index].departure = departure
                 oracle += walk + interval / 2
                 cells.append(cell(leg, at: departure))
-                factor = world.factor(cells.last!)
+                train = trainFigures(leg, cell: cells.last!, at: departure)
+                variation = freshVariation()
                 continue
             }
             let from = planned[previous].station, to = planned[index].station
             let fast = engine.running(from: from, to: to, pattern: .early).seconds
             let slow = engine.running(from: from, to: to, pattern: .late).seconds
             // A factor far beyond the fast pattern cannot make a run shorter than half of it.
-            let expected = max(fast + factor * (slow - fast), fast / 2)
-            let run = max(expected * (1 + generator.uniform(-a.jitterShare, a.jitterShare)) + generator.uniform(-a.jitterSeconds, a.jitterSeconds), fast / 2)
+            let expected = max(fast + train.factor * (slow - fast), fast / 2) * train.scale
+            var run = expected * (1 + generator.uniform(-a.jitterShare, a.jitterShare)) + generator.uniform(-a.jitterSeconds, a.jitterSeconds)
+            if a.correlatedShare > 0, planned[previous].role == .intermediate {
+                variation = a.correlation * variation + (1 - a.correlation * a.correlation).squareRoot() * generator.uniform(-innovation, innovation)
+            }
+            run *= 1 + variation
+            if a.tailProbability > 0, generator.uniform(0, 1) < a.tailProbability {
+                run *= generator.uniform(a.tailFactor.lowerBound, a.tailFactor.upperBound)
+            }
+            run = max(run, fast / 2)
             oracle += expected
             let arrival = stops[previous].departure!.addingTimeInterval(run)
             stops[index].arrival = arrival
             if planned[index].role == .intermediate {
                 let mean = world.dwellMeans[to] ?? 25
                 oracle += mean
-                stops[index].departure = arrival.addingTimeInterval(max(0, mean + generator.uniform(-a.dwellJitterSeconds, a.dwellJitterSeconds)))
+                var dwell = max(0, mean + generator.uniform(-a.dwellJitterSeconds, a.dwellJitterSeconds))
+                if a.holdProbability > 0, generator.uniform(0, 1) < a.holdProbability {
+                    dwell += generator.uniform(a.holdSeconds.lowerBound, a.holdSeconds.upperBound)
+                }
+                stops[index].departure = arrival.addingTimeInterval(dwell)
             }
         }
         return Journey(route: route, stops: stops, cells: cells, oracleSeconds: oracle)
+    }
+
+    /// What one train's runs are made of: its cell's factor (shifted for the day where the world
+    /// moves) and the multiplier on every run (the cell's speed-up and the day's offset).
+    func trainFigures(_ leg: Leg, cell: SimulatedWorld.Cell, at moment: Date) -> (factor: Double, scale: Double) {
+        let day = world.day(engine.clock.position(of: moment).serviceDay, line: leg.line, direction: leg.direction)
+        return (world.factor(cell) + day.shift, (1 - (world.speedUps[cell] ?? 0)) * (1 + day.offset))
     }
 
     func cell(_ leg: Leg, at moment: Date) -> SimulatedWorld.Cell {
@@ -95,7 +119,8 @@ public struct Simulator: Sendable {
         public var fired: Date
         /// Fired after the train reached the station it warns of.
         public var missed: Bool
-        /// Fired after the train left the stop before it.
+        /// Fired after the train left the stop before it (never where that stop is the origin:
+        /// nothing can fire before the tap).
         public var late: Bool
         /// Seconds by which it fired before the train reached the stop before (− after).
         public var earliness: Double
@@ -112,6 +137,8 @@ public struct Simulator: Sendable {
         public var changes: [AlertOutcome]
         /// The plan's best estimate (at t₀, before any correction) minus the true arrival.
         public var arrivalError: Double
+        /// The same, planned without calibration on the same draws (set where a commute learns).
+        public var uncalibratedArrivalError: Double? = nil
         /// The true arrival inside the plan's range.
         public var covered: Bool
         /// The oracle's estimate from the same tap minus the true arrival.
@@ -126,9 +153,11 @@ public struct Simulator: Sendable {
     /// The rider on a journey: taps start, maybe presses departed after each change; the real
     /// fold gives the schedule at every moment and the real alert moments fire from it.
     public func observe(
-        _ journey: Journey, calibration: Calibration? = nil, id: String = "sim", using generator: inout some RandomNumberGenerator
+        _ journey: Journey, calibration: Calibration? = nil, id: String = "sim", departedProbability: Double? = nil,
+        using generator: inout some RandomNumberGenerator
     ) -> RideResult? {
-        let a = assumptions
+        var a = assumptions
+        if let departedProbability { a.departedProbability = departedProbability }
         var engine = self.engine
         engine.calibration = calibration.flatMap { $0.isEmpty ? nil : $0.effective }
         let route = journey.route
@@ -156,8 +185,10 @@ public struct Simulator: Sendable {
         }
         func outcome(_ fired: Date, warnsOf stop: Int, cell: SimulatedWorld.Cell) -> AlertOutcome {
             let before = journey.stops[stop - 1]
+            // Where the stop before is the origin, the train has left it before anyone taps
+            // start: the alert fires at the tap, as early as any alert can, and is not late.
             return AlertOutcome(
-                cell: cell, fired: fired, missed: fired > journey.stops[stop].reached, late: fired > before.left,
+                cell: cell, fired: fired, missed: fired > journey.stops[stop].reached, late: stop > 1 && fired > before.left,
                 earliness: before.reached.timeIntervalSince(fired))
         }
         let last = planned.stops.count - 1
@@ -193,14 +224,18 @@ public struct Simulator: Sendable {
 
     /// A random ride: two different stations, a day of the week, a departure between 05:40 and
     /// midnight that the service hours allow.
-    public func randomRide(using generator: inout some RandomNumberGenerator) -> (route: Route, t0: Date) {
+    /// With `balanced`, weekdays and weekend days are drawn equally often (so a weekend cell fills
+    /// as fast as a weekday one).
+    public func randomRide(balanced: Bool = false, using generator: inout some RandomNumberGenerator) -> (route: Route, t0: Date) {
         let stations = engine.network.stations
         let router = Router(network: engine.network)
         let week = self.week
         while true {
             let from = stations[Int.random(in: 0..<stations.count, using: &generator)].code
             let to = stations[Int.random(in: 0..<stations.count, using: &generator)].code
-            let day = week[Int.random(in: 0..<7, using: &generator)]
+            let day = balanced
+                ? (Bool.random(using: &generator) ? week[Int.random(in: 0..<5, using: &generator)] : week[Int.random(in: 5..<7, using: &generator)])
+                : week[Int.random(in: 0..<7, using: &generator)]
             let seconds = Int.random(in: (5 * 3600 + 40 * 60)...(24 * 3600), using: &generator)
             guard from != to, let route = try? router.route(from: from, to: to), !route.isWalkOnly else { continue }
             let t0 = engine.clock.date(day, seconds: seconds)

@@ -37,8 +37,8 @@ extension ScheduleEngine {
     }
 
     /// How much earlier than its fast-pattern moment an alert fires: a share of the time since
-    /// the last thing the passenger confirmed, when the alert rests on the unknown wait after a
-    /// change (no "departed" yet).
+    /// the last thing the passenger confirmed; `alertLeanShare` when the alert rests on the
+    /// unknown wait after a change (no "departed" yet), `confirmedLeanShare` otherwise.
     ///
     /// The alert wait's cap keeps the miss at 1% only if the trains run no faster than the
     /// fastest published one and the walk takes its published time. Nobody publishes how fast
@@ -47,9 +47,28 @@ extension ScheduleEngine {
     /// up to 2% of such rides in its worst cell. Every one of those misses comes after a change
     /// the passenger did not confirm, and each source of the drift (running, dwell, walk) grows
     /// with the time ridden since the last known point: so the lean is a share of that time.
-    /// Once "departed" is pressed nothing rests on the wait and the alert is the fast pattern's.
+    ///
+    /// Once "departed" is pressed (and on a ride with no change) nothing rests on the wait, but
+    /// the running and the dwells since the last confirmed point are still unknown: the fast
+    /// pattern assumes a 25 s dwell that shorter real dwells beat. There the lean is
+    /// `confirmedLeanShare` (8 %). Without it, pressing departed made alerts late that would
+    /// not have been (9 → 224 of 400 rides, `WorldFamilyTests`). Tuned on the families `today`
+    /// and `correlated` only: the smaller of 5 % and 8 % for which no cell there had more missed
+    /// or late alerts with departed pressed than without (`timetable-gen simulate --world`,
+    /// issue 31; the figures of every family are in docs/guide/accuracy.md).
     func alertLead(_ moment: Date, since anchor: Date, uncertain: Bool) -> TimeInterval {
-        guard uncertain, moment > anchor else { return 0 }
-        return (moment.timeIntervalSince(anchor) * alertLeanShare).rounded(.down)
+        guard moment > anchor else { return 0 }
+        return (moment.timeIntervalSince(anchor) * (uncertain ? alertLeanShare : confirmedLeanShare)).rounded(.down)
+    }
+
+    /// How far the arrival's range reaches beyond the published patterns on each side, for an
+    /// arrival whose best estimate is `moment`: a share of the time since the last confirmed
+    /// point. The patterns are two trains' gaps with an assumed 25 s dwell; a world between them
+    /// with dwells of 20–35 s held only 46–50 % of true arrivals in the range at its ends
+    /// (`WorldFamilyTests`, issue 31). 12 % holds 90 % in every cell of today's world up to a
+    /// whole pattern gap of spread (`timetable-gen simulate --world today --spread 100`).
+    public func rangeMargin(_ moment: Date, since anchor: Date) -> TimeInterval {
+        guard moment > anchor else { return 0 }
+        return (moment.timeIntervalSince(anchor) * rangeMarginShare).rounded(.up)
     }
 }

@@ -65,14 +65,16 @@ extension ScheduleEngine {
             }
             var stops = best.stops
             var transfers = best.transfers.compactMap { $0 }
+            let since = latest ?? first!
             for index in stops.indices {
-                stops[index].earliest = min(low.stops[index].time, stops[index].time)
-                stops[index].latest = max(high.stops[index].time, stops[index].time)
+                // The arrival's range reaches past the published patterns (see `rangeMargin`).
+                let margin = index == stops.count - 1 ? engine.rangeMargin(stops[index].time, since: since) : 0
+                stops[index].earliest = min(low.stops[index].time.addingTimeInterval(-margin), stops[index].time)
+                stops[index].latest = max(high.stops[index].time.addingTimeInterval(margin), stops[index].time)
             }
             for number in transfers.indices { transfers[number].alertWaitSeconds = alert.transfers[number]?.alertWaitSeconds ?? 0 }
             let last = stops.count - 1
             let alertStop = last - 1
-            let since = latest ?? first!
             func moment(_ index: Int) -> Date {
                 let fast = alert.stops[index].time
                 return min(fast.addingTimeInterval(-engine.alertLead(fast, since: since, uncertain: alert.stops[index].uncertain)), stops[index].time)

@@ -29,7 +29,7 @@ extension ScheduleEngine {
     /// except that the fast pattern (the alerts') never runs slower for them: a mean is beaten
     /// by half the trains, and calibration may not make an alert later than it was without it.
     public func running(from: String, to: String, pattern: RunningPattern = .best) -> (seconds: Double, source: SegmentSource) {
-        if let statistic = calibration?.running[Calibration.runningKey(from: from, to: to)], statistic.weight > 0 {
+        if let statistic = calibration?.running[Calibration.runningKey(from: from, to: to)], statistic.weight > 0, statistic.isSteady {
             guard pattern == .early else { return (statistic.mean, .calibrated) }
             var official = self
             official.calibration = nil
@@ -55,7 +55,7 @@ extension ScheduleEngine {
     /// the running time); on the fast pattern, never longer for calibration (as `running`).
     public func dwell(at station: String, arrivingFrom from: String, pattern: RunningPattern = .best) -> (seconds: Double, source: SegmentSource) {
         let direction = network.direction(from: from, to: station) ?? .forward
-        if let statistic = calibration?.dwell[Calibration.dwellKey(station: station, direction: direction)], statistic.weight > 0 {
+        if let statistic = calibration?.dwell[Calibration.dwellKey(station: station, direction: direction)], statistic.weight > 0, statistic.isSteady {
             guard pattern == .early else { return (statistic.mean, .calibrated) }
             var official = self
             official.calibration = nil

@@ -11,6 +11,12 @@ public struct ScheduleEngine: Sendable {
     /// The share of the time since the last confirmed point by which an alert that rests on an
     /// unconfirmed change leans early (see `alertLead`).
     public var alertLeanShare: Double = 0.1
+    /// The share of the time since the last confirmed point by which every other alert leans
+    /// early: the running and dwell still unknown when nothing rests on a wait (see `alertLead`).
+    public var confirmedLeanShare: Double = 0.08
+    /// The share of the time since the last confirmed point by which the arrival's range
+    /// widens on each side, beyond the published patterns (see `rangeMargin`).
+    public var rangeMarginShare: Double = 0.12
     /// Warn when the last train leaves within this many seconds of a boarding.
     public var lastTrainWarning: Int = 3600
     /// Today's interval per line, in seconds, replacing the published one (service changes).

@@ -242,7 +242,9 @@ extension ScheduleEngine {
         }
         var safe = Self.latestStart(before: target) { t0 in
             let connection = slowConnection(prepared, t0: t0)
-            return connection.connects && connection.slowArrival <= target
+            // The arrival range's own margin (`rangeMargin`): the safe start keeps all of it.
+            let margin = rangeMargin(schedule(route: prepared.route, t0: t0).arrival, since: t0)
+            return connection.connects && connection.slowArrival.addingTimeInterval(margin) <= target
         }.map(snapped)
         if let found = safe, found < first || found > latest { safe = found < first ? nil : latest }
         return .ride(latest: latest, safe: safe, clamped: clamped)

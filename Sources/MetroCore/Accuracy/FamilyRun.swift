@@ -1,0 +1,126 @@
+/// One world family ridden three times over the same rides: with "departed" never pressed, on
+/// 30 % of changes and after every change, and the learning curve in that family; with a
+/// verdict per goal.
+public struct FamilyRun: Sendable {
+    /// The rider's "departed" settings every ride is observed under, in this order.
+    public static let departedSettings: [Double] = [0, 0.3, 1]
+
+    public var family: WorldFamily
+    /// Rides drawn (each observed under every setting).
+    public var rides: Int
+    /// One summary per `departedSettings` entry, over the same rides and draws.
+    public var summaries: [SimulationSummary]
+    public var learning: [Simulation.LearningPoint]
+
+    /// Rides `family` until every published cell has `perCell` "yours is next" rides, or `maxRides`
+    /// have been drawn; weekdays and weekend days equally often. The same seed gives the same run.
+    public init(engine: ScheduleEngine, family: WorldFamily, seed: UInt64, perCell: Int, maxRides: Int, learningWorlds: Int) {
+        self.family = family
+        var worldSource = SeededGenerator.stream(seed, Simulation.Stream.world.rawValue)
+        let world = SimulatedWorld(network: engine.network, assumptions: family.assumptions, using: &worldSource)
+        let simulator = Simulator(engine: engine, world: world)
+        let wanted = Set(world.factors.keys)
+        var source = SeededGenerator.stream(seed, Simulation.Stream.rides.rawValue)
+        var summaries = [SimulationSummary](repeating: SimulationSummary(), count: Self.departedSettings.count)
+        var rides = 0
+        func filled() -> Bool {
+            wanted.allSatisfy { (summaries[0].cells[$0]?.rides ?? 0) >= perCell }
+        }
+        while rides < maxRides {
+            if rides % 1000 == 0, rides > 0, filled() { break }
+            let (route, t0) = simulator.randomRide(balanced: true, using: &source)
+            let journey = simulator.journey(route: route, t0: t0, using: &source)
+            // The same rider draws under every setting: a press on 30 % of changes is a press
+            // the "always" rider makes too, at the same moment.
+            let rider = SeededGenerator(seed: source.next())
+            for (index, setting) in Self.departedSettings.enumerated() {
+                var draws = rider
+                if let result = simulator.observe(journey, departedProbability: setting, using: &draws) {
+                    summaries[index].add(result)
+                }
+            }
+            rides += 1
+        }
+        self.rides = rides
+        self.summaries = summaries
+        learning = Simulation.learningCurve(engine: engine, assumptions: family.assumptions, seed: seed, worlds: learningWorlds, checkpoints: [0, 10])
+    }
+
+    /// One goal's verdict: whether it holds in every cell judged, how many were judged, and the
+    /// worst figure with where it was.
+    public struct Verdict: Equatable, Sendable {
+        public var goal: String
+        public var holds: Bool
+        public var judged: Int
+        public var worst: Double?
+        public var worstAt: String?
+    }
+
+    /// The goals of issue 31, each over every cell with at least `minimumRides` alerts of the
+    /// kind judged ("yours is next" rides, or change alerts), under every "departed" setting.
+    public func verdicts(minimumRides: Int) -> [Verdict] {
+        let lateLimit = family.fast ? 0.10 : 0.05
+        func name(_ cell: SimulatedWorld.Cell) -> String {
+            "\(cell.line) \(cell.direction.rawValue) \(cell.dayType.rawValue) \(cell.hour)"
+        }
+        /// The worst of `figure` over the judged cells; holds when it is within `limit`.
+        func judge(_ goal: String, limit: Double, higherIsWorse: Bool = true, settings: [Int] = Array(Self.departedSettings.indices),
+                   _ figure: (SimulationTally) -> [(count: Int, value: Double?)]) -> Verdict {
+            var verdict = Verdict(goal: goal, holds: true, judged: 0)
+            for index in settings {
+                for (cell, tally) in summaries[index].cells.sorted(by: { $0.key < $1.key }) {
+                    for (count, value) in figure(tally) where count >= minimumRides {
+                        guard let value else { continue }
+                        verdict.judged += 1
+                        let worse = higherIsWorse ? value > (verdict.worst ?? -.infinity) : value < (verdict.worst ?? .infinity)
+                        if worse {
+                            verdict.worst = value
+                            verdict.worstAt = "\(name(cell)), departed \(Self.departedSettings[index])"
+                        }
+                    }
+                }
+            }
+            if let worst = verdict.worst { verdict.holds = higherIsWorse ? worst <= limit : worst >= limit }
+            return verdict
+        }
+        var verdicts = [
+            judge("missed ≤ 0.5 %", limit: 0.005) { [($0.rides, $0.missedShare), ($0.changes, $0.changeMissedShare)] },
+            judge("late ≤ \(family.fast ? 10 : 5) %", limit: lateLimit) { [($0.rides, $0.lateShare), ($0.changes, $0.changeLateShare)] },
+            judge("median earliness ≤ 90 s", limit: 90) { [($0.rides, $0.earlinessMedian), ($0.changes, $0.changeEarlinessMedian)] },
+        ]
+        // Pressing departed: the same rides, so the counts compare directly (in alerts).
+        var raised = Verdict(goal: "departed never raises missed or late", holds: true, judged: 0)
+        for (cell, never) in summaries[0].cells.sorted(by: { $0.key < $1.key }) where never.rides >= minimumRides {
+            for index in Self.departedSettings.indices.dropFirst() {
+                guard let pressed = summaries[index].cells[cell] else { continue }
+                raised.judged += 1
+                let rise = max(
+                    pressed.missed - never.missed, pressed.late - never.late,
+                    pressed.changeMissed - never.changeMissed, pressed.changeLate - never.changeLate)
+                if rise > Int(raised.worst ?? 0) {
+                    raised.worst = Double(rise)
+                    raised.worstAt = "\(name(cell)), departed \(Self.departedSettings[index])"
+                }
+            }
+        }
+        raised.holds = (raised.worst ?? 0) <= 0
+        if raised.worst == nil { raised.worst = 0 }
+        verdicts.append(raised)
+        if !family.fast {
+            verdicts.append(judge("arrival coverage ≥ 90 %", limit: 0.9, higherIsWorse: false, settings: [0]) { [($0.errors.count, $0.coverage)] })
+        }
+        if let after = learning.last, after.rides == 10, after.samples > 0 {
+            // A world whose days differ (a day-level offset, a moving factor) is not stationary:
+            // there the goal is to do no harm; where every day is alike, to come near the oracle.
+            if family.assumptions.dailyFactorShift > 0 || family.assumptions.dayOffsetShare > 0 {
+                verdicts.append(Verdict(
+                    goal: "calibrated never worse than uncalibrated", holds: after.medianAbsError <= after.uncalibratedMedianAbsError,
+                    judged: after.samples, worst: after.medianAbsError / max(after.uncalibratedMedianAbsError, 1e-9), worstAt: "after 10 rides"))
+            } else {
+                let ratio = after.medianAbsError / max(after.oracleMedianAbsError, 1e-9)
+                verdicts.append(Verdict(goal: "calibration ≤ 1.25× the oracle", holds: ratio <= 1.25, judged: after.samples, worst: ratio, worstAt: "after 10 rides"))
+            }
+        }
+        return verdicts
+    }
+}

@@ -1,0 +1,125 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import MetroCore
+
+extension SimulateCommand {
+    /// `simulate --world NAME|all`: each family's cells, four figures under each "departed"
+    /// setting, and a verdict per goal. Everything here is simulated; the assumptions print with it.
+    struct FamilyReport {
+        let settings: Settings
+        let runs: [FamilyRun]
+        /// The most rides per family (`--rides` where given).
+        var maxRides: Int { settings.ridesGiven ? settings.rides : 3_000_000 }
+
+        init(engine: ScheduleEngine, settings: Settings, names: [String]) {
+            self.settings = settings
+            let spread = settings.assumptions.spread
+            let maxRides = settings.ridesGiven ? settings.rides : 3_000_000
+            runs = names.compactMap { WorldFamily.named($0, spread: spread) }.map { family in
+                FamilyRun(engine: engine, family: family, seed: settings.seed, perCell: settings.perCell, maxRides: maxRides, learningWorlds: settings.learningWorlds)
+            }
+        }
+
+        static func setting(_ value: Double) -> String {
+            switch value {
+            case 0: "never"
+            case 1: "always"
+            default: "\(Int((value * 100).rounded()))%"
+            }
+        }
+
+        static func figure(_ verdict: FamilyRun.Verdict) -> String {
+            guard let worst = verdict.worst else { return "—" }
+            if verdict.goal.contains("%") && !verdict.goal.contains("raises") { return Report.percent(worst) }
+            if verdict.goal.contains("raises") { return "+\(Int(worst))" }
+            if verdict.goal.contains("×") || verdict.goal.contains("worse") { return Format.c("%.2f×", worst) }
+            return Report.seconds(worst)
+        }
+
+        func text(_ language: Language) -> String {
+            var out = language.tr("# Родини світів (змодельовано, не виміряно)\n\n", "# World families (simulated, not measured)\n\n")
+            out += language.tr(
+                "Зерно \(settings.seed); у кожній родині поїздки, доки кожна клітинка (лінія × напрямок × тип дня × година останнього поїзда) не має \(settings.perCell) поїздок, але не більше \(maxRides); будні й вихідні порівну; кожна поїздка — тричі: «departed» ніколи, після 30 % пересадок, завжди (ті самі випадкові числа). Налаштовувати політику можна лише на родинах today і correlated.\n\n",
+                "Seed \(settings.seed); in each family, rides until every cell (line × direction × day type × hour of the last train) has \(settings.perCell) rides, at most \(maxRides); weekdays and weekend days equally; every ride observed three times: departed never, after 30% of changes, always (the same draws). The policy may be tuned on the families today and correlated only.\n\n")
+            for run in runs {
+                out += "## \(run.family.name)\(run.family.tunable ? language.tr(" (налаштування дозволене)", " (tuning allowed)") : language.tr(" (не для налаштування)", " (not for tuning)"))\n\n"
+                for line in run.family.assumptions.lines(language) { out += "- " + line + "\n" }
+                let small = run.summaries[0].cells.values.map(\.rides).min() ?? 0
+                out += "- " + language.tr(
+                    "\(run.rides) поїздок; найменша клітинка — \(small) поїздок.",
+                    "\(run.rides) rides; the smallest cell has \(small) rides.") + "\n\n"
+                out += language.tr("| ціль | виконано | клітинок | найгірше | де |\n", "| goal | holds | judged | worst | where |\n")
+                out += "|---|---|---:|---:|---|\n"
+                for verdict in run.verdicts(minimumRides: settings.perCell) {
+                    out += "| \(verdict.goal) | \(verdict.holds ? language.tr("так", "yes") : language.tr("ні", "no")) | \(verdict.judged) | \(Self.figure(verdict)) | \(verdict.worstAt ?? "—") |\n"
+                }
+                out += "\n"
+                out += language.tr("| departed | пропущено | запізно | завчасність мед / p90 (с) | пересадки: пропущено / запізно | охоплення |\n",
+                                   "| departed | missed | late | earliness med / p90 (s) | changes: missed / late | coverage |\n")
+                out += "|---|---:|---:|---:|---:|---:|\n"
+                for (index, setting) in FamilyRun.departedSettings.enumerated() {
+                    let all = run.summaries[index].overall
+                    out += "| \(Self.setting(setting)) | \(Report.percent(all.missedShare)) | \(Report.percent(all.lateShare)) | "
+                    out += "\(Report.seconds(all.earlinessMedian)) / \(Report.seconds(all.earlinessP90)) | "
+                    out += "\(Report.percent(all.changeMissedShare)) / \(Report.percent(all.changeLateShare)) | \(Report.percent(all.coverage)) |\n"
+                }
+                out += "\n"
+                if let after = run.learning.last {
+                    out += language.tr(
+                        "Калібрування після \(after.rides) поїздок: медіана |похибки| \(Format.c("%.1f", after.medianAbsError)) с; без калібрування \(Format.c("%.1f", after.uncalibratedMedianAbsError)) с; оракул \(Format.c("%.1f", after.oracleMedianAbsError)) с (\(after.samples) поїздок).\n\n",
+                        "Calibration after \(after.rides) rides: median |error| \(Format.c("%.1f", after.medianAbsError)) s; without calibration \(Format.c("%.1f", after.uncalibratedMedianAbsError)) s; the oracle \(Format.c("%.1f", after.oracleMedianAbsError)) s (\(after.samples) rides).\n\n")
+                }
+            }
+            return out
+        }
+
+        func json() -> String {
+            func figures(_ tally: SimulationTally) -> [String: Any] {
+                var object: [String: Any] = [
+                    "rides": tally.rides, "missedShare": tally.missedShare, "lateShare": tally.lateShare,
+                    "changes": tally.changes, "changeMissedShare": tally.changeMissedShare, "changeLateShare": tally.changeLateShare,
+                    "coverage": tally.coverage,
+                ]
+                object["earlinessMedianSeconds"] = tally.earlinessMedian
+                object["earlinessP90Seconds"] = tally.earlinessP90
+                object["changeEarlinessMedianSeconds"] = tally.changeEarlinessMedian
+                object["changeEarlinessP90Seconds"] = tally.changeEarlinessP90
+                return object
+            }
+            let families = runs.map { run -> [String: Any] in
+                let cells = run.summaries[0].cells.keys.sorted().map { cell -> [String: Any] in
+                    var object: [String: Any] = ["line": cell.line, "direction": cell.direction.rawValue, "dayType": cell.dayType.rawValue, "hour": cell.hour]
+                    for (index, setting) in FamilyRun.departedSettings.enumerated() {
+                        object["departed " + Self.setting(setting)] = run.summaries[index].cells[cell].map(figures) ?? [:]
+                    }
+                    return object
+                }
+                var overall: [String: Any] = [:]
+                for (index, setting) in FamilyRun.departedSettings.enumerated() {
+                    overall["departed " + Self.setting(setting)] = figures(run.summaries[index].overall)
+                }
+                let verdicts = run.verdicts(minimumRides: settings.perCell).map { verdict -> [String: Any] in
+                    var object: [String: Any] = ["goal": verdict.goal, "holds": verdict.holds, "judged": verdict.judged]
+                    object["worst"] = verdict.worst
+                    object["worstAt"] = verdict.worstAt
+                    return object
+                }
+                return [
+                    "name": run.family.name, "tunable": run.family.tunable, "rides": run.rides,
+                    "assumptions": run.family.assumptions.lines(.en), "verdicts": verdicts, "overall": overall, "cells": cells,
+                    "learning": run.learning.map {
+                        ["rides": $0.rides, "medianAbsErrorSeconds": $0.medianAbsError, "uncalibratedMedianAbsErrorSeconds": $0.uncalibratedMedianAbsError,
+                         "oracleMedianAbsErrorSeconds": $0.oracleMedianAbsError, "samples": $0.samples] as [String: Any]
+                    },
+                ]
+            }
+            let object: [String: Any] = [
+                "version": 1, "simulated": true, "seed": settings.seed, "perCell": settings.perCell, "maxRidesPerFamily": maxRides,
+                "departedSettings": FamilyRun.departedSettings, "families": families,
+            ]
+            return JSONObject.serialize(object, pretty: true) + "\n"
+        }
+    }
+}
