@@ -58,12 +58,12 @@ extension PocketCard {
         <h2 id="ride-heading"></h2>
         <p id="next" aria-live="polite" aria-atomic="true"></p>
         <p id="next-time" class="big"></p>
-        <dl class="figures">
-        <div><dt id="stops-label"></dt><dd id="stops"></dd></div>
-        <div id="change-row"><dt id="change-label"></dt><dd id="change"></dd></div>
-        <div><dt id="station-label"></dt><dd id="station"></dd></div>
-        <div><dt id="arrival-label"></dt><dd id="arrival"></dd></div>
-        </dl>
+        <div class="figures">
+        <p><span class="label" id="stops-label"></span> <span class="value" id="stops"></span></p>
+        <p id="change-row"><span class="label" id="change-label"></span> <span class="value" id="change"></span></p>
+        <p><span class="label" id="station-label"></span> <span class="value" id="station"></span></p>
+        <p><span class="label" id="arrival-label"></span> <span class="value" id="arrival"></span></p>
+        </div>
         <p id="alerts" class="note"></p>
         <div class="controls">
         <button type="button" id="ahead"></button>

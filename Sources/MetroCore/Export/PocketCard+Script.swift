@@ -52,7 +52,10 @@ extension PocketCard {
               [c ? "Пересадка — наступна: " + c + "." : "", y ? "Наступна — ваша: " + y + "." : ""].join(" ").trim(),
               [c ? "Change is next: " + c + "." : "", y ? "Yours is next: " + y + "." : ""].join(" ").trim(),
             ],
-            changeNext: (s) => ["Пересадка — наступна: виходьте на станції " + s + ".", "Change is next: get off at " + s + "."],
+            changeNext: (m, s) => ["Пересадка — наступна: " + m[0] + "; виходьте на станції " + s + ".", "Change is next: " + m[1] + "; get off at " + s + "."],
+            arriving: (s) => ["прибуття на станцію " + s, "arriving at " + s],
+            leaving: (s) => ["відправлення зі станції " + s, "leaving " + s],
+            passing: (s) => ["проїзд станції " + s, "passing " + s],
             yoursNext: (s, d) => ["Наступна — ваша: " + s + ", далі " + d + ".", "Yours is next: " + s + ", then " + d + "."],
             arrivedAlert: (s) => ["Прибуття: " + s + ".", "Arriving at " + s + "."],
             ahead: ["−1: поїзд на зупинку попереду", "−1: the train is a stop ahead"],
@@ -81,6 +84,11 @@ extension PocketCard {
             outside: (t) => ["Картку зроблено для поїздки близько " + t + ": зараз час лише наближений.", "This card was made for a ride about " + t + ": the times are only approximate now."],
             footer: (p) => ["Час обчислено з опублікованого розкладу від моменту, коли рушає поїзд (" + p + "). Картка нічого не надсилає.", "Times computed from the published timetable, from the moment the train moves (" + p + "). The card sends nothing anywhere."],
           };
+          // What happens at a stop at its moment (Schedule.Stop.moment), in both languages.
+          function momentAt(index, s) {
+            const kind = data.closed[index] ? "passing" : s.a[index] !== null ? "arriving" : "leaving";
+            return [S[kind](data.stops[index].uk)[0], S[kind](data.stops[index].en)[1]];
+          }
           function t(key, ...args) {
             const value = S[key];
             const pair = typeof value === "function" ? value(...args) : value;
@@ -214,7 +222,7 @@ extension PocketCard {
               if (r.a[i] !== null && r.a[i] > ms) r.a[i] = ms;
               if (r.d[i] !== null && r.d[i] > ms) r.d[i] = ms;
             }
-            for (let i = stop; i < n; i++) { r.a[i] = next.a[i - stop]; r.d[i] = next.d[i - stop]; }
+            for (let i = stop; i < n; i++) { r.a[i] = next.a[i]; r.d[i] = next.d[i]; }
             // An alert whose stop lies behind the anchor keeps its moment, but not after it.
             for (let change = 0; change < r.c.length; change++) {
               r.c[change] = next.c[change] !== null ? next.c[change] : Math.min(r.c[change], ms);
@@ -316,7 +324,7 @@ extension PocketCard {
             const exits = entries.map((entry) => entry - 1);
             s.c.forEach((at, change) => {
               const key = "change-" + (change + 1);
-              if (due(key, at, now)) { ride.fired[key] = now; save(); ring(t("changeNext", name(exits[change]))); }
+              if (due(key, at, now)) { ride.fired[key] = now; save(); ring(t("changeNext", momentAt(exits[change] - 1, s), name(exits[change]))); }
             });
             if (due("yours", s.y, now)) { ride.fired.yours = now; save(); ring(t("yoursNext", name(last - 1), name(last))); }
           }

@@ -44,15 +44,16 @@ extension PocketCard {
         #banner {
           background: var(--banner); color: var(--on-banner); border-radius: 0.6rem;
           padding: 0.8rem 1rem; margin: 0.6rem 0; font-size: 1.3rem; font-weight: 700;
+          position: sticky; top: 0.5rem; z-index: 1; box-shadow: 0 0.2rem 0.6rem rgba(0, 0, 0, 0.35);
         }
         @media (prefers-reduced-motion: no-preference) {
           #banner { animation: pulse 1s ease-in-out 3; }
           @keyframes pulse { 50% { transform: scale(1.03); } }
         }
         .figures { display: grid; grid-template-columns: 1fr 1fr; gap: 0.4rem 1rem; margin: 0.6rem 0; }
-        .figures div { min-width: 0; }
-        .figures dt { color: var(--muted); font-size: 0.9rem; }
-        .figures dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+        .figures p { min-width: 0; margin: 0; }
+        .figures .label { display: block; color: var(--muted); font-size: 0.9rem; }
+        .figures .value { display: block; font-weight: 600; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
         .controls { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; margin: 0.8rem 0; }
         ol { list-style: none; padding: 0; margin: 0; }
         #route li {
