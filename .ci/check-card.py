@@ -15,6 +15,7 @@ checks it against the same ride's `plan --json` and a `start --speed` rehearsal:
 
 Usage: python check-card.py PATH/TO/metro-timer
 """
+import base64
 import json
 import os
 import re
@@ -178,6 +179,11 @@ def shot(name, case):
     for scheme in ["light", "dark"]:
         media(scheme)
         driver.save_screenshot(f"{OUT}/{case}-{name}-{scheme}.png")
+        # The top of the screen alone, small enough for the guide (docs/guide/images).
+        top = driver.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "clip": {"x": 0, "y": 0, "width": 390, "height": 600, "scale": 1}})["data"]
+        with open(f"{OUT}/{case}-{name}-{scheme}-top.png", "wb") as file:
+            file.write(base64.b64decode(top))
     media("light")
 
 

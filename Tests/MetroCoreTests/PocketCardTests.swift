@@ -98,7 +98,7 @@ final class PocketCardTests: XCTestCase {
         let env = ["NO_COLOR": "1", "METRO_TIMER_CONFIG": config]
         XCTAssertEqual(CLI.run(["routes", "add", "home", "Lisova", "Teremky"], environment: env).code, 0)
         let saved = CLI.run(["card", "home", "--at", "08:15", "--date", "2026-11-30", "--output", "-"], environment: env)
-        let typed = CLI.run(["card"] + short + ["--output", "-"], environment: env)
+        let typed = CLI.run(["card"] + ride + ["--output", "-"], environment: env)
         XCTAssertEqual(saved.code, 0, saved.stderr)
         XCTAssertEqual(saved.stdout, typed.stdout)
     }
@@ -141,6 +141,15 @@ final class PocketCardTests: XCTestCase {
             XCTAssertEqual(card.code, 0, route.joined(separator: " ") + ": " + card.stderr)
             XCTAssertLessThanOrEqual(card.stdout.utf8.count, 100 * 1024, route.joined(separator: " "))
         }
+    }
+
+    /// Help, the manual and completion come from the one spec.
+    func testHelpManualAndCompletionKnowTheCommand() throws {
+        XCTAssertTrue(CLI.run(["__complete", "--shell=bash", "ca"]).stdout.split(separator: "\n").contains("card"))
+        XCTAssertEqual(CLI.run(["__complete", "--shell=bash", "card", "Lisova", "Teremky", "--o"]).stdout, "--output\n")
+        XCTAssertTrue(CLI.run(["card", "--help", "--lang", "uk"]).stdout.contains("--output <file>"))
+        let manual = try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("man/metro-timer.1").path, encoding: .utf8)
+        XCTAssertTrue(manual.contains("card"), "make man")
     }
 
     /// FIPS 180-4's examples, and a real program for a page's script.

@@ -37,7 +37,7 @@ extension PocketCard {
             startNote: ["Натисніть, коли поїзд рушає: далі відлік іде без мережі.", "Tap when the train starts moving: the countdown then needs no network."],
             rideHeading: ["Поїздка", "The ride"],
             next: (s) => ["Наступна: " + s, "Next: " + s],
-            atStop: (s) => ["На станції " + s, "At " + s],
+            atStop: (s, next) => ["На станції " + s + ", наступна: " + next, "At " + s + ", next: " + next],
             walking: (s) => ["Перехід на станцію " + s, "Walk to " + s],
             waiting: (s) => ["На платформі станції " + s + ": чекайте поїзда", "On the platform at " + s + ": wait for the train"],
             arrivedModel: (s) => ["Прибуття: " + s, "Arriving: " + s],
@@ -439,7 +439,7 @@ extension PocketCard {
               const walk = data.walks[entries.indexOf(next)] || 0;
               where = now < exitArrival + walk * 1000 ? t("walking", name(next)) : t("waiting", name(next));
             } else if (next > 0 && s.a[next - 1] !== null && s.d[next - 1] !== null && now < s.d[next - 1]) {
-              where = t("atStop", name(next - 1)) + ", " + t("next", name(next)).toLowerCase();
+              where = t("atStop", name(next - 1), name(next));
             } else where = t("next", name(next));
             text("next", where);
             text("next-time", next < n ? clock(time(s, next)) : clock(s.a[n - 1]));

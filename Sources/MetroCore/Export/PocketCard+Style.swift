@@ -52,6 +52,7 @@ extension PocketCard {
         }
         .figures { display: grid; grid-template-columns: 1fr 1fr; gap: 0.4rem 1rem; margin: 0.6rem 0; }
         .figures p { min-width: 0; margin: 0; }
+        .figures p:last-child { grid-column: 1 / -1; }
         .figures .label { display: block; color: var(--muted); font-size: 0.9rem; }
         .figures .value { display: block; font-weight: 600; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
         .controls { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; margin: 0.8rem 0; }
