@@ -57,7 +57,6 @@ extension PocketCard {
             leaving: (s) => ["відправлення зі станції " + s, "leaving " + s],
             passing: (s) => ["проїзд станції " + s, "passing " + s],
             yoursNext: (s, d) => ["Наступна — ваша: " + s + ", далі " + d + ".", "Yours is next: " + s + ", then " + d + "."],
-            arrivedAlert: (s) => ["Прибуття: " + s + ".", "Arriving at " + s + "."],
             ahead: ["−1: поїзд на зупинку попереду", "−1: the train is a stop ahead"],
             behind: ["+1: поїзд на зупинку позаду", "+1: the train is a stop behind"],
             departed: ["Поїзд після пересадки рушив", "The train after the change departed"],

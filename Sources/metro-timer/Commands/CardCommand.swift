@@ -15,21 +15,13 @@ struct CardCommand: Command {
         discussion: Text(
             "Той самий маршрут, день, зміни в русі і ваші вимірювання, що й у 'plan'; чого не планує 'plan', того не запише й 'card'. Сторінка — один файл (до 100 КБ), без жодного мережевого запиту: надішліть його собі на телефон і відкрийте в будь-якому браузері. Дотик «Старт» — це t₀; далі сторінка показує наступну станцію, пересадку, сповіщення і прибуття, приймає виправлення −1, +1 і «рушив» так, як 'metro-timer start', і пам'ятає поїздку після перезавантаження. Розклад на кожну хвилину двох годин навколо --at обчислено тут, а не в браузері. Файл приватний (0600), ніколи не пишеться через посилання.",
             "The same route, day, service changes and your own measurements as 'plan'; what 'plan' cannot ride, 'card' does not write. The page is one file (at most 100 KB) that makes no network request: send it to your phone and open it in any browser. The Start tap is t₀; the page then shows the next station, the change, the alerts and the arrival, takes the corrections −1, +1 and \"departed\" as 'metro-timer start' does, and keeps the ride across a reload. The schedule for every minute of two hours around --at is computed here, not in the browser. The file is private (0600), never written through a link."),
-        arguments: [
-            .positional("from", Text(
-                "Станція відправлення (українською чи англійською) або назва збереженого маршруту.",
-                "The station you board at (Ukrainian or English), or a saved route's name.")).completing(.stations),
-            .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),
-            .option("at", value: "HH:MM", Text("Коли рушає поїзд, за київським часом.", "When the train starts moving, Kyiv time."), default: Text("зараз", "now")),
-            .option("date", value: "YYYY-MM-DD", Text(
-                "День обслуговування (час після півночі належить попередньому дню).",
-                "The service day (times after midnight belong to the day before)."), default: Text("сьогодні", "today")),
+        // The ride is named and timed as 'plan' names and times it: its own declarations.
+        arguments: PlanCommand.spec.arguments.filter { ["from", "to", "at", "date"].contains($0.name) } + [
             .option("output", value: "file", Text(
                 "Куди записати сторінку (- — у стандартний вивід); обов'язково.",
                 "Where to write the page (- for standard output); required.")).completing(.file),
-            .flag("no-calibration", Text(
-                "Лише офіційні дані, без ваших вимірювань.", "Official figures only, without your own measurements.")),
-        ] + ServiceOptions.arguments + GlobalOptions.arguments)
+        ] + PlanCommand.spec.arguments.filter { $0.name == "no-calibration" }
+            + ServiceOptions.arguments + GlobalOptions.arguments)
 
     var origin: NetworkDocument.Station
     var destination: NetworkDocument.Station
@@ -58,9 +50,10 @@ struct CardCommand: Command {
         let route = try ServiceOptions.route(
             from: origin.code, to: destination.code, changes: changes, feedNotes: feedNotes, network: context.network, language: language).route
         if route.isWalkOnly {
+            // No train, no t₀: a card would have nothing to count down.
             throw .usage(language.tr(
-                "\(Names.station(origin, language)) і \(Names.station(destination, language)) — один пересадковий вузол: їхати не треба, лише перейти.",
-                "\(Names.station(origin, language)) and \(Names.station(destination, language)) are one transfer node: there is no train to ride, only a walk."), Self.spec)
+                "Між станціями \(language.and(Names.station(origin, language), Names.station(destination, language))) лише перехід у вузлі, без поїзда: картці поїздки нема чого відраховувати.",
+                "From \(Names.station(origin, language)) to \(Names.station(destination, language)) is a walk inside one node, with no train: a ride card would have nothing to count down."), Self.spec)
         }
         let engine = try context.engine(calibrated: calibrated).applying(changes)
         // As 'plan': asked before the first train, the card is the first train's.
