@@ -9,7 +9,7 @@ enum MetroTimer {
     private static let allCommands: [any Command.Type] = [
         PlanCommand.self, StartCommand.self, StatusCommand.self, AdjustCommand.self, AtCommand.self,
         DepartedCommand.self, ArrivedCommand.self, StopCommand.self, UndoCommand.self, StationsCommand.self, StationCommand.self, RoutesCommand.self, ChangesCommand.self,
-        AlertsCommand.self, JournalCommand.self, CalibrateCommand.self, CalibrationCommand.self, CompletionsCommand.self, AboutCommand.self,
+        CardCommand.self, AlertsCommand.self, JournalCommand.self, CalibrateCommand.self, CalibrationCommand.self, CompletionsCommand.self, AboutCommand.self,
     ]
 
     static var spec: CommandSpec {

@@ -20,6 +20,13 @@ enum Examples {
                 e("metro-timer plan Lisova Teremky --arrive-by 09:00", Text("Коли вирушити, щоб бути там до 09:00.", "When to leave to be there by 09:00.")),
                 e("metro-timer plan Lisova Teremky --json", Text("Те саме для скриптів.", "The same for scripts.")),
             ]
+        case "metro-timer card":
+            return [
+                e("metro-timer card Lisova Teremky --at 08:15 --output ride.html", Text(
+                    "Сторінка поїздки для телефона; надішліть її собі й відкрийте без мережі.",
+                    "The ride's page for a phone; send it to yourself and open it offline.")),
+                e("metro-timer card home --output - > home.html", Text("Збережений маршрут, у стандартний вивід.", "A saved route, to standard output.")),
+            ]
         case "metro-timer start":
             return [
                 e("metro-timer start Lisova Teremky", Text("Почати поїздку зараз.", "Start a ride now.")),

@@ -1,0 +1,356 @@
+"""Drives metro-timer's ride card (`metro-timer card`) in a real browser (Debian's chromium,
+headless, through Selenium and chromedriver) with the page's clock driven by the test, and
+checks it against the same ride's `plan --json` and a `start --speed` rehearsal:
+
+- before the tap: the planned time of every stop, and a start button named "Start"/"Старт";
+- after the tap at plan's departure, one second before each stop: the next station, its time,
+  the stops left, the alerts and the arrival with its range, to the second;
+- each alert once, at its moment and not a second before, with navigator.vibrate called;
+- a reload mid-ride shows the same position;
+- −1, +1, "departed" and undo give the arrival (and its range) the rehearsal gives;
+- no network request of any kind (the performance log), no CSP violation, axe-core with no
+  serious or critical violation, at most 100 KB; no horizontal scrolling at 320 px or in
+  landscape; the banner's animation off under prefers-reduced-motion;
+- screenshots before the tap, mid-ride and at the alert, light and dark, in .build/card-check.
+
+Usage: python check-card.py PATH/TO/metro-timer
+"""
+import base64
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import datetime as dt
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+BINARY = sys.argv[1]
+OUT = os.path.abspath(".build/card-check")
+HOME = tempfile.mkdtemp(prefix="metro-timer-card-")
+ENV = {
+    "NO_COLOR": "1", "PATH": "/usr/bin:/bin", "METRO_TIMER_HOME": HOME + "/state", "METRO_TIMER_CONFIG": HOME + "/config",
+    "METRO_TIMER_ALERT_BACKEND": "off",
+}
+# (name, from, to, date, time, language, more arguments, keys for the rehearsal: (real seconds
+# after the start, key) at --speed 60, so a real second is a minute of the ride).
+CASES = [
+    ("one-line", "Lisova", "Arsenalna", "2026-11-30", "08:15", "en", [], [(3, "+"), (6, "-"), (8, "-"), (9, "u"), (10.5, "+")]),
+    ("change", "Лісова", "Теремки", "2026-11-30", "08:15", "uk", [], [(3, "+"), (6, "-"), (18, "d"), (20, "u"), (22, "+")]),
+    ("summer-m2-m3", "Teremky", "Syrets", "2026-07-06", "17:40", "en", [], []),
+    ("closure", "Lisova", "Teremky", "2026-11-30", "08:15", "en", ["--closed", "Khreshchatyk"], []),
+    ("last-train", "Akademmistechko", "Chervonyi Khutir", "2026-11-30", None, "uk", [], []),
+    ("weekend", "Героїв Дніпра", "Либідська", "2026-12-05", "22:10", "uk", [], []),
+]
+TIME = re.compile(r"\d\d:\d\d:\d\d")
+failures = []
+checked = 0
+
+
+def check(condition, message):
+    global checked
+    checked += 1
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message)
+
+
+def run(*args, codes=(0,)):
+    result = subprocess.run([BINARY, *args], capture_output=True, text=True, env=ENV)
+    if result.returncode not in codes:
+        raise SystemExit(f"{args}: exit {result.returncode}: {result.stderr}")
+    return result.stdout
+
+
+def moment(text):
+    return dt.datetime.fromisoformat(text)
+
+
+def ms(text):
+    return int(moment(text).timestamp() * 1000)
+
+
+def hms(text):
+    return moment(text).strftime("%H:%M:%S")
+
+
+def rehearse(arguments, keys):
+    """The `start --speed 60 --events` rehearsal with the keys typed at their moments: the
+    correction events, each with its (ride) time and the arrival after it."""
+    process = subprocess.Popen(
+        [BINARY, "start", *arguments, "--speed", "60", "--events"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, env=ENV)
+    began = time.monotonic()
+    for at, key in keys + [(keys[-1][0] + 1.5, "q")]:
+        time.sleep(max(0, at - (time.monotonic() - began)))
+        process.stdin.write(key)
+        process.stdin.flush()
+    out, err = process.communicate(timeout=30)
+    events = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    return events
+
+
+options = webdriver.ChromeOptions()
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--disable-dev-shm-usage"]:
+    options.add_argument(argument)
+options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+started = time.monotonic()
+shutil.rmtree(OUT, ignore_errors=True)
+os.makedirs(OUT)
+script_id = None
+
+
+def viewport(width, height):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+
+
+def media(scheme="light", motion="no-preference"):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+        {"name": "prefers-color-scheme", "value": scheme}, {"name": "prefers-reduced-motion", "value": motion}]})
+
+
+def drive_clock(initial):
+    """The page's clock: Date and Date.now read the test's moment, kept in sessionStorage so a
+    reload keeps it; navigator.vibrate records its calls."""
+    global script_id
+    if script_id:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script_id})
+    source = """
+      (() => {
+        const Real = Date;
+        const now = () => Number(sessionStorage.getItem("__now") || %d);
+        class Driven extends Real {
+          constructor(...args) { if (args.length === 0) super(now()); else super(...args); }
+          static now() { return now(); }
+        }
+        window.Date = Driven;
+        // Counted per document: the test adds up across reloads (a storage write just before a
+        // reload may not reach the next document).
+        window.__vibrations = 0;
+        navigator.vibrate = (pattern) => { window.__vibrations += 1; return true; };
+      })();
+    """ % initial
+    script_id = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"]
+
+
+READ = """
+  sessionStorage.setItem("__now", String(arguments[0]));
+  window.dispatchEvent(new Event("focus"));
+  const text = (id) => document.getElementById(id).textContent;
+  const banner = document.getElementById("banner");
+  return {next: text("next"), nextTime: text("next-time"), stops: text("stops"), arrival: text("arrival"),
+          alerts: text("alerts"), banner: banner.hidden ? "" : banner.textContent,
+          vibrations: window.__vibrations};
+"""
+
+
+carried = 0  # vibrations in documents since reloaded
+
+
+def at(when):
+    state = driver.execute_script(READ, when)
+    state["vibrations"] += carried
+    return state
+
+
+def reload():
+    global carried
+    carried += driver.execute_script("return window.__vibrations;")
+    driver.refresh()
+
+
+def fresh(path, initial):
+    global carried
+    carried = 0
+    drive_clock(initial)
+    driver.get("file://" + path)
+    driver.execute_script("localStorage.clear(); sessionStorage.clear();")
+    driver.refresh()
+
+
+def axe(label):
+    """axe-core (bundled with axe-selenium-python): no serious or critical violation."""
+    audit = Axe(driver)
+    audit.inject()
+    results = audit.run()
+    check(results["passes"], f"{label}: axe ran no rule")
+    for violation in results["violations"]:
+        check(violation["impact"] not in ("serious", "critical"), f"{label}: axe {violation['id']} ({violation['impact']})")
+
+
+def shot(name, case):
+    driver.execute_script("window.scrollTo(0, 0);")
+    for scheme in ["light", "dark"]:
+        media(scheme)
+        driver.save_screenshot(f"{OUT}/{case}-{name}-{scheme}.png")
+        # The top of the screen alone, small enough for the guide (docs/guide/images).
+        top = driver.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "clip": {"x": 0, "y": 0, "width": 390, "height": 600, "scale": 1}})["data"]
+        with open(f"{OUT}/{case}-{name}-{scheme}-top.png", "wb") as file:
+            file.write(base64.b64decode(top))
+    media("light")
+
+
+for name, origin, destination, date, clock, language, more, keys in CASES:
+    if clock is None:
+        # (Exit 1 when that last train has already left: the date is in the past.)
+        last = json.loads(run("plan", origin, destination, "--date", date, "--last", "--json", "--lang", language, codes=(0, 1)))
+        clock = hms(last["departure"])
+    arguments = [origin, destination, "--at", clock, "--date", date, "--lang", language, *more]
+    plan = json.loads(run("plan", *arguments, "--json"))
+    path = f"{OUT}/{name}.html"
+    subprocess.run([BINARY, "card", *arguments, "--output", path], check=True, capture_output=True, env=ENV)
+    size = os.path.getsize(path)
+    check(size <= 100 * 1024, f"{name}: {size} bytes")
+    page = open(path, encoding="utf-8").read()
+    check("content=\"default-src 'none'; script-src 'sha256-" in page, f"{name}: the policy")
+    stops = [stop for leg in plan["legs"] for stop in leg["stops"]]
+    names = [stop["station"]["nameUk" if language == "uk" else "nameEn"] for stop in stops]
+    times = [stop.get("arrival") or stop["departure"] for stop in stops]
+    departure = ms(plan["departure"])
+
+    viewport(390, 844)
+    media()
+    fresh(path, departure - 30000)
+    start = driver.find_element("id", "start")
+    check(start.accessible_name.startswith("Старт" if language == "uk" else "Start"), f"{name}: the button is named {start.accessible_name!r}")
+    planned = driver.execute_script(
+        "return [...document.querySelectorAll('#route li[data-stop]')].map((li) => li.querySelector('.time').textContent);")
+    check(planned == [hms(t) for t in times], f"{name}: planned {planned} != {[hms(t) for t in times]}")
+    if name in ("one-line", "change"):
+        shot("before", name)
+        axe(f"{name} before")
+
+    # The tap at plan's departure.
+    at(departure)
+    start.click()
+    expected_arrival = [hms(plan["finalArrival"])] + (
+        [hms(plan["arrival"]["earliest"]), hms(plan["arrival"]["latest"])] if plan["arrival"]["earliest"] != plan["arrival"]["latest"] else [])
+    alerts = [(ms(a["time"]), "change-%d" % (index + 1), a["station"]) for index, a in enumerate(plan.get("transferAlerts") or [])]
+    alerts.append((ms(plan["alert"]["time"]), "yours", plan["alert"]["station"]))
+    timeline = []
+    for index in range(1, len(stops)):
+        timeline.append((ms(times[index]) - 1000, "stop", index))
+    for when, key, _ in alerts:
+        timeline += [(when - 1000, "before-alert", key), (when, "alert", key), (when + 1000, "after-alert", key)]
+    timeline.sort(key=lambda item: (item[0], item[1] != "stop"))
+    vibrations = 0
+    reloaded = False
+    middle = len(stops) // 2
+    for when, kind, what in timeline:
+        state = at(when)
+        if kind == "stop":
+            index = what
+            left = sum(1 for stop in stops[index:] if stop["role"] != "transferEntry")
+            check(names[index] in state["next"], f"{name} stop {index}: next {state['next']!r}, not {names[index]}")
+            check(state["nextTime"] == hms(times[index]), f"{name} stop {index}: {state['nextTime']} != {hms(times[index])}")
+            check(state["stops"].split()[0] == str(left), f"{name} stop {index}: stops left {state['stops']!r} != {left}")
+            check(TIME.findall(state["arrival"]) == expected_arrival, f"{name} stop {index}: arrival {state['arrival']!r} != {expected_arrival}")
+            check(hms(plan["alert"]["time"]) in state["alerts"], f"{name} stop {index}: alerts {state['alerts']!r}")
+            if index == middle and not reloaded:
+                reload()
+                again = at(when)
+                check(again["next"] == state["next"] and again["nextTime"] == state["nextTime"] and again["stops"] == state["stops"],
+                      f"{name}: after a reload {again} != {state}")
+                reloaded = True
+                if name in ("one-line", "change"):
+                    shot("mid-ride", name)
+                    axe(f"{name} mid-ride")
+        elif kind == "before-alert":
+            check(state["vibrations"] == vibrations, f"{name}: {what} came early ({state['vibrations']} vibrations a second before)")
+        elif kind == "alert":
+            vibrations += 1
+            check(state["vibrations"] == vibrations, f"{name}: {what} at its moment: {state['vibrations']} vibrations, not {vibrations}")
+            station = [a for a in alerts if a[1] == what][0][2]["nameUk" if language == "uk" else "nameEn"]
+            check(station in state["banner"], f"{name}: {what}'s banner {state['banner']!r} names {station}")
+            if what == "yours" and name in ("one-line", "change"):
+                shot("alert", name)
+        else:
+            check(state["vibrations"] == vibrations, f"{name}: {what} rang twice")
+    end = at(ms(plan["arrival"]["time"]) + 60000)
+    check(end["vibrations"] == len(alerts), f"{name}: {end['vibrations']} vibrations for {len(alerts)} alerts")
+    # The ride ends with its line for the journal: the start, the planned and the confirmed arrival.
+    driver.find_element("id", "arrived").click()
+    journal = driver.find_element("id", "journal").text
+    confirmed = dt.datetime.fromtimestamp((ms(plan["arrival"]["time"]) + 60000) / 1000, moment(plan["departure"]).tzinfo).strftime("%H:%M:%S")
+    check(TIME.findall(journal) == [hms(plan["departure"]), hms(plan["finalArrival"]), confirmed], f"{name}: the journal line {journal!r}")
+
+    # Corrections: the page against a start --speed rehearsal with the same keys.
+    if keys:
+        events = rehearse(arguments, keys)
+        corrections = [event for event in events if event["event"] == "correction"]
+        typed = [key for _, key in keys if key != "u"]
+        check(len(corrections) == len(typed), f"{name}: the rehearsal took {len(corrections)} corrections of {typed}")
+        fresh(path, departure)
+        driver.find_element("id", "start").click()
+        states = [[hms(events[0]["arrival"]), hms(events[0]["arrivalEarliest"]), hms(events[0]["arrivalLatest"])]]
+        taken = iter(corrections)
+        button = {"+": "behind", "-": "ahead", "d": "departed", "u": "undo"}
+        last_time = departure
+        for _, key in keys:
+            event = next(taken) if key != "u" else None
+            when = ms(event["time"]) if event else last_time
+            last_time = when
+            at(when)
+            driver.find_element("id", button[key]).click()
+            shown = TIME.findall(at(when)["arrival"])
+            if event:
+                expected = [hms(event["arrival"]), hms(event["arrivalEarliest"]), hms(event["arrivalLatest"])]
+                states.append(expected)
+            else:
+                states.pop()
+                expected = states[-1]
+            # The page anchors at the whole second the event reports; the rehearsal at a moment
+            # up to a second later.
+            close = len(shown) >= 1 and all(
+                abs((dt.datetime.strptime(a, "%H:%M:%S") - dt.datetime.strptime(b, "%H:%M:%S")).total_seconds()) <= 1
+                for a, b in zip(shown, [expected[0]] + (expected[1:] if expected[1] != expected[2] else [])))
+            check(close, f"{name} after {key} at {dt.datetime.fromtimestamp(when / 1000).strftime('%H:%M:%S')}: {shown} != {expected}")
+    print(f"{name}: {len(stops)} stops, {len(alerts)} alerts, {size} bytes" + (f", {len(keys)} corrections" if keys else ""))
+
+# Layout: no horizontal scrolling at 320 px and in landscape; no motion when asked for less.
+path = f"{OUT}/change.html"
+for width, height, label in [(320, 640, "320px"), (844, 390, "landscape")]:
+    viewport(width, height)
+    fresh(path, ms("2026-11-30T08:14:30+02:00"))
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+    check(overflow <= 0, f"{label}: {overflow} px wider than the screen")
+    driver.save_screenshot(f"{OUT}/change-{label}.png")
+viewport(390, 844)
+for motion, expected in [("reduce", "none"), ("no-preference", "pulse")]:
+    media(motion=motion)
+    animation = driver.execute_script("return getComputedStyle(document.getElementById('banner')).animationName;")
+    check(animation == expected, f"prefers-reduced-motion {motion}: the banner's animation is {animation!r}")
+check(driver.find_element("id", "next").get_attribute("aria-live") == "polite", "the next station is a live region")
+# The language switch changes every text; dark mode passes axe too.
+driver.find_element("id", "lang-en").click()
+check(driver.find_element("id", "start").accessible_name.startswith("Start") and driver.execute_script("return document.documentElement.lang") == "en",
+      "the switch to English")
+driver.find_element("id", "lang-uk").click()
+check(driver.find_element("id", "start").accessible_name.startswith("Старт"), "the switch back to Ukrainian")
+media("dark")
+axe("dark")
+media("light")
+check(driver.find_element("id", "banner").get_attribute("role") == "alert", "the banner is an alert")
+
+# Nothing loaded but the cards themselves; nothing refused by the policy.
+requests = []
+for entry in driver.get_log("performance"):
+    message = json.loads(entry["message"])["message"]
+    if message["method"] == "Network.requestWillBeSent":
+        url = message["params"]["request"]["url"]
+        if not (url.startswith("file://" + OUT + "/") and url.endswith(".html")):
+            requests.append(url)
+check(requests == [], f"network requests: {requests}")
+problems = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+check(problems == [], f"browser errors: {problems}")
+driver.quit()
+shutil.rmtree(HOME, ignore_errors=True)
+print(f"check-card: {checked} checks, {len(failures)} failed, {time.monotonic() - started:.0f} s; screenshots in {OUT}")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,90 @@
+/// The ride card's page: the HTML around the data, the style and the script (each in its own
+/// file beside this one, as Swift raw strings: a copied executable carries them, and there is no
+/// resource bundle to lose).
+extension PocketCard {
+    /// The whole page. Its only script and style are inline and allowed by hash; everything
+    /// else is refused (`default-src 'none'`), so the page cannot make a request of any kind.
+    public func page() -> String {
+        var data = data()
+        // The card's identity: where the page keeps its ride (a second card for another route
+        // or day keeps its own).
+        data["id"] = String(SHA256.hex(Array(JSONObject.serialize(data).utf8)).prefix(16))
+        // `<` only ever appears inside JSON strings: escaped, no station name can end the
+        // data block or open markup.
+        let json = JSONObject.serialize(data).replacing("<", with: "\\u003c")
+        let policy = "default-src 'none'; script-src 'sha256-\(SHA256.base64(Array(Self.script.utf8)))'; "
+            + "style-src 'sha256-\(SHA256.base64(Array(Self.style.utf8)))'; base-uri 'none'; form-action 'none'"
+        return """
+            <!doctype html>
+            <html lang="\(language.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(policy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <meta name="generator" content="\(product.replacing("\"", with: ""))">
+            <title>metro-timer</title>
+            <style>\(Self.style)</style>
+            </head>
+            <body>
+            \(Self.body)
+            <script type="application/json" id="ride-data">\(json)</script>
+            <script>\(Self.script)</script>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The page's skeleton; the script fills in every text, in the language chosen.
+    static let body = #"""
+        <main id="card">
+        <header>
+        <h1 id="title"></h1>
+        <p id="day"></p>
+        <div class="languages" role="group" aria-label="Мова / Language">
+        <button type="button" id="lang-uk" lang="uk">Українська</button>
+        <button type="button" id="lang-en" lang="en">English</button>
+        </div>
+        </header>
+        <div id="banner" role="alert" hidden></div>
+        <section id="before" aria-labelledby="plan-heading">
+        <h2 id="plan-heading"></h2>
+        <p id="planned"></p>
+        <button type="button" id="start" class="start"></button>
+        <p id="start-note" class="note"></p>
+        </section>
+        <section id="ride" hidden aria-labelledby="ride-heading">
+        <h2 id="ride-heading"></h2>
+        <p id="next" aria-live="polite" aria-atomic="true"></p>
+        <p id="next-time" class="big"></p>
+        <div class="figures">
+        <p><span class="label" id="stops-label"></span> <span class="value" id="stops"></span></p>
+        <p id="change-row"><span class="label" id="change-label"></span> <span class="value" id="change"></span></p>
+        <p><span class="label" id="station-label"></span> <span class="value" id="station"></span></p>
+        <p><span class="label" id="arrival-label"></span> <span class="value" id="arrival"></span></p>
+        </div>
+        <p id="alerts" class="note"></p>
+        <div class="controls">
+        <button type="button" id="ahead"></button>
+        <button type="button" id="behind"></button>
+        <button type="button" id="departed"></button>
+        <button type="button" id="undo"></button>
+        <button type="button" id="arrived"></button>
+        <button type="button" id="stop"></button>
+        </div>
+        <p id="said" class="note" aria-live="polite"></p>
+        </section>
+        <section id="end" hidden aria-labelledby="end-heading">
+        <h2 id="end-heading"></h2>
+        <p id="journal"></p>
+        <button type="button" id="again"></button>
+        </section>
+        <section aria-labelledby="route-heading">
+        <h2 id="route-heading"></h2>
+        <ol id="route"></ol>
+        </section>
+        <footer><p id="footer" class="note"></p></footer>
+        </main>
+        """#
+}

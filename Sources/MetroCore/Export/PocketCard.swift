@@ -1,0 +1,203 @@
+import FoundationEssentials
+
+/// The ride card of `metro-timer card`: one self-contained web page for a phone, opened offline.
+/// (Not `RideCard`, which is the calendar card of `plan --ics`.)
+///
+/// The engine computes; the page only picks and renders. A tap is t₀, and the page cannot ask
+/// the engine, so the card carries what the engine says for every t₀ a rider can tap: the
+/// schedule for t₀ on each minute of a window around the planned departure (`grid`), and, for
+/// the corrections, what the schedule becomes from each stop on when the train is anchored
+/// there on each minute of the ride's span (`tails`, the fold's one step: `Builder.apply`).
+/// The page takes the entry for the moment's minute and shifts it by the seconds. To fit in
+/// 100 KB, each entry is a row of numbers (`Table.vector`) and the rows are stored by column
+/// (`columns`): a leg's times relative to its first stop are stored once (`parts`), and what
+/// drifts from minute to minute (the wait after a change, the alerts, the arrival's range) is a
+/// first value and a character per minute.
+public struct PocketCard: Sendable {
+    public var engine: ScheduleEngine
+    public var route: Route
+    /// The planned departure: t₀ of the plan the card shows before the tap.
+    public var departure: Date
+    public var language: Language
+    /// The program and version, written into the page.
+    public var product: String
+
+    /// The taps the card is ready for: from 10 minutes before the planned departure to 110
+    /// after (a late tap, a missed train, a slow walk to the platform).
+    public static let minutesBefore = 10
+    public static let minutesAfter = 110
+
+    public init(engine: ScheduleEngine, route: Route, departure: Date, language: Language, product: String) {
+        self.engine = engine
+        self.route = route
+        self.departure = Date(timeIntervalSince1970: departure.timeIntervalSince1970.rounded(.down))
+        self.language = language
+        self.product = product
+    }
+
+    /// The page's data, as the page reads it (see the top of `PocketCard+Script.swift`).
+    public func data() -> [String: Any] {
+        var table = Table()
+        let gridStart = departure.addingTimeInterval(TimeInterval(-60 * Self.minutesBefore))
+        let count = Self.minutesBefore + Self.minutesAfter + 1
+        var vectors: [[Int?]] = []
+        var flags = ""
+        for minute in 0..<count {
+            let t0 = gridStart.addingTimeInterval(TimeInterval(60 * minute))
+            let schedule = engine.schedule(route: route, t0: t0)
+            vectors.append(table.vector(schedule, from: 0, at: t0))
+            if schedule.findings.contains(where: { if case .beforeFirstTrain = $0 { return true } else { return false } }) {
+                flags.append("f")
+            } else if schedule.findings.contains(where: \.isBlocking) {
+                flags.append("l")
+            } else {
+                flags.append("-")
+            }
+        }
+        let grid = Self.columns(vectors)
+        let planned = engine.schedule(route: route, t0: departure)
+        let stops = planned.stops
+        // A correction anchors the train at one stop: arriving there (±1), or, at a change's
+        // entry, leaving it ("departed"); so one anchor event per stop, over the minutes the
+        // train can be there (an anchor outside them takes the nearest minute's times).
+        var tails: [[String: Any]] = []
+        for stop in stops.indices {
+            let event: Anchor.Event = planned.entryIndices.contains(stop) ? .departure : .arrival
+            let offset = Int(stops[stop].time.timeIntervalSince(departure) / 60)
+            let first = offset - 15
+            let minutes = count + 45
+            var vectors: [[Int?]] = []
+            for minute in first..<(first + minutes) {
+                let moment = gridStart.addingTimeInterval(TimeInterval(60 * minute))
+                // The times from the anchor on depend on nothing before it: any first anchor
+                // will do (it only has to time the stops before).
+                let schedule = engine.schedule(route: route, anchors: [
+                    Anchor(stop: 0, event: .departure, time: moment), Anchor(stop: stop, event: event, time: moment),
+                ])
+                vectors.append(table.vector(schedule, from: stop, at: moment))
+            }
+            tails.append(["from": first, "count": minutes, "cols": Self.columns(vectors)])
+        }
+        return [
+            "v": 1,
+            "product": product,
+            "lang": language.rawValue,
+            "day": "\(engine.clock.position(of: departure).serviceDay)",
+            "dayType": engine.clock.position(of: departure).dayType.rawValue,
+            "departure": Int(departure.timeIntervalSince1970),
+            "stops": stops.map { stop -> [String: Any] in
+                let station = engine.network.station(stop.station)
+                return [
+                    "uk": station?.nameUk ?? stop.station, "en": station?.nameEn ?? stop.station, "line": station?.line ?? "",
+                    "role": stop.role.rawValue, "leg": stop.leg,
+                ]
+            },
+            "legs": route.legs.map { leg -> [String: Any] in
+                let line = engine.network.line(leg.line)
+                let toward = engine.network.terminal(line: leg.line, direction: leg.direction).flatMap(engine.network.station)
+                return [
+                    "line": leg.line, "color": line?.color ?? "#888888",
+                    "towardUk": toward?.nameUk ?? "", "towardEn": toward?.nameEn ?? "",
+                ]
+            },
+            "entries": planned.entryIndices,
+            "walks": route.transferWalks.map(\.walkSeconds),
+            "closed": stops.map(\.passesWithoutStopping),
+            "walkBefore": walk(route.walkBeforeBoarding, from: route.origin, to: route.legs.first?.board) as Any,
+            "walkAfter": walk(route.walkAfterAlighting, from: route.legs.last?.alight, to: route.destination) as Any,
+            "zone": zone(from: gridStart.addingTimeInterval(-3600), minutes: count + 6 * 60),
+            "start": Int(gridStart.timeIntervalSince1970),
+            "grid": ["cols": grid, "flags": flags],
+            "tails": tails,
+            "parts": table.parts,
+        ]
+    }
+
+    /// The legs' times, each stored once: a leg's stops relative to its first, whatever the
+    /// moment (the running times and dwells do not change with it).
+    struct Table {
+        var parts: [[[Int?]]] = []
+        var index: [[[Int?]]: Int] = [:]
+
+        mutating func part(_ times: [[Int?]]) -> Int {
+            if let known = index[times] { return known }
+            index[times] = parts.count
+            parts.append(times)
+            return parts.count - 1
+        }
+
+        /// A schedule from stop `first` on, in whole seconds after `moment` (rounded down, as
+        /// `plan` and `start` print times), as one row of numbers: each leg's part, then each
+        /// leg's first time, then the arrival (`e`, `l`, `f`), "yours is next", each change's
+        /// alert, and each change's booked and longest wait (null: not from this stop on).
+        mutating func vector(_ schedule: Schedule, from first: Int, at moment: Date) -> [Int?] {
+            func seconds(_ date: Date?) -> Int? { date.map { Int($0.timeIntervalSince(moment).rounded(.down)) } }
+            var partIndices: [Int?] = [], offsets: [Int?] = []
+            for leg in schedule.route.legs.indices {
+                let stops = schedule.stops.indices.filter { $0 >= first && schedule.stops[$0].leg == leg }
+                guard let head = stops.first, let base = seconds(schedule.stops[head].time) else { continue }
+                let times = stops.map { index -> [Int?] in
+                    let stop = schedule.stops[index]
+                    return [seconds(stop.arrival).map { $0 - base }, seconds(stop.departure).map { $0 - base }]
+                }
+                partIndices.append(part(times))
+                offsets.append(base)
+            }
+            var row = partIndices + offsets
+            row += [seconds(schedule.arrivalEarliest), seconds(schedule.arrivalLatest), seconds(schedule.finalArrival)]
+            row.append(schedule.alertStop.flatMap { $0 >= first ? seconds(schedule.alert) : nil })
+            for change in schedule.transferAlerts { row.append(change.stop >= first ? seconds(change.time) : nil) }
+            for (number, transfer) in schedule.transfers.enumerated() {
+                let ahead = schedule.entryIndices[number] > first
+                row += [ahead ? transfer.bookedWaitSeconds : nil, ahead ? transfer.longestWaitSeconds : nil]
+            }
+            return row
+        }
+    }
+
+    /// Rows of numbers, one per minute, stored by column: a constant column as its value, any
+    /// other as its first value and one character per minute for each step (most steps are 0
+    /// or a second either way: the interval after a change drifts through the hour).
+    static func columns(_ rows: [[Int?]]) -> [Any] {
+        guard let first = rows.first else { return [] }
+        return first.indices.map { column -> Any in
+            let values = rows.map { $0.indices.contains(column) ? $0[column] : nil }
+            if values.allSatisfy({ $0 == values[0] }) { return values[0] as Any }
+            let numbers = values.compactMap { $0 }
+            let steps = zip(numbers, numbers.dropFirst()).map { $1 - $0 }
+            guard numbers.count == values.count, steps.allSatisfy({ abs($0) <= 30 }) else { return values.map { $0 as Any } }
+            return [numbers[0], String(steps.map { stepDigits[$0 + 30] })]
+        }
+    }
+
+    /// A step of −30…+30 seconds as one character (`U` is 0).
+    static let stepDigits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy")
+
+    func walk(_ transfer: NetworkDocument.Transfer?, from: String?, to: String?) -> [String: Any]? {
+        guard let transfer, let from = from.flatMap(engine.network.station), let to = to.flatMap(engine.network.station) else { return nil }
+        return ["fromUk": from.nameUk, "fromEn": from.nameEn, "toUk": to.nameUk, "toEn": to.nameEn, "seconds": transfer.walkSeconds]
+    }
+
+    /// Kyiv's UTC offset over the card's span: `[[from, offset], …]` in seconds, one entry per
+    /// change (the page has no zone database it can trust to know Europe/Kyiv).
+    func zone(from start: Date, minutes count: Int) -> [[Int]] {
+        var result: [[Int]] = []
+        // An hour either side, in quarter hours (the zone changes on the hour), each change
+        // then found to the second.
+        var previous = start.addingTimeInterval(-3600)
+        for quarter in -3...(count / 15 + 4) {
+            let moment = start.addingTimeInterval(TimeInterval(900 * quarter))
+            let offset = engine.clock.offset(at: moment)
+            if result.isEmpty {
+                result.append([Int(previous.timeIntervalSince1970), engine.clock.offset(at: previous)])
+            }
+            if result.last?[1] != offset {
+                var second = Int(previous.timeIntervalSince1970)
+                while engine.clock.offset(at: Date(timeIntervalSince1970: TimeInterval(second))) != offset { second += 1 }
+                result.append([second, offset])
+            }
+            previous = moment
+        }
+        return result
+    }
+}
