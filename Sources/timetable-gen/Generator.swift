@@ -76,7 +76,7 @@ enum Generator {
             } else if arguments.first == "import" {
                 try runImport(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
             } else if arguments.first == "gtfs" {
-                try GTFSCommand.run(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
+                try GTFSCommand.run(Array(arguments.dropFirst()), language: language, stdout: stdout, stderr: stderr, base: currentDirectory)
             } else if arguments.first == "install" {
                 try InstallCommand.run(Array(arguments.dropFirst()), environment: environment, language: language, stdout: stdout, base: currentDirectory)
             } else if arguments.first == "simulate" {
