@@ -27,7 +27,7 @@ final class TimetableGenBinaryTests: XCTestCase {
             XCTAssertEqual(result.code, 64, "\(arguments): \(result.stdout)\(result.stderr)")
             XCTAssertEqual(result.stdout, "")
             XCTAssertTrue(result.stderr.hasPrefix(
-                "Error: No data directory given: pass '--data <dir>' (the directory holding kyiv-stations.csv and the other files; Data in a checkout of metro-timer)\n"),
+                "Error: No data directory given: pass '--data <dir>' (the directory holding kyiv-stations.csv and the other files; Data in a checkout of metro-timer, share/metro-timer in an installed release)\n"),
                 result.stderr)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["Data"], "nothing was written")
