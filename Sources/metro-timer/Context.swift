@@ -20,7 +20,7 @@ struct Context: Sendable {
     var clock: ServiceClock
     /// The terminal width when known.
     var columns: Int?
-    /// Where this executable lives: its helper `metro-timer-alerts` is looked for beside it.
+    /// Where this executable lives: the alert check and the notifier run it again from there.
     var helperDirectory: String = ""
 
     /// The real process: its arguments, environment, streams and clock.
