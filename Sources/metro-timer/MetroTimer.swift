@@ -144,7 +144,7 @@ enum MetroTimer {
         }
         switch first {
         case "--version":
-            throw .cleanExit("metro-timer \(version)\n")
+            throw .cleanExit(Release.versionLine("metro-timer"))
         case "-h", "--help":
             throw .cleanExit(HelpFormatter.help(for: spec, language: language))
         case "help":

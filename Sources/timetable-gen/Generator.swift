@@ -72,7 +72,7 @@ enum Generator {
         }
         do {
             if arguments == ["--version"] {
-                throw CLIError.cleanExit("timetable-gen \(Release.version)\n")
+                throw CLIError.cleanExit(Release.versionLine("timetable-gen"))
             } else if arguments.first == "import" {
                 try runImport(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
             } else if arguments.first == "gtfs" {
@@ -117,7 +117,7 @@ enum Generator {
 
     static func runGenerate(_ arguments: [String], language: Language, stdout: OutputSink, base: String) throws(CLIError) {
         let parsed = try ArgumentParser.parse(arguments, spec: spec, language: language)
-        if parsed.flag("version") { throw .cleanExit("timetable-gen \(Release.version)\n") }
+        if parsed.flag("version") { throw .cleanExit(Release.versionLine("timetable-gen")) }
         let dataDir = try DataDirectory.resolve(parsed, spec: spec, base: base, language: language)
         guard let output = parsed.value("output") ?? (DataDirectory.isCheckoutRoot(base) ? defaultOutput : nil) else {
             throw .usage(language.tr(

@@ -73,7 +73,7 @@ final class CLITests: XCTestCase {
         }
         XCTAssertEqual(CLI.run([]).stdout, help.stdout)
         let version = CLI.run(["--version"])
-        XCTAssertEqual(version.stdout, "metro-timer \(MetroTimer.version)\n")
+        XCTAssertEqual(version.stdout, Release.versionLine("metro-timer"))
         XCTAssertEqual(version.code, 0)
     }
 

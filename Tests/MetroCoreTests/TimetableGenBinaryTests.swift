@@ -13,7 +13,7 @@ final class TimetableGenBinaryTests: XCTestCase {
         XCTAssertEqual(metroTimer.code, 0)
         XCTAssertTrue(metroTimer.stdout.hasPrefix("metro-timer "))
         XCTAssertEqual(result.stdout, "timetable-gen " + metroTimer.stdout.dropFirst("metro-timer ".count))
-        XCTAssertNotNil(result.stdout.range(of: #"^timetable-gen [0-9]+\.[0-9]+\.[0-9]+\n$"#, options: .regularExpression), result.stdout)
+        XCTAssertNotNil(result.stdout.range(of: #"^timetable-gen [0-9]+\.[0-9]+\.[0-9]+ \((commit [0-9a-f]+(-dirty)?, [0-9-]{10}|development build); timetable [0-9-]{10}\)\n$"#, options: .regularExpression), result.stdout)
     }
 
     func testAStrayDataDirectoryInTheWorkingDirectoryIsNeverUsed() throws {
