@@ -62,7 +62,15 @@ enum Generator {
 
     static func main(
         arguments: [String], environment: [String: String] = [:], stdout: OutputSink, stderr: OutputSink,
-        currentDirectory: String
+        currentDirectory: String, helpWidth: Int = 80
+    ) -> Int32 {
+        HelpFormatter.$width.withValue(helpWidth) {
+            run(arguments: arguments, environment: environment, stdout: stdout, stderr: stderr, currentDirectory: currentDirectory)
+        }
+    }
+
+    static func run(
+        arguments: [String], environment: [String: String], stdout: OutputSink, stderr: OutputSink, currentDirectory: String
     ) -> Int32 {
         let language = Language.resolve(flag: nil, environment: environment)
         // `make man` writes the manual page with this: `timetable-gen __manual en|uk`.
