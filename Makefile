@@ -8,11 +8,11 @@
 #   make dist                        # dist/: the tarball and the .deb, each with a .sha256
 #   make man                         # rewrite man/*.1 from the command specs (a test checks them)
 #
-# Variables: PREFIX (/usr/local), DESTDIR (for packaging), SWIFT (swift), SWIFTFLAGS (more flags
-# for 'swift build', e.g. -Xswiftc -g), STRIP (the strip program install -s uses; empty: do not
-# strip), STATIC (--static-swift-stdlib; empty: link the toolchain's runtime). 'make install'
-# after 'make' does not rebuild: it installs what was built. Nothing here needs network access or
-# root (unless PREFIX is a system directory).
+# Variables: PREFIX (/usr/local), DESTDIR (for packaging), SCRATCH (the build directory, .build),
+# SWIFT (swift), SWIFTFLAGS (more flags for 'swift build'), STRIP (the strip program install -s
+# uses; empty: do not strip), STATIC (--static-swift-stdlib; empty: link the toolchain's
+# runtime). 'make install' after 'make' does not rebuild: it installs what was built. Nothing
+# here needs network access or root (unless PREFIX is a system directory).
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -21,6 +21,8 @@ SWIFTFLAGS ?=
 STRIP ?= strip
 STATIC ?= --static-swift-stdlib
 INSTALL ?= install
+# The build directory ('swift build --scratch-path'); any path gives the same bytes.
+SCRATCH ?= .build
 
 # The release binary, small and quick to start (bench/README.md has the numbers): each function
 # in a section of its own, so the linker's --gc-sections drops the unused ones; identical
@@ -36,8 +38,8 @@ RELEASEFLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker --icf=al
 # fixed it is fixed too.
 REPROFLAGS = -Xswiftc -gnone -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xswiftc -debug-prefix-map -Xswiftc $(CURDIR)=.
 # No run path ($ORIGIN): the binaries load no library from beside them.
-BUILDFLAGS = -c release --disable-local-rpath $(STATIC) $(RELEASEFLAGS) $(REPROFLAGS) -Xswiftc -DMETRO_TIMER_STAMPED $(SWIFTFLAGS)
-BIN = .build/release
+BUILDFLAGS = -c release --disable-local-rpath --scratch-path $(SCRATCH) $(STATIC) $(RELEASEFLAGS) $(REPROFLAGS) -Xswiftc -DMETRO_TIMER_STAMPED $(SWIFTFLAGS)
+BIN = $(SCRATCH)/release
 # One command on PATH (and the generator): the alert check is a mode of metro-timer.
 PRODUCTS = metro-timer timetable-gen
 STAMP = Sources/CLIKit/Release+Stamp.swift
@@ -118,9 +120,10 @@ man:
 	"$$bin/timetable-gen" __manual en > man/timetable-gen.1.tmp && mv man/timetable-gen.1.tmp man/timetable-gen.1
 
 # The release archives (packaging/dist.sh): the tarball ripgrep-style and a .deb, from the same
-# stripped binaries, reproducible for a given SOURCE_DATE_EPOCH (default: the last commit's time).
+# stripped binaries, byte-identical for a given commit and SOURCE_DATE_EPOCH (default: the last
+# commit's time) from any checkout path and build directory (.ci/check-release.sh compares two).
 dist: build
-	SWIFT="$(SWIFT)" bash packaging/dist.sh
+	SWIFT="$(SWIFT)" BIN="$(BIN)" bash packaging/dist.sh
 
 clean-dist:
 	rm -rf dist

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The release archives, from the release build in .build/release (run by 'make dist', which
-# builds it first):
+# The release archives, from the release build in $BIN (.build/release; run by 'make dist',
+# which builds it first):
 #   dist/metro-timer-VERSION-linux-ARCH.tar.gz   one folder of the same name: install.sh, bin/,
 #                                                share/ (man pages, completions, the published
 #                                                timetable in metro-timer/), README, LICENSE, DATA.md
@@ -9,7 +9,7 @@
 # so the same SOURCE_DATE_EPOCH (default: the last commit's time) gives the same bytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=.build/release
+bin="${BIN:-.build/release}"
 products="metro-timer timetable-gen"
 for product in $products; do
     [ -x "$bin/$product" ] || { echo "dist: $bin/$product is missing; run 'make' first" >&2; exit 1; }
@@ -73,6 +73,8 @@ completions "$root/usr/bin/metro-timer" "$root/usr/share/bash-completion/complet
     "$root/usr/share/zsh/vendor-completions/_metro-timer" "$root/usr/share/fish/vendor_completions.d/metro-timer.fish"
 doc="$root/usr/share/doc/metro-timer"
 place packaging/copyright "$doc/copyright" 0644
+# The warnings left on purpose, each with its reason (packaging/lintian-overrides).
+place packaging/lintian-overrides "$root/usr/share/lintian/overrides/metro-timer" 0644
 place Data/README.md "$doc/DATA.md" 0644
 gzip -n -9 -c README.md > "$doc/README.md.gz"; chmod 0644 "$doc/README.md.gz"
 printf 'metro-timer (%s-1) unstable; urgency=medium\n\n  * Release %s.\n\n -- %s  %s\n' \
