@@ -99,6 +99,7 @@ install: $(addprefix $(BIN)/,$(PRODUCTS))
 	chmod 0644 "$(DOCDIR)/installed-directories"; \
 	echo "Installed metro-timer into $(DESTDIR)$(PREFIX) (binaries in $(BINDIR))."
 
+# Also the helper binary metro-timer-alerts that earlier releases installed (docs/decisions/0060).
 uninstall:
 	@rm -f $(addprefix "$(BINDIR)/",$(PRODUCTS)) \
 	  "$(MANDIR)/man1/metro-timer.1" "$(MANDIR)/uk/man1/metro-timer.1" "$(MANDIR)/man1/timetable-gen.1" \
