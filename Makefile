@@ -2,16 +2,17 @@
 # manual pages.
 #
 #   make                             # the release build: static Swift runtime, nothing else to install
-#   make install PREFIX=~/.local     # binaries (stripped), man pages (en, uk), bash/zsh/fish completions
+#   make install PREFIX=~/.local     # binaries (stripped), man pages (en, uk), bash/zsh/fish completions,
+#                                    # the published timetable (share/metro-timer)
 #   make uninstall PREFIX=~/.local   # the same files, and the directories install created (when empty)
 #   make dist                        # dist/: the tarball and the .deb, each with a .sha256
 #   make man                         # rewrite man/*.1 from the command specs (a test checks them)
 #
-# Variables: PREFIX (/usr/local), DESTDIR (for packaging), SWIFT (swift), SWIFTFLAGS (more flags
-# for 'swift build', e.g. -Xswiftc -g), STRIP (the strip program install -s uses; empty: do not
-# strip), STATIC (--static-swift-stdlib; empty: link the toolchain's runtime). 'make install'
-# after 'make' does not rebuild: it installs what was built. Nothing here needs network access or
-# root (unless PREFIX is a system directory).
+# Variables: PREFIX (/usr/local), DESTDIR (for packaging), SCRATCH (the build directory, .build),
+# SWIFT (swift), SWIFTFLAGS (more flags for 'swift build'), STRIP (the strip program install -s
+# uses; empty: do not strip), STATIC (--static-swift-stdlib; empty: link the toolchain's
+# runtime). 'make install' after 'make' does not rebuild: it installs what was built. Nothing
+# here needs network access or root (unless PREFIX is a system directory).
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -20,6 +21,8 @@ SWIFTFLAGS ?=
 STRIP ?= strip
 STATIC ?= --static-swift-stdlib
 INSTALL ?= install
+# The build directory ('swift build --scratch-path'); any path gives the same bytes.
+SCRATCH ?= .build
 
 # The release binary, small and quick to start (bench/README.md has the numbers): each function
 # in a section of its own, so the linker's --gc-sections drops the unused ones; identical
@@ -28,10 +31,18 @@ INSTALL ?= install
 # cost of the last: the executable's own code sits at a fixed address (its libraries, stack and
 # heap are still randomised).
 RELEASEFLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker --icf=all -Xswiftc -Xclang-linker -Xswiftc -no-pie
+# The same bytes from any checkout path and any build directory (docs/decisions/0061): no debug
+# information (stripped anyway; it is what carried the paths), source paths mapped to '.' for
+# whatever else names them, and the version stamp (commit and its date, never the time or place
+# of the build) in a generated file. The build ID is a hash of the linked output, so with the rest
+# fixed it is fixed too.
+REPROFLAGS = -Xswiftc -gnone -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xswiftc -debug-prefix-map -Xswiftc $(CURDIR)=.
 # No run path ($ORIGIN): the binaries load no library from beside them.
-BUILDFLAGS = -c release --disable-local-rpath $(STATIC) $(RELEASEFLAGS) $(SWIFTFLAGS)
-BIN = .build/release
-PRODUCTS = metro-timer metro-timer-alerts timetable-gen
+BUILDFLAGS = -c release --disable-local-rpath --scratch-path $(SCRATCH) $(STATIC) $(RELEASEFLAGS) $(REPROFLAGS) -Xswiftc -DMETRO_TIMER_STAMPED $(SWIFTFLAGS)
+BIN = $(SCRATCH)/release
+# One command on PATH (and the generator): the alert check is a mode of metro-timer.
+PRODUCTS = metro-timer timetable-gen
+STAMP = Sources/CLIKit/Release+Stamp.swift
 
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share
@@ -40,27 +51,38 @@ BASHDIR = $(DATADIR)/bash-completion/completions
 ZSHDIR = $(DATADIR)/zsh/site-functions
 FISHDIR = $(DATADIR)/fish/vendor_completions.d
 DOCDIR = $(DATADIR)/doc/metro-timer
+SHAREDIR = $(DATADIR)/metro-timer
+# The published timetable: what 'timetable-gen install' and 'timetable-gen gtfs' read by default.
+DATAFILES = $(sort $(wildcard Data/kyiv-*.csv)) Data/README.md
 # Every directory install may create, deepest last; uninstall removes, deepest first, those it
 # created (listed in DOCDIR/installed-directories) once they are empty.
 DIRS = $(DESTDIR)$(PREFIX) $(BINDIR) $(DATADIR) $(MANDIR) $(MANDIR)/man1 $(MANDIR)/uk $(MANDIR)/uk/man1 \
-	$(DATADIR)/bash-completion $(BASHDIR) $(DATADIR)/zsh $(ZSHDIR) $(DATADIR)/fish $(FISHDIR) $(DATADIR)/doc $(DOCDIR)
+	$(DATADIR)/bash-completion $(BASHDIR) $(DATADIR)/zsh $(ZSHDIR) $(DATADIR)/fish $(FISHDIR) $(DATADIR)/doc $(DOCDIR) $(SHAREDIR)
 STRIPFLAG = $(if $(STRIP),-s --strip-program=$(STRIP))
 
-.PHONY: all build install uninstall man dist clean-dist
+.PHONY: all build stamp install uninstall man dist clean-dist
 
 all: build
 
-build:
+build: stamp
 	$(SWIFT) build $(BUILDFLAGS) --product metro-timer
-	$(SWIFT) build $(BUILDFLAGS) --product metro-timer-alerts
 	$(SWIFT) build $(BUILDFLAGS) --product timetable-gen
+
+# What --version names: the commit (with -dirty when tracked files differ from it) and the
+# commit's date in UTC; "unknown" outside git. Rewritten only when it changes (no rebuild).
+stamp:
+	@commit=$$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown); \
+	git diff --quiet HEAD 2>/dev/null || [ "$$commit" = unknown ] || commit="$$commit-dirty"; \
+	date=$$(TZ=UTC git log -1 --date=format-local:%Y-%m-%d --format=%cd 2>/dev/null || echo unknown); \
+	text=$$(printf '%s\n' '// Written by make (the stamp target) for a release build; not checked in.' '#if METRO_TIMER_STAMPED' \
+	  'extension Release {' "    public static let stamp: Stamp? = Stamp(commit: \"$$commit\", date: \"$$date\")" '}' '#endif'); \
+	[ "$$(cat $(STAMP) 2>/dev/null)" = "$$text" ] || printf '%s\n' "$$text" > $(STAMP)
 
 # Built only when missing: 'make install' after 'make' installs what was built.
 $(addprefix $(BIN)/,$(PRODUCTS)):
 	$(MAKE) build
 
-# The helper goes beside metro-timer: that is where metro-timer looks for it. The completion
-# scripts are written by the binary being installed, so they match it.
+# The completion scripts are written by the binary being installed, so they match it.
 install: $(addprefix $(BIN)/,$(PRODUCTS))
 	@set -e; created=""; \
 	for dir in $(DIRS); do [ -d "$$dir" ] || { $(INSTALL) -d -m 0755 "$$dir"; created="$$created$$dir\n"; }; done; \
@@ -72,14 +94,17 @@ install: $(addprefix $(BIN)/,$(PRODUCTS))
 	"$(BIN)/metro-timer" completions zsh > "$(ZSHDIR)/_metro-timer"; \
 	"$(BIN)/metro-timer" completions fish > "$(FISHDIR)/metro-timer.fish"; \
 	chmod 0644 "$(BASHDIR)/metro-timer" "$(ZSHDIR)/_metro-timer" "$(FISHDIR)/metro-timer.fish"; \
+	$(INSTALL) -m 0644 $(DATAFILES) "$(SHAREDIR)/"; \
 	printf "$$created" | sed 's|^$(DESTDIR)||' >> "$(DOCDIR)/installed-directories"; \
 	chmod 0644 "$(DOCDIR)/installed-directories"; \
 	echo "Installed metro-timer into $(DESTDIR)$(PREFIX) (binaries in $(BINDIR))."
 
+# Also the helper binary metro-timer-alerts that earlier releases installed (docs/decisions/0060).
 uninstall:
 	@rm -f $(addprefix "$(BINDIR)/",$(PRODUCTS)) \
 	  "$(MANDIR)/man1/metro-timer.1" "$(MANDIR)/uk/man1/metro-timer.1" "$(MANDIR)/man1/timetable-gen.1" \
-	  "$(BASHDIR)/metro-timer" "$(ZSHDIR)/_metro-timer" "$(FISHDIR)/metro-timer.fish"
+	  "$(BASHDIR)/metro-timer" "$(ZSHDIR)/_metro-timer" "$(FISHDIR)/metro-timer.fish" \
+	  $(addprefix "$(SHAREDIR)/",$(notdir $(DATAFILES))) "$(BINDIR)/metro-timer-alerts"
 	@list="$(DOCDIR)/installed-directories"; \
 	if [ -f "$$list" ]; then \
 	  dirs=$$(cat "$$list"); rm -f "$$list"; \
@@ -96,9 +121,10 @@ man:
 	"$$bin/timetable-gen" __manual en > man/timetable-gen.1.tmp && mv man/timetable-gen.1.tmp man/timetable-gen.1
 
 # The release archives (packaging/dist.sh): the tarball ripgrep-style and a .deb, from the same
-# stripped binaries, reproducible for a given SOURCE_DATE_EPOCH (default: the last commit's time).
+# stripped binaries, byte-identical for a given commit and SOURCE_DATE_EPOCH (default: the last
+# commit's time) from any checkout path and build directory (.ci/check-release.sh compares two).
 dist: build
-	SWIFT="$(SWIFT)" bash packaging/dist.sh
+	SWIFT="$(SWIFT)" BIN="$(BIN)" bash packaging/dist.sh
 
 clean-dist:
 	rm -rf dist

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs into a temporary prefix with the Makefile, then uses what was installed, from there:
-# the binary (and its helper beside it), both man pages, and the three completion scripts.
+# the binaries, both man pages, the three completion scripts and the published timetable.
 # Ends with 'N passed, N failed'.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,9 @@ export PATH="$bin:/usr/bin:/bin" NO_COLOR=1 LANG=C.UTF-8
 
 check "installed binary plans a ride" bash -c '[[ "$(metro-timer plan Lisova Teremky --at 08:15 --date 2026-11-30 | head -1)" == "Lisova → Teremky" ]]'
 check "the binary is the installed one" bash -c '[[ "$(command -v metro-timer)" == "'"$bin"'/metro-timer" ]]'
-check "the helper is beside it" test -x "$bin/metro-timer-alerts"
+check "one command on PATH (and the generator)" test "$(ls "$bin" | tr '\n' ' ')" = "metro-timer timetable-gen "
+check "the published timetable is installed" test -s "$prefix/share/metro-timer/kyiv-stations.csv"
+check "timetable-gen finds it from elsewhere" bash -c 'cd "'"$prefix"'" && timetable-gen gtfs --output "'"$prefix"'/feed.zip" >/dev/null && rm "'"$prefix"'/feed.zip"'
 check "about runs" bash -c 'metro-timer about | grep -q "Nothing is sent"'
 for page in "$prefix/share/man/man1/metro-timer.1" "$prefix/share/man/uk/man1/metro-timer.1"; do
     check "man page $page is lint-clean" bash -c '[[ -z "$(mandoc -T lint "'"$page"'" 2>&1)" ]]'

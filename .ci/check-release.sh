@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# The release archives as a user without Swift gets them: 'make dist' builds the tarball and the
-# .deb; lintian reads the .deb; then, in a mount namespace where the toolchain's directory is an
-# empty directory, the binaries from the tarball and from the .deb (dpkg-deb -x) run the main
-# jobs, and the .deb is installed with dpkg -i and removed with dpkg -r.
-# Ends with 'release: N passed, N failed'.
+# The release archives as a packager and a user without Swift get them: 'make dist' builds the
+# tarball and the .deb; a second clone of the same commit at another path, with another build
+# directory, builds them again and both must be byte-identical; lintian reads the .deb; then, in
+# a mount namespace where the toolchain's directory is an empty directory (and, for one set of
+# checks, /usr/share/zoneinfo too), the binaries from the tarball and from the .deb (dpkg-deb -x)
+# run the main jobs, timetable-gen works from the unpacked tarball alone, the tarball's
+# install.sh installs into a scratch prefix and --uninstall leaves nothing, lexgrog reads both
+# manual pages, the installed size is at most 32 MB, the C library floor from objdump matches
+# the .deb's Depends and docs/guide/install.md, and the .deb is installed with dpkg -i and removed.
+# Ends with 'release: N passed, N failed'. Takes about two release builds (the second clone's).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 passed=0 failed=0
@@ -24,25 +29,61 @@ check "checksums" bash -c "cd dist && sha256sum -c --quiet '$(basename "$tarball
 tar -C "$work" -xzf "$tarball"
 tree="$work/metro-timer-$version-linux-$(uname -m)"
 check "the tarball is one folder of its own name" test "$(tar -tzf "$tarball" | cut -d/ -f1 | sort -u)" = "$(basename "$tree")"
-for f in bin/metro-timer bin/metro-timer-alerts bin/timetable-gen share/man/man1/metro-timer.1 share/man/uk/man1/metro-timer.1 \
+for f in install.sh bin/metro-timer bin/timetable-gen share/man/man1/metro-timer.1 share/man/uk/man1/metro-timer.1 \
     share/man/man1/timetable-gen.1 share/bash-completion/completions/metro-timer share/zsh/site-functions/_metro-timer \
-    share/fish/vendor_completions.d/metro-timer.fish README.md LICENSE DATA.md COPYRIGHT; do
+    share/fish/vendor_completions.d/metro-timer.fish share/metro-timer/kyiv-stations.csv share/metro-timer/kyiv-timetable.csv \
+    README.md LICENSE DATA.md COPYRIGHT; do
     check "tarball has $f" test -s "$tree/$f"
 done
+check "one command on PATH: bin/ holds metro-timer and timetable-gen only" test "$(ls "$tree/bin" | tr '\n' ' ')" = "metro-timer timetable-gen "
+check "the published timetable is in the tarball (every Data/kyiv-*.csv)" bash -c "[ \"\$(cd Data && ls kyiv-*.csv)\" = \"\$(cd '$tree/share/metro-timer' && ls kyiv-*.csv)\" ]"
+check "and in the .deb" bash -c "[ \"\$(dpkg-deb -c '$deb' | grep -c 'usr/share/metro-timer/kyiv-.*\\.csv')\" = \"\$(ls Data/kyiv-*.csv | wc -l)\" ]"
+timetable=$(grep -o '"resourcesDated":"[0-9-]*"' Sources/MetroCore/Network/Network+EmbeddedJSON.swift | head -1 | cut -d'"' -f4)
+expected="metro-timer $version (commit $(git rev-parse --short=12 HEAD), $(TZ=UTC git log -1 --date=format-local:%Y-%m-%d --format=%cd); timetable $timetable)"
+check "--version names the commit, its date and the timetable" test "$("$tree/bin/metro-timer" --version)" = "$expected"
 size=$(stat -c %s "$tree/bin/metro-timer")
 echo "metro-timer in the tarball: $size bytes (stripped)"
 check "metro-timer is at most 16 MB (16,000,000 bytes)" test "$size" -le 16000000
-for product in metro-timer metro-timer-alerts timetable-gen; do
+for product in metro-timer timetable-gen; do
     check "$product is stripped" bash -c "! readelf -S '$tree/bin/$product' | grep -q '\.symtab'"
     check "$product links no Swift runtime library and has no run path" bash -c "! readelf -d '$tree/bin/$product' | grep -q 'libswift\|libFoundation\|libdispatch\|RUNPATH\|RPATH'"
 done
-check "the same commit makes the same tarball" bash -c "sum=\$(sha256sum < '$tarball'); bash packaging/dist.sh >/dev/null && [ \"\$(sha256sum < '$tarball')\" = \"\$sum\" ]"
+check "the same commit makes the same tarball" bash -c "sum=\$(sha256sum < '$tarball'); BIN=.build/release bash packaging/dist.sh >/dev/null && [ \"\$(sha256sum < '$tarball')\" = \"\$sum\" ]"
+
+# Byte-identical from another checkout path and another build directory: a clone of the same
+# commit, deeper and differently named, built with its own SCRATCH. (A tree with uncommitted
+# changes cannot be compared with its commit: commit first.)
+if git diff --quiet HEAD; then
+    other="$work/another/checkout-at-a-longer-path/metro-timer"
+    git clone -q --no-hardlinks "$PWD" "$other" && git -C "$other" checkout -q --detach "$(git rev-parse HEAD)"
+    started=$(date +%s)
+    if (cd "$other" && make dist SCRATCH="$work/another-build-dir" >/dev/null 2>"$work/other-build.log"); then
+        echo "the second clone's release build and dist took $(( $(date +%s) - started )) s"
+        for archive in "$tarball" "$deb"; do
+            check "$(basename "$archive") is byte-identical from another path and build directory" cmp "$archive" "$other/$archive"
+        done
+        if ! cmp -s "$tree/bin/metro-timer" <(tar -xzOf "$other/$tarball" "$(basename "$tree")/bin/metro-timer"); then
+            echo "  the binaries differ in:"; cmp -l "$tree/bin/metro-timer" <(tar -xzOf "$other/$tarball" "$(basename "$tree")/bin/metro-timer") | wc -l | sed 's/^/    bytes: /'
+        fi
+    else
+        tail -20 "$work/other-build.log"; check "the second clone builds" false
+    fi
+else
+    check "the tree is committed (the two-path comparison builds a clone of HEAD)" false
+fi
 
 # lintian: errors fail the run; warnings and the rest are printed for the record.
 lintian_out=$(lintian --tag-display-limit 0 "$deb" 2>&1)
 echo "lintian says:"; echo "${lintian_out:-  (nothing)}" | sed 's/^/  /'
 check "lintian reports no errors" bash -c "! grep -q '^E:' <<<\"\$1\"" _ "$lintian_out"
-check "Depends has tzdata and the C libraries" bash -c "dpkg-deb -f '$deb' Depends | grep -q 'libc6.*tzdata'"
+check "lintian reports no warning that is not explained in packaging/lintian-overrides" bash -c "! grep -q '^W:' <<<\"\$1\"" _ "$lintian_out"
+# The C library floor: the newest GLIBC_ symbol version the binaries need, said by the .deb's
+# Depends and by docs/guide/install.md ("glibc X.Y or later").
+floor=$(objdump -T "$tree/bin/metro-timer" "$tree/bin/timetable-gen" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -Vu | tail -1)
+echo "glibc floor (objdump -T): $floor"
+check "Depends names libc6 (>= $floor)" bash -c "dpkg-deb -f '$deb' Depends | grep -qF 'libc6 (>= $floor)'"
+check "docs/guide/install.md says glibc $floor or later" grep -qF "glibc $floor or later" docs/guide/install.md
+check "tzdata is recommended, not required (Kyiv time has a built-in rule)" bash -c "dpkg-deb -f '$deb' Recommends | grep -q tzdata && ! dpkg-deb -f '$deb' Depends | grep -q tzdata"
 check "Section is utils" test "$(dpkg-deb -f "$deb" Section)" = utils
 check "every file is root's" bash -c "! dpkg-deb -c '$deb' | awk '{print \$2}' | grep -v '^root/root$'"
 dpkg-deb -x "$deb" "$work/deb"
@@ -51,6 +92,8 @@ dpkg-deb -x "$deb" "$work/deb"
 toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")
 empty="$work/empty"; mkdir -p "$empty"
 hidden() { unshare -m sh -c 'mount --bind "$0" "$1" && shift && exec "$@"' "$empty" "$toolchain" "$@"; }
+# The toolchain and the time-zone database hidden: a minimal container.
+nozone() { unshare -m sh -c 'mount --bind "$0" "$1" && mount --bind "$0" /usr/share/zoneinfo && shift && exec "$@"' "$empty" "$toolchain" "$@"; }
 check "hiding the toolchain works (the debug build cannot start)" bash -c '
     hidden() { unshare -m sh -c "mount --bind \"\$0\" \"\$1\" && shift && exec \"\$@\"" "'"$empty"'" "'"$toolchain"'" "$@"; }
     hidden "'"$(swift build --show-bin-path)"'/metro-timer" --version >/dev/null 2>&1; [ $? -eq 127 ]'
@@ -73,10 +116,24 @@ run_set() {  # run_set LABEL BINDIR MANDIR
     check "$label: completions" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'; hidden '$bin/metro-timer' completions bash | grep -q 'complete '"
     check "$label: about" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'; hidden '$bin/metro-timer' about | grep -q 'Nothing is sent'"
     check "$label: Kyiv time without ICU (an ISO time with +02:00 in winter)" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'; hidden '$bin/metro-timer' plan Lisova Teremky --at 08:15 --date 2026-11-30 --json | grep -q '2026-11-30T08:15:00+02:00'"
-    check "$label: the air-raid helper runs" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'; echo 'http://127.0.0.1:9/none' | hidden '$bin/metro-timer-alerts' 2000 | grep -q '^unknown: the feed cannot be reached'"
+    check "$label: the alert fetch runs as its own mode" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'; echo 'http://127.0.0.1:9/none' | hidden '$bin/metro-timer' __alerts 2000 | grep -q '^unknown: the feed cannot be reached'"
     check "$label: timetable-gen --version" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'; hidden '$bin/timetable-gen' --version | grep -q '^timetable-gen $version'"
-    check "$label: timetable-gen install --data, then --remove" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'
-        hidden '$bin/timetable-gen' install --data '$PWD/Data' >/dev/null && hidden '$bin/metro-timer' about | grep -q 'installed' \
+    # Without tzdata too: the zone directory hidden as well. --version, help, completions and
+    # about say nothing of it; a plan is in Kyiv time with one warning line.
+    check "$label: zoneinfo hidden: --version, --help, completions, about need no zone" bash -c "$(declare -f nozone); empty='$empty' toolchain='$toolchain'
+        for args in '--version' '--help' 'completions bash' 'about'; do
+            out=\$(nozone '$bin/metro-timer' \$args 2>&1 >/dev/null) && [ -z \"\$out\" ] || { echo \"  \$args: \$out\"; exit 1; }
+        done"
+    check "$label: zoneinfo hidden: a plan is in Kyiv time, with one warning line" bash -c "$(declare -f nozone); empty='$empty' toolchain='$toolchain'
+        nozone '$bin/metro-timer' plan Lisova Teremky --at 08:15 --date 2026-11-30 --json 2>'$home/warn' | grep -q '2026-11-30T08:15:00+02:00' \
+            && [ \"\$(wc -l < '$home/warn')\" = 1 ] && grep -q '^warning: there is no time-zone file /usr/share/zoneinfo/Europe/Kyiv' '$home/warn'"
+    # From the unpacked archive alone: no --data, run from a directory that is no checkout, the
+    # shipped share/metro-timer is found beside bin/.
+    mkdir -p "$home/elsewhere"
+    check "$label: timetable-gen gtfs from the shipped data" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'
+        cd '$home/elsewhere' && hidden '$bin/timetable-gen' gtfs --output '$home/feed.zip' >/dev/null && unzip -l '$home/feed.zip' | grep -q stop_times.txt"
+    check "$label: timetable-gen install from the shipped data, then --remove" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'
+        cd '$home/elsewhere' && hidden '$bin/timetable-gen' install >/dev/null && hidden '$bin/metro-timer' about | grep -q 'installed' \
         && hidden '$bin/timetable-gen' install --remove >/dev/null && ! hidden '$bin/metro-timer' about | grep -q 'installed'"
     # The English pages in the C locale, as the issue's reader had it; the Ukrainian one in UTF-8.
     for page in "$man"/man1/metro-timer.1* "$man"/man1/timetable-gen.1* "$man"/uk/man1/metro-timer.1*; do
@@ -87,6 +144,29 @@ run_set() {  # run_set LABEL BINDIR MANDIR
 }
 run_set tarball "$tree/bin" "$tree/share/man"
 run_set deb "$work/deb/usr/bin" "$work/deb/usr/share/man"
+
+# whatis and apropos: lexgrog reads each NAME line whole (a word cut with \c came out split).
+# The expected line is the page's own NAME section, joined and unescaped.
+name_line() { sed -n '/^\.SH "\(NAME\|НАЗВА\)"/,/^\.SH/{/^\.SH/d;p}' "$1" | tr '\n' ' ' | sed -e 's/\\-/-/g' -e 's/ *$//'; }
+for page in share/man/man1/metro-timer.1 share/man/uk/man1/metro-timer.1 share/man/man1/timetable-gen.1; do
+    check "lexgrog reads $page whole" bash -c "[ \"\$(LC_ALL=C.UTF-8 lexgrog '$tree/$page')\" = \"$tree/$page: \\\"\$1\\\"\" ]" _ "$(name_line "$tree/$page")"
+done
+
+# The tarball's install.sh into a scratch prefix, used from there, then --uninstall.
+prefix="$work/prefix"; mkdir -p "$prefix"
+check "install.sh --prefix installs" bash -c "'$tree/install.sh' --prefix '$prefix' >/dev/null"
+for f in bin/metro-timer bin/timetable-gen share/man/man1/metro-timer.1 share/man/uk/man1/metro-timer.1 share/man/man1/timetable-gen.1 \
+    share/bash-completion/completions/metro-timer share/zsh/site-functions/_metro-timer share/fish/vendor_completions.d/metro-timer.fish \
+    share/metro-timer/kyiv-stations.csv; do
+    check "install.sh placed $f" test -s "$prefix/$f"
+done
+check "man finds the page in the prefix" bash -c "[ \"\$(man -M '$prefix/share/man' -w metro-timer)\" = '$prefix/share/man/man1/metro-timer.1' ]"
+check "bash completion from the prefix" bash -c "source '$prefix/share/bash-completion/completions/metro-timer'; PATH='$prefix/bin':\$PATH; COMP_WORDS=(metro-timer plan Luk); COMP_CWORD=2; _metro_timer; [[ \"\${COMPREPLY[*]}\" == Lukianivska ]]"
+installed=$(find "$prefix" -type f -printf '%s\n' | awk '{s += $1} END {print s}')
+echo "installed by install.sh: $installed bytes in $(find "$prefix" -type f | wc -l) files"
+check "everything installed is at most 32 MB (32,000,000 bytes)" test "$installed" -le 32000000
+check "the .deb installs at most 32 MB too" test "$(dpkg-deb -f "$deb" Installed-Size)" -le 31250
+check "install.sh --uninstall leaves nothing" bash -c "'$tree/install.sh' --uninstall --prefix '$prefix' >/dev/null && [ -z \"\$(find '$prefix' -mindepth 1)\" ] || { find '$prefix' -mindepth 1 | head; false; }"
 
 # Installed for real on this machine, then removed.
 if dpkg -i "$deb" >/dev/null 2>&1; then

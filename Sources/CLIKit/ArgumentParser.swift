@@ -121,6 +121,11 @@ public enum ArgumentParser {
 public enum HelpFormatter {
     static let labelWidth = 24
 
+    /// The width help is wrapped to: the terminal's when standard output is one, else 80 (set
+    /// once at the edge with `$width.withValue`, so that the parser's `--help` deep inside a
+    /// command wraps the same way).
+    @TaskLocal public static var width = 80
+
     /// What `-h, --help` does, in help pages and completions.
     public static let helpText = Text("Показати довідку.", "Show help information.")
 
@@ -140,10 +145,18 @@ public enum HelpFormatter {
     }
 
     public static func help(for spec: CommandSpec, language: Language) -> String {
+        help(for: spec, language: language, width: width)
+    }
+
+    /// Help wrapped at spaces to `width` columns (at least 40); a word longer than a line is not
+    /// cut. Rows keep their column: a description continues under itself.
+    public static func help(for spec: CommandSpec, language: Language, width: Int) -> String {
+        let width = max(width, 40)
         let title = { (english: String) in heading(english, language) + ":" }
-        var out = title("OVERVIEW") + " " + spec.abstract(language) + "\n"
-        if let discussion = spec.discussion { out += "\n" + discussion(language) + "\n" }
-        out += "\n" + title("USAGE") + " " + spec.usage + "\n"
+        let row = { (label: String, text: String) -> String in Self.row(label, text, width: width) }
+        var out = wrap(title("OVERVIEW") + " " + spec.abstract(language), width: width)
+        if let discussion = spec.discussion { out += "\n" + wrap(discussion(language), width: width) }
+        out += "\n" + String(wrap(title("USAGE") + " " + unbreakableGroups(spec.usage), width: width, indent: 2).map { $0 == "\u{A0}" ? " " : $0 })
         let positionals = spec.arguments.filter { if case .positional = $0.kind { return true } else { return false } }
         if !positionals.isEmpty {
             out += "\n" + title("ARGUMENTS") + "\n" + positionals.map { row($0.label, $0.help(language)) }.joined()
@@ -160,22 +173,58 @@ public enum HelpFormatter {
         out += row("-h, --help", helpText(language))
         if !spec.subcommands.isEmpty {
             out += "\n" + title("SUBCOMMANDS") + "\n" + spec.subcommands.map { row($0.path.last!, $0.abstract(language)) }.joined()
-            out += "\n" + language.tr(
-                "  Довідка до команди: '\(spec.commandName) help <команда>'.",
-                "  See '\(spec.commandName) help <subcommand>' for detailed help.") + "\n"
+            out += "\n" + wrap(language.tr(
+                "Довідка до команди: '\(spec.commandName) help <команда>'.",
+                "See '\(spec.commandName) help <subcommand>' for detailed help."), after: "  ", width: width, indent: 2)
         }
         if !spec.examples.isEmpty {
             out += "\n" + title("EXAMPLES") + "\n"
-            out += spec.examples.map { "  " + $0.command + "\n      " + $0.text(language) + "\n" }.joined()
+            // The command as it is typed, never broken; what it does wrapped under it.
+            out += spec.examples.map { "  " + $0.command + "\n" + wrap($0.text(language), after: "      ", width: width, indent: 6) }.joined()
         }
         return out
     }
 
-    static func row(_ label: String, _ text: String) -> String {
-        let indent = String(repeating: " ", count: labelWidth + 2)
+    static func row(_ label: String, _ text: String, width: Int) -> String {
+        let column = labelWidth + 2
         if label.count > labelWidth - 2 {
-            return "  " + label + "\n" + indent + text + "\n"
+            return "  " + label + "\n" + wrap(text, after: String(repeating: " ", count: column), width: width, indent: column)
         }
-        return "  " + label + String(repeating: " ", count: labelWidth - label.count) + text + "\n"
+        return wrap(text, after: "  " + label + String(repeating: " ", count: labelWidth - label.count), width: width, indent: column)
+    }
+
+    /// The usage line with the spaces inside each `[...]` and `<...>` made no-break, so that a
+    /// wrapped usage never separates an option from its value.
+    static func unbreakableGroups(_ usage: String) -> String {
+        var depth = 0
+        return String(usage.map { character -> Character in
+            if character == "[" || character == "<" { depth += 1 }
+            if character == "]" || character == ">" { depth = max(0, depth - 1) }
+            return character == " " && depth > 0 ? "\u{A0}" : character
+        })
+    }
+
+    /// `prefix` as it is, then `text` broken at spaces into lines of at most `width` characters,
+    /// each continuation indented by `indent` spaces; a word longer than a line is not cut, and a
+    /// line break in `text` (between paragraphs) is kept. Ends with a newline.
+    static func wrap(_ text: String, after prefix: String = "", width: Int, indent: Int = 0) -> String {
+        var lines: [String] = []
+        for (index, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let words = paragraph.split(separator: " ")
+            guard index == 0 || !words.isEmpty else { lines.append(""); continue }
+            var line = index == 0 ? prefix : String(repeating: " ", count: indent)
+            var empty = true
+            for word in words {
+                if !empty && line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = String(repeating: " ", count: indent)
+                    empty = true
+                }
+                line += (empty ? "" : " ") + word
+                empty = false
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -111,9 +111,12 @@ public enum ManPage {
     }
 
     /// Text lines: one sentence a line, as roff prefers (it then knows where sentences end),
-    /// wrapped so that no line is longer than mandoc's style limit of 80 bytes, as mandoc counts
-    /// them: after turning each non-ASCII character into an 8-byte `\[uXXXX]`. A word longer
-    /// than a line (a long Ukrainian word is) is split with `\c`, roff's join-without-space.
+    /// wrapped at spaces so that no line with a space in it is longer than mandoc's style limit
+    /// of 80 bytes, as mandoc counts them: after turning each non-ASCII character into an 8-byte
+    /// `\[uXXXX]`. A word is never cut: a Ukrainian word of ten letters or more is over the limit
+    /// alone, so it stands on a line of its own, which mandoc does not flag (a line without a
+    /// space cannot be broken). Cutting it with roff's `\c` joined it again on the page but not
+    /// for lexgrog, which indexes the NAME line for whatis and apropos ("обчислени й").
     static func paragraph(_ text: String) -> [String] {
         var sentences: [String] = []
         var current = ""
@@ -142,24 +145,16 @@ public enum ManPage {
                     width = 0
                 }
                 if !line.isEmpty { line += " "; width += 1 }
-                for unit in units {
-                    // Leave room for the `\c` that continues the word on the next line.
-                    if width + unit.width > limit - 2 && width > 0 && wordWidth > limit - 2 {
-                        lines.append(line + "\\c")
-                        line = ""
-                        width = 0
-                    }
-                    line += unit.text
-                    width += unit.width
-                }
+                line += units.map(\.text).joined()
+                width += wordWidth
             }
             if !line.isEmpty { lines.append(line) }
         }
         return lines.map(guardRequest)
     }
 
-    /// A word as escaped roff, cut where it may be cut (never inside an escape), with each
-    /// piece's width as mandoc measures it.
+    /// A word as escaped roff, character by character, with each piece's width as mandoc
+    /// measures it.
     static func escapedUnits(_ word: String) -> [(text: String, width: Int)] {
         word.map { character in
             let text = escapeCharacters(String(character))

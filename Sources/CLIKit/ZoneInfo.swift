@@ -3,11 +3,30 @@ import MetroCore
 
 /// Kyiv time from the system's time-zone database: the TZif file `Europe/Kyiv` under `TZDIR`
 /// (as the C library honours it) or `/usr/share/zoneinfo`. Read here, at the edge, so MetroCore
-/// does no I/O; a missing or corrupt file is an error that names the file and the package,
-/// never a silent UTC.
+/// does no I/O. A corrupt file is an error that names the file and the package, never a silent
+/// UTC; a missing one (a minimal container, a phone) gives the built-in rule and one warning.
 public enum ZoneInfo {
     /// Older databases (before tzdata 2022b) know the city only by its former spelling.
     static let names = [ServiceClock.zoneName, "Europe/Kiev"]
+
+    /// Kyiv's rule as the footer of the database's own `Europe/Kyiv` writes it (tzdata 2022b to
+    /// 2025b; a test holds it to the installed file): EET, UTC+2, and EEST, UTC+3, from the last
+    /// Sunday of March at 03:00 to the last Sunday of October at 04:00; it agrees with the database
+    /// at every hour from 2000 to 2040 (ZoneInfoFallbackTests). The database is still preferred:
+    /// it follows a change of law, the built-in rule does not.
+    public static let builtInRule = "EET-2EEST,M3.5.0/3,M10.5.0/4"
+
+    /// The clock the built-in rule gives.
+    public static var builtInClock: ServiceClock {
+        // The rule is a constant that parses (ZoneInfoFallbackTests).
+        ServiceClock(zone: TZif(rule: POSIXTimeZone(builtInRule)!))
+    }
+
+    /// The clock, and the one line to say on standard error when it is the built-in rule.
+    public struct Lookup: Sendable {
+        public var clock: ServiceClock
+        public var warning: String?
+    }
 
     /// The directory that holds the database.
     public static func directory(environment: [String: String]) -> String {
@@ -15,29 +34,37 @@ public enum ZoneInfo {
         return "/usr/share/zoneinfo"
     }
 
-    /// The Kyiv clock, or an error (exit 1 for a missing file, 65 for one that is not a zone).
-    public static func kyivClock(environment: [String: String], language: Language = .en) -> Result<ServiceClock, CLIError> {
+    /// The Kyiv clock from the database, else the built-in rule with a warning; an error (exit
+    /// 65) only for a file that is there but is not a zone.
+    public static func lookup(environment: [String: String], language: Language = .en) -> Result<Lookup, CLIError> {
         let dir = directory(environment: environment)
         let path = dir + "/" + names[0]
         for name in names {
             guard let data = FileManager.default.contents(atPath: dir + "/" + name) else { continue }
             do {
-                return .success(ServiceClock(zone: try TZif(bytes: Array(data))))
+                return .success(Lookup(clock: ServiceClock(zone: try TZif(bytes: Array(data))), warning: nil))
             } catch {
                 return .failure(.data(language.tr(
                     "файл часового поясу \(dir)/\(name) пошкоджений (\(error.reason.uk)); перевстановіть базу часових поясів (наприклад, 'apt-get install --reinstall tzdata')",
                     "the time-zone file \(dir)/\(name) is corrupt (\(error.reason.en)); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')")))
             }
         }
-        return .failure(.failure(language.tr(
-            "немає файлу часового поясу \(path): київський час береться з системної бази часових поясів; встановіть її (наприклад, 'apt-get install tzdata')",
-            "there is no time-zone file \(path): Kyiv time comes from the system time-zone database; install it (for example 'apt-get install tzdata')")))
+        return .success(Lookup(clock: builtInClock, warning: Quote.sanitize(language.tr(
+            "попередження: немає файлу часового поясу \(path), тож київський час іде за вбудованим правилом (UTC+2, влітку UTC+3, з останньої неділі березня до останньої неділі жовтня); встановіть базу часових поясів, щоб стежити за її змінами (наприклад, 'apt-get install tzdata')",
+            "warning: there is no time-zone file \(path), so Kyiv time follows the built-in rule (UTC+2, and UTC+3 from the last Sunday of March to the last Sunday of October); install the system time-zone database to follow its changes (for example 'apt-get install tzdata')"))))
+    }
+
+    /// The Kyiv clock, or the error for a corrupt zone file (the built-in rule when it is missing,
+    /// said by `lookup`'s warning to those who call that).
+    public static func kyivClock(environment: [String: String], language: Language = .en) -> Result<ServiceClock, CLIError> {
+        lookup(environment: environment, language: language).map(\.clock)
     }
 }
 
 extension ServiceClock {
-    /// The Kyiv clock from the system's database under this process's environment; nil when the
-    /// file is missing or corrupt (commands that report why use `ZoneInfo.kyivClock`).
+    /// The Kyiv clock from the system's database under this process's environment (the built-in
+    /// rule when the file is missing); nil when the file is corrupt (commands that report why use
+    /// `ZoneInfo.lookup`).
     public static func kyiv() -> ServiceClock? {
         try? ZoneInfo.kyivClock(environment: Environment.current()).get()
     }

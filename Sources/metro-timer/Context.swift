@@ -20,7 +20,7 @@ struct Context: Sendable {
     var clock: ServiceClock
     /// The terminal width when known.
     var columns: Int?
-    /// Where this executable lives: its helper `metro-timer-alerts` is looked for beside it.
+    /// Where this executable lives: the alert check and the notifier run it again from there.
     var helperDirectory: String = ""
 
     /// The real process: its arguments, environment, streams and clock.
@@ -29,8 +29,12 @@ struct Context: Sendable {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let clock: ServiceClock
         let language = Language.resolve(flag: GlobalOptions.languageFlag(in: arguments), environment: environment)
-        switch ZoneInfo.kyivClock(environment: environment, language: language) {
-        case .success(let kyiv): clock = kyiv
+        switch ZoneInfo.lookup(environment: environment, language: language) {
+        case .success(let kyiv):
+            clock = kyiv.clock
+            if let warning = kyiv.warning, needsZone(arguments) { DescriptorSink.standardError.line(warning) }
+        case .failure where !needsZone(arguments):
+            clock = ZoneInfo.builtInClock
         case .failure(let error):
             // Said the way every other error is: as JSON when the command line asks for JSON.
             if JSONOutput.requested(arguments), let json = JSONOutput.error(error) {
@@ -50,6 +54,25 @@ struct Context: Sendable {
             clock: clock,
             columns: TerminalSize.columns(environment: environment),
             helperDirectory: Path.directory(of: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]))
+    }
+
+    /// Whether the command line asks for anything in Kyiv time. `--version`, help, completions,
+    /// the manual and `about` do not: they work, and say nothing about the zone, on a system
+    /// without the time-zone database (the built-in rule stands in for what they never show).
+    static func needsZone(_ arguments: [String]) -> Bool {
+        var words: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if word == "--" { break }
+            if word == "-h" || word == "--help" { return false }
+            if word == "--no-color" || word.hasPrefix("--lang=") { continue }
+            if word == "--lang" { index += 1; continue }
+            words.append(word)
+        }
+        guard let first = words.first else { return false }
+        return !["--version", "help", "completions", "about", "__complete", "__manual"].contains(first)
     }
 
     /// The language: `--lang`, then `METRO_TIMER_LANG`, then the locale variables.

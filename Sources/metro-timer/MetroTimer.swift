@@ -81,7 +81,10 @@ enum MetroTimer {
         var language = context.language(flag: nil)
         do {
             let options = try extractGlobalOptions(&arguments, context: context, language: &language)
-            try dispatch(arguments, context: context, options: options)
+            // Help wraps to the terminal, or to 80 columns in a pipe or a file.
+            try HelpFormatter.$width.withValue(context.stdoutIsTerminal ? context.currentColumns : 80) {
+                Result { () throws(CLIError) in try dispatch(arguments, context: context, options: options) }
+            }.get()
             return 0
         } catch {
             // A script that asked for JSON gets its errors as JSON too (on standard error).
@@ -144,7 +147,7 @@ enum MetroTimer {
         }
         switch first {
         case "--version":
-            throw .cleanExit("metro-timer \(version)\n")
+            throw .cleanExit(Release.versionLine("metro-timer"))
         case "-h", "--help":
             throw .cleanExit(HelpFormatter.help(for: spec, language: language))
         case "help":

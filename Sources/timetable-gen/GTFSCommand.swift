@@ -29,7 +29,7 @@ enum GTFSCommand {
             .option("contact-email", value: "address", Text("Контакт щодо стрічки.", "A contact for the feed.")),
         ])
 
-    static func run(_ arguments: [String], language: Language, stdout: OutputSink, base: String) throws(CLIError) {
+    static func run(_ arguments: [String], language: Language, stdout: OutputSink, stderr: OutputSink, base: String) throws(CLIError) {
         let parsed = try ArgumentParser.parse(arguments, spec: spec, language: language)
         guard let output = parsed.value("output") else {
             throw .usage(language.tr("Бракує '--output <path>'", "Missing '--output <path>'"), spec)
@@ -46,8 +46,10 @@ enum GTFSCommand {
             throw .data(error.description)
         }
         let clock: ServiceClock
-        switch ZoneInfo.kyivClock(environment: Environment.current(), language: language) {
-        case .success(let kyiv): clock = kyiv
+        switch ZoneInfo.lookup(environment: Environment.current(), language: language) {
+        case .success(let kyiv):
+            clock = kyiv.clock
+            if let warning = kyiv.warning { stderr.line(warning) }
         case .failure(let error): throw error
         }
         let start = try day(parsed.value("start") ?? document.source.resourcesDated, option: "start", language: language)

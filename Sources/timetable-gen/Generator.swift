@@ -62,7 +62,15 @@ enum Generator {
 
     static func main(
         arguments: [String], environment: [String: String] = [:], stdout: OutputSink, stderr: OutputSink,
-        currentDirectory: String
+        currentDirectory: String, helpWidth: Int = 80
+    ) -> Int32 {
+        HelpFormatter.$width.withValue(helpWidth) {
+            run(arguments: arguments, environment: environment, stdout: stdout, stderr: stderr, currentDirectory: currentDirectory)
+        }
+    }
+
+    static func run(
+        arguments: [String], environment: [String: String], stdout: OutputSink, stderr: OutputSink, currentDirectory: String
     ) -> Int32 {
         let language = Language.resolve(flag: nil, environment: environment)
         // `make man` writes the manual page with this: `timetable-gen __manual en|uk`.
@@ -72,11 +80,11 @@ enum Generator {
         }
         do {
             if arguments == ["--version"] {
-                throw CLIError.cleanExit("timetable-gen \(Release.version)\n")
+                throw CLIError.cleanExit(Release.versionLine("timetable-gen"))
             } else if arguments.first == "import" {
                 try runImport(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
             } else if arguments.first == "gtfs" {
-                try GTFSCommand.run(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
+                try GTFSCommand.run(Array(arguments.dropFirst()), language: language, stdout: stdout, stderr: stderr, base: currentDirectory)
             } else if arguments.first == "install" {
                 try InstallCommand.run(Array(arguments.dropFirst()), environment: environment, language: language, stdout: stdout, base: currentDirectory)
             } else if arguments.first == "simulate" {
@@ -117,7 +125,7 @@ enum Generator {
 
     static func runGenerate(_ arguments: [String], language: Language, stdout: OutputSink, base: String) throws(CLIError) {
         let parsed = try ArgumentParser.parse(arguments, spec: spec, language: language)
-        if parsed.flag("version") { throw .cleanExit("timetable-gen \(Release.version)\n") }
+        if parsed.flag("version") { throw .cleanExit(Release.versionLine("timetable-gen")) }
         let dataDir = try DataDirectory.resolve(parsed, spec: spec, base: base, language: language)
         guard let output = parsed.value("output") ?? (DataDirectory.isCheckoutRoot(base) ? defaultOutput : nil) else {
             throw .usage(language.tr(

@@ -30,7 +30,7 @@ final class AboutTests: XCTestCase {
         let url = "https://rider:s3cret@alerts.example/api/v1/status?token=abc123&region=kyiv"
         XCTAssertEqual(CLI.run(["alerts", "enable", "--url", url], environment: ["METRO_TIMER_CONFIG": config]).code, 0)
         let result = CLI.run(["about"], environment: ["METRO_TIMER_CONFIG": config])
-        XCTAssertTrue(result.stdout.contains("metro-timer-alerts asks https://***@alerts.example/api/v1/status?token=***&region=*** (up to 1500 ms)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("a separate metro-timer process asks https://***@alerts.example/api/v1/status?token=***&region=*** (up to 1500 ms)"), result.stdout)
         XCTAssertFalse(result.stdout.contains("s3cret") || result.stdout.contains("abc123"))
         let json = CLI.run(["about", "--json"], environment: ["METRO_TIMER_CONFIG": config])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

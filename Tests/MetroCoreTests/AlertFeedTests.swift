@@ -290,13 +290,13 @@ final class AlertFeedTests: XCTestCase {
         XCTAssertEqual(AlertFeed.Verdict.unknown(Bilingual("повільно", "slow")).line, "unknown: slow")
         let server = try LoopbackServer(.init(body: "<html>"))
         defer { server.stop() }
-        let answer = try ProcessRunner.run("metro-timer-alerts", ["1500"], input: server.url + "\n").stdout
+        let answer = try ProcessRunner.run("metro-timer", ["__alerts", "1500"], input: server.url + "\n").stdout
         XCTAssertEqual(answer, "unknown: the feed did not answer with a JSON object\nuk: стрічка відповіла не об’єктом JSON\n")
     }
 
     static func helper(_ url: String, timeout: Int = 1500) throws -> String {
         // The verdict line (a second line gives an unknown's reason in Ukrainian).
-        String(try ProcessRunner.run("metro-timer-alerts", [String(timeout)], input: url + "\n").stdout.split(separator: "\n").first ?? "")
+        String(try ProcessRunner.run("metro-timer", ["__alerts", String(timeout)], input: url + "\n").stdout.split(separator: "\n").first ?? "")
     }
 
     func testAnAnswerOverOneMegabyteIsUnknown() throws {
@@ -365,13 +365,14 @@ final class AlertFeedTests: XCTestCase {
                 for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(pid) != nil {
                     guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { continue }
                     let cmdline = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
-                    if cmdline.contains("metro-timer-alerts") { seen.append(cmdline) }
-                    // curl started by the helper: its parent is a metro-timer-alerts.
+                    // The fetch: metro-timer in its own mode, a process apart from the plan's.
+                    if cmdline.contains("metro-timer __alerts ") { seen.append(cmdline) }
+                    // curl started by the fetch: its parent is that process.
                     if cmdline.hasPrefix("/") && cmdline.contains("curl "),
                         let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
                         let parent = status.split(separator: "\n").first(where: { $0.hasPrefix("PPid:") })?.split(separator: "\t").last,
                         let parentCommand = FileManager.default.contents(atPath: "/proc/\(parent)/cmdline"),
-                        String(decoding: parentCommand, as: UTF8.self).contains("metro-timer-alerts") {
+                        String(decoding: parentCommand, as: UTF8.self).replacingOccurrences(of: "\0", with: " ").contains("metro-timer __alerts ") {
                         curls.append(cmdline)
                     }
                 }

@@ -10,31 +10,65 @@ final class CLITests: XCTestCase {
 
     func testPlanHelpIsExact() {
         let expected = """
-            OVERVIEW: Plan a ride: every station with its time, the transfer, the alerts and the arrival.
+            OVERVIEW: Plan a ride: every station with its time, the transfer, the alerts and
+            the arrival.
 
-            Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. Before the first train the plan is the first train's. A ride that cannot be made then (after the last train) is still printed, warning first, and exits 1; --ics then writes nothing. At the edges of the day the rides are on real trains: the first, the last, and those whole intervals from them.
+            Times count from t₀, the moment the train starts moving at the origin. A service
+            day runs from 03:00 to 03:00: --at before 03:00 is the night after --date.
+            Before the first train the plan is the first train's. A ride that cannot be made
+            then (after the last train) is still printed, warning first, and exits 1; --ics
+            then writes nothing. At the edges of the day the rides are on real trains: the
+            first, the last, and those whole intervals from them.
 
-            USAGE: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
+            USAGE: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>]
+              [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration]
+              [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>]
+              [--day-type <weekday|weekend>]
 
             ARGUMENTS:
-              <from>                  The station you board at (Ukrainian or English), or a saved route's name.
+              <from>                  The station you board at (Ukrainian or English), or a
+                                      saved route's name.
               <to>                    The station you are going to.
 
             OPTIONS:
+<<<<<<< ours
               --at <HH:MM>            When the train starts moving, Kyiv time. (default: now)
               --date <YYYY-MM-DD>     The service day (times after midnight belong to the day before). (default: today)
               --arrive-by <HH:MM>     Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait; never before the first train, never after the last connection.
               --last                  The last train home: the last real train that still makes the last trains at every change, on the slow pattern with the whole walk; the margin at each change, and how long that is from now.
               --json                  Print JSON (schema: docs/guide/planning.md).
               --ics <file>            Write the ride as a calendar event with alarms (- for standard output).
+=======
+              --at <HH:MM>            When the train starts moving, Kyiv time. (default:
+                                      now)
+              --date <YYYY-MM-DD>     The service day (times after midnight belong to the
+                                      day before). (default: today)
+              --arrive-by <HH:MM>     Arrive by then: the latest start with the booked wait,
+                                      and the safe start that makes it even with a whole
+                                      interval's wait; never before the first train, never
+                                      after the last connection.
+              --last                  The last train home: the last real train that still
+                                      makes the last trains at every change, on the slow
+                                      pattern with the whole walk; the margin at each
+                                      change, and how long that is from now.
+              --json                  Print JSON (schema: docs/guide/planning.md).
+              --ics <file>            Write the ride as a calendar event with alarms (- for
+                                      standard output).
+>>>>>>> theirs
               --no-calibration        Official figures only, without your own measurements.
-              --air-raid              Plan as trains run during an air-raid alert (also METRO_TIMER_AIR_RAID=1).
-              --closed <station>      A closed station: trains pass without stopping; a change there goes the long way, through the third line (repeatable).
+              --air-raid              Plan as trains run during an air-raid alert (also
+                                      METRO_TIMER_AIR_RAID=1).
+              --closed <station>      A closed station: trains pass without stopping; a
+                                      change there goes the long way, through the third line
+                                      (repeatable).
               --suspended <A-B>       No trains between A and B (repeatable).
-              --headway <minutes>     Today's interval instead of the published one: 10 for every line, or M1=10.
+              --headway <minutes>     Today's interval instead of the published one: 10 for
+                                      every line, or M1=10.
               --day-type <weekday|weekend>
-                                      The timetable to use whatever the weekday (the city announces holidays as weekend days).
-              --lang <uk|en>          The output language. (default: METRO_TIMER_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else en)
+                                      The timetable to use whatever the weekday (the city
+                                      announces holidays as weekend days).
+              --lang <uk|en>          The output language. (default: METRO_TIMER_LANG,
+                                      LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else en)
               --no-color              No colour (also NO_COLOR).
               -h, --help              Show help information.
 
@@ -60,7 +94,7 @@ final class CLITests: XCTestCase {
     func testRootHelpListsEverySubcommandAndVersion() {
         let help = CLI.run(["--help"])
         XCTAssertEqual(help.code, 0)
-        XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: A ride countdown for the Kyiv metro, computed from the published timetable.\n"))
+        XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: A ride countdown for the Kyiv metro, computed from the published\ntimetable.\n"))
         for command in MetroTimer.commands {
             XCTAssertTrue(help.stdout.contains("\n  \(command.spec.path.last!) "), command.spec.commandName)
             // Every command has help of its own, in both languages.
@@ -73,7 +107,7 @@ final class CLITests: XCTestCase {
         }
         XCTAssertEqual(CLI.run([]).stdout, help.stdout)
         let version = CLI.run(["--version"])
-        XCTAssertEqual(version.stdout, "metro-timer \(MetroTimer.version)\n")
+        XCTAssertEqual(version.stdout, Release.versionLine("metro-timer"))
         XCTAssertEqual(version.code, 0)
     }
 

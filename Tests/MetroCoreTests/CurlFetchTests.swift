@@ -11,7 +11,7 @@ import CLIKit
 /// hold whatever curl does. Every server here is one the test starts on 127.0.0.1.
 final class CurlFetchTests: XCTestCase {
     static func helper(_ url: String, timeout: Int = 1500, environment: [String: String] = [:], in directory: String? = nil) throws -> ProcessRunner.Result {
-        try ProcessRunner.run("metro-timer-alerts", [String(timeout)], environment: environment, currentDirectory: directory, input: url + "\n")
+        try ProcessRunner.run("metro-timer", ["__alerts", String(timeout)], environment: environment, currentDirectory: directory, input: url + "\n")
     }
 
     /// The verdict line (a second line gives an unknown's reason in Ukrainian).
@@ -178,11 +178,11 @@ final class CurlFetchTests: XCTestCase {
 
     // MARK: The binary
 
-    /// The helper no longer links FoundationNetworking (nor, through it, libcurl): a static
-    /// build need not carry them.
+    /// metro-timer, whose mode the fetch is, links no FoundationNetworking (nor, through it,
+    /// libcurl): a static build need not carry them.
     func testTheHelperLinksNoNetworkingLibrary() throws {
         guard let readelf = which("readelf") else { throw XCTSkip("readelf is not installed") }
-        let helper = TestPaths.products.appendingPathComponent("metro-timer-alerts").path
+        let helper = TestPaths.products.appendingPathComponent("metro-timer").path
         let dynamic = try ProcessRunner.run(executable: readelf, ["-d", helper])
         XCTAssertEqual(dynamic.code, 0, dynamic.stderr)
         XCTAssertTrue(dynamic.stdout.contains("(NEEDED)"), dynamic.stdout)

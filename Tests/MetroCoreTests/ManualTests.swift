@@ -44,11 +44,12 @@ final class ManualTests: XCTestCase {
         XCTAssertEqual(ManPage.paragraph("One. Two? Three"), ["One.", "Two?", "Three"])
         let long = String(repeating: "Святошинсько ", count: 20)
         let lines = ManPage.paragraph(long + "Обчислюєтьсяобчислюєтьсяобчислюється")
-        for line in lines {
+        for line in lines where line.contains(" ") {
             XCTAssertLessThanOrEqual(line.unicodeScalars.reduce(0) { $0 + ($1.isASCII ? 1 : 8) }, 80, line)
         }
-        XCTAssertTrue(lines.last!.hasSuffix("ється"))
-        XCTAssertTrue(lines[lines.count - 2].hasSuffix(#"\c"#), "a word longer than a line continues with \\c")
+        // A word longer than a line stands alone, uncut (mandoc flags no line without a space;
+        // lexgrog cannot join a word cut with \c: ManualWhatisTests).
+        XCTAssertEqual(lines.last, "Обчислюєтьсяобчислюєтьсяобчислюється")
     }
 
     func testMandocLintIsClean() throws {

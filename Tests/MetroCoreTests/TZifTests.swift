@@ -138,30 +138,7 @@ final class TZifTests: XCTestCase {
 
     // MARK: The executables
 
-    func testAMissingZoneFileIsAnErrorNamingTheFileAndThePackage() throws {
-        let empty = try TestPaths.temporaryDirectory(self)
-        let result = try ProcessRunner.run("metro-timer", ["plan", "Lisova", "Teremky"], environment: ["TZDIR": empty])
-        XCTAssertEqual(result.code, 1)
-        XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(
-            result.stderr,
-            "Error: there is no time-zone file \(empty)/Europe/Kyiv: Kyiv time comes from the system time-zone database; install it (for example 'apt-get install tzdata')\n")
-    }
-
-    func testAMissingZoneFileIsSaidInTheChosenLanguageAndAsJSONWhenAskedFor() throws {
-        let empty = try TestPaths.temporaryDirectory(self)
-        let uk = try ProcessRunner.run("metro-timer", ["plan", "Lisova", "Teremky", "--lang", "uk"], environment: ["TZDIR": empty])
-        XCTAssertEqual(uk.code, 1)
-        XCTAssertTrue(uk.stderr.hasPrefix("Помилка: немає файлу часового поясу \(empty)/Europe/Kyiv"), uk.stderr)
-        let json = try ProcessRunner.run("metro-timer", ["plan", "Lisova", "Teremky", "--json"], environment: ["TZDIR": empty])
-        XCTAssertEqual(json.code, 1)
-        XCTAssertEqual(json.stdout, "")
-        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any])
-        let error = try XCTUnwrap(object["error"] as? [String: Any])
-        XCTAssertEqual(error["kind"] as? String, "failure")
-        XCTAssertEqual(error["exitCode"] as? Int, 1)
-        XCTAssertTrue((error["message"] as? String)?.contains("tzdata") ?? false)
-    }
+    // A missing file: ZoneInfoFallbackTests.
 
     func testACorruptZoneFileIsAnErrorNamingTheFile() throws {
         let directory = try TestPaths.temporaryDirectory(self)

@@ -13,7 +13,7 @@ final class TimetableGenBinaryTests: XCTestCase {
         XCTAssertEqual(metroTimer.code, 0)
         XCTAssertTrue(metroTimer.stdout.hasPrefix("metro-timer "))
         XCTAssertEqual(result.stdout, "timetable-gen " + metroTimer.stdout.dropFirst("metro-timer ".count))
-        XCTAssertNotNil(result.stdout.range(of: #"^timetable-gen [0-9]+\.[0-9]+\.[0-9]+\n$"#, options: .regularExpression), result.stdout)
+        XCTAssertNotNil(result.stdout.range(of: #"^timetable-gen [0-9]+\.[0-9]+\.[0-9]+ \((commit [0-9a-f]+(-dirty)?, [0-9-]{10}|development build); timetable [0-9-]{10}\)\n$"#, options: .regularExpression), result.stdout)
     }
 
     func testAStrayDataDirectoryInTheWorkingDirectoryIsNeverUsed() throws {
@@ -27,7 +27,7 @@ final class TimetableGenBinaryTests: XCTestCase {
             XCTAssertEqual(result.code, 64, "\(arguments): \(result.stdout)\(result.stderr)")
             XCTAssertEqual(result.stdout, "")
             XCTAssertTrue(result.stderr.hasPrefix(
-                "Error: No data directory given: pass '--data <dir>' (the directory holding kyiv-stations.csv and the other files; Data in a checkout of metro-timer)\n"),
+                "Error: No data directory given: pass '--data <dir>' (the directory holding kyiv-stations.csv and the other files; Data in a checkout of metro-timer, share/metro-timer in an installed release)\n"),
                 result.stderr)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["Data"], "nothing was written")

@@ -71,6 +71,6 @@ final class TimetableGenManualTests: XCTestCase {
         let install = run(["help", "install"])
         XCTAssertTrue(install.hasPrefix("OVERVIEW: Install a data directory's timetable for metro-timer (no rebuild).\n"), install)
         XCTAssertEqual(run(["install", "--help"]), install)
-        XCTAssertEqual(run(["--version"]), "timetable-gen \(Release.version)\n")
+        XCTAssertEqual(run(["--version"]), Release.versionLine("timetable-gen"))
     }
 }

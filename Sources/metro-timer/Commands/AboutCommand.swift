@@ -155,8 +155,8 @@ struct AboutCommand: Command {
         ]
         if facts.network.alertCheck {
             out.append("  " + language.tr(
-                "Перевірка тривог увімкнена: коли починається план чи поїздка, metro-timer-alerts питає \(facts.network.url ?? "?") (до \(facts.network.timeoutMilliseconds ?? 0) мс), чи є у Києві повітряна тривога. Більше нічого не надсилається.",
-                "The alert check is on: when a plan or ride starts, metro-timer-alerts asks \(facts.network.url ?? "?") (up to \(facts.network.timeoutMilliseconds ?? 0) ms) whether an air-raid alert is on in Kyiv. Nothing else is sent."))
+                "Перевірка тривог увімкнена: коли починається план чи поїздка, окремий процес metro-timer питає \(facts.network.url ?? "?") (до \(facts.network.timeoutMilliseconds ?? 0) мс), чи є у Києві повітряна тривога. Більше нічого не надсилається.",
+                "The alert check is on: when a plan or ride starts, a separate metro-timer process asks \(facts.network.url ?? "?") (up to \(facts.network.timeoutMilliseconds ?? 0) ms) whether an air-raid alert is on in Kyiv. Nothing else is sent."))
             out.append("  " + language.tr("Вимкнути: 'metro-timer alerts disable'.", "To turn it off: 'metro-timer alerts disable'."))
         } else {
             out.append("  " + language.tr(

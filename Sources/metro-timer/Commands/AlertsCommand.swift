@@ -1,4 +1,5 @@
 import CLIKit
+import metro_timer_alerts
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -14,20 +15,21 @@ extension ConfigStore {
 }
 
 extension Context {
-    /// Asks the feed, through the helper beside this executable. Called only when the check is
-    /// enabled: with it disabled, no process is started and no socket opened.
+    /// Asks the feed, through this executable run in its fetch mode as a process of its own
+    /// (`metro-timer __alerts`). Called only when the check is enabled: with it disabled, no
+    /// process is started and no socket opened.
     func checkAlertFeed(_ settings: AlertSettings) -> AlertFeed.Verdict {
         guard let url = settings.url else { return .unknown(Bilingual("адресу стрічки не задано", "no feed URL is set")) }
-        let helper = helperDirectory + "/metro-timer-alerts"
+        let helper = helperDirectory + "/metro-timer"
         guard FileManager.default.isExecutableFile(atPath: helper) else {
-            return .unknown(Bilingual("помічника metro-timer-alerts не встановлено поруч із metro-timer", "the helper metro-timer-alerts is not installed beside metro-timer"))
+            return .unknown(Bilingual("не знайдено самого metro-timer (\(helper)), щоб запустити перевірку", "metro-timer itself (\(helper)) cannot be found to run the check"))
         }
         if let problem = AlertFeed.urlProblem(url) { return .unknown(problem) }
         let output: Data
         do {
             // The URL on standard input: argv is readable by every user in /proc.
             output = try Spawn.run(
-                helper, [String(settings.timeoutMilliseconds)], environment: environment, captureOutput: true, input: Data((url + "\n").utf8)).output
+                helper, [AlertFetch.mode, String(settings.timeoutMilliseconds)], environment: environment, captureOutput: true, input: Data((url + "\n").utf8)).output
         } catch {
             return .unknown(Bilingual("помічник не запустився", "the helper did not start"))
         }

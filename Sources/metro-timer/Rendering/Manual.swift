@@ -51,6 +51,15 @@ enum Manual {
             ("XDG_CONFIG_HOME", Text(
                 "Де каталог налаштувань, metro-timer у ньому (типово ~/.config); лише абсолютний шлях.",
                 "Where the settings directory is, metro-timer in it (default ~/.config); an absolute path only.")),
+            ("XDG_DATA_HOME", Text(
+                "Де шукати розклад, встановлений 'timetable-gen install': metro-timer/network.json у ньому (типово ~/.local/share); лише абсолютний шлях.",
+                "Where a timetable 'timetable-gen install' installed is looked for, metro-timer/network.json in it (default ~/.local/share); an absolute path only.")),
+            ("TZDIR", Text(
+                "Каталог бази часових поясів (типово /usr/share/zoneinfo); київський час береться з Europe/Kyiv у ньому. Без цього файлу діє вбудоване правило (UTC+2, влітку UTC+3) з одним рядком попередження.",
+                "The time-zone database directory (default /usr/share/zoneinfo); Kyiv time is read from Europe/Kyiv in it. Without that file the built-in rule (UTC+2, summer UTC+3) applies, with one line of warning.")),
+            ("PATH", Text(
+                "Де шукати curl для перевірки тривог (лише абсолютні каталоги), notify-send, tmux і systemd-run для сповіщень.",
+                "Where curl is looked for by the alert check (absolute directories only), and notify-send, tmux and systemd-run for alerts.")),
             ("XDG_RUNTIME_DIR", Text(
                 "За ним видно, чи працює systemd користувача (для METRO_TIMER_ALERT_BACKEND=auto).",
                 "Shows whether a systemd user manager runs (for METRO_TIMER_ALERT_BACKEND=auto).")),
@@ -68,6 +77,12 @@ enum Manual {
             "Журнал завершених поїздок, один обʼєкт JSON у рядку.", "The journal of finished trips, one JSON object a line.")),
         ("~/.local/state/metro-timer/calibration.json", Text(
             "Ваші вимірювання перегонів і стоянок.", "Your own measurements of segments and dwells.")),
+        ("~/.local/state/metro-timer/scheduled-alerts.json", Text(
+            "Сповіщення, заплановані поза екраном (таймери systemd чи фоновий процес), щоб їх можна було скасувати.",
+            "The alerts scheduled outside the screen (systemd timers or the notifier), so that they can be cancelled.")),
+        ("~/.local/state/metro-timer/notifier.pid", Text(
+            "Блокування фонового процесу сповіщень: його номер процесу, поки він чекає.",
+            "The detached notifier's lock: its process ID while it waits.")),
         ("~/.local/share/metro-timer/network.json", Text(
             "Розклад, встановлений 'timetable-gen install' (з METRO_TIMER_HOME — $METRO_TIMER_HOME/data/network.json); якщо він є, metro-timer бере його замість вбудованого.",
             "A timetable 'timetable-gen install' installed (with METRO_TIMER_HOME, $METRO_TIMER_HOME/data/network.json); when it is there, metro-timer uses it instead of its built-in one.")),
@@ -76,6 +91,9 @@ enum Manual {
         ("~/.config/metro-timer/alerts.json", Text(
             "Налаштування необовʼязкової перевірки повітряної тривоги (типово вимкнено).",
             "The settings of the optional air-raid check (off by default).")),
+        ("/usr/share/zoneinfo/Europe/Kyiv", Text(
+            "Київський час (файл TZif; під TZDIR, якщо задано). Читається, ніколи не пишеться.",
+            "Kyiv time (a TZif file; under TZDIR when that is set). Read, never written.")),
     ]
 
     static let files = ManPage.Section(
