@@ -31,14 +31,6 @@ final class CLITests: XCTestCase {
               <to>                    The station you are going to.
 
             OPTIONS:
-<<<<<<< ours
-              --at <HH:MM>            When the train starts moving, Kyiv time. (default: now)
-              --date <YYYY-MM-DD>     The service day (times after midnight belong to the day before). (default: today)
-              --arrive-by <HH:MM>     Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait; never before the first train, never after the last connection.
-              --last                  The last train home: the last real train that still makes the last trains at every change, on the slow pattern with the whole walk; the margin at each change, and how long that is from now.
-              --json                  Print JSON (schema: docs/guide/planning.md).
-              --ics <file>            Write the ride as a calendar event with alarms (- for standard output).
-=======
               --at <HH:MM>            When the train starts moving, Kyiv time. (default:
                                       now)
               --date <YYYY-MM-DD>     The service day (times after midnight belong to the
@@ -54,7 +46,6 @@ final class CLITests: XCTestCase {
               --json                  Print JSON (schema: docs/guide/planning.md).
               --ics <file>            Write the ride as a calendar event with alarms (- for
                                       standard output).
->>>>>>> theirs
               --no-calibration        Official figures only, without your own measurements.
               --air-raid              Plan as trains run during an air-raid alert (also
                                       METRO_TIMER_AIR_RAID=1).
