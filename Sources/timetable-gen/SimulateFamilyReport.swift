@@ -76,18 +76,7 @@ extension SimulateCommand {
         }
 
         func json() -> String {
-            func figures(_ tally: SimulationTally) -> [String: Any] {
-                var object: [String: Any] = [
-                    "rides": tally.rides, "missedShare": tally.missedShare, "lateShare": tally.lateShare,
-                    "changes": tally.changes, "changeMissedShare": tally.changeMissedShare, "changeLateShare": tally.changeLateShare,
-                    "coverage": tally.coverage,
-                ]
-                object["earlinessMedianSeconds"] = tally.earlinessMedian
-                object["earlinessP90Seconds"] = tally.earlinessP90
-                object["changeEarlinessMedianSeconds"] = tally.changeEarlinessMedian
-                object["changeEarlinessP90Seconds"] = tally.changeEarlinessP90
-                return object
-            }
+            func figures(_ tally: SimulationTally) -> [String: Any] { tally.jsonFigures }
             let families = runs.map { run -> [String: Any] in
                 let cells = run.summaries[0].cells.keys.sorted().map { cell -> [String: Any] in
                     var object: [String: Any] = ["line": cell.line, "direction": cell.direction.rawValue, "dayType": cell.dayType.rawValue, "hour": cell.hour]
@@ -121,5 +110,22 @@ extension SimulateCommand {
             ]
             return JSONObject.serialize(object, pretty: true) + "\n"
         }
+    }
+}
+
+extension SimulationTally {
+    /// A cell's figures as the simulate reports' JSON writes them (both reports, one set of keys).
+    var jsonFigures: [String: Any] {
+        let tally = self
+                var object: [String: Any] = [
+                    "rides": tally.rides, "missedShare": tally.missedShare, "lateShare": tally.lateShare,
+                    "changes": tally.changes, "changeMissedShare": tally.changeMissedShare, "changeLateShare": tally.changeLateShare,
+                    "coverage": tally.coverage,
+                ]
+                object["earlinessMedianSeconds"] = tally.earlinessMedian
+                object["earlinessP90Seconds"] = tally.earlinessP90
+                object["changeEarlinessMedianSeconds"] = tally.changeEarlinessMedian
+                object["changeEarlinessP90Seconds"] = tally.changeEarlinessP90
+        return object
     }
 }

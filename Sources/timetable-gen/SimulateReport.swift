@@ -122,15 +122,7 @@ extension SimulateCommand {
                 "text": a.lines(.en),
             ]
             func figures(_ tally: SimulationTally) -> [String: Any] {
-                var object: [String: Any] = [
-                    "rides": tally.rides, "missedShare": tally.missedShare, "lateShare": tally.lateShare,
-                    "changes": tally.changes, "changeMissedShare": tally.changeMissedShare, "changeLateShare": tally.changeLateShare,
-                    "coverage": tally.coverage,
-                ]
-                object["earlinessMedianSeconds"] = tally.earlinessMedian
-                object["earlinessP90Seconds"] = tally.earlinessP90
-                object["changeEarlinessMedianSeconds"] = tally.changeEarlinessMedian
-                object["changeEarlinessP90Seconds"] = tally.changeEarlinessP90
+                var object = tally.jsonFigures
                 object["arrivalErrorMedianAbsSeconds"] = tally.medianAbsError
                 object["arrivalErrorP90AbsSeconds"] = tally.p90AbsError
                 return object
