@@ -104,7 +104,7 @@ check "hiding the toolchain works (the debug build cannot start)" bash -c '
 
 run_set() {  # run_set LABEL BINDIR MANDIR
     local label="$1" bin="$2" man="$3" home="$work/home-$1"
-    mkdir -p "$home"
+    mkdir -p -m 700 "$home"
     export METRO_TIMER_HOME="$home" XDG_DATA_HOME="$home/data" NO_COLOR=1 LANG=C.UTF-8 METRO_TIMER_CONFIG="$home/config"
     check "$label: plan" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'; [[ \"\$(hidden '$bin/metro-timer' plan Lisova Teremky --at 08:15 --date 2026-11-30 | head -1)\" == 'Lisova → Teremky' ]]"
     check "$label: a short start --speed" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'; hidden '$bin/metro-timer' start Lisova Teremky --speed 600 --at 08:15 --date 2026-11-30 --events </dev/null | tail -1 | grep -q '\"event\":\"end\"'"
