@@ -1,0 +1,86 @@
+import CLIKit
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// Issue 32, item 5: the small gaps still open after the first round, each as a rider meets it.
+final class RiderGapsTests: XCTestCase {
+    var home = ""
+    var config = ""
+
+    override func setUpWithError() throws {
+        let base = try TestPaths.temporaryDirectory(self)
+        home = base + "/state"
+        config = base + "/config"
+    }
+
+    var environment: [String: String] { ["NO_COLOR": "1", "METRO_TIMER_HOME": home, "METRO_TIMER_CONFIG": config] }
+
+    func run(_ arguments: [String], at time: String = "2026-11-30 12:00:00", columns: Int = 80) -> CLIResult {
+        CLI.run(arguments, now: Kyiv.date(time), environment: environment, columns: columns)
+    }
+
+    /// A view of Lisova → Teremky from 10:00:00 on Monday 2026-11-30, with `changes`.
+    func view(_ changes: ServiceChanges?, at moment: (Schedule) -> Date, language: Language = .en) throws -> RideView {
+        let trip = Trip(id: "words", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 10:00:00"), changes: changes)
+        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip).current(trip)
+        return RideView(network: Kyiv.network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule,
+                        now: moment(schedule), rehearsalSpeed: nil, notice: nil)
+    }
+
+    // MARK: Words in the ride
+
+    /// "Service changes: Khreshchatyk closed" stayed on the screen after the train had run
+    /// through Khreshchatyk (10:16:28): at 10:15 it is ahead, at 10:19 behind.
+    func testAClosureThePassengerHasPassedLeavesTheScreen() throws {
+        let closed = ServiceChanges(closed: [Kyiv.station("Khreshchatyk").code])
+        for language in Language.allCases {
+            let note = language.tr("станція Хрещатик зачинена", "Khreshchatyk closed")
+            let before = try view(closed, at: { _ in Kyiv.date("2026-11-30 10:15:00") }, language: language)
+            XCTAssertTrue(ScreenRenderer().frame(before, width: 80).joined(separator: "\n").contains(note))
+            let after = try view(closed, at: { _ in Kyiv.date("2026-11-30 10:19:00") }, language: language)
+            let frame = ScreenRenderer().frame(after, width: 80).joined(separator: "\n")
+            XCTAssertFalse(frame.contains(note), frame)
+            // What else is in force stays said.
+            var more = closed
+            more.headways = ["M2": 600]
+            let still = try view(more, at: { _ in Kyiv.date("2026-11-30 10:19:00") }, language: language)
+            let kept = ScreenRenderer().frame(still, width: 80).joined(separator: "\n")
+            XCTAssertTrue(kept.contains(language.tr("M2 кожні 10:00", "M2 every 10:00")) && !kept.contains(note), kept)
+        }
+    }
+
+    /// At 40×10 the change's instruction is cut to one or two lines: the cut says so with "…"
+    /// (a line that stops mid-sentence with no mark reads as the whole instruction). Every 20 s
+    /// from seven minutes before the new platform is reached to three after, both languages.
+    func testACutInstructionEndsWithAnEllipsis() throws {
+        var cuts = 0
+        for language in Language.allCases {
+            for offset in stride(from: -420, through: 180, by: 20) {
+                let view = try view(nil, at: { $0.transfers[0].platformArrival.addingTimeInterval(Double(offset)) }, language: language)
+                guard let whole = AlertText.transferInstruction(view: view) else { continue }
+                let frame = ScreenRenderer().frame(view, width: 40, height: 10)
+                XCTAssertLessThanOrEqual(frame.count, 10)
+                guard let first = frame.firstIndex(where: { $0.hasPrefix("⇄ ") }) else { continue }
+                var shown = [frame[first]]
+                for line in frame[(first + 1)...] where line.hasPrefix("  ") { shown.append(line) }
+                let words = shown.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+                if words != "⇄ " + whole {
+                    cuts += 1
+                    XCTAssertTrue(shown.last!.hasSuffix("…"), "\(language) \(offset)\n" + frame.joined(separator: "\n"))
+                }
+                XCTAssertTrue(shown.allSatisfy { $0.count <= 40 })
+            }
+        }
+        XCTAssertGreaterThan(cuts, 0, "no moment cut the instruction: the test shows nothing")
+    }
+
+    // MARK: Words in the plan and its exports
+
+    // MARK: Input
+
+    // MARK: Saved routes
+
+}
