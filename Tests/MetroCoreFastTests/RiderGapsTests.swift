@@ -77,6 +77,42 @@ final class RiderGapsTests: XCTestCase {
         XCTAssertGreaterThan(cuts, 0, "no moment cut the instruction: the test shows nothing")
     }
 
+    /// `--plain` said "about 75 minutes" and "близько 75 хв" where every other output says
+    /// "1 h 15 min": the spoken form is the one formatter's, in words a screen reader says well.
+    func testThePlainSentenceSaysLongDurationsInHoursAndMinutes() throws {
+        // 30 min before t0 (10:00:00) the train leaves in 30 min and arrives at Teremky at about
+        // 10:45, so the arrival is about 75 minutes away.
+        let early = { (_: Schedule) in Kyiv.date("2026-11-30 09:30:00") }
+        let en = try view(nil, at: early)
+        let minutes = Int((en.schedule.arrival.timeIntervalSince(Kyiv.date("2026-11-30 09:30:00")) / 60).rounded())
+        XCTAssertTrue((61...119).contains(minutes), "\(minutes)")
+        let spokenEn = "about 1 hour \(minutes - 60) minutes"
+        XCTAssertTrue(LineRenderer(plain: true).sentence(en, state: en.state).hasSuffix(spokenEn + "."), LineRenderer(plain: true).sentence(en, state: en.state))
+        let uk = try view(nil, at: early, language: .uk)
+        // «близько» takes the genitive: 1 години, 15 хвилин (21 хвилини).
+        let rest = minutes - 60
+        let form = rest % 10 == 1 && rest % 100 != 11 ? "хвилини" : "хвилин"
+        XCTAssertTrue(LineRenderer(plain: true).sentence(uk, state: uk.state).hasSuffix("близько 1 години \(rest) \(form)."), LineRenderer(plain: true).sentence(uk, state: uk.state))
+    }
+
+    /// The spoken form of the one duration formatter, by the rules people say durations with.
+    func testTheSpokenDurationInBothLanguages() {
+        // The formatter itself, in both languages, by the rules people say them with.
+        XCTAssertEqual(Language.en.aboutDuration(60), "about 1 minute")
+        XCTAssertEqual(Language.en.aboutDuration(20), "about 1 minute")
+        XCTAssertEqual(Language.en.aboutDuration(5 * 60 + 20), "about 5 minutes")
+        XCTAssertEqual(Language.en.aboutDuration(3600), "about 1 hour")
+        XCTAssertEqual(Language.en.aboutDuration(2 * 3600 + 60), "about 2 hours 1 minute")
+        XCTAssertEqual(Language.uk.aboutDuration(60), "близько 1 хвилини")
+        XCTAssertEqual(Language.uk.aboutDuration(2 * 60), "близько 2 хвилин")
+        XCTAssertEqual(Language.uk.aboutDuration(11 * 60), "близько 11 хвилин")
+        XCTAssertEqual(Language.uk.aboutDuration(21 * 60), "близько 21 хвилини")
+        XCTAssertEqual(Language.uk.aboutDuration(3600 + 5 * 60), "близько 1 години 5 хвилин")
+        XCTAssertEqual(Language.uk.aboutDuration(2 * 3600), "близько 2 годин")
+        XCTAssertEqual(Language.uk.aboutDuration(25 * 3600), "близько 1 дня 1 години")
+        XCTAssertEqual(Language.en.aboutDuration(49 * 3600), "about 2 days 1 hour")
+    }
+
     // MARK: Words in the plan and its exports
 
     // MARK: Input
