@@ -115,6 +115,22 @@ final class RiderGapsTests: XCTestCase {
 
     // MARK: Words in the plan and its exports
 
+    /// The ICS card said "a wait of 0 to 5:14" where the plan says "a wait of 5:14 for the
+    /// 22:56:05 train": with --last the wait ends on a real train (the last M3 toward Syrets
+    /// leaves Zoloti Vorota at 22:56:05, as `station Zoloti Vorota` shows).
+    func testTheCalendarCardNamesTheRealTrainAsThePlanDoes() throws {
+        for language in Language.allCases {
+            let plan = run(["plan", "Lisova", "Syrets", "--last", "--date", "2026-12-07", "--lang", language.rawValue], columns: 400)
+            XCTAssertTrue(plan.stdout.contains(language.tr("на поїзд о 22:56:05", "for the 22:56:05 train")), plan.stdout)
+            let ics = run(["plan", "Lisova", "Syrets", "--last", "--date", "2026-12-07", "--ics", "-", "--lang", language.rawValue])
+            XCTAssertEqual(ics.code, 0, ics.stderr)
+            // ICS folds lines at 75 octets: unfold before reading.
+            let text = ics.stdout.replacing("\r\n ", with: "").replacing("\\n", with: "\n")
+            XCTAssertFalse(text.contains(language.tr("очікування від 0 до", "a wait of 0 to")), text)
+            XCTAssertTrue(text.contains(language.tr("на поїзд о 22:56:05", "for the 22:56:05 train")), text)
+        }
+    }
+
     // MARK: Input
 
     // MARK: Saved routes
