@@ -151,6 +151,24 @@ final class RiderGapsTests: XCTestCase {
         }
     }
 
+    /// `--last` gave "0:05 before the last M1" after a 2:30 walk the data mark as an estimate,
+    /// with no word of doubt (Saturday 2026-12-05, Zvirynetska → Akademmistechko, changing from
+    /// Zoloti Vorota to Teatralna: Data/kyiv-transfers.csv says "estimate" for that node).
+    func testALastTrainMarginOnAnEstimatedWalkSaysSo() throws {
+        // The plan wraps its notes: read them as one run of words.
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let en = run(["plan", "Zvirynetska", "Akademmistechko", "--last", "--date", "2026-12-05"])
+        XCTAssertTrue(words(en.stdout).contains("0:05 before the last M1"), en.stdout)
+        XCTAssertTrue(words(en.stdout).contains("The 2:30 walk to Teatralna is an estimate, not a measurement: 0:05 to spare leaves no room for a slower walk, so take an earlier train to be sure."), en.stdout)
+        let uk = run(["plan", "Zvirynetska", "Akademmistechko", "--last", "--date", "2026-12-05", "--lang", "uk"])
+        XCTAssertTrue(words(uk.stdout).contains("Перехід 2:30 на станцію Театральна — оцінка, не вимір: запас 0:05 не лишає місця для повільнішого переходу, тож для певності їдьте раніше."), uk.stdout)
+        // A measured walk (Khreshchatyk ⇄ Maidan Nezalezhnosti) or a wide margin gets no caveat.
+        for (from, to) in [("Akademmistechko", "Teremky"), ("Lisova", "Syrets")] {
+            let plain = run(["plan", from, to, "--last", "--date", "2026-11-30"])
+            XCTAssertFalse(words(plain.stdout).contains("is an estimate"), plain.stdout)
+        }
+    }
+
     // MARK: Input
 
     // MARK: Saved routes
