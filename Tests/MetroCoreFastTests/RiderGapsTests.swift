@@ -169,6 +169,32 @@ final class RiderGapsTests: XCTestCase {
         }
     }
 
+    /// `plan --last --json` carried only the plan: the answer (which train, how many before the
+    /// last, where the next one misses, each change's margin) was in a sentence.
+    func testPlanLastJSONCarriesTheAnswer() throws {
+        let json = run(["plan", "Akademmistechko", "Teremky", "--last", "--date", "2026-12-07", "--json"])
+        XCTAssertEqual(json.code, 0, json.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let last = try XCTUnwrap(object["last"] as? [String: Any], json.stdout)
+        // The same figures the sentence gives (see `plan … --last` in English).
+        let text = run(["plan", "Akademmistechko", "Teremky", "--last", "--date", "2026-12-07"], columns: 400).stdout
+        let departure = try XCTUnwrap(last["departure"] as? String)
+        XCTAssertTrue(text.contains("Last train home: the \(departure.dropFirst(11).prefix(8)) from Akademmistechko, 2 trains before the last."), "\(departure)\n\(text)")
+        XCTAssertEqual(last["trainsBeforeLast"] as? Int, 2)
+        let changes = try XCTUnwrap(last["changes"] as? [[String: Any]])
+        XCTAssertEqual(changes.count, 1)
+        XCTAssertEqual((changes[0]["station"] as? [String: Any])?["code"] as? String, Kyiv.station("Maidan Nezalezhnosti").code)
+        XCTAssertEqual(changes[0]["line"] as? String, "M2")
+        XCTAssertEqual(changes[0]["walkBasis"] as? String, "measured")
+        let margin = try XCTUnwrap(changes[0]["marginSeconds"] as? Int)
+        XCTAssertTrue(text.contains(Durations.clock(margin) + " before the last M2 toward Teremky"), "\(margin)\n\(text)")
+        let next = try XCTUnwrap(last["next"] as? [String: Any])
+        XCTAssertEqual((next["missesAt"] as? [String: Any]).flatMap { ($0["station"] as? [String: Any])?["code"] as? String }, Kyiv.station("Maidan Nezalezhnosti").code)
+        XCTAssertNotNil(last["leavesInSeconds"] as? Int)
+        // Without --last there is no such key.
+        XCTAssertNil((try JSONSerialization.jsonObject(with: Data(run(["plan", "Lisova", "Teremky", "--json"]).stdout.utf8)) as? [String: Any])?["last"])
+    }
+
     // MARK: Input
 
     // MARK: Saved routes
