@@ -195,6 +195,14 @@ final class RiderGapsTests: XCTestCase {
         XCTAssertNil((try JSONSerialization.jsonObject(with: Data(run(["plan", "Lisova", "Teremky", "--json"]).stdout.utf8)) as? [String: Any])?["last"])
     }
 
+    /// `about` in English named the dataset only by its Ukrainian title.
+    func testAboutNamesTheDatasetInEnglishToo() {
+        let en = run(["about"]).stdout
+        XCTAssertTrue(en.contains("Dataset: Timetable of urban electric and road transport — Розклад руху міського електричного та автомобільного транспорту (7b958c05-43ba-4ae5-b541-01904d658030)\n"), en)
+        let uk = run(["about", "--lang", "uk"]).stdout
+        XCTAssertTrue(uk.contains("Набір даних: Розклад руху міського електричного та автомобільного транспорту (7b958c05-43ba-4ae5-b541-01904d658030)\n"), uk)
+    }
+
     // MARK: Input
 
     // MARK: Saved routes
