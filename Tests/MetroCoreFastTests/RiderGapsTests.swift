@@ -228,6 +228,21 @@ final class RiderGapsTests: XCTestCase {
 
     // MARK: Input
 
+    /// `--suspended mb13_222-mb18_227` was refused, though `--closed mr11_120` and every station
+    /// argument take the codes events and the journal write.
+    func testSuspendedTakesStationCodes() {
+        let byName = run(["plan", "Lisova", "Teremky", "--suspended", "Demiivska-Teremky", "--json"])
+        let byCode = run(["plan", "Lisova", "Teremky", "--suspended", "mb13_222-mb18_227", "--json"])
+        XCTAssertEqual(byCode.code, byName.code, byCode.stderr)
+        XCTAssertEqual(byCode.stdout, byName.stdout)
+        XCTAssertEqual(byCode.stderr, byName.stderr)
+        // A code and a name mixed, too; a code of another line still is no section.
+        XCTAssertEqual(run(["plan", "Lisova", "Teremky", "--suspended", "mb13_222-Teremky", "--json"]).stdout, byName.stdout)
+        let mixed = run(["plan", "Lisova", "Teremky", "--suspended", "mr11_120-mb18_227"])
+        XCTAssertEqual(mixed.code, 64)
+        XCTAssertTrue(mixed.stderr.contains("The section 'mr11_120-mb18_227' must be two stations of one line"), mixed.stderr)
+    }
+
     // MARK: Saved routes
 
 }
