@@ -245,4 +245,12 @@ final class RiderGapsTests: XCTestCase {
 
     // MARK: Saved routes
 
+    /// `routes list --json` had no `line` in its station references (plan's have one).
+    func testRoutesListJSONGivesEachStationsLine() throws {
+        XCTAssertEqual(run(["routes", "add", "home", "Lisova", "Teremky"]).code, 0)
+        let json = run(["routes", "list", "--json"]).stdout
+        let routes = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["routes"] as? [[String: Any]], json)
+        XCTAssertEqual((routes.first?["from"] as? [String: Any])?["line"] as? String, "M1", json)
+        XCTAssertEqual((routes.first?["to"] as? [String: Any])?["line"] as? String, "M2", json)
+    }
 }

@@ -121,7 +121,7 @@ struct RoutesCommand: Command {
             if json {
                 func ref(_ code: String) -> [String: String] {
                     let station = context.network.station(code)
-                    return ["code": code, "nameUk": station?.nameUk ?? "", "nameEn": station?.nameEn ?? ""]
+                    return ["code": code, "line": station?.line ?? "", "nameUk": station?.nameUk ?? "", "nameEn": station?.nameEn ?? ""]
                 }
                 let object: [String: Any] = [
                     "version": 1,
