@@ -245,6 +245,26 @@ final class RiderGapsTests: XCTestCase {
 
     // MARK: Saved routes
 
+    /// bash completion did not offer saved route names: `plan ho<Tab>` gave Holosiivska only.
+    func testCompletionOffersSavedRouteNames() {
+        XCTAssertEqual(run(["routes", "add", "home", "Lisova", "Teremky"]).code, 0)
+        XCTAssertEqual(run(["routes", "add", "gym", "Syrets", "Pozniaky"]).code, 0)
+        for command in ["plan", "start"] {
+            let bash = run(["__complete", "--shell=bash", command, "ho"]).stdout
+            XCTAssertEqual(bash, "home\nHolosiivska\n", command)
+            // zsh and fish see where it goes.
+            XCTAssertEqual(run(["__complete", "--shell=zsh", command, "g"]).stdout.split(separator: "\n").first, "gym\tSyrets → Pozniaky", command)
+        }
+        // Only where a route's name is taken: not as the destination, not by 'station'.
+        XCTAssertEqual(run(["__complete", "plan", "Lisova", "ho"]).stdout, "Holosiivska\n")
+        XCTAssertEqual(run(["__complete", "station", "ho"]).stdout, "Holosiivska\n")
+        // 'routes remove NAME' offers the names.
+        XCTAssertEqual(run(["__complete", "routes", "remove", ""]).stdout, "home\ngym\n")
+        // No routes file: the stations alone, as before.
+        let none = CLI.run(["__complete", "plan", "ho"], environment: ["NO_COLOR": "1", "METRO_TIMER_CONFIG": home + "/nothing"])
+        XCTAssertEqual(none.stdout, "Holosiivska\n")
+    }
+
     /// `routes list --json` had no `line` in its station references (plan's have one).
     func testRoutesListJSONGivesEachStationsLine() throws {
         XCTAssertEqual(run(["routes", "add", "home", "Lisova", "Teremky"]).code, 0)

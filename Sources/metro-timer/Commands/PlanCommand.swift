@@ -18,7 +18,7 @@ struct PlanCommand: Command {
         arguments: [
             .positional("from", Text(
                 "Станція відправлення (українською чи англійською) або назва збереженого маршруту.",
-                "The station you board at (Ukrainian or English), or a saved route's name.")).completing(.stations),
+                "The station you board at (Ukrainian or English), or a saved route's name.")).completing(.stationsOrRoutes),
             .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),
             .option("at", value: "HH:MM", Text("Коли рушає поїзд, за київським часом.", "When the train starts moving, Kyiv time."), default: Text("зараз", "now")),
             .option("date", value: "YYYY-MM-DD", Text(
