@@ -72,6 +72,10 @@ public enum CompletionKind: Sendable, Equatable {
     case choices([String])
     /// Station names, in the alphabet being typed.
     case stations
+    /// The user's saved route names, then station names (`plan FROM`, where either is taken).
+    case stationsOrRoutes
+    /// The user's saved route names.
+    case routes
     /// A path: the shell's own file completion.
     case file
 }

@@ -58,11 +58,17 @@ public struct Completer: Sendable {
     public var language: Language
     /// Station names for a typed prefix.
     public var stations: @Sendable (String) -> [Candidate]
+    /// Saved route names for a typed prefix (none by default).
+    public var routes: @Sendable (String) -> [Candidate]
 
-    public init(root: CommandSpec, language: Language = .en, stations: @escaping @Sendable (String) -> [Candidate]) {
+    public init(
+        root: CommandSpec, language: Language = .en, stations: @escaping @Sendable (String) -> [Candidate],
+        routes: @escaping @Sendable (String) -> [Candidate] = { _ in [] }
+    ) {
         self.root = root
         self.language = language
         self.stations = stations
+        self.routes = routes
     }
 
     /// Completes the last of `words` (the words after the program's name; the last one is the
@@ -139,6 +145,9 @@ public struct Completer: Sendable {
         case .none: return .words([])
         case .file: return .files
         case .stations: return .words(stations(current))
+        case .routes: return .words(routes(current))
+        // A route's name first: it is what the user chose to type often.
+        case .stationsOrRoutes: return .words(Completer.unique(routes(current) + stations(current)))
         case .choices(let choices):
             return .words(choices.filter { $0.lowercased().hasPrefix(current.lowercased()) }.map { Candidate($0) })
         }

@@ -173,6 +173,25 @@ final class CompletionShellTests: XCTestCase {
         XCTAssertEqual(results[3].line, #"metro-timer plan Palats\ «Ukraina»"#, "the guillemet typed is kept")
     }
 
+    /// Issue 32: a saved route's name is offered where plan and start take one, by real bash
+    /// (`plan gy<Tab>` → `plan gym`), from the routes file METRO_TIMER_CONFIG names.
+    func testBashCompletesASavedRouteName() throws {
+        let bash = try tool("bash")
+        let directory = try wrapper()
+        let config = directory + "/config"
+        XCTAssertEqual(CLI.run(["routes", "add", "gym", "Syrets", "Pozniaky"], environment: ["METRO_TIMER_CONFIG": config]).code, 0)
+        let rc = directory + "/bashrc"
+        try """
+            PS1='$ '
+            PATH=\(directory):$PATH
+            source <(metro-timer completions bash)
+
+            """.write(toFile: rc, atomically: true, encoding: .utf8)
+        let results = try interactive(["env", "-i", "LANG=C.UTF-8", "TERM=xterm", "PATH=/usr/bin:/bin", "HOME=\(directory)", "METRO_TIMER_CONFIG=\(config)",
+                                       bash, "--noprofile", "--rcfile", rc, "-i"], ["metro-timer plan gy", "metro-timer start gy"])
+        XCTAssertEqual(results.map(\.ran), ["<plan><gym>", "<start><gym>"])
+    }
+
     func testZshCompletionSystemKeepsWhatWasTyped() throws {
         let zsh = try tool("zsh")
         let directory = try wrapper()

@@ -14,8 +14,12 @@ final class DocumentsAgreeTests: XCTestCase {
         let agency = try String(contentsOfFile: directory + "/agency.txt", encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let url = try XCTUnwrap(agency.first.flatMap { $0.firstIndex(of: "agency_url") }.map { agency[1][$0] })
         let help = try ProcessRunner.run("timetable-gen", ["gtfs", "--help"])
-        let line = try XCTUnwrap(help.stdout.split(separator: "\n").first { $0.hasPrefix("  --agency-url") }, help.stdout)
-        XCTAssertTrue(line.contains("(default: \(url))"), "\(url) in: \(line)")
+        // The option's entry, with the lines the help wraps it onto (indented, no option of their own).
+        let lines = help.stdout.split(separator: "\n").map(String.init)
+        let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  --agency-url") }, help.stdout)
+        let entry = ([lines[start]] + lines[(start + 1)...].prefix { $0.hasPrefix("   ") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("-") })
+            .joined(separator: " ").split(separator: " ").joined(separator: " ")
+        XCTAssertTrue(entry.contains("(default: \(url))"), "\(url) in: \(entry)")
         let manual = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("man/timetable-gen.1"), encoding: .utf8)
         XCTAssertTrue(manual.replacingOccurrences(of: "\\-", with: "-").contains(url), "the man page names \(url)")
     }

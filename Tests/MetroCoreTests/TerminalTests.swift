@@ -271,9 +271,11 @@ final class TerminalTests: XCTestCase {
             let lines = shown.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
             XCTAssertLessThanOrEqual(lines.count, 15)
             for line in lines { XCTAssertLessThanOrEqual(line.count, 40, String(line)) }
+            // The destination's alert fires more than a stop early on this ride, so its
+            // countdown is "Get ready", not "Yours is next" (decision 0050).
             for text in language == "en"
-                ? ["Next: ", "Change is next", "Yours is next", "Arrival", "⚠", "+ behind", "u undo", "q leave"]
-                : ["Наступна: ", "Пересадка — наступна", "Наступна — ваша", "Прибуття", "⚠", "+ позаду", "u скасувати", "q вийти"] {
+                ? ["Next: ", "Change is next", "Get ready  ", "Arrival", "⚠", "+ behind", "u undo", "q leave"]
+                : ["Наступна: ", "Пересадка — наступна", "Готуйтеся виходити", "Прибуття", "⚠", "+ позаду", "u скасувати", "q вийти"] {
                 XCTAssertTrue(shown.contains(text), "\(text) at 40×15 (\(language)):\n\(shown)")
             }
             try tmux("send-keys", "-t", "ride", "q")

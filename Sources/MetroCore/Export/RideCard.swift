@@ -91,9 +91,16 @@ public struct RideCard: Sendable {
             }
             if schedule.transfers.indices.contains(legIndex) {
                 let transfer = schedule.transfers[legIndex]
-                lines.append(language.tr(
-                    "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування від 0 до \(minutes(transfer.longestWaitSeconds)).",
-                    "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of 0 to \(minutes(transfer.longestWaitSeconds))."))
+                // At the edges of the day the wait ends on a real train, as the plan says.
+                if let train = transfer.realTrain {
+                    lines.append(language.tr(
+                        "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування \(minutes(transfer.bookedWaitSeconds)) на поїзд о \(clock.hhmmss(train)).",
+                        "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of \(minutes(transfer.bookedWaitSeconds)) for the \(clock.hhmmss(train)) train."))
+                } else {
+                    lines.append(language.tr(
+                        "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування від 0 до \(minutes(transfer.longestWaitSeconds)).",
+                        "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of 0 to \(minutes(transfer.longestWaitSeconds))."))
+                }
             }
         }
         if let walk = schedule.route.walkAfterAlighting {

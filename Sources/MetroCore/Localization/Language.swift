@@ -76,6 +76,31 @@ public enum Language: String, Sendable, CaseIterable, Codable {
         return "\(days) " + plural(days, uk: ("день", "дні", "днів"), en: ("day", "days")) + (rest == 0 ? "" : " \(rest) \(hour)")
     }
 
+    /// The same duration said aloud, for `--plain` and screen readers: whole minutes (never less
+    /// than one), hours and minutes from an hour, days and hours from a day, as `duration` rounds
+    /// them, in words: "about 1 hour 5 minutes". Ukrainian puts the words in the genitive that
+    /// «близько» takes: "близько 1 години 5 хвилин", "близько 21 хвилини".
+    public func aboutDuration(_ seconds: Int) -> String {
+        let minutes = max(1, Int((Double(abs(seconds)) / 60).rounded()))
+        func said(_ count: Int, uk: (one: String, many: String), en: (one: String, other: String)) -> String {
+            // The genitive: singular after 1, 21, 31… (not 11), plural otherwise.
+            let ukForm = count % 10 == 1 && count % 100 != 11 ? uk.one : uk.many
+            return "\(count) " + tr(ukForm, count == 1 ? en.one : en.other)
+        }
+        let minute = (uk: ("хвилини", "хвилин"), en: ("minute", "minutes"))
+        let hour = (uk: ("години", "годин"), en: ("hour", "hours"))
+        var parts: [String] = []
+        if minutes < 60 {
+            parts = [said(minutes, uk: minute.uk, en: minute.en)]
+        } else if minutes < 24 * 60 {
+            parts = [said(minutes / 60, uk: hour.uk, en: hour.en)] + (minutes % 60 == 0 ? [] : [said(minutes % 60, uk: minute.uk, en: minute.en)])
+        } else {
+            let hours = Int((Double(abs(seconds)) / 3600).rounded())
+            parts = [said(hours / 24, uk: ("дня", "днів"), en: ("day", "days"))] + (hours % 24 == 0 ? [] : [said(hours % 24, uk: hour.uk, en: hour.en)])
+        }
+        return tr("близько ", "about ") + parts.joined(separator: " ")
+    }
+
     /// "5 min" / "5 хв" (abbreviations do not inflect).
     public func minutes(_ count: Int) -> String {
         "\(count) " + tr("хв", "min")

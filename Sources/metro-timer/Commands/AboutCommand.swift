@@ -121,7 +121,7 @@ struct AboutCommand: Command {
                 "Розклад: встановлений, \(path) ('timetable-gen install --remove' повертає вбудований).",
                 "Timetable: installed, \(path) ('timetable-gen install --remove' goes back to the built-in one).") }
                 ?? language.tr("Розклад: вбудований у програму.", "Timetable: built into the program.")),
-            "  " + language.tr("Набір даних: ", "Dataset: ") + facts.data.dataset,
+            "  " + language.tr("Набір даних: ", "Dataset: ") + Self.datasetName(facts.data.dataset, language),
             "  " + language.tr("Видавець: ", "Publisher: ") + Self.inUkrainian(facts.data.publisher, language),
             "  " + language.tr("Ліцензія: ", "Licence: ") + Self.inUkrainian(facts.data.licence, language),
             "  " + language.tr(
@@ -186,6 +186,15 @@ struct AboutCommand: Command {
 
     /// The portal's English wording of its publisher and licence (as the network records them),
     /// in the portal's own Ukrainian; anything else as it is.
+    /// The portal publishes the dataset's title in Ukrainian only: in English, a translation
+    /// first, then the title and id as published (what a reader searches the portal for).
+    static func datasetName(_ text: String, _ language: Language) -> String {
+        guard language == .en else { return text }
+        let known = ["Розклад руху міського електричного та автомобільного транспорту": "Timetable of urban electric and road transport"]
+        guard let english = known.first(where: { text.hasPrefix($0.key) })?.value else { return text }
+        return english + " — " + text
+    }
+
     static func inUkrainian(_ text: String, _ language: Language) -> String {
         guard language == .uk else { return text }
         let known: [String: String] = [

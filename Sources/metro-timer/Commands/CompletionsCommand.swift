@@ -49,11 +49,18 @@ struct CompletionsCommand: Command {
         }
         let language = context.language(flag: flag)
         let search = context.search
-        let completer = Completer(root: MetroTimer.spec, language: language) { typed in
+        // Saved routes from the config dir; an unreadable file offers none (completion never
+        // reports errors: the command itself will, naming the file).
+        let saved = (try? context.config.routes(language: language).routes) ?? []
+        let network = context.network
+        let routes = saved.map { entry in
+            Completer.Candidate(entry.name, description: Names.station(entry.from, network, language) + " → " + Names.station(entry.to, network, language))
+        }
+        let completer = Completer(root: MetroTimer.spec, language: language, stations: { typed in
             search.completionCandidates(typed, language: language).map {
                 Completer.Candidate($0.text, description: $0.current)
             }
-        }
+        }, routes: { typed in routes.filter { $0.word.lowercased().hasPrefix(typed.lowercased()) } })
         return completer.complete(words).lines(for: shell, current: words.last ?? "")
     }
 }

@@ -14,16 +14,27 @@ extension PlanCommand {
         return (change.line, toward, Names.station(change.station, network, language))
     }
 
+    /// A margin below this, after a walk the data mark as an estimate, gets a caveat: the two
+    /// estimated walks were judged against the one measured node (2:00, estimated at 2:30), so
+    /// a minute either way is what the estimate may be out by.
+    static let estimatedWalkCaveatSeconds = 60
+
     /// One sentence per change: the slow rider's time on the platform and the margin before the
-    /// last train there.
-    static func margins(_ connection: EdgeConnection, walks: [Int], network: Network, clock: ServiceClock, language: Language) -> [String] {
+    /// last train there; a thin margin on an estimated walk says that it may not hold.
+    static func margins(_ connection: EdgeConnection, walks: [NetworkDocument.Transfer], network: Network, clock: ServiceClock, language: Language) -> [String] {
         connection.changes.enumerated().map { number, change in
             let (line, toward, station) = changeName(change, network: network, language: language)
-            let walk = Durations.clock(walks.indices.contains(number) ? walks[number] : 0)
+            let walk = Durations.clock(walks.indices.contains(number) ? walks[number].walkSeconds : 0)
             let margin = Int(change.margin.rounded(.down))
-            return language.tr(
+            var text = language.tr(
                 "Зміна на станції \(station): повільним поїздом і пішки за \(walk) ви на платформі о \(clock.hhmmss(change.slowArrival)), за \(Durations.clock(margin)) до останнього поїзда \(line) у напрямку станції \(toward) (\(clock.hhmmss(change.last))).",
                 "Change at \(station): on the slow pattern with the whole \(walk) walk you are on the platform at \(clock.hhmmss(change.slowArrival)), \(Durations.clock(margin)) before the last \(line) toward \(toward) (\(clock.hhmmss(change.last))).")
+            if walks.indices.contains(number), walks[number].basis != "measured", (0..<estimatedWalkCaveatSeconds).contains(margin) {
+                text += " " + language.tr(
+                    "Перехід \(walk) на станцію \(station) — оцінка, не вимір: запас \(Durations.clock(margin)) не лишає місця для повільнішого переходу, тож для певності їдьте раніше.",
+                    "The \(walk) walk to \(station) is an estimate, not a measurement: \(Durations.clock(margin)) to spare leaves no room for a slower walk, so take an earlier train to be sure.")
+            }
+            return text
         }
     }
 
@@ -55,7 +66,7 @@ extension PlanCommand {
                     "\(which) misses the last \(line) toward \(toward) at \(station) (\(clock.hhmmss(missed.last))): on the slow pattern you would be there at \(clock.hhmmss(missed.slowArrival)).")
             }
         }
-        let margins = margins(found.connection, walks: route.transferWalks.map(\.walkSeconds), network: network, clock: clock, language: language)
+        let margins = margins(found.connection, walks: route.transferWalks, network: network, clock: clock, language: language)
         return ([text] + margins).joined(separator: " ")
     }
 

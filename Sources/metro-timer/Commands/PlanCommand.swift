@@ -18,7 +18,7 @@ struct PlanCommand: Command {
         arguments: [
             .positional("from", Text(
                 "Станція відправлення (українською чи англійською) або назва збереженого маршруту.",
-                "The station you board at (Ukrainian or English), or a saved route's name.")).completing(.stations),
+                "The station you board at (Ukrainian or English), or a saved route's name.")).completing(.stationsOrRoutes),
             .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),
             .option("at", value: "HH:MM", Text("Коли рушає поїзд, за київським часом.", "When the train starts moving, Kyiv time."), default: Text("зараз", "now")),
             .option("date", value: "YYYY-MM-DD", Text(
@@ -153,6 +153,7 @@ struct PlanCommand: Command {
         }
         var lastNote: String?
         var lastIsGone = false
+        var lastAnswer: PlanJSON.LastJSON?
         if last {
             guard let found = engine.lastConnection(route: route, serviceDay: engine.clock.position(of: t0).serviceDay) else {
                 throw .failure(options.language.tr(
@@ -170,6 +171,7 @@ struct PlanCommand: Command {
                 ? options.language.tr("Він рушає через \(span(minutes)).", "It leaves in \(span(minutes)).")
                 : options.language.tr("Він уже пішов \(span(minutes)) тому.", "It left \(span(minutes)) ago.")
             lastIsGone = seconds < 0
+            lastAnswer = PlanJSON.last(found, route: route, now: now, network: context.network, clock: context.clock)
             lastNote = Self.lastNote(found, route: route, board: board, network: context.network, clock: context.clock, language: options.language) + " " + when
         }
         // Asked before the first train: the plan of the first train (exit 0).
@@ -262,6 +264,7 @@ struct PlanCommand: Command {
                     reason: ServiceOptions.reasonClause(refusal, network: context.network, language: options.language), message: detourNote)
             }
             document.notes = validity + warnings + notes
+            document.last = lastAnswer
             if let arriveBy, let starts {
                 document.arriveBy = .init(target: context.clock.iso8601(arriveBy), latestStart: context.clock.iso8601(starts.latest), safeStart: starts.safe.map(context.clock.iso8601))
             }

@@ -61,7 +61,7 @@ struct RoutesCommand: Command {
             "'metro-timer start --again' starts your last ride again."),
         arguments: [
             .positional("action", optional: true, Text("list, add або remove.", "list, add or remove.")).completing(.choices(["list", "add", "remove"])),
-            .positional("name", optional: true, Text("Назва маршруту.", "The route's name.")),
+            .positional("name", optional: true, Text("Назва маршруту.", "The route's name.")).completing(.routes),
             .positional("from", optional: true, Text("Для add: звідки.", "For add: from.")).completing(.stations),
             .positional("to", optional: true, Text("Для add: куди.", "For add: to.")).completing(.stations),
             .flag("json", Text("Для list: вивести JSON.", "For list: print JSON.")),
@@ -121,7 +121,7 @@ struct RoutesCommand: Command {
             if json {
                 func ref(_ code: String) -> [String: String] {
                     let station = context.network.station(code)
-                    return ["code": code, "nameUk": station?.nameUk ?? "", "nameEn": station?.nameEn ?? ""]
+                    return ["code": code, "line": station?.line ?? "", "nameUk": station?.nameUk ?? "", "nameEn": station?.nameEn ?? ""]
                 }
                 let object: [String: Any] = [
                     "version": 1,

@@ -67,11 +67,15 @@ enum ServiceOptions {
     /// `Demiivska-Teremky`: the first split at a hyphen where both sides are stations of one line.
     static func section(_ text: String, context: Context, spec: CommandSpec, language: Language) throws(CLIError) -> NetworkDocument.Section {
         let normalized = text.replacing("–", with: "-")
+        // Either end by name or by code (`mb13_222`), as every other station argument takes.
+        func station(_ text: String) -> NetworkDocument.Station? {
+            if let station = context.network.station(text) { return station }
+            if case .found(let station) = context.search.match(text) { return station }
+            return nil
+        }
         for (index, character) in normalized.enumerated() where character == "-" {
             let a = String(normalized.prefix(index)), b = String(normalized.dropFirst(index + 1))
-            guard case .found(let from) = context.search.match(a), case .found(let to) = context.search.match(b),
-                from.line == to.line, from.code != to.code
-            else { continue }
+            guard let from = station(a), let to = station(b), from.line == to.line, from.code != to.code else { continue }
             return NetworkDocument.Section(line: from.line, from: from.code, to: to.code)
         }
         throw .usage(language.tr(

@@ -16,7 +16,7 @@ struct StartCommand: Command {
             "Клавіші: + поїзд позаду моделі, - попереду, d поїзд рушив (після пересадки), a a прибули, s s зупинити (двічі: одне натискання лише питає), u скасувати останнє виправлення, ? клавіші ще раз, q вийти (поїздка триває). Без станцій — повернутися до активної поїздки.",
             "Keys: + the train is behind the model, - ahead, d the train departed (after the transfer), a a arrived, s s stop (twice: one press only asks), u take back the last correction, ? the keys again, q leave (the trip goes on). With no stations, reattaches to the active trip."),
         arguments: [
-            .positional("from", optional: true, Text("Станція, де ви сіли, або назва збереженого маршруту.", "The station you boarded at, or a saved route's name.")).completing(.stations),
+            .positional("from", optional: true, Text("Станція, де ви сіли, або назва збереженого маршруту.", "The station you boarded at, or a saved route's name.")).completing(.stationsOrRoutes),
             .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),
             .flag("replace", Text("Замінити активну поїздку, не питаючи.", "Replace an active trip without asking.")),
             .flag("again", Text("Почати останню поїздку знову (як ярлик у застосунку).", "Start your last ride again (the app's one-tap shortcut).")),

@@ -40,7 +40,7 @@ struct StationCommand: Command {
     }
 
     struct Card: Encodable {
-        struct Ref: Encodable { var code: String; var nameUk: String; var nameEn: String }
+        struct Ref: Encodable { var code: String; var line: String; var nameUk: String; var nameEn: String }
         struct Direction: Encodable {
             var toward: Ref
             var next: Ref?
@@ -69,6 +69,8 @@ struct StationCommand: Command {
         var dayType: String
         var directions: [Direction]
         var serviceChanges: [String]
+        /// True when today's changes close the station (absent when it is open).
+        var closed: Bool?
         struct Entrances: Encodable { var opens: String; var closes: String; var halls: Int; var hallsOpen: Int }
         var entrances: Entrances?
         /// The warning for a day outside the timetable's validity.
@@ -82,7 +84,7 @@ struct StationCommand: Command {
         let position = engine.clock.position(of: moment)
         func ref(_ code: String) -> Card.Ref {
             let s = network.station(code)!
-            return Card.Ref(code: code, nameUk: s.nameUk, nameEn: s.nameEn)
+            return Card.Ref(code: code, line: s.line, nameUk: s.nameUk, nameEn: s.nameEn)
         }
         let line = network.line(station.line)!
         let index = line.stations.firstIndex(of: station.code)!
@@ -124,7 +126,7 @@ struct StationCommand: Command {
             station: ref(station.code), line: station.line, lineName: Names.line(line, language), aboveGround: station.aboveGround,
             formerNames: station.formerNames.map { language == .uk ? $0.uk : $0.en }, namesRu: station.namesRu ?? [], transfer: transfer,
             serviceDay: position.serviceDay.description, dayType: position.dayType.rawValue, directions: directions,
-            serviceChanges: summary.map { [$0] } ?? [],
+            serviceChanges: summary.map { [$0] } ?? [], closed: changes.closed.contains(station.code) ? true : nil,
             entrances: network.entrance(station: station.code).map { entrance in
                 Card.Entrances(
                     opens: String(TimeOfDay.clock(entrance.opens).prefix(5)), closes: String(TimeOfDay.clock(entrance.closes).prefix(5)),
@@ -149,6 +151,13 @@ struct StationCommand: Command {
         out.append(style.bold(Names.station(station, language)) + "  " + (language == .uk ? station.nameEn : station.nameUk))
         out.append(style.line(" \(station.line) ", color: network.line(station.line)?.color ?? "") + " " + card.lineName + " · "
             + (station.aboveGround ? language.tr("над землею", "above ground") : language.tr("під землею", "underground")))
+        // Closed, it is said where the card starts, not left to a footnote.
+        let closed = card.closed == true
+        if closed {
+            out.append(style.warning(language.tr(
+                "⚠ Станцію зачинено: поїзди проходять без зупинки, тож сісти, пересісти чи вийти тут не можна.",
+                "⚠ Closed: trains pass without stopping, so you cannot board, change or get off here.")))
+        }
         if !card.formerNames.isEmpty {
             let label = card.formerNames.count == 1 ? language.tr("Колишня назва: ", "Formerly: ") : language.tr("Колишні назви: ", "Formerly: ")
             out.append(label + card.formerNames.joined(separator: ", "))
@@ -156,7 +165,8 @@ struct StationCommand: Command {
         if let transfer = card.transfer {
             let basis = transfer.basis == "measured" ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
             out.append(language.tr("Пересадка: ", "Transfer: ") + name(transfer.station) + " (\(transfer.line)), "
-                + language.tr("пішки ", "walk ") + Durations.clock(transfer.walkSeconds) + " (\(basis))")
+                + language.tr("пішки ", "walk ") + Durations.clock(transfer.walkSeconds) + " (\(basis))"
+                + (closed ? language.tr(" — недоступна, поки станцію зачинено", " — not while the station is closed") : ""))
         }
         if !card.namesRu.isEmpty { out.append(language.tr("Російською: ", "In Russian: ") + card.namesRu.joined(separator: ", ")) }
         out.append("")
@@ -176,6 +186,9 @@ struct StationCommand: Command {
         }
         if !card.serviceChanges.isEmpty { out.append(""); out += card.serviceChanges.map { "ℹ " + $0 } }
         let entrances = card.entrances.map { entrance in
+            closed ? language.tr(
+                "зачинені (зазвичай відчинені \(entrance.opens)–\(entrance.closes), вестибюлів: \(entrance.halls))",
+                "closed (normally open \(entrance.opens)–\(entrance.closes), \(entrance.halls) " + (entrance.halls == 1 ? "vestibule)" : "vestibules)")) :
             language.tr(
                 "відчинені \(entrance.opens)–\(entrance.closes), відкрито вестибюлів: \(entrance.hallsOpen) з \(entrance.halls)",
                 "open \(entrance.opens)–\(entrance.closes), \(entrance.hallsOpen) of \(entrance.halls) vestibules open")

@@ -98,6 +98,8 @@ struct PlanJSON: Encodable {
         var safeStart: String?
     }
     var arriveBy: ArriveByJSON?
+    /// `--last`: which train, where the next one misses, each change's margin (PlanJSON+Last).
+    var last: LastJSON?
     var walkBeforeBoarding: WalkJSON?
     var detour: DetourJSON?
     var transfer: TransferJSON?

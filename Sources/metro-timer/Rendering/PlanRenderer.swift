@@ -102,9 +102,15 @@ struct PlanRenderer {
                         "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); очікування \(Durations.clock(wait)) на поїзд о \(clock.hhmmss(entry)) (на краю дня поїзди відомі: перший, останній і через цілі інтервали від них)",
                         "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); a wait of \(Durations.clock(wait)) for the \(clock.hhmmss(entry)) train (at the edges of the day the trains are known: the first, the last, and whole intervals from them)"), indent: 4)
                 } else {
-                out += wrapped("  ⇄ " + language.tr(
-                    "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); заплановане очікування \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ інтервалу \(Durations.clock(transfer.headwaySeconds)) (може бути 0:00–\(Durations.clock(transfer.longestWaitSeconds)))",
-                    "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); booked wait \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ of the \(Durations.clock(transfer.headwaySeconds)) interval (could be 0:00–\(Durations.clock(transfer.longestWaitSeconds)))"), indent: 4)
+                    // The longest wait can exceed the interval quoted: the gap a passenger falls
+                    // into was set when the missed train left its terminal, and intervals change
+                    // through the hour. Said, so that the range does not read as a slip.
+                    let longest = Durations.clock(transfer.longestWaitSeconds)
+                    let why = transfer.longestWaitSeconds > transfer.headwaySeconds
+                        ? language.tr(": інтервали тут сягають \(longest)", ": intervals here reach \(longest)") : ""
+                    out += wrapped("  ⇄ " + language.tr(
+                        "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); заплановане очікування \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ інтервалу \(Durations.clock(transfer.headwaySeconds)) (може бути 0:00–\(longest)\(why))",
+                        "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); booked wait \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ of the \(Durations.clock(transfer.headwaySeconds)) interval (could be 0:00–\(longest)\(why))"), indent: 4)
                 }
             }
         }

@@ -51,11 +51,10 @@ struct LineRenderer {
                 "За розкладом ви прибули на станцію \(last). Натисніть a двічі, щоб підтвердити.",
                 "By the timetable you have arrived at \(last). Press a twice to confirm.")
         }
-        let minutes = max(1, Int((state.untilArrival / 60).rounded()))
         let stopsLeft = language.stops(state.stopsLeft)
         // The verb agrees with the form: Лишилася 1 зупинка, Лишилися 2 зупинки, Лишилося 5 зупинок.
         let left = language.plural(state.stopsLeft, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stopsLeft
-        let about = language.tr("близько \(minutes) хв", "about \(minutes) " + (minutes == 1 ? "minute" : "minutes"))
+        let about = language.aboutDuration(Int(state.untilArrival.rounded()))
         let nextName = view.stopName(next)
         switch state.phase {
         case .notStarted:

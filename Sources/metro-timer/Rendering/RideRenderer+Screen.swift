@@ -115,11 +115,14 @@ struct ScreenRenderer {
         var instruction: [String] = []
         if let text = AlertText.transferInstruction(view: view) { instruction = wrap("⇄ " + text, width) }
         var warnings = view.findingsAhead.map { "⚠ " + FindingText.sentence($0, network: view.network, clock: view.clock, language: language) }
-        if let changes = view.trip.changes, let summary = ServiceOptions.summary(changes, network: view.network, language: language) {
-            warnings.append("ℹ " + summary)
+        // A closed station the train has already run through is no longer news.
+        if var changes = view.trip.changes {
+            let behind = Set(schedule.stops.indices.filter { state.passed[$0] && schedule.stops[$0].passesWithoutStopping }.map { schedule.stops[$0].station })
+            changes.closed.removeAll { behind.contains($0) }
+            if let summary = ServiceOptions.summary(changes, network: view.network, language: language) { warnings.append("ℹ " + summary) }
         }
         var notice: [String] = []
-        if let text = view.notice { notice = wrap(text, width).map(style.bold) }
+        if let text = view.notice { notice = wrap(text, width) }
         let keys = keyLines(language, width).map(style.dim)
 
         func assemble(spacers: Bool, strip: Bool, warningLines: [String], instruction: [String], notice: [String], banner: [String]) -> [String] {
@@ -127,7 +130,7 @@ struct ScreenRenderer {
             if !spacers { result.removeAll { $0.isEmpty } }
             for (label, value) in countdowns { result.append(fit(label.padding(labelWidth) + "  " + value, width)) }
             // A blank line before each group but the warnings, which follow the instruction.
-            for (group, spaced) in [(banner, true), (instruction, true), (warningLines, false), (notice, true)] where !group.isEmpty {
+            for (group, spaced) in [(banner, true), (instruction, true), (warningLines, false), (notice.map(style.bold), true)] where !group.isEmpty {
                 if spacers && spaced { result.append("") }
                 result += group
             }
@@ -144,10 +147,10 @@ struct ScreenRenderer {
             assemble(spacers: true, strip: true, warningLines: fullWarnings, instruction: instruction, notice: notice, banner: banner),
             assemble(spacers: true, strip: true, warningLines: foldedWarnings, instruction: instruction, notice: notice, banner: banner),
             assemble(spacers: false, strip: true, warningLines: foldedWarnings, instruction: instruction, notice: notice, banner: banner),
-            assemble(spacers: false, strip: true, warningLines: foldedWarnings, instruction: Array(instruction.prefix(2)), notice: Array(notice.prefix(1)), banner: banner),
-            assemble(spacers: false, strip: false, warningLines: foldedWarnings, instruction: Array(instruction.prefix(1)), notice: Array(notice.prefix(1)), banner: banner),
-            assemble(spacers: false, strip: false, warningLines: [], instruction: Array(instruction.prefix(1)), notice: Array(notice.prefix(1)), banner: banner),
-            assemble(spacers: false, strip: false, warningLines: [], instruction: [], notice: Array(notice.prefix(1)), banner: banner),
+            assemble(spacers: false, strip: true, warningLines: foldedWarnings, instruction: cut(instruction, 2, width), notice: cut(notice, 1, width), banner: banner),
+            assemble(spacers: false, strip: false, warningLines: foldedWarnings, instruction: cut(instruction, 1, width), notice: cut(notice, 1, width), banner: banner),
+            assemble(spacers: false, strip: false, warningLines: [], instruction: cut(instruction, 1, width), notice: cut(notice, 1, width), banner: banner),
+            assemble(spacers: false, strip: false, warningLines: [], instruction: [], notice: cut(notice, 1, width), banner: banner),
         ]
         return attempts.first { $0.count <= height } ?? attempts.last!
     }
@@ -223,6 +226,16 @@ struct ScreenRenderer {
         }
         let body = build(connector: "", range: lower..<min(upper, stops.count)).styled
         return (lower > 0 ? "…" : "") + body + (upper < stops.count ? "…" : "")
+    }
+
+    /// The first `count` lines of a wrapped group; when that cuts it short, the last line kept
+    /// ends with "…", so a cut sentence never reads as the whole one.
+    func cut(_ group: [String], _ count: Int, _ width: Int) -> [String] {
+        guard group.count > count, count > 0 else { return Array(group.prefix(count)) }
+        var kept = Array(group.prefix(count))
+        let last = kept[count - 1]
+        kept[count - 1] = last.count < width ? last + "…" : String(last.prefix(width - 1)) + "…"
+        return kept
     }
 
     func fit(_ text: String, _ width: Int) -> String {
