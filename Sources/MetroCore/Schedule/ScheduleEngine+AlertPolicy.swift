@@ -65,8 +65,12 @@ extension ScheduleEngine {
     /// arrival whose best estimate is `moment`: a share of the time since the last confirmed
     /// point. The patterns are two trains' gaps with an assumed 25 s dwell; a world between them
     /// with dwells of 20–35 s held only 46–50 % of true arrivals in the range at its ends
-    /// (`WorldFamilyTests`, issue 31). 12 % holds 90 % in every cell of today's world up to a
-    /// whole pattern gap of spread (`timetable-gen simulate --world today --spread 100`).
+    /// (`WorldFamilyTests`, issue 31). 12 % holds 90 % at both ends of today's world (factor 0
+    /// with 20 s dwells, 1 with 35 s) and at its fast end a whole pattern gap further out
+    /// (factor −1); at the slow end that far out (factor 2, every dwell 35 s, every hour) it
+    /// holds 84 %, and 15 % would be needed (`WorldFamilyTests`). The seeded world at a whole
+    /// gap of spread draws no cell so far out: its figures, and why the margin stays at 12 %,
+    /// are in docs/decisions/0031.
     public func rangeMargin(_ moment: Date, since anchor: Date) -> TimeInterval {
         guard moment > anchor else { return 0 }
         return (moment.timeIntervalSince(anchor) * rangeMarginShare).rounded(.up)
