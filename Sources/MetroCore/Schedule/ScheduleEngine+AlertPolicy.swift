@@ -54,8 +54,10 @@ extension ScheduleEngine {
     /// `confirmedLeanShare` (8 %). Without it, pressing departed made alerts late that would
     /// not have been (9 → 224 of 400 rides, `WorldFamilyTests`). Tuned on the families `today`
     /// and `correlated` only: the smaller of 5 % and 8 % for which no cell there had more missed
-    /// or late alerts with departed pressed than without (`timetable-gen simulate --world`,
-    /// issue 31; the figures of every family are in docs/guide/accuracy.md).
+    /// or late alerts with departed pressed than without, in the smaller runs it was chosen on.
+    /// The full run (1,000 rides a cell, spread 100 %) finds one cell of `correlated` where 8 %
+    /// is not enough (late 105 of 1,974 rides pressed, 55 not): docs/decisions/0031; the figures
+    /// of every family are in docs/guide/accuracy.md.
     func alertLead(_ moment: Date, since anchor: Date, uncertain: Bool) -> TimeInterval {
         guard moment > anchor else { return 0 }
         return (moment.timeIntervalSince(anchor) * (uncertain ? alertLeanShare : confirmedLeanShare)).rounded(.down)
