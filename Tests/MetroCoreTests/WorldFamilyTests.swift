@@ -164,3 +164,35 @@ extension WorldFamilyTests {
         }
     }
 }
+
+extension WorldFamilyTests {
+    /// The simulator plans with the shipped calibration code (issue 31): after a week of a
+    /// commuter's rides, the figures the shipped learning recorded, and the same figures with
+    /// every running time planted 5 % longer, move the simulator's plan exactly as they move the
+    /// engine's own schedule for that trip, and the planted ones make it later.
+    func testAPlantedChangeInTheCalibrationMovesTheSimulatorsPlanAsItMovesTheEngines() throws {
+        var source = SeededGenerator(seed: 11)
+        let world = SimulatedWorld(network: Kyiv.network, assumptions: SimulationAssumptions(), using: &source)
+        let simulator = Simulator(engine: engine, world: world)
+        let commuter = Simulation.Commuter.random(Kyiv.network, sameLine: true, using: &source)
+        var learned = Calibration()
+        Simulation.commute(simulator, commuter: commuter, days: 5, learn: true, calibration: &learned, using: &source) { _, _ in }
+        XCTAssertFalse(learned.running.isEmpty, "the shipped learning recorded running times")
+        var planted = learned
+        for key in planted.running.keys { planted.running[key]!.mean *= 1.05 }
+        let journey = simulator.journey(route: commuter.outbound, t0: Kyiv.date("2026-12-07 08:10:00"), using: &source)
+        let rider = SeededGenerator(seed: source.next())
+        var a = rider, b = rider, c = rider
+        let plain = try XCTUnwrap(simulator.observe(journey, using: &a))
+        let calibrated = try XCTUnwrap(simulator.observe(journey, calibration: learned, using: &b))
+        let moved = try XCTUnwrap(simulator.observe(journey, calibration: planted, using: &c))
+        for (result, calibration) in [(plain, nil), (calibrated, learned), (moved, planted)] as [(Simulator.RideResult, Calibration?)] {
+            var own = engine
+            own.calibration = calibration?.effective
+            let expected = own.schedule(route: journey.route, t0: result.trip.t0).arrival.timeIntervalSince(journey.arrival)
+            XCTAssertEqual(result.arrivalError, expected, accuracy: 1e-6)
+        }
+        XCTAssertNotEqual(calibrated.arrivalError, plain.arrivalError, "the learned figures move the plan")
+        XCTAssertGreaterThan(moved.arrivalError, calibrated.arrivalError + 10, "5 % longer running plans a later arrival")
+    }
+}
