@@ -116,16 +116,16 @@ extension SimulateCommand {
 extension SimulationTally {
     /// A cell's figures as the simulate reports' JSON writes them (both reports, one set of keys).
     var jsonFigures: [String: Any] {
-        let tally = self
-                var object: [String: Any] = [
-                    "rides": tally.rides, "missedShare": tally.missedShare, "lateShare": tally.lateShare,
-                    "changes": tally.changes, "changeMissedShare": tally.changeMissedShare, "changeLateShare": tally.changeLateShare,
-                    "coverage": tally.coverage,
-                ]
-                object["earlinessMedianSeconds"] = tally.earlinessMedian
-                object["earlinessP90Seconds"] = tally.earlinessP90
-                object["changeEarlinessMedianSeconds"] = tally.changeEarlinessMedian
-                object["changeEarlinessP90Seconds"] = tally.changeEarlinessP90
+        var object: [String: Any] = [
+            "rides": rides, "missed": missed, "late": late, "missedShare": missedShare, "lateShare": lateShare,
+            "changes": changes, "changeMissed": changeMissed, "changeLate": changeLate,
+            "changeMissedShare": changeMissedShare, "changeLateShare": changeLateShare,
+            "arrivals": errors.count, "coverage": coverage,
+        ]
+        object["earlinessMedianSeconds"] = earlinessMedian
+        object["earlinessP90Seconds"] = earlinessP90
+        object["changeEarlinessMedianSeconds"] = changeEarlinessMedian
+        object["changeEarlinessP90Seconds"] = changeEarlinessP90
         return object
     }
 }

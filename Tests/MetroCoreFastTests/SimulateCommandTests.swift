@@ -50,6 +50,100 @@ final class SimulateCommandTests: XCTestCase {
         XCTAssertEqual((object["measured"] as? [String: Any])?["inSample"] as? Bool, true)
     }
 
+    /// `simulate --world all --json`, small enough for every CI run (issue 31): every family in
+    /// order, with the assumptions it was ridden under; every cell's four figures under each
+    /// "departed" setting; and a verdict per goal that says what the printed cells say. The
+    /// verdicts are worked out again here from the cells, against the issue's own limits.
+    func testWorldAllPrintsEveryCellsFiguresAndAVerdictPerGoalThatTheCellsBearOut() throws {
+        let perCell = 1
+        let run = simulate(["--world", "all", "--json", "--per-cell", "\(perCell)", "--rides", "100", "--seed", "3", "--spread", "100"])
+        XCTAssertEqual(run.code, 0, run.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["simulated"] as? Bool, true)
+        XCTAssertEqual(object["perCell"] as? Int, perCell)
+        let settings = ["departed never", "departed 30%", "departed always"]
+        let families = try XCTUnwrap(object["families"] as? [[String: Any]])
+        XCTAssertEqual(families.map { $0["name"] as? String }, ["today", "correlated", "heavy-tail", "fast", "late-taps", "non-stationary"])
+        XCTAssertEqual(families.filter { $0["tunable"] as? Bool == true }.map { $0["name"] as? String }, ["today", "correlated"])
+        for family in families {
+            let name = try XCTUnwrap(family["name"] as? String)
+            XCTAssertEqual(family["rides"] as? Int, 100, name)
+            let assumptions = try XCTUnwrap(family["assumptions"] as? [String])
+            XCTAssertTrue(assumptions.first?.contains("uniform in [−100%, 100 + 100%]") ?? false, name)
+            let cells = try XCTUnwrap(family["cells"] as? [[String: Any]])
+            XCTAssertFalse(cells.isEmpty, name)
+            func figures(_ cell: [String: Any], _ setting: String) -> [String: Any] { cell[setting] as? [String: Any] ?? [:] }
+            func int(_ figures: [String: Any], _ key: String) -> Int { figures[key] as? Int ?? 0 }
+            func double(_ figures: [String: Any], _ key: String) -> Double? { figures[key] as? Double ?? (figures[key] as? Int).map(Double.init) }
+            // Every cell has the four figures under every setting, over the same rides.
+            for cell in cells {
+                for setting in settings {
+                    let f = figures(cell, setting)
+                    for key in ["missedShare", "lateShare", "coverage"] { XCTAssertNotNil(double(f, key), "\(name) \(setting) \(key)") }
+                    if int(f, "rides") > 0 { XCTAssertNotNil(double(f, "earlinessMedianSeconds"), name) }
+                    if int(f, "rides") > 0 { XCTAssertNotNil(double(f, "earlinessP90Seconds"), name) }
+                    XCTAssertEqual(int(f, "rides"), int(figures(cell, "departed never"), "rides"), name)
+                }
+            }
+            let fast = name == "fast"
+            let verdicts = try XCTUnwrap(family["verdicts"] as? [[String: Any]])
+            let byGoal = Dictionary(verdicts.map { ($0["goal"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+            /// The worst of a figure over the cells with at least `perCell` alerts of its kind.
+            func worst(_ pairs: [(count: String, value: String)], settings chosen: [String] = settings, lowest: Bool = false) -> (Double?, Int) {
+                var values: [Double] = []
+                for cell in cells {
+                    for setting in chosen {
+                        let f = figures(cell, setting)
+                        for (count, value) in pairs where int(f, count) >= perCell {
+                            if let v = double(f, value) { values.append(v) }
+                        }
+                    }
+                }
+                return (lowest ? values.min() : values.max(), values.count)
+            }
+            func check(_ goal: String, _ expected: (Double?, Int), holds: (Double) -> Bool) {
+                guard let verdict = byGoal[goal] else { return XCTFail("\(name): no verdict for '\(goal)'") }
+                XCTAssertEqual(verdict["judged"] as? Int, expected.1, "\(name): \(goal)")
+                guard let worst = expected.0 else { return XCTAssertNil(verdict["worst"] as? Double, "\(name): \(goal)") }
+                XCTAssertEqual(double(verdict, "worst") ?? .nan, worst, accuracy: 1e-9, "\(name): \(goal)")
+                XCTAssertEqual(verdict["holds"] as? Bool, holds(worst), "\(name): \(goal)")
+            }
+            check("missed ≤ 0.5 %", worst([("rides", "missedShare"), ("changes", "changeMissedShare")])) { $0 <= 0.005 }
+            check(fast ? "late ≤ 10 %" : "late ≤ 5 %", worst([("rides", "lateShare"), ("changes", "changeLateShare")])) { $0 <= (fast ? 0.10 : 0.05) }
+            check("median earliness ≤ 90 s", worst([("rides", "earlinessMedianSeconds"), ("changes", "changeEarlinessMedianSeconds")])) { $0 <= 90 }
+            if fast {
+                XCTAssertNil(byGoal["arrival coverage ≥ 90 %"], "the fast family has no coverage goal")
+            } else {
+                check("arrival coverage ≥ 90 %", worst([("arrivals", "coverage")], settings: ["departed never"], lowest: true)) { $0 >= 0.9 }
+            }
+            // Pressing departed: the rise in missed or late alerts, in counts, over the same rides.
+            var rise = 0, judged = 0
+            for cell in cells where int(figures(cell, "departed never"), "rides") >= perCell {
+                let never = figures(cell, "departed never")
+                for setting in settings.dropFirst() {
+                    let pressed = figures(cell, setting)
+                    judged += 1
+                    rise = max(rise, int(pressed, "missed") - int(never, "missed"), int(pressed, "late") - int(never, "late"),
+                               int(pressed, "changeMissed") - int(never, "changeMissed"), int(pressed, "changeLate") - int(never, "changeLate"))
+                }
+            }
+            check("departed never raises missed or late", (Double(rise), judged)) { $0 <= 0 }
+            // Calibration after 10 rides: near the oracle where every day is alike, no harm where not.
+            let learning = try XCTUnwrap(family["learning"] as? [[String: Any]])
+            let after = try XCTUnwrap(learning.first { $0["rides"] as? Int == 10 }, name)
+            let calibrated = try XCTUnwrap(double(after, "medianAbsErrorSeconds"))
+            let samples = int(after, "samples")
+            if name == "correlated" || name == "non-stationary" {
+                let without = try XCTUnwrap(double(after, "uncalibratedMedianAbsErrorSeconds"))
+                check("calibrated never worse than uncalibrated", (calibrated / max(without, 1e-9), samples)) { _ in calibrated <= without }
+            } else {
+                let oracle = try XCTUnwrap(double(after, "oracleMedianAbsErrorSeconds"))
+                check("calibration ≤ 1.25× the oracle", (calibrated / max(oracle, 1e-9), samples)) { $0 <= 1.25 }
+            }
+            XCTAssertEqual(verdicts.count, fast ? 5 : 6, "\(name): \(verdicts.map { $0["goal"] as? String ?? "" })")
+        }
+    }
+
     func testBadValuesAreUsageErrors() {
         for arguments in [["--rides", "0"], ["--rides", "x"], ["--seed", "-1"], ["--spread", "abc"], ["--departed", "2"], ["--frobnicate"]] {
             let run = simulate(arguments)

@@ -54,8 +54,10 @@ extension ScheduleEngine {
     /// `confirmedLeanShare` (8 %). Without it, pressing departed made alerts late that would
     /// not have been (9 → 224 of 400 rides, `WorldFamilyTests`). Tuned on the families `today`
     /// and `correlated` only: the smaller of 5 % and 8 % for which no cell there had more missed
-    /// or late alerts with departed pressed than without (`timetable-gen simulate --world`,
-    /// issue 31; the figures of every family are in docs/guide/accuracy.md).
+    /// or late alerts with departed pressed than without, in the smaller runs it was chosen on.
+    /// The full run (1,000 rides a cell, spread 100 %) finds one cell of `correlated` where 8 %
+    /// is not enough (late 105 of 1,974 rides pressed, 55 not): docs/decisions/0031; the figures
+    /// of every family are in docs/guide/accuracy.md.
     func alertLead(_ moment: Date, since anchor: Date, uncertain: Bool) -> TimeInterval {
         guard moment > anchor else { return 0 }
         return (moment.timeIntervalSince(anchor) * (uncertain ? alertLeanShare : confirmedLeanShare)).rounded(.down)
@@ -65,8 +67,12 @@ extension ScheduleEngine {
     /// arrival whose best estimate is `moment`: a share of the time since the last confirmed
     /// point. The patterns are two trains' gaps with an assumed 25 s dwell; a world between them
     /// with dwells of 20–35 s held only 46–50 % of true arrivals in the range at its ends
-    /// (`WorldFamilyTests`, issue 31). 12 % holds 90 % in every cell of today's world up to a
-    /// whole pattern gap of spread (`timetable-gen simulate --world today --spread 100`).
+    /// (`WorldFamilyTests`, issue 31). 12 % holds 90 % at both ends of today's world (factor 0
+    /// with 20 s dwells, 1 with 35 s) and at its fast end a whole pattern gap further out
+    /// (factor −1); at the slow end that far out (factor 2, every dwell 35 s, every hour) it
+    /// holds 84 %, and 15 % would be needed (`WorldFamilyTests`). The seeded world at a whole
+    /// gap of spread draws no cell so far out: its figures, and why the margin stays at 12 %,
+    /// are in docs/decisions/0031.
     public func rangeMargin(_ moment: Date, since anchor: Date) -> TimeInterval {
         guard moment > anchor else { return 0 }
         return (moment.timeIntervalSince(anchor) * rangeMarginShare).rounded(.up)

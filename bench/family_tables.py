@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Turns the JSON of `timetable-gen simulate --world all --json` into the Markdown tables of
+docs/guide/accuracy.md (--summary) and bench/simulate-cells.md (--cells), so the documents carry
+the command's own figures, never retyped ones.
+
+Usage: family_tables.py --overview|--summary|--cells FILE.json
+Every figure is simulated under the assumptions printed above its table.
+"""
+import json, sys
+
+
+def pct(value):
+    return "—" if value is None else "%.2f%%" % (value * 100)
+
+
+def sec(value):
+    return "—" if value is None else "%d" % round(value)
+
+
+def setting(value):
+    return {0: "never", 1: "always"}.get(value, "%d%%" % round(value * 100))
+
+
+def figure(verdict):
+    worst, goal = verdict.get("worst"), verdict["goal"]
+    if worst is None:
+        return "—"
+    if "raises" in goal:
+        return "+%d" % worst
+    if "×" in goal or "worse" in goal:
+        return "%.2f×" % worst
+    if "%" in goal:
+        return pct(worst)
+    return "%s s" % sec(worst)
+
+
+def cell_name(cell):
+    return "%s %s %s %02d:00" % (cell["line"], cell["direction"], cell["dayType"], cell["hour"])
+
+
+def overview(data):
+    """One row per family: each goal's verdict and worst figure."""
+    goals = ["missed", "late", "median earliness", "departed never raises", "arrival coverage", "calibrat"]
+    out = ["| family | missed ≤ 0.5 % | late ≤ 5 % (fast: 10 %) | median earliness ≤ 90 s | departed never raises "
+           "| coverage ≥ 90 % | calibration |", "|---|---|---|---|---|---|---|"]
+    for family in data["families"]:
+        row = []
+        for goal in goals:
+            found = [v for v in family["verdicts"] if v["goal"].startswith(goal)]
+            row.append("—" if not found else "%s (%s)" % ("yes" if found[0]["holds"] else "**no**", figure(found[0])))
+        out.append("| %s | %s |" % (family["name"], " | ".join(row)))
+    return "\n".join(out) + "\n"
+
+
+def summary(data):
+    out = [overview(data)]
+    for family in data["families"]:
+        tuning = "tuning allowed" if family["tunable"] else "not for tuning"
+        cells = family["cells"]
+        smallest = min(c["departed never"].get("rides", 0) for c in cells)
+        out.append("### %s (%s)\n" % (family["name"], tuning))
+        out.append("Assumptions (simulated, not measured):\n")
+        out += ["- " + line for line in family["assumptions"]]
+        out.append("- Seed %s; %d rides (each observed with departed never, after 30 %% of changes and always, "
+                   "over the same draws); %d cells; the smallest has %d \"yours is next\" rides.\n"
+                   % (data["seed"], family["rides"], len(cells), smallest))
+        out.append("| goal | holds | judged | worst | where |\n|---|---|---:|---:|---|")
+        for verdict in family["verdicts"]:
+            out.append("| %s | %s | %d | %s | %s |" % (
+                verdict["goal"], "yes" if verdict["holds"] else "**no**", verdict["judged"], figure(verdict), verdict.get("worstAt", "—")))
+        out.append("")
+        out.append("| departed | missed | late | earliness med / p90 (s) | changes: missed / late / earliness med (s) | coverage |")
+        out.append("|---|---:|---:|---:|---:|---:|")
+        for value in data["departedSettings"]:
+            o = family["overall"]["departed " + setting(value)]
+            out.append("| %s | %s | %s | %s / %s | %s / %s / %s | %s |" % (
+                setting(value), pct(o["missedShare"]), pct(o["lateShare"]), sec(o.get("earlinessMedianSeconds")),
+                sec(o.get("earlinessP90Seconds")), pct(o["changeMissedShare"]), pct(o["changeLateShare"]),
+                sec(o.get("changeEarlinessMedianSeconds")), pct(o["coverage"])))
+        after = [p for p in family["learning"] if p["rides"] == 10]
+        if after:
+            p = after[0]
+            out.append("\nCalibration after 10 rides of a route: median |error| %.1f s calibrated, %.1f s without, "
+                       "%.1f s the oracle (%d rides).\n" % (
+                           p["medianAbsErrorSeconds"], p["uncalibratedMedianAbsErrorSeconds"], p["oracleMedianAbsErrorSeconds"], p["samples"]))
+        else:
+            out.append("")
+    return "\n".join(out) + "\n"
+
+
+def cells(data):
+    out = []
+    for family in data["families"]:
+        out.append("## %s\n" % family["name"])
+        out += ["- " + line for line in family["assumptions"]]
+        out.append("")
+        out.append("| cell | rides | missed | late | earliness med / p90 | changes | missed | late | earliness med / p90 "
+                   "| coverage | 30 %: missed / late | always: missed / late |")
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for cell in family["cells"]:
+            n, t, a = cell["departed never"], cell["departed 30%"], cell["departed always"]
+            out.append("| %s | %d | %s | %s | %s / %s | %d | %s | %s | %s / %s | %s | %s / %s | %s / %s |" % (
+                cell_name(cell), n.get("rides", 0), pct(n.get("missedShare")), pct(n.get("lateShare")),
+                sec(n.get("earlinessMedianSeconds")), sec(n.get("earlinessP90Seconds")), n.get("changes", 0),
+                pct(n.get("changeMissedShare")), pct(n.get("changeLateShare")), sec(n.get("changeEarlinessMedianSeconds")),
+                sec(n.get("changeEarlinessP90Seconds")), pct(n.get("coverage")), pct(t.get("missedShare")),
+                pct(t.get("lateShare")), pct(a.get("missedShare")), pct(a.get("lateShare"))))
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def main():
+    modes = {"--overview": overview, "--summary": summary, "--cells": cells}
+    if len(sys.argv) != 3 or sys.argv[1] not in modes:
+        sys.exit("usage: family_tables.py --overview|--summary|--cells FILE.json")
+    sys.stdout.write(modes[sys.argv[1]](json.load(open(sys.argv[2], encoding="utf-8"))))
+
+
+if __name__ == "__main__":
+    main()
