@@ -26,6 +26,7 @@ core_bin=$build/metro-fuzz
 command_bin=$build/metro-fuzz-commands
 core_sources=($(find Sources/MetroCore -name '*.swift' | sort))
 kit_sources=($(find Sources/CLIKit -name '*.swift' | sort))
+alerts_sources=($(find Sources/metro-timer-alerts -name '*.swift' | sort))
 cli_sources=($(find Sources/metro-timer -name '*.swift' ! -name main.swift | sort))
 
 build_core() {
@@ -37,10 +38,10 @@ build_core() {
     fi
 }
 
-# MetroCore and CLIKit as modules of their own (as SwiftPM builds them), metro-timer's sources
-# and the command targets as one.
+# MetroCore, CLIKit and metro_timer_alerts as modules of their own (as SwiftPM builds them),
+# metro-timer's sources and the command targets as one.
 build_commands() {
-    local sources=(fuzz/CommandTargets.swift "${core_sources[@]}" "${kit_sources[@]}" "${cli_sources[@]}")
+    local sources=(fuzz/CommandTargets.swift "${core_sources[@]}" "${kit_sources[@]}" "${alerts_sources[@]}" "${cli_sources[@]}")
     if [ ! -x "$command_bin" ] || [ -n "$(find "${sources[@]}" -newer "$command_bin" 2>/dev/null | head -1)" ]; then
         echo "fuzz: building $command_bin (swiftc -sanitize=fuzzer,address)" >&2
         local modules=$build/modules
@@ -49,8 +50,10 @@ build_commands() {
             -c "${core_sources[@]}" -o "$modules/MetroCore.o"
         swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name CLIKit -I "$modules" -emit-module -emit-module-path "$modules/CLIKit.swiftmodule" \
             -c "${kit_sources[@]}" -o "$modules/CLIKit.o"
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name metro_timer_alerts -I "$modules" -emit-module -emit-module-path "$modules/metro_timer_alerts.swiftmodule" \
+            -c "${alerts_sources[@]}" -o "$modules/metro_timer_alerts.o"
         swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MetroFuzzCommands -I "$modules" \
-            fuzz/CommandTargets.swift "${cli_sources[@]}" "$modules/MetroCore.o" "$modules/CLIKit.o" -o "$command_bin"
+            fuzz/CommandTargets.swift "${cli_sources[@]}" "$modules/MetroCore.o" "$modules/CLIKit.o" "$modules/metro_timer_alerts.o" -o "$command_bin"
     fi
 }
 
