@@ -270,17 +270,16 @@ struct AlertScheduler: Sendable {
         let language = Language(rawValue: delivery.context.language) ?? language
         let schedule = model.current(trip)
         // Several due at once (a notifier that started late, a laptop that slept): only the
-        // latest still says something (a change is past once "yours is next" is due), and it
-        // says how late it comes. All are claimed, so none is delivered again.
-        guard let alert = fired.last else { return }
-        let late = TripModel.time(of: alert, in: schedule).map { Int(now.timeIntervalSince($0).rounded()) } ?? 0
+        // latest still says something, and it says how late it comes. All are claimed, so none
+        // is delivered again.
+        guard let alert = AlertText.latest(fired, in: schedule) else { return }
+        let late = AlertText.lateSeconds(alert, in: schedule, at: now)
         let view = RideView(
             network: network, clock: clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule, now: now,
             rehearsalSpeed: nil, notice: nil)
-        let lateness = late >= AlertScheduler.lateAfter ? " " + language.tr("(із запізненням \(language.minutes(late / 60)))", "(\(language.minutes(late / 60)) late)") : ""
-        let sentence = AlertText.sentence(alert, view: view) + lateness
+        let sentence = AlertText.sentence(alert, view: view, lateSeconds: late)
         delivery.deliver(alert, sentence: sentence, event: RideEvents.alertEvent(
-            alert, view: view, clock: clock, message: sentence, lateSeconds: late >= AlertScheduler.lateAfter ? late : nil))
+            alert, view: view, clock: clock, message: sentence, lateSeconds: late))
     }
 
     // MARK: The detached notifier
