@@ -90,6 +90,28 @@ struct AlertScheduler: Sendable {
         return try? JSONObject.decode(ScheduledAlerts.self, from: data, dates: .secondsSince1970)
     }
 
+    /// The record for a command that reports it (`alerts pending`): missing is nil, but one
+    /// that is there and cannot be read (a link, a directory, another user's, corrupt) is an
+    /// error naming it, never "no channels".
+    func readRecordChecked() throws(CLIError) -> ScheduledAlerts? {
+        let path = recordPath, language = language
+        func unreadable(_ reason: String) -> CLIError {
+            .data(language.tr(
+                "запис сповіщень \(path) не читається (\(reason)); його не змінено. Приберіть його: наступний 'metro-timer start' запише новий.",
+                "the alert record \(path) cannot be read (\(reason)); it was left as it is. Move it away: the next 'metro-timer start' writes a new one."))
+        }
+        let data: Data
+        do {
+            guard let bytes = try PrivateFile.read(path) else { return nil }
+            data = bytes
+        } catch {
+            throw unreadable(error.reason(language))
+        }
+        do { return try JSONObject.decode(ScheduledAlerts.self, from: data, dates: .secondsSince1970, rejectDuplicateKeys: true) } catch {
+            throw unreadable(FileTripStore.reason(error).text(language))
+        }
+    }
+
     func writeRecord(_ record: ScheduledAlerts?) {
         guard let record else {
             unlink(recordPath)
@@ -260,7 +282,7 @@ struct AlertScheduler: Sendable {
     func deliverDue(at now: Date) {
         guard let clock = ServiceClock.kyiv() else { return }
         var engine = ScheduleEngine(network: network, clock: clock)
-        if let calibration = try? store.loadCalibration(), !calibration.isEmpty { engine.calibration = calibration.effective }
+        if let calibration = try? store.loadCalibration(network: network), !calibration.isEmpty { engine.calibration = calibration.effective }
         let service = TripService(store: store, engine: engine, language: language)
         guard let fired = try? service.claimDueAlerts(at: now), !fired.isEmpty, let trip = try? store.load(),
             let model = try? service.model(trip)
