@@ -71,8 +71,8 @@ struct CalibrationCommand: Command {
             }
             try ExportFile.write(Self.encode(calibration), to: exportPath, mode: 0o600, language: language)
             context.stdout.line(language.tr(
-                "Записано \(calibration.running.count + calibration.dwell.count) вимірювань у \(exportPath).",
-                "Wrote \(calibration.running.count + calibration.dwell.count) measured figures to \(exportPath)."))
+                "Записано \(calibration.running.count + calibration.dwell.count) вимірювань у \(Quote.value(exportPath)).",
+                "Wrote \(calibration.running.count + calibration.dwell.count) measured figures to \(Quote.value(exportPath))."))
             return
         }
         if let importPath {
@@ -85,8 +85,8 @@ struct CalibrationCommand: Command {
                 }
             }
             context.stdout.line(language.tr(
-                "Додано \(incoming.running.count) перегонів і \(incoming.dwell.count) стоянок з \(importPath)" + (replaced ? " (замість попереднього імпорту з того самого джерела)." : "."),
-                "Merged \(incoming.running.count) segments and \(incoming.dwell.count) dwells from \(importPath)" + (replaced ? " (replacing an earlier import from the same source)." : ".")))
+                "Додано \(incoming.running.count) перегонів і \(incoming.dwell.count) стоянок з \(Quote.value(importPath))" + (replaced ? " (замість попереднього імпорту з того самого джерела)." : "."),
+                "Merged \(incoming.running.count) segments and \(incoming.dwell.count) dwells from \(Quote.value(importPath))" + (replaced ? " (replacing an earlier import from the same source)." : ".")))
             return
         }
         let calibration = try store.loadCalibration(network: context.network).effective
