@@ -169,4 +169,23 @@ final class PlausibleFilesTests: XCTestCase {
         XCTAssertTrue(pending.stderr.contains(state + "/scheduled-alerts.json"), pending.stderr)
         XCTAssertTrue(pending.stderr.contains("symbolic link"), pending.stderr)
     }
+
+    /// Every refusal of calibration.json says "Move it away or run 'metro-timer calibration
+    /// --reset'", but `--reset` read the file first and refused it the same way: the way out the
+    /// message gives must work on the file it refuses.
+    func testCalibrationResetIsTheWayOutOfARefusedFile() throws {
+        let zhytomyrska = Kyiv.station("Zhytomyrska").code, sviatoshyn = Kyiv.station("Sviatoshyn").code
+        for text in ["{not json", #"{"version":1,"running":{},"dwell":{},"dwell":{}}"#, calibration(running: [zhytomyrska + ">" + sviatoshyn: 0.2])] {
+            let state = try directory("state-\(text.count)")
+            try write(text, state + "/calibration.json")
+            let environment = ["METRO_TIMER_HOME": state, "NO_COLOR": "1"]
+            let refused = CLI.run(["calibration"], environment: environment)
+            XCTAssertEqual(refused.code, 65, text)
+            XCTAssertTrue(refused.stderr.contains("run 'metro-timer calibration --reset'"), refused.stderr)
+            let reset = CLI.run(["calibration", "--reset", "--yes"], environment: environment)
+            XCTAssertEqual(reset.code, 0, "\(text): \(reset.stderr)")
+            XCTAssertEqual(reset.stdout, "Measurements forgotten: plans use the official figures again.\n")
+            XCTAssertEqual(CLI.run(["calibration"], environment: environment).code, 0, text)
+        }
+    }
 }

@@ -54,7 +54,7 @@ struct CalibrationCommand: Command {
                 refusal: language.tr("Стерти всі вимірювання? Додайте --yes, щоб підтвердити.", "Forget every measurement? Add --yes to confirm."),
                 kept: language.tr("Вимірювання залишено.", "The measurements were kept."))
             else { return }
-            try store.updateCalibration { $0 = Calibration() }
+            try store.resetCalibration()
             context.stdout.line(language.tr("Вимірювання стерто: план знову за офіційними даними.", "Measurements forgotten: plans use the official figures again."))
             return
         }

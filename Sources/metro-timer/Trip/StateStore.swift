@@ -187,6 +187,16 @@ final class FileTripStore: TripStore {
         }
     }
 
+    /// Forgets every measurement without reading the file first: the way out that every refusal
+    /// of the file names ("run 'metro-timer calibration --reset'") must work on a file that is
+    /// refused. A link or another user's file in its place is still refused by the write.
+    func resetCalibration() throws(CLIError) {
+        try locked { () throws(CLIError) in
+            try checkOwner()
+            try writeCalibration(Calibration())
+        }
+    }
+
     func writeCalibration(_ calibration: Calibration) throws(CLIError) {
         let data = (try? FileTripStore.encoder.encode(calibration)) ?? Data()
         try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: calibrationPath, language: language)
