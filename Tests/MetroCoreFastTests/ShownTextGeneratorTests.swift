@@ -24,4 +24,18 @@ final class ShownTextGeneratorTests: XCTestCase {
             XCTAssertTrue(shown.contains("out\\u{1B}]0;pwn\\u{07}\\u{9B}\\u{202E}/"), "\(arguments): \(shown)")
         }
     }
+
+    /// `timetable-gen install` under a relative METRO_TIMER_HOME installed relative to the current
+    /// directory, where metro-timer (which refuses such a home) would never look for it.
+    func testInstallRefusesARelativeHome() throws {
+        let name = "metro-timer-relative-install-\(getpid())"
+        let cwd = FileManager.default.currentDirectoryPath
+        defer { try? FileManager.default.removeItem(atPath: cwd + "/" + name) }
+        let out = StringSink(), err = StringSink()
+        let code = Generator.main(
+            arguments: ["install", "--data", TestPaths.data], environment: ["METRO_TIMER_HOME": name], stdout: out, stderr: err, currentDirectory: cwd)
+        XCTAssertEqual(code, 1, out.text)
+        XCTAssertEqual(err.text, "Error: METRO_TIMER_HOME is '\(name)', a relative path, which would move with the current directory; give an absolute one (for example METRO_TIMER_HOME=\"$PWD/\(name)\").\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cwd + "/" + name), "nothing installed relative to the current directory")
+    }
 }
