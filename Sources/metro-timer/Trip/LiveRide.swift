@@ -170,9 +170,13 @@ final class LiveRide {
                 guard let claim = trip.alertsFired[alert.rawValue] else { return false }
                 return shownAlerts[alert.rawValue] != claim && claim <= now.addingTimeInterval(1)
             }
+            // A rehearsal steps its clock by up to a minute a frame: there, alerts that fall in
+            // one frame are each said, and none is late.
             for alert in news { shownAlerts[alert.rawValue] = trip.alertsFired[alert.rawValue] }
-            if let alert = AlertText.latest(news, in: schedule) {
-                fire(alert, view: view(trip, schedule, now: now), deliver: claimed.contains(alert), lateSeconds: AlertText.lateSeconds(alert, in: schedule, at: now))
+            let said = rehearsal ? news : AlertText.latest(news, in: schedule).map { [$0] } ?? []
+            for alert in said {
+                fire(alert, view: view(trip, schedule, now: now), deliver: claimed.contains(alert),
+                    lateSeconds: rehearsal ? nil : AlertText.lateSeconds(alert, in: schedule, at: now))
             }
             if let verdict = feed?.poll(at: now) { feedChanged(verdict, view: view(trip, schedule, now: now)) }
             draw(view(trip, schedule, now: now))
