@@ -1,4 +1,7 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MetroCore
 
 /// Kyiv time from the system's time-zone database: the TZif file `Europe/Kyiv` under `TZDIR`
@@ -40,9 +43,19 @@ public enum ZoneInfo {
         let dir = directory(environment: environment)
         let path = dir + "/" + names[0]
         for name in names {
-            guard let data = FileManager.default.contents(atPath: dir + "/" + name) else { continue }
+            // Missing is the built-in rule; anything else in the file's place (a directory, a
+            // FIFO, a file this user cannot read) is a broken database, said as such.
+            let data: [UInt8]
+            switch read(dir + "/" + name) {
+            case .missing: continue
+            case .bytes(let bytes): data = bytes
+            case .unusable(let reason):
+                return .failure(.data(language.tr(
+                    "файл часового поясу \(dir)/\(name) не читається (\(reason.uk)); перевстановіть базу часових поясів (наприклад, 'apt-get install --reinstall tzdata')",
+                    "the time-zone file \(dir)/\(name) cannot be read (\(reason.en)); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')")))
+            }
             do {
-                return .success(Lookup(clock: ServiceClock(zone: try TZif(bytes: Array(data))), warning: nil))
+                return .success(Lookup(clock: ServiceClock(zone: try TZif(bytes: data)), warning: nil))
             } catch {
                 return .failure(.data(language.tr(
                     "файл часового поясу \(dir)/\(name) пошкоджений (\(error.reason.uk)); перевстановіть базу часових поясів (наприклад, 'apt-get install --reinstall tzdata')",
@@ -52,6 +65,43 @@ public enum ZoneInfo {
         return .success(Lookup(clock: builtInClock, warning: Quote.sanitize(language.tr(
             "попередження: немає файлу часового поясу \(path), тож київський час іде за вбудованим правилом (UTC+2, влітку UTC+3, з останньої неділі березня до останньої неділі жовтня); встановіть базу часових поясів, щоб стежити за її змінами (наприклад, 'apt-get install tzdata')",
             "warning: there is no time-zone file \(path), so Kyiv time follows the built-in rule (UTC+2, and UTC+3 from the last Sunday of March to the last Sunday of October); install the system time-zone database to follow its changes (for example 'apt-get install tzdata')"))))
+    }
+
+    enum Read {
+        case missing
+        case bytes([UInt8])
+        case unusable(Bilingual)
+    }
+
+    /// The file's bytes, without waiting on a FIFO (opened non-blocking, then checked to be a
+    /// regular file before anything is read); a zone file is a few kilobytes, 1 MB is plenty.
+    static func read(_ path: String) -> Read {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .missing }
+            return .unusable(Bilingual(SystemReason.text(code, .uk), SystemReason.text(code, .en)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .unusable(Bilingual(SystemReason.text(errno, .uk), SystemReason.text(errno, .en))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .unusable(Bilingual("це каталог, а не файл", "it is a directory, not a file"))
+        default: return .unusable(Bilingual("це не звичайний файл", "it is not a regular file"))
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count <= 1 << 20 {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .unusable(Bilingual(SystemReason.text(errno, .uk), SystemReason.text(errno, .en)))
+            }
+            if count == 0 { return .bytes(bytes) }
+            bytes += buffer[0..<count]
+        }
+        return .unusable(Bilingual("він більший за 1 МБ", "it is larger than 1 MB"))
     }
 
     /// The Kyiv clock, or the error for a corrupt zone file (the built-in rule when it is missing,

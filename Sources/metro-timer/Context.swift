@@ -29,6 +29,10 @@ struct Context: Sendable {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let clock: ServiceClock
         let language = Language.resolve(flag: GlobalOptions.languageFlag(in: arguments), environment: environment)
+        if let invalid = RawArguments.firstNotUTF8() {
+            DescriptorSink.standardError.line(CommandRunner.errorPrefix(language) + RawArguments.error(invalid, language: language))
+            exit(64)
+        }
         switch ZoneInfo.lookup(environment: environment, language: language) {
         case .success(let kyiv):
             clock = kyiv.clock

@@ -63,6 +63,9 @@ enum MetroTimer {
         // systemd timer runs at its moment. Hidden like `__complete`.
         if arguments.first == "__notifier" || arguments.first == "__fire" {
             var context = context
+            if let problem = HomeVariables.problem(environment: context.environment, language: context.language(flag: nil)) {
+                return CommandRunner.report(problem, stdout: context.stdout, stderr: context.stderr, language: context.language(flag: nil))
+            }
             do { context.installedTimetable = try InstalledTimetable.load(environment: context.environment, language: context.language(flag: nil)) } catch {
                 return CommandRunner.report(error, stdout: context.stdout, stderr: context.stderr, language: context.language(flag: nil))
             }
@@ -182,6 +185,8 @@ enum MetroTimer {
     static func run<C: Command>(_ command: C.Type, _ arguments: [String], context: Context, options: GlobalOptions) throws(CLIError) {
         let parsed = try ArgumentParser.parse(arguments, spec: documented(C.spec), language: options.language, allowRest: C.acceptsRest)
         var context = context
+        // Before anything is read under them (the installed timetable is the first).
+        if let problem = HomeVariables.problem(environment: context.environment, language: options.language) { throw problem }
         context.installedTimetable = try InstalledTimetable.load(environment: context.environment, language: options.language)
         let instance = try C(parsed, context: context, options: options)
         try instance.run(context, options: options)

@@ -94,8 +94,8 @@ enum GTFSCommand {
         }
         let trips = files.first { $0.name == "trips.txt" }!.contents.split(separator: "\n").count - 1
         stdout.line(language.tr(
-            "Записано \(output): \(document.stations.count) зупинок, \(trips) рейсів, чинна \(start)–\(end).",
-            "Wrote \(output): \(document.stations.count) stops, \(trips) trips, valid \(start) to \(end)."))
+            "Записано \(Quote.value(output)): \(document.stations.count) зупинок, \(trips) рейсів, чинна \(start)–\(end).",
+            "Wrote \(Quote.value(output)): \(document.stations.count) stops, \(trips) trips, valid \(start) to \(end)."))
     }
 
     /// A real `YYYY-MM-DD` date, read as `changes.json` and `plan --date` read theirs.

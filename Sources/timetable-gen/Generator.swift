@@ -181,8 +181,8 @@ enum Generator {
         }
         do { try AtomicFile.write(contents, to: outputPath) } catch { throw .failure(error.description(language)) }
         stdout.line(language.tr(
-            "Записано \(output): \(document.stations.count) станції, \(document.segments.count) перегонів.",
-            "Wrote \(output): \(document.stations.count) stations, \(document.segments.count) directed segments."))
+            "Записано \(Quote.value(output)): \(document.stations.count) станції, \(document.segments.count) перегонів.",
+            "Wrote \(Quote.value(output)): \(document.stations.count) stations, \(document.segments.count) directed segments."))
     }
 
     static func runImport(_ arguments: [String], language: Language, stdout: OutputSink, base: String) throws(CLIError) {

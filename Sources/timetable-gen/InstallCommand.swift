@@ -27,6 +27,8 @@ enum InstallCommand {
 
     static func run(_ arguments: [String], environment: [String: String], language: Language, stdout: OutputSink, base: String) throws(CLIError) {
         let parsed = try ArgumentParser.parse(arguments, spec: spec, language: language)
+        // Where metro-timer looks for it: a home it would refuse is refused here too.
+        if let problem = HomeVariables.problem(environment: environment, language: language) { throw problem }
         if parsed.flag("remove") {
             guard parsed.value("data") == nil else {
                 throw .usage(language.tr("'--remove' не поєднується з '--data'", "'--remove' does not go with '--data'"), spec)

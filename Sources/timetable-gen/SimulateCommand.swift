@@ -123,8 +123,8 @@ enum SimulateCommand {
             }
             if !settings.json {
                 stdout.line(language.tr(
-                    "Записано \(lines.count) змодельованих поїздок у \(journal) (формат журналу).",
-                    "Wrote \(lines.count) simulated rides to \(journal) (the journal's format)."))
+                    "Записано \(lines.count) змодельованих поїздок у \(Quote.value(journal)) (формат журналу).",
+                    "Wrote \(lines.count) simulated rides to \(Quote.value(journal)) (the journal's format)."))
             }
         }
         if let worlds = settings.worlds {

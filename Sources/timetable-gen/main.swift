@@ -1,9 +1,16 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
+// An argument that is not UTF-8 would name another file than the one meant (`--output`).
+if let invalid = RawArguments.firstNotUTF8() {
+    let language = Language.resolve(flag: nil, environment: Environment.current())
+    DescriptorSink.standardError.line(CommandRunner.errorPrefix(language) + RawArguments.error(invalid, language: language))
+    exit(64)
+}
 exit(Generator.main(
     arguments: Array(CommandLine.arguments.dropFirst()), environment: Environment.current(),
     stdout: DescriptorSink.standardOutput, stderr: DescriptorSink.standardError,

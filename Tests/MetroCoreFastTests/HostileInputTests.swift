@@ -441,8 +441,9 @@ final class AlertFeedStrictnessTests: XCTestCase {
             XCTAssertTrue(isUnknown(verdict(text)), "\(text): \(verdict(text))")
         }
         XCTAssertEqual(verdict(#"{"alert": 1}"#).line, "unknown: the feed's alert for Kyiv is not true or false")
-        // Another region's odd value says nothing about Kyiv.
-        XCTAssertEqual(verdict(#"{"states": [{"name": "Львівська область", "alert": "yes"}, {"name": "м. Київ", "alert": true}]}"#), .alert)
+        // Another region's odd value: the answer is not the one schema (issue 30's strict feed,
+        // AlertFeedTests), so it is unknown too, never read around.
+        XCTAssertTrue(isUnknown(verdict(#"{"states": [{"name": "Львівська область", "alert": "yes"}, {"name": "м. Київ", "alert": true}]}"#)))
     }
 
     func testADuplicatedKeyIsUnknownNotLastWins() {

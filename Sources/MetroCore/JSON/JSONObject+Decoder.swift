@@ -14,13 +14,15 @@ extension JSONObject {
 
     /// Decodes a `T` from JSON bytes. A syntax error is a `ParseError` (with its byte offset, in
     /// both languages); anything else a `DecodingError`.
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], dates: DateReading = .deferredToDate) throws -> T {
-        let root = try value(bytes)
+    /// With `rejectDuplicateKeys` (every file metro-timer writes itself), an object naming a key
+    /// twice is an error, not "the first wins".
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], dates: DateReading = .deferredToDate, rejectDuplicateKeys: Bool = false) throws -> T {
+        let root = try value(bytes, rejectDuplicateKeys: rejectDuplicateKeys)
         return try ValueDecoder(value: root, codingPath: [], dates: dates).read(T.self)
     }
 
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, dates: DateReading = .deferredToDate) throws -> T {
-        try decode(type, from: Array(data), dates: dates)
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, dates: DateReading = .deferredToDate, rejectDuplicateKeys: Bool = false) throws -> T {
+        try decode(type, from: Array(data), dates: dates, rejectDuplicateKeys: rejectDuplicateKeys)
     }
 }
 

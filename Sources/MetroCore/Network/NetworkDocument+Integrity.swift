@@ -13,6 +13,7 @@ extension NetworkDocument {
 
     /// The first broken promise, in both languages, or nil when the document is sound.
     public func integrityProblem() -> Bilingual? {
+        if let problem = textProblem() { return problem }
         // A day and a half: service days run past midnight, and nothing is published later.
         let serviceDay = 0...(36 * 3600)
         var lineIDs = Set<String>()
@@ -107,6 +108,41 @@ extension NetworkDocument {
             guard serviceDay.contains(entrance.opens), serviceDay.contains(entrance.closes), entrance.halls >= 1, (0...entrance.halls).contains(entrance.hallsOpen) else {
                 return Bilingual("входи \(entrance.station): значення поза межами", "the entrances of \(entrance.station): out of range")
             }
+        }
+        return nil
+    }
+}
+
+extension NetworkDocument {
+    /// Every text a timetable carries to a terminal, a notification or a calendar (names, codes,
+    /// the source's words) is held to the rule all text from outside is: no control, C1 or
+    /// bidirectional character (`UnsafeText`). An installed timetable comes from a download.
+    func textProblem() -> Bilingual? {
+        func bad(_ texts: [String]) -> Unicode.Scalar? {
+            for text in texts { if let scalar = text.unicodeScalars.first(where: UnsafeText.isUnsafe) { return scalar } }
+            return nil
+        }
+        func problem(_ whereUk: String, _ whereEn: String, _ field: String, _ scalar: Unicode.Scalar) -> Bilingual {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return Bilingual("\(whereUk): \(field) містить керівний символ (\(code))", "\(whereEn): \(field) holds a control character (\(code))")
+        }
+        for station in stations {
+            let name = UnsafeText.masked(station.code)
+            let fields: [(String, [String])] = [
+                ("code", [station.code]), ("nameUk", [station.nameUk]), ("nameEn", [station.nameEn]),
+                ("formerNames", station.formerNames.flatMap { [$0.uk, $0.en] }), ("namesRu", station.namesRu ?? []), ("formerNamesRu", station.formerNamesRu ?? []),
+            ]
+            for (field, texts) in fields { if let scalar = bad(texts) { return problem("станція \(name)", "station \(name)", field, scalar) } }
+        }
+        for line in lines {
+            let name = UnsafeText.masked(line.id)
+            for (field, text) in [("id", line.id), ("nameUk", line.nameUk), ("nameEn", line.nameEn), ("color", line.color)] {
+                if let scalar = bad([text]) { return problem("лінія \(name)", "line \(name)", field, scalar) }
+            }
+        }
+        for (field, text) in [("dataset", source.dataset), ("publisher", source.publisher), ("licence", source.licence), ("resourcesDated", source.resourcesDated), ("retrieved", source.retrieved)] {
+            if let scalar = bad([text]) { return problem("джерело", "source", field, scalar) }
         }
         return nil
     }

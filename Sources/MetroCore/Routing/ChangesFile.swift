@@ -86,6 +86,12 @@ public struct ChangesFile: Codable, Equatable, Sendable {
     public func refusal(for entry: Entry, network: Network, today: String) -> Refusal? {
         if let until = entry.until, until < today { return .inThePast }
         if let from = entry.from, let until = entry.until, until < from { return .untilBeforeFrom }
+        return overlapping(entry, network: network).map { .overlaps($0) }
+    }
+
+    /// The id of an entry for the same thing as `entry` on days that meet (the file's reader
+    /// holds each entry to the ones before it by this, as `changes add` does).
+    public func overlapping(_ entry: Entry, network: Network) -> Int? {
         for other in entries where other.kind == entry.kind && datesOverlap(other, entry) {
             let same: Bool
             switch entry.kind {
@@ -96,7 +102,7 @@ public struct ChangesFile: Codable, Equatable, Sendable {
                 guard let a = other.section, let b = entry.section, a.line == b.line else { same = false; break }
                 same = ordersOverlap(a, b, network: network)
             }
-            if same { return .overlaps(other.id) }
+            if same { return other.id }
         }
         return nil
     }

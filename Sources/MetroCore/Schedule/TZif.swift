@@ -18,9 +18,23 @@ public struct TZif: Sendable, Equatable {
         case truncated
         case badFooter(String)
         case noTimeTypes
+        /// The transitions do not ascend (no C library accepts such a file).
+        case outOfOrder
+        /// A UTC offset outside RFC 8536's range: more than −25 h and less than 26 h.
+        case badOffset(Int)
+        /// A transition names a local time type the file does not have.
+        case badTypeIndex(Int, count: Int)
+
+        /// RFC 8536 section 3.2: an offset "SHOULD be in the range [-89999, 93599]".
+        public static let offsets = -89_999...93_599
 
         public var reason: Bilingual {
             switch self {
+            case .outOfOrder: Bilingual("його переходи йдуть не за часом", "its transitions are not in time order")
+            case .badOffset(let offset):
+                Bilingual("його зсув від UTC \(offset) с неможливий для часового поясу (більше за −25 год, менше за 26 год)", "its UTC offset \(offset) s is not one a zone can have (more than −25 h, less than 26 h)")
+            case .badTypeIndex(let index, let count):
+                Bilingual("перехід посилається на тип місцевого часу \(index), а їх лише \(count)", "a transition names local time type \(index), and it has only \(count)")
             case .notTZif: Bilingual("це не файл TZif (немає позначки 'TZif')", "it is not a TZif file (no 'TZif' magic)")
             case .truncated: Bilingual("він уривається раніше, ніж закінчуються оголошені в заголовку дані", "it ends before the data its header announces")
             case .badFooter(let footer): Bilingual("правило '\(footer)' у його кінці не читається", "its footer rule '\(footer)' cannot be read")
@@ -47,6 +61,9 @@ public struct TZif: Sendable, Equatable {
             rule = nil
         } else {
             guard let parsed = POSIXTimeZone(footer) else { throw .badFooter(footer) }
+            for offset in [parsed.standardOffset] + (parsed.daylight.map { [$0.offset] } ?? []) where !Failure.offsets.contains(offset) {
+                throw .badOffset(offset)
+            }
             rule = parsed
         }
     }
@@ -121,18 +138,20 @@ public struct TZif: Sendable, Equatable {
             let indices = Array(try take(header.timeCount))
             var utOffsets: [Int32] = []
             for _ in 0..<header.typeCount {
-                utOffsets.append(Int32(truncatingIfNeeded: try integer(4)))
+                let offset = try integer(4)
+                guard Failure.offsets.contains(Int(offset)) else { throw .badOffset(Int(offset)) }
+                utOffsets.append(Int32(offset))
                 try skip(2)  // isdst, the designation's index
             }
             try skip(header.charCount + header.leapCount * (timeSize + 4) + header.isStandardCount + header.isUTCCount)
             var offsets: [Int32] = []
             offsets.reserveCapacity(indices.count)
             for index in indices {
-                guard Int(index) < utOffsets.count else { throw .truncated }
+                guard Int(index) < utOffsets.count else { throw .badTypeIndex(Int(index), count: utOffsets.count) }
                 offsets.append(utOffsets[Int(index)])
             }
             // Transitions must ascend; a file that says otherwise is not one a C library accepts.
-            for i in times.indices.dropFirst() where times[i] <= times[i - 1] { throw .truncated }
+            for i in times.indices.dropFirst() where times[i] <= times[i - 1] { throw .outOfOrder }
             return (times, offsets, utOffsets[0])
         }
 

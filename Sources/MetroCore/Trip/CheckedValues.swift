@@ -128,6 +128,11 @@ extension ChangesFile {
                     guard line.stations.contains(code) else { return Bilingual(key: "\(key).section", "\(quoted(code)) не на лінії \(line.id)", "\(quoted(code)) is not on \(line.id)") }
                 }
             }
+            // Two entries for the same thing on days that meet: `changes add` refuses the second,
+            // and a file that holds both leaves unclear which one holds.
+            if let other = ChangesFile(entries: Array(entries[..<index])).overlapping(entry, network: network) {
+                return Bilingual(key: key, "перекривається з #\(other) у ті самі дні", "overlaps #\(other) on the same days")
+            }
         }
         return nil
     }
@@ -140,6 +145,21 @@ extension ChangesFile: CheckedValues {
             guard (1...1_000_000).contains(entry.id) else { return Bilingual(key: "entries[\(index)].id", "\(entry.id) поза межами 1–1000000", "\(entry.id) is outside 1–1000000") }
             // `changes remove ID` must name one entry.
             guard ids.insert(entry.id).inserted else { return Bilingual(key: "entries[\(index)].id", "\(entry.id) вжито двічі", "\(entry.id) is used twice") }
+            // Each kind names what it changes, as `changes add` writes it: a closure with no
+            // station, or a section from a station to itself, changes nothing and says it does.
+            let subject: (String, Bool)
+            switch entry.kind {
+            case .closed: subject = ("station", entry.station != nil)
+            case .suspended: subject = ("section", entry.section != nil)
+            case .headway: subject = ("headwaySeconds", entry.headwaySeconds != nil)
+            case .dayType: subject = ("dayType", entry.dayType != nil)
+            }
+            guard subject.1 else {
+                return Bilingual(key: "entries[\(index)].\(subject.0)", "бракує (без цього запис нічого не змінює)", "missing (a \(entry.kind.rawValue) entry without it changes nothing)")
+            }
+            if let section = entry.section, section.from == section.to {
+                return Bilingual(key: "entries[\(index)].section", "ділянка від станції до неї самої", "a section from a station to itself")
+            }
             if let seconds = entry.headwaySeconds, !(60...3600).contains(seconds) {
                 return Bilingual(key: "entries[\(index)].headwaySeconds", "\(seconds) поза межами 60–3600", "\(seconds) is outside 60–3600")
             }
@@ -169,5 +189,56 @@ extension AlertSettings: CheckedValues {
             : Bilingual(
                 key: "timeoutMilliseconds", "\(timeoutMilliseconds) поза межами \(range.lowerBound)–\(range.upperBound)",
                 "\(timeoutMilliseconds) is outside \(range.lowerBound)–\(range.upperBound)")
+    }
+}
+
+extension Calibration {
+    /// Why one entry cannot be used with a network: the rules `calibration --import` applies to a
+    /// friend's file, and the calibration file itself is read by (a 0.2 s run, or a key that
+    /// names no segment, is as wrong in your own file as in an import).
+    public enum EntryProblem: Equatable, Sendable {
+        /// The key names no segment (`FROM>TO`) or no station (`STATION DIRECTION`) of the network.
+        case unknown
+        /// A measurement outside the plausibility bounds, or one with no weight.
+        case implausible(mean: Double, range: ClosedRange<Double>)
+    }
+
+    public static func entryProblem(_ key: String, _ statistic: Statistic, running: Bool, network: Network, allowEmpty: Bool = false) -> EntryProblem? {
+        if running {
+            guard let (from, to) = keyParts(key, separator: ">"), network.segment(from: from, to: to) != nil else { return .unknown }
+        } else {
+            guard let (station, _) = keyParts(key, separator: " "), network.station(station) != nil else { return .unknown }
+        }
+        // An entry made but never measured (weight 0) is not used; your own file may hold one.
+        if allowEmpty && statistic.weight == 0 && statistic.count == 0 { return nil }
+        let range = running ? runningBounds(network) : dwellBounds
+        guard statistic.weight > 0, statistic.count > 0, range.contains(statistic.mean) else { return .implausible(mean: statistic.mean, range: range) }
+        return nil
+    }
+
+    /// The calibration file against the network, imports included: nil when every entry names a
+    /// real segment or station and holds a plausible figure.
+    public func networkProblem(_ network: Network) -> Bilingual? {
+        for (name, table) in [("running", running), ("dwell", dwell)] {
+            for (key, statistic) in table.sorted(by: { $0.key < $1.key }) {
+                let shown = "\(name).\(UnsafeText.masked(key))"
+                switch Calibration.entryProblem(key, statistic, running: name == "running", network: network, allowEmpty: true) {
+                case nil: continue
+                case .unknown:
+                    return name == "running"
+                        ? Bilingual(key: shown, "такого перегону в мережі немає", "no such segment in the network")
+                        : Bilingual(key: shown, "такої станції в мережі немає", "no such station in the network")
+                case .implausible(let mean, let range):
+                    let bounds = "\(Int(range.lowerBound.rounded(.up)))–\(Int(range.upperBound.rounded(.down)))"
+                    return Bilingual(
+                        key: shown, "\(mean) с — неправдоподібне значення (calibrate і --import приймають \(bounds) с)",
+                        "\(mean) s is an implausible figure (calibrate and --import accept \(bounds) s)")
+                }
+            }
+        }
+        for (origin, imported) in (imports ?? [:]).sorted(by: { $0.key < $1.key }) {
+            if let problem = imported.networkProblem(network) { return problem.at("imports.\(UnsafeText.masked(origin))") }
+        }
+        return nil
     }
 }

@@ -90,6 +90,28 @@ struct AlertScheduler: Sendable {
         return try? JSONObject.decode(ScheduledAlerts.self, from: data, dates: .secondsSince1970)
     }
 
+    /// The record for a command that reports it (`alerts pending`): missing is nil, but one
+    /// that is there and cannot be read (a link, a directory, another user's, corrupt) is an
+    /// error naming it, never "no channels".
+    func readRecordChecked() throws(CLIError) -> ScheduledAlerts? {
+        let path = recordPath, language = language
+        func unreadable(_ reason: String) -> CLIError {
+            .data(language.tr(
+                "запис сповіщень \(path) не читається (\(reason)); його не змінено. Приберіть його: наступний 'metro-timer start' запише новий.",
+                "the alert record \(path) cannot be read (\(reason)); it was left as it is. Move it away: the next 'metro-timer start' writes a new one."))
+        }
+        let data: Data
+        do {
+            guard let bytes = try PrivateFile.read(path) else { return nil }
+            data = bytes
+        } catch {
+            throw unreadable(error.reason(language))
+        }
+        do { return try JSONObject.decode(ScheduledAlerts.self, from: data, dates: .secondsSince1970, rejectDuplicateKeys: true) } catch {
+            throw unreadable(FileTripStore.reason(error).text(language))
+        }
+    }
+
     func writeRecord(_ record: ScheduledAlerts?) {
         guard let record else {
             unlink(recordPath)
@@ -260,7 +282,7 @@ struct AlertScheduler: Sendable {
     func deliverDue(at now: Date) {
         guard let clock = ServiceClock.kyiv() else { return }
         var engine = ScheduleEngine(network: network, clock: clock)
-        if let calibration = try? store.loadCalibration(), !calibration.isEmpty { engine.calibration = calibration.effective }
+        if let calibration = try? store.loadCalibration(network: network), !calibration.isEmpty { engine.calibration = calibration.effective }
         let service = TripService(store: store, engine: engine, language: language)
         guard let fired = try? service.claimDueAlerts(at: now), !fired.isEmpty, let trip = try? store.load(),
             let model = try? service.model(trip)
@@ -270,17 +292,16 @@ struct AlertScheduler: Sendable {
         let language = Language(rawValue: delivery.context.language) ?? language
         let schedule = model.current(trip)
         // Several due at once (a notifier that started late, a laptop that slept): only the
-        // latest still says something (a change is past once "yours is next" is due), and it
-        // says how late it comes. All are claimed, so none is delivered again.
-        guard let alert = fired.last else { return }
-        let late = TripModel.time(of: alert, in: schedule).map { Int(now.timeIntervalSince($0).rounded()) } ?? 0
+        // latest still says something, and it says how late it comes. All are claimed, so none
+        // is delivered again.
+        guard let alert = AlertText.latest(fired, in: schedule) else { return }
+        let late = AlertText.lateSeconds(alert, in: schedule, at: now)
         let view = RideView(
             network: network, clock: clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule, now: now,
             rehearsalSpeed: nil, notice: nil)
-        let lateness = late >= AlertScheduler.lateAfter ? " " + language.tr("(із запізненням \(language.minutes(late / 60)))", "(\(language.minutes(late / 60)) late)") : ""
-        let sentence = AlertText.sentence(alert, view: view) + lateness
+        let sentence = AlertText.sentence(alert, view: view, lateSeconds: late)
         delivery.deliver(alert, sentence: sentence, event: RideEvents.alertEvent(
-            alert, view: view, clock: clock, message: sentence, lateSeconds: late >= AlertScheduler.lateAfter ? late : nil))
+            alert, view: view, clock: clock, message: sentence, lateSeconds: late))
     }
 
     // MARK: The detached notifier

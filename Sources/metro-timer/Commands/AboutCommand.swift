@@ -118,15 +118,15 @@ struct AboutCommand: Command {
             "",
             style.bold(language.tr("Дані", "Data")),
             "  " + (facts.data.path.map { path in language.tr(
-                "Розклад: встановлений, \(path) ('timetable-gen install --remove' повертає вбудований).",
-                "Timetable: installed, \(path) ('timetable-gen install --remove' goes back to the built-in one).") }
+                "Розклад: встановлений, \(Quote.value(path)) ('timetable-gen install --remove' повертає вбудований).",
+                "Timetable: installed, \(Quote.value(path)) ('timetable-gen install --remove' goes back to the built-in one).") }
                 ?? language.tr("Розклад: вбудований у програму.", "Timetable: built into the program.")),
-            "  " + language.tr("Набір даних: ", "Dataset: ") + Self.datasetName(facts.data.dataset, language),
-            "  " + language.tr("Видавець: ", "Publisher: ") + Self.inUkrainian(facts.data.publisher, language),
-            "  " + language.tr("Ліцензія: ", "Licence: ") + Self.inUkrainian(facts.data.licence, language),
+            "  " + language.tr("Набір даних: ", "Dataset: ") + Quote.value(Self.datasetName(facts.data.dataset, language)),
+            "  " + language.tr("Видавець: ", "Publisher: ") + Quote.value(Self.inUkrainian(facts.data.publisher, language)),
+            "  " + language.tr("Ліцензія: ", "Licence: ") + Quote.value(Self.inUkrainian(facts.data.licence, language)),
             "  " + language.tr(
-                "Розклад станом на \(facts.data.resourcesDated), завантажено \(facts.data.retrieved).",
-                "Timetable dated \(facts.data.resourcesDated), retrieved \(facts.data.retrieved)."),
+                "Розклад станом на \(Quote.value(facts.data.resourcesDated)), завантажено \(Quote.value(facts.data.retrieved)).",
+                "Timetable dated \(Quote.value(facts.data.resourcesDated)), retrieved \(Quote.value(facts.data.retrieved))."),
             "",
             style.bold(language.tr("Припущено, не опубліковано", "Assumed, not published")),
             "  " + language.tr(
@@ -135,8 +135,8 @@ struct AboutCommand: Command {
         ]
         for walk in facts.assumptions.walks {
             let basis = walk.basis == "measured" ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
-            out.append("  " + language.tr("Перехід ", "Walk ") + language.tr(walk.fromNameUk, walk.fromNameEn) + " ⇄ "
-                + language.tr(walk.toNameUk, walk.toNameEn) + ": "
+            out.append("  " + language.tr("Перехід ", "Walk ") + Quote.value(language.tr(walk.fromNameUk, walk.fromNameEn)) + " ⇄ "
+                + Quote.value(language.tr(walk.toNameUk, walk.toNameEn)) + ": "
                 + Durations.clock(walk.walkSeconds) + " (" + basis + ")")
         }
         out.append("  " + language.tr(
@@ -145,9 +145,10 @@ struct AboutCommand: Command {
         out += [
             "",
             style.bold(language.tr("Файли", "Files")),
-            "  " + facts.state.directory + "/  " + facts.state.files.joined(separator: ", "),
-            "  " + facts.config.directory + "/  " + facts.config.files.joined(separator: ", "),
-            "  " + facts.installed.directory + "/  " + facts.installed.files.joined(separator: ", ")
+            // The directories come from the environment: quoted like any text from outside.
+            "  " + Quote.value(facts.state.directory) + "/  " + facts.state.files.joined(separator: ", "),
+            "  " + Quote.value(facts.config.directory) + "/  " + facts.config.files.joined(separator: ", "),
+            "  " + Quote.value(facts.installed.directory) + "/  " + facts.installed.files.joined(separator: ", ")
                 + language.tr(" (розклад з 'timetable-gen install')", " (a timetable from 'timetable-gen install')"),
             "  " + language.tr("Каталоги 0700, файли 0600: лише для вас.", "Directories 0700, files 0600: yours alone."),
             "",

@@ -215,7 +215,7 @@ struct AlertsCommand: Command {
         }
         let model = try service.model(trip)
         let scheduler = context.alertScheduler(language: language)
-        let record = scheduler.readRecord()
+        let record = try scheduler.readRecordChecked()
         let backend = record?.backend ?? AlertScheduler.backend(environment: context.environment) ?? .off
         let pid = scheduler.notifierPID()
         let channels = record?.delivery.channels() ?? []

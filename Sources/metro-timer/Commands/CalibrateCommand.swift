@@ -80,7 +80,7 @@ struct CalibrateCommand: Command {
                     label = language.tr("стоянка", "dwell") + " " + Names.station(station, network, language)
                 }
                 do {
-                    try store.updateCalibration { (calibration: inout Calibration) throws(CLIError) -> Void in
+                    try store.updateCalibration(network: network) { (calibration: inout Calibration) throws(CLIError) -> Void in
                         do throws(Calibration.Rejection) { try calibration.record(measurement, network: network) } catch {
                             throw .failure(language.tr(
                                 "відкинуто: \(Durations.clock(Int(error.seconds.rounded()))) поза межами \(Durations.clock(Int(error.range.lowerBound)))–\(Durations.clock(Int(error.range.upperBound)))",

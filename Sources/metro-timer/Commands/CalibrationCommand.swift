@@ -54,14 +54,14 @@ struct CalibrationCommand: Command {
                 refusal: language.tr("Стерти всі вимірювання? Додайте --yes, щоб підтвердити.", "Forget every measurement? Add --yes to confirm."),
                 kept: language.tr("Вимірювання залишено.", "The measurements were kept."))
             else { return }
-            try store.updateCalibration { $0 = Calibration() }
+            try store.resetCalibration()
             context.stdout.line(language.tr("Вимірювання стерто: план знову за офіційними даними.", "Measurements forgotten: plans use the official figures again."))
             return
         }
         if let exportPath {
             // Your own measurements only, with this calibration's origin (made now if it has none),
             // so that importing it back, here or at a friend's and back, never counts twice.
-            let calibration = try store.loadCalibration().isEmpty ? Calibration() : try store.updateCalibration { (own: inout Calibration) throws(CLIError) -> Calibration in
+            let calibration = try store.loadCalibration(network: context.network).isEmpty ? Calibration() : try store.updateCalibration(network: context.network) { (own: inout Calibration) throws(CLIError) -> Calibration in
                 if own.origin == nil { own.origin = UUID().uuidString.lowercased() }
                 return own.ownMeasurements
             }
@@ -71,13 +71,13 @@ struct CalibrationCommand: Command {
             }
             try ExportFile.write(Self.encode(calibration), to: exportPath, mode: 0o600, language: language)
             context.stdout.line(language.tr(
-                "Записано \(calibration.running.count + calibration.dwell.count) вимірювань у \(exportPath).",
-                "Wrote \(calibration.running.count + calibration.dwell.count) measured figures to \(exportPath)."))
+                "Записано \(calibration.running.count + calibration.dwell.count) вимірювань у \(Quote.value(exportPath)).",
+                "Wrote \(calibration.running.count + calibration.dwell.count) measured figures to \(Quote.value(exportPath))."))
             return
         }
         if let importPath {
             let incoming = try Self.validated(importPath, network: context.network, language: language)
-            let replaced = try store.updateCalibration { (calibration: inout Calibration) throws(CLIError) -> Bool in
+            let replaced = try store.updateCalibration(network: context.network) { (calibration: inout Calibration) throws(CLIError) -> Bool in
                 do { return try calibration.importing(incoming) } catch {
                     throw .failure(language.tr(
                         "\(importPath) — це ваші власні вимірювання (експорт звідси): їх додавання врахувало б кожну поїздку двічі. Нічого не додано.",
@@ -85,11 +85,11 @@ struct CalibrationCommand: Command {
                 }
             }
             context.stdout.line(language.tr(
-                "Додано \(incoming.running.count) перегонів і \(incoming.dwell.count) стоянок з \(importPath)" + (replaced ? " (замість попереднього імпорту з того самого джерела)." : "."),
-                "Merged \(incoming.running.count) segments and \(incoming.dwell.count) dwells from \(importPath)" + (replaced ? " (replacing an earlier import from the same source)." : ".")))
+                "Додано \(incoming.running.count) перегонів і \(incoming.dwell.count) стоянок з \(Quote.value(importPath))" + (replaced ? " (замість попереднього імпорту з того самого джерела)." : "."),
+                "Merged \(incoming.running.count) segments and \(incoming.dwell.count) dwells from \(Quote.value(importPath))" + (replaced ? " (replacing an earlier import from the same source)." : ".")))
             return
         }
-        let calibration = try store.loadCalibration().effective
+        let calibration = try store.loadCalibration(network: context.network).effective
         if json {
             context.stdout.write(Self.encode(calibration))
             return
@@ -132,7 +132,7 @@ struct CalibrationCommand: Command {
             throw .failure(language.tr("Не можу прочитати \(path).", "Cannot read \(path)."))
         }
         let calibration: Calibration
-        do { calibration = try JSONObject.decode(Calibration.self, from: data) } catch {
+        do { calibration = try JSONObject.decode(Calibration.self, from: data, rejectDuplicateKeys: true) } catch {
             throw .data(language.tr("\(path) — не файл вимірювань (\(FileTripStore.reason(error).uk)).", "\(path) is not a calibration file (\(FileTripStore.reason(error).en))."))
         }
         guard calibration.version <= Calibration.currentVersion else {
@@ -143,21 +143,19 @@ struct CalibrationCommand: Command {
         if let problem = calibration.valueProblem() {
             throw .data(language.tr("\(path): \(problem.uk); нічого не додано.", "\(path): \(problem.en); nothing was merged."))
         }
-        let bounds = Calibration.runningBounds(network)
-        for (key, statistic) in calibration.running {
-            guard let (from, to) = Calibration.keyParts(key, separator: ">"), network.segment(from: from, to: to) != nil else {
-                throw .data(language.tr("\(path): перегону '\(key)' немає в мережі.", "\(path): there is no segment '\(key)' in the network."))
-            }
-            guard statistic.weight > 0, statistic.count > 0, bounds.contains(statistic.mean) else {
-                throw .data(language.tr("\(path): '\(key)' має неправдоподібне значення.", "\(path): '\(key)' holds an implausible figure."))
-            }
-        }
-        for (key, statistic) in calibration.dwell {
-            guard let (station, _) = Calibration.keyParts(key, separator: " "), network.station(station) != nil else {
-                throw .data(language.tr("\(path): стоянки '\(key)' немає в мережі.", "\(path): there is no dwell '\(key)' in the network."))
-            }
-            guard statistic.weight > 0, statistic.count > 0, Calibration.dwellBounds.contains(statistic.mean) else {
-                throw .data(language.tr("\(path): '\(key)' має неправдоподібне значення.", "\(path): '\(key)' holds an implausible figure."))
+        // The same rules as the calibration file's own (`Calibration.entryProblem`).
+        for (name, table) in [("running", calibration.running), ("dwell", calibration.dwell)] {
+            for (key, statistic) in table.sorted(by: { $0.key < $1.key }) {
+                switch Calibration.entryProblem(key, statistic, running: name == "running", network: network) {
+                case nil: continue
+                case .unknown:
+                    let shown = Quote.value(key)
+                    throw .data(name == "running"
+                        ? language.tr("\(path): перегону '\(shown)' немає в мережі.", "\(path): there is no segment '\(shown)' in the network.")
+                        : language.tr("\(path): стоянки '\(shown)' немає в мережі.", "\(path): there is no dwell '\(shown)' in the network."))
+                case .implausible:
+                    throw .data(language.tr("\(path): '\(Quote.value(key))' має неправдоподібне значення.", "\(path): '\(Quote.value(key))' holds an implausible figure."))
+                }
             }
         }
         return calibration

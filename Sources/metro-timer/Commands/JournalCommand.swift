@@ -75,7 +75,7 @@ struct JournalCommand: Command {
                 return
             }
             try ExportFile.write(lines.joined(), to: exportPath, mode: 0o600, language: language)
-            context.stdout.line(language.tr("Записано \(records.count) поїздок у \(exportPath).", "Wrote \(records.count) trips to \(exportPath)."))
+            context.stdout.line(language.tr("Записано \(records.count) поїздок у \(Quote.value(exportPath)).", "Wrote \(records.count) trips to \(Quote.value(exportPath))."))
             return
         }
         let summary = JournalSummary(records)

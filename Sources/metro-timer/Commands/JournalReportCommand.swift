@@ -165,7 +165,7 @@ struct JournalReportCommand: Command {
             "overall": figures(report.overall),
             "histogram": ["startSeconds": report.binStart, "binSeconds": report.binSeconds, "counts": report.bins],
         ]
-        let data = Data(JSONObject.serialize(object, pretty: true).utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        // Route codes come from the journal: no raw C1 or bidi character (`Quote.json`).
+        return Quote.json(JSONObject.serialize(object, pretty: true)) + "\n"
     }
 }

@@ -250,7 +250,7 @@ struct PlanCommand: Command {
                     return
                 }
                 try ExportFile.write(card, to: ics, language: options.language)
-                context.stderr.line(options.language.tr("Подію календаря записано: \(ics)", "Calendar event written to \(ics)"))
+                context.stderr.line(options.language.tr("Подію календаря записано: \(Quote.value(ics))", "Calendar event written to \(Quote.value(ics))"))
             }
         }
         if json {

@@ -35,9 +35,10 @@ extension Context {
             "Missing expected argument '<to>' ('\(first)' is not a saved route; see 'metro-timer routes list')"), spec)
     }
 
-    /// The recent rides, newest first, each pair once: from the journal.
-    func recentRides(limit: Int) -> [(from: String, to: String)] {
-        guard let records = try? tripStore.readJournal().records else { return [] }
+    /// The recent rides, newest first, each pair once: from the journal (one that `journal`
+    /// refuses, a directory, a link, another user's, is refused here too, never read as empty).
+    func recentRides(limit: Int) throws(CLIError) -> [(from: String, to: String)] {
+        let records = try tripStore.readJournal().records
         var seen: Set<String> = []
         var result: [(from: String, to: String)] = []
         for record in records.sorted(by: { $0.endedAt > $1.endedAt }) where seen.insert(record.from + ">" + record.to).inserted {
@@ -117,7 +118,7 @@ struct RoutesCommand: Command {
         switch action {
         case .list(let json):
             let saved = try config.routes(language: language).routes
-            let recent = context.recentRides(limit: 5)
+            let recent = try context.recentRides(limit: 5)
             if json {
                 func ref(_ code: String) -> [String: String] {
                     let station = context.network.station(code)

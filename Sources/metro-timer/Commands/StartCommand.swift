@@ -194,7 +194,7 @@ struct StartCommand: Command {
     /// The last ride: the trip file's (ended or not), else the journal's newest record.
     static func lastRide(_ context: Context) throws(CLIError) -> (from: String, to: String)? {
         if let trip = try context.tripStore.load() { return (trip.origin, trip.destination) }
-        return context.recentRides(limit: 1).first
+        return try context.recentRides(limit: 1).first
     }
 
     /// Asks before replacing an active trip when a person is at the keyboard; otherwise

@@ -141,7 +141,7 @@ struct StationCommand: Command {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.stdout.write(String(decoding: (try? encoder.encode(card)) ?? Data(), as: UTF8.self) + "\n")
+            context.stdout.write(Quote.json(String(decoding: (try? encoder.encode(card)) ?? Data(), as: UTF8.self)) + "\n")
             return
         }
         let style = Style(enabled: options.color)

@@ -3,8 +3,10 @@ import MetroCore
 
 /// Station and line names in the chosen language.
 enum Names {
+    /// Quoted here, the one place names are shown: an installed timetable's text came from a
+    /// download (its check refuses control characters too).
     static func station(_ station: NetworkDocument.Station, _ language: Language) -> String {
-        language.tr(station.nameUk, station.nameEn)
+        Quote.value(language.tr(station.nameUk, station.nameEn))
     }
 
     static func station(_ code: String, _ network: Network, _ language: Language) -> String {
@@ -18,7 +20,7 @@ enum Names {
     }
 
     static func line(_ line: NetworkDocument.Line, _ language: Language) -> String {
-        language.tr(line.nameUk, line.nameEn)
+        Quote.value(language.tr(line.nameUk, line.nameEn))
     }
 }
 

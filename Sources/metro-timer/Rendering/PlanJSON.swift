@@ -1,3 +1,4 @@
+import CLIKit
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -192,6 +193,7 @@ struct PlanJSON: Encodable {
     func encoded() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try! encoder.encode(self), as: UTF8.self) + "\n"
+        // Names from an installed timetable keep no raw control character (`Quote.json`).
+        return Quote.json(String(decoding: try! encoder.encode(self), as: UTF8.self)) + "\n"
     }
 }

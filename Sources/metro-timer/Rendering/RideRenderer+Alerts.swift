@@ -31,6 +31,34 @@ enum AlertText {
         }
     }
 
+    /// Of several alerts that fell due together (a screen reopened after they did, a notifier
+    /// that started late, a laptop that slept), the one that still says something: the latest by
+    /// its moment (a change is past once "yours is next" is due), never the alert of a change the
+    /// rider already confirmed with `departed`. Nil when none does.
+    static func latest(_ due: [Trip.Alert], in schedule: Schedule) -> Trip.Alert? {
+        let worth = due.filter { schedule.change(for: $0)?.transfer.confirmed != true }
+        return worth.enumerated().max { a, b in
+            let x = TripModel.time(of: a.element, in: schedule) ?? .distantPast, y = TripModel.time(of: b.element, in: schedule) ?? .distantPast
+            return x == y ? a.offset < b.offset : x < y
+        }?.element
+    }
+
+    /// How late an alert comes at `now`, in seconds, when that is worth saying (a minute or
+    /// more: a notifier's wake-up or a frame is a second).
+    static func lateSeconds(_ alert: Trip.Alert, in schedule: Schedule, at now: Date) -> Int? {
+        guard let moment = TripModel.time(of: alert, in: schedule) else { return nil }
+        let late = Int(now.timeIntervalSince(moment).rounded())
+        return late >= AlertScheduler.lateAfter ? late : nil
+    }
+
+    /// The sentence, with how late it comes when it does: "… (2 min late)".
+    static func sentence(_ alert: Trip.Alert, view: RideView, lateSeconds: Int?) -> String {
+        let sentence = sentence(alert, view: view)
+        guard let late = lateSeconds else { return sentence }
+        let language = view.language
+        return sentence + " " + language.tr("(із запізненням \(language.minutes(late / 60)))", "(\(language.minutes(late / 60)) late)")
+    }
+
     /// The instruction for a change, shown from the stop before it until the train departs.
     static func transferInstruction(view: RideView) -> String? {
         guard let next = view.state.nextStop else { return nil }

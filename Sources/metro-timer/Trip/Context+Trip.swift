@@ -11,7 +11,7 @@ extension Context {
     func engine(calibrated: Bool = true) throws(CLIError) -> ScheduleEngine {
         var engine = ScheduleEngine(network: network, clock: clock)
         if calibrated {
-            let calibration = try tripStore.loadCalibration()
+            let calibration = try tripStore.loadCalibration(network: network)
             if !calibration.isEmpty { engine.calibration = calibration.effective }
         }
         return engine

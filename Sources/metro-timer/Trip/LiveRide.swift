@@ -163,14 +163,20 @@ final class LiveRide {
                 if let reloaded = try service.store.load() { trip = reloaded }
                 schedule = model.current(trip)
             }
-            // The claim decides who notifies; this screen shows every alert claimed since it
-            // opened, by itself or by another process, once per claim.
-            for alert in Trip.Alert.allCases {
-                guard let claim = trip.alertsFired[alert.rawValue], shownAlerts[alert.rawValue] != claim,
-                    claim <= now.addingTimeInterval(1)
-                else { continue }
-                shownAlerts[alert.rawValue] = claim
-                fire(alert, view: view(trip, schedule, now: now), deliver: claimed.contains(alert))
+            // The claim decides who notifies; this screen shows the alerts claimed since it
+            // opened, by itself or by another process, once per claim. Several at once (the
+            // screen reopened after they fell due): only the latest, saying how late it comes.
+            let news = Trip.Alert.allCases.filter { alert in
+                guard let claim = trip.alertsFired[alert.rawValue] else { return false }
+                return shownAlerts[alert.rawValue] != claim && claim <= now.addingTimeInterval(1)
+            }
+            // A rehearsal steps its clock by up to a minute a frame: there, alerts that fall in
+            // one frame are each said, and none is late.
+            for alert in news { shownAlerts[alert.rawValue] = trip.alertsFired[alert.rawValue] }
+            let said = rehearsal ? news : AlertText.latest(news, in: schedule).map { [$0] } ?? []
+            for alert in said {
+                fire(alert, view: view(trip, schedule, now: now), deliver: claimed.contains(alert),
+                    lateSeconds: rehearsal ? nil : AlertText.lateSeconds(alert, in: schedule, at: now))
             }
             if let verdict = feed?.poll(at: now) { feedChanged(verdict, view: view(trip, schedule, now: now)) }
             draw(view(trip, schedule, now: now))
@@ -299,18 +305,19 @@ final class LiveRide {
 
     /// Shows an alert in this output; `deliver` (this process claimed it) also sends it
     /// through the channels beyond the screen.
-    func fire(_ alert: Trip.Alert, view: RideView, deliver: Bool = true) {
-        let sentence = AlertText.sentence(alert, view: view)
+    func fire(_ alert: Trip.Alert, view: RideView, deliver: Bool = true, lateSeconds: Int? = nil) {
+        let sentence = AlertText.sentence(alert, view: view, lateSeconds: lateSeconds)
+        let event = RideEvents.alertEvent(alert, view: view, clock: context.clock, message: sentence, lateSeconds: lateSeconds)
         switch output {
         case .screen:
             out.write("\u{7}")
         case .lines(let plain):
             out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ▶ ") + sentence)
         case .events:
-            out.line(String(decoding: RideEvents.alertEvent(alert, view: view, clock: context.clock), as: UTF8.self))
+            out.line(String(decoding: event, as: UTF8.self))
         }
         if !rehearsal && deliver {
-            delivery?.deliver(alert, sentence: sentence, event: RideEvents.alertEvent(alert, view: view, clock: context.clock), ringTerminal: output != .screen)
+            delivery?.deliver(alert, sentence: sentence, event: event, ringTerminal: output != .screen)
         }
     }
 

@@ -155,24 +155,45 @@ final class FileTripStore: TripStore {
     }
 
     /// The passenger's calibration (empty when none was measured yet).
-    func loadCalibration() throws(CLIError) -> Calibration {
+    /// The calibration file; with `network`, every entry is also held to the rules
+    /// `calibration --import` applies (a real segment or station, a plausible figure).
+    func loadCalibration(network: Network? = nil) throws(CLIError) -> Calibration {
         try checkOwner()
         let path = calibrationPath
         let language = language
-        return try VersionedFile.read(
+        let calibration = try VersionedFile.read(
             Calibration.self, at: path, newest: Calibration.currentVersion, dates: .secondsSince1970, language: language,
             newer: { language.tr("файл калібрування \(path) записано новішою версією metro-timer (версія \($0)); його не змінено.", "the calibration file \(path) was written by a newer metro-timer (version \($0)); it was left as it is.") },
-            unreadable: { language.tr("файл калібрування \(path) не читається (\($0)); його не змінено. Приберіть його або виконайте 'metro-timer calibration --reset'.", "the calibration file \(path) is unreadable (\($0)); it was left as it is. Move it away or run 'metro-timer calibration --reset'.") })
+            unreadable: unreadable)
             ?? Calibration()
+        if let network, let problem = calibration.networkProblem(network) { throw .data(unreadable(problem.text(language))) }
+        return calibration
     }
 
-    /// Locked read-modify-write of the calibration.
-    func updateCalibration<T>(_ body: (inout Calibration) throws(CLIError) -> T) throws(CLIError) -> T {
+    private func unreadable(_ reason: String) -> String {
+        let path = calibrationPath
+        return language.tr(
+            "файл калібрування \(path) не читається (\(reason)); його не змінено. Приберіть його або виконайте 'metro-timer calibration --reset'.",
+            "the calibration file \(path) is unreadable (\(reason)); it was left as it is. Move it away or run 'metro-timer calibration --reset'.")
+    }
+
+    /// Locked read-modify-write of the calibration (checked against `network` when given).
+    func updateCalibration<T>(network: Network? = nil, _ body: (inout Calibration) throws(CLIError) -> T) throws(CLIError) -> T {
         try locked { () throws(CLIError) -> T in
-            var calibration = try loadCalibration()
+            var calibration = try loadCalibration(network: network)
             let result = try body(&calibration)
             try writeCalibration(calibration)
             return result
+        }
+    }
+
+    /// Forgets every measurement without reading the file first: the way out that every refusal
+    /// of the file names ("run 'metro-timer calibration --reset'") must work on a file that is
+    /// refused. A link or another user's file in its place is still refused by the write.
+    func resetCalibration() throws(CLIError) {
+        try locked { () throws(CLIError) in
+            try checkOwner()
+            try writeCalibration(Calibration())
         }
     }
 
@@ -220,7 +241,7 @@ final class FileTripStore: TripStore {
         var problems: [(line: Int, reason: Bilingual)] = []
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             do {
-                let record = try JSONObject.decode(JournalRecord.self, from: Array(line), dates: .iso8601)
+                let record = try JSONObject.decode(JournalRecord.self, from: Array(line), dates: .iso8601, rejectDuplicateKeys: true)
                 if record.version > JournalRecord.currentVersion {
                     problems.append((index + 1, Bilingual("записано новішою версією metro-timer (версія \(record.version))", "written by a newer metro-timer (version \(record.version))")))
                 } else if let problem = record.valueProblem() {

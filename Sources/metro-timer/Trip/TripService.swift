@@ -186,7 +186,7 @@ struct TripService: Sendable {
         // After the trip's lock is released: the calibration takes the same lock.
         if let files = store as? FileTripStore, !measurements.isEmpty {
             let network = engine.network
-            try files.updateCalibration { calibration in
+            try files.updateCalibration(network: network) { calibration in
                 for measurement in measurements { try? calibration.record(measurement, network: network) }
             }
         }

@@ -45,7 +45,8 @@ enum VersionedFile {
             if let version = try? JSONObject.decode(VersionOnly.self, from: bytes).version, version > newest {
                 throw .data(newer(version))
             }
-            do { value = try JSONObject.decode(T.self, from: bytes, dates: dates) } catch {
+            // Our own files never name a key twice: one that does says two things at once.
+            do { value = try JSONObject.decode(T.self, from: bytes, dates: dates, rejectDuplicateKeys: true) } catch {
                 throw .data(unreadable(FileTripStore.reason(error).text(language)))
             }
         }
