@@ -61,6 +61,7 @@ extension PocketCard {
             behind: ["+1: поїзд на зупинку позаду", "+1: the train is a stop behind"],
             departed: ["Поїзд після пересадки рушив", "The train after the change departed"],
             undo: ["Скасувати останнє виправлення", "Undo the last correction"],
+            sound: ["Увімкнути звук сповіщень", "Turn the alerts' sound on"],
             arrived: ["Прибули", "Arrived"],
             stop: ["Зупинити поїздку", "Stop the ride"],
             said: (t) => ["Виправлено. Прибуття близько " + t + ".", "Corrected. Arrival about " + t + "."],
@@ -251,10 +252,7 @@ extension PocketCard {
             const t0 = Date.now();
             ride = { t0: t0, corrections: [], fired: {}, ended: null };
             save();
-            try {
-              const Context = window.AudioContext || window.webkitAudioContext;
-              if (Context) { audio = new Context(); audio.resume(); }
-            } catch (error) { audio = null; }
+            unlockSound();
             if (window.Notification && Notification.permission === "default") {
               try { Notification.requestPermission(); } catch (error) { /* not offered here */ }
             }
@@ -262,6 +260,17 @@ extension PocketCard {
             render();
             document.getElementById("next").focus();
           }
+          // A browser lets a page play sound only after a tap in that page: the Start tap, or,
+          // after a reload or a reopened tab (no tap yet), the "sound on" button or any tap.
+          const Context = window.AudioContext || window.webkitAudioContext;
+          function unlockSound() {
+            if (!Context) return;
+            try {
+              if (!audio) audio = new Context();
+              if (audio.state !== "running") audio.resume().then(render, () => {});
+            } catch (error) { audio = null; }
+          }
+          function soundLocked() { return !!Context && (!audio || audio.state !== "running"); }
           async function keepAwake() {
             if (!ride || ride.ended || !navigator.wakeLock || document.visibilityState !== "visible") return;
             try { wakeLock = await navigator.wakeLock.request("screen"); } catch (error) { wakeLock = null; }
@@ -400,6 +409,7 @@ extension PocketCard {
             text("behind", t("behind"));
             text("departed", t("departed"));
             text("undo", t("undo"));
+            text("sound", t("sound"));
             text("arrived", t("arrived"));
             text("stop", t("stop"));
             text("end-heading", t("endHeading"));
@@ -410,6 +420,7 @@ extension PocketCard {
             if (ride && !ride.ended && now - current(ride).f > EXPIRY) {
               ride.ended = { outcome: "expired", time: now };
               save();
+              release();
             }
             const plan = planned(data.departure * 1000);
             document.getElementById("before").hidden = !!ride;
@@ -428,6 +439,7 @@ extension PocketCard {
               renderRoute(s, ride.ended.time);
               return;
             }
+            document.getElementById("sound").hidden = !soundLocked();
             alerts(s, now);
             const next = nextStop(s, now);
             const exits = entries.map((entry) => entry - 1);
@@ -464,6 +476,9 @@ extension PocketCard {
           document.getElementById("behind").addEventListener("click", () => correct("behind"));
           document.getElementById("departed").addEventListener("click", () => correct("departed"));
           document.getElementById("undo").addEventListener("click", undo);
+          document.getElementById("sound").addEventListener("click", () => { unlockSound(); render(); });
+          // Any tap during a ride is a chance to unlock the sound.
+          document.addEventListener("pointerdown", () => { if (ride && !ride.ended) unlockSound(); }, true);
           document.getElementById("arrived").addEventListener("click", () => end("arrived", Date.now()));
           document.getElementById("stop").addEventListener("click", () => end("stopped", Date.now()));
           document.getElementById("again").addEventListener("click", () => { ride = null; save(); localStorage.removeItem(KEY); render(); });
