@@ -1,6 +1,8 @@
 extension PocketCard {
     /// The page's script. It holds no timetable arithmetic: every time comes from the engine
-    /// (`PocketCard.data()`), picked for the minute of the moment and shifted by its seconds.
+    /// (`PocketCard.data()`), picked for the minute of the moment and shifted by its seconds;
+    /// what drifts smoothly from one minute's row to the next (by at most `DRIFT` seconds) is
+    /// interpolated between the two, so a tap between whole minutes gets the engine's times.
     /// What it does itself is the trip's fold as `TripModel` reads a correction (which stop a
     /// ±1 or "departed" means, from where the current schedule has the train), the alerts'
     /// "once each" rule (`TripModel.due`), and the rendering. Only `textContent` is written:
@@ -120,7 +122,8 @@ extension PocketCard {
             return s >= 3600 ? Math.floor(s / 3600) + ":" + pad(Math.floor(s / 60) % 60) + ":" + pad(s % 60) : Math.floor(s / 60) + ":" + pad(s % 60);
           }
 
-          // Picking: the engine's row for the moment's minute, shifted by its seconds.
+          // Picking: the engine's row for the moment's minute, shifted by its seconds (and what
+          // drifts, interpolated towards the next minute's: pick).
           const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy";
           function decode(cols) {
             return cols.map((col) => {
@@ -137,9 +140,29 @@ extension PocketCard {
             return Math.min(Math.max(Math.floor((ms / 1000 - data.start) / 60) - from, 0), count - 1);
           }
           const legStart = data.legs.map((_, leg) => data.stops.findIndex((stop) => stop.leg === leg));
+          function legsFrom(first) {
+            return data.legs.map((_, leg) => leg).filter((leg) => data.stops.some((stop, i) => i >= first && stop.leg === leg));
+          }
+          // Between two of the engine's minutes, a time that drifts (a wait after a change is
+          // a share of the interval, and the interval changes through the day: a second or two
+          // a minute) is interpolated from the next minute's row, as the engine would have it;
+          // one that steps (a train missed, the first or the last one, another running
+          // pattern) is not: the minute's own row holds until the next.
+          const DRIFT = 10;
+          function pick(cols, from, count, first, ms) {
+            const exact = (ms / 1000 - data.start) / 60 - from;
+            const m = minute(ms, from, count);
+            const row = cols.map((col) => col(m));
+            const f = exact - m;
+            if (!(f > 0 && f < 1) || m + 1 >= count) return row;
+            const next = cols.map((col) => col(m + 1));
+            const parts = legsFrom(first).length;
+            for (let i = 0; i < parts; i++) if (row[i] !== next[i]) return row;
+            return row.map((v, i) => (i < parts || v === null || next[i] === null || Math.abs(next[i] - v) > DRIFT ? v : v + (next[i] - v) * f));
+          }
           function fromRow(row, first, origin) {
             const at = (v) => (v === null ? null : origin + v * 1000);
-            const legs = data.legs.map((_, leg) => leg).filter((leg) => data.stops.some((stop, i) => i >= first && stop.leg === leg));
+            const legs = legsFrom(first);
             const a = new Array(n).fill(null), d = new Array(n).fill(null);
             legs.forEach((leg, p) => {
               const base = row[legs.length + p];
@@ -161,15 +184,14 @@ extension PocketCard {
           const tails = [];
           function planned(t0) {
             const m = minute(t0, 0, data.grid.flags.length);
-            const s = fromRow(grid.map((col) => col(m)), 0, t0);
+            const s = fromRow(pick(grid, 0, data.grid.flags.length, 0, t0), 0, t0);
             s.x = { f: "first", l: "last" }[data.grid.flags[m]] || null;
             return s;
           }
           function tail(stop, ms) {
             const record = data.tails[stop];
             if (!tails[stop]) tails[stop] = decode(record.cols);
-            const m = minute(ms, record.from, record.count);
-            return fromRow(tails[stop].map((col) => col(m)), stop, ms);
+            return fromRow(pick(tails[stop], record.from, record.count, stop, ms), stop, ms);
           }
 
           // The trip's fold, as TripModel reads each correction against the schedule before it.
