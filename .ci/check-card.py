@@ -15,6 +15,8 @@ checks it against the same ride's `plan --json` and a `start --speed` rehearsal:
   at "Stop" and when the ride lapses;
 - a tap 58 s into one of the card's minutes: every stop's time and the arrival within a second
   of `plan --at` for that t₀ (the card carries whole seconds);
+- a Notification (the browser's own, permission granted through CDP) with the banner's text at
+  each alert's moment; asked for at the tap when not yet granted; none when refused;
 - a reload mid-ride shows the same position;
 - on all six routes (one line; a change at each of the three nodes; the long way round a
   closure; the last train that makes its change), −1, +1, "departed" at each change and undo
@@ -131,6 +133,15 @@ script_id = None
 cards = {}
 
 
+def notifications(setting):
+    """The rider's answer to the page's notification prompt: granted, denied, or prompt (not yet)."""
+    driver.execute_cdp_cmd("Browser.setPermission", {"permission": {"name": "notifications"}, "setting": setting})
+
+
+# The rider allowed the page's notifications (the prompt's own case is checked further down).
+notifications("granted")
+
+
 def viewport(width, height):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
 
@@ -194,6 +205,22 @@ def drive_clock(initial):
           if (this.__tone) this.__tone.seconds = (when || this.context.currentTime) - this.context.currentTime;
           return stop.call(this, when, ...rest);
         };
+        // Notifications: the browser's own, wrapped to record each one shown and each time the
+        // page asks for permission (granted, refused or left to ask by the test, through CDP).
+        window.__notifications = [];
+        window.__permissionAsks = 0;
+        if (window.Notification) {
+          const RealNotification = window.Notification;
+          const Shown = class extends RealNotification {
+            constructor(title, options) {
+              super(title, options);
+              window.__notifications.push({ at: Date.now(), title: title, body: options && options.body });
+            }
+          };
+          Object.defineProperty(Shown, "permission", { get: () => RealNotification.permission });
+          Shown.requestPermission = (...args) => { window.__permissionAsks += 1; return RealNotification.requestPermission(...args); };
+          window.Notification = Shown;
+        }
         // The Screen Wake Lock: the browser's own, wrapped to keep every sentinel it grants.
         window.__locks = [];
         window.__lockRequests = 0;
@@ -216,14 +243,15 @@ READ = """
   const banner = document.getElementById("banner");
   return {next: text("next"), nextTime: text("next-time"), stops: text("stops"), arrival: text("arrival"),
           alerts: text("alerts"), banner: banner.hidden ? "" : banner.textContent,
-          vibrations: window.__vibrations, tones: window.__tones.length, lastTone: window.__tones[window.__tones.length - 1] || null,
+          vibrations: window.__vibrations, tones: window.__tones.length, notifications: window.__notifications.length,
+          lastNotification: window.__notifications[window.__notifications.length - 1] || null, lastTone: window.__tones[window.__tones.length - 1] || null,
           contexts: window.__contexts.map((c) => ({tap: c.tap, state: c.context.state})),
           held: window.__locks.filter((l) => !l.released && l.type === "screen").length, lockRequests: window.__lockRequests,
           ended: !document.getElementById("end").hidden};
 """
 
 
-carried = {"vibrations": 0, "tones": 0}  # in documents since reloaded
+carried = {"vibrations": 0, "tones": 0, "notifications": 0}  # in documents since reloaded
 
 
 def at(when):
@@ -361,6 +389,7 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
         elif kind == "before-alert":
             check(state["vibrations"] == vibrations, f"{name}: {what} came early ({state['vibrations']} vibrations a second before)")
             check(state["tones"] == vibrations, f"{name}: {what} sounded early ({state['tones']} tones a second before)")
+            check(state["notifications"] == vibrations, f"{name}: {what} notified early ({state['notifications']} a second before)")
         elif kind == "alert":
             vibrations += 1
             check(state["vibrations"] == vibrations, f"{name}: {what} at its moment: {state['vibrations']} vibrations, not {vibrations}")
@@ -368,12 +397,15 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
             check(state["tones"] == vibrations and tone is not None and tone["at"] == when, f"{name}: {what} at its moment: {state['tones']} tones, the last {tone}")
             check(tone is not None and tone["state"] == "running" and tone["heard"] and tone["hz"] > 0 and 0 < (tone["seconds"] or 0) <= 2,
                   f"{name}: {what}'s tone {tone} is not heard")
+            shown = state["lastNotification"]
+            check(state["notifications"] == vibrations and shown is not None and shown["at"] == when and shown["body"] == state["banner"],
+                  f"{name}: {what} at its moment: {state['notifications']} notifications, the last {shown} (banner {state['banner']!r})")
             station = [a for a in alerts if a[1] == what][0][2]["nameUk" if language == "uk" else "nameEn"]
             check(station in state["banner"], f"{name}: {what}'s banner {state['banner']!r} names {station}")
             if what == "yours" and name in ("one-line", "change"):
                 shot("alert", name)
         else:
-            check(state["vibrations"] == vibrations and state["tones"] == vibrations, f"{name}: {what} rang twice")
+            check(state["vibrations"] == vibrations and state["tones"] == vibrations and state["notifications"] == vibrations, f"{name}: {what} rang twice")
     end = at(ms(plan["arrival"]["time"]) + 60000)
     check(end["vibrations"] == len(alerts), f"{name}: {end['vibrations']} vibrations for {len(alerts)} alerts")
     # The ride ends with its line for the journal: the start, the planned and the confirmed arrival.
@@ -446,6 +478,20 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
     print(f"{name}: {len(stops)} stops, {len(alerts)} alerts, {size} bytes, {exact} of {len(late_times)} stop times exact after a tap 58 s"
           " into a minute" + (f", {len(keys)} corrections" if keys else ""))
     cards[name] = (path, plan)
+
+# Notifications only where the rider allowed them: asked for at the tap, none once refused.
+path, plan = cards["one-line"]
+departure = ms(plan["departure"])
+notifications("prompt")
+fresh(path, departure)
+driver.find_element("id", "start").click()
+check(at(departure)["notifications"] == 0 and driver.execute_script("return window.__permissionAsks;") == 1,
+      "the tap does not ask once for notifications")
+notifications("denied")
+refused = at(ms(plan["alert"]["time"]))
+check(refused["vibrations"] == 1 and refused["tones"] == 1 and refused["notifications"] == 0,
+      f"refused notifications: {refused['vibrations']} vibrations, {refused['tones']} tones, {refused['notifications']} notifications")
+notifications("granted")
 
 # The wake lock while the tab is hidden (a locked screen, another app) and back, at "Stop", and
 # when a ride nobody ended lapses (ten minutes after its arrival).
