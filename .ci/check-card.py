@@ -20,7 +20,8 @@ checks it against the same ride's `plan --json` and a `start --speed` rehearsal:
 - a reload mid-ride shows the same position;
 - on all six routes (one line; a change at each of the three nodes; the long way round a
   closure; the last train that makes its change), −1, +1, "departed" at each change and undo
-  give the arrival (and its range) the rehearsal gives;
+  give the arrival (and its range) the rehearsal gives, and the alert still to come after them
+  is due when the rehearsal (left to run to its arrival) rings it;
 - no network request of any kind (the performance log), no CSP violation, axe-core with no
   serious or critical violation, at most 100 KB; no horizontal scrolling at 320 px or in
   landscape; the banner's animation off under prefers-reduced-motion;
@@ -101,19 +102,22 @@ def hms(text):
 
 
 def rehearse(arguments, keys):
-    """The `start --speed SPEED --events` rehearsal with the keys typed at their moments: the
-    correction events, each with its (ride) time and the arrival after it."""
+    """The `start --speed SPEED --events` rehearsal with the keys typed at their moments, left
+    to end by itself at the arrival: its events (each correction with its ride time and the
+    arrival after it; each alert at its moment)."""
     process = subprocess.Popen(
         [BINARY, "start", *arguments, "--speed", str(SPEED), "--events"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, env=ENV)
     # The ride's clock starts with the rehearsal (its first event), not with the process.
     first = process.stdout.readline()
     began = time.monotonic()
-    for at, key in keys + [(keys[-1][0] + 1.5, "q")]:
+    for at, key in keys:
         time.sleep(max(0, at * 60 / SPEED - (time.monotonic() - began)))
         process.stdin.write(key)
         process.stdin.flush()
-    out, err = process.communicate(timeout=30)
+    out = process.stdout.read()
+    process.wait(timeout=30)
+    process.stdin.close()
     events = [json.loads(line) for line in [first, *out.splitlines()] if line.startswith("{")]
     return events
 
@@ -475,8 +479,19 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
                 abs((dt.datetime.strptime(a, "%H:%M:%S") - dt.datetime.strptime(b, "%H:%M:%S")).total_seconds()) <= 1
                 for a, b in zip(shown, [expected[0]] + (expected[1:] if expected[1] != expected[2] else [])))
             check(close, f"{name} after {key} at {dt.datetime.fromtimestamp(when / 1000).strftime('%H:%M:%S')}: {shown} != {expected}")
+        # After the last correction, the alerts still to come: the page's moments are the ones
+        # at which the rehearsal rang them (within a second, as above).
+        final = ms(corrections[-1]["time"])
+        later = [event for event in events if event["event"] in ("transfer-alert", "alert") and ms(event["time"]) > final]
+        coming = [event for event in later if event["event"] == "transfer-alert"][:1] + [event for event in later if event["event"] == "alert"][-1:]
+        shown = TIME.findall(at(final)["alerts"])
+        if len(coming) == 1 and len(shown) == 2:
+            shown = shown[1:]  # the page still names the change alert already rung
+        check(len(coming) >= 1 and len(shown) == len(coming) and all(abs(
+            (dt.datetime.strptime(a, "%H:%M:%S") - dt.datetime.strptime(hms(e["time"]), "%H:%M:%S")).total_seconds()) <= 1
+            for a, e in zip(shown, coming)), f"{name}: the alerts after the corrections {shown} != the rehearsal's {[hms(e['time']) for e in coming]}")
     print(f"{name}: {len(stops)} stops, {len(alerts)} alerts, {size} bytes, {exact} of {len(late_times)} stop times exact after a tap 58 s"
-          " into a minute" + (f", {len(keys)} corrections" if keys else ""))
+          " into a minute" + (f", {len(keys)} corrections, then alerts at {shown} as rehearsed" if keys else ""))
     cards[name] = (path, plan)
 
 # Notifications only where the rider allowed them: asked for at the tap, none once refused.
