@@ -25,7 +25,8 @@ checks it against the same ride's `plan --json` and a `start --speed` rehearsal:
 - no network request of any kind (the performance log), no CSP violation, axe-core with no
   serious or critical violation, at most 100 KB; no horizontal scrolling at 320 px or in
   landscape; the banner's animation off under prefers-reduced-motion;
-- screenshots before the tap, mid-ride and at the alert, light and dark, in .build/card-check.
+- screenshots before the tap, mid-ride, after a reload (the sound button showing) and at the
+  alert, light and dark, in .build/card-check.
 
 Usage: python check-card.py PATH/TO/metro-timer
 """
@@ -380,6 +381,9 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
                 # No tap in this document yet, so no sound: the page offers one to turn it on.
                 button = sound_button()
                 check(button is not None and button.accessible_name != "", f"{name}: no button to turn the sound on after a reload")
+                if button is not None and name == "change":
+                    shot("reloaded", name)
+                    axe(f"{name} reloaded, the sound button showing")
                 if button is not None:
                     button.click()
                     unlocked = at(when)
