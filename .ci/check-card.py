@@ -67,9 +67,9 @@ CASES = [
     ("last-train", "Akademmistechko", "Chervonyi Khutir", "2026-11-30", None, "uk", [], CHANGES),
     ("weekend", "Героїв Дніпра", "Либідська", "2026-12-05", "22:10", "uk", [], [(3, "-"), (5, "+"), (7, "+"), (8, "u"), (10, "-")]),
 ]
-# The rehearsal's speed: a real second is two minutes of the ride. The page is anchored at the
+# The rehearsal's speed: a real second is four minutes of the ride. The page is anchored at the
 # moment each correction event reports, so the speed changes only how long the check takes.
-SPEED = 120
+SPEED = 240
 TIME = re.compile(r"\d\d:\d\d:\d\d")
 failures = []
 checked = 0
