@@ -5,13 +5,28 @@ checks it against the same ride's `plan --json` and a `start --speed` rehearsal:
 - before the tap: the planned time of every stop, and a start button named "Start"/"Старт";
 - after the tap at plan's departure, one second before each stop: the next station, its time,
   the stops left, the alerts and the arrival with its range, to the second;
-- each alert once, at its moment and not a second before, with navigator.vibrate called;
+- each alert once, at its moment and not a second before, with navigator.vibrate called and a
+  tone started then on an AudioContext that the Start tap made (under the browser's rule that
+  sound needs a tap: --autoplay-policy=document-user-activation-required), running and
+  connected to the speakers; after a reload (no tap in that document) the page offers a button
+  that turns the sound back on;
+- the Screen Wake Lock (the browser's own, wrapped to see it): none before the tap, one held from
+  the tap, again after a reload and after the tab was hidden and shown, released at "Arrived",
+  at "Stop" and when the ride lapses;
+- a tap 58 s into one of the card's minutes: every stop's time and the arrival within a second
+  of `plan --at` for that t₀ (the card carries whole seconds);
+- a Notification (the browser's own, permission granted through CDP) with the banner's text at
+  each alert's moment; asked for at the tap when not yet granted; none when refused;
 - a reload mid-ride shows the same position;
-- −1, +1, "departed" and undo give the arrival (and its range) the rehearsal gives;
+- on all six routes (one line; a change at each of the three nodes; the long way round a
+  closure; the last train that makes its change), −1, +1, "departed" at each change and undo
+  give the arrival (and its range) the rehearsal gives, and the alert still to come after them
+  is due when the rehearsal (left to run to its arrival) rings it;
 - no network request of any kind (the performance log), no CSP violation, axe-core with no
   serious or critical violation, at most 100 KB; no horizontal scrolling at 320 px or in
   landscape; the banner's animation off under prefers-reduced-motion;
-- screenshots before the tap, mid-ride and at the alert, light and dark, in .build/card-check.
+- screenshots before the tap, mid-ride, after a reload (the sound button showing) and at the
+  alert, light and dark, in .build/card-check.
 
 Usage: python check-card.py PATH/TO/metro-timer
 """
@@ -37,16 +52,24 @@ ENV = {
     "NO_COLOR": "1", "PATH": "/usr/bin:/bin", "METRO_TIMER_HOME": HOME + "/state", "METRO_TIMER_CONFIG": HOME + "/config",
     "METRO_TIMER_ALERT_BACKEND": "off",
 }
-# (name, from, to, date, time, language, more arguments, keys for the rehearsal: (real seconds
-# after the start, key) at --speed 60, so a real second is a minute of the ride).
+# (name, from, to, date, time, language, more arguments, keys for the rehearsal: (minutes of the
+# ride after its start, key); CHANGES for −1 and +1 on the first leg, then "departed" two minutes
+# after the train reaches each change, then undo and +1).
+CHANGES = "at each change"
 CASES = [
+    # One line, and a change at each of the three nodes: Khreshchatyk–Maidan, Ploshcha
+    # Ukrainskykh Heroiv–Palats Sportu, Teatralna–Zoloti Vorota (the last on the last train
+    # that makes the change, and on the long way round a closed Khreshchatyk with both others).
     ("one-line", "Lisova", "Arsenalna", "2026-11-30", "08:15", "en", [], [(3, "+"), (6, "-"), (8, "-"), (9, "u"), (10.5, "+")]),
     ("change", "Лісова", "Теремки", "2026-11-30", "08:15", "uk", [], [(3, "+"), (6, "-"), (18, "d"), (20, "u"), (22, "+")]),
-    ("summer-m2-m3", "Teremky", "Syrets", "2026-07-06", "17:40", "en", [], []),
-    ("closure", "Lisova", "Teremky", "2026-11-30", "08:15", "en", ["--closed", "Khreshchatyk"], []),
-    ("last-train", "Akademmistechko", "Chervonyi Khutir", "2026-11-30", None, "uk", [], []),
-    ("weekend", "Героїв Дніпра", "Либідська", "2026-12-05", "22:10", "uk", [], []),
+    ("summer-m2-m3", "Teremky", "Syrets", "2026-07-06", "17:40", "en", [], CHANGES),
+    ("closure", "Lisova", "Teremky", "2026-11-30", "08:15", "en", ["--closed", "Khreshchatyk"], CHANGES),
+    ("last-train", "Akademmistechko", "Chervonyi Khutir", "2026-11-30", None, "uk", [], CHANGES),
+    ("weekend", "Героїв Дніпра", "Либідська", "2026-12-05", "22:10", "uk", [], [(3, "-"), (5, "+"), (7, "+"), (8, "u"), (10, "-")]),
 ]
+# The rehearsal's speed: a real second is four minutes of the ride. The page is anchored at the
+# moment each correction event reports, so the speed changes only how long the check takes.
+SPEED = 240
 TIME = re.compile(r"\d\d:\d\d:\d\d")
 failures = []
 checked = 0
@@ -80,23 +103,31 @@ def hms(text):
 
 
 def rehearse(arguments, keys):
-    """The `start --speed 60 --events` rehearsal with the keys typed at their moments: the
-    correction events, each with its (ride) time and the arrival after it."""
+    """The `start --speed SPEED --events` rehearsal with the keys typed at their moments, left
+    to end by itself at the arrival: its events (each correction with its ride time and the
+    arrival after it; each alert at its moment)."""
     process = subprocess.Popen(
-        [BINARY, "start", *arguments, "--speed", "60", "--events"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        [BINARY, "start", *arguments, "--speed", str(SPEED), "--events"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, env=ENV)
+    # The ride's clock starts with the rehearsal (its first event), not with the process.
+    first = process.stdout.readline()
     began = time.monotonic()
-    for at, key in keys + [(keys[-1][0] + 1.5, "q")]:
-        time.sleep(max(0, at - (time.monotonic() - began)))
+    for at, key in keys:
+        time.sleep(max(0, at * 60 / SPEED - (time.monotonic() - began)))
         process.stdin.write(key)
         process.stdin.flush()
-    out, err = process.communicate(timeout=30)
-    events = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    out = process.stdout.read()
+    process.wait(timeout=30)
+    process.stdin.close()
+    events = [json.loads(line) for line in [first, *out.splitlines()] if line.startswith("{")]
     return events
 
 
 options = webdriver.ChromeOptions()
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--disable-dev-shm-usage"]:
+# Sound only after a tap in the document, as phones' browsers have it (headless Chromium's own
+# default lets any page play).
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--disable-dev-shm-usage",
+                 "--autoplay-policy=document-user-activation-required"]:
     options.add_argument(argument)
 options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
@@ -104,6 +135,16 @@ started = time.monotonic()
 shutil.rmtree(OUT, ignore_errors=True)
 os.makedirs(OUT)
 script_id = None
+cards = {}
+
+
+def notifications(setting):
+    """The rider's answer to the page's notification prompt: granted, denied, or prompt (not yet)."""
+    driver.execute_cdp_cmd("Browser.setPermission", {"permission": {"name": "notifications"}, "setting": setting})
+
+
+# The rider allowed the page's notifications (the prompt's own case is checked further down).
+notifications("granted")
 
 
 def viewport(width, height):
@@ -134,6 +175,67 @@ def drive_clock(initial):
         // reload may not reach the next document).
         window.__vibrations = 0;
         navigator.vibrate = (pattern) => { window.__vibrations += 1; return true; };
+        // Sound: the browser's own Web Audio, wrapped to record each AudioContext (and whether a
+        // tap was under way when it was made) and each tone started: the moment, the context's
+        // state then, and whether the tone's graph reaches the speakers.
+        window.__contexts = [];
+        window.__tones = [];
+        const links = new WeakMap();
+        const connect = AudioNode.prototype.connect;
+        AudioNode.prototype.connect = function (target, ...rest) {
+          if (!links.has(this)) links.set(this, []);
+          links.get(this).push(target);
+          return connect.call(this, target, ...rest);
+        };
+        const reaches = (node, goal, seen) => node === goal || (!seen.has(node) && (seen.add(node),
+          (links.get(node) || []).some((next) => next instanceof AudioNode && reaches(next, goal, seen))));
+        for (const name of ["AudioContext", "webkitAudioContext"]) {
+          const RealContext = window[name];
+          if (!RealContext) continue;
+          window[name] = class extends RealContext {
+            constructor(...args) {
+              super(...args);
+              window.__contexts.push({ tap: navigator.userActivation.isActive, context: this });
+            }
+          };
+        }
+        const start = OscillatorNode.prototype.start, stop = OscillatorNode.prototype.stop;
+        OscillatorNode.prototype.start = function (...args) {
+          this.__tone = { at: Date.now(), state: this.context.state, heard: reaches(this, this.context.destination, new Set()),
+                          hz: this.frequency.value, seconds: null };
+          window.__tones.push(this.__tone);
+          return start.apply(this, args);
+        };
+        OscillatorNode.prototype.stop = function (when, ...rest) {
+          if (this.__tone) this.__tone.seconds = (when || this.context.currentTime) - this.context.currentTime;
+          return stop.call(this, when, ...rest);
+        };
+        // Notifications: the browser's own, wrapped to record each one shown and each time the
+        // page asks for permission (granted, refused or left to ask by the test, through CDP).
+        window.__notifications = [];
+        window.__permissionAsks = 0;
+        if (window.Notification) {
+          const RealNotification = window.Notification;
+          const Shown = class extends RealNotification {
+            constructor(title, options) {
+              super(title, options);
+              window.__notifications.push({ at: Date.now(), title: title, body: options && options.body });
+            }
+          };
+          Object.defineProperty(Shown, "permission", { get: () => RealNotification.permission });
+          Shown.requestPermission = (...args) => { window.__permissionAsks += 1; return RealNotification.requestPermission(...args); };
+          window.Notification = Shown;
+        }
+        // The Screen Wake Lock: the browser's own, wrapped to keep every sentinel it grants.
+        window.__locks = [];
+        window.__lockRequests = 0;
+        if (navigator.wakeLock) {
+          const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+          navigator.wakeLock.request = (type) => {
+            window.__lockRequests += 1;
+            return request(type).then((sentinel) => { window.__locks.push(sentinel); return sentinel; });
+          };
+        }
       })();
     """ % initial
     script_id = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"]
@@ -146,28 +248,39 @@ READ = """
   const banner = document.getElementById("banner");
   return {next: text("next"), nextTime: text("next-time"), stops: text("stops"), arrival: text("arrival"),
           alerts: text("alerts"), banner: banner.hidden ? "" : banner.textContent,
-          vibrations: window.__vibrations};
+          vibrations: window.__vibrations, tones: window.__tones.length, notifications: window.__notifications.length,
+          lastNotification: window.__notifications[window.__notifications.length - 1] || null, lastTone: window.__tones[window.__tones.length - 1] || null,
+          contexts: window.__contexts.map((c) => ({tap: c.tap, state: c.context.state})),
+          held: window.__locks.filter((l) => !l.released && l.type === "screen").length, lockRequests: window.__lockRequests,
+          ended: !document.getElementById("end").hidden};
 """
 
 
-carried = 0  # vibrations in documents since reloaded
+carried = {"vibrations": 0, "tones": 0, "notifications": 0}  # in documents since reloaded
 
 
 def at(when):
     state = driver.execute_script(READ, when)
-    state["vibrations"] += carried
+    for key in carried:
+        state[key] += carried[key]
     return state
 
 
 def reload():
-    global carried
-    carried += driver.execute_script("return window.__vibrations;")
+    for key in carried:
+        carried[key] += driver.execute_script(f"return window.__{key}.length ?? window.__{key};")
     driver.refresh()
 
 
+def sound_button():
+    """The page's button that turns the sound on again (after a reload), if it shows one."""
+    found = driver.find_elements("id", "sound")
+    return found[0] if found and found[0].is_displayed() else None
+
+
 def fresh(path, initial):
-    global carried
-    carried = 0
+    for key in carried:
+        carried[key] = 0
     drive_clock(initial)
     driver.get("file://" + path)
     driver.execute_script("localStorage.clear(); sessionStorage.clear();")
@@ -227,9 +340,14 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
         shot("before", name)
         axe(f"{name} before")
 
-    # The tap at plan's departure.
-    at(departure)
+    # The tap at plan's departure: the sound is unlocked by it, the screen kept awake from it.
+    before = at(departure)
+    check(before["held"] == 0 and before["lockRequests"] == 0, f"{name}: a wake lock before the tap ({before['lockRequests']} asked)")
     start.click()
+    tapped = at(departure)
+    check([c["tap"] for c in tapped["contexts"]] == [True], f"{name}: the sound's AudioContexts {tapped['contexts']}, not one made in the tap")
+    check(all(c["state"] == "running" for c in tapped["contexts"]), f"{name}: the sound after the tap {tapped['contexts']}")
+    check(tapped["held"] == 1, f"{name}: {tapped['held']} wake locks held after the tap ({tapped['lockRequests']} asked)")
     expected_arrival = [hms(plan["finalArrival"])] + (
         [hms(plan["arrival"]["earliest"]), hms(plan["arrival"]["latest"])] if plan["arrival"]["earliest"] != plan["arrival"]["latest"] else [])
     alerts = [(ms(a["time"]), "change-%d" % (index + 1), a["station"]) for index, a in enumerate(plan.get("transferAlerts") or [])]
@@ -253,35 +371,88 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
             check(state["stops"].split()[0] == str(left), f"{name} stop {index}: stops left {state['stops']!r} != {left}")
             check(TIME.findall(state["arrival"]) == expected_arrival, f"{name} stop {index}: arrival {state['arrival']!r} != {expected_arrival}")
             check(hms(plan["alert"]["time"]) in state["alerts"], f"{name} stop {index}: alerts {state['alerts']!r}")
+            check(state["held"] == 1, f"{name} stop {index}: {state['held']} wake locks held")
             if index == middle and not reloaded:
                 reload()
                 again = at(when)
                 check(again["next"] == state["next"] and again["nextTime"] == state["nextTime"] and again["stops"] == state["stops"],
                       f"{name}: after a reload {again} != {state}")
+                check(again["held"] == 1, f"{name}: {again['held']} wake locks held after a reload")
+                # No tap in this document yet, so no sound: the page offers one to turn it on.
+                button = sound_button()
+                check(button is not None and button.accessible_name != "", f"{name}: no button to turn the sound on after a reload")
+                if button is not None and name == "change":
+                    shot("reloaded", name)
+                    axe(f"{name} reloaded, the sound button showing")
+                if button is not None:
+                    button.click()
+                    unlocked = at(when)
+                    check(unlocked["contexts"] and unlocked["contexts"][-1]["tap"] and unlocked["contexts"][-1]["state"] == "running",
+                          f"{name}: the sound after its button {unlocked['contexts']}")
+                    check(sound_button() is None, f"{name}: the sound button still shows once the sound is on")
                 reloaded = True
                 if name in ("one-line", "change"):
                     shot("mid-ride", name)
                     axe(f"{name} mid-ride")
         elif kind == "before-alert":
             check(state["vibrations"] == vibrations, f"{name}: {what} came early ({state['vibrations']} vibrations a second before)")
+            check(state["tones"] == vibrations, f"{name}: {what} sounded early ({state['tones']} tones a second before)")
+            check(state["notifications"] == vibrations, f"{name}: {what} notified early ({state['notifications']} a second before)")
         elif kind == "alert":
             vibrations += 1
             check(state["vibrations"] == vibrations, f"{name}: {what} at its moment: {state['vibrations']} vibrations, not {vibrations}")
+            tone = state["lastTone"]
+            check(state["tones"] == vibrations and tone is not None and tone["at"] == when, f"{name}: {what} at its moment: {state['tones']} tones, the last {tone}")
+            check(tone is not None and tone["state"] == "running" and tone["heard"] and tone["hz"] > 0 and 0 < (tone["seconds"] or 0) <= 2,
+                  f"{name}: {what}'s tone {tone} is not heard")
+            shown = state["lastNotification"]
+            check(state["notifications"] == vibrations and shown is not None and shown["at"] == when and shown["body"] == state["banner"],
+                  f"{name}: {what} at its moment: {state['notifications']} notifications, the last {shown} (banner {state['banner']!r})")
             station = [a for a in alerts if a[1] == what][0][2]["nameUk" if language == "uk" else "nameEn"]
             check(station in state["banner"], f"{name}: {what}'s banner {state['banner']!r} names {station}")
             if what == "yours" and name in ("one-line", "change"):
                 shot("alert", name)
         else:
-            check(state["vibrations"] == vibrations, f"{name}: {what} rang twice")
+            check(state["vibrations"] == vibrations and state["tones"] == vibrations and state["notifications"] == vibrations, f"{name}: {what} rang twice")
     end = at(ms(plan["arrival"]["time"]) + 60000)
     check(end["vibrations"] == len(alerts), f"{name}: {end['vibrations']} vibrations for {len(alerts)} alerts")
     # The ride ends with its line for the journal: the start, the planned and the confirmed arrival.
     driver.find_element("id", "arrived").click()
     journal = driver.find_element("id", "journal").text
+    check(at(ms(plan["arrival"]["time"]) + 60000)["held"] == 0, f"{name}: the wake lock is kept after Arrived")
     confirmed = dt.datetime.fromtimestamp((ms(plan["arrival"]["time"]) + 60000) / 1000, moment(plan["departure"]).tzinfo).strftime("%H:%M:%S")
     check(TIME.findall(journal) == [hms(plan["departure"]), hms(plan["finalArrival"]), confirmed], f"{name}: the journal line {journal!r}")
 
+    # A tap late in one of the card's minutes (58 s after plan's departure): every stop's time
+    # and the arrival with its range within a second of plan's for that t₀ (the card carries
+    # whole seconds; the engine's waits drift a second or two a minute at some hours).
+    late = departure + 58000
+    late_plan = json.loads(run("plan", *[a if a != clock else hms(dt.datetime.fromtimestamp(late / 1000, moment(plan["departure"]).tzinfo).isoformat())
+                                         for a in arguments], "--json"))
+    late_stops = [stop for leg in late_plan["legs"] for stop in leg["stops"]]
+    late_times = [hms(stop.get("arrival") or stop["departure"]) for stop in late_stops]
+    check(ms(late_plan["departure"]) == late, f"{name}: plan at {late} departs {late_plan['departure']}")
+    fresh(path, late)
+    driver.find_element("id", "start").click()
+    shown = driver.execute_script(
+        "return [...document.querySelectorAll('#route li[data-stop]')].map((li) => li.querySelector('.time').textContent);")
+    def off(a, b):
+        return ((dt.datetime.strptime(a, "%H:%M:%S") - dt.datetime.strptime(b, "%H:%M:%S")).total_seconds() + 43200) % 86400 - 43200
+
+    exact = sum(1 for a, b in zip(shown, late_times) if a == b)
+    check(len(shown) == len(late_times) and all(abs(off(a, b)) <= 1 for a, b in zip(shown, late_times)),
+          f"{name}: a tap 58 s after the departure: {[(a, b) for a, b in zip(shown, late_times) if a != b]} (page, plan)")
+    late_arrival = [hms(late_plan["finalArrival"])] + (
+        [hms(late_plan["arrival"]["earliest"]), hms(late_plan["arrival"]["latest"])] if late_plan["arrival"]["earliest"] != late_plan["arrival"]["latest"] else [])
+    shown = TIME.findall(at(late + 1000)["arrival"])
+    check(len(shown) == len(late_arrival) and all(abs(off(a, b)) <= 1 for a, b in zip(shown, late_arrival)),
+          f"{name}: a tap 58 s after the departure: arrival {shown} != {late_arrival}")
+
     # Corrections: the page against a start --speed rehearsal with the same keys.
+    if keys == CHANGES:
+        exits = [(ms(leg["stops"][-1]["arrival"]) - departure) / 60000 for leg in plan["legs"][:-1]]
+        keys = [(3, "+"), (6, "-")] + [(minute + 2, "d") for minute in exits]
+        keys += [(keys[-1][0] + 1.5, "u"), (keys[-1][0] + 3, "+")]
     if keys:
         events = rehearse(arguments, keys)
         corrections = [event for event in events if event["event"] == "correction"]
@@ -312,7 +483,57 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
                 abs((dt.datetime.strptime(a, "%H:%M:%S") - dt.datetime.strptime(b, "%H:%M:%S")).total_seconds()) <= 1
                 for a, b in zip(shown, [expected[0]] + (expected[1:] if expected[1] != expected[2] else [])))
             check(close, f"{name} after {key} at {dt.datetime.fromtimestamp(when / 1000).strftime('%H:%M:%S')}: {shown} != {expected}")
-    print(f"{name}: {len(stops)} stops, {len(alerts)} alerts, {size} bytes" + (f", {len(keys)} corrections" if keys else ""))
+        # After the last correction, the alerts still to come: the page's moments are the ones
+        # at which the rehearsal rang them (within a second, as above).
+        final = ms(corrections[-1]["time"])
+        later = [event for event in events if event["event"] in ("transfer-alert", "alert") and ms(event["time"]) > final]
+        coming = [event for event in later if event["event"] == "transfer-alert"][:1] + [event for event in later if event["event"] == "alert"][-1:]
+        shown = TIME.findall(at(final)["alerts"])
+        if len(coming) == 1 and len(shown) == 2:
+            shown = shown[1:]  # the page still names the change alert already rung
+        check(len(coming) >= 1 and len(shown) == len(coming) and all(abs(
+            (dt.datetime.strptime(a, "%H:%M:%S") - dt.datetime.strptime(hms(e["time"]), "%H:%M:%S")).total_seconds()) <= 1
+            for a, e in zip(shown, coming)), f"{name}: the alerts after the corrections {shown} != the rehearsal's {[hms(e['time']) for e in coming]}")
+    print(f"{name}: {len(stops)} stops, {len(alerts)} alerts, {size} bytes, {exact} of {len(late_times)} stop times exact after a tap 58 s"
+          " into a minute" + (f", {len(keys)} corrections, then alerts at {shown} as rehearsed" if keys else ""))
+    cards[name] = (path, plan)
+
+# Notifications only where the rider allowed them: asked for at the tap, none once refused.
+path, plan = cards["one-line"]
+departure = ms(plan["departure"])
+notifications("prompt")
+fresh(path, departure)
+driver.find_element("id", "start").click()
+check(at(departure)["notifications"] == 0 and driver.execute_script("return window.__permissionAsks;") == 1,
+      "the tap does not ask once for notifications")
+notifications("denied")
+refused = at(ms(plan["alert"]["time"]))
+check(refused["vibrations"] == 1 and refused["tones"] == 1 and refused["notifications"] == 0,
+      f"refused notifications: {refused['vibrations']} vibrations, {refused['tones']} tones, {refused['notifications']} notifications")
+notifications("granted")
+
+# The wake lock while the tab is hidden (a locked screen, another app) and back, at "Stop", and
+# when a ride nobody ended lapses (ten minutes after its arrival).
+path, plan = cards["one-line"]
+departure = ms(plan["departure"])
+fresh(path, departure)
+driver.find_element("id", "start").click()
+check(at(departure + 60000)["held"] == 1, "one-line: no wake lock after the tap")
+first = driver.current_window_handle
+driver.switch_to.new_window("tab")
+driver.close()
+driver.switch_to.window(first)
+back = at(departure + 120000)
+check(driver.execute_script("return document.visibilityState;") == "visible", "the tab is shown again")
+check(back["held"] == 1 and back["lockRequests"] == 2 and driver.execute_script("return window.__locks[0].released;"),
+      f"after the tab was hidden and shown: {back['held']} held of {back['lockRequests']} asked")
+driver.find_element("id", "stop").click()
+check(at(departure + 130000)["held"] == 0, "the wake lock is kept after Stop")
+fresh(path, departure)
+driver.find_element("id", "start").click()
+lapsed = at(ms(plan["finalArrival"]) + 600000 + 2000)
+check(lapsed["ended"], "the ride has not lapsed ten minutes after its arrival")
+check(lapsed["held"] == 0, f"the wake lock is kept after the ride lapsed ({lapsed['held']} held)")
 
 # Layout: no horizontal scrolling at 320 px and in landscape; no motion when asked for less.
 path = f"{OUT}/change.html"

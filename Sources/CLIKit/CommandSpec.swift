@@ -31,6 +31,9 @@ public struct ArgumentSpec: Sendable {
     public var isGlobal: Bool
     /// What a value of this argument completes to in a shell.
     public var completion: CompletionKind = .none
+    /// An option the command cannot run without (`card --output`): shown without brackets in
+    /// the usage line. The command itself says what is missing, in its own words.
+    public var isRequired = false
 
     public static func positional(_ name: String, optional: Bool = false, _ help: Text) -> ArgumentSpec {
         ArgumentSpec(name: name, short: nil, kind: .positional(optional: optional), help: help, defaultText: nil, isGlobal: false)
@@ -49,6 +52,13 @@ public struct ArgumentSpec: Sendable {
     public func completing(_ kind: CompletionKind) -> ArgumentSpec {
         var copy = self
         copy.completion = kind
+        return copy
+    }
+
+    /// The same option, marked as one the command needs.
+    public func required() -> ArgumentSpec {
+        var copy = self
+        copy.isRequired = true
         return copy
     }
 
@@ -130,7 +140,7 @@ public struct CommandSpec: Sendable {
         for argument in arguments where !argument.isGlobal {
             switch argument.kind {
             case .positional(let optional): words.append(optional ? "[\(argument.label)]" : argument.label)
-            case .option, .flag: words.append("[\(argument.label)]")
+            case .option, .flag: words.append(argument.isRequired ? argument.label : "[\(argument.label)]")
             }
         }
         return words.joined(separator: " ")

@@ -66,6 +66,15 @@ final class PocketCardTests: XCTestCase {
         let card = CLI.run(["card"] + ride)
         XCTAssertEqual(card.code, 64)
         XCTAssertEqual(firstLine(card.stderr), "Error: Missing expected option '--output <file>': where to write the page (- for standard output)")
+        // The usage line, in the error and in help, shows it as required: no brackets.
+        let usage = card.stderr.split(separator: "\n").map(String.init).first { $0.hasPrefix("Usage: ") } ?? ""
+        XCTAssertTrue(usage.contains(" --output <file> "), usage)
+        XCTAssertFalse(usage.contains("[--output <file>]"), usage)
+        for language in ["en", "uk"] {
+            let help = CLI.run(["card", "--help", "--lang", language]).stdout.replacing("\n  ", with: " ")
+            XCTAssertTrue(help.contains(" --output <file> "), help)
+            XCTAssertFalse(help.contains("[--output <file>]"), help)
+        }
     }
 
     func testTheCardIsPrivateAndNeverWrittenThroughALink() throws {

@@ -58,6 +58,7 @@ extension PocketCard {
         <h2 id="ride-heading"></h2>
         <p id="next" aria-live="polite" aria-atomic="true"></p>
         <p id="next-time" class="big"></p>
+        <button type="button" id="sound" class="sound" hidden></button>
         <div class="figures">
         <p><span class="label" id="stops-label"></span> <span class="value" id="stops"></span></p>
         <p id="change-row"><span class="label" id="change-label"></span> <span class="value" id="change"></span></p>

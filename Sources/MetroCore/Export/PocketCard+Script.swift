@@ -1,6 +1,8 @@
 extension PocketCard {
     /// The page's script. It holds no timetable arithmetic: every time comes from the engine
-    /// (`PocketCard.data()`), picked for the minute of the moment and shifted by its seconds.
+    /// (`PocketCard.data()`), picked for the minute of the moment and shifted by its seconds;
+    /// what drifts smoothly from one minute's row to the next (by at most `DRIFT` seconds) is
+    /// interpolated between the two, so a tap between whole minutes gets the engine's times.
     /// What it does itself is the trip's fold as `TripModel` reads a correction (which stop a
     /// ±1 or "departed" means, from where the current schedule has the train), the alerts'
     /// "once each" rule (`TripModel.due`), and the rendering. Only `textContent` is written:
@@ -61,6 +63,7 @@ extension PocketCard {
             behind: ["+1: поїзд на зупинку позаду", "+1: the train is a stop behind"],
             departed: ["Поїзд після пересадки рушив", "The train after the change departed"],
             undo: ["Скасувати останнє виправлення", "Undo the last correction"],
+            sound: ["Увімкнути звук сповіщень", "Turn the alerts' sound on"],
             arrived: ["Прибули", "Arrived"],
             stop: ["Зупинити поїздку", "Stop the ride"],
             said: (t) => ["Виправлено. Прибуття близько " + t + ".", "Corrected. Arrival about " + t + "."],
@@ -119,7 +122,8 @@ extension PocketCard {
             return s >= 3600 ? Math.floor(s / 3600) + ":" + pad(Math.floor(s / 60) % 60) + ":" + pad(s % 60) : Math.floor(s / 60) + ":" + pad(s % 60);
           }
 
-          // Picking: the engine's row for the moment's minute, shifted by its seconds.
+          // Picking: the engine's row for the moment's minute, shifted by its seconds (and what
+          // drifts, interpolated towards the next minute's: pick).
           const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy";
           function decode(cols) {
             return cols.map((col) => {
@@ -136,9 +140,29 @@ extension PocketCard {
             return Math.min(Math.max(Math.floor((ms / 1000 - data.start) / 60) - from, 0), count - 1);
           }
           const legStart = data.legs.map((_, leg) => data.stops.findIndex((stop) => stop.leg === leg));
+          function legsFrom(first) {
+            return data.legs.map((_, leg) => leg).filter((leg) => data.stops.some((stop, i) => i >= first && stop.leg === leg));
+          }
+          // Between two of the engine's minutes, a time that drifts (a wait after a change is
+          // a share of the interval, and the interval changes through the day: a second or two
+          // a minute) is interpolated from the next minute's row, as the engine would have it;
+          // one that steps (a train missed, the first or the last one, another running
+          // pattern) is not: the minute's own row holds until the next.
+          const DRIFT = 10;
+          function pick(cols, from, count, first, ms) {
+            const exact = (ms / 1000 - data.start) / 60 - from;
+            const m = minute(ms, from, count);
+            const row = cols.map((col) => col(m));
+            const f = exact - m;
+            if (!(f > 0 && f < 1) || m + 1 >= count) return row;
+            const next = cols.map((col) => col(m + 1));
+            const parts = legsFrom(first).length;
+            for (let i = 0; i < parts; i++) if (row[i] !== next[i]) return row;
+            return row.map((v, i) => (i < parts || v === null || next[i] === null || Math.abs(next[i] - v) > DRIFT ? v : v + (next[i] - v) * f));
+          }
           function fromRow(row, first, origin) {
             const at = (v) => (v === null ? null : origin + v * 1000);
-            const legs = data.legs.map((_, leg) => leg).filter((leg) => data.stops.some((stop, i) => i >= first && stop.leg === leg));
+            const legs = legsFrom(first);
             const a = new Array(n).fill(null), d = new Array(n).fill(null);
             legs.forEach((leg, p) => {
               const base = row[legs.length + p];
@@ -160,15 +184,14 @@ extension PocketCard {
           const tails = [];
           function planned(t0) {
             const m = minute(t0, 0, data.grid.flags.length);
-            const s = fromRow(grid.map((col) => col(m)), 0, t0);
+            const s = fromRow(pick(grid, 0, data.grid.flags.length, 0, t0), 0, t0);
             s.x = { f: "first", l: "last" }[data.grid.flags[m]] || null;
             return s;
           }
           function tail(stop, ms) {
             const record = data.tails[stop];
             if (!tails[stop]) tails[stop] = decode(record.cols);
-            const m = minute(ms, record.from, record.count);
-            return fromRow(tails[stop].map((col) => col(m)), stop, ms);
+            return fromRow(pick(tails[stop], record.from, record.count, stop, ms), stop, ms);
           }
 
           // The trip's fold, as TripModel reads each correction against the schedule before it.
@@ -251,10 +274,7 @@ extension PocketCard {
             const t0 = Date.now();
             ride = { t0: t0, corrections: [], fired: {}, ended: null };
             save();
-            try {
-              const Context = window.AudioContext || window.webkitAudioContext;
-              if (Context) { audio = new Context(); audio.resume(); }
-            } catch (error) { audio = null; }
+            unlockSound();
             if (window.Notification && Notification.permission === "default") {
               try { Notification.requestPermission(); } catch (error) { /* not offered here */ }
             }
@@ -262,6 +282,17 @@ extension PocketCard {
             render();
             document.getElementById("next").focus();
           }
+          // A browser lets a page play sound only after a tap in that page: the Start tap, or,
+          // after a reload or a reopened tab (no tap yet), the "sound on" button or any tap.
+          const Context = window.AudioContext || window.webkitAudioContext;
+          function unlockSound() {
+            if (!Context) return;
+            try {
+              if (!audio) audio = new Context();
+              if (audio.state !== "running") audio.resume().then(render, () => {});
+            } catch (error) { audio = null; }
+          }
+          function soundLocked() { return !!Context && (!audio || audio.state !== "running"); }
           async function keepAwake() {
             if (!ride || ride.ended || !navigator.wakeLock || document.visibilityState !== "visible") return;
             try { wakeLock = await navigator.wakeLock.request("screen"); } catch (error) { wakeLock = null; }
@@ -400,6 +431,7 @@ extension PocketCard {
             text("behind", t("behind"));
             text("departed", t("departed"));
             text("undo", t("undo"));
+            text("sound", t("sound"));
             text("arrived", t("arrived"));
             text("stop", t("stop"));
             text("end-heading", t("endHeading"));
@@ -410,6 +442,7 @@ extension PocketCard {
             if (ride && !ride.ended && now - current(ride).f > EXPIRY) {
               ride.ended = { outcome: "expired", time: now };
               save();
+              release();
             }
             const plan = planned(data.departure * 1000);
             document.getElementById("before").hidden = !!ride;
@@ -428,6 +461,7 @@ extension PocketCard {
               renderRoute(s, ride.ended.time);
               return;
             }
+            document.getElementById("sound").hidden = !soundLocked();
             alerts(s, now);
             const next = nextStop(s, now);
             const exits = entries.map((entry) => entry - 1);
@@ -464,6 +498,9 @@ extension PocketCard {
           document.getElementById("behind").addEventListener("click", () => correct("behind"));
           document.getElementById("departed").addEventListener("click", () => correct("departed"));
           document.getElementById("undo").addEventListener("click", undo);
+          document.getElementById("sound").addEventListener("click", () => { unlockSound(); render(); });
+          // Any tap during a ride is a chance to unlock the sound.
+          document.addEventListener("pointerdown", () => { if (ride && !ride.ended) unlockSound(); }, true);
           document.getElementById("arrived").addEventListener("click", () => end("arrived", Date.now()));
           document.getElementById("stop").addEventListener("click", () => end("stopped", Date.now()));
           document.getElementById("again").addEventListener("click", () => { ride = null; save(); localStorage.removeItem(KEY); render(); });

@@ -55,6 +55,7 @@ extension PocketCard {
         .figures p:last-child { grid-column: 1 / -1; }
         .figures .label { display: block; color: var(--muted); font-size: 0.9rem; }
         .figures .value { display: block; font-weight: 600; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+        .sound { width: 100%; margin: 0.4rem 0; font-weight: 700; }
         .controls { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; margin: 0.8rem 0; }
         ol { list-style: none; padding: 0; margin: 0; }
         #route li {

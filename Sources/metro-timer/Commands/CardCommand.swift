@@ -19,7 +19,7 @@ struct CardCommand: Command {
         arguments: PlanCommand.spec.arguments.filter { ["from", "to", "at", "date"].contains($0.name) } + [
             .option("output", value: "file", Text(
                 "Куди записати сторінку (- — у стандартний вивід); обов'язково.",
-                "Where to write the page (- for standard output); required.")).completing(.file),
+                "Where to write the page (- for standard output); required.")).completing(.file).required(),
         ] + PlanCommand.spec.arguments.filter { $0.name == "no-calibration" }
             + ServiceOptions.arguments + GlobalOptions.arguments)
 
