@@ -253,7 +253,8 @@ final class CurlConfigTests: XCTestCase {
 
 /// The feed's JSON is read without JSONSerialization now (it brings ICU into a static build):
 /// every answer gets the verdict a JSONSerialization reading gives under the rules of issue 22
-/// (an alert that is not true or false is unknown), kept here as the reference.
+/// (an alert that is not true or false is unknown) and the strict schema of issue 30 (a region
+/// that is not {"name": text, "alert": true or false} is unknown), kept here as the reference.
 final class AlertFeedReaderTests: XCTestCase {
     /// JSONSerialization's reading, with the booleans JSON spelt as booleans only (the reasons
     /// in English: the verdicts are compared by their lines).
@@ -270,14 +271,28 @@ final class AlertFeedReaderTests: XCTestCase {
             guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { return nil }
             return number.boolValue
         }
+        // The schema (issue 30): a region is an object with a text "name" and a boolean
+        // "alert"; "state" is one region, the city's; "states" is a list of regions.
+        func region(_ value: Any) -> (name: String, alert: Any)? {
+            guard let region = value as? [String: Any], let name = region["name"] as? String, let alert = region["alert"], boolean(alert) != nil else { return nil }
+            return (name, alert)
+        }
+        let notARegion = Bilingual("", "an entry in the feed's regions is not {\"name\": text, \"alert\": true or false}")
         var places: [Any] = []
         var listedWithoutKyiv = false
         if let value = object["alert"] { places.append(value) }
-        if let state = object["state"] as? [String: Any], let value = state["alert"] { places.append(value) }
-        if let states = object["states"] as? [[String: Any]] {
-            let kyiv = states.filter { ($0["name"] as? String).map(isKyivCity) ?? false }
+        if let value = object["state"] {
+            guard let state = region(value) else { return .unknown(notARegion) }
+            guard isKyivCity(state.name) else { return .unknown(Bilingual("", "the feed's one region ('state') is not the city of Kyiv")) }
+            places.append(state.alert)
+        }
+        if let value = object["states"] {
+            guard let list = value as? [Any] else { return .unknown(Bilingual("", "the feed's 'states' is not a list of regions")) }
+            let regions = list.map(region)
+            if regions.contains(where: { $0 == nil }) { return .unknown(notARegion) }
+            let kyiv = regions.compactMap { $0 }.filter { isKyivCity($0.name) }
             if kyiv.count > 1 { return .unknown(Bilingual("", "the feed lists the city of Kyiv more than once")) }
-            if let value = kyiv.first?["alert"] { places.append(value) } else { listedWithoutKyiv = true }
+            if let value = kyiv.first?.alert { places.append(value) } else { listedWithoutKyiv = true }
         }
         var said: [Bool] = []
         for place in places {
