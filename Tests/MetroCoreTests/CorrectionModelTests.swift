@@ -355,7 +355,8 @@ final class UndoAndLateArrivalTests: XCTestCase {
         let at = Kyiv.clock.hhmm(arrival.addingTimeInterval(60))
         let confirmed = CLI.run(["arrived", "--at", at], now: later, environment: environment)
         XCTAssertEqual(confirmed.code, 0, confirmed.stderr)
-        XCTAssertTrue(confirmed.stdout.hasPrefix("Arrival confirmed at \(at):00"), confirmed.stdout)
+        // HH:MM is taken as the middle of that minute (issue 32: :00 biased late confirmations early).
+        XCTAssertTrue(confirmed.stdout.hasPrefix("Arrival confirmed at \(at):30"), confirmed.stdout)
         let records = try store.readJournal().records
         XCTAssertEqual(records.count, 1, "the expired record is replaced, not joined")
         XCTAssertEqual(records[0].outcome, .arrived)
