@@ -130,9 +130,6 @@ struct PlanCommand: Command {
         var start = t0
         var arriveByNote: String?
         var starts: (latest: Date, safe: Date?)?
-        // At the edges of the day the ride is planned on the trains that really leave (the
-        // first, the last, and those a whole number of intervals from them).
-        var onRealTrains = false
         if let arriveBy {
             switch engine.arriveBy(route: route, target: arriveBy) {
             case .none:
@@ -144,8 +141,7 @@ struct PlanCommand: Command {
             case .ride(let latest, let safe, let clamped):
                 starts = (latest, safe)
                 start = latest
-                onRealTrains = true
-                let arrival = engine.scheduleOnRealTrains(route: route, t0: latest).finalArrival
+                let arrival = engine.schedule(route: route, t0: latest).finalArrival
                 arriveByNote = Self.arriveByNote(
                     target: arriveBy, latest: latest, safe: safe, clamped: clamped, arrival: arrival, board: board, clock: context.clock,
                     language: options.language)
@@ -160,7 +156,6 @@ struct PlanCommand: Command {
                     "The published data has no last departures for this route that make the change."))
             }
             start = found.departure
-            onRealTrains = true
             let now = context.now()
             // Whole minutes either way ("left 38 min ago" at 23:00 for the 22:21:37).
             let seconds = found.departure.timeIntervalSince(now)
@@ -174,17 +169,12 @@ struct PlanCommand: Command {
         }
         // Asked before the first train: the plan of the first train (exit 0).
         var firstNote: String?
-        if arriveBy == nil, !last, let leg = route.legs.first,
-            let departures = ServiceTrains(engine: engine).departures(of: leg, on: engine.clock.position(of: t0).serviceDay)
-        {
-            let first = engine.clock.date(departures.serviceDay, seconds: departures.first)
-            if t0 < first {
-                start = first
-                onRealTrains = true
-                firstNote = Self.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: options.language)
-            }
+        if arriveBy == nil, !last, let first = engine.firstTrain(of: route, before: t0) {
+            start = first
+            firstNote = Self.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: options.language)
         }
-        let schedule = onRealTrains ? engine.scheduleOnRealTrains(route: route, t0: start) : engine.schedule(route: route, t0: start)
+        // Every plan rides the service model's trains where they are known (the edges of the day).
+        let schedule = engine.schedule(route: route, t0: start)
         // The origin's entrances, said first when the ride starts while they are shut. (A ride
         // that starts by walking through a node enters at the typed station.)
         var warnings: [String] = []

@@ -1,0 +1,77 @@
+import CLIKit
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// Issue 29, as a rider typed it (weekday 2026-12-09): the plan, its alerts, `--last` and the
+/// GTFS feed ride the same trains. The expected trains are the feed's, read from the export's
+/// stop_times.txt as `timetable-gen gtfs` wrote it before the change (the feed itself did not
+/// change): M2 toward Teremky leaves Maidan Nezalezhnosti at 05:46:45, 05:52:50 and 05:59:20
+/// (trip 002 reaches Ploshcha Ukrainskykh Heroiv at 05:54:18 and Olimpiiska at 05:56:08), and
+/// in the evening at 22:14:37, 22:24:51, 22:35:05 and 22:45:50 (the last).
+final class OneServiceModelTests: XCTestCase {
+    func json(_ text: String) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+    }
+
+    /// A JSON value as text with sorted keys (two answers compared as the bytes a script reads).
+    func canonical(_ value: Any?) throws -> String {
+        guard let value else { return "none" }
+        guard JSONSerialization.isValidJSONObject(value) else { return String(describing: value) }
+        return String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    func time(_ iso: Any?) -> String { String((iso as? String ?? "").dropFirst(11).prefix(8)) }
+
+    /// `plan Darnytsia Olimpiiska --at 05:39`: the first M1 gets the rider to Maidan's platform
+    /// around 05:53; the fast pattern makes the 05:52:50, the best estimate does not. The plan
+    /// says both trains, "yours is next" comes before the 05:52:50 reaches Ploshcha Ukrainskykh
+    /// Heroiv (05:54:18), and the arrival's range starts no later than its 05:56:08 and ends no
+    /// earlier than the 05:59:20's (whose arrival is later still).
+    func testAChangeWithTwoCatchableTrainsNamesBothAndAlertsForTheEarliest() throws {
+        let arguments = ["plan", "Darnytsia", "Olimpiiska", "--at", "05:39", "--date", "2026-12-09"]
+        let text = CLI.run(arguments, columns: 200)
+        XCTAssertEqual(text.code, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("train: the 05:52:50 if you make it, otherwise the 05:59:20"), text.stdout)
+        let uk = CLI.run(arguments + ["--lang", "uk"], columns: 200)
+        XCTAssertTrue(uk.stdout.contains(": о 05:52:50, якщо встигнете, інакше о 05:59:20"), uk.stdout)
+        let document = try json(CLI.run(arguments + ["--json"]).stdout)
+        let alert = try XCTUnwrap(document["alert"] as? [String: Any])
+        XCTAssertLessThanOrEqual(time(alert["time"]), "05:54:18", "yours is next for the earliest train")
+        let arrival = try XCTUnwrap(document["arrival"] as? [String: Any])
+        XCTAssertLessThanOrEqual(time(arrival["earliest"]), "05:56:08")
+        let transfer = try XCTUnwrap(document["transfer"] as? [String: Any])
+        XCTAssertEqual(time(transfer["earliestDeparture"]), "05:52:50")
+        XCTAssertEqual(time(transfer["latestDeparture"]), "05:59:20")
+    }
+
+    /// The same train gets one plan: `--last` answers a train, and `--at` that train plans the
+    /// very same ride (arrival, change, alert).
+    func testLastAndAtTheSameTrainAgree() throws {
+        for (from, to) in [("Lisova", "Teremky"), ("Teremky", "Darnytsia")] {
+            let last = try json(CLI.run(["plan", from, to, "--last", "--date", "2026-12-09", "--json"]).stdout)
+            let departure = try XCTUnwrap(last["departure"] as? String)
+            let at = try json(CLI.run(["plan", from, to, "--at", time(departure), "--date", "2026-12-09", "--json"]).stdout)
+            XCTAssertEqual(at["departure"] as? String, departure)
+            for key in ["arrival", "alert", "transfer", "finalArrival"] {
+                XCTAssertEqual(try canonical(at[key]), try canonical(last[key]), "\(from) → \(to) \(key)")
+            }
+        }
+    }
+
+    /// `plan Akademmistechko "Palats «Ukraina»" --at 21:50`: the rider reaches Maidan's M2
+    /// platform in the last-train stretch, where the feed's trains are 10:14 apart (22:14:37,
+    /// 22:24:51), not "every 8:23": a rider who just misses one arrives on the next, so the
+    /// range runs to the next train, and the plan says which trains they are.
+    func testTheLastTrainStretchUsesTheTrainsIntervals() throws {
+        let arguments = ["plan", "Akademmistechko", "Palats «Ukraina»", "--at", "21:50", "--date", "2026-12-09"]
+        let document = try json(CLI.run(arguments + ["--json"]).stdout)
+        let transfer = try XCTUnwrap(document["transfer"] as? [String: Any])
+        let trains = ["22:14:37", "22:24:51", "22:35:05", "22:45:50"]
+        XCTAssertTrue(trains.contains(time(transfer["plannedDeparture"])), "a train of the feed: \(transfer)")
+        XCTAssertTrue(trains.contains(time(transfer["latestDeparture"])), "a train of the feed: \(transfer)")
+        XCTAssertTrue(trains.contains(time(transfer["earliestDeparture"])), "a train of the feed: \(transfer)")
+    }
+}
