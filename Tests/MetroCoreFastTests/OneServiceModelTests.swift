@@ -75,3 +75,28 @@ final class OneServiceModelTests: XCTestCase {
         XCTAssertTrue(trains.contains(time(transfer["earliestDeparture"])), "a train of the feed: \(transfer)")
     }
 }
+
+/// Issue 29, item 3: a connection with under a minute of slow-side margin is not certain.
+final class UncertainConnectionTests: XCTestCase {
+    /// `plan Lisova Teremky --at 06:24` (weekday): the best estimate reaches Maidan's M2
+    /// platform a second before the feed's 06:42:29 (trip M2-forward-weekday-010; the next,
+    /// -011, leaves at 06:47:41 and reaches Teremky at 07:07:37). The plan names both, and the
+    /// arrival's range runs to the later train's arrival.
+    func testUnderAMinuteNamesTheTrainAfterIt() throws {
+        let arguments = ["plan", "Lisova", "Teremky", "--at", "06:24", "--date", "2026-12-09"]
+        let text = CLI.run(arguments, columns: 300)
+        XCTAssertTrue(text.stdout.contains("for the 06:42:29 train: the 06:42:29 if you make it, otherwise the 06:47:41"), text.stdout)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CLI.run(arguments + ["--json"]).stdout.utf8)) as? [String: Any])
+        let arrival = try XCTUnwrap(document["arrival"] as? [String: Any])
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(arrival["latest"] as? String), "2026-12-09T07:07:37+02:00")
+    }
+
+    /// With no train after it (the last M2 from Maidan, 22:45:50), the plan says so instead.
+    func testUnderAMinuteBeforeTheLastTrainSaysSo() throws {
+        let text = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:27", "--date", "2026-12-09"], columns: 300)
+        XCTAssertTrue(text.stdout.contains("for the 22:45:50 train, the last: on the slow pattern you are on the platform only 0:"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("and if you miss it the ride cannot be completed"), text.stdout)
+        let uk = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:27", "--date", "2026-12-09", "--lang", "uk"], columns: 300)
+        XCTAssertTrue(uk.stdout.contains("на поїзд о 22:45:50, останній: повільним поїздом ви на платформі лише за 0:"), uk.stdout)
+    }
+}

@@ -85,6 +85,9 @@ extension ScheduleEngine {
                 transfers[number].longestWaitSeconds = max(0, Int(latest.timeIntervalSince(platform).rounded()))
                 transfers[number].shortestWaitSeconds = max(0, Int(earliest.timeIntervalSince(platform).rounded()))
                 transfers[number].alertWaitSeconds = min(transfers[number].alertWaitSeconds, transfers[number].bookedWaitSeconds)
+                if let slow = high.transfers[number]?.platformArrival {
+                    transfers[number].slowMarginSeconds = Int(latest.timeIntervalSince(slow).rounded(.down))
+                }
             }
             let last = stops.count - 1
             let alertStop = last - 1

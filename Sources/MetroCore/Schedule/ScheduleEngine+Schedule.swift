@@ -64,6 +64,10 @@ public struct Schedule: Equatable, Sendable {
         /// spare, which the arrival's range runs to); nil in the middle of the day.
         public var earliestTrain: Date? = nil
         public var latestTrain: Date? = nil
+        /// How long before the latest known train the slow rider (slow pattern, whole walk) is on
+        /// the platform: under a minute, and with no train after it, the connection is not one to
+        /// promise (nil in the middle of the day).
+        public var slowMarginSeconds: Int? = nil
 
         /// The known trains the rider may be on, earliest first, each once (one when every
         /// pattern catches the same train).

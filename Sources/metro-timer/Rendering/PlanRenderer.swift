@@ -102,7 +102,13 @@ struct PlanRenderer {
                     let wait = transfer.bookedWaitSeconds
                     let trains = transfer.catchableTrains.map { clock.hhmmss($0) }
                     var choice = ("", "")
-                    if trains.count > 1 {
+                    if trains.count == 1, let margin = transfer.slowMarginSeconds, margin < 60 {
+                        // No train after it to fall back on: said, not promised.
+                        let spare = Durations.clock(max(0, margin))
+                        choice = (
+                            ", останній: повільним поїздом ви на платформі лише за \(spare) до нього, а якщо не встигнете, далі не доїхати",
+                            ", the last: on the slow pattern you are on the platform only \(spare) before it, and if you miss it the ride cannot be completed")
+                    } else if trains.count > 1 {
                         let rest = trains.dropFirst()
                         choice = (
                             ": о \(trains[0]), якщо встигнете, інакше " + rest.map { "о \($0)" }.joined(separator: " чи "),
