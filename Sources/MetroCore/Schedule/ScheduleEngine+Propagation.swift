@@ -103,6 +103,24 @@ extension ScheduleEngine {
         // The middle of the day and after the last train: nothing to look up (most rides).
         if seconds > window.lastDeparture { return nil }
         if seconds > window.firstDeparture + ServiceTrains.edgeSpan && seconds < window.lastDeparture - ServiceTrains.edgeSpan { return nil }
+        if headwayOverrides[line] == nil {
+            // The service model's departures there, looked up by bisection (this runs for every
+            // change of every pass, and `--arrive-by` tries hundreds of starts).
+            let trains = network.serviceTrains.departures(station: station, line: line, direction: direction, dayType: position.dayType, engine: self)
+            func firstIndex(atOrAfter moment: Int) -> Int {
+                var low = 0, high = trains.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if trains[middle] < moment { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            let reached = firstIndex(atOrAfter: max(seconds, window.firstDeparture))
+            guard trains.indices.contains(reached), trains[reached] <= window.lastDeparture else { return nil }
+            let later = firstIndex(atOrAfter: seconds + margin)
+            let chosen = margin > 0 && trains.indices.contains(later) && trains[later] <= window.lastDeparture ? later : reached
+            return clock.date(position.serviceDay, seconds: trains[chosen])
+        }
         let trains = ServiceTrains(engine: self)
         guard let departures = trains.departures(station: station, direction: direction, on: position.serviceDay),
             case .train(let reached) = departures.boarding(atOrAfter: seconds)

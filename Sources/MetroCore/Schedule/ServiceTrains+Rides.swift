@@ -200,6 +200,16 @@ extension ScheduleEngine {
             seconds(moment, on: day).flatMap { departures.train(atOrBefore: $0) }.map { trains.date(day, $0) } ?? moment
         }
         let prepared = prepared(route, on: day)
+        // In the night (an arrival later than the last connection's, on the slow pattern and
+        // with the range's margin): the answer is the last connection, whatever the hour asked
+        // (01:00 and 01:30 alike; the three hours' search below would not reach back to it).
+        if let known = last ?? lastConnection(route: route, serviceDay: day) {
+            let slow = known.connection.slowArrival
+            let margin = rangeMargin(schedule(route: route, t0: known.departure).arrival, since: known.departure)
+            if slow.addingTimeInterval(margin) <= target, target.timeIntervalSince(known.departure) >= 3 * 3600 {
+                return .ride(latest: known.departure, safe: known.departure, clamped: known)
+            }
+        }
         let found = Self.latestStart(before: target) { arrivalOnRealTrains(prepared, t0: $0) <= target }
         guard let best = found, best >= first else {
             // Only a start before the first train would do: say when the first train gets in.

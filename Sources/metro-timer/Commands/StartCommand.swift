@@ -38,6 +38,8 @@ struct StartCommand: Command {
     var stations: (NetworkDocument.Station, NetworkDocument.Station)?
     /// The first leg, to hold t₀ to the first train (a rehearsal may start at any time).
     var firstLeg: Leg?
+    /// The route ridden (nil for a bare `start`, which reattaches).
+    var route: Route?
     var replace: Bool
     var speed: Double?
     var plain: Bool
@@ -106,13 +108,29 @@ struct StartCommand: Command {
             }
             stations = (origin, destination)
             firstLeg = route.legs.first
+            self.route = route
         }
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        let t0 = rehearsalStart ?? context.launchTime
+        var t0 = rehearsalStart ?? context.launchTime
         let engine = try context.engine()
         let language = options.language
+        // t₀ is when the train starts moving: before the first train none does. A real start
+        // then is refused; a rehearsal rides the first train, as 'plan' plans it (the one
+        // first-train rule, `ScheduleEngine.firstTrain`).
+        var firstTrainNotice: String?
+        if let leg = firstLeg, let route, let first = engine.firstTrain(of: route, before: t0) {
+            let board = context.network.station(leg.stations[0]).map { Names.station($0, language) } ?? ""
+            let toward = context.network.terminal(line: leg.line, direction: leg.direction).map { Names.station($0, context.network, language) } ?? ""
+            guard speed != nil else {
+                throw .failure(language.tr(
+                    "Поїзди ще не ходять: перший поїзд \(leg.line) у напрямку станції \(toward) рушає зі станції \(board) о \(context.clock.hhmmss(first)). Почніть поїздку, коли він рушить ('plan' покаже його поїздку).",
+                    "Trains are not running yet: the first \(leg.line) train toward \(toward) leaves \(board) at \(context.clock.hhmmss(first)). Start the ride when it moves ('plan' shows its ride)."))
+            }
+            firstTrainNotice = PlanCommand.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: language)
+            t0 = first
+        }
         let store: TripStore
         var clock = RideClock.system(context.now)
         if let speed, let (origin, destination) = stations {
@@ -127,20 +145,6 @@ struct StartCommand: Command {
             : plain ? .lines(plain: true)
             : context.stdoutIsTerminal && context.environment["TERM"] != "dumb" ? .screen : .lines(plain: false)
 
-        // t₀ is when the train starts moving: before the first train none does (plan shows the
-        // first train's ride).
-        if speed == nil, let leg = firstLeg,
-            let window = context.network.serviceWindow(station: leg.stations[0], direction: leg.direction)
-        {
-            let first = context.clock.date(context.clock.position(of: t0).serviceDay, seconds: window.firstDeparture)
-            if t0 < first {
-                let board = context.network.station(leg.stations[0]).map { Names.station($0, language) } ?? ""
-                let toward = context.network.terminal(line: leg.line, direction: leg.direction).map { Names.station($0, context.network, language) } ?? ""
-                throw .failure(language.tr(
-                    "Поїзди ще не ходять: перший поїзд \(leg.line) у напрямку станції \(toward) рушає зі станції \(board) о \(context.clock.hhmmss(first)). Почніть поїздку, коли він рушить ('plan' покаже його поїздку).",
-                    "Trains are not running yet: the first \(leg.line) train toward \(toward) leaves \(board) at \(context.clock.hhmmss(first)). Start the ride when it moves ('plan' shows its ride)."))
-            }
-        }
         if speed == nil {
             if let (origin, destination) = stations {
                 let confirmed = try confirmReplace(service: service, context: context, language: language)
@@ -168,7 +172,7 @@ struct StartCommand: Command {
             keys: session.keys(),
             rehearsal: speed != nil, width: { context.currentColumns },
             height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
-            initialNotice: feedNotes.isEmpty ? nil : feedNotes.joined(separator: " "))
+            initialNotice: ([firstTrainNotice].compactMap { $0 } + feedNotes).isEmpty ? nil : ([firstTrainNotice].compactMap { $0 } + feedNotes).joined(separator: " "))
         if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language), settings.enabled {
             ride.feed = FeedWatch(initial: feedVerdict) { context.checkAlertFeed(settings) }
         }
