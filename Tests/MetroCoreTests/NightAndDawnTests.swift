@@ -39,3 +39,25 @@ final class NightAndDawnTests: XCTestCase {
         XCTAssertEqual(Set(answers).count, 1, answers.joined(separator: "\n"))
     }
 }
+
+/// Issue 29, item 4, in the ride's line outputs (real processes): the warning the screen shows
+/// is spoken once in `--plain` and is a `warning` event in `--events`.
+final class RideWarningTests: XCTestCase {
+    let sentence = "The route cannot be completed: the last M2 train toward Teremky left Maidan Nezalezhnosti at 22:45:50."
+
+    func testPlainAndEventsSayTheRideCannotBeCompleted() throws {
+        let home = try TestPaths.temporaryDirectory(self) + "/state"
+        let ride = ["start", "Lisova", "Teremky", "--speed", "1200", "--at", "22:30", "--date", "2026-12-09"]
+        let plain = try ProcessRunner.run("metro-timer", ride + ["--plain"], environment: ["METRO_TIMER_HOME": home])
+        XCTAssertEqual(plain.code, 0, plain.stderr)
+        XCTAssertEqual(plain.stdout.components(separatedBy: "\n").filter { $0 == "⚠ " + sentence }.count, 1, plain.stdout)
+        let events = try ProcessRunner.run("metro-timer", ride + ["--events"], environment: ["METRO_TIMER_HOME": home])
+        let warnings = try events.stdout.split(separator: "\n").compactMap {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }.filter { $0["event"] as? String == "warning" }
+        XCTAssertEqual(warnings.count, 1, events.stdout)
+        XCTAssertEqual(warnings.first?["kind"] as? String, "cannot-complete")
+        XCTAssertEqual(warnings.first?["message"] as? String, sentence)
+        XCTAssertEqual(warnings.first?["station"] as? String, Kyiv.station("Maidan Nezalezhnosti").code)
+    }
+}

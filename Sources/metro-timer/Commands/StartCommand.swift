@@ -19,6 +19,9 @@ struct StartCommand: Command {
             .positional("from", optional: true, Text("Станція, де ви сіли, або назва збереженого маршруту.", "The station you boarded at, or a saved route's name.")).completing(.stations),
             .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),
             .flag("replace", Text("Замінити активну поїздку, не питаючи.", "Replace an active trip without asking.")),
+            .flag("force", Text(
+                "Почати поїздку, навіть якщо її вже не завершити (після останнього сполучення).",
+                "Start the ride even when it can no longer be completed (after the last connection).")),
             .flag("again", Text("Почати останню поїздку знову (як ярлик у застосунку).", "Start your last ride again (the app's one-tap shortcut).")),
             .option("speed", value: "N", Text(
                 "Репетиція: уся поїздка в N разів швидше, без запису поїздки і журналу.",
@@ -41,6 +44,8 @@ struct StartCommand: Command {
     /// The route ridden (nil for a bare `start`, which reattaches).
     var route: Route?
     var replace: Bool
+    /// `--force`: start a ride that cannot be completed.
+    var force: Bool
     var speed: Double?
     var plain: Bool
     var events: Bool
@@ -54,6 +59,7 @@ struct StartCommand: Command {
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         replace = arguments.flag("replace")
+        force = arguments.flag("force")
         if arguments.value("at") != nil || arguments.value("date") != nil {
             guard arguments.value("speed") != nil else {
                 throw .usage(language.tr(
@@ -145,6 +151,15 @@ struct StartCommand: Command {
             : plain ? .lines(plain: true)
             : context.stdoutIsTerminal && context.environment["TERM"] != "dumb" ? .screen : .lines(plain: false)
 
+        // A real start of a ride that cannot be completed is refused as 'plan' refuses it,
+        // with the same sentence, unless forced (a rehearsal may show what happens).
+        if speed == nil, !force, let route {
+            let planned = engine.applying(changes).schedule(route: route, t0: t0)
+            if let blocking = planned.findings.first(where: \.isBlocking) {
+                throw .failure(FindingText.sentence(blocking, network: context.network, clock: context.clock, language: language) + " " + language.tr(
+                    "Почати однаково: 'metro-timer start … --force'.", "To start it anyway: 'metro-timer start … --force'."))
+            }
+        }
         if speed == nil {
             if let (origin, destination) = stations {
                 let confirmed = try confirmReplace(service: service, context: context, language: language)
