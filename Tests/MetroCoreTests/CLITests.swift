@@ -17,8 +17,9 @@ final class CLITests: XCTestCase {
             day runs from 03:00 to 03:00: --at before 03:00 is the night after --date.
             Before the first train the plan is the first train's. A ride that cannot be made
             then (after the last train) is still printed, warning first, and exits 1; --ics
-            then writes nothing. At the edges of the day the rides are on real trains: the
-            first, the last, and those whole intervals from them.
+            then writes nothing. At the edges of the day the rides are on the timetable's
+            trains (the GTFS feed's); where the fast and the slow pattern make different
+            trains at a change, the plan names both.
 
             USAGE: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>]
               [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration]

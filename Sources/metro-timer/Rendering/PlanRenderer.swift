@@ -115,8 +115,8 @@ struct PlanRenderer {
                             ": the \(trains[0]) if you make it, otherwise " + rest.map { "the \($0)" }.joined(separator: " or "))
                     }
                     out += wrapped("  ⇄ " + language.tr(
-                        "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); очікування \(Durations.clock(wait)) на поїзд о \(clock.hhmmss(entry))\(choice.0) (на краю дня поїзди відомі: перший, останній і через цілі інтервали від них)",
-                        "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); a wait of \(Durations.clock(wait)) for the \(clock.hhmmss(entry)) train\(choice.1) (at the edges of the day the trains are known: the first, the last, and whole intervals from them)"), indent: 4)
+                        "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); очікування \(Durations.clock(wait)) на поїзд о \(clock.hhmmss(entry))\(choice.0) (на краю дня поїзди відомі: ті, що й у фіді GTFS)",
+                        "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); a wait of \(Durations.clock(wait)) for the \(clock.hhmmss(entry)) train\(choice.1) (at the edges of the day the trains are known: the GTFS feed's)"), indent: 4)
                 } else {
                 out += wrapped("  ⇄ " + language.tr(
                     "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); заплановане очікування \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ інтервалу \(Durations.clock(transfer.headwaySeconds)) (може бути 0:00–\(Durations.clock(transfer.longestWaitSeconds)))",
