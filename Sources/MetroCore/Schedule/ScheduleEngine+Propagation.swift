@@ -59,8 +59,12 @@ extension ScheduleEngine {
                 // Where the trains are known (near the first and the last), each pass boards the
                 // train it reaches: the fast passes the earliest the rider can catch, the slow one
                 // the latest (the next train when the slow rider would have under a minute).
+                // The fast passes lean early across the choice too: a train the rider could make
+                // were the trains faster than the fastest published one by the alerts' lean (a
+                // share of the time since the anchor, `alertLead`) counts as catchable.
+                let lean = wait == .alert || wait == .none ? alertLead(platform, since: anchor.time, uncertain: true) : 0
                 let train = knownTrain(
-                    station: stops[next].station, line: leg.line, direction: leg.direction, platform: platform,
+                    station: stops[next].station, line: leg.line, direction: leg.direction, platform: platform.addingTimeInterval(-lean),
                     margin: wait == .longest ? Self.slowSideMargin : 0)
                 if let train {
                     waited = max(0, Int(train.timeIntervalSince(platform).rounded()))
