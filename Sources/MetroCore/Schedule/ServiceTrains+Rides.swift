@@ -72,10 +72,12 @@ extension ScheduleEngine {
     /// boards none). Before the first train no train moves, so a ride asked for then is the
     /// first train's.
     public func firstTrain(of route: Route, before t0: Date) -> Date? {
-        guard let leg = route.legs.first,
-            let departures = ServiceTrains(engine: self).departures(of: leg, on: clock.position(of: t0).serviceDay)
+        // The first train is the published first departure (the service model keeps it), so
+        // nothing needs generating for a plan in the middle of the day.
+        guard let leg = route.legs.first, let board = leg.stations.first,
+            let window = network.serviceWindow(station: board, direction: leg.direction), window.lastDeparture >= window.firstDeparture
         else { return nil }
-        let first = clock.date(departures.serviceDay, seconds: departures.first)
+        let first = clock.date(clock.position(of: t0).serviceDay, seconds: window.firstDeparture)
         return t0 < first ? first : nil
     }
 
