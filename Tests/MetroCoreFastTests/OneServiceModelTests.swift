@@ -100,3 +100,24 @@ final class UncertainConnectionTests: XCTestCase {
         XCTAssertTrue(uk.stdout.contains("на поїзд о 22:45:50, останній: повільним поїздом ви на платформі лише за 0:"), uk.stdout)
     }
 }
+
+/// Issue 29, item 2, on the ride screen: waiting at a change where the rider may be on either
+/// known train, the screen names both until 'departed' says which.
+final class StartScreenTrainChoiceTests: XCTestCase {
+    func testTheWaitingScreenNamesBothTrains() throws {
+        let network = Kyiv.network
+        let engine = ScheduleEngine(network: network, clock: Kyiv.clock)
+        let trip = Trip(id: "s", origin: Kyiv.station("Darnytsia").code, destination: Kyiv.station("Olimpiiska").code, t0: Kyiv.date("2026-12-09 05:39:15"))
+        let model = try TripModel(engine: engine, trip: trip)
+        let schedule = model.current(trip)
+        let transfer = try XCTUnwrap(schedule.transfer)
+        func frame(_ now: Date, _ language: Language) -> String {
+            let view = RideView(network: network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule,
+                                now: now, rehearsalSpeed: nil, notice: nil)
+            return ScreenRenderer().frame(view, width: 200, height: 30).joined(separator: "\n")
+        }
+        let waiting = transfer.platformArrival.addingTimeInterval(5)
+        XCTAssertTrue(frame(waiting, .en).contains("Waiting for the train: the 05:52:50 if you make it, otherwise the 05:59:20"), frame(waiting, .en))
+        XCTAssertTrue(frame(waiting, .uk).contains("Очікування поїзда: о 05:52:50, якщо встигнете, інакше о 05:59:20"), frame(waiting, .uk))
+    }
+}
