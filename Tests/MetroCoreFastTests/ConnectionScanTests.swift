@@ -73,16 +73,27 @@ final class ConnectionScanTests: XCTestCase {
             }
             let next = route.legs[number + 1]
             let platform = arrival + route.transferWalks[number].walkSeconds
-            let candidates = Self.feed.filter { $0.line == next.line && $0.direction == next.direction && $0.dayType == dayType }
-                .compactMap { trip -> (FeedTrip, Int)? in
-                    guard let at = trip.index(of: next.stations[0]), at < trip.stops.count - 1, trip.stops[at].departure >= platform else { return nil }
-                    return (trip, trip.stops[at].departure)
-                }
-            guard let boarded = candidates.min(by: { $0.1 < $1.1 }) else { return nil }
+            let candidates = departures(line: next.line, direction: next.direction, dayType: dayType, station: next.stations[0])
+            guard let boarded = candidates.first(where: { $0.1 >= platform }) else { return nil }
             current = boarded.0
             boardIndex = current.index(of: next.stations[0])!
         }
         return nil
+    }
+
+    /// Every feed train leaving `station` (not ending there), by departure, looked up once.
+    var index: [String: [(FeedTrip, Int)]] = [:]
+    func departures(line: String, direction: Direction, dayType: DayType, station: String) -> [(FeedTrip, Int)] {
+        let key = "\(line) \(direction) \(dayType) \(station)"
+        if let known = index[key] { return known }
+        let found = Self.feed.filter { $0.line == line && $0.direction == direction && $0.dayType == dayType }
+            .compactMap { trip -> (FeedTrip, Int)? in
+                guard let at = trip.index(of: station), at < trip.stops.count - 1 else { return nil }
+                return (trip, trip.stops[at].departure)
+            }
+            .sorted { $0.1 < $1.1 }
+        index[key] = found
+        return found
     }
 
     /// The service day's seconds of a moment.
