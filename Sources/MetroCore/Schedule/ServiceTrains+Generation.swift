@@ -90,15 +90,26 @@ extension ServiceTrains {
     /// The published pair of an hour as a band an interval should keep: both values, less and
     /// more `intervalSlack`, the hours clamped to the published ones.
     struct Bands {
-        let record: (Int) -> NetworkDocument.Headway?
+        /// Each hour's published pair as (smaller, larger), looked up once: the generation asks
+        /// tens of thousands of times, and it runs in the process of a `plan` or a `status`.
+        let bands: [(low: Int, high: Int)?]
+
+        init(record: (Int) -> NetworkDocument.Headway?) {
+            bands = (0..<48).map { hour in record(hour).map { (min($0.firstSeconds, $0.secondSeconds), max($0.firstSeconds, $0.secondSeconds)) } }
+        }
+
+        func band(_ seconds: Int) -> (low: Int, high: Int)? {
+            let hour = seconds / 3600
+            return bands.indices.contains(hour) ? bands[hour] : nil
+        }
 
         /// How far `gap`, between trains leaving at `a` and `b`, lies outside the band of either
         /// hour (0 inside); a gap under 90 s counts far worse.
         func violation(_ gap: Int, _ a: Int, _ b: Int) -> Int {
-            let pairs = [a / 3600, b / 3600].compactMap(record).map { ($0.firstSeconds, $0.secondSeconds) }
-            guard !pairs.isEmpty else { return 0 }
-            let low = pairs.map { min($0.0, $0.1) }.min()! - ServiceTrains.intervalSlack
-            let high = pairs.map { max($0.0, $0.1) }.max()! + ServiceTrains.intervalSlack
+            let first = band(a), second = band(b)
+            guard first != nil || second != nil else { return 0 }
+            let low = min(first?.low ?? Int.max, second?.low ?? Int.max) - ServiceTrains.intervalSlack
+            let high = max(first?.high ?? Int.min, second?.high ?? Int.min) + ServiceTrains.intervalSlack
             return (gap < 90 ? 10_000 : 0) + max(0, low - gap) + max(0, gap - high)
         }
     }
