@@ -39,31 +39,31 @@ extension ServiceTrains {
         }
         struct Entry {
             var trips: [Trip]
-            /// Every train's departure from each station (its last station excluded: a train
-            /// ends there), ascending.
-            var departures: [String: [Int]]
+            /// The line's stations in the direction of travel: every trip runs a tail of them
+            /// (from its terminal, or from the depot station it joins at).
+            var stations: [String]
         }
         private let lock = Mutex(())
         private var entries: [Key: Entry] = [:]
+        /// Each station's departures, made the first time that station is asked for.
+        private var stationDepartures: [Key: [String: [Int]]] = [:]
 
         public init() {}
 
+        private func entryLocked(_ key: Key, network: Network, engine: ScheduleEngine) -> Entry {
+            if let entry = entries[key] { return entry }
+            let official = ScheduleEngine(network: network, clock: engine.clock)
+            let line = network.line(key.line)
+            let trips = line.map { ServiceTrains.generate(network: network, engine: official, line: $0, direction: key.direction, dayType: key.dayType) } ?? []
+            let stations = line.map { key.direction == .forward ? $0.stations : $0.stations.reversed() } ?? []
+            let entry = Entry(trips: trips, stations: stations)
+            entries[key] = entry
+            return entry
+        }
+
         func entry(line: String, direction: Direction, dayType: DayType, network: Network, engine: ScheduleEngine) -> Entry {
             let key = Key(line: line, direction: direction, dayType: dayType)
-            return lock.withLock { _ in
-                if let entry = entries[key] { return entry }
-                let official = ScheduleEngine(network: network, clock: engine.clock)
-                let trips = network.line(line).map {
-                    ServiceTrains.generate(network: network, engine: official, line: $0, direction: direction, dayType: dayType)
-                } ?? []
-                var departures: [String: [Int]] = [:]
-                for trip in trips {
-                    for index in trip.stations.indices.dropLast() { departures[trip.stations[index], default: []].append(trip.departures[index]) }
-                }
-                let entry = Entry(trips: trips, departures: departures.mapValues { $0.sorted() })
-                entries[key] = entry
-                return entry
-            }
+            return lock.withLock { _ in entryLocked(key, network: network, engine: engine) }
         }
 
         /// One line's trains in one direction on one day type, in a fixed order (start time,
@@ -75,7 +75,23 @@ extension ServiceTrains {
         /// Every train's departure from `station` toward `direction` on a day of `dayType`,
         /// ascending (service-day seconds).
         public func departures(station: String, line: String, direction: Direction, dayType: DayType, engine: ScheduleEngine) -> [Int] {
-            entry(line: line, direction: direction, dayType: dayType, network: engine.network, engine: engine).departures[station] ?? []
+            let key = Key(line: line, direction: direction, dayType: dayType)
+            return lock.withLock { _ in
+                if let known = stationDepartures[key]?[station] { return known }
+                let entry = entryLocked(key, network: engine.network, engine: engine)
+                var found: [Int] = []
+                if let position = entry.stations.firstIndex(of: station) {
+                    // A trip's stations are the last `trip.stations.count` of the line's; a train
+                    // does not leave the station it ends at.
+                    for trip in entry.trips {
+                        let offset = entry.stations.count - trip.stations.count
+                        if position >= offset, position - offset < trip.stations.count - 1 { found.append(trip.departures[position - offset]) }
+                    }
+                }
+                found.sort()
+                stationDepartures[key, default: [:]][station] = found
+                return found
+            }
         }
     }
 
