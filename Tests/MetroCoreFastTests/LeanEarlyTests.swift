@@ -40,6 +40,13 @@ final class LeanEarlyTests: XCTestCase {
                     let schedule = patternsOnly.schedule(route: route, t0: t0)
                     let transfer = try XCTUnwrap(schedule.transfer)
                     let exposure = max(0, schedule.alert.timeIntervalSince(schedule.arrivalEarliest))
+                    // Near the first and the last trains the wait is to a known train, not a
+                    // uniform one: there the alert comes before the earliest arrival, always.
+                    guard transfer.realTrain == nil else {
+                        XCTAssertEqual(exposure, 0, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")
+                        cells += 1
+                        continue
+                    }
                     let share = exposure / Double(transfer.shortestWaitSeconds)
                     if share > worst.share { worst = (share, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)") }
                     XCTAssertLessThanOrEqual(share, 0.01, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")

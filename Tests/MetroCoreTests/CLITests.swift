@@ -17,8 +17,9 @@ final class CLITests: XCTestCase {
             day runs from 03:00 to 03:00: --at before 03:00 is the night after --date.
             Before the first train the plan is the first train's. A ride that cannot be made
             then (after the last train) is still printed, warning first, and exits 1; --ics
-            then writes nothing. At the edges of the day the rides are on real trains: the
-            first, the last, and those whole intervals from them.
+            then writes nothing. At the edges of the day the rides are on the timetable's
+            trains (the GTFS feed's); where the fast and the slow pattern make different
+            trains at a change, the plan names both.
 
             USAGE: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>]
               [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration]
@@ -203,9 +204,13 @@ final class CLITests: XCTestCase {
         let legs = try XCTUnwrap(object["legs"] as? [[String: Any]])
         XCTAssertEqual(legs.map { $0["line"] as? String }, ["M1", "M2"])
         let transfer = try XCTUnwrap(object["transfer"] as? [String: Any])
-        let headway = try XCTUnwrap(transfer["headwaySeconds"] as? Int)
-        XCTAssertEqual(transfer["bookedWaitSeconds"] as? Int, Int((Double(headway) / 4).rounded()))
-        XCTAssertGreaterThanOrEqual(try XCTUnwrap(transfer["longestWaitSeconds"] as? Int), headway)
+        XCTAssertNotNil(transfer["headwaySeconds"] as? Int)
+        // At 22:20 the change is in the last trains' stretch, where the trains are known (issue
+        // 29): the booked wait ends on the train the plan boards, and the longest on the latest.
+        func moment(_ key: String) throws -> Date { try XCTUnwrap(ISO8601DateFormatter().date(from: try XCTUnwrap(transfer[key] as? String))) }
+        let booked = try XCTUnwrap(transfer["bookedWaitSeconds"] as? Int)
+        XCTAssertEqual(Double(booked), try moment("plannedDeparture").timeIntervalSince(try moment("platformArrival")))
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(transfer["longestWaitSeconds"] as? Int), booked)
         XCTAssertLessThanOrEqual(try XCTUnwrap(transfer["alertWaitSeconds"] as? Int), try XCTUnwrap(transfer["bookedWaitSeconds"] as? Int))
         let arrival = try XCTUnwrap(object["arrival"] as? [String: Any])
         for key in ["time", "earliest", "latest"] {

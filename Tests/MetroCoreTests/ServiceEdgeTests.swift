@@ -6,8 +6,9 @@ import XCTest
 @testable import metro_timer
 
 /// The published first and last departures and intervals, read straight from `Data/` (not
-/// through the compiler or `ServiceTrains`), and the trains they imply near the last departure:
-/// the last, and each earlier one the interval in force at the one after it before it.
+/// through the compiler or `ServiceTrains`), and the trains near the edges of the day: the GTFS
+/// feed's (issue 29: the one service model; the feed's last intervals are stretched to meet the
+/// published last train, so the trains before the last are not whole intervals from it).
 struct PublishedTrains {
     struct Key: Hashable { var station: String; var direction: String }
     var windows: [Key: (first: Int, last: Int)] = [:]
@@ -15,8 +16,16 @@ struct PublishedTrains {
     var intervals: [String: (Int, Int)] = [:]
     var hours: [String: ClosedRange<Int>] = [:]
     var lineOf: [String: String] = [:]
+    /// `station/direction/dayType` → every departure of the feed there, ascending.
+    var feedDepartures: [String: [Int]] = [:]
 
     init() throws {
+        for trip in GTFSFeedTests.feed.trips() {
+            for index in trip.stations.indices.dropLast() {
+                feedDepartures["\(trip.stations[index])/\(trip.direction.rawValue)/\(trip.dayType.rawValue)", default: []].append(trip.departures[index])
+            }
+        }
+        feedDepartures = feedDepartures.mapValues { $0.sorted() }
         func seconds(_ text: String) -> Int {
             let parts = text.split(separator: ":").map { Int($0)! }
             return parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : parts[0] * 60 + parts[1]
@@ -52,16 +61,10 @@ struct PublishedTrains {
         return Int((Double(a) + Double(b - a) * Double(seconds - clamped * 3600) / 3600).rounded())
     }
 
-    /// The first train and the trains after it, for two hours.
+    /// The first train and the trains after it, for two hours (the feed's).
     func afterFirst(station: String, direction: String, dayType: String) -> [Int] {
         let window = windows[Key(station: station, direction: direction)]!
-        var trains = [window.first]
-        while trains.last! - window.first < 2 * 3600 {
-            let later = trains.last! + interval(line: lineOf[station]!, direction: direction, dayType: dayType, seconds: trains.last!)
-            if later > window.last { break }
-            trains.append(later)
-        }
-        return trains
+        return feedDepartures["\(station)/\(direction)/\(dayType)"]!.filter { $0 >= window.first && $0 - window.first <= 2 * 3600 }
     }
 
     /// The train a rider on the platform at `seconds` boards, where the trains are known (near
@@ -74,16 +77,10 @@ struct PublishedTrains {
         return nil
     }
 
-    /// The last train and the trains before it, latest first, for two hours.
+    /// The last train and the trains before it, latest first, for two hours (the feed's).
     func beforeLast(station: String, direction: String, dayType: String) -> [Int] {
         let window = windows[Key(station: station, direction: direction)]!
-        var trains = [window.last]
-        while window.last - trains.last! < 2 * 3600 {
-            let earlier = trains.last! - interval(line: lineOf[station]!, direction: direction, dayType: dayType, seconds: trains.last!)
-            if earlier < window.first { break }
-            trains.append(earlier)
-        }
-        return trains
+        return feedDepartures["\(station)/\(direction)/\(dayType)"]!.filter { $0 <= window.last && window.last - $0 <= 2 * 3600 }.reversed()
     }
 }
 

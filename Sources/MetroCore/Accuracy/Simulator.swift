@@ -62,9 +62,18 @@ public struct Simulator: Sendable {
                 let platform = stops[previous].arrival!.addingTimeInterval(walk * generator.uniform(1 - a.walkSpread, 1 + a.walkSpread))
                 let leg = route.legs[planned[index].leg]
                 let interval = Double(engine.interval(line: leg.line, direction: leg.direction, at: platform))
-                let departure = platform.addingTimeInterval(generator.uniform(0, interval))
+                var departure = platform.addingTimeInterval(generator.uniform(0, interval))
+                // Near the first and the last trains the world runs the timetable's trains (the
+                // one service model, `ServiceTrains`): the rider boards the first leaving after
+                // the true platform moment. (The draw above is kept: the rest of the ride's draws
+                // stay as they were.)
+                if let known = engine.knownTrain(station: leg.stations[0], line: leg.line, direction: leg.direction, platform: platform, margin: 0) {
+                    departure = known
+                    oracle += walk + max(0, known.timeIntervalSince(platform))
+                } else {
+                    oracle += walk + interval / 2
+                }
                 stops[index].departure = departure
-                oracle += walk + interval / 2
                 cells.append(cell(leg, at: departure))
                 train = trainFigures(leg, cell: cells.last!, at: departure)
                 variation = freshVariation()

@@ -39,18 +39,8 @@ public struct GTFSFeed: Sendable {
         }
     }
 
-    /// One train: its stations from `first` on, with arrival and departure in seconds of the
-    /// service day.
-    public struct Trip: Equatable, Sendable {
-        public var line: String
-        public var direction: Direction
-        public var dayType: DayType
-        public var stations: [String]
-        public var arrivals: [Int]
-        public var departures: [Int]
-        /// Why it runs: a train from the terminal, or a depot train joining mid-line.
-        public var joinsMidLine: Bool
-    }
+    /// One train (the service model's: `ServiceTrains.Trip`).
+    public typealias Trip = ServiceTrains.Trip
 
     public let network: Network
     public let track: [String: [TimetableCompiler.TrackPoint]]
@@ -64,191 +54,21 @@ public struct GTFSFeed: Sendable {
         engine = ScheduleEngine(network: network, clock: clock)
     }
 
-    /// How far a published first or last departure may lie from the modelled train for the
-    /// train to be taken as the same one (and snapped to it), and how much earlier a published
-    /// first departure must be to be a depot train of its own.
-    static let snapWindow = 180
-    static let depotMargin = 60
-    /// How far a modelled interval may stray from the published one (the check CI runs).
-    static let intervalSlack = 30
-
-    /// The published pair of an hour as a band an interval should keep: both values, less and
-    /// more `intervalSlack`, the hours clamped to the published ones.
-    struct Bands {
-        let record: (Int) -> NetworkDocument.Headway?
-
-        /// How far `gap`, between trains leaving at `a` and `b`, lies outside the band of either
-        /// hour (0 inside); a gap under 90 s counts far worse.
-        func violation(_ gap: Int, _ a: Int, _ b: Int) -> Int {
-            let pairs = [a / 3600, b / 3600].compactMap(record).map { ($0.firstSeconds, $0.secondSeconds) }
-            guard !pairs.isEmpty else { return 0 }
-            let low = pairs.map { min($0.0, $0.1) }.min()! - GTFSFeed.intervalSlack
-            let high = pairs.map { max($0.0, $0.1) }.max()! + GTFSFeed.intervalSlack
-            return (gap < 90 ? 10_000 : 0) + max(0, low - gap) + max(0, gap - high)
-        }
-    }
-
-    /// The interval trains' departures from the terminal: one every interval from the first
-    /// train on, and at the end the last few stretched or closed up (the last dropped, or not)
-    /// so that the last of them runs an interval ahead of the published last train. That train
-    /// keeps the published minute at every station, so its distance from the one before varies
-    /// along the line: every station's counts. `offsets` are an unanchored train's departures
-    /// from the terminal's at 0, `lastTrain` the last train's.
-    static func intervalDepartures(first: Int, lastTrain: [Int], offsets: [Int], headway: (Int) -> Int, bands: Bands) -> [Int] {
-        let effective = zip(lastTrain.dropLast(), offsets.dropLast()).map { $0 - $1 }
-        let (earliest, latest) = (effective.min()!, effective.max()!)
-        var departures = [first]
-        while departures.last! + headway(departures.last!) < latest {
-            departures.append(departures.last! + headway(departures.last!))
-        }
-        // departures[0] is the first train itself; the rest are the interval trains.
-        let k = departures.count - 1
-        guard k >= 1 else { return [] }
-        func cost(_ candidate: [Int], from index: Int) -> Int {
-            var total = 0
-            for i in max(1, index)..<candidate.count { total += bands.violation(candidate[i] - candidate[i - 1], candidate[i - 1], candidate[i]) }
-            let lastOne = candidate.last!
-            return total + bands.violation(earliest - lastOne, lastOne, earliest) + bands.violation(latest - lastOne, lastOne, latest)
-        }
-        var best = departures, bestCost = cost(departures, from: 1)
-        // Spread the change over the last m intervals: keep every train and move them toward
-        // the last train's place, or drop the last and close up, aiming at the middle of the
-        // last train's range; the least outside the published bands wins.
-        for m in 1...min(12, k) {
-            let anchor = departures[k - m]
-            for dropLast in [false, true] where !(dropLast && m < 2) {
-                for quarter in 0...4 {
-                    let target = earliest + (latest - earliest) * quarter / 4
-                    let count = dropLast ? m - 1 : m
-                    let step = Double(target - anchor) / Double(count + 1)
-                    var candidate = Array(departures[...(k - m)])
-                    for i in stride(from: 1, through: count, by: 1) { candidate.append(anchor + Int((step * Double(i)).rounded())) }
-                    let value = cost(candidate, from: k - m)
-                    if value < bestCost { (best, bestCost) = (candidate, value) }
-                }
-            }
-        }
-        return Array(best.dropFirst())
-    }
-
     // MARK: - Trains
 
     /// Every train of the feed, in a fixed order: line, direction, day type, then start time.
+    /// They are the service model's trains (`ServiceTrains`), the ones `plan`, `start` and the
+    /// alerts board at the edges of the day.
     public func trips() -> [Trip] {
         var result: [Trip] = []
         for line in network.lines {
             for direction in Direction.allCases {
                 for dayType in [DayType.weekday, .weekend] {
-                    result += trips(line: line, direction: direction, dayType: dayType)
+                    result += network.serviceTrains.trips(line: line.id, direction: direction, dayType: dayType, engine: engine)
                 }
             }
         }
         return result
-    }
-
-    struct Train {
-        var start: Int
-        /// Published departures the train keeps, by station index.
-        var anchors: [Int: Int]
-        var joinsMidLine: Bool
-    }
-
-    func trips(line: NetworkDocument.Line, direction: Direction, dayType: DayType) -> [Trip] {
-        let stations = direction == .forward ? line.stations : line.stations.reversed()
-        let count = stations.count
-        // Departure-to-departure figures, exactly as the schedule engine resolves them.
-        let run = (0..<(count - 1)).map { Int(engine.running(from: stations[$0], to: stations[$0 + 1]).seconds.rounded()) }
-        let dwell = (0..<count).map { index in
-            index == 0 || index == count - 1 ? 0 : Int(engine.dwell(at: stations[index], arrivingFrom: stations[index - 1]).seconds.rounded())
-        }
-        let windows = stations.map { network.serviceWindow(station: $0, direction: direction) }
-        guard let first = windows[0]?.firstDeparture, let last = windows[0]?.lastDeparture else { return [] }
-
-        func times(_ train: Train) -> (arrivals: [Int], departures: [Int]) {
-            var arrivals = Array(repeating: 0, count: count), departures = Array(repeating: 0, count: count)
-            departures[train.start] = train.anchors[train.start]!
-            arrivals[train.start] = departures[train.start]
-            for index in (train.start + 1)..<count {
-                arrivals[index] = departures[index - 1] + run[index - 1]
-                departures[index] = arrivals[index] + dwell[index]
-                if let anchor = train.anchors[index] {
-                    departures[index] = anchor
-                    arrivals[index] = anchor - dwell[index]
-                }
-            }
-            return (arrivals, departures)
-        }
-        /// Whether a train may keep a published departure at `index`: the segment into it must
-        /// stay a plausible running time.
-        func snappable(_ train: Train, _ index: Int, _ time: Int) -> Bool {
-            let previous = times(train).departures[index - 1]
-            let gap = time - dwell[index] - previous
-            return gap >= 30 && abs(time - times(train).departures[index]) <= Self.snapWindow
-        }
-
-        // The first trains: the terminal's, plus each depot train that joins before it.
-        var firsts = [Train(start: 0, anchors: [0: first], joinsMidLine: false)]
-        // The last trains: the terminal's last; a later one joining mid-line if published.
-        var lasts = [Train(start: 0, anchors: [0: last], joinsMidLine: false)]
-        for index in 1..<(count - 1) {
-            if let published = windows[index]?.firstDeparture {
-                let running = firsts.filter { $0.start < index }
-                let earliest = running.min { times($0).departures[index] < times($1).departures[index] }
-                if let earliest, published >= times(earliest).departures[index] - Self.depotMargin {
-                    if snappable(earliest, index, published), let at = firsts.firstIndex(where: { $0.start == earliest.start }) {
-                        firsts[at].anchors[index] = published
-                    }
-                } else {
-                    firsts.append(Train(start: index, anchors: [index: published], joinsMidLine: true))
-                }
-            }
-            if let published = windows[index]?.lastDeparture {
-                let latest = lasts.max { times($0).departures[index] < times($1).departures[index] }!
-                if published <= times(latest).departures[index] + Self.depotMargin {
-                    if snappable(latest, index, published), let at = lasts.firstIndex(where: { $0.start == latest.start }) {
-                        lasts[at].anchors[index] = published
-                    }
-                } else {
-                    lasts.append(Train(start: index, anchors: [index: published], joinsMidLine: true))
-                }
-            }
-        }
-        func headway(_ moment: Int) -> Int {
-            network.headway(line: line.id, direction: direction, dayType: dayType, secondsOfDay: moment) ?? 600
-        }
-        // Between the terminal's first and last trains, one every interval, ending so that the
-        // last of them is an interval ahead of the published last train at every station.
-        let bands = Bands { network.headwayRecord(line: line.id, direction: direction, dayType: dayType, hour: $0) }
-        let interval = Self.intervalDepartures(
-            first: first, lastTrain: times(lasts[0]).departures, offsets: times(Train(start: 0, anchors: [0: 0], joinsMidLine: false)).departures,
-            headway: headway, bands: bands)
-        var trains = firsts + lasts + interval.map { Train(start: 0, anchors: [0: $0], joinsMidLine: false) }
-        // Before the trains from the terminal arrive, a depot train's station is served at the
-        // interval too: trains join there, evenly, in the gap the depot train opens.
-        for index in 1..<(count - 1) where trains.contains(where: { $0.start == index }) {
-            let passing = trains.filter { $0.start <= index }.map { (departure: times($0).departures[index], start: $0.start) }.sorted { $0.departure < $1.departure }
-            guard let through = passing.first(where: { $0.start < index })?.departure else { continue }
-            for (a, b) in zip(passing, passing.dropFirst()) where b.departure <= through {
-                let gap = b.departure - a.departure, step = headway(a.departure)
-                guard gap > step + Self.intervalSlack else { continue }
-                // As many equal parts as keep each nearest the published band (the two ends are
-                // published times, so an exact fit is not always possible).
-                let parts = (1...max(1, gap / 90)).min { bands.violation(gap / $0, a.departure, b.departure) < bands.violation(gap / $1, a.departure, b.departure) }!
-                for part in 1..<max(1, parts) {
-                    let departure = a.departure + (gap * part + parts / 2) / parts
-                    trains.append(Train(start: index, anchors: [index: departure], joinsMidLine: true))
-                }
-            }
-        }
-        return trains
-            .map { train -> Trip in
-                let (arrivals, departures) = times(train)
-                return Trip(
-                    line: line.id, direction: direction, dayType: dayType, stations: Array(stations[train.start...]),
-                    arrivals: Array(arrivals[train.start...]), departures: Array(departures[train.start...]),
-                    joinsMidLine: train.joinsMidLine)
-            }
-            .sorted { ($0.departures[0], $0.stations.count) < ($1.departures[0], $1.stations.count) }
     }
 
     // MARK: - Files

@@ -11,6 +11,9 @@ public struct Network: Sendable {
     private let publishedHours: [String: ClosedRange<Int>]
     private let windowIndex: [WindowKey: NetworkDocument.ServiceWindow]
     private let transferIndex: [String: NetworkDocument.Transfer]
+    /// The service model's trains, generated once per line, direction and day type when first
+    /// asked for (`ServiceTrains`).
+    public let serviceTrains = ServiceTrains.Cache()
 
     private struct SegmentKey: Hashable { var from: String; var to: String }
     private struct HeadwayKey: Hashable { var line: String; var direction: Direction; var dayType: DayType; var hour: Int }

@@ -72,7 +72,23 @@ extension ScheduleEngine {
                 stops[index].earliest = min(low.stops[index].time.addingTimeInterval(-margin), stops[index].time)
                 stops[index].latest = max(high.stops[index].time.addingTimeInterval(margin), stops[index].time)
             }
-            for number in transfers.indices { transfers[number].alertWaitSeconds = alert.transfers[number]?.alertWaitSeconds ?? 0 }
+            for number in transfers.indices {
+                transfers[number].alertWaitSeconds = alert.transfers[number]?.alertWaitSeconds ?? 0
+                // Where the trains are known: the earliest the rider may catch (the alerts'), the
+                // latest (the range's), and the wait's range from the best estimate's platform.
+                guard let train = transfers[number].realTrain else { continue }
+                let earliest = min(alert.transfers[number]?.realTrain ?? train, train)
+                let latest = max(high.transfers[number]?.realTrain ?? train, train)
+                transfers[number].earliestTrain = earliest
+                transfers[number].latestTrain = latest
+                let platform = transfers[number].platformArrival
+                transfers[number].longestWaitSeconds = max(0, Int(latest.timeIntervalSince(platform).rounded()))
+                transfers[number].shortestWaitSeconds = max(0, Int(earliest.timeIntervalSince(platform).rounded()))
+                transfers[number].alertWaitSeconds = min(transfers[number].alertWaitSeconds, transfers[number].bookedWaitSeconds)
+                if let slow = high.transfers[number]?.platformArrival {
+                    transfers[number].slowMarginSeconds = Int(latest.timeIntervalSince(slow).rounded(.down))
+                }
+            }
             let last = stops.count - 1
             let alertStop = last - 1
             func moment(_ index: Int) -> Date {

@@ -48,18 +48,34 @@ extension ScheduleEngine {
                 let (headway, shortest, longest) = waitAfterTransfer(
                     line: leg.line, direction: leg.direction, platform: platform,
                     fromTerminal: timing.fromTerminal.indices.contains(number) ? timing.fromTerminal[number] : 0)
-                let booked = Int((Double(headway) * bookedWaitFraction).rounded())
-                let alert = alertWait(booked: booked, shortest: shortest, stops: stops, early: early)
-                transfers[number] = .init(
-                    exit: stops[index].station, entry: stops[next].station, walkSeconds: walk.walkSeconds,
-                    platformArrival: platform, headwaySeconds: headway, longestWaitSeconds: longest, shortestWaitSeconds: shortest,
-                    bookedWaitSeconds: booked, alertWaitSeconds: alert, confirmed: false)
-                let waited = switch wait {
+                var booked = Int((Double(headway) * bookedWaitFraction).rounded())
+                var alert = alertWait(booked: booked, shortest: shortest, stops: stops, early: early)
+                var waited = switch wait {
                 case .booked: booked
                 case .none: 0
                 case .alert: alert
                 case .longest: longest
                 }
+                // Where the trains are known (near the first and the last), each pass boards the
+                // train it reaches: the fast passes the earliest the rider can catch, the slow one
+                // the latest (the next train when the slow rider would have under a minute).
+                // The fast passes lean early across the choice too: a train the rider could make
+                // were the trains faster than the fastest published one by the alerts' lean (a
+                // share of the time since the anchor, `alertLead`) counts as catchable.
+                let lean = wait == .alert || wait == .none ? alertLead(platform, since: anchor.time, uncertain: true) : 0
+                let train = knownTrain(
+                    station: stops[next].station, line: leg.line, direction: leg.direction, platform: platform.addingTimeInterval(-lean),
+                    margin: wait == .longest ? Self.slowSideMargin : 0)
+                if let train {
+                    waited = max(0, Int(train.timeIntervalSince(platform).rounded()))
+                    booked = waited
+                    alert = waited
+                }
+                transfers[number] = .init(
+                    exit: stops[index].station, entry: stops[next].station, walkSeconds: walk.walkSeconds,
+                    platformArrival: platform, headwaySeconds: headway, longestWaitSeconds: train == nil ? longest : waited,
+                    shortestWaitSeconds: train == nil ? shortest : waited, bookedWaitSeconds: booked, alertWaitSeconds: alert, confirmed: false,
+                    realTrain: train)
                 stops[next].arrival = nil
                 stops[next].departure = platform.addingTimeInterval(TimeInterval(waited))
                 stops[next].uncertain = true
@@ -72,6 +88,51 @@ extension ScheduleEngine {
             }
             index = next
         }
+    }
+
+    /// How long before a known train the slow rider must be on its platform for the range to
+    /// count on it: under a minute, the train after it is as likely (a connection of 0–2 s is
+    /// no connection to promise).
+    static let slowSideMargin = 60
+
+    /// The service model's train a rider on `station`'s platform at `platform` boards, where the
+    /// trains are known (within `ServiceTrains.edgeSpan` of the first and the last departure):
+    /// the first leaving at least `margin` seconds later, else the first leaving at all (the
+    /// last, if it is that close); nil in the middle of the day, when the wait is the interval's,
+    /// and once the last train has gone.
+    func knownTrain(station: String, line: String, direction: Direction, platform: Date, margin: Int) -> Date? {
+        guard let window = network.serviceWindow(station: station, direction: direction) else { return nil }
+        let position = clock.position(of: platform)
+        let seconds = position.seconds
+        // The middle of the day and after the last train: nothing to look up (most rides).
+        if seconds > window.lastDeparture { return nil }
+        if seconds > window.firstDeparture + ServiceTrains.edgeSpan && seconds < window.lastDeparture - ServiceTrains.edgeSpan { return nil }
+        if headwayOverrides[line] == nil {
+            // The service model's departures there, looked up by bisection (this runs for every
+            // change of every pass, and `--arrive-by` tries hundreds of starts).
+            let trains = network.serviceTrains.departures(station: station, line: line, direction: direction, dayType: position.dayType, engine: self)
+            func firstIndex(atOrAfter moment: Int) -> Int {
+                var low = 0, high = trains.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if trains[middle] < moment { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            let reached = firstIndex(atOrAfter: max(seconds, window.firstDeparture))
+            guard trains.indices.contains(reached), trains[reached] <= window.lastDeparture else { return nil }
+            let later = firstIndex(atOrAfter: seconds + margin)
+            let chosen = margin > 0 && trains.indices.contains(later) && trains[later] <= window.lastDeparture ? later : reached
+            return clock.date(position.serviceDay, seconds: trains[chosen])
+        }
+        let trains = ServiceTrains(engine: self)
+        guard let departures = trains.departures(station: station, direction: direction, on: position.serviceDay),
+            case .train(let reached) = departures.boarding(atOrAfter: seconds)
+        else { return nil }
+        if margin > 0, case .train(let later) = departures.boarding(atOrAfter: seconds + margin) {
+            return trains.date(position.serviceDay, later)
+        }
+        return trains.date(position.serviceDay, reached)
     }
 
     /// Dwell belongs to the arriving segment: the published departure-to-departure gap into a

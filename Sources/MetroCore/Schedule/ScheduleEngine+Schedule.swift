@@ -56,14 +56,31 @@ public struct Schedule: Equatable, Sendable {
         public var alertWaitSeconds: Int = 0
         /// True once the passenger said the train departed (or anchored a later stop).
         public var confirmed: Bool
-        /// The real train the wait ends on, at the edges of the service day (set by
-        /// `scheduleOnRealTrains`; nil: any train, the wait is the model's).
+        /// The service model's train the best estimate boards, at the edges of the service day
+        /// (nil: the middle of the day, any train, the wait is the interval's).
         public var realTrain: Date? = nil
+        /// The earliest known train the rider may catch (the fast pattern's, which the alerts
+        /// are set for) and the latest (the slow pattern's, with the whole walk and a minute to
+        /// spare, which the arrival's range runs to); nil in the middle of the day.
+        public var earliestTrain: Date? = nil
+        public var latestTrain: Date? = nil
+        /// How long before the latest known train the slow rider (slow pattern, whole walk) is on
+        /// the platform: under a minute, and with no train after it, the connection is not one to
+        /// promise (nil in the middle of the day).
+        public var slowMarginSeconds: Int? = nil
+
+        /// The known trains the rider may be on, earliest first, each once (one when every
+        /// pattern catches the same train).
+        public var catchableTrains: [Date] {
+            var trains: [Date] = []
+            for train in [earliestTrain, realTrain, latestTrain].compactMap({ $0 }) where !trains.contains(train) { trains.append(train) }
+            return trains.sorted()
+        }
 
         /// The honest range of the departure from the new platform: no wait at all, or a whole
-        /// headway.
-        public var earliestDeparture: Date { platformArrival }
-        public var latestDeparture: Date { platformArrival.addingTimeInterval(TimeInterval(longestWaitSeconds)) }
+        /// headway (where the trains are known: the earliest and the latest the rider may catch).
+        public var earliestDeparture: Date { earliestTrain ?? platformArrival }
+        public var latestDeparture: Date { latestTrain ?? platformArrival.addingTimeInterval(TimeInterval(longestWaitSeconds)) }
         /// How far the schedule after the transfer may move: earlier by the booked wait, later
         /// by the rest of the headway.
         public var earlier: TimeInterval { TimeInterval(bookedWaitSeconds) }

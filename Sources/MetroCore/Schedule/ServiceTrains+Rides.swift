@@ -67,42 +67,18 @@ public enum ArriveByAnswer: Equatable, Sendable {
 }
 
 extension ScheduleEngine {
-    /// The ride from `t0`, with each change's wait ending on the real train there where the
-    /// trains are modelled (near the first and the last departures): the next train after the
-    /// best-estimate arrival on the platform, the first train when it has not left yet. A change
-    /// reached after the last train keeps the engine's wait (and its finding).
-    public func scheduleOnRealTrains(route: Route, t0: Date) -> Schedule {
-        let trains = ServiceTrains(engine: self)
-        let day = clock.position(of: t0).serviceDay
-        var anchors = [Anchor(stop: 0, event: .departure, time: t0)]
-        var schedule = self.schedule(route: route, anchors: anchors)
-        for (number, entry) in schedule.entryIndices.enumerated() {
-            guard schedule.transfers.indices.contains(number), route.legs.indices.contains(number + 1),
-                let departures = trains.departures(of: route.legs[number + 1], on: day),
-                let platform = seconds(schedule.transfers[number].platformArrival, on: day),
-                case .train(let train) = departures.boarding(atOrAfter: platform)
-            else { continue }
-            anchors.append(Anchor(stop: entry, event: .departure, time: trains.date(day, train)))
-            schedule = self.schedule(route: route, anchors: anchors)
-        }
-        // Nobody has confirmed anything: the anchors are the timetable's trains, not the rider's.
-        // The wait is the one to that train: no other train leaves in it.
-        for (number, entry) in schedule.entryIndices.enumerated() where schedule.transfers.indices.contains(number) {
-            schedule.transfers[number].confirmed = false
-            guard anchors.contains(where: { $0.stop == entry }), let train = schedule.stops[entry].departure else { continue }
-            let wait = max(0, Int(train.timeIntervalSince(schedule.transfers[number].platformArrival).rounded()))
-            schedule.transfers[number].realTrain = train
-            schedule.transfers[number].bookedWaitSeconds = wait
-            schedule.transfers[number].alertWaitSeconds = min(schedule.transfers[number].alertWaitSeconds, wait)
-            schedule.transfers[number].longestWaitSeconds = wait
-            schedule.transfers[number].shortestWaitSeconds = wait
-        }
-        // Waiting on the platform for the first train there is the plan, not a finding.
-        schedule.findings.removeAll { finding in
-            guard case .beforeFirstTrain(let station, _, _, _) = finding else { return false }
-            return station != route.legs.first?.stations.first
-        }
-        return schedule
+    /// The one first-train rule (`plan`, `start` and `card` all ask it): the origin's first
+    /// train that day when `t0` is before it, nil when trains are running by then (or the route
+    /// boards none). Before the first train no train moves, so a ride asked for then is the
+    /// first train's.
+    public func firstTrain(of route: Route, before t0: Date) -> Date? {
+        // The first train is the published first departure (the service model keeps it), so
+        // nothing needs generating for a plan in the middle of the day.
+        guard let leg = route.legs.first, let board = leg.stations.first,
+            let window = network.serviceWindow(station: board, direction: leg.direction), window.lastDeparture >= window.firstDeparture
+        else { return nil }
+        let first = clock.date(clock.position(of: t0).serviceDay, seconds: window.firstDeparture)
+        return t0 < first ? first : nil
     }
 
     /// A route's stops and running figures, looked up once for many rides (`--last` and
@@ -226,6 +202,16 @@ extension ScheduleEngine {
             seconds(moment, on: day).flatMap { departures.train(atOrBefore: $0) }.map { trains.date(day, $0) } ?? moment
         }
         let prepared = prepared(route, on: day)
+        // In the night (an arrival later than the last connection's, on the slow pattern and
+        // with the range's margin): the answer is the last connection, whatever the hour asked
+        // (01:00 and 01:30 alike; the three hours' search below would not reach back to it).
+        if let known = last ?? lastConnection(route: route, serviceDay: day) {
+            let slow = known.connection.slowArrival
+            let margin = rangeMargin(schedule(route: route, t0: known.departure).arrival, since: known.departure)
+            if slow.addingTimeInterval(margin) <= target, target.timeIntervalSince(known.departure) >= 3 * 3600 {
+                return .ride(latest: known.departure, safe: known.departure, clamped: known)
+            }
+        }
         let found = Self.latestStart(before: target) { arrivalOnRealTrains(prepared, t0: $0) <= target }
         guard let best = found, best >= first else {
             // Only a start before the first train would do: say when the first train gets in.

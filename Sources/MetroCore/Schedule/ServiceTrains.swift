@@ -28,10 +28,15 @@ public struct ServiceTrains: Sendable {
     /// plans with it.
     public let headwayOverrides: [String: Int]
 
+    /// The engine the trains' running and dwell come from: the official figures, whatever the
+    /// rider's calibration (the trains are the timetable's).
+    let official: ScheduleEngine
+
     public init(engine: ScheduleEngine) {
         network = engine.network
         clock = engine.clock
         headwayOverrides = engine.headwayOverrides
+        official = ScheduleEngine(network: engine.network, clock: engine.clock)
     }
 
     /// One station's trains in one direction on one service day, near both edges (service-day
@@ -114,17 +119,30 @@ public struct ServiceTrains: Sendable {
             window.lastDeparture >= window.firstDeparture
         else { return nil }
         let type = dayType(day)
-        var afterFirst = [window.firstDeparture]
-        while let previous = afterFirst.last, previous - window.firstDeparture < Self.edgeSpan {
-            let next = previous + interval(line: line, direction: direction, dayType: type, seconds: previous)
-            if next > window.lastDeparture { break }
-            afterFirst.append(next)
-        }
-        var beforeLast = [window.lastDeparture]
-        while let following = beforeLast.first, window.lastDeparture - following < Self.edgeSpan {
-            let earlier = following - interval(line: line, direction: direction, dayType: type, seconds: following)
-            if earlier < window.firstDeparture { break }
-            beforeLast.insert(earlier, at: 0)
+        var afterFirst: [Int], beforeLast: [Int]
+        if headwayOverrides[line] == nil {
+            // The service model's trains (the GTFS feed's): the first and last keep the
+            // published minute, the ones before the last run the stretched intervals there.
+            let trains = network.serviceTrains.departures(station: station, line: line, direction: direction, dayType: type, engine: official)
+            afterFirst = trains.filter { $0 >= window.firstDeparture && $0 - window.firstDeparture <= Self.edgeSpan && $0 <= window.lastDeparture }
+            beforeLast = trains.filter { $0 <= window.lastDeparture && window.lastDeparture - $0 <= Self.edgeSpan && $0 >= window.firstDeparture }
+            if afterFirst.first != window.firstDeparture { afterFirst.insert(window.firstDeparture, at: 0) }
+            if beforeLast.last != window.lastDeparture { beforeLast.append(window.lastDeparture) }
+        } else {
+            // Today's interval replaces the published ones: whole intervals from the first and
+            // the last departures.
+            afterFirst = [window.firstDeparture]
+            while let previous = afterFirst.last, previous - window.firstDeparture < Self.edgeSpan {
+                let next = previous + interval(line: line, direction: direction, dayType: type, seconds: previous)
+                if next > window.lastDeparture { break }
+                afterFirst.append(next)
+            }
+            beforeLast = [window.lastDeparture]
+            while let following = beforeLast.first, window.lastDeparture - following < Self.edgeSpan {
+                let earlier = following - interval(line: line, direction: direction, dayType: type, seconds: following)
+                if earlier < window.firstDeparture { break }
+                beforeLast.insert(earlier, at: 0)
+            }
         }
         return Departures(
             station: station, line: line, direction: direction, serviceDay: day, first: window.firstDeparture, last: window.lastDeparture,

@@ -58,9 +58,7 @@ struct CardCommand: Command {
         let engine = try context.engine(calibrated: calibrated).applying(changes)
         // As 'plan': asked before the first train, the card is the first train's.
         var start = t0
-        if let leg = route.legs.first, let departures = ServiceTrains(engine: engine).departures(of: leg, on: engine.clock.position(of: t0).serviceDay) {
-            start = max(t0, engine.clock.date(departures.serviceDay, seconds: departures.first))
-        }
+        if let first = engine.firstTrain(of: route, before: t0) { start = first }
         let schedule = engine.schedule(route: route, t0: start)
         // What 'plan' refuses to put in a calendar, a card does not carry either: a ride that
         // cannot be made then, and one whose entrances are shut.

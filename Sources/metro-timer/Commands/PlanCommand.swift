@@ -13,8 +13,8 @@ struct PlanCommand: Command {
             "Спланувати поїздку: кожна станція з часом, пересадка, сповіщення і прибуття.",
             "Plan a ride: every station with its time, the transfer, the alerts and the arrival."),
         discussion: Text(
-            "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення. Доба руху триває від 03:00 до 03:00: --at раніше 03:00 — це ніч після --date. До першого поїзда план — це план першого поїзда. Поїздку, яку тоді не проїхати (після останнього поїзда), однаково надруковано, з попередженням на початку, і код завершення 1; --ics тоді нічого не записує. На краях доби поїздки — на справжніх поїздах: першому, останньому і тих, що за цілу кількість інтервалів від них.",
-            "Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. Before the first train the plan is the first train's. A ride that cannot be made then (after the last train) is still printed, warning first, and exits 1; --ics then writes nothing. At the edges of the day the rides are on real trains: the first, the last, and those whole intervals from them."),
+            "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення. Доба руху триває від 03:00 до 03:00: --at раніше 03:00 — це ніч після --date. До першого поїзда план — це план першого поїзда. Поїздку, яку тоді не проїхати (після останнього поїзда), однаково надруковано, з попередженням на початку, і код завершення 1; --ics тоді нічого не записує. На краях доби поїздки — на поїздах розкладу (тих, що й у фіді GTFS); де на пересадці швидкий і повільний поїзд встигають на різні поїзди, план називає обидва.",
+            "Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. Before the first train the plan is the first train's. A ride that cannot be made then (after the last train) is still printed, warning first, and exits 1; --ics then writes nothing. At the edges of the day the rides are on the timetable's trains (the GTFS feed's); where the fast and the slow pattern make different trains at a change, the plan names both."),
         arguments: [
             .positional("from", Text(
                 "Станція відправлення (українською чи англійською) або назва збереженого маршруту.",
@@ -130,9 +130,6 @@ struct PlanCommand: Command {
         var start = t0
         var arriveByNote: String?
         var starts: (latest: Date, safe: Date?)?
-        // At the edges of the day the ride is planned on the trains that really leave (the
-        // first, the last, and those a whole number of intervals from them).
-        var onRealTrains = false
         if let arriveBy {
             switch engine.arriveBy(route: route, target: arriveBy) {
             case .none:
@@ -144,8 +141,7 @@ struct PlanCommand: Command {
             case .ride(let latest, let safe, let clamped):
                 starts = (latest, safe)
                 start = latest
-                onRealTrains = true
-                let arrival = engine.scheduleOnRealTrains(route: route, t0: latest).finalArrival
+                let arrival = engine.schedule(route: route, t0: latest).finalArrival
                 arriveByNote = Self.arriveByNote(
                     target: arriveBy, latest: latest, safe: safe, clamped: clamped, arrival: arrival, board: board, clock: context.clock,
                     language: options.language)
@@ -161,7 +157,6 @@ struct PlanCommand: Command {
                     "The published data has no last departures for this route that make the change."))
             }
             start = found.departure
-            onRealTrains = true
             let now = context.now()
             // Whole minutes either way ("left 38 min ago" at 23:00 for the 22:21:37).
             let seconds = found.departure.timeIntervalSince(now)
@@ -176,17 +171,12 @@ struct PlanCommand: Command {
         }
         // Asked before the first train: the plan of the first train (exit 0).
         var firstNote: String?
-        if arriveBy == nil, !last, let leg = route.legs.first,
-            let departures = ServiceTrains(engine: engine).departures(of: leg, on: engine.clock.position(of: t0).serviceDay)
-        {
-            let first = engine.clock.date(departures.serviceDay, seconds: departures.first)
-            if t0 < first {
-                start = first
-                onRealTrains = true
-                firstNote = Self.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: options.language)
-            }
+        if arriveBy == nil, !last, let first = engine.firstTrain(of: route, before: t0) {
+            start = first
+            firstNote = Self.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: options.language)
         }
-        let schedule = onRealTrains ? engine.scheduleOnRealTrains(route: route, t0: start) : engine.schedule(route: route, t0: start)
+        // Every plan rides the service model's trains where they are known (the edges of the day).
+        let schedule = engine.schedule(route: route, t0: start)
         // The origin's entrances, said first when the ride starts while they are shut. (A ride
         // that starts by walking through a node enters at the typed station.)
         var warnings: [String] = []

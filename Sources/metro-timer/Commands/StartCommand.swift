@@ -19,6 +19,9 @@ struct StartCommand: Command {
             .positional("from", optional: true, Text("Станція, де ви сіли, або назва збереженого маршруту.", "The station you boarded at, or a saved route's name.")).completing(.stationsOrRoutes),
             .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),
             .flag("replace", Text("Замінити активну поїздку, не питаючи.", "Replace an active trip without asking.")),
+            .flag("force", Text(
+                "Почати поїздку, навіть якщо її вже не завершити (після останнього сполучення).",
+                "Start the ride even when it can no longer be completed (after the last connection).")),
             .flag("again", Text("Почати останню поїздку знову (як ярлик у застосунку).", "Start your last ride again (the app's one-tap shortcut).")),
             .option("speed", value: "N", Text(
                 "Репетиція: уся поїздка в N разів швидше, без запису поїздки і журналу.",
@@ -38,7 +41,11 @@ struct StartCommand: Command {
     var stations: (NetworkDocument.Station, NetworkDocument.Station)?
     /// The first leg, to hold t₀ to the first train (a rehearsal may start at any time).
     var firstLeg: Leg?
+    /// The route ridden (nil for a bare `start`, which reattaches).
+    var route: Route?
     var replace: Bool
+    /// `--force`: start a ride that cannot be completed.
+    var force: Bool
     var speed: Double?
     var plain: Bool
     var events: Bool
@@ -52,6 +59,7 @@ struct StartCommand: Command {
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         replace = arguments.flag("replace")
+        force = arguments.flag("force")
         if arguments.value("at") != nil || arguments.value("date") != nil {
             guard arguments.value("speed") != nil else {
                 throw .usage(language.tr(
@@ -106,13 +114,29 @@ struct StartCommand: Command {
             }
             stations = (origin, destination)
             firstLeg = route.legs.first
+            self.route = route
         }
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        let t0 = rehearsalStart ?? context.launchTime
+        var t0 = rehearsalStart ?? context.launchTime
         let engine = try context.engine()
         let language = options.language
+        // t₀ is when the train starts moving: before the first train none does. A real start
+        // then is refused; a rehearsal rides the first train, as 'plan' plans it (the one
+        // first-train rule, `ScheduleEngine.firstTrain`).
+        var firstTrainNotice: String?
+        if let leg = firstLeg, let route, let first = engine.firstTrain(of: route, before: t0) {
+            let board = context.network.station(leg.stations[0]).map { Names.station($0, language) } ?? ""
+            let toward = context.network.terminal(line: leg.line, direction: leg.direction).map { Names.station($0, context.network, language) } ?? ""
+            guard speed != nil else {
+                throw .failure(language.tr(
+                    "Поїзди ще не ходять: перший поїзд \(leg.line) у напрямку станції \(toward) рушає зі станції \(board) о \(context.clock.hhmmss(first)). Почніть поїздку, коли він рушить ('plan' покаже його поїздку).",
+                    "Trains are not running yet: the first \(leg.line) train toward \(toward) leaves \(board) at \(context.clock.hhmmss(first)). Start the ride when it moves ('plan' shows its ride)."))
+            }
+            firstTrainNotice = PlanCommand.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: language)
+            t0 = first
+        }
         let store: TripStore
         var clock = RideClock.system(context.now)
         if let speed, let (origin, destination) = stations {
@@ -127,18 +151,13 @@ struct StartCommand: Command {
             : plain ? .lines(plain: true)
             : context.stdoutIsTerminal && context.environment["TERM"] != "dumb" ? .screen : .lines(plain: false)
 
-        // t₀ is when the train starts moving: before the first train none does (plan shows the
-        // first train's ride).
-        if speed == nil, let leg = firstLeg,
-            let window = context.network.serviceWindow(station: leg.stations[0], direction: leg.direction)
-        {
-            let first = context.clock.date(context.clock.position(of: t0).serviceDay, seconds: window.firstDeparture)
-            if t0 < first {
-                let board = context.network.station(leg.stations[0]).map { Names.station($0, language) } ?? ""
-                let toward = context.network.terminal(line: leg.line, direction: leg.direction).map { Names.station($0, context.network, language) } ?? ""
-                throw .failure(language.tr(
-                    "Поїзди ще не ходять: перший поїзд \(leg.line) у напрямку станції \(toward) рушає зі станції \(board) о \(context.clock.hhmmss(first)). Почніть поїздку, коли він рушить ('plan' покаже його поїздку).",
-                    "Trains are not running yet: the first \(leg.line) train toward \(toward) leaves \(board) at \(context.clock.hhmmss(first)). Start the ride when it moves ('plan' shows its ride)."))
+        // A real start of a ride that cannot be completed is refused as 'plan' refuses it,
+        // with the same sentence, unless forced (a rehearsal may show what happens).
+        if speed == nil, !force, let route {
+            let planned = engine.applying(changes).schedule(route: route, t0: t0)
+            if let blocking = planned.findings.first(where: \.isBlocking) {
+                throw .failure(FindingText.sentence(blocking, network: context.network, clock: context.clock, language: language) + " " + language.tr(
+                    "Почати однаково: 'metro-timer start … --force'.", "To start it anyway: 'metro-timer start … --force'."))
             }
         }
         if speed == nil {
@@ -168,7 +187,7 @@ struct StartCommand: Command {
             keys: session.keys(),
             rehearsal: speed != nil, width: { context.currentColumns },
             height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
-            initialNotice: feedNotes.isEmpty ? nil : feedNotes.joined(separator: " "))
+            initialNotice: ([firstTrainNotice].compactMap { $0 } + feedNotes).isEmpty ? nil : ([firstTrainNotice].compactMap { $0 } + feedNotes).joined(separator: " "))
         if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language), settings.enabled {
             ride.feed = FeedWatch(initial: feedVerdict) { context.checkAlertFeed(settings) }
         }

@@ -19,6 +19,9 @@ struct StatusCommand: Command {
         ("arrival_time", Text("час прибуття (HH:MM)", "the arrival time (HH:MM)")),
         ("arrival_range", Text("можливий час прибуття (HH:MM–HH:MM)", "the arrival's range (HH:MM–HH:MM)")),
         ("to", Text("станція призначення", "the destination")),
+        ("warning", Text(
+            "попередження екрана поїздки (не доїхати, останній поїзд) або нічого",
+            "the ride screen's warning (cannot be completed, the last train), or nothing")),
     ]
 
     static let spec = CommandSpec(
@@ -105,6 +108,8 @@ struct StatusCommand: Command {
             "arrival_time": context.clock.hhmm(schedule.arrival),
             "arrival_range": context.clock.hhmm(schedule.arrivalEarliest) + "–" + context.clock.hhmm(schedule.arrivalLatest),
             "to": Names.station(trip.destination, network, language),
+            // The first warning the ride screen shows, as a short mark.
+            "warning": FindingText.ahead(schedule, at: now).first.map { FindingText.mark($0, clock: context.clock, language: language) } ?? "",
         ]
         guard let format else {
             if state.phase == .arrived {
@@ -118,6 +123,7 @@ struct StatusCommand: Command {
             if let alert = Self.alertInForce(schedule, at: now) {
                 line += " · " + AlertWording.label(alert, in: schedule, language).lowercasedFirst
             }
+            if !values["warning"]!.isEmpty { line += " · " + values["warning"]! }
             if let changes = trip.changes {
                 line += " · " + (changes.airRaid ? language.tr("тривога", "air-raid") : language.tr("зміни в русі", "service changes"))
             }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MetroCore
 
 /// Sentences for service-hour findings.
@@ -22,6 +23,39 @@ enum FindingText {
             return language.tr(
                 "Останній поїзд \(line) у напрямку станції \(t) відправляється зі станції \(s) о \(clock.hhmmss(last)).",
                 "The last \(line) train toward \(t) leaves \(s) at \(clock.hhmmss(last)).")
+        }
+    }
+
+    /// The warnings still ahead at `now`: a finding about a boarding the ride has already made
+    /// (the train has left that station) no longer applies; one before the first train is the
+    /// start's business, not the ride's.
+    static func ahead(_ schedule: Schedule, at now: Date) -> [ServiceFinding] {
+        schedule.findings.filter { finding in
+            guard let index = schedule.stops.lastIndex(where: { $0.station == finding.station }),
+                let departure = schedule.stops[index].departure
+            else { return true }
+            return now < departure
+        }
+    }
+
+    /// The short mark `status` shows for a warning ahead (its `{warning}`).
+    static func mark(_ finding: ServiceFinding, clock: ServiceClock, language: Language) -> String {
+        switch finding {
+        case let .afterLastTrain(_, line, _, _):
+            return language.tr("⚠ не доїхати: останній \(line) пішов", "⚠ cannot be completed: the last \(line) has gone")
+        case let .lastTrainSoon(_, line, _, last):
+            return language.tr("⚠ останній \(line) о \(clock.hhmm(last))", "⚠ last \(line) at \(clock.hhmm(last))")
+        case let .beforeFirstTrain(_, line, _, first):
+            return language.tr("⚠ перший \(line) о \(clock.hhmm(first))", "⚠ first \(line) at \(clock.hhmm(first))")
+        }
+    }
+
+    /// The event's `kind` for a warning (`--events`, `warning`).
+    static func kind(_ finding: ServiceFinding) -> String {
+        switch finding {
+        case .afterLastTrain: return "cannot-complete"
+        case .lastTrainSoon: return "last-train-soon"
+        case .beforeFirstTrain: return "before-first-train"
         }
     }
 }

@@ -63,7 +63,13 @@ struct ScreenRenderer {
         case .waiting:
             let transfer = view.changeAtHand
             status = language.tr("Очікування поїзда", "Waiting for the train")
-            if let transfer {
+            if let transfer, transfer.catchableTrains.count > 1, !transfer.confirmed {
+                // Known trains, and the rider may be on either until 'departed' says which.
+                let trains = transfer.catchableTrains.map { view.clock.hhmmss($0) }
+                status += ": " + language.tr(
+                    "о \(trains[0]), якщо встигнете, інакше " + trains.dropFirst().map { "о \($0)" }.joined(separator: " чи "),
+                    "the \(trains[0]) if you make it, otherwise " + trains.dropFirst().map { "the \($0)" }.joined(separator: " or "))
+            } else if let transfer {
                 status += " (" + language.tr("заплановано", "booked") + " \(Durations.clock(transfer.bookedWaitSeconds)), "
                     + language.tr("до", "up to") + " \(Durations.clock(transfer.longestWaitSeconds)))"
             }

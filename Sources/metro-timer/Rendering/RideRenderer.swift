@@ -64,14 +64,7 @@ struct RideView {
 
     /// The warnings still ahead: a finding about a boarding the ride has already made (the
     /// train has left that station) no longer applies.
-    var findingsAhead: [ServiceFinding] {
-        schedule.findings.filter { finding in
-            guard let index = schedule.stops.lastIndex(where: { $0.station == finding.station }),
-                let departure = schedule.stops[index].departure
-            else { return true }
-            return now < departure
-        }
-    }
+    var findingsAhead: [ServiceFinding] { FindingText.ahead(schedule, at: now) }
 }
 
 extension String {

@@ -68,6 +68,8 @@ final class LiveRide {
 
     private var lastLine: String?
     private var opened = false
+    /// The warnings already said in the line outputs and events (each once).
+    private var spokenWarnings: Set<String> = []
     /// Set when this screen's `u` has said so itself.
     private var tookBack = false
     private var seenCorrections = 0
@@ -179,6 +181,7 @@ final class LiveRide {
                     lateSeconds: rehearsal ? nil : AlertText.lateSeconds(alert, in: schedule, at: now))
             }
             if let verdict = feed?.poll(at: now) { feedChanged(verdict, view: view(trip, schedule, now: now)) }
+            warn(view(trip, schedule, now: now))
             draw(view(trip, schedule, now: now))
             if rehearsal && now >= schedule.finalArrival.addingTimeInterval(2) {
                 // Nobody confirms a rehearsal: it ends when the simulated train arrives.
@@ -318,6 +321,25 @@ final class LiveRide {
         }
         if !rehearsal && deliver {
             delivery?.deliver(alert, sentence: sentence, event: event, ringTerminal: output != .screen)
+        }
+    }
+
+    /// The warnings the screen shows (the ride cannot be completed, the last train soon), said
+    /// once each in the line outputs and as a `warning` event (the screen's frame shows them).
+    func warn(_ view: RideView) {
+        for finding in view.findingsAhead {
+            let sentence = FindingText.sentence(finding, network: context.network, clock: context.clock, language: language)
+            guard !spokenWarnings.contains(sentence) else { continue }
+            spokenWarnings.insert(sentence)
+            switch output {
+            case .screen: break
+            case .lines(let plain):
+                out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ") + "⚠ " + sentence)
+            case .events:
+                RideEvents.emit(
+                    "warning", at: view.now, fields: ["kind": FindingText.kind(finding), "station": finding.station, "message": sentence],
+                    network: context.network, clock: context.clock, to: out)
+            }
         }
     }
 

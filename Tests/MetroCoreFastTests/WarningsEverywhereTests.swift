@@ -1,0 +1,49 @@
+import CLIKit
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// Issue 29, item 4: every output says what the screen says. Lisova → Teremky from 22:30 on a
+/// weekday cannot be completed: the last M2 toward Teremky leaves Maidan Nezalezhnosti at
+/// 22:45:50 (published), and the 22:30:00 (Lisova's last) reaches Khreshchatyk after 22:46.
+final class WarningsEverywhereTests: XCTestCase {
+    let late = Kyiv.date("2026-12-09 22:30:00")
+    let sentence = "The route cannot be completed: the last M2 train toward Teremky left Maidan Nezalezhnosti at 22:45:50."
+
+    func environment() throws -> [String: String] {
+        let root = try TestPaths.temporaryDirectory(self)
+        return ["NO_COLOR": "1", "METRO_TIMER_HOME": root + "/state", "METRO_TIMER_CONFIG": root + "/config", "METRO_TIMER_ALERT_BACKEND": "off"]
+    }
+
+    /// `status`: a mark in the default line, and `{warning}` for `--format`.
+    func testStatusMarksARideThatCannotBeCompleted() throws {
+        let env = try environment()
+        let service = TripService(
+            store: FileTripStore(directory: env["METRO_TIMER_HOME"]!), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
+        _ = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: late, replace: false, changes: nil)
+        let line = CLI.run(["status"], now: late.addingTimeInterval(60), environment: env)
+        XCTAssertTrue(line.stdout.contains(" · ⚠ cannot be completed: the last M2 has gone"), line.stdout)
+        let formatted = CLI.run(["status", "--format", "{next} {warning}"], now: late.addingTimeInterval(60), environment: env)
+        XCTAssertEqual(formatted.stdout, "Chernihivska ⚠ cannot be completed: the last M2 has gone\n")
+        let uk = CLI.run(["status", "--lang", "uk"], now: late.addingTimeInterval(60), environment: env)
+        XCTAssertTrue(uk.stdout.contains(" · ⚠ не доїхати: останній M2 пішов"), uk.stdout)
+        // A ride that can be completed has no mark, and an empty {warning}.
+        let noon = Kyiv.date("2026-12-09 12:00:00")
+        _ = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: noon, replace: true, changes: nil)
+        XCTAssertFalse(CLI.run(["status"], now: noon.addingTimeInterval(60), environment: env).stdout.contains("⚠"))
+        XCTAssertEqual(CLI.run(["status", "--format", "[{warning}]"], now: noon.addingTimeInterval(60), environment: env).stdout, "[]\n")
+    }
+
+    /// A real `start` then is refused with plan's sentence (exit 1), and nothing is saved.
+    func testARealStartThatCannotBeCompletedIsRefused() throws {
+        let env = try environment()
+        let refused = CLI.run(["start", "Lisova", "Teremky"], now: late, environment: env)
+        XCTAssertEqual(refused.code, 1, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.hasPrefix("Error: " + sentence + " To start it anyway: 'metro-timer start … --force'."), refused.stderr)
+        let plan = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:30", "--date", "2026-12-09"], environment: env, columns: nil)
+        XCTAssertTrue(plan.stdout.contains("⚠ " + sentence), plan.stdout)
+        XCTAssertEqual(CLI.run(["status"], now: late, environment: env).stdout, "", "no trip was saved")
+    }
+}
