@@ -24,7 +24,7 @@ final class AlertWordingTests: XCTestCase {
 
     func testPlainSaysHowFarTheEarlyAlertIsInBothLanguages() throws {
         let home = try TestPaths.temporaryDirectory(self) + "/state"
-        let en = try ProcessRunner.run("metro-timer", ["start"] + ride + ["--plain", "--speed", "1200"], environment: ["METRO_TIMER_HOME": home])
+        let en = try ProcessRunner.run("metro-timer", ["start"] + ride + ["--plain", "--speed", "1200", "--at", "12:00", "--date", "2026-11-30"], environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(en.code, 0, en.stderr)
         XCTAssertFalse(en.stdout.contains("Yours is next"), en.stdout)
         let lines = en.stdout.split(separator: "\n").map(String.init)
@@ -32,7 +32,7 @@ final class AlertWordingTests: XCTestCase {
         XCTAssertGreaterThan(count, 2, "the issue's ride: the alert fires two to four stops early")
         XCTAssertTrue(lines.contains("Teremky in about \(count) stops: get ready."), en.stdout)
 
-        let uk = try ProcessRunner.run("metro-timer", ["start"] + ride + ["--plain", "--speed", "1200", "--lang", "uk"], environment: ["METRO_TIMER_HOME": home])
+        let uk = try ProcessRunner.run("metro-timer", ["start"] + ride + ["--plain", "--speed", "1200", "--at", "12:00", "--date", "2026-11-30", "--lang", "uk"], environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(uk.code, 0, uk.stderr)
         XCTAssertFalse(uk.stdout.contains("Наступна — ваша"), uk.stdout)
         let ukLines = uk.stdout.split(separator: "\n").map(String.init)
@@ -44,7 +44,7 @@ final class AlertWordingTests: XCTestCase {
 
     func testEventsCarryTheSameWords() throws {
         let home = try TestPaths.temporaryDirectory(self) + "/state"
-        let result = try ProcessRunner.run("metro-timer", ["start"] + ride + ["--events", "--speed", "1200"], environment: ["METRO_TIMER_HOME": home])
+        let result = try ProcessRunner.run("metro-timer", ["start"] + ride + ["--events", "--speed", "1200", "--at", "12:00", "--date", "2026-11-30"], environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(result.code, 0, result.stderr)
         let events = try result.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         let alert = try XCTUnwrap(events.first { $0["event"] as? String == "alert" })

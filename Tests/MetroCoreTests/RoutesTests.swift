@@ -29,7 +29,7 @@ final class RoutesTests: XCTestCase {
         XCTAssertEqual(unknown.code, 64)
         XCTAssertTrue(unknown.stderr.hasPrefix("Error: Missing expected argument '<to>' ('gym' is not a saved route; see 'metro-timer routes list')\n"), unknown.stderr)
         // start NAME, rehearsed.
-        let ride = try ProcessRunner.run("metro-timer", ["start", "home", "--speed", "1200", "--events"], environment: env)
+        let ride = try ProcessRunner.run("metro-timer", ["start", "home", "--speed", "1200", "--at", "12:00", "--date", "2026-11-30", "--events"], environment: env)
         XCTAssertEqual(ride.code, 0, ride.stderr)
         XCTAssertTrue(ride.stdout.hasPrefix("{") && ride.stdout.contains(#""toNameEn":"Teremky""#), ride.stdout)
         XCTAssertEqual(CLI.run(["routes", "remove", "home"], environment: env).stdout, "Removed the route 'home'.\n")
@@ -66,7 +66,7 @@ final class RoutesTests: XCTestCase {
         XCTAssertEqual((recent.first?["from"] as? [String: String])?["code"], "mr18_127", json)
         XCTAssertEqual((recent.first?["from"] as? [String: String])?["nameEn"], "Lisova", json)
         // --again starts the last ride (rehearsed here, so nothing waits for a train).
-        let again = try ProcessRunner.run("metro-timer", ["start", "--again", "--speed", "1200", "--events"], environment: env)
+        let again = try ProcessRunner.run("metro-timer", ["start", "--again", "--speed", "1200", "--at", "12:00", "--date", "2026-11-30", "--events"], environment: env)
         XCTAssertEqual(again.code, 0, again.stderr)
         XCTAssertTrue(again.stdout.contains(#""from":"mr18_127""#) && again.stdout.contains(#""to":"mb18_227""#), again.stdout)
         XCTAssertEqual(CLI.run(["start", "--again", "Lisova", "Teremky"], environment: env).code, 64)

@@ -157,7 +157,7 @@ final class UkrainianEverywhereTests: XCTestCase {
     func testARideAndItsJournalAreUkrainian() throws {
         // A ride through the real binary, rehearsed (the plain lines), then a real trip with
         // corrections, confirmed, and the journal that records it.
-        let rehearsal = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Syrets", "--speed", "3000", "--plain", "--lang", "uk"], environment: environment)
+        let rehearsal = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Syrets", "--speed", "3000", "--at", "12:00", "--date", "2026-11-30", "--plain", "--lang", "uk"], environment: environment)
         XCTAssertEqual(rehearsal.code, 0, rehearsal.stderr)
         XCTAssertEqual(Self.english(rehearsal.stdout + rehearsal.stderr), [], rehearsal.stdout)
         // The verb agrees with the form of the noun it counts.
