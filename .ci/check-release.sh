@@ -84,7 +84,7 @@ if git diff --quiet HEAD; then
         done
         # The byte comparison: fatal under REPRODUCIBLE_STRICT=1. Paths no longer reach the
         # binaries, but the compiler still gives one function or another different code from one
-        # run to the next (swiftlang/swift#77168; 2 of 3 full runs on 2026-12-02, each time a
+        # run to the next (swiftlang/swift#77168; 2 of 4 full runs on 2026-12-02, each time a
         # different function, docs/decisions/0061), so by default a difference is printed with
         # the functions it is in, not failed.
         for archive in "$tarball" "$deb"; do
