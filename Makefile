@@ -31,12 +31,17 @@ SCRATCH ?= .build
 # cost of the last: the executable's own code sits at a fixed address (its libraries, stack and
 # heap are still randomised).
 RELEASEFLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker --icf=all -Xswiftc -Xclang-linker -Xswiftc -no-pie
-# The same bytes from any checkout path and any build directory (docs/decisions/0061): no debug
-# information (stripped anyway; it is what carried the paths), source paths mapped to '.' for
-# whatever else names them, and the version stamp (commit and its date, never the time or place
-# of the build) in a generated file. The build ID is a hash of the linked output, so with the rest
-# fixed it is fixed too.
-REPROFLAGS = -Xswiftc -gnone -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xswiftc -debug-prefix-map -Xswiftc $(CURDIR)=.
+# The same bytes from any checkout path and any build directory (docs/decisions/0061). What
+# carried the path was the compiler's incremental LLVM code generation: it writes a hash of each
+# object's LLVM module into a .swift_modhash section that is linked into the binary, and the
+# module names its source and output paths; -disable-incremental-llvm-codegen leaves the hash
+# out (it only saves recompiling an unchanged object, which a release build from clean never
+# does). Besides: no debug information (stripped anyway), source paths mapped to '.' for whatever
+# else names them, and the version stamp (commit and its date, never the time or place of the
+# build) in a generated file. The build ID is a hash of the linked output, so with the rest fixed
+# it is fixed too.
+REPROFLAGS = -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen \
+	-Xswiftc -gnone -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xswiftc -debug-prefix-map -Xswiftc $(CURDIR)=.
 # No run path ($ORIGIN): the binaries load no library from beside them.
 BUILDFLAGS = -c release --disable-local-rpath --scratch-path $(SCRATCH) $(STATIC) $(RELEASEFLAGS) $(REPROFLAGS) -Xswiftc -DMETRO_TIMER_STAMPED $(SWIFTFLAGS)
 BIN = $(SCRATCH)/release

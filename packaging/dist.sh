@@ -4,6 +4,7 @@
 #   dist/metro-timer-VERSION-linux-ARCH.tar.gz   one folder of the same name: install.sh, bin/,
 #                                                share/ (man pages, completions, the published
 #                                                timetable in metro-timer/), README, LICENSE, DATA.md
+#                                                and the pages the README links (docs/guide/, ...)
 #   dist/metro-timer_VERSION-1_DEBARCH.deb        files under /usr, built with dpkg-deb
 # each with a .sha256 beside it. Binaries are stripped; file times, owners and order are fixed,
 # so the same SOURCE_DATE_EPOCH (default: the last commit's time) gives the same bytes.
@@ -39,6 +40,27 @@ completions() {  # completions BINARY BASHFILE ZSHFILE FISHFILE
 # The published timetable, where timetable-gen looks beside its bin/ (share/metro-timer).
 shipdata() { for file in Data/kyiv-*.csv Data/README.md; do place "$file" "$1/${file#Data/}" 0644; done; }
 stamp() { find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +; }
+# The documents the README leads to: every file a relative link in README.md reaches, and on
+# through the Markdown pages it reaches (the guide, its images, the decisions, ...), kept at their
+# paths so that the links in the tarball's README work there too. A link to a folder takes its
+# README.md; a link out of the checkout is not followed.
+linked() {
+    local todo=(README.md) seen=" " file link target
+    while [ ${#todo[@]} -gt 0 ]; do
+        file=${todo[0]}; todo=("${todo[@]:1}")
+        case "$seen" in *" $file "*) continue ;; esac
+        seen="$seen$file "
+        [ -f "$file" ] || continue
+        echo "$file"
+        case "$file" in *.md) ;; *) continue ;; esac
+        while IFS= read -r link; do
+            target=$(realpath -m --relative-to=. "$(dirname "$file")/$link")
+            case "$target" in ../*|.) continue ;; esac
+            [ -d "$target" ] && target="$target/README.md"
+            todo+=("$target")
+        done < <(grep -o '](\([^)#]*\)' "$file" | sed 's/^](//' | grep -v '^[a-z][a-z]*:' | grep -v '^$' || true)
+    done
+}
 
 # The tarball, ripgrep-style.
 name="metro-timer-$version-linux-$arch"
@@ -51,7 +73,7 @@ place man/timetable-gen.1 "$tree/share/man/man1/timetable-gen.1" 0644
 completions "$tree/bin/metro-timer" "$tree/share/bash-completion/completions/metro-timer" \
     "$tree/share/zsh/site-functions/_metro-timer" "$tree/share/fish/vendor_completions.d/metro-timer.fish"
 shipdata "$tree/share/metro-timer"
-place README.md "$tree/README.md" 0644
+for file in $(linked); do place "$file" "$tree/$file" 0644; done
 place LICENSE "$tree/LICENSE" 0644
 place Data/README.md "$tree/DATA.md" 0644
 place packaging/copyright "$tree/COPYRIGHT" 0644

@@ -152,4 +152,21 @@ final class DocumentationTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 10)
     }
+
+    /// The project's homepage is said once, as the .deb's `Homepage:` (packaging/control), and the
+    /// same address is where the README and the install guide send people for a release and for
+    /// the source, and the copyright file's `Source:`. Nothing named it before.
+    func testTheHomepageAndTheDownloadPlaceAreNamedAndAgree() throws {
+        let control = try Self.text("packaging/control")
+        let line = try XCTUnwrap(control.split(separator: "\n").first { $0.hasPrefix("Homepage: ") }, "packaging/control has a Homepage field")
+        let homepage = String(line.dropFirst("Homepage: ".count))
+        XCTAssertTrue(homepage.hasPrefix("https://") && !homepage.hasSuffix("/") && !homepage.contains(" "), homepage)
+        let releases = homepage + "/releases"
+        for document in ["README.md", "docs/guide/install.md"] {
+            let text = try Self.text(document)
+            XCTAssertTrue(text.contains(releases), "\(document) says where releases are downloaded (\(releases))")
+            XCTAssertTrue(text.contains("git clone \(homepage) "), "\(document) clones the source from \(homepage)")
+        }
+        XCTAssertTrue(try Self.text("packaging/copyright").contains("\nSource: \(homepage)\n"), "packaging/copyright's Source is the homepage")
+    }
 }

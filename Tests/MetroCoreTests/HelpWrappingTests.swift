@@ -57,4 +57,33 @@ final class HelpWrappingTests: XCTestCase {
             XCTAssertEqual(overlong(result.stdout, width: 80), [], "\(arguments)")
         }
     }
+
+    /// On a real terminal whose width only the tty knows (shells seldom export `COLUMNS`),
+    /// timetable-gen asks the tty (TIOCGWINSZ), as metro-timer does: it had wrapped to 80 there.
+    /// tmux runs it in a 60-column pane; `capture-pane -J` joins what the pane itself wrapped,
+    /// so the lines are the ones the program wrote.
+    func testTimetableGenAsksTheTerminalForItsWidth() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("tmux is required in CI (.ci/run installs it)") }
+            throw XCTSkip("tmux is not installed (apt-get install tmux)")
+        }
+        let socket = "metro-timer-width-\(UUID().uuidString.prefix(8))"
+        addTeardownBlock { _ = try? TerminalTests.run(["-L", socket, "kill-server"]) }
+        let binary = TestPaths.products.appendingPathComponent("timetable-gen").path
+        let piped = try ProcessRunner.run("timetable-gen", ["gtfs", "--help"], environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"]).stdout
+        let script = "env -u COLUMNS -u LINES -u METRO_TIMER_LANG -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 NO_COLOR=1 \(binary) gtfs --help; echo END-OF-HELP; sleep 600"
+        try TerminalTests.run(["-L", socket, "new-session", "-d", "-s", "help", "-x", "60", "-y", "200", "bash", "-c", script])
+        var shown = ""
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            shown = try TerminalTests.run(["-L", socket, "capture-pane", "-p", "-J", "-S", "-", "-t", "help"])
+            if shown.contains("END-OF-HELP") { break }
+            usleep(50_000)
+        }
+        XCTAssertTrue(shown.contains("END-OF-HELP"), "timed out; the pane:\n\(shown)")
+        let help = String(shown[..<(shown.range(of: "END-OF-HELP")?.lowerBound ?? shown.endIndex)])
+        XCTAssertEqual(overlong(help, width: 60), [], help)
+        XCTAssertTrue(help.split(separator: "\n").contains { $0.count > 50 }, "the width is used:\n\(help)")
+        XCTAssertEqual(words(help), words(piped), "the same words in the same order as in a pipe")
+    }
 }

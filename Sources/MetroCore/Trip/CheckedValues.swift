@@ -91,6 +91,11 @@ extension JournalRecord: CheckedValues {
     /// no count passes their product; a sum of counts cannot overflow.
     public static let countBound = 99 * Trip.correctionCap
 
+    // Not optimized: the optimizer compiled this function to different machine code from one
+    // build to the next (three sizes in four release builds, swiftlang/swift#77168), and past
+    // its alignment padding that moved everything after it, so release archives were not the
+    // same bytes twice (docs/decisions/0061). It runs once per journal line read.
+    @_optimize(none)
     public func valueProblem() -> Bilingual? {
         let dates: [(String, Date?)] = [
             ("t0", t0), ("endedAt", endedAt), ("plannedArrival", plannedArrival), ("finalArrival", finalArrival),
