@@ -1,0 +1,61 @@
+import CLIKit
+import Foundation
+import XCTest
+
+@testable import MetroCore
+
+/// At the edges of the day a change's departure range (`plan --json`'s `transfer.earliestDeparture`
+/// and `latestDeparture`) runs between trains that leave that platform: it was the platform
+/// arrival itself, a departure with no train (issue 32's list, fixed by the one service model of
+/// issue 29). The trains are read from the GTFS feed's own text, not from the engine.
+final class PinnedTransferTests: XCTestCase {
+    /// The feed's departures (service-day seconds) from each stop, by day type ("weekday",
+    /// "weekend"), read from trips.txt and stop_times.txt as the export writes them.
+    static let departures: [String: Set<Int>] = {
+        let files = GTFSFeed(
+            network: Kyiv.network, track: [:], clock: Kyiv.clock,
+            options: .init(start: .init(year: 2026, month: 3, day: 10), end: .init(year: 2027, month: 3, day: 9))
+        ).files()
+        func rows(_ name: String) -> [[String]] {
+            let text = files.first { $0.name == name }!.contents
+            return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        }
+        var service: [String: String] = [:]
+        for row in rows("trips.txt") { service[row[2]] = row[1] }  // trip_id -> service_id
+        var found: [String: Set<Int>] = [:]
+        for row in rows("stop_times.txt") {  // trip_id, arrival_time, departure_time, stop_id, …
+            let parts = row[2].split(separator: ":").map { Int($0)! }
+            found["\(service[row[0]]!) \(row[3])", default: []].insert(parts[0] * 3600 + parts[1] * 60 + parts[2])
+        }
+        return found
+    }()
+
+    func testAChangesDepartureRangeRunsBetweenRealTrainsAtTheEdgesOfTheDay() throws {
+        let cases: [(arguments: [String], dayType: String)] = [
+            (["Darnytsia", "Olimpiiska", "--at", "05:39", "--date", "2026-12-09"], "weekday"),
+            (["Teremky", "Darnytsia", "--last", "--date", "2026-12-09"], "weekday"),
+            (["Akademmistechko", "Palats «Ukraina»", "--at", "21:50", "--date", "2026-12-09"], "weekday"),
+            (["Syrets", "Akademmistechko", "--at", "05:45", "--date", "2026-12-12"], "weekend"),
+        ]
+        for (arguments, dayType) in cases {
+            let result = CLI.run(["plan"] + arguments + ["--json"])
+            XCTAssertEqual(result.code, 0, result.stderr)
+            let plan = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let transfers = try XCTUnwrap(plan["transfers"] as? [[String: Any]])
+            XCTAssertFalse(transfers.isEmpty, "\(arguments)")
+            for transfer in transfers {
+                let platform = try XCTUnwrap((transfer["walk"] as? [String: Any])?["to"] as? [String: Any])
+                let code = try XCTUnwrap(platform["code"] as? String)
+                let trains = Self.departures["\(dayType) \(code)"] ?? []
+                for key in ["earliestDeparture", "latestDeparture"] {
+                    let text = try XCTUnwrap(transfer[key] as? String)
+                    // "2026-12-09T05:52:50+02:00": the clock time; after midnight, past 24:00.
+                    let clock = text.dropFirst(11).prefix(8).split(separator: ":").map { Int($0)! }
+                    var seconds = clock[0] * 3600 + clock[1] * 60 + clock[2]
+                    if seconds < 3 * 3600 { seconds += 24 * 3600 }
+                    XCTAssertTrue(trains.contains(seconds), "\(arguments.joined(separator: " ")): \(key) \(text) is no train leaving \(code) in the feed")
+                }
+            }
+        }
+    }
+}
