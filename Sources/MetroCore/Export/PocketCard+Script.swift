@@ -146,8 +146,10 @@ extension PocketCard {
           // Between two of the engine's minutes, a time that drifts (a wait after a change is
           // a share of the interval, and the interval changes through the day: a second or two
           // a minute) is interpolated from the next minute's row, as the engine would have it;
-          // one that steps (a train missed, the first or the last one, another running
-          // pattern) is not: the minute's own row holds until the next.
+          // so is one that holds still in the day (a known train the rider waits for at the
+          // edges of the day, issue 29: its offset from t₀ shrinks by 60 s a minute); one that
+          // steps (a train missed, the first or the last one, another running pattern) is not:
+          // the minute's own row holds until the next.
           const DRIFT = 10;
           function pick(cols, from, count, first, ms) {
             const exact = (ms / 1000 - data.start) / 60 - from;
@@ -158,7 +160,23 @@ extension PocketCard {
             const next = cols.map((col) => col(m + 1));
             const parts = legsFrom(first).length;
             for (let i = 0; i < parts; i++) if (row[i] !== next[i]) return row;
-            return row.map((v, i) => (i < parts || v === null || next[i] === null || Math.abs(next[i] - v) > DRIFT ? v : v + (next[i] - v) * f));
+            // Drifting with t₀ (the offset nearly the same) or holding still in the day (a known
+            // train at the edges of the day: the offset from t₀ shrinks by the minute) is
+            // interpolated; anything else is a step.
+            const smooth = (v, w) => Math.abs(w - v) <= DRIFT || Math.abs(w - v + 60) <= DRIFT;
+            // A step inside the minute (at the edges of the day the fast or the slow pattern
+            // misses a known train somewhere in it, and the card has no row for the second)
+            // leans early across the two trains, as the plan does across the train choice: the
+            // earliest arrival and the alerts take the earlier of the two minutes' moments, the
+            // latest arrival the later; the rest holds the minute's row.
+            const early = 2 * parts, late = 2 * parts + 1, alerts = 2 * parts + 3, walks = 2 * parts + 4 + entries.length;
+            const step = (v, w, i) => {
+              const held = v - 60 * f, coming = w + 60 * (1 - f);
+              if (i === early || (i >= alerts && i < walks)) return Math.min(held, coming);
+              if (i === late) return Math.max(held, coming);
+              return v;
+            };
+            return row.map((v, i) => (i < parts || v === null || next[i] === null ? v : smooth(v, next[i]) ? v + (next[i] - v) * f : step(v, next[i], i)));
           }
           function fromRow(row, first, origin) {
             const at = (v) => (v === null ? null : origin + v * 1000);
