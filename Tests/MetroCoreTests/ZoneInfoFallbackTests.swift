@@ -40,7 +40,7 @@ final class ZoneInfoFallbackTests: XCTestCase {
             XCTAssertTrue(result.stdout.contains(iso), result.stdout)
             XCTAssertEqual(result.stderr, String(format: Self.warning, empty))
         }
-        let uk = try ProcessRunner.run("metro-timer", ["plan", "Lisova", "Teremky", "--lang", "uk"], environment: ["TZDIR": empty])
+        let uk = try ProcessRunner.run("metro-timer", ["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30", "--lang", "uk"], environment: ["TZDIR": empty])
         XCTAssertEqual(uk.code, 0, uk.stderr)
         XCTAssertTrue(uk.stderr.hasPrefix("попередження: немає файлу часового поясу \(empty)/Europe/Kyiv"), uk.stderr)
         XCTAssertEqual(uk.stderr.filter { $0 == "\n" }.count, 1, uk.stderr)
