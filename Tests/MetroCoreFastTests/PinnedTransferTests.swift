@@ -10,22 +10,11 @@ import XCTest
 /// issue 29). The trains are read from the GTFS feed's own text, not from the engine.
 final class PinnedTransferTests: XCTestCase {
     /// The feed's departures (service-day seconds) from each stop, by day type ("weekday",
-    /// "weekend"), read from trips.txt and stop_times.txt as the export writes them.
+    /// "weekend"): ConnectionScanTests' reading of trips.txt and stop_times.txt.
     static let departures: [String: Set<Int>] = {
-        let files = GTFSFeed(
-            network: Kyiv.network, track: [:], clock: Kyiv.clock,
-            options: .init(start: .init(year: 2026, month: 3, day: 10), end: .init(year: 2027, month: 3, day: 9))
-        ).files()
-        func rows(_ name: String) -> [[String]] {
-            let text = files.first { $0.name == name }!.contents
-            return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        }
-        var service: [String: String] = [:]
-        for row in rows("trips.txt") { service[row[2]] = row[1] }  // trip_id -> service_id
         var found: [String: Set<Int>] = [:]
-        for row in rows("stop_times.txt") {  // trip_id, arrival_time, departure_time, stop_id, …
-            let parts = row[2].split(separator: ":").map { Int($0)! }
-            found["\(service[row[0]]!) \(row[3])", default: []].insert(parts[0] * 3600 + parts[1] * 60 + parts[2])
+        for trip in ConnectionScanTests.feed {
+            for stop in trip.stops { found["\(trip.dayType == .weekday ? "weekday" : "weekend") \(stop.station)", default: []].insert(stop.departure) }
         }
         return found
     }()
