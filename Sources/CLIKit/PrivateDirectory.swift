@@ -28,14 +28,28 @@ public enum PrivateDirectory {
         var info = stat()
         if stat(path, &info) != 0 {
             guard errno == ENOENT else { throw PrivateFile.Problem(path: path, cause: .system(errno)) }
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw PrivateFile.Problem(path: path, cause: .cannotCreate("\(error)", code: SystemReason.code(of: error)))
-            }
-            return
+            try make(path)
+            guard stat(path, &info) == 0 else { throw PrivateFile.Problem(path: path, cause: .system(errno)) }
         }
         try check(path, info)
+    }
+
+    /// `mkdir -p -m 700`: every missing directory is made 0700 by `mkdir` itself. Foundation's
+    /// `createDirectory(attributes:)` makes it with the umask's mode and chmods it afterwards, and
+    /// in between another metro-timer starting at the same moment finds it open to others.
+    /// One made by a racing process (EEXIST) is then checked like any other.
+    static func make(_ path: String) throws(PrivateFile.Problem) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            var info = stat()
+            if stat(prefix, &info) == 0 { continue }
+            guard errno == ENOENT else { throw PrivateFile.Problem(path: prefix, cause: .system(errno)) }
+            guard mkdir(prefix, 0o700) == 0 || errno == EEXIST else {
+                let code = errno
+                throw PrivateFile.Problem(path: path, cause: .cannotCreate(String(cString: strerror(code)), code: code))
+            }
+        }
     }
 
     static func check(_ path: String, _ info: stat) throws(PrivateFile.Problem) {
