@@ -46,4 +46,24 @@ final class WarningsEverywhereTests: XCTestCase {
         XCTAssertTrue(plan.stdout.contains("⚠ " + sentence), plan.stdout)
         XCTAssertEqual(CLI.run(["status"], now: late, environment: env).stdout, "", "no trip was saved")
     }
+
+    /// `status --format {warning}` names a closure still ahead on the route (the screen's "ℹ
+    /// Service changes" line), and stops naming it once the train has run through.
+    func testStatusMarksAClosureAheadOnTheRoute() throws {
+        let env = try environment()
+        let noon = Kyiv.date("2026-12-09 12:00:00")
+        var changes = ServiceChanges()
+        changes.closed = [Kyiv.station("Dnipro").code]
+        let service = TripService(
+            store: FileTripStore(directory: env["METRO_TIMER_HOME"]!), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
+        _ = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: noon, replace: false, changes: changes)
+        XCTAssertEqual(CLI.run(["status", "--format", "{warning}"], now: noon.addingTimeInterval(60), environment: env).stdout, "ℹ Dnipro closed\n")
+        XCTAssertEqual(
+            CLI.run(["status", "--format", "{warning}", "--lang", "uk"], now: noon.addingTimeInterval(60), environment: env).stdout, "ℹ станція Дніпро зачинена\n")
+        // The default line, kept short for a status bar, says it in its word for every change.
+        let line = CLI.run(["status"], now: noon.addingTimeInterval(60), environment: env).stdout
+        XCTAssertTrue(line.hasSuffix(" · service changes\n"), line)
+        // 20 minutes in, the train is past Dnipro (Lisova → Dnipro is about 11 minutes).
+        XCTAssertEqual(CLI.run(["status", "--format", "[{warning}]"], now: noon.addingTimeInterval(1200), environment: env).stdout, "[]\n")
+    }
 }

@@ -61,3 +61,32 @@ final class RideWarningTests: XCTestCase {
         XCTAssertEqual(warnings.first?["station"] as? String, Kyiv.station("Maidan Nezalezhnosti").code)
     }
 }
+
+/// Issue 29, item 4: a closure on the route, which the screen shows below the countdowns ("ℹ
+/// Service changes: Dnipro closed"), is said once in `--plain` and is a `warning` event
+/// (`kind` "service-changes", the closed stations still ahead) in `--events`.
+final class RideClosureTests: XCTestCase {
+    func testPlainAndEventsSayAClosureOnTheRoute() throws {
+        let home = try TestPaths.temporaryDirectory(self) + "/state"
+        let ride = ["start", "Lisova", "Teremky", "--closed", "Dnipro", "--speed", "1200", "--at", "12:00", "--date", "2026-12-09"]
+        let plain = try ProcessRunner.run("metro-timer", ride + ["--plain"], environment: ["METRO_TIMER_HOME": home])
+        XCTAssertEqual(plain.code, 0, plain.stderr)
+        let lines = plain.stdout.components(separatedBy: "\n")
+        XCTAssertEqual(lines.filter { $0 == "ℹ Service changes: Dnipro closed" }.count, 1, plain.stdout)
+        // Said before the first station, not when the train is already running through it.
+        let said = try XCTUnwrap(lines.firstIndex(of: "ℹ Service changes: Dnipro closed"))
+        let first = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Next: Chernihivska") })
+        XCTAssertLessThan(said, first, plain.stdout)
+        let events = try ProcessRunner.run("metro-timer", ride + ["--events"], environment: ["METRO_TIMER_HOME": home])
+        let warnings = try events.stdout.split(separator: "\n").compactMap {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }.filter { $0["event"] as? String == "warning" }
+        XCTAssertEqual(warnings.count, 1, events.stdout)
+        XCTAssertEqual(warnings.first?["kind"] as? String, "service-changes")
+        XCTAssertEqual(warnings.first?["message"] as? String, "Service changes: Dnipro closed")
+        XCTAssertEqual(warnings.first?["closed"] as? [String], [Kyiv.station("Dnipro").code])
+        // No change on the route, no such line or event.
+        let plainRide = try ProcessRunner.run("metro-timer", Array(ride[0...2]) + Array(ride[5...]) + ["--plain"], environment: ["METRO_TIMER_HOME": home])
+        XCTAssertFalse(plainRide.stdout.contains("Service changes"), plainRide.stdout)
+    }
+}

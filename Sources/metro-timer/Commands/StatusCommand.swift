@@ -20,8 +20,8 @@ struct StatusCommand: Command {
         ("arrival_range", Text("можливий час прибуття (HH:MM–HH:MM)", "the arrival's range (HH:MM–HH:MM)")),
         ("to", Text("станція призначення", "the destination")),
         ("warning", Text(
-            "попередження екрана поїздки (не доїхати, останній поїзд) або нічого",
-            "the ride screen's warning (cannot be completed, the last train), or nothing")),
+            "попередження екрана поїздки (не доїхати, останній поїзд, зачинена станція попереду) або нічого",
+            "the ride screen's warning (cannot be completed, the last train, a closed station ahead), or nothing")),
     ]
 
     static let spec = CommandSpec(
@@ -109,7 +109,9 @@ struct StatusCommand: Command {
             "arrival_range": context.clock.hhmm(schedule.arrivalEarliest) + "–" + context.clock.hhmm(schedule.arrivalLatest),
             "to": Names.station(trip.destination, network, language),
             // The first warning the ride screen shows, as a short mark.
-            "warning": FindingText.ahead(schedule, at: now).first.map { FindingText.mark($0, clock: context.clock, language: language) } ?? "",
+            // (Else a closure still ahead on the route, as the screen's service changes line.)
+            "warning": FindingText.ahead(schedule, at: now).first.map { FindingText.mark($0, clock: context.clock, language: language) }
+                ?? FindingText.closureMark(FindingText.closedAhead(schedule, state: state), network: network, language: language) ?? "",
         ]
         guard let format else {
             if state.phase == .arrived {
@@ -123,7 +125,9 @@ struct StatusCommand: Command {
             if let alert = Self.alertInForce(schedule, at: now) {
                 line += " · " + AlertWording.label(alert, in: schedule, language).lowercasedFirst
             }
-            if !values["warning"]!.isEmpty { line += " · " + values["warning"]! }
+            // (A closure ahead is said in the short word for every change: the line stays short
+            // enough for a status bar; `{warning}` names it.)
+            if let warning = values["warning"], !warning.isEmpty, !warning.hasPrefix("ℹ") { line += " · " + warning }
             if let changes = trip.changes {
                 line += " · " + (changes.airRaid ? language.tr("тривога", "air-raid") : language.tr("зміни в русі", "service changes"))
             }

@@ -50,6 +50,21 @@ enum FindingText {
         }
     }
 
+    /// The closed stations the train has still to run through (a closure on the route).
+    static func closedAhead(_ schedule: Schedule, state: RideState) -> [String] {
+        schedule.stops.indices.filter { !state.passed[$0] && schedule.stops[$0].passesWithoutStopping }.map { schedule.stops[$0].station }
+    }
+
+    /// `status`'s `{warning}` for a closure on the route ahead, when nothing weightier is:
+    /// "ℹ Dnipro closed".
+    static func closureMark(_ stations: [String], network: Network, language: Language) -> String? {
+        guard !stations.isEmpty else { return nil }
+        return "ℹ " + stations.map { station in
+            let name = Names.station(station, network, language)
+            return language.tr("станція \(name) зачинена", "\(name) closed")
+        }.joined(separator: " · ")
+    }
+
     /// The event's `kind` for a warning (`--events`, `warning`).
     static func kind(_ finding: ServiceFinding) -> String {
         switch finding {

@@ -121,11 +121,8 @@ struct ScreenRenderer {
         var instruction: [String] = []
         if let text = AlertText.transferInstruction(view: view) { instruction = wrap("⇄ " + text, width) }
         var warnings = view.findingsAhead.map { "⚠ " + FindingText.sentence($0, network: view.network, clock: view.clock, language: language) }
-        // A closed station the train has already run through is no longer news.
-        if var changes = view.trip.changes {
-            let behind = Set(schedule.stops.indices.filter { state.passed[$0] && schedule.stops[$0].passesWithoutStopping }.map { schedule.stops[$0].station })
-            changes.closed.removeAll { behind.contains($0) }
-            if let summary = ServiceOptions.summary(changes, network: view.network, language: language) { warnings.append("ℹ " + summary) }
+        if let changes = view.changesAhead, let summary = ServiceOptions.summary(changes, network: view.network, language: language) {
+            warnings.append("ℹ " + summary)
         }
         var notice: [String] = []
         if let text = view.notice { notice = wrap(text, width) }

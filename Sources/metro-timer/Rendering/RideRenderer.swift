@@ -65,6 +65,16 @@ struct RideView {
     /// The warnings still ahead: a finding about a boarding the ride has already made (the
     /// train has left that station) no longer applies.
     var findingsAhead: [ServiceFinding] { FindingText.ahead(schedule, at: now) }
+
+    /// The trip's service changes as the screen shows them: a closed station the train has
+    /// already run through is no longer news.
+    var changesAhead: ServiceChanges? {
+        guard var changes = trip.changes else { return nil }
+        let state = self.state
+        let behind = Set(schedule.stops.indices.filter { state.passed[$0] && schedule.stops[$0].passesWithoutStopping }.map { schedule.stops[$0].station })
+        changes.closed.removeAll { behind.contains($0) }
+        return changes
+    }
 }
 
 extension String {

@@ -70,6 +70,8 @@ final class LiveRide {
     private var opened = false
     /// The warnings already said in the line outputs and events (each once).
     private var spokenWarnings: Set<String> = []
+    /// Set once the service changes have been said in the line outputs and events.
+    private var spokenChanges = false
     /// Set when this screen's `u` has said so itself.
     private var tookBack = false
     private var seenCorrections = 0
@@ -340,6 +342,22 @@ final class LiveRide {
                     "warning", at: view.now, fields: ["kind": FindingText.kind(finding), "station": finding.station, "message": sentence],
                     network: context.network, clock: context.clock, to: out)
             }
+        }
+        // The service changes the screen shows (a closure on the route), said once, at the start.
+        if case .screen = output { return }
+        guard !spokenChanges, let changes = view.changesAhead,
+            let summary = ServiceOptions.summary(changes, network: context.network, language: language)
+        else { return }
+        spokenChanges = true
+        switch output {
+        case .screen: return
+        case .lines(let plain):
+            out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ") + "ℹ " + summary)
+        case .events:
+            RideEvents.emit(
+                "warning", at: view.now,
+                fields: ["kind": "service-changes", "closed": FindingText.closedAhead(view.schedule, state: view.state), "message": summary],
+                network: context.network, clock: context.clock, to: out)
         }
     }
 
