@@ -36,3 +36,41 @@ final class StationCardTests: XCTestCase {
         XCTAssertTrue(CLI.run(["station", "Dnipro", "--closed", "Dnipro"]).stdout.contains("ℹ Service changes: Dnipro closed"))
     }
 }
+
+/// Issue 29, item 1: the card's intervals in the first and last hours are the ones the trains
+/// really have there (the GTFS feed's, read back from its text), not the published interval:
+/// at Maidan Nezalezhnosti toward Teremky on a weekday the published 22:00 interval is 8:30,
+/// and the feed's trains leave at 22:14:37 and then 22:24:51.
+final class StationCardEdgeHoursTests: XCTestCase {
+    func testTheFirstAndLastHoursIntervalsAreTheFeedTrainsLongestGap() throws {
+        let cases: [(station: String, date: String, dayType: DayType)] = [
+            ("Maidan Nezalezhnosti", "2026-12-09", .weekday), ("Teatralna", "2026-12-09", .weekday), ("Lisova", "2026-12-09", .weekday),
+            ("Syrets", "2026-12-12", .weekend), ("Khreshchatyk", "2026-12-12", .weekend),
+        ]
+        var checked = 0
+        for (name, date, dayType) in cases {
+            let station = Kyiv.station(name)
+            let result = CLI.run(["station", name, "--json", "--date", date])
+            XCTAssertEqual(result.code, 0, result.stderr)
+            let card = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            for entry in try XCTUnwrap(card["directions"] as? [[String: Any]]) {
+                let toward = try XCTUnwrap((entry["toward"] as? [String: Any])?["code"] as? String)
+                let direction: Direction = Kyiv.network.terminal(line: station.line, direction: .forward) == toward ? .forward : .reverse
+                let trains = ConnectionScanTests.feed.filter { $0.line == station.line && $0.direction == direction && $0.dayType == dayType }
+                    .compactMap { trip -> Int? in
+                        guard let at = trip.index(of: station.code), at < trip.stops.count - 1 else { return nil }
+                        return trip.stops[at].departure
+                    }.sorted()
+                let byHour = try XCTUnwrap(entry["intervalsByHour"] as? [String: Int])
+                let firstHour = trains.first! / 3600, lastHour = trains.last! / 3600
+                for hour in [firstHour, firstHour + 1, lastHour - 1, lastHour] {
+                    let gaps = zip(trains, trains.dropFirst()).filter { $0.0 / 3600 == hour }.map { $0.1 - $0.0 }
+                    let key = String(format: "%02d", hour % 24)
+                    XCTAssertEqual(byHour[key], gaps.max(), "\(name) toward \(toward), \(date), hour \(key)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 32)
+    }
+}
