@@ -203,4 +203,29 @@ final class EdgeOfDayCLITests: XCTestCase {
         let uk = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--closed", "Teatralna", "--lang", "uk"])
         XCTAssertTrue(uk.stderr.hasPrefix("Помилка: З цими змінами в русі маршруту від станції Лісова до станції Теремки немає. "), uk.stderr)
     }
+
+    /// After the origin's last train (Lisova's last toward Akademmistechko leaves at 22:30 on a
+    /// weekday) the plan says, besides why the ride cannot be made, what to type for the next
+    /// ride that can be: the first train of the next service day, and the day's last with --last.
+    func testAfterTheLastTrainThePlanNamesTheNextRideThatCanBeMade() throws {
+        let window = try XCTUnwrap(Kyiv.network.serviceWindow(station: Kyiv.station("Lisova").code, direction: .reverse))
+        let first = TimeOfDay.clock(window.firstDeparture)
+        // (--date names the service day: 01:30 of it is the night after it.)
+        for (at, date, next) in [("22:47", "2026-12-09", "2026-12-10"), ("01:30", "2026-12-10", "2026-12-11")] {
+            let result = CLI.run(["plan", "Lisova", "Teremky", "--at", at, "--date", date], columns: nil)
+            XCTAssertEqual(result.code, 1, result.stdout)
+            XCTAssertTrue(result.stdout.contains(
+                "ℹ The next ride that can be made is the first train of \(next), the \(first) from Lisova: 'metro-timer plan Lisova Teremky --date \(next) --at \(first.prefix(5))'. The day's last ride: 'metro-timer plan Lisova Teremky --date \(date) --last'.\n"),
+                "--at \(at) --date \(date): \(result.stdout)")
+        }
+        // That command plans the first train, exit 0.
+        let morning = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-12-10", "--at", String(first.prefix(5))], columns: nil)
+        XCTAssertEqual(morning.code, 0, morning.stdout)
+        let uk = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:47", "--date", "2026-12-09", "--lang", "uk"], columns: nil)
+        XCTAssertTrue(uk.stdout.contains("ℹ Наступна поїздка, яку можна здійснити, — перший поїзд 2026-12-10, о \(first) зі станції Лісова"), uk.stdout)
+        let palace = CLI.run(["plan", "Palats «Ukraina»", "Lisova", "--at", "23:30", "--date", "2026-12-09"], columns: nil)
+        XCTAssertTrue(palace.stdout.contains("'metro-timer plan \"Palats «Ukraina»\" Lisova --date 2026-12-10 --at "), palace.stdout)
+        // A plan that can be made has no such line.
+        XCTAssertFalse(CLI.run(["plan", "Lisova", "Teremky", "--at", "12:00", "--date", "2026-12-09"], columns: nil).stdout.contains("next ride that can be made"))
+    }
 }

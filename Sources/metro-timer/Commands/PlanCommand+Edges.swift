@@ -106,6 +106,23 @@ extension PlanCommand {
             "You cannot arrive by \(clock.hhmm(target)): the first train leaves \(board) at \(clock.hhmmss(first)) and arrives at \(clock.hhmm(arrival)).")
     }
 
+    /// The line said when the origin's last train has gone: the command for the first train of
+    /// the next service day, and for the day's last ride.
+    static func nextRideNote(
+        route: Route, asked: ServiceClock.ServiceDay, day: ServiceClock.ServiceDay, first: Date, network: Network, clock: ServiceClock,
+        language: Language
+    ) -> String {
+        func word(_ code: String) -> String {
+            let name = Names.station(code, network, language)
+            return name.contains(" ") ? "\"\(name)\"" : name
+        }
+        let board = route.legs.first.map { Names.station($0.board, network, language) } ?? ""
+        let stations = word(route.origin) + " " + word(route.destination)
+        return language.tr(
+            "Наступна поїздка, яку можна здійснити, — перший поїзд \(day), о \(clock.hhmmss(first)) зі станції \(board): 'metro-timer plan \(stations) --date \(day) --at \(clock.hhmm(first))'. Остання поїздка дня: 'metro-timer plan \(stations) --date \(asked) --last'.",
+            "The next ride that can be made is the first train of \(day), the \(clock.hhmmss(first)) from \(board): 'metro-timer plan \(stations) --date \(day) --at \(clock.hhmm(first))'. The day's last ride: 'metro-timer plan \(stations) --date \(asked) --last'.")
+    }
+
     /// The line said when a plan asked before the first train is the first train's.
     static func firstTrainNote(asked: Date, first: Date, board: String, clock: ServiceClock, language: Language) -> String {
         let wait = Int(first.timeIntervalSince(asked).rounded(.down))

@@ -204,6 +204,16 @@ struct PlanCommand: Command {
                     " Be through the entrance by \(TimeOfDay.clock(entrance.closes).prefix(5)), when \(name)'s entrances close.")
             }
         }
+        // After the origin's last train: what to type for the next ride that can be made.
+        if arriveBy == nil, !last, let board = route.legs.first?.board,
+            schedule.findings.contains(where: { if case .afterLastTrain(board, _, _, _) = $0 { return true } else { return false } }) {
+            let asked = engine.clock.position(of: start).serviceDay
+            let next = engine.clock.shifted(asked, by: 1)
+            if let first = engine.firstTrain(of: route, before: engine.clock.date(next, seconds: 3 * 3600)) {
+                firstNote = Self.nextRideNote(
+                    route: route, asked: asked, day: next, first: first, network: context.network, clock: engine.clock, language: options.language)
+            }
+        }
         var notes = (firstNote.map { [$0] } ?? []) + (detourNote.map { [$0] } ?? []) + (arriveByNote.map { [$0] } ?? []) + (lastNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
             + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
         let measured = schedule.stops.filter(\.calibrated).count
