@@ -30,11 +30,14 @@ instructions() {  # instructions COMMAND... -> the program's total Ir under call
 {
     echo "hello $(instructions "$hello")"
     echo "plan $(instructions "$bin/metro-timer" plan Lisova Teremky --at 08:15 --date 2026-11-30)"
+    # At the first train the service model's trains of a line are generated in the process.
+    echo "plan-first $(instructions "$bin/metro-timer" plan Darnytsia Olimpiiska --at 05:39 --date 2026-12-09)"
     echo "status $(instructions "$bin/metro-timer" status)"
 } > "$out/instructions.txt"
 hyperfine -N --warmup 5 --runs "$RUNS" --export-json "$out/startup.json" \
     -n hello "$hello" \
     -n plan "$bin/metro-timer plan Lisova Teremky --at 08:15 --date 2026-11-30" \
+    -n plan-first "$bin/metro-timer plan Darnytsia Olimpiiska --at 05:39 --date 2026-12-09" \
     -n status "$bin/metro-timer status" >&2
 "$bin/metro-timer" stop >/dev/null 2>&1 || true
 python3 - "$out" "$bin/metro-timer" <<'PY'
@@ -47,7 +50,7 @@ print(f"metro-timer (static, stripped): {os.path.getsize(binary):,} bytes")
 print()
 print("| command | instructions | × hello | median ms | × hello |")
 print("|---|---:|---:|---:|---:|")
-for name in ["hello", "plan", "status"]:
+for name in ["hello", "plan", "plan-first", "status"]:
     ms = results[name]["median"] * 1000
     print(f"| {name} | {counts[name]/1e6:.1f} M | {counts[name]/counts['hello']:.2f} | {ms:.1f} | {ms/base_ms:.2f} |")
 PY

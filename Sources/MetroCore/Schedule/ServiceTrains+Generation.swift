@@ -38,32 +38,36 @@ extension ServiceTrains {
             var dayType: DayType
         }
         struct Entry {
+            var key: Key
             var trips: [Trip]
             /// The line's stations in the direction of travel: every trip runs a tail of them
             /// (from its terminal, or from the depot station it joins at).
             var stations: [String]
+            /// Each station's departures (by its place in `stations`), made the first time that
+            /// station is asked for.
+            var departures: [[Int]?]
         }
         private let lock = Mutex(())
-        private var entries: [Key: Entry] = [:]
-        /// Each station's departures, made the first time that station is asked for.
-        private var stationDepartures: [Key: [String: [Int]]] = [:]
+        /// A list searched in order, not a dictionary: a process asks for one or two of them,
+        /// and the first dictionary of a new key type costs the runtime more (its metadata and
+        /// conformances, about 0.2 M instructions) than the search ever will.
+        private var entries: [Entry] = []
 
         public init() {}
 
-        private func entryLocked(_ key: Key, network: Network, engine: ScheduleEngine) -> Entry {
-            if let entry = entries[key] { return entry }
+        private func entryLocked(_ key: Key, network: Network, engine: ScheduleEngine) -> Int {
+            if let known = entries.firstIndex(where: { $0.key == key }) { return known }
             let official = ScheduleEngine(network: network, clock: engine.clock)
             let line = network.line(key.line)
             let trips = line.map { ServiceTrains.generate(network: network, engine: official, line: $0, direction: key.direction, dayType: key.dayType) } ?? []
             let stations = line.map { key.direction == .forward ? $0.stations : $0.stations.reversed() } ?? []
-            let entry = Entry(trips: trips, stations: stations)
-            entries[key] = entry
-            return entry
+            entries.append(Entry(key: key, trips: trips, stations: stations, departures: Array(repeating: nil, count: stations.count)))
+            return entries.count - 1
         }
 
         func entry(line: String, direction: Direction, dayType: DayType, network: Network, engine: ScheduleEngine) -> Entry {
             let key = Key(line: line, direction: direction, dayType: dayType)
-            return lock.withLock { _ in entryLocked(key, network: network, engine: engine) }
+            return lock.withLock { _ in entries[entryLocked(key, network: network, engine: engine)] }
         }
 
         /// One line's trains in one direction on one day type, in a fixed order (start time,
@@ -77,19 +81,19 @@ extension ServiceTrains {
         public func departures(station: String, line: String, direction: Direction, dayType: DayType, engine: ScheduleEngine) -> [Int] {
             let key = Key(line: line, direction: direction, dayType: dayType)
             return lock.withLock { _ in
-                if let known = stationDepartures[key]?[station] { return known }
-                let entry = entryLocked(key, network: engine.network, engine: engine)
+                let index = entryLocked(key, network: engine.network, engine: engine)
+                guard let position = entries[index].stations.firstIndex(of: station) else { return [] }
+                if let known = entries[index].departures[position] { return known }
                 var found: [Int] = []
-                if let position = entry.stations.firstIndex(of: station) {
-                    // A trip's stations are the last `trip.stations.count` of the line's; a train
-                    // does not leave the station it ends at.
-                    for trip in entry.trips {
-                        let offset = entry.stations.count - trip.stations.count
-                        if position >= offset, position - offset < trip.stations.count - 1 { found.append(trip.departures[position - offset]) }
-                    }
+                // A trip's stations are the last `trip.stations.count` of the line's; a train
+                // does not leave the station it ends at.
+                let count = entries[index].stations.count
+                for trip in entries[index].trips {
+                    let offset = count - trip.stations.count
+                    if position >= offset, position - offset < trip.stations.count - 1 { found.append(trip.departures[position - offset]) }
                 }
                 found.sort()
-                stationDepartures[key, default: [:]][station] = found
+                entries[index].departures[position] = found
                 return found
             }
         }
@@ -146,13 +150,23 @@ extension ServiceTrains {
         // departures[0] is the first train itself; the rest are the interval trains.
         let k = departures.count - 1
         guard k >= 1 else { return [] }
-        func cost(_ candidate: [Int], from index: Int) -> Int {
-            var total = 0
-            for i in max(1, index)..<candidate.count { total += bands.violation(candidate[i] - candidate[i - 1], candidate[i - 1], candidate[i]) }
-            let lastOne = candidate.last!
-            return total + bands.violation(earliest - lastOne, lastOne, earliest) + bands.violation(latest - lastOne, lastOne, latest)
+        // A candidate is `departures[...kept]` followed by `tail`; its cost counts the gaps from
+        // `kept` on (the ones before are the same in every candidate) and the end's distance
+        // from the last train. Only the winner is made into an array: this runs in the process
+        // of a `plan` or a `status` near the edges of the day.
+        func cost(kept: Int, tail: ArraySlice<Int>) -> Int {
+            var total = kept >= 1 ? bands.violation(departures[kept] - departures[kept - 1], departures[kept - 1], departures[kept]) : 0
+            var previous = departures[kept]
+            for time in tail {
+                total += bands.violation(time - previous, previous, time)
+                previous = time
+            }
+            return total + bands.violation(earliest - previous, previous, earliest) + bands.violation(latest - previous, previous, latest)
         }
-        var best = departures, bestCost = cost(departures, from: 1)
+        var best = (kept: k, tail: [Int]()), bestCost = 0
+        for i in 1...k { bestCost += bands.violation(departures[i] - departures[i - 1], departures[i - 1], departures[i]) }
+        bestCost += bands.violation(earliest - departures[k], departures[k], earliest) + bands.violation(latest - departures[k], departures[k], latest)
+        var tail = [Int](repeating: 0, count: 12)
         // Spread the change over the last m intervals: keep every train and move them toward
         // the last train's place, or drop the last and close up, aiming at the middle of the
         // last train's range; the least outside the published bands wins.
@@ -163,20 +177,23 @@ extension ServiceTrains {
                     let target = earliest + (latest - earliest) * quarter / 4
                     let count = dropLast ? m - 1 : m
                     let step = Double(target - anchor) / Double(count + 1)
-                    var candidate = Array(departures[...(k - m)])
-                    for i in stride(from: 1, through: count, by: 1) { candidate.append(anchor + Int((step * Double(i)).rounded())) }
-                    let value = cost(candidate, from: k - m)
-                    if value < bestCost { (best, bestCost) = (candidate, value) }
+                    for i in stride(from: 1, through: count, by: 1) { tail[i - 1] = anchor + Int((step * Double(i)).rounded()) }
+                    let value = cost(kept: k - m, tail: tail[..<count])
+                    if value < bestCost { (best, bestCost) = ((k - m, Array(tail[..<count])), value) }
                 }
             }
         }
-        return Array(best.dropFirst())
+        return Array(departures[1...best.kept]) + best.tail
     }
 
     struct Train {
         var start: Int
-        /// Published departures the train keeps, by station index.
-        var anchors: [Int: Int]
+        /// Its departure from `start`.
+        var departure: Int
+        /// Published departures the train keeps further on, in station order (most trains keep
+        /// none). A list, not a dictionary: it is read in order, and a dictionary held by a
+        /// copy of the train is copied whole on every change.
+        var anchors: [(index: Int, time: Int)] = []
         var joinsMidLine: Bool
     }
 
@@ -195,67 +212,98 @@ extension ServiceTrains {
 
         func times(_ train: Train) -> (arrivals: [Int], departures: [Int]) {
             var arrivals = Array(repeating: 0, count: count), departures = Array(repeating: 0, count: count)
-            departures[train.start] = train.anchors[train.start]!
+            departures[train.start] = train.departure
             arrivals[train.start] = departures[train.start]
+            var next = 0
             for index in (train.start + 1)..<count {
                 arrivals[index] = departures[index - 1] + run[index - 1]
                 departures[index] = arrivals[index] + dwell[index]
-                if let anchor = train.anchors[index] {
-                    departures[index] = anchor
-                    arrivals[index] = anchor - dwell[index]
+                if next < train.anchors.count, train.anchors[next].index == index {
+                    departures[index] = train.anchors[next].time
+                    arrivals[index] = train.anchors[next].time - dwell[index]
+                    next += 1
                 }
             }
             return (arrivals, departures)
         }
+        /// One departure of `times(train)`, without making its arrays (the depot and last-train
+        /// rules below ask for single stations many times over).
+        func departure(_ train: Train, at target: Int) -> Int {
+            var time = train.departure
+            guard target > train.start else { return time }
+            var next = 0
+            for index in (train.start + 1)...target {
+                time += run[index - 1] + dwell[index]
+                if next < train.anchors.count, train.anchors[next].index == index {
+                    time = train.anchors[next].time
+                    next += 1
+                }
+            }
+            return time
+        }
         /// Whether a train may keep a published departure at `index`: the segment into it must
         /// stay a plausible running time.
         func snappable(_ train: Train, _ index: Int, _ time: Int) -> Bool {
-            let previous = times(train).departures[index - 1]
+            let previous = departure(train, at: index - 1)
             let gap = time - dwell[index] - previous
-            return gap >= 30 && abs(time - times(train).departures[index]) <= Self.snapWindow
+            return gap >= 30 && abs(time - departure(train, at: index)) <= Self.snapWindow
         }
 
         // The first trains: the terminal's, plus each depot train that joins before it.
-        var firsts = [Train(start: 0, anchors: [0: first], joinsMidLine: false)]
+        var firsts = [Train(start: 0, departure: first, joinsMidLine: false)]
         // The last trains: the terminal's last; a later one joining mid-line if published.
-        var lasts = [Train(start: 0, anchors: [0: last], joinsMidLine: false)]
+        var lasts = [Train(start: 0, departure: last, joinsMidLine: false)]
         for index in 1..<(count - 1) {
             if let published = windows[index]?.firstDeparture {
                 let running = firsts.filter { $0.start < index }
-                let earliest = running.min { times($0).departures[index] < times($1).departures[index] }
-                if let earliest, published >= times(earliest).departures[index] - Self.depotMargin {
+                let earliest = running.min { departure($0, at: index) < departure($1, at: index) }
+                if let earliest, published >= departure(earliest, at: index) - Self.depotMargin {
                     if snappable(earliest, index, published), let at = firsts.firstIndex(where: { $0.start == earliest.start }) {
-                        firsts[at].anchors[index] = published
+                        firsts[at].anchors.append((index, published))
                     }
                 } else {
-                    firsts.append(Train(start: index, anchors: [index: published], joinsMidLine: true))
+                    firsts.append(Train(start: index, departure: published, joinsMidLine: true))
                 }
             }
             if let published = windows[index]?.lastDeparture {
-                let latest = lasts.max { times($0).departures[index] < times($1).departures[index] }!
-                if published <= times(latest).departures[index] + Self.depotMargin {
+                let latest = lasts.max { departure($0, at: index) < departure($1, at: index) }!
+                if published <= departure(latest, at: index) + Self.depotMargin {
                     if snappable(latest, index, published), let at = lasts.firstIndex(where: { $0.start == latest.start }) {
-                        lasts[at].anchors[index] = published
+                        lasts[at].anchors.append((index, published))
                     }
                 } else {
-                    lasts.append(Train(start: index, anchors: [index: published], joinsMidLine: true))
+                    lasts.append(Train(start: index, departure: published, joinsMidLine: true))
                 }
             }
         }
+        // Each hour's published record, looked up once: `headway` is asked hundreds of times.
+        let records = (0..<48).map { network.headwayRecord(line: line.id, direction: direction, dayType: dayType, hour: $0) }
         func headway(_ moment: Int) -> Int {
-            network.headway(line: line.id, direction: direction, dayType: dayType, secondsOfDay: moment) ?? 600
+            let hour = moment / 3600
+            guard records.indices.contains(hour) else {
+                return network.headway(line: line.id, direction: direction, dayType: dayType, secondsOfDay: moment) ?? 600
+            }
+            // As `Network.headway` reads the record.
+            guard let record = records[hour] else { return 600 }
+            if hour < record.hour { return record.firstSeconds }
+            if hour > record.hour { return record.secondSeconds }
+            let fraction = Double(moment - record.hour * 3600) / 3600
+            return Int((Double(record.firstSeconds) + Double(record.secondSeconds - record.firstSeconds) * fraction).rounded())
         }
         // Between the terminal's first and last trains, one every interval, ending so that the
         // last of them is an interval ahead of the published last train at every station.
-        let bands = Bands { network.headwayRecord(line: line.id, direction: direction, dayType: dayType, hour: $0) }
+        let bands = Bands { records[$0] }
         let interval = Self.intervalDepartures(
-            first: first, lastTrain: times(lasts[0]).departures, offsets: times(Train(start: 0, anchors: [0: 0], joinsMidLine: false)).departures,
+            first: first, lastTrain: times(lasts[0]).departures, offsets: times(Train(start: 0, departure: 0, joinsMidLine: false)).departures,
             headway: headway, bands: bands)
-        var trains = firsts + lasts + interval.map { Train(start: 0, anchors: [0: $0], joinsMidLine: false) }
+        var trains = firsts + lasts + interval.map { Train(start: 0, departure: $0, joinsMidLine: false) }
+        // Each train's times, worked out once (a train's anchors no longer change from here on).
+        var timed = trains.map(times)
         // Before the trains from the terminal arrive, a depot train's station is served at the
         // interval too: trains join there, evenly, in the gap the depot train opens.
         for index in 1..<(count - 1) where trains.contains(where: { $0.start == index }) {
-            let passing = trains.filter { $0.start <= index }.map { (departure: times($0).departures[index], start: $0.start) }.sorted { $0.departure < $1.departure }
+            let passing = trains.indices.filter { trains[$0].start <= index }
+                .map { (departure: timed[$0].departures[index], start: trains[$0].start) }.sorted { $0.departure < $1.departure }
             guard let through = passing.first(where: { $0.start < index })?.departure else { continue }
             for (a, b) in zip(passing, passing.dropFirst()) where b.departure <= through {
                 let gap = b.departure - a.departure, step = headway(a.departure)
@@ -265,16 +313,21 @@ extension ServiceTrains {
                 let parts = (1...max(1, gap / 90)).min { bands.violation(gap / $0, a.departure, b.departure) < bands.violation(gap / $1, a.departure, b.departure) }!
                 for part in 1..<max(1, parts) {
                     let departure = a.departure + (gap * part + parts / 2) / parts
-                    trains.append(Train(start: index, anchors: [index: departure], joinsMidLine: true))
+                    let train = Train(start: index, departure: departure, joinsMidLine: true)
+                    trains.append(train)
+                    timed.append(times(train))
                 }
             }
         }
-        return trains
-            .map { train -> Trip in
-                let (arrivals, departures) = times(train)
+        return trains.indices
+            .map { position -> Trip in
+                let train = trains[position]
+                let (arrivals, departures) = timed[position]
+                // (A train from the terminal shares the arrays: no copy.)
+                let whole = train.start == 0
                 return Trip(
-                    line: line.id, direction: direction, dayType: dayType, stations: Array(stations[train.start...]),
-                    arrivals: Array(arrivals[train.start...]), departures: Array(departures[train.start...]),
+                    line: line.id, direction: direction, dayType: dayType, stations: whole ? stations : Array(stations[train.start...]),
+                    arrivals: whole ? arrivals : Array(arrivals[train.start...]), departures: whole ? departures : Array(departures[train.start...]),
                     joinsMidLine: train.joinsMidLine)
             }
             .sorted { ($0.departures[0], $0.stations.count) < ($1.departures[0], $1.stations.count) }
