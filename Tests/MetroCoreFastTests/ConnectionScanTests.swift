@@ -174,3 +174,52 @@ final class ConnectionScanTests: XCTestCase {
         XCTAssertEqual(failures.count, 0, "\(failures.count) of \(rides) rides:\n" + failures.prefix(40).joined(separator: "\n"))
     }
 }
+
+extension ConnectionScanTests {
+    /// The calendar card's alarms (`plan --ics -`) at the edges of the day: its "yours is next"
+    /// alarm rings no later than the earliest train the rider may be on (the connection scan's)
+    /// reaches the stop before the destination, and its alarms are the plan's own moments. Every
+    /// feed train from the origin in the first and the last hour, a weekday and a Saturday.
+    func testTheCalendarCardsAlarmsComeBeforeTheEarliestTrain() throws {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        func trigger(_ line: Substring) -> Date {
+            let text = line.split(separator: ":").last!
+            let digits = Array(text.filter(\.isNumber)).map { Int(String($0))! }
+            func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + digits[$1] } }
+            return utc.date(from: DateComponents(
+                year: number(0..<4), month: number(4..<6), day: number(6..<8), hour: number(8..<10), minute: number(10..<12), second: number(12..<14)))!
+        }
+        let days: [(String, DayType)] = [("2026-12-09", .weekday), ("2026-12-12", .weekend)]
+        var rides = 0
+        var failures: [String] = []
+        for (from, to) in [("Darnytsia", "Olimpiiska"), ("Teremky", "Darnytsia"), ("Akademmistechko", "Palats «Ukraina»"), ("Syrets", "Akademmistechko")] {
+            let route = try Kyiv.route(from, to)
+            for (date, dayType) in days {
+                let trains = departures(line: route.legs[0].line, direction: route.legs[0].direction, dayType: dayType, station: route.legs[0].stations[0])
+                let first = trains.first!.1, last = trains.last!.1
+                for (trip, departure) in trains where departure < first + 3600 || departure > last - 3600 {
+                    guard let found = scan(from: trip, route: route, dayType: dayType) else { continue }
+                    let at = GTFSFeed.time(departure % 86_400)
+                    let result = CLI.run(["plan", from, to, "--at", at, "--date", date, "--ics", "-"])
+                    guard result.code == 0 else { continue }  // no card for a ride the plan cannot make
+                    rides += 1
+                    let lines = result.stdout.split(separator: "\r\n")
+                    let alarms = lines.filter { $0.hasPrefix("TRIGGER;VALUE=DATE-TIME:") }.map(trigger)
+                    let plan = CLI.run(["plan", from, to, "--at", at, "--date", date, "--json"])
+                    let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+                    let yours = try XCTUnwrap((document["alert"] as? [String: Any])?["time"] as? String)
+                    guard let ringing = alarms.last else { failures.append("\(from) → \(to) \(date) \(at): no alarm"); continue }
+                    if Kyiv.clock.iso8601(ringing) != yours {
+                        failures.append("\(from) → \(to) \(date) \(at): the card rings at \(Kyiv.clock.iso8601(ringing)), the plan says \(yours)")
+                    }
+                    if seconds(ringing) > found.beforeLast {
+                        failures.append("\(from) → \(to) \(date) \(at): the card rings at \(GTFSFeed.time(seconds(ringing))), the earliest train is at the stop before at \(GTFSFeed.time(found.beforeLast))")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(rides, 100)
+        XCTAssertEqual(failures, [], "\(failures.count) of \(rides) cards")
+    }
+}
