@@ -44,6 +44,7 @@ import datetime as dt
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 
 BINARY = sys.argv[1]
 OUT = os.path.abspath(".build/card-check")
@@ -280,6 +281,31 @@ def at(when):
     return state
 
 
+def click(element_id):
+    """Clicks the element once it can be clicked: on a loaded machine a page just (re)loaded may
+    not have laid its button out yet. Ten seconds at most, then the click's own error."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            driver.find_element("id", element_id).click()
+            return
+        except (ElementNotInteractableException, StaleElementReferenceException):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def settled(when, ready, timeout=5):
+    """The page's state at `when` once `ready(state)` holds, or after `timeout` seconds: what a
+    tap starts may finish a moment later (the wake lock is granted by a promise)."""
+    deadline = time.monotonic() + timeout
+    state = at(when)
+    while not ready(state) and time.monotonic() < deadline:
+        time.sleep(0.05)
+        state = at(when)
+    return state
+
+
 def reload():
     for key in carried:
         carried[key] += driver.execute_script(f"return window.__{key}.length ?? window.__{key};")
@@ -296,9 +322,16 @@ def fresh(path, initial):
     for key in carried:
         carried[key] = 0
     drive_clock(initial)
-    driver.get("file://" + path)
-    driver.execute_script("localStorage.clear(); sessionStorage.clear();")
-    driver.refresh()
+    # The card as first opened: no ride stored. The page being left may still write its ride as
+    # it goes (a second's render), so the clearing is checked and, if it did not take, repeated.
+    for _ in range(5):
+        driver.get("file://" + path)
+        driver.execute_script("localStorage.clear(); sessionStorage.clear();")
+        driver.refresh()
+        if driver.execute_script("return !document.getElementById('before').hidden;"):
+            return
+        time.sleep(0.2)
+    check(False, "the card does not open afresh once its storage is cleared")
 
 
 def axe(label):
@@ -357,8 +390,8 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
     # The tap at plan's departure: the sound is unlocked by it, the screen kept awake from it.
     before = at(departure)
     check(before["held"] == 0 and before["lockRequests"] == 0, f"{name}: a wake lock before the tap ({before['lockRequests']} asked)")
-    start.click()
-    tapped = at(departure)
+    click("start")
+    tapped = settled(departure, lambda state: state["held"] == 1 and state["contexts"] and all(c["state"] == "running" for c in state["contexts"]))
     check([c["tap"] for c in tapped["contexts"]] == [True], f"{name}: the sound's AudioContexts {tapped['contexts']}, not one made in the tap")
     check(all(c["state"] == "running" for c in tapped["contexts"]), f"{name}: the sound after the tap {tapped['contexts']}")
     check(tapped["held"] == 1, f"{name}: {tapped['held']} wake locks held after the tap ({tapped['lockRequests']} asked)")
@@ -388,7 +421,7 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
             check(state["held"] == 1, f"{name} stop {index}: {state['held']} wake locks held")
             if index == middle and not reloaded:
                 reload()
-                again = at(when)
+                again = settled(when, lambda state: state["held"] == 1)
                 check(again["next"] == state["next"] and again["nextTime"] == state["nextTime"] and again["stops"] == state["stops"],
                       f"{name}: after a reload {again} != {state}")
                 check(again["held"] == 1, f"{name}: {again['held']} wake locks held after a reload")
@@ -431,9 +464,9 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
     end = at(ms(plan["arrival"]["time"]) + 60000)
     check(end["vibrations"] == len(alerts), f"{name}: {end['vibrations']} vibrations for {len(alerts)} alerts")
     # The ride ends with its line for the journal: the start, the planned and the confirmed arrival.
-    driver.find_element("id", "arrived").click()
+    click("arrived")
     journal = driver.find_element("id", "journal").text
-    check(at(ms(plan["arrival"]["time"]) + 60000)["held"] == 0, f"{name}: the wake lock is kept after Arrived")
+    check(settled(ms(plan["arrival"]["time"]) + 60000, lambda state: state["held"] == 0)["held"] == 0, f"{name}: the wake lock is kept after Arrived")
     confirmed = dt.datetime.fromtimestamp((ms(plan["arrival"]["time"]) + 60000) / 1000, moment(plan["departure"]).tzinfo).strftime("%H:%M:%S")
     check(TIME.findall(journal) == [hms(plan["departure"]), hms(plan["finalArrival"]), confirmed], f"{name}: the journal line {journal!r}")
 
@@ -447,7 +480,7 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
     late_times = [hms(stop.get("arrival") or stop["departure"]) for stop in late_stops]
     check(ms(late_plan["departure"]) == late, f"{name}: plan at {late} departs {late_plan['departure']}")
     fresh(path, late)
-    driver.find_element("id", "start").click()
+    click("start")
     shown = driver.execute_script(
         "return [...document.querySelectorAll('#route li[data-stop]')].map((li) => li.querySelector('.time').textContent);")
     def off(a, b):
@@ -478,7 +511,7 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
         typed = [key for _, key in keys if key != "u"]
         check(len(corrections) == len(typed), f"{name}: the rehearsal took {len(corrections)} corrections of {typed}")
         fresh(path, departure)
-        driver.find_element("id", "start").click()
+        click("start")
         states = [[hms(events[0]["arrival"]), hms(events[0]["arrivalEarliest"]), hms(events[0]["arrivalLatest"])]]
         taken = iter(corrections)
         button = {"+": "behind", "-": "ahead", "d": "departed", "u": "undo"}
@@ -488,7 +521,7 @@ for name, origin, destination, date, clock, language, more, keys in CASES:
             when = ms(event["time"]) if event else last_time
             last_time = when
             at(when)
-            driver.find_element("id", button[key]).click()
+            click(button[key])
             shown = TIME.findall(at(when)["arrival"])
             if event:
                 expected = [hms(event["arrival"]), hms(event["arrivalEarliest"]), hms(event["arrivalLatest"])]
@@ -526,7 +559,7 @@ path, plan = cards["one-line"]
 departure = ms(plan["departure"])
 notifications("prompt")
 fresh(path, departure)
-driver.find_element("id", "start").click()
+click("start")
 check(at(departure)["notifications"] == 0 and driver.execute_script("return window.__permissionAsks;") == 1,
       "the tap does not ask once for notifications")
 notifications("denied")
@@ -540,20 +573,20 @@ notifications("granted")
 path, plan = cards["one-line"]
 departure = ms(plan["departure"])
 fresh(path, departure)
-driver.find_element("id", "start").click()
-check(at(departure + 60000)["held"] == 1, "one-line: no wake lock after the tap")
+click("start")
+check(settled(departure + 60000, lambda state: state["held"] == 1)["held"] == 1, "one-line: no wake lock after the tap")
 first = driver.current_window_handle
 driver.switch_to.new_window("tab")
 driver.close()
 driver.switch_to.window(first)
-back = at(departure + 120000)
+back = settled(departure + 120000, lambda state: state["held"] == 1 and state["lockRequests"] == 2)
 check(driver.execute_script("return document.visibilityState;") == "visible", "the tab is shown again")
 check(back["held"] == 1 and back["lockRequests"] == 2 and driver.execute_script("return window.__locks[0].released;"),
       f"after the tab was hidden and shown: {back['held']} held of {back['lockRequests']} asked")
-driver.find_element("id", "stop").click()
-check(at(departure + 130000)["held"] == 0, "the wake lock is kept after Stop")
+click("stop")
+check(settled(departure + 130000, lambda state: state["held"] == 0)["held"] == 0, "the wake lock is kept after Stop")
 fresh(path, departure)
-driver.find_element("id", "start").click()
+click("start")
 lapsed = at(ms(plan["finalArrival"]) + 600000 + 2000)
 check(lapsed["ended"], "the ride has not lapsed ten minutes after its arrival")
 check(lapsed["held"] == 0, f"the wake lock is kept after the ride lapsed ({lapsed['held']} held)")
@@ -573,10 +606,10 @@ for motion, expected in [("reduce", "none"), ("no-preference", "pulse")]:
     check(animation == expected, f"prefers-reduced-motion {motion}: the banner's animation is {animation!r}")
 check(driver.find_element("id", "next").get_attribute("aria-live") == "polite", "the next station is a live region")
 # The language switch changes every text; dark mode passes axe too.
-driver.find_element("id", "lang-en").click()
+click("lang-en")
 check(driver.find_element("id", "start").accessible_name.startswith("Start") and driver.execute_script("return document.documentElement.lang") == "en",
       "the switch to English")
-driver.find_element("id", "lang-uk").click()
+click("lang-uk")
 check(driver.find_element("id", "start").accessible_name.startswith("Старт"), "the switch back to Ukrainian")
 media("dark")
 axe("dark")

@@ -39,12 +39,12 @@ extension ServiceTrains {
         }
         struct Entry {
             var key: Key
-            var trips: [Trip]
-            /// The line's stations in the direction of travel: every trip runs a tail of them
-            /// (from its terminal, or from the depot station it joins at).
-            var stations: [String]
-            /// Each station's departures (by its place in `stations`), made the first time that
-            /// station is asked for.
+            /// The trains, their times not yet written out: a station's departures are read
+            /// off them directly, and the trips (the feed's) are made only when asked for.
+            var timetable: Timetable
+            var trips: [Trip]?
+            /// Each station's departures (by its place in the line's stations in the direction
+            /// of travel), made the first time that station is asked for.
             var departures: [[Int]?]
         }
         private let lock = Mutex(())
@@ -58,22 +58,24 @@ extension ServiceTrains {
         private func entryLocked(_ key: Key, network: Network, engine: ScheduleEngine) -> Int {
             if let known = entries.firstIndex(where: { $0.key == key }) { return known }
             let official = ScheduleEngine(network: network, clock: engine.clock)
-            let line = network.line(key.line)
-            let trips = line.map { ServiceTrains.generate(network: network, engine: official, line: $0, direction: key.direction, dayType: key.dayType) } ?? []
-            let stations = line.map { key.direction == .forward ? $0.stations : $0.stations.reversed() } ?? []
-            entries.append(Entry(key: key, trips: trips, stations: stations, departures: Array(repeating: nil, count: stations.count)))
+            let timetable = network.line(key.line).map {
+                ServiceTrains.timetable(network: network, engine: official, line: $0, direction: key.direction, dayType: key.dayType)
+            } ?? Timetable(line: key.line, direction: key.direction, dayType: key.dayType, stations: [], run: [], dwell: [])
+            entries.append(Entry(key: key, timetable: timetable, trips: nil, departures: Array(repeating: nil, count: timetable.stations.count)))
             return entries.count - 1
-        }
-
-        func entry(line: String, direction: Direction, dayType: DayType, network: Network, engine: ScheduleEngine) -> Entry {
-            let key = Key(line: line, direction: direction, dayType: dayType)
-            return lock.withLock { _ in entries[entryLocked(key, network: network, engine: engine)] }
         }
 
         /// One line's trains in one direction on one day type, in a fixed order (start time,
         /// then length).
         public func trips(line: String, direction: Direction, dayType: DayType, engine: ScheduleEngine) -> [Trip] {
-            entry(line: line, direction: direction, dayType: dayType, network: engine.network, engine: engine).trips
+            let key = Key(line: line, direction: direction, dayType: dayType)
+            return lock.withLock { _ in
+                let index = entryLocked(key, network: engine.network, engine: engine)
+                if let known = entries[index].trips { return known }
+                let trips = entries[index].timetable.trips
+                entries[index].trips = trips
+                return trips
+            }
         }
 
         /// Every train's departure from `station` toward `direction` on a day of `dayType`,
@@ -82,15 +84,14 @@ extension ServiceTrains {
             let key = Key(line: line, direction: direction, dayType: dayType)
             return lock.withLock { _ in
                 let index = entryLocked(key, network: engine.network, engine: engine)
-                guard let position = entries[index].stations.firstIndex(of: station) else { return [] }
+                let timetable = entries[index].timetable
+                guard let position = timetable.stations.firstIndex(of: station) else { return [] }
                 if let known = entries[index].departures[position] { return known }
+                // A train runs the line's stations from its start on; it does not leave the
+                // station it ends at.
                 var found: [Int] = []
-                // A trip's stations are the last `trip.stations.count` of the line's; a train
-                // does not leave the station it ends at.
-                let count = entries[index].stations.count
-                for trip in entries[index].trips {
-                    let offset = count - trip.stations.count
-                    if position >= offset, position - offset < trip.stations.count - 1 { found.append(trip.departures[position - offset]) }
+                if position < timetable.stations.count - 1 {
+                    for train in timetable.trains where train.start <= position { found.append(timetable.departure(train, at: position)) }
                 }
                 found.sort()
                 entries[index].departures[position] = found
@@ -141,8 +142,11 @@ extension ServiceTrains {
     /// along the line: every station's counts. `offsets` are an unanchored train's departures
     /// from the terminal's at 0, `lastTrain` the last train's.
     static func intervalDepartures(first: Int, lastTrain: [Int], offsets: [Int], headway: (Int) -> Int, bands: Bands) -> [Int] {
-        let effective = zip(lastTrain.dropLast(), offsets.dropLast()).map { $0 - $1 }
-        let (earliest, latest) = (effective.min()!, effective.max()!)
+        var earliest = Int.max, latest = Int.min
+        for index in 0..<(lastTrain.count - 1) {
+            earliest = min(earliest, lastTrain[index] - offsets[index])
+            latest = max(latest, lastTrain[index] - offsets[index])
+        }
         var departures = [first]
         while departures.last! + headway(departures.last!) < latest {
             departures.append(departures.last! + headway(departures.last!))
@@ -154,16 +158,18 @@ extension ServiceTrains {
         // `kept` on (the ones before are the same in every candidate) and the end's distance
         // from the last train. Only the winner is made into an array: this runs in the process
         // of a `plan` or a `status` near the edges of the day.
-        func cost(kept: Int, tail: ArraySlice<Int>) -> Int {
+        // (Plain integers and one reused buffer: a labelled tuple or a slice here makes the
+        // runtime build its type's metadata from a mangled name, about 0.1 M instructions.)
+        func cost(kept: Int, tail: [Int], count: Int) -> Int {
             var total = kept >= 1 ? bands.violation(departures[kept] - departures[kept - 1], departures[kept - 1], departures[kept]) : 0
             var previous = departures[kept]
-            for time in tail {
-                total += bands.violation(time - previous, previous, time)
-                previous = time
+            for i in 0..<count {
+                total += bands.violation(tail[i] - previous, previous, tail[i])
+                previous = tail[i]
             }
             return total + bands.violation(earliest - previous, previous, earliest) + bands.violation(latest - previous, previous, latest)
         }
-        var best = (kept: k, tail: [Int]()), bestCost = 0
+        var bestKept = k, bestTail: [Int] = [], bestCost = 0
         for i in 1...k { bestCost += bands.violation(departures[i] - departures[i - 1], departures[i - 1], departures[i]) }
         bestCost += bands.violation(earliest - departures[k], departures[k], earliest) + bands.violation(latest - departures[k], departures[k], latest)
         var tail = [Int](repeating: 0, count: 12)
@@ -172,18 +178,26 @@ extension ServiceTrains {
         // last train's range; the least outside the published bands wins.
         for m in 1...min(12, k) {
             let anchor = departures[k - m]
-            for dropLast in [false, true] where !(dropLast && m < 2) {
+            for dropLast in 0...1 where !(dropLast == 1 && m < 2) {
                 for quarter in 0...4 {
                     let target = earliest + (latest - earliest) * quarter / 4
-                    let count = dropLast ? m - 1 : m
+                    let count = m - dropLast
                     let step = Double(target - anchor) / Double(count + 1)
                     for i in stride(from: 1, through: count, by: 1) { tail[i - 1] = anchor + Int((step * Double(i)).rounded()) }
-                    let value = cost(kept: k - m, tail: tail[..<count])
-                    if value < bestCost { (best, bestCost) = ((k - m, Array(tail[..<count])), value) }
+                    let value = cost(kept: k - m, tail: tail, count: count)
+                    if value < bestCost {
+                        bestKept = k - m
+                        bestTail = []
+                        for i in 0..<count { bestTail.append(tail[i]) }
+                        bestCost = value
+                    }
                 }
             }
         }
-        return Array(departures[1...best.kept]) + best.tail
+        var result: [Int] = []
+        result.reserveCapacity(bestKept + bestTail.count)
+        for i in 1...bestKept { result.append(departures[i]) }
+        return result + bestTail
     }
 
     struct Train {
@@ -197,20 +211,23 @@ extension ServiceTrains {
         var joinsMidLine: Bool
     }
 
-    /// Generates one line's trains in one direction on one day type (what the cache holds):
-    /// `engine` gives the running and dwell figures, the official ones.
-    static func generate(network: Network, engine: ScheduleEngine, line: NetworkDocument.Line, direction: Direction, dayType: DayType) -> [Trip] {
-        let stations = direction == .forward ? line.stations : line.stations.reversed()
-        let count = stations.count
-        // Departure-to-departure figures, exactly as the schedule engine resolves them.
-        let run = (0..<(count - 1)).map { Int(engine.running(from: stations[$0], to: stations[$0 + 1]).seconds.rounded()) }
-        let dwell = (0..<count).map { index in
-            index == 0 || index == count - 1 ? 0 : Int(engine.dwell(at: stations[index], arrivingFrom: stations[index - 1]).seconds.rounded())
-        }
-        let windows = stations.map { network.serviceWindow(station: $0, direction: direction) }
-        guard let first = windows[0]?.firstDeparture, let last = windows[0]?.lastDeparture else { return [] }
+    /// One line's trains in one direction on one day type, with the running and dwell figures
+    /// that give their times (what the cache holds).
+    struct Timetable: Sendable {
+        var line: String
+        var direction: Direction
+        var dayType: DayType
+        /// The line's stations in the direction of travel.
+        var stations: [String]
+        /// Departure-to-departure figures, exactly as the schedule engine resolves them.
+        var run: [Int]
+        var dwell: [Int]
+        /// In the trips' order (start time, then length).
+        var trains: [Train] = []
 
+        /// A train's arrival and departure at every station (0 before its start).
         func times(_ train: Train) -> (arrivals: [Int], departures: [Int]) {
+            let count = stations.count
             var arrivals = Array(repeating: 0, count: count), departures = Array(repeating: 0, count: count)
             departures[train.start] = train.departure
             arrivals[train.start] = departures[train.start]
@@ -226,8 +243,9 @@ extension ServiceTrains {
             }
             return (arrivals, departures)
         }
-        /// One departure of `times(train)`, without making its arrays (the depot and last-train
-        /// rules below ask for single stations many times over).
+
+        /// One departure of `times(train)`, without making its arrays (a station's departures,
+        /// and the depot and last-train rules, ask for single stations many times over).
         func departure(_ train: Train, at target: Int) -> Int {
             var time = train.departure
             guard target > train.start else { return time }
@@ -241,6 +259,41 @@ extension ServiceTrains {
             }
             return time
         }
+
+        /// The trains as trips (the GTFS feed's), each from its start.
+        var trips: [Trip] {
+            trains.map { train in
+                let (arrivals, departures) = times(train)
+                // (A train from the terminal shares the arrays: no copy.)
+                let whole = train.start == 0
+                return Trip(
+                    line: line, direction: direction, dayType: dayType, stations: whole ? stations : Array(stations[train.start...]),
+                    arrivals: whole ? arrivals : Array(arrivals[train.start...]), departures: whole ? departures : Array(departures[train.start...]),
+                    joinsMidLine: train.joinsMidLine)
+            }
+        }
+    }
+
+    /// Generates one line's trains in one direction on one day type as trips.
+    static func generate(network: Network, engine: ScheduleEngine, line: NetworkDocument.Line, direction: Direction, dayType: DayType) -> [Trip] {
+        timetable(network: network, engine: engine, line: line, direction: direction, dayType: dayType).trips
+    }
+
+    /// Generates one line's trains in one direction on one day type: `engine` gives the running
+    /// and dwell figures, the official ones.
+    static func timetable(network: Network, engine: ScheduleEngine, line: NetworkDocument.Line, direction: Direction, dayType: DayType) -> Timetable {
+        let stations = direction == .forward ? line.stations : line.stations.reversed()
+        let count = stations.count
+        let run = (0..<(count - 1)).map { Int(engine.running(from: stations[$0], to: stations[$0 + 1]).seconds.rounded()) }
+        let dwell = (0..<count).map { index in
+            index == 0 || index == count - 1 ? 0 : Int(engine.dwell(at: stations[index], arrivingFrom: stations[index - 1]).seconds.rounded())
+        }
+        var frame = Timetable(line: line.id, direction: direction, dayType: dayType, stations: stations, run: run, dwell: dwell)
+        let windows = stations.map { network.serviceWindow(station: $0, direction: direction) }
+        guard let first = windows[0]?.firstDeparture, let last = windows[0]?.lastDeparture else { return frame }
+        let base = frame
+        func times(_ train: Train) -> (arrivals: [Int], departures: [Int]) { base.times(train) }
+        func departure(_ train: Train, at index: Int) -> Int { base.departure(train, at: index) }
         /// Whether a train may keep a published departure at `index`: the segment into it must
         /// stay a plausible running time.
         func snappable(_ train: Train, _ index: Int, _ time: Int) -> Bool {
@@ -297,13 +350,10 @@ extension ServiceTrains {
             first: first, lastTrain: times(lasts[0]).departures, offsets: times(Train(start: 0, departure: 0, joinsMidLine: false)).departures,
             headway: headway, bands: bands)
         var trains = firsts + lasts + interval.map { Train(start: 0, departure: $0, joinsMidLine: false) }
-        // Each train's times, worked out once (a train's anchors no longer change from here on).
-        var timed = trains.map(times)
         // Before the trains from the terminal arrive, a depot train's station is served at the
         // interval too: trains join there, evenly, in the gap the depot train opens.
         for index in 1..<(count - 1) where trains.contains(where: { $0.start == index }) {
-            let passing = trains.indices.filter { trains[$0].start <= index }
-                .map { (departure: timed[$0].departures[index], start: trains[$0].start) }.sorted { $0.departure < $1.departure }
+            let passing = trains.filter { $0.start <= index }.map { (departure: departure($0, at: index), start: $0.start) }.sorted { $0.departure < $1.departure }
             guard let through = passing.first(where: { $0.start < index })?.departure else { continue }
             for (a, b) in zip(passing, passing.dropFirst()) where b.departure <= through {
                 let gap = b.departure - a.departure, step = headway(a.departure)
@@ -312,24 +362,13 @@ extension ServiceTrains {
                 // published times, so an exact fit is not always possible).
                 let parts = (1...max(1, gap / 90)).min { bands.violation(gap / $0, a.departure, b.departure) < bands.violation(gap / $1, a.departure, b.departure) }!
                 for part in 1..<max(1, parts) {
-                    let departure = a.departure + (gap * part + parts / 2) / parts
-                    let train = Train(start: index, departure: departure, joinsMidLine: true)
-                    trains.append(train)
-                    timed.append(times(train))
+                    let moment = a.departure + (gap * part + parts / 2) / parts
+                    trains.append(Train(start: index, departure: moment, joinsMidLine: true))
                 }
             }
         }
-        return trains.indices
-            .map { position -> Trip in
-                let train = trains[position]
-                let (arrivals, departures) = timed[position]
-                // (A train from the terminal shares the arrays: no copy.)
-                let whole = train.start == 0
-                return Trip(
-                    line: line.id, direction: direction, dayType: dayType, stations: whole ? stations : Array(stations[train.start...]),
-                    arrivals: whole ? arrivals : Array(arrivals[train.start...]), departures: whole ? departures : Array(departures[train.start...]),
-                    joinsMidLine: train.joinsMidLine)
-            }
-            .sorted { ($0.departures[0], $0.stations.count) < ($1.departures[0], $1.stations.count) }
+        // In the trips' order: by departure from the start, then by length (longest last).
+        frame.trains = trains.sorted { ($0.departure, count - $0.start) < ($1.departure, count - $1.start) }
+        return frame
     }
 }
