@@ -29,9 +29,7 @@ extension ScheduleEngine {
             alert = (planned, none)
             low = (planned, none)
             high = (planned, none)
-            bestTiming = engine.timing(planned, pattern: .best)
-            earlyTiming = engine.timing(planned, pattern: .early)
-            lateTiming = engine.timing(planned, pattern: .late)
+            (bestTiming, earlyTiming, lateTiming) = engine.timings(planned)
         }
 
         public mutating func apply(_ anchor: Anchor) {

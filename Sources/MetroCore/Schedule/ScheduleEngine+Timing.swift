@@ -41,13 +41,67 @@ extension ScheduleEngine {
             run.append(running(from: stops[index - 1].station, to: stops[index].station, pattern: pattern))
             dwell.append(self.dwell(at: stops[index].station, arrivingFrom: stops[index - 1].station, pattern: pattern))
         }
+        let (entries, fromTerminal) = terminalOffsets(stops)
+        return RouteTiming(run: run, dwell: dwell, fromTerminal: fromTerminal, entries: entries)
+    }
+
+    /// The three patterns' timings at once, as `timing(stops, pattern:)` gives each: without a
+    /// calibration every figure of a stop comes from one segment (or its mirror), so it is looked
+    /// up once instead of six times (a lookup hashes two station names; a plan or a `status`
+    /// makes these for every stop of the route, and `--last` for every line it boards).
+    func timings(_ stops: [Schedule.Stop]) -> (best: RouteTiming, early: RouteTiming, late: RouteTiming) {
+        guard calibration == nil else {
+            return (timing(stops, pattern: .best), timing(stops, pattern: .early), timing(stops, pattern: .late))
+        }
+        let (entries, fromTerminal) = terminalOffsets(stops)
+        var best = RouteTiming(run: [(0, .official)], dwell: [(0, .official)], fromTerminal: fromTerminal, entries: entries)
+        var early = best, late = best
+        best.run.reserveCapacity(stops.count); early.run.reserveCapacity(stops.count); late.run.reserveCapacity(stops.count)
+        var fallbackRun: Double?
+        for index in stops.indices.dropFirst() {
+            let from = stops[index - 1].station, to = stops[index].station
+            let segment = network.segment(from: from, to: to)
+            // Running: this direction, else the mirror, else the network's median (`running`).
+            if let figures = segment ?? network.segment(from: to, to: from) {
+                let source: SegmentSource = segment != nil && figures.basis == .measured ? .official : .mirrored
+                best.run.append((Double(figures.runSeconds), source))
+                early.run.append((Double(figures.earlyGapSeconds - figures.dwellSeconds), source))
+                late.run.append((Double(figures.lateGapSeconds - figures.dwellSeconds), source))
+            } else {
+                let median = fallbackRun ?? Double(TimetableCompiler.median(network.document.segments.map(\.runSeconds)))
+                fallbackRun = median
+                best.run.append((median, .fallback)); early.run.append((median, .fallback)); late.run.append((median, .fallback))
+            }
+            // Dwell: this direction's segment, else the assumed figure (`dwell`, no mirror).
+            let dwell: (seconds: Double, source: SegmentSource) = segment.map {
+                (Double($0.dwellSeconds), $0.basis == .measured ? .official : .mirrored)
+            } ?? (Double(network.document.assumptions.dwellSeconds), .fallback)
+            best.dwell.append(dwell); early.dwell.append(dwell); late.dwell.append(dwell)
+        }
+        return (best, early, late)
+    }
+
+    /// The best estimate's running time from `from` to `to` and dwell at `to` arriving from
+    /// `from`, as `running` and `dwell` give them, with one lookup when there is no calibration.
+    func bestFigures(from: String, to: String) -> (run: Double, dwell: Double) {
+        guard calibration == nil else { return (running(from: from, to: to).seconds, dwell(at: to, arrivingFrom: from).seconds) }
+        let segment = network.segment(from: from, to: to)
+        let run = (segment ?? network.segment(from: to, to: from)).map { Double($0.runSeconds) }
+            ?? Double(TimetableCompiler.median(network.document.segments.map(\.runSeconds)))
+        return (run, segment.map { Double($0.dwellSeconds) } ?? Double(network.document.assumptions.dwellSeconds))
+    }
+
+    /// Each change's entry (the first stop of every leg after the first) and, for each, the time
+    /// from the new leg's terminal to it, departure to departure (the best estimate's figures,
+    /// the same for every pattern).
+    private func terminalOffsets(_ stops: [Schedule.Stop]) -> (entries: [Int], fromTerminal: [TimeInterval]) {
         let entries = stops.indices.filter { stops[$0].role == .transferEntry }
         let fromTerminal = entries.map { entry in
             let line = network.station(stops[entry].station)?.line ?? ""
             let direction = entry + 1 < stops.count ? network.direction(from: stops[entry].station, to: stops[entry + 1].station) ?? .forward : .forward
             return secondsFromTerminal(line: line, direction: direction, to: stops[entry].station)
         }
-        return RouteTiming(run: run, dwell: dwell, fromTerminal: fromTerminal, entries: entries)
+        return (entries, fromTerminal)
     }
 
     /// Departure to departure, from the line's terminal in `direction` to `station`.
@@ -57,7 +111,8 @@ extension ScheduleEngine {
         var total: TimeInterval = 0
         for (from, to) in zip(ordered, ordered.dropFirst()) {
             if from == station { break }
-            total += running(from: from, to: to).seconds + dwell(at: to, arrivingFrom: from).seconds
+            let figures = bestFigures(from: from, to: to)
+            total += figures.run + figures.dwell
         }
         return total
     }

@@ -111,26 +111,34 @@ extension ServiceTrains {
     /// The published pair of an hour as a band an interval should keep: both values, less and
     /// more `intervalSlack`, the hours clamped to the published ones.
     struct Bands {
-        /// Each hour's published pair as (smaller, larger), looked up once: the generation asks
-        /// tens of thousands of times, and it runs in the process of a `plan` or a `status`.
-        let bands: [(low: Int, high: Int)?]
+        /// Each hour's published pair as its smaller and its larger value, looked up once (the
+        /// generation asks tens of thousands of times, in the process of a `plan` or a
+        /// `status`); `Int.max` and `Int.min` for an hour with none. Plain integers, no optional
+        /// pair: this is the inner loop of the last trains' spacing search.
+        let lows: [Int]
+        let highs: [Int]
 
         init(record: (Int) -> NetworkDocument.Headway?) {
-            bands = (0..<48).map { hour in record(hour).map { (min($0.firstSeconds, $0.secondSeconds), max($0.firstSeconds, $0.secondSeconds)) } }
-        }
-
-        func band(_ seconds: Int) -> (low: Int, high: Int)? {
-            let hour = seconds / 3600
-            return bands.indices.contains(hour) ? bands[hour] : nil
+            var lows = [Int](repeating: .max, count: 48), highs = [Int](repeating: .min, count: 48)
+            for hour in 0..<48 {
+                guard let pair = record(hour) else { continue }
+                lows[hour] = min(pair.firstSeconds, pair.secondSeconds)
+                highs[hour] = max(pair.firstSeconds, pair.secondSeconds)
+            }
+            self.lows = lows
+            self.highs = highs
         }
 
         /// How far `gap`, between trains leaving at `a` and `b`, lies outside the band of either
-        /// hour (0 inside); a gap under 90 s counts far worse.
+        /// hour (0 inside; 0 where neither hour has one); a gap under 90 s counts far worse.
         func violation(_ gap: Int, _ a: Int, _ b: Int) -> Int {
-            let first = band(a), second = band(b)
-            guard first != nil || second != nil else { return 0 }
-            let low = min(first?.low ?? Int.max, second?.low ?? Int.max) - ServiceTrains.intervalSlack
-            let high = max(first?.high ?? Int.min, second?.high ?? Int.min) + ServiceTrains.intervalSlack
+            let first = a / 3600, second = b / 3600
+            let firstKnown = first >= 0 && first < 48, secondKnown = second >= 0 && second < 48
+            let lowA = firstKnown ? lows[first] : .max, lowB = secondKnown ? lows[second] : .max
+            guard lowA != .max || lowB != .max else { return 0 }
+            let highA = firstKnown ? highs[first] : .min, highB = secondKnown ? highs[second] : .min
+            let low = min(lowA, lowB) - ServiceTrains.intervalSlack
+            let high = max(highA, highB) + ServiceTrains.intervalSlack
             return (gap < 90 ? 10_000 : 0) + max(0, low - gap) + max(0, gap - high)
         }
     }
@@ -160,10 +168,14 @@ extension ServiceTrains {
         // of a `plan` or a `status` near the edges of the day.
         // (Plain integers and one reused buffer: a labelled tuple or a slice here makes the
         // runtime build its type's metadata from a mangled name, about 0.1 M instructions.)
-        func cost(kept: Int, tail: [Int], count: Int) -> Int {
+        // Every term is at least 0, so a candidate is dropped as soon as its running total
+        // reaches `bound`, the best so far: only a strictly smaller cost replaces it, so the
+        // winner is the one the whole sums would pick.
+        func cost(kept: Int, tail: [Int], count: Int, bound: Int) -> Int {
             var total = kept >= 1 ? bands.violation(departures[kept] - departures[kept - 1], departures[kept - 1], departures[kept]) : 0
             var previous = departures[kept]
             for i in 0..<count {
+                if total >= bound { return total }
                 total += bands.violation(tail[i] - previous, previous, tail[i])
                 previous = tail[i]
             }
@@ -184,7 +196,7 @@ extension ServiceTrains {
                     let count = m - dropLast
                     let step = Double(target - anchor) / Double(count + 1)
                     for i in stride(from: 1, through: count, by: 1) { tail[i - 1] = anchor + Int((step * Double(i)).rounded()) }
-                    let value = cost(kept: k - m, tail: tail, count: count)
+                    let value = cost(kept: k - m, tail: tail, count: count, bound: bestCost)
                     if value < bestCost {
                         bestKept = k - m
                         bestTail = []
@@ -284,9 +296,12 @@ extension ServiceTrains {
     static func timetable(network: Network, engine: ScheduleEngine, line: NetworkDocument.Line, direction: Direction, dayType: DayType) -> Timetable {
         let stations = direction == .forward ? line.stations : line.stations.reversed()
         let count = stations.count
-        let run = (0..<(count - 1)).map { Int(engine.running(from: stations[$0], to: stations[$0 + 1]).seconds.rounded()) }
-        let dwell = (0..<count).map { index in
-            index == 0 || index == count - 1 ? 0 : Int(engine.dwell(at: stations[index], arrivingFrom: stations[index - 1]).seconds.rounded())
+        var run = [Int](repeating: 0, count: max(count - 1, 0)), dwell = [Int](repeating: 0, count: count)
+        for index in 0..<(count - 1) {
+            // The running time into the next station and the dwell there, one lookup for both.
+            let figures = engine.bestFigures(from: stations[index], to: stations[index + 1])
+            run[index] = Int(figures.run.rounded())
+            if index + 1 < count - 1 { dwell[index + 1] = Int(figures.dwell.rounded()) }
         }
         var frame = Timetable(line: line.id, direction: direction, dayType: dayType, stations: stations, run: run, dwell: dwell)
         let windows = stations.map { network.serviceWindow(station: $0, direction: direction) }
@@ -330,7 +345,13 @@ extension ServiceTrains {
             }
         }
         // Each hour's published record, looked up once: `headway` is asked hundreds of times.
-        let records = (0..<48).map { network.headwayRecord(line: line.id, direction: direction, dayType: dayType, hour: $0) }
+        // (As `Network.headwayRecord` reads them, the hour clamped to the line's published
+        // hours, from the line's series: one lookup instead of two for each of 48 hours.)
+        let series = network.headwaySeries(line: line.id, direction: direction, dayType: dayType)
+        let records: [NetworkDocument.Headway?] = (0..<48).map { hour in
+            guard let series, !series.records.isEmpty else { return nil }
+            return series.records[min(max(hour - series.firstHour, 0), series.records.count - 1)]
+        }
         func headway(_ moment: Int) -> Int {
             let hour = moment / 3600
             guard records.indices.contains(hour) else {

@@ -98,9 +98,10 @@ extension ScheduleEngine {
     public func prepared(_ route: Route, on day: ServiceClock.ServiceDay? = nil) -> PreparedRoute {
         let planned = plannedStops(route)
         let trains = ServiceTrains(engine: self)
+        let (best, early, late) = timings(planned)
         return PreparedRoute(
-            route: route, planned: planned, best: timing(planned, pattern: .best), late: timing(planned, pattern: .late),
-            early: timing(planned, pattern: .early), day: day, departures: day.map { day in route.legs.map { trains.departures(of: $0, on: day) } } ?? [])
+            route: route, planned: planned, best: best, late: late,
+            early: early, day: day, departures: day.map { day in route.legs.map { trains.departures(of: $0, on: day) } } ?? [])
     }
 
     /// One pass of the engine over the route from a train leaving the origin at `t0` (the slow

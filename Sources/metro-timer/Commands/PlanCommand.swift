@@ -166,7 +166,8 @@ struct PlanCommand: Command {
                 ? options.language.tr("Він рушає через \(span(minutes)).", "It leaves in \(span(minutes)).")
                 : options.language.tr("Він уже пішов \(span(minutes)) тому.", "It left \(span(minutes)) ago.")
             lastIsGone = seconds < 0
-            lastAnswer = PlanJSON.last(found, route: route, now: now, network: context.network, clock: context.clock)
+            // (The JSON's own object, made only for --json.)
+            if json { lastAnswer = PlanJSON.last(found, route: route, now: now, network: context.network, clock: context.clock) }
             lastNote = Self.lastNote(found, route: route, board: board, network: context.network, clock: context.clock, language: options.language) + " " + when
         }
         // Asked before the first train: the plan of the first train (exit 0).
