@@ -16,8 +16,8 @@ extension LiveRideTests {
     }
 
     /// Closed before the first alert, reopened 150 s after "yours is next" was due: the change
-    /// alert (long past) and the arrival (not yet) say nothing; "yours is next" says it is 2 min
-    /// late (150 s, whole minutes).
+    /// alert (long past) and the arrival (not yet) say nothing; "yours is next" says how late it
+    /// is with the one duration formatter (150 s: "2 min 30 s", never the floor's "2 min").
     func testReattachShowsOnlyTheLatestDueAlertWithItsLateness() throws {
         let h = try harness()
         let schedule = try h.service.model(h.store.load()!).current(h.store.load()!)
@@ -28,7 +28,7 @@ extension LiveRideTests {
         h.output.clear()
         h.time.set(reopened)
         XCTAssertEqual(try ride(h, keys: [(reopened.addingTimeInterval(3), "q")]).0, .left)
-        XCTAssertEqual(alertLines(h.output.text), ["▶ Teremky in about 3 stops: get ready. (2 min late)"], h.output.text)
+        XCTAssertEqual(alertLines(h.output.text), ["▶ Teremky in about 3 stops: get ready. (2 min 30 s late)"], h.output.text)
         // Both were claimed: neither is said again on the next reattach.
         let fired = try XCTUnwrap(h.store.load()).alertsFired
         XCTAssertNotNil(fired[Trip.Alert.transferAlert.rawValue])

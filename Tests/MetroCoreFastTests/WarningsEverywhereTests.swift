@@ -24,9 +24,9 @@ final class WarningsEverywhereTests: XCTestCase {
             store: FileTripStore(directory: env["METRO_TIMER_HOME"]!), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
         _ = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: late, replace: false, changes: nil)
         let line = CLI.run(["status"], now: late.addingTimeInterval(60), environment: env)
-        XCTAssertTrue(line.stdout.contains(" · ⚠ cannot be completed: the last M2 has gone"), line.stdout)
+        XCTAssertTrue(line.stdout.contains(" · ⚠ can't finish: last M2 gone"), line.stdout)
         let formatted = CLI.run(["status", "--format", "{next} {warning}"], now: late.addingTimeInterval(60), environment: env)
-        XCTAssertEqual(formatted.stdout, "Chernihivska ⚠ cannot be completed: the last M2 has gone\n")
+        XCTAssertEqual(formatted.stdout, "Chernihivska ⚠ can't finish: last M2 gone\n")
         let uk = CLI.run(["status", "--lang", "uk"], now: late.addingTimeInterval(60), environment: env)
         XCTAssertTrue(uk.stdout.contains(" · ⚠ не доїхати: останній M2 пішов"), uk.stdout)
         // A ride that can be completed has no mark, and an empty {warning}.

@@ -256,7 +256,7 @@ final class LateAndLostTests: XCTestCase {
         let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         XCTAssertEqual(event["event"] as? String, "arrival")
         XCTAssertEqual(event["lateSeconds"] as? Int, 150)
-        XCTAssertTrue((event["message"] as? String)?.hasSuffix("(2 min late)") == true, "\(event)")
+        XCTAssertTrue((event["message"] as? String)?.hasSuffix("(2 min 30 s late)") == true, "\(event)")
         XCTAssertEqual(try XCTUnwrap(try store.load()).alertsFired.keys.sorted(), ["alert", "arrival", "transfer-alert"], "all claimed")
     }
 }

@@ -42,7 +42,7 @@ enum FindingText {
     static func mark(_ finding: ServiceFinding, clock: ServiceClock, language: Language) -> String {
         switch finding {
         case let .afterLastTrain(_, line, _, _):
-            return language.tr("⚠ не доїхати: останній \(line) пішов", "⚠ cannot be completed: the last \(line) has gone")
+            return language.tr("⚠ не доїхати: останній \(line) пішов", "⚠ can't finish: last \(line) gone")
         case let .lastTrainSoon(_, line, _, last):
             return language.tr("⚠ останній \(line) о \(clock.hhmm(last))", "⚠ last \(line) at \(clock.hhmm(last))")
         case let .beforeFirstTrain(_, line, _, first):

@@ -51,12 +51,13 @@ enum AlertText {
         return late >= AlertScheduler.lateAfter ? late : nil
     }
 
-    /// The sentence, with how late it comes when it does: "… (2 min late)".
+    /// The sentence, with how late it comes when it does: "… (2 min 30 s late)", the lateness in
+    /// the one duration formatter (`Language.duration`), as every other output says a duration.
     static func sentence(_ alert: Trip.Alert, view: RideView, lateSeconds: Int?) -> String {
         let sentence = sentence(alert, view: view)
         guard let late = lateSeconds else { return sentence }
         let language = view.language
-        return sentence + " " + language.tr("(із запізненням \(language.minutes(late / 60)))", "(\(language.minutes(late / 60)) late)")
+        return sentence + " " + language.tr("(із запізненням \(language.duration(late)))", "(\(language.duration(late)) late)")
     }
 
     /// The instruction for a change, shown from the stop before it until the train departs.
