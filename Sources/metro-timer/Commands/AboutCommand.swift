@@ -179,7 +179,7 @@ struct AboutCommand: Command {
                                       "your files: where and how they are kept, what is checked, the network")),
         ("accuracy.md", Text("точність: перевірка на розкладі", "accuracy: the timetable backtest")),
         ("gtfs.md", Text("стрічка GTFS метро і як її перевірено", "the metro's GTFS feed and how it is checked")),
-        ("calendar-and-card.md", Text("поїздка в календарі (--ics)", "the ride in a calendar (--ics)")),
+        ("calendar-and-card.md", Text("поїздка в календарі (--ics) і картка поїздки для телефона (card)", "the ride in a calendar (--ics) and the ride card for a phone (card)")),
         ("data-refresh.md", Text("оновлення даних і новіший розклад без перезбирання",
                                  "refreshing the data, a newer timetable without rebuilding")),
         ("install.md", Text("збирання, встановлення, випуски, доповнення, man", "building, installing, releases, completions, man pages")),
