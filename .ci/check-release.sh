@@ -2,7 +2,7 @@
 # The release archives as a packager and a user without Swift get them: 'make dist' builds the
 # tarball and the .deb; a second clone of the same commit at another path, with another build
 # directory, builds them again: neither may name a checkout path or build directory, and the
-# archives are compared byte for byte (fatal with REPRODUCIBLE_STRICT=1; docs/decisions/0061); lintian reads the .deb; then, in
+# archives are compared byte for byte (docs/decisions/0061); lintian reads the .deb; then, in
 # a mount namespace where the toolchain's directory is an empty directory (and, for one set of
 # checks, /usr/share/zoneinfo too), the binaries from the tarball and from the .deb (dpkg-deb -x)
 # run the main jobs, timetable-gen works from the unpacked tarball alone, the tarball's
@@ -82,21 +82,16 @@ if git diff --quiet HEAD; then
             check "$product names neither checkout path nor build directory" bash -c "! tar -xzOf '$other/$tarball' '$(basename "$tree")/bin/$product' \
                 | cat '$tree/bin/$product' - | grep -q -a -F -e '$PWD' -e '$other' -e '$work/another-build-dir'"
         done
-        # The byte comparison: fatal under REPRODUCIBLE_STRICT=1. Paths no longer reach the
-        # binaries, but the compiler still gives one function or another different code from one
-        # run to the next (swiftlang/swift#77168; 2 of 4 full runs on 2026-12-02, each time a
-        # different function, docs/decisions/0061), so by default a difference is printed with
-        # the functions it is in, not failed.
+        # The byte comparison, fatal: with the SIL optimizer's CSE left out of the release build
+        # (the Makefile's REPROFLAGS) the compiler gives the same code at any path and from one
+        # run to the next (docs/decisions/0061).
         for archive in "$tarball" "$deb"; do
-            if [ "${REPRODUCIBLE_STRICT:-0}" = 1 ]; then
-                check "$(basename "$archive") is byte-identical from another path and build directory" cmp "$archive" "$other/$archive"
-            elif cmp -s "$archive" "$other/$archive"; then echo "  $(basename "$archive") is byte-identical from another path and build directory"
-            else echo "  NOT BYTE-IDENTICAL: $(basename "$archive") from another path: the compiler's run-to-run difference, in the functions below (REPRODUCIBLE_STRICT=1 makes this fatal)"; fi
+            check "$(basename "$archive") is byte-identical from another path and build directory" cmp "$archive" "$other/$archive"
         done
         # When they differ, where: the ELF sections of the stripped binaries that differ, and the
-        # functions of the unstripped ones whose sizes differ (the compiler has been seen to
-        # allocate registers differently in one function from one run to the next, at any path:
-        # swiftlang/swift#77168; docs/decisions/0061).
+        # functions of the unstripped ones whose sizes differ (with CSE on, the compiler gave one
+        # function or another other registers from one run to the next: swiftlang/swift#77168;
+        # docs/decisions/0061).
         for product in metro-timer timetable-gen; do
             theirs="$work/theirs-$product"; tar -xzOf "$other/$tarball" "$(basename "$tree")/bin/$product" > "$theirs"
             cmp -s "$tree/bin/$product" "$theirs" && continue
