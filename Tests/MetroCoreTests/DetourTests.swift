@@ -334,10 +334,13 @@ final class DetourTests: XCTestCase {
         let events = try result.stdout.split(separator: "\n").map {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        XCTAssertEqual(events.map { $0["event"] as? String }, ["start", "transfer-alert", "transfer-alert", "alert", "arrival", "end"])
+        // The closure on the route is said once, at the start, as a warning (issue 29).
+        XCTAssertEqual(events.map { $0["event"] as? String }, ["start", "warning", "transfer-alert", "transfer-alert", "alert", "arrival", "end"])
+        XCTAssertEqual(events[1]["kind"] as? String, "service-changes")
+        XCTAssertEqual(names((events[1]["closed"] as? [String]) ?? []), ["Khreshchatyk"])
         // The first before Teatralna (at Khreshchatyk, passed without stopping); the second as the
         // train leaves Zoloti Vorota, one stop before Palats sportu.
-        XCTAssertEqual(names(events[1...2].compactMap { $0["station"] as? String }), ["Khreshchatyk", "Zoloti Vorota"])
-        XCTAssertEqual(events[1...2].compactMap { $0["change"] as? Int }, [1, 2])
+        XCTAssertEqual(names(events[2...3].compactMap { $0["station"] as? String }), ["Khreshchatyk", "Zoloti Vorota"])
+        XCTAssertEqual(events[2...3].compactMap { $0["change"] as? Int }, [1, 2])
     }
 }
