@@ -6,9 +6,6 @@ public struct Network: Sendable {
     public let stations: [NetworkDocument.Station]
     private let stationIndex: [String: Int]
     private let segmentIndex: [SegmentKey: NetworkDocument.Segment]
-    private let headwayIndex: [HeadwayKey: NetworkDocument.Headway]
-    /// The first and last published hour of each line: intervals outside them are clamped.
-    private let publishedHours: [String: ClosedRange<Int>]
     private let windowIndex: [WindowKey: NetworkDocument.ServiceWindow]
     private let transferIndex: [String: NetworkDocument.Transfer]
     /// The service model's trains, generated once per line, direction and day type when first
@@ -16,9 +13,9 @@ public struct Network: Sendable {
     public let serviceTrains = ServiceTrains.Cache()
 
     private struct SegmentKey: Hashable { var from: String; var to: String }
-    private struct HeadwayKey: Hashable { var line: String; var direction: Direction; var dayType: DayType; var hour: Int }
     private struct SeriesKey: Hashable { var line: String; var direction: Direction; var dayType: DayType }
-    /// Each line, direction and day type's published hours in order, for lookups by arithmetic.
+    /// Each line, direction and day type's published hours in order, for lookups by arithmetic:
+    /// every interval lookup reads it (the hours clamped to the line's first and last published).
     private let headwaySeriesIndex: [SeriesKey: HeadwaySeries]
     private struct WindowKey: Hashable { var station: String; var direction: Direction }
 
@@ -70,15 +67,12 @@ public struct Network: Sendable {
         stations = document.stations
         stationIndex = Dictionary(uniqueKeysWithValues: document.stations.enumerated().map { ($1.code, $0) })
         segmentIndex = Dictionary(uniqueKeysWithValues: document.segments.map { (SegmentKey(from: $0.from, to: $0.to), $0) })
-        headwayIndex = Dictionary(uniqueKeysWithValues: document.headways.map {
-            (HeadwayKey(line: $0.line, direction: $0.direction, dayType: $0.dayType, hour: $0.hour), $0)
-        })
+        // The first and last published hour of each line: intervals outside them are clamped.
         var hours: [String: ClosedRange<Int>] = [:]
         for record in document.headways {
             let range = hours[record.line] ?? record.hour...record.hour
             hours[record.line] = min(range.lowerBound, record.hour)...max(range.upperBound, record.hour)
         }
-        publishedHours = hours
         var slots: [SeriesKey: [NetworkDocument.Headway?]] = [:]
         for record in document.headways {
             guard let range = hours[record.line] else { continue }
@@ -140,8 +134,7 @@ public struct Network: Sendable {
 
     /// The published hourly interval record, clamped to the published hours (06–22 start).
     public func headwayRecord(line: String, direction: Direction, dayType: DayType, hour: Int) -> NetworkDocument.Headway? {
-        guard let hours = publishedHours[line] else { return nil }
-        return headwayIndex[HeadwayKey(line: line, direction: direction, dayType: dayType, hour: min(max(hour, hours.lowerBound), hours.upperBound))]
+        headwaySeries(line: line, direction: direction, dayType: dayType)?.record(hour: hour)
     }
 
     /// The interval between trains at a moment of the service day, in seconds.
@@ -155,12 +148,7 @@ public struct Network: Sendable {
     /// usually reappears as the first of the next (`2:45` at 09:00, `5:30` at 12:00). Before the
     /// first published hour the first value applies; after the last, the last hour's end value.
     public func headway(line: String, direction: Direction, dayType: DayType, secondsOfDay: Int) -> Int? {
-        let hour = secondsOfDay / 3600
-        guard let record = headwayRecord(line: line, direction: direction, dayType: dayType, hour: hour) else { return nil }
-        if hour < record.hour { return record.firstSeconds }
-        if hour > record.hour { return record.secondSeconds }
-        let fraction = Double(secondsOfDay - record.hour * 3600) / 3600
-        return Int((Double(record.firstSeconds) + Double(record.secondSeconds - record.firstSeconds) * fraction).rounded())
+        headwaySeries(line: line, direction: direction, dayType: dayType)?.seconds(at: secondsOfDay)
     }
 
     /// One line's intervals in one direction on one day type: `headway(…)` without a dictionary
@@ -187,10 +175,17 @@ public struct HeadwaySeries: Sendable {
     let firstHour: Int
     let records: [NetworkDocument.Headway?]
 
-    /// As `Network.headway(…)`: the hour clamped to the published ones, the pair interpolated.
+    /// The record of `hour`, clamped to the line's published hours (nil where this direction and
+    /// day type publish none for it).
+    public func record(hour: Int) -> NetworkDocument.Headway? {
+        records.isEmpty ? nil : records[min(max(hour - firstHour, 0), records.count - 1)]
+    }
+
+    /// The interval at a moment of the service day (`Network.headway(…)`): the hour's pair,
+    /// interpolated.
     public func seconds(at secondsOfDay: Int) -> Int? {
         let hour = secondsOfDay / 3600
-        guard !records.isEmpty, let record = records[min(max(hour - firstHour, 0), records.count - 1)] else { return nil }
+        guard let record = record(hour: hour) else { return nil }
         if hour < record.hour { return record.firstSeconds }
         if hour > record.hour { return record.secondSeconds }
         let fraction = Double(secondsOfDay - record.hour * 3600) / 3600

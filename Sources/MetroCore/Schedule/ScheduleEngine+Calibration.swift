@@ -31,39 +31,56 @@ extension ScheduleEngine {
     public func running(from: String, to: String, pattern: RunningPattern = .best) -> (seconds: Double, source: SegmentSource) {
         if let statistic = calibration?.running[Calibration.runningKey(from: from, to: to)], statistic.weight > 0, statistic.isSteady {
             guard pattern == .early else { return (statistic.mean, .calibrated) }
-            var official = self
-            official.calibration = nil
-            return (min(statistic.mean, official.running(from: from, to: to, pattern: .early).seconds), .calibrated)
+            return (min(statistic.mean, officialFigures(from: from, to: to).run(.early)), .calibrated)
         }
-        func seconds(_ segment: NetworkDocument.Segment) -> Double {
-            switch pattern {
-            case .best: return Double(segment.runSeconds)
-            case .early: return Double(segment.earlyGapSeconds - segment.dwellSeconds)
-            case .late: return Double(segment.lateGapSeconds - segment.dwellSeconds)
-            }
-        }
-        if let segment = network.segment(from: from, to: to) {
-            return (seconds(segment), segment.basis == .measured ? .official : .mirrored)
-        }
-        if let mirror = network.segment(from: to, to: from) {
-            return (seconds(mirror), .mirrored)
-        }
-        return (Double(TimetableCompiler.median(network.document.segments.map(\.runSeconds))), .fallback)
+        let figures = officialFigures(from: from, to: to)
+        return (figures.run(pattern), figures.runSource)
     }
 
     /// The dwell at a station when arriving from `from`, through the same chain (independently of
     /// the running time); on the fast pattern, never longer for calibration (as `running`).
     public func dwell(at station: String, arrivingFrom from: String, pattern: RunningPattern = .best) -> (seconds: Double, source: SegmentSource) {
-        let direction = network.direction(from: from, to: station) ?? .forward
-        if let statistic = calibration?.dwell[Calibration.dwellKey(station: station, direction: direction)], statistic.weight > 0, statistic.isSteady {
+        if let calibration, let statistic = calibration.dwell[Calibration.dwellKey(station: station, direction: network.direction(from: from, to: station) ?? .forward)],
+            statistic.weight > 0, statistic.isSteady {
             guard pattern == .early else { return (statistic.mean, .calibrated) }
-            var official = self
-            official.calibration = nil
-            return (min(statistic.mean, official.dwell(at: station, arrivingFrom: from).seconds), .calibrated)
+            return (min(statistic.mean, officialFigures(from: from, to: station).dwell), .calibrated)
         }
-        if let segment = network.segment(from: from, to: station) {
-            return (Double(segment.dwellSeconds), segment.basis == .measured ? .official : .mirrored)
+        let figures = officialFigures(from: from, to: station)
+        return (figures.dwell, figures.dwellSource)
+    }
+
+    /// A segment's published figures, without calibration: the running time of each pattern
+    /// through the chain official this direction → official mirrored → default, and the dwell at
+    /// `to` from this direction's segment or the assumed figure (no mirror). `running` and
+    /// `dwell` read their uncalibrated answers here, and `timings` all of a stop's at once.
+    struct OfficialFigures {
+        var best: Double
+        var early: Double
+        var late: Double
+        var runSource: SegmentSource
+        var dwell: Double
+        var dwellSource: SegmentSource
+
+        func run(_ pattern: RunningPattern) -> Double {
+            switch pattern {
+            case .best: return best
+            case .early: return early
+            case .late: return late
+            }
         }
-        return (Double(network.document.assumptions.dwellSeconds), .fallback)
+    }
+
+    func officialFigures(from: String, to: String) -> OfficialFigures {
+        let segment = network.segment(from: from, to: to)
+        let dwell = segment.map { (Double($0.dwellSeconds), $0.basis == .measured ? SegmentSource.official : .mirrored) }
+            ?? (Double(network.document.assumptions.dwellSeconds), .fallback)
+        guard let figures = segment ?? network.segment(from: to, to: from) else {
+            let median = Double(TimetableCompiler.median(network.document.segments.map(\.runSeconds)))
+            return OfficialFigures(best: median, early: median, late: median, runSource: .fallback, dwell: dwell.0, dwellSource: dwell.1)
+        }
+        return OfficialFigures(
+            best: Double(figures.runSeconds), early: Double(figures.earlyGapSeconds - figures.dwellSeconds),
+            late: Double(figures.lateGapSeconds - figures.dwellSeconds), runSource: segment != nil && figures.basis == .measured ? .official : .mirrored,
+            dwell: dwell.0, dwellSource: dwell.1)
     }
 }

@@ -54,41 +54,26 @@ extension ScheduleEngine {
             return (timing(stops, pattern: .best), timing(stops, pattern: .early), timing(stops, pattern: .late))
         }
         let (entries, fromTerminal) = terminalOffsets(stops)
-        var best = RouteTiming(run: [(0, .official)], dwell: [(0, .official)], fromTerminal: fromTerminal, entries: entries)
-        var early = best, late = best
-        best.run.reserveCapacity(stops.count); early.run.reserveCapacity(stops.count); late.run.reserveCapacity(stops.count)
-        var fallbackRun: Double?
+        var best: [(seconds: Double, source: SegmentSource)] = [(0, .official)], early = best, late = best, dwell = best
         for index in stops.indices.dropFirst() {
-            let from = stops[index - 1].station, to = stops[index].station
-            let segment = network.segment(from: from, to: to)
-            // Running: this direction, else the mirror, else the network's median (`running`).
-            if let figures = segment ?? network.segment(from: to, to: from) {
-                let source: SegmentSource = segment != nil && figures.basis == .measured ? .official : .mirrored
-                best.run.append((Double(figures.runSeconds), source))
-                early.run.append((Double(figures.earlyGapSeconds - figures.dwellSeconds), source))
-                late.run.append((Double(figures.lateGapSeconds - figures.dwellSeconds), source))
-            } else {
-                let median = fallbackRun ?? Double(TimetableCompiler.median(network.document.segments.map(\.runSeconds)))
-                fallbackRun = median
-                best.run.append((median, .fallback)); early.run.append((median, .fallback)); late.run.append((median, .fallback))
-            }
-            // Dwell: this direction's segment, else the assumed figure (`dwell`, no mirror).
-            let dwell: (seconds: Double, source: SegmentSource) = segment.map {
-                (Double($0.dwellSeconds), $0.basis == .measured ? .official : .mirrored)
-            } ?? (Double(network.document.assumptions.dwellSeconds), .fallback)
-            best.dwell.append(dwell); early.dwell.append(dwell); late.dwell.append(dwell)
+            let figures = officialFigures(from: stops[index - 1].station, to: stops[index].station)
+            best.append((figures.best, figures.runSource))
+            early.append((figures.early, figures.runSource))
+            late.append((figures.late, figures.runSource))
+            dwell.append((figures.dwell, figures.dwellSource))
         }
-        return (best, early, late)
+        // (The dwells are the same for every pattern: the three share one array.)
+        return (RouteTiming(run: best, dwell: dwell, fromTerminal: fromTerminal, entries: entries),
+                RouteTiming(run: early, dwell: dwell, fromTerminal: fromTerminal, entries: entries),
+                RouteTiming(run: late, dwell: dwell, fromTerminal: fromTerminal, entries: entries))
     }
 
     /// The best estimate's running time from `from` to `to` and dwell at `to` arriving from
     /// `from`, as `running` and `dwell` give them, with one lookup when there is no calibration.
     func bestFigures(from: String, to: String) -> (run: Double, dwell: Double) {
         guard calibration == nil else { return (running(from: from, to: to).seconds, dwell(at: to, arrivingFrom: from).seconds) }
-        let segment = network.segment(from: from, to: to)
-        let run = (segment ?? network.segment(from: to, to: from)).map { Double($0.runSeconds) }
-            ?? Double(TimetableCompiler.median(network.document.segments.map(\.runSeconds)))
-        return (run, segment.map { Double($0.dwellSeconds) } ?? Double(network.document.assumptions.dwellSeconds))
+        let figures = officialFigures(from: from, to: to)
+        return (figures.best, figures.dwell)
     }
 
     /// Each change's entry (the first stop of every leg after the first) and, for each, the time

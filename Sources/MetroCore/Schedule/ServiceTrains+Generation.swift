@@ -344,29 +344,12 @@ extension ServiceTrains {
                 }
             }
         }
-        // Each hour's published record, looked up once: `headway` is asked hundreds of times.
-        // (As `Network.headwayRecord` reads them, the hour clamped to the line's published
-        // hours, from the line's series: one lookup instead of two for each of 48 hours.)
+        // The line's intervals, looked up once: `headway` is asked hundreds of times.
         let series = network.headwaySeries(line: line.id, direction: direction, dayType: dayType)
-        let records: [NetworkDocument.Headway?] = (0..<48).map { hour in
-            guard let series, !series.records.isEmpty else { return nil }
-            return series.records[min(max(hour - series.firstHour, 0), series.records.count - 1)]
-        }
-        func headway(_ moment: Int) -> Int {
-            let hour = moment / 3600
-            guard records.indices.contains(hour) else {
-                return network.headway(line: line.id, direction: direction, dayType: dayType, secondsOfDay: moment) ?? 600
-            }
-            // As `Network.headway` reads the record.
-            guard let record = records[hour] else { return 600 }
-            if hour < record.hour { return record.firstSeconds }
-            if hour > record.hour { return record.secondSeconds }
-            let fraction = Double(moment - record.hour * 3600) / 3600
-            return Int((Double(record.firstSeconds) + Double(record.secondSeconds - record.firstSeconds) * fraction).rounded())
-        }
+        func headway(_ moment: Int) -> Int { series?.seconds(at: moment) ?? 600 }
         // Between the terminal's first and last trains, one every interval, ending so that the
         // last of them is an interval ahead of the published last train at every station.
-        let bands = Bands { records[$0] }
+        let bands = Bands { series?.record(hour: $0) }
         let interval = Self.intervalDepartures(
             first: first, lastTrain: times(lasts[0]).departures, offsets: times(Train(start: 0, departure: 0, joinsMidLine: false)).departures,
             headway: headway, bands: bands)
