@@ -107,7 +107,8 @@ enum BacktestReport {
         out += "The cap binds in \(capped) of \(cells.count) cells (long intervals, short last steps); elsewhere a quarter of the "
         out += "interval is already under it. Every alert also leans early by a share of the time since the last confirmed point: "
         out += "\(Int((engine.alertLeanShare * 100).rounded()))% while it rests on a change nobody confirmed, "
-        out += "\(Int((engine.confirmedLeanShare * 100).rounded()))% once departed is pressed and on rides with no change (the running "
+        out += "\(Int((engine.confirmedLeanShare * 100).rounded()))% on rides with no change, "
+        out += "\(Int((engine.correctedLeanShare * 100).rounded()))% once departed is pressed or the ride corrected (the running "
         out += "and dwells since then are still unknown; see `timetable-gen simulate --world all`). The lean is left out here, so these "
         out += "exact missed and late figures are upper bounds and the earliness a lower one.\n"
         for dayType in DayType.allCases {

@@ -26,7 +26,8 @@ final class LeanDocumentsTests: XCTestCase {
             // One line, and "10 %" read as "10%" (the pages use both).
             let text = page.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: " %", with: "%")
             XCTAssertNotNil(text.range(of: percent(engine.alertLeanShare), options: .regularExpression), "\(name) gives the lean before departed")
-            XCTAssertNotNil(text.range(of: percent(engine.confirmedLeanShare), options: .regularExpression), "\(name) gives the lean after departed")
+            XCTAssertNotNil(text.range(of: percent(engine.confirmedLeanShare), options: .regularExpression), "\(name) gives the lean with no change")
+            XCTAssertNotNil(text.range(of: percent(engine.correctedLeanShare), options: .regularExpression), "\(name) gives the lean after departed")
             for stale in ["the lean goes", "removes the lean", "drops the lean", "the lean is gone"] {
                 XCTAssertFalse(text.lowercased().contains(stale), "\(name) says '\(stale)'")
             }

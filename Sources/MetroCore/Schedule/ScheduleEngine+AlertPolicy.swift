@@ -38,7 +38,8 @@ extension ScheduleEngine {
 
     /// How much earlier than its fast-pattern moment an alert fires: a share of the time since
     /// the last thing the passenger confirmed; `alertLeanShare` when the alert rests on the
-    /// unknown wait after a change (no "departed" yet), `confirmedLeanShare` otherwise.
+    /// unknown wait after a change (no "departed" yet), `correctedLeanShare` after a correction,
+    /// `confirmedLeanShare` otherwise.
     ///
     /// The alert wait's cap keeps the miss at 1% only if the trains run no faster than the
     /// fastest published one and the walk takes its published time. Nobody publishes how fast
@@ -48,19 +49,24 @@ extension ScheduleEngine {
     /// the passenger did not confirm, and each source of the drift (running, dwell, walk) grows
     /// with the time ridden since the last known point: so the lean is a share of that time.
     ///
-    /// Once "departed" is pressed (and on a ride with no change) nothing rests on the wait, but
-    /// the running and the dwells since the last confirmed point are still unknown: the fast
-    /// pattern assumes a 25 s dwell that shorter real dwells beat. There the lean is
-    /// `confirmedLeanShare` (8 %). Without it, pressing departed made alerts late that would
-    /// not have been (9 → 224 of 400 rides, `WorldFamilyTests`). Tuned on the families `today`
-    /// and `correlated` only: the smaller of 5 % and 8 % for which no cell there had more missed
-    /// or late alerts with departed pressed than without, in the smaller runs it was chosen on.
-    /// The full run (1,000 rides a cell, spread 100 %) finds one cell of `correlated` where 8 %
-    /// is not enough (late 105 of 1,974 rides pressed, 55 not): docs/decisions/0031; the figures
-    /// of every family are in docs/guide/accuracy.md.
-    func alertLead(_ moment: Date, since anchor: Date, uncertain: Bool) -> TimeInterval {
+    /// On a ride with no change (and before it), nothing rests on the wait, but the running and
+    /// the dwells since t₀ are still unknown: the fast pattern assumes a 25 s dwell that shorter
+    /// real dwells beat. There the lean is `confirmedLeanShare` (8 %); 5 % made 7.4 % of the
+    /// alerts in one cell of the correlated family late.
+    ///
+    /// Once the passenger corrects the ride ("departed", "at a station", ± stops) the lean is
+    /// `correctedLeanShare` (12 %) of the time since the correction. A press removes the wait,
+    /// whose early booking had been keeping those alerts early: with 8 % there, pressing departed
+    /// made alerts late that would not have been (+87 in one cell of the correlated family at
+    /// seed 1, +140 at seed 2), with 11 % still +4. 12 % is the smallest whole share for which no
+    /// cell of `today` or `correlated` (the families that may be tuned on) has more missed or late
+    /// alerts with departed pressed than without, at seeds 1 and 2 (1,000 rides a cell, spread
+    /// 100 %). Rides nobody corrects are planned as before. The figures of every family are in
+    /// docs/guide/accuracy.md, and what stays unmet in docs/decisions/0031.
+    func alertLead(_ moment: Date, since anchor: Date, uncertain: Bool, corrected: Bool) -> TimeInterval {
         guard moment > anchor else { return 0 }
-        return (moment.timeIntervalSince(anchor) * (uncertain ? alertLeanShare : confirmedLeanShare)).rounded(.down)
+        let share = uncertain ? alertLeanShare : corrected ? correctedLeanShare : confirmedLeanShare
+        return (moment.timeIntervalSince(anchor) * share).rounded(.down)
     }
 
     /// How far the arrival's range reaches beyond the published patterns on each side, for an

@@ -18,6 +18,8 @@ extension ScheduleEngine {
         var first: Date?
         /// The latest anchor's moment: the last thing the passenger confirmed.
         var latest: Date?
+        /// How many anchors have been applied: more than one means the passenger corrected the ride.
+        var anchors = 0
         let bestTiming: RouteTiming, earlyTiming: RouteTiming, lateTiming: RouteTiming
 
         public init(engine: ScheduleEngine, route: Route) {
@@ -36,6 +38,7 @@ extension ScheduleEngine {
             guard first == nil || best.stops.indices.contains(anchor.stop) else { return }
             if first == nil { first = anchor.time }
             latest = anchor.time
+            anchors += 1
             guard !best.stops.isEmpty else { return }
             engine.propagate(&best.stops, route: route, anchor: anchor, transfers: &best.transfers, timing: bestTiming, early: earlyTiming, wait: .booked)
             engine.propagate(&alert.stops, route: route, anchor: anchor, transfers: &alert.transfers, timing: earlyTiming, early: earlyTiming, wait: .alert)
@@ -91,7 +94,7 @@ extension ScheduleEngine {
             let alertStop = last - 1
             func moment(_ index: Int) -> Date {
                 let fast = alert.stops[index].time
-                return min(fast.addingTimeInterval(-engine.alertLead(fast, since: since, uncertain: alert.stops[index].uncertain)), stops[index].time)
+                return min(fast.addingTimeInterval(-engine.alertLead(fast, since: since, uncertain: alert.stops[index].uncertain, corrected: anchors > 1)), stops[index].time)
             }
             let transferAlerts = stops.indices.filter { stops[$0].role == .transferExit }.map { exit in
                 Schedule.ChangeAlert(time: moment(exit - 1), stop: exit - 1)

@@ -62,7 +62,7 @@ extension ScheduleEngine {
                 // The fast passes lean early across the choice too: a train the rider could make
                 // were the trains faster than the fastest published one by the alerts' lean (a
                 // share of the time since the anchor, `alertLead`) counts as catchable.
-                let lean = wait == .alert || wait == .none ? alertLead(platform, since: anchor.time, uncertain: true) : 0
+                let lean = wait == .alert || wait == .none ? alertLead(platform, since: anchor.time, uncertain: true, corrected: false) : 0
                 let train = knownTrain(
                     station: stops[next].station, line: leg.line, direction: leg.direction, platform: platform.addingTimeInterval(-lean),
                     margin: wait == .longest ? Self.slowSideMargin : 0)

@@ -11,9 +11,13 @@ public struct ScheduleEngine: Sendable {
     /// The share of the time since the last confirmed point by which an alert that rests on an
     /// unconfirmed change leans early (see `alertLead`).
     public var alertLeanShare: Double = 0.1
-    /// The share of the time since the last confirmed point by which every other alert leans
-    /// early: the running and dwell still unknown when nothing rests on a wait (see `alertLead`).
+    /// The share of the time since t₀ by which an alert leans early on a ride nobody corrected
+    /// that rests on no wait (a ride with no change, or before it): see `alertLead`.
     public var confirmedLeanShare: Double = 0.08
+    /// The share by which an alert leans early once the passenger has corrected the ride
+    /// ("departed", "at a station", ± stops): the running and dwell since the correction (see
+    /// `alertLead`).
+    public var correctedLeanShare: Double = 0.12
     /// The share of the time since the last confirmed point by which the arrival's range
     /// widens on each side, beyond the published patterns (see `rangeMargin`).
     public var rangeMarginShare: Double = 0.12
