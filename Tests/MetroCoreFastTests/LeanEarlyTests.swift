@@ -150,8 +150,9 @@ final class LeanEarlyTests: XCTestCase {
             let planned = model.current(trip)
             let entry = planned.entryIndices.last!
             let press = planned.stops[entry].departure!.addingTimeInterval(40)
-            trip.corrections.append(Trip.Correction(.departed, at: press))
-            XCTAssertNil(model.refusal(for: trip.corrections[0], trip: Trip(id: "lean", origin: route.origin, destination: route.destination, t0: t0)))
+            let departed = Trip.Correction(.departed, at: press)
+            XCTAssertNil(model.refusal(for: departed, trip: trip))
+            trip.corrections.append(departed)
             let current = model.current(trip)
             let stations = route.legs.last!.stations
             let alertStop = current.alertStop!
