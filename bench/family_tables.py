@@ -40,9 +40,9 @@ def cell_name(cell):
 
 def overview(data):
     """One row per family: each goal's verdict and worst figure."""
-    goals = ["missed", "late", "median earliness", "departed never raises", "arrival coverage", "calibrat"]
-    out = ["| family | missed ≤ 0.5 % | late ≤ 5 % (fast: 10 %) | median earliness ≤ 90 s | departed never raises "
-           "| coverage ≥ 90 % | calibration |", "|---|---|---|---|---|---|---|"]
+    goals = ["missed", "late", "median earliness", "earliness floor", "departed never raises", "arrival coverage", "calibrat"]
+    out = ["| family | missed ≤ 0.5 % | late ≤ 5 % (fast: 10 %) | median earliness ≤ 90 s | earliness floor ≤ 90 s "
+           "| departed never raises | coverage ≥ 90 % | calibration |", "|---|---|---|---|---|---|---|---|"]
     for family in data["families"]:
         row = []
         for goal in goals:
@@ -50,6 +50,30 @@ def overview(data):
             row.append("—" if not found else "%s (%s)" % ("yes" if found[0]["holds"] else "**no**", figure(found[0])))
         out.append("| %s | %s |" % (family["name"], " | ".join(row)))
     return "\n".join(out) + "\n"
+
+
+def median(values):
+    values = sorted(values)
+    n = len(values)
+    return None if n == 0 else (values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2)
+
+
+def floor_line(family, per_cell):
+    """The earliness floor over the cells: its median, how many cells it puts over 90 s, and how
+    far the shipped policy's median earliness stands above it ("departed" never)."""
+    floors, gaps = [], []
+    for cell in family["cells"]:
+        never = cell["departed never"]
+        for count, floor, shipped in [("rides", "earlinessFloorSeconds", "earlinessMedianSeconds"),
+                                      ("changes", "changeEarlinessFloorSeconds", "changeEarlinessMedianSeconds")]:
+            if never.get(count, 0) >= per_cell and cell.get(floor) is not None:
+                floors.append(cell[floor])
+                if never.get(shipped) is not None:
+                    gaps.append(never[shipped] - cell[floor])
+    over = sum(1 for f in floors if f > 90)
+    return ("Earliness floor (any policy without corrections, late within the goal at the family's fast edge): "
+            "median %s s over %d cell figures, over 90 s in %d; the shipped policy's median earliness "
+            "(departed never) stands a median %s s above its cell's floor." % (sec(median(floors)), len(floors), over, sec(median(gaps))))
 
 
 def summary(data):
@@ -64,10 +88,12 @@ def summary(data):
         out.append("- Seed %s; %d rides (each observed with departed never, after 30 %% of changes and always, "
                    "over the same draws); %d cells; the smallest has %d \"yours is next\" rides.\n"
                    % (data["seed"], family["rides"], len(cells), smallest))
-        out.append("| goal | holds | judged | worst | where |\n|---|---|---:|---:|---|")
+        out.append("| goal | holds | judged | failing | worst | where |\n|---|---|---:|---:|---:|---|")
         for verdict in family["verdicts"]:
-            out.append("| %s | %s | %d | %s | %s |" % (
-                verdict["goal"], "yes" if verdict["holds"] else "**no**", verdict["judged"], figure(verdict), verdict.get("worstAt", "—")))
+            failing = verdict.get("failing")
+            out.append("| %s | %s | %d | %s | %s | %s |" % (
+                verdict["goal"], "yes" if verdict["holds"] else "**no**", verdict["judged"],
+                "—" if failing is None else "%d" % failing, figure(verdict), verdict.get("worstAt", "—")))
         out.append("")
         out.append("| departed | missed | late | earliness med / p90 (s) | changes: missed / late / earliness med (s) | coverage |")
         out.append("|---|---:|---:|---:|---:|---:|")
@@ -77,6 +103,7 @@ def summary(data):
                 setting(value), pct(o["missedShare"]), pct(o["lateShare"]), sec(o.get("earlinessMedianSeconds")),
                 sec(o.get("earlinessP90Seconds")), pct(o["changeMissedShare"]), pct(o["changeLateShare"]),
                 sec(o.get("changeEarlinessMedianSeconds")), pct(o["coverage"])))
+        out.append("\n" + floor_line(family, data["perCell"]))
         after = [p for p in family["learning"] if p["rides"] == 10]
         if after:
             p = after[0]
@@ -94,16 +121,17 @@ def cells(data):
         out.append("## %s\n" % family["name"])
         out += ["- " + line for line in family["assumptions"]]
         out.append("")
-        out.append("| cell | rides | missed | late | earliness med / p90 | changes | missed | late | earliness med / p90 "
-                   "| coverage | 30 %: missed / late | always: missed / late |")
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        out.append("| cell | rides | missed | late | earliness med / p90 | floor | changes | missed | late | earliness med / p90 "
+                   "| floor | coverage | 30 %: missed / late | always: missed / late |")
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for cell in family["cells"]:
             n, t, a = cell["departed never"], cell["departed 30%"], cell["departed always"]
-            out.append("| %s | %d | %s | %s | %s / %s | %d | %s | %s | %s / %s | %s | %s / %s | %s / %s |" % (
+            out.append("| %s | %d | %s | %s | %s / %s | %s | %d | %s | %s | %s / %s | %s | %s | %s / %s | %s / %s |" % (
                 cell_name(cell), n.get("rides", 0), pct(n.get("missedShare")), pct(n.get("lateShare")),
-                sec(n.get("earlinessMedianSeconds")), sec(n.get("earlinessP90Seconds")), n.get("changes", 0),
-                pct(n.get("changeMissedShare")), pct(n.get("changeLateShare")), sec(n.get("changeEarlinessMedianSeconds")),
-                sec(n.get("changeEarlinessP90Seconds")), pct(n.get("coverage")), pct(t.get("missedShare")),
+                sec(n.get("earlinessMedianSeconds")), sec(n.get("earlinessP90Seconds")), sec(cell.get("earlinessFloorSeconds")),
+                n.get("changes", 0), pct(n.get("changeMissedShare")), pct(n.get("changeLateShare")),
+                sec(n.get("changeEarlinessMedianSeconds")), sec(n.get("changeEarlinessP90Seconds")),
+                sec(cell.get("changeEarlinessFloorSeconds")), pct(n.get("coverage")), pct(t.get("missedShare")),
                 pct(t.get("lateShare")), pct(a.get("missedShare")), pct(a.get("lateShare"))))
         out.append("")
     return "\n".join(out) + "\n"

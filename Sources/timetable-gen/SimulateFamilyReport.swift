@@ -41,8 +41,8 @@ extension SimulateCommand {
         func text(_ language: Language) -> String {
             var out = language.tr("# Родини світів (змодельовано, не виміряно)\n\n", "# World families (simulated, not measured)\n\n")
             out += language.tr(
-                "Зерно \(settings.seed); у кожній родині поїздки, доки кожна клітинка (лінія × напрямок × тип дня × година останнього поїзда) не має \(settings.perCell) поїздок, але не більше \(maxRides); будні й вихідні порівну; кожна поїздка — тричі: «departed» ніколи, після 30 % пересадок, завжди (ті самі випадкові числа). Налаштовувати політику можна лише на родинах today і correlated.\n\n",
-                "Seed \(settings.seed); in each family, rides until every cell (line × direction × day type × hour of the last train) has \(settings.perCell) rides, at most \(maxRides); weekdays and weekend days equally; every ride observed three times: departed never, after 30% of changes, always (the same draws). The policy may be tuned on the families today and correlated only.\n\n")
+                "Зерно \(settings.seed); у кожній родині поїздки, доки кожна клітинка (лінія × напрямок × тип дня × година останнього поїзда) не має \(settings.perCell) поїздок, але не більше \(maxRides); будні й вихідні порівну; кожна поїздка — тричі: «departed» ніколи, після 30 % пересадок, завжди (ті самі випадкові числа). Налаштовувати політику можна лише на родинах today і correlated. «earliness floor» — найменша медіана завчасності, яку могла б мати будь-яка політика без виправлень, якщо її попередження запізнюються не частіше, ніж дозволяє ціль, у тих самих поїздках на швидкому краю родини (коефіцієнт −розкид, найбільше прискорення, дні на швидкому кінці), навіть якби вона знала все про поїздку, крім швидкості світу й очікування після останньої пересадки.\n\n",
+                "Seed \(settings.seed); in each family, rides until every cell (line × direction × day type × hour of the last train) has \(settings.perCell) rides, at most \(maxRides); weekdays and weekend days equally; every ride observed three times: departed never, after 30% of changes, always (the same draws). The policy may be tuned on the families today and correlated only. The earliness floor is the least median earliness any policy without corrections could have, if its alerts are late no more often than the goal allows in the same rides at the fast edge of the family (the factor at −spread, the most speed-up, every day at its fast end), even one that knew everything about the ride but how fast the world runs and the wait after the last change.\n\n")
             for run in runs {
                 out += "## \(run.family.name)\(run.family.tunable ? language.tr(" (налаштування дозволене)", " (tuning allowed)") : language.tr(" (не для налаштування)", " (not for tuning)"))\n\n"
                 for line in run.family.assumptions.lines(language) { out += "- " + line + "\n" }
@@ -50,10 +50,11 @@ extension SimulateCommand {
                 out += "- " + language.tr(
                     "\(run.rides) поїздок; найменша клітинка — \(small) поїздок.",
                     "\(run.rides) rides; the smallest cell has \(small) rides.") + "\n\n"
-                out += language.tr("| ціль | виконано | клітинок | найгірше | де |\n", "| goal | holds | judged | worst | where |\n")
-                out += "|---|---|---:|---:|---|\n"
+                out += language.tr("| ціль | виконано | клітинок | не виконано | найгірше | де |\n", "| goal | holds | judged | failing | worst | where |\n")
+                out += "|---|---|---:|---:|---:|---|\n"
                 for verdict in run.verdicts(minimumRides: settings.perCell) {
-                    out += "| \(verdict.goal) | \(verdict.holds ? language.tr("так", "yes") : language.tr("ні", "no")) | \(verdict.judged) | \(Self.figure(verdict)) | \(verdict.worstAt ?? "—") |\n"
+                    out += "| \(verdict.goal) | \(verdict.holds ? language.tr("так", "yes") : language.tr("ні", "no")) | \(verdict.judged) | "
+                    out += "\(verdict.failing.map(String.init) ?? "—") | \(Self.figure(verdict)) | \(verdict.worstAt ?? "—") |\n"
                 }
                 out += "\n"
                 out += language.tr("| departed | пропущено | запізно | завчасність мед / p90 (с) | пересадки: пропущено / запізно | охоплення |\n",
@@ -83,6 +84,9 @@ extension SimulateCommand {
                     for (index, setting) in FamilyRun.departedSettings.enumerated() {
                         object["departed " + Self.setting(setting)] = run.summaries[index].cells[cell].map(figures) ?? [:]
                     }
+                    let floor = run.floor(cell)
+                    object["earlinessFloorSeconds"] = floor.yours
+                    object["changeEarlinessFloorSeconds"] = floor.changes
                     return object
                 }
                 var overall: [String: Any] = [:]
@@ -93,6 +97,7 @@ extension SimulateCommand {
                     var object: [String: Any] = ["goal": verdict.goal, "holds": verdict.holds, "judged": verdict.judged]
                     object["worst"] = verdict.worst
                     object["worstAt"] = verdict.worstAt
+                    object["failing"] = verdict.failing
                     return object
                 }
                 return [

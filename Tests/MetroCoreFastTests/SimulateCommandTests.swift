@@ -111,6 +111,17 @@ final class SimulateCommandTests: XCTestCase {
             check("missed ≤ 0.5 %", worst([("rides", "missedShare"), ("changes", "changeMissedShare")])) { $0 <= 0.005 }
             check(fast ? "late ≤ 10 %" : "late ≤ 5 %", worst([("rides", "lateShare"), ("changes", "changeLateShare")])) { $0 <= (fast ? 0.10 : 0.05) }
             check("median earliness ≤ 90 s", worst([("rides", "earlinessMedianSeconds"), ("changes", "changeEarlinessMedianSeconds")])) { $0 <= 90 }
+            // The earliness floor, per cell (not per setting: it holds for any policy without
+            // corrections), over the cells whose alerts of that kind number at least `perCell`.
+            var floors: [Double] = []
+            for cell in cells {
+                let never = figures(cell, "departed never")
+                if int(never, "rides") >= perCell, let floor = double(cell, "earlinessFloorSeconds") { floors.append(floor) }
+                if int(never, "changes") >= perCell, let floor = double(cell, "changeEarlinessFloorSeconds") { floors.append(floor) }
+            }
+            XCTAssertFalse(floors.isEmpty, name)
+            check("earliness floor ≤ 90 s", (floors.max(), floors.count)) { $0 <= 90 }
+            XCTAssertEqual(byGoal["earliness floor ≤ 90 s"]?["failing"] as? Int, floors.filter { $0 > 90 }.count, name)
             if fast {
                 XCTAssertNil(byGoal["arrival coverage ≥ 90 %"], "the fast family has no coverage goal")
             } else {
@@ -140,7 +151,7 @@ final class SimulateCommandTests: XCTestCase {
                 let oracle = try XCTUnwrap(double(after, "oracleMedianAbsErrorSeconds"))
                 check("calibration ≤ 1.25× the oracle", (calibrated / max(oracle, 1e-9), samples)) { $0 <= 1.25 }
             }
-            XCTAssertEqual(verdicts.count, fast ? 5 : 6, "\(name): \(verdicts.map { $0["goal"] as? String ?? "" })")
+            XCTAssertEqual(verdicts.count, fast ? 6 : 7, "\(name): \(verdicts.map { $0["goal"] as? String ?? "" })")
         }
     }
 

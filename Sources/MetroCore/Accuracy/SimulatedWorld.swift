@@ -32,6 +32,9 @@ public struct SimulatedWorld: Sendable {
     /// direction and service day gets its own stream of it, so the order rides are drawn in
     /// never changes what a day was like.
     public var daySeed: UInt64 = 0
+    /// Every day at the fast end of the family's day-level draws (the offset at −its share, the
+    /// factor's shift at −its share): the fast edge (`atTheFastEdge`).
+    var fastestDays = false
     /// Each line's published hours: a train outside them takes the nearest hour's factor.
     let hours: [String: ClosedRange<Int>]
 
@@ -82,6 +85,21 @@ public struct SimulatedWorld: Sendable {
         return hours
     }
 
+    /// This world at the fast edge of its family's range: every cell's factor at −spread, the
+    /// speed-up at its most, every day's offset and shift at their fast ends. The dwells are the
+    /// ones drawn, and each train's own draws (jitter, tails, holds, the wait) stay the ride's:
+    /// only what the spread and the family say about running speed moves. What the earliness
+    /// floor replays each ride in (`EarlinessFloor`).
+    public func atTheFastEdge() -> SimulatedWorld {
+        var edge = self
+        for cell in factors.keys { edge.factors[cell] = -assumptions.spread }
+        if assumptions.speedUpShare > 0 {
+            for cell in factors.keys { edge.speedUps[cell] = assumptions.speedUpShare }
+        }
+        edge.fastestDays = true
+        return edge
+    }
+
     /// The cell a train belongs to: its line, direction, day type and the hour it leaves its
     /// boarding station, clamped to the line's published hours (past midnight counts as the
     /// last hour, as the published intervals do).
@@ -98,6 +116,7 @@ public struct SimulatedWorld: Sendable {
     public func day(_ day: ServiceClock.ServiceDay, line: String, direction: Direction) -> (offset: Double, shift: Double) {
         let a = assumptions
         guard a.dayOffsetShare > 0 || a.dailyFactorShift > 0 else { return (0, 0) }
+        if fastestDays { return (-a.dayOffsetShare, -a.dailyFactorShift) }
         // FNV-1a over the key: stable across runs and machines (Swift's Hasher is not).
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in "\(line) \(direction.rawValue) \(day)".utf8 {

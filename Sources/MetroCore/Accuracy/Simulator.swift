@@ -19,6 +19,13 @@ public struct Simulator: Sendable {
         self.world = world
     }
 
+    /// The same rider and trains in this world at the fast edge of its family's range
+    /// (`SimulatedWorld.atTheFastEdge`): a journey drawn there from a copy of the random source
+    /// is the same ride, run as fast as the family allows.
+    public func atTheFastEdge() -> Simulator {
+        Simulator(engine: engine, world: world.atTheFastEdge())
+    }
+
     /// A stop as it really happened.
     public struct TrueStop: Equatable, Sendable {
         public var arrival: Date?
@@ -39,7 +46,18 @@ public struct Simulator: Sendable {
         /// world's hidden factors and mean dwells, the published walk and half the interval;
         /// only each train's own jitter (and the wait) is unknown to it.
         public var oracleSeconds: Double
+        /// Each stop's leg (as `Schedule.stops`).
+        public var legs: [Int] = []
+        /// Each leg's wait on the platform where it was drawn (uniform over the interval), nil
+        /// for the first leg and where a known first or last train set it.
+        public var waits: [Wait?] = []
         public var arrival: Date { stops.last!.arrival! }
+    }
+
+    /// A wait on the platform after a change: how long it was, and the interval it was drawn over.
+    public struct Wait: Equatable, Sendable {
+        public var seconds: Double
+        public var interval: Double
     }
 
     /// Runs one ride through the world: the train leaves the origin at `t0`.
@@ -55,6 +73,7 @@ public struct Simulator: Sendable {
         let innovation = a.correlatedShare * 3.0.squareRoot()
         func freshVariation() -> Double { a.correlatedShare > 0 ? generator.uniform(-innovation, innovation) : 0 }
         var variation = freshVariation()
+        var waits: [Wait?] = [nil]
         for index in planned.indices.dropFirst() {
             let previous = index - 1
             if planned[previous].role == .transferExit {
@@ -70,8 +89,10 @@ public struct Simulator: Sendable {
                 if let known = engine.knownTrain(station: leg.stations[0], line: leg.line, direction: leg.direction, platform: platform, margin: 0) {
                     departure = known
                     oracle += walk + max(0, known.timeIntervalSince(platform))
+                    waits.append(nil)
                 } else {
                     oracle += walk + interval / 2
+                    waits.append(Wait(seconds: departure.timeIntervalSince(platform), interval: interval))
                 }
                 stops[index].departure = departure
                 cells.append(cell(leg, at: departure))
@@ -106,7 +127,10 @@ public struct Simulator: Sendable {
                 stops[index].departure = arrival.addingTimeInterval(dwell)
             }
         }
-        return Journey(route: route, stops: stops, cells: cells, oracleSeconds: oracle)
+        var journey = Journey(route: route, stops: stops, cells: cells, oracleSeconds: oracle)
+        journey.legs = planned.map(\.leg)
+        journey.waits = waits
+        return journey
     }
 
     /// What one train's runs are made of: its cell's factor (shifted for the day where the world
@@ -125,6 +149,8 @@ public struct Simulator: Sendable {
     public struct AlertOutcome: Equatable, Sendable {
         /// The cell of the train the alert is about.
         public var cell: SimulatedWorld.Cell
+        /// The stop it warns of (an index into `Journey.stops`).
+        public var stop: Int
         public var fired: Date
         /// Fired after the train reached the station it warns of.
         public var missed: Bool
@@ -197,7 +223,7 @@ public struct Simulator: Sendable {
             // Where the stop before is the origin, the train has left it before anyone taps
             // start: the alert fires at the tap, as early as any alert can, and is not late.
             return AlertOutcome(
-                cell: cell, fired: fired, missed: fired > journey.stops[stop].reached, late: stop > 1 && fired > before.left,
+                cell: cell, stop: stop, fired: fired, missed: fired > journey.stops[stop].reached, late: stop > 1 && fired > before.left,
                 earliness: before.reached.timeIntervalSince(fired))
         }
         let last = planned.stops.count - 1

@@ -1,0 +1,166 @@
+import Foundation
+import MetroCore
+import XCTest
+
+/// The earliness floor (issue 31): the least median earliness that any alert policy which knows
+/// only the route and the moment of the tap could have in a cell, if its alerts are to be late
+/// no more often than the goal allows in the world at the fast edge of the family's range. The
+/// figures are worked out here by hand from the published segments.
+final class EarlinessFloorTests: XCTestCase {
+    let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+
+    /// A world on the slow published pattern with 25 s dwells and no jitter, and its fast edge
+    /// at a whole gap of spread: the margin of the alert for Arsenalna (the stop before is
+    /// Khreshchatyk) is the slow train's arrival at Khreshchatyk less the fastest train's
+    /// departure from it. Each fastest run is the fast run less the gap to the slow one (never
+    /// under half the fast run: the simulator's stated floor on any run).
+    func testTheMarginIsTheTrueArrivalAtTheStopBeforeLessTheFastestTrainsDepartureFromIt() throws {
+        var assumptions = SimulationAssumptions.fastPattern(dwell: 25)
+        assumptions.spread = 1
+        let world = SimulatedWorld(network: Kyiv.network, assumptions: assumptions, factor: 1, dwell: 25)
+        let simulator = Simulator(engine: engine, world: world), edge = simulator.atTheFastEdge()
+        let route = try Kyiv.route("Akademmistechko", "Arsenalna")
+        let t0 = Kyiv.date("2026-12-01 11:00:00")
+        var a = SeededGenerator(seed: 1), b = a
+        let journey = simulator.journey(route: route, t0: t0, using: &a)
+        let fastest = edge.journey(route: route, t0: t0, using: &b)
+
+        // M1 from Akademmistechko (order 1) to Khreshchatyk (order 11): ten segments, nine dwells
+        // on the way, and the fastest train's dwell at Khreshchatyk itself.
+        let m1 = Kyiv.network.document.stations.filter { $0.line == "M1" }.sorted { $0.order < $1.order }.map(\.code)
+        var slowToKhreshchatyk = 0.0, fastestFromKhreshchatyk = 0.0
+        for k in 1...10 {
+            let segment = try XCTUnwrap(Kyiv.network.document.segments.first { $0.from == m1[k - 1] && $0.to == m1[k] })
+            let fast = Double(segment.earlyGapSeconds - segment.dwellSeconds), slow = Double(segment.lateGapSeconds - segment.dwellSeconds)
+            slowToKhreshchatyk += slow
+            fastestFromKhreshchatyk += max(fast - (slow - fast), fast / 2)
+        }
+        slowToKhreshchatyk += 9 * 25
+        fastestFromKhreshchatyk += 10 * 25
+        let expected = slowToKhreshchatyk - fastestFromKhreshchatyk
+        XCTAssertEqual(journey.stops.count, 12)
+        XCTAssertEqual(EarlinessFloor.margin(journey, edge: fastest, warnsOf: 11), expected, accuracy: 1e-9)
+        XCTAssertGreaterThan(expected, 25, "two pattern gaps on ten segments outweigh one dwell")
+        XCTAssertEqual(EarlinessFloor.sample(journey, edge: fastest, warnsOf: 11), EarlinessFloor.Sample(value: expected), "no wait to buy")
+        // The alert whose stop before is the origin cannot be late: nothing bounds it.
+        XCTAssertEqual(EarlinessFloor.margin(journey, edge: fastest, warnsOf: 1), -.infinity)
+    }
+
+    /// The rank: a median of n alerts is at least the ⌈n/2⌉-th smallest earliness; with k of
+    /// them allowed to be late (k = ⌊share × n⌋), at least the (⌈n/2⌉ − k)-th smallest margin.
+    func testWithoutWaitsTheFloorIsTheMarginAtTheMediansRankLessTheLateAlertsAllowed() {
+        func samples(_ values: [Double]) -> [EarlinessFloor.Sample] { values.shuffled().map { EarlinessFloor.Sample(value: $0) } }
+        let ten = (1...10).map { Double($0 * 10) }
+        XCTAssertEqual(EarlinessFloor.bound(samples(ten), lateAllowance: 0), 50)
+        XCTAssertEqual(EarlinessFloor.bound(samples(ten), lateAllowance: 0.1), 40)
+        XCTAssertEqual(EarlinessFloor.bound(samples(ten), lateAllowance: 0.2), 30)
+        XCTAssertEqual(EarlinessFloor.bound(samples((1...9).map(Double.init)), lateAllowance: 0), 5)
+        XCTAssertEqual(EarlinessFloor.bound(samples((1...9).map(Double.init)), lateAllowance: 0.05), 5, "⌊0.45⌋ = 0 alerts may be late")
+        // Rides whose stop before is the origin bound nothing; where the rank falls on one, no floor.
+        XCTAssertEqual(EarlinessFloor.bound(samples([-.infinity, -.infinity, 30, 40, 50]), lateAllowance: 0), 30)
+        XCTAssertNil(EarlinessFloor.bound(samples([-.infinity, -.infinity, -.infinity, 40, 50]), lateAllowance: 0))
+        XCTAssertNil(EarlinessFloor.bound([], lateAllowance: 0.05))
+        XCTAssertNil(EarlinessFloor.bound(samples([10, 20]), lateAllowance: 0.5))
+    }
+
+    /// With an unknown wait: an alert 100 s early if never late, on a wait over a 200 s interval,
+    /// can be brought to t by accepting a late probability of (100 − t) / 200. Alone, within 5 %:
+    /// t = 100 − 0.05 × 200 = 90. With alerts 10 s and 300 s early beside it (no waits) and an
+    /// expected 0.3 late alerts: the median is the second, brought to 100 − 0.3 × 200 = 40; with
+    /// none, 100.
+    func testAnUnknownWaitLetsTheFloorSpendTheLateAllowanceAsAProbability() throws {
+        typealias Sample = EarlinessFloor.Sample
+        XCTAssertEqual(try XCTUnwrap(EarlinessFloor.bound([Sample(value: 100, rate: 200)], lateAllowance: 0.05)), 90, accuracy: 0.01)
+        let three = [Sample(value: 10), Sample(value: 100, rate: 200), Sample(value: 300)]
+        XCTAssertEqual(try XCTUnwrap(EarlinessFloor.bound(three, lateAllowance: 0.1)), 40, accuracy: 0.01)
+        XCTAssertEqual(EarlinessFloor.bound(three, lateAllowance: 0), 100)
+    }
+
+    /// On a ride with a change, the last leg's wait is unknown to the policy: the sample of
+    /// "yours is next" (Lisova → Teremky, the stop before is Ipodrom on M2) is the margin plus the
+    /// wait at the fast edge, bought at that wait's interval. The wait is worked out from the
+    /// published walk (120 s, Khreshchatyk → Maidan Nezalezhnosti; no spread in this world) and
+    /// the interval is the one the simulator draws the wait over at that platform.
+    func testAfterAChangeTheSampleAddsTheEdgesWaitAtItsInterval() throws {
+        var assumptions = SimulationAssumptions.fastPattern(dwell: 25)
+        assumptions.spread = 1
+        let world = SimulatedWorld(network: Kyiv.network, assumptions: assumptions, factor: 1, dwell: 25)
+        let simulator = Simulator(engine: engine, world: world), edge = simulator.atTheFastEdge()
+        let route = try Kyiv.route("Lisova", "Teremky")
+        let t0 = Kyiv.date("2026-12-01 11:00:00")
+        var a = SeededGenerator(seed: 5), b = a
+        let journey = simulator.journey(route: route, t0: t0, using: &a)
+        let fastest = edge.journey(route: route, t0: t0, using: &b)
+        let planned = engine.plannedStops(route)
+        let exit = try XCTUnwrap(planned.firstIndex { $0.role == .transferExit }), entry = exit + 1
+        XCTAssertEqual(planned[exit].station, "mr11_120")
+        let platform = fastest.stops[exit].arrival!.addingTimeInterval(120)
+        let wait = fastest.stops[entry].left.timeIntervalSince(platform)
+        let last = journey.stops.count - 1
+        let sample = EarlinessFloor.sample(journey, edge: fastest, warnsOf: last)
+        XCTAssertEqual(sample.value, EarlinessFloor.margin(journey, edge: fastest, warnsOf: last) + wait, accuracy: 1e-6)
+        XCTAssertEqual(sample.rate, Double(engine.interval(line: "M2", direction: route.legs[1].direction, at: platform)))
+        XCTAssertGreaterThan(wait, 0)
+        XCTAssertLessThanOrEqual(wait, sample.rate)
+    }
+
+    /// The edge of each family: every cell's factor at −spread, the fast family's speed-up at its
+    /// most, every day's offset and shift at their fast ends; the dwells as they were drawn.
+    func testTheFastEdgeIsTheFamilysFastestRunningWithTheDwellsAsDrawn() {
+        var source = SeededGenerator(seed: 3)
+        let day = ServiceClock.ServiceDay(year: 2026, month: 12, day: 2)
+        for family in WorldFamily.all(spread: 0.6) {
+            let world = SimulatedWorld(network: Kyiv.network, assumptions: family.assumptions, using: &source)
+            let edge = world.atTheFastEdge()
+            XCTAssertTrue(edge.factors.values.allSatisfy { $0 == -0.6 }, family.name)
+            XCTAssertEqual(edge.dwellMeans, world.dwellMeans, family.name)
+            XCTAssertTrue(edge.speedUps.values.allSatisfy { $0 == family.assumptions.speedUpShare }, family.name)
+            XCTAssertEqual(edge.speedUps.count, family.assumptions.speedUpShare > 0 ? world.factors.count : 0, family.name)
+            let drawn = edge.day(day, line: "M2", direction: .reverse)
+            XCTAssertEqual(drawn.offset, -family.assumptions.dayOffsetShare, family.name)
+            XCTAssertEqual(drawn.shift, -family.assumptions.dailyFactorShift, family.name)
+        }
+    }
+
+    /// The floor is a floor: the shipped policy, ridden through today's world and through its fast
+    /// edge on the same draws, has a median earliness no lower than the floor allowing the late
+    /// alerts it is expected to have at the edge (each alert after a change late with the
+    /// probability that the edge's wait is shorter than the time from the platform moment to it;
+    /// any other alert late or not as it was). The floor's own promise, checked on a real policy.
+    func testTheShippedPolicyIsNeverEarlierThanTheFloorAllowingItsOwnLateAlertsAtTheEdge() {
+        var source = SeededGenerator(seed: 21)
+        let world = SimulatedWorld(network: Kyiv.network, assumptions: SimulationAssumptions(spread: 1), using: &source)
+        let simulator = Simulator(engine: engine, world: world), edge = simulator.atTheFastEdge()
+        var samples: [EarlinessFloor.Sample] = [], earliness: [Double] = [], expectedLate = 0.0, changes = 0
+        while samples.count < 400 {
+            let (route, t0) = simulator.randomRide(using: &source)
+            var replay = source
+            let journey = simulator.journey(route: route, t0: t0, using: &source)
+            let fastest = edge.journey(route: route, t0: t0, using: &replay)
+            let rider = SeededGenerator(seed: source.next())
+            var a = rider, b = rider
+            guard let here = simulator.observe(journey, departedProbability: 0, using: &a)?.yours,
+                let there = edge.observe(fastest, departedProbability: 0, using: &b)?.yours
+            else { continue }
+            XCTAssertEqual(here.stop, journey.stops.count - 1)
+            XCTAssertEqual(there.fired, here.fired, "the policy knows the route and the tap, the same in both worlds")
+            let sample = EarlinessFloor.sample(journey, edge: fastest, warnsOf: here.stop)
+            samples.append(sample)
+            earliness.append(here.earliness)
+            if sample.rate > 0, let wait = fastest.waits[fastest.legs[here.stop - 1]] {
+                changes += 1
+                let platform = fastest.stops[here.stop - 1].left.addingTimeInterval(-wait.seconds)
+                expectedLate += min(1, max(0, here.fired.timeIntervalSince(platform) / sample.rate))
+            } else if there.late {
+                expectedLate += 1
+            }
+        }
+        let share = expectedLate / Double(samples.count)
+        let floor = EarlinessFloor.bound(samples, lateAllowance: share)
+        let median = SimulationTally.quantile(earliness, 0.5)!
+        XCTAssertLessThanOrEqual(floor ?? .infinity, median, "expected late at the edge: \(expectedLate) of \(samples.count)")
+        // Not vacuous: rides with a change among them, and a floor well above nothing.
+        XCTAssertGreaterThan(changes, 50)
+        XCTAssertGreaterThan(floor ?? 0, 30, "median \(median)")
+    }
+}
