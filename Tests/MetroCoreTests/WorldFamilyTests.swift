@@ -179,7 +179,10 @@ extension WorldFamilyTests {
         Simulation.commute(simulator, commuter: commuter, days: 5, learn: true, calibration: &learned, using: &source) { _, _ in }
         XCTAssertFalse(learned.running.isEmpty, "the shipped learning recorded running times")
         var planted = learned
-        for key in planted.running.keys { planted.running[key]!.mean *= 1.05 }
+        for key in planted.running.keys {
+            planted.running[key]!.mean *= 1.05
+            planted.running[key]!.recent = planted.running[key]!.recent?.map { .init(seconds: $0.seconds * 1.05, weight: $0.weight) }
+        }
         let journey = simulator.journey(route: commuter.outbound, t0: Kyiv.date("2026-12-07 08:10:00"), using: &source)
         let rider = SeededGenerator(seed: source.next())
         var a = rider, b = rider, c = rider
@@ -194,5 +197,20 @@ extension WorldFamilyTests {
         }
         XCTAssertNotEqual(calibrated.arrivalError, plain.arrivalError, "the learned figures move the plan")
         XCTAssertGreaterThan(moved.arrivalError, calibrated.arrivalError + 10, "5 % longer running plans a later arrival")
+    }
+}
+
+extension WorldFamilyTests {
+    /// Calibration learns through held trains and slow runs (issue 31): in the heavy-tail world at
+    /// a whole gap of spread, after 10 rides of a route, the calibrated plan errs by at most half
+    /// what the uncalibrated one does on the same rides. (With the mean it stood at 38 s against
+    /// 45 s in the full run: one held ride in the ten put its rides over 3 % apart, and the plan
+    /// fell back to the published figures.)
+    func testCalibrationLearnsThroughHeldTrainsAndSlowRuns() throws {
+        let family = WorldFamily.heavyTail(spread: 1)
+        let curve = Simulation.learningCurve(engine: engine, assumptions: family.assumptions, seed: 1, worlds: 40, checkpoints: [10])
+        let after = try XCTUnwrap(curve.last)
+        XCTAssertEqual(after.samples, 80)
+        XCTAssertLessThanOrEqual(after.medianAbsError, 0.5 * after.uncalibratedMedianAbsError, "\(after)")
     }
 }

@@ -30,8 +30,8 @@ extension ScheduleEngine {
     /// by half the trains, and calibration may not make an alert later than it was without it.
     public func running(from: String, to: String, pattern: RunningPattern = .best) -> (seconds: Double, source: SegmentSource) {
         if let statistic = calibration?.running[Calibration.runningKey(from: from, to: to)], statistic.weight > 0, statistic.isSteady {
-            guard pattern == .early else { return (statistic.mean, .calibrated) }
-            return (min(statistic.mean, officialFigures(from: from, to: to).run(.early)), .calibrated)
+            guard pattern == .early else { return (statistic.typical, .calibrated) }
+            return (min(statistic.typical, officialFigures(from: from, to: to).run(.early)), .calibrated)
         }
         let figures = officialFigures(from: from, to: to)
         return (figures.run(pattern), figures.runSource)
@@ -42,8 +42,8 @@ extension ScheduleEngine {
     public func dwell(at station: String, arrivingFrom from: String, pattern: RunningPattern = .best) -> (seconds: Double, source: SegmentSource) {
         if let calibration, let statistic = calibration.dwell[Calibration.dwellKey(station: station, direction: network.direction(from: from, to: station) ?? .forward)],
             statistic.weight > 0, statistic.isSteady {
-            guard pattern == .early else { return (statistic.mean, .calibrated) }
-            return (min(statistic.mean, officialFigures(from: from, to: station).dwell), .calibrated)
+            guard pattern == .early else { return (statistic.typical, .calibrated) }
+            return (min(statistic.typical, officialFigures(from: from, to: station).dwell), .calibrated)
         }
         let figures = officialFigures(from: from, to: station)
         return (figures.dwell, figures.dwellSource)

@@ -28,15 +28,62 @@ public struct Calibration: Codable, Equatable, Sendable {
         public var spread: Double { weight > 0 ? (m2 / weight).squareRoot() : 0 }
 
         /// Whether the figure is steady enough to plan with: fewer than three measurements, or
-        /// a spread within 3 % of the mean. Rides that disagree more (a held train or a slow run
-        /// in some of them, a line whose speed changes from day to day) say the mean is not the
-        /// typical ride, and the plan falls back to the published figure: in a world where 2 %
-        /// of segments run 2–3× longer, the mean made the plan err by a median 47 s after 10
-        /// rides against 20 s for no calibration (`WorldFamilyTests`, issue 31).
-        public var isSteady: Bool { count < 3 || spread <= 0.03 * mean }
+        /// the latest ones within 3 % of their median (`robustSpread`; the spread where a file
+        /// keeps none). Rides that disagree (a line whose speed changes from day to day) say no
+        /// figure is the typical ride, and the plan falls back to the published one. A held train
+        /// or a slow run now and then does not: the median stands on the rides that agree.
+        public var isSteady: Bool { count < 3 || robustSpread <= 0.03 * typical }
+
+        /// The latest measurements, at most `recentLimit`, each with its weight: what the plan's
+        /// figure is the median of. Absent in files written before they were kept (the mean
+        /// plans there, as it did). Calibration plans with the median because what lengthens a
+        /// ride is one-sided (a train is held, never sped up): in a world where 2 % of segments
+        /// run 2–3× longer and 3 % of dwells are held 30–120 s, about two rides in five of ten
+        /// segments meet one, and the mean either moved with them or, over 3 % apart, fell back
+        /// (decision 0031).
+        public var recent: [Measurement]?
+        public struct Measurement: Codable, Equatable, Sendable {
+            public var seconds: Double
+            public var weight: Double
+
+            public init(seconds: Double, weight: Double) {
+                self.seconds = seconds
+                self.weight = weight
+            }
+        }
+        public static let recentLimit = 15
+
+        /// The weighted median of the latest measurements (the least with half the weight at or
+        /// below it) where there are three or more, else the mean: the figure the plan uses.
+        public var typical: Double {
+            guard let recent, recent.count >= 3 else { return mean }
+            return Self.weightedMedian(recent.map { ($0.seconds, $0.weight) })
+        }
+
+        /// 1.4826 × the weighted median absolute deviation from `typical` (the standard deviation
+        /// for normal measurements), else the spread.
+        public var robustSpread: Double {
+            guard let recent, recent.count >= 3 else { return spread }
+            let centre = typical
+            return 1.4826 * Self.weightedMedian(recent.map { (abs($0.seconds - centre), $0.weight) })
+        }
+
+        static func weightedMedian(_ values: [(Double, Double)]) -> Double {
+            let sorted = values.sorted { $0.0 < $1.0 }
+            let half = sorted.reduce(0) { $0 + $1.1 } / 2
+            var running = 0.0
+            for (value, weight) in sorted {
+                running += weight
+                if running >= half - 1e-12 { return value }
+            }
+            return sorted.last?.0 ?? 0
+        }
 
         public mutating func add(_ value: Double, weight w: Double = 1) {
             guard w > 0 else { return }
+            var latest = recent ?? []
+            latest.append(Measurement(seconds: value, weight: w))
+            recent = Array(latest.suffix(Self.recentLimit))
             count += 1
             let total = weight + w
             let delta = value - mean
@@ -55,6 +102,7 @@ public struct Calibration: Codable, Equatable, Sendable {
             result.mean = mean + delta * other.weight / result.weight
             result.m2 = m2 + other.m2 + delta * delta * weight * other.weight / result.weight
             result.count = count + other.count
+            if recent != nil || other.recent != nil { result.recent = (recent ?? []) + (other.recent ?? []) }
             return result
         }
     }

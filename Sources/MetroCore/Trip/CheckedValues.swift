@@ -69,6 +69,19 @@ extension Calibration: CheckedValues {
                 guard statistic.m2 <= statistic.weight * 1800 * 1800 * (1 + 1e-9) else {
                     return Bilingual(key: "\(name).\(key).m2", "\(statistic.m2) — більше, ніж дозволяє вага для середніх 0–3600 с", "\(statistic.m2) is more than its weight allows for means of 0–3600 s")
                 }
+                if let recent = statistic.recent {
+                    guard recent.count <= Calibration.Statistic.recentLimit else {
+                        return Bilingual(key: "\(name).\(key).recent", "\(recent.count) вимірів — більше за \(Calibration.Statistic.recentLimit)", "\(recent.count) measurements, more than \(Calibration.Statistic.recentLimit)")
+                    }
+                    for (index, measurement) in recent.enumerated() {
+                        guard measurement.seconds.isFinite, (0...3600).contains(measurement.seconds) else {
+                            return Bilingual(key: "\(name).\(key).recent.\(index).seconds", "\(measurement.seconds) с поза межами 0–3600 с", "\(measurement.seconds) s is outside 0–3600 s")
+                        }
+                        guard measurement.weight.isFinite, (Calibration.Statistic.smallestWeight...1_000_000).contains(measurement.weight) else {
+                            return Bilingual(key: "\(name).\(key).recent.\(index).weight", "\(measurement.weight) поза межами 0.001–1000000", "\(measurement.weight) is outside 0.001–1000000")
+                        }
+                    }
+                }
             }
         }
         return nil
@@ -218,6 +231,8 @@ extension Calibration {
         if allowEmpty && statistic.weight == 0 && statistic.count == 0 { return nil }
         let range = running ? runningBounds(network) : dwellBounds
         guard statistic.weight > 0, statistic.count > 0, range.contains(statistic.mean) else { return .implausible(mean: statistic.mean, range: range) }
+        // What the plan uses where the latest measurements are kept: their median.
+        guard range.contains(statistic.typical) else { return .implausible(mean: statistic.typical, range: range) }
         return nil
     }
 

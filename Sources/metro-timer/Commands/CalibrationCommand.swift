@@ -108,13 +108,13 @@ struct CalibrationCommand: Command {
             guard let (from, to) = Calibration.keyParts(key, separator: ">") else { continue }
             let official = network.segment(from: from, to: to).map { Durations.clock($0.runSeconds) } ?? "—"
             context.stdout.line(language.tr("перегін", "run") + "  \(name(from)) → \(name(to))  "
-                + Durations.clock(Int(statistic.mean.rounded())) + " ±\(Int(statistic.spread.rounded())) s  n=\(statistic.count)  "
+                + Durations.clock(Int(statistic.typical.rounded())) + " ±\(Int(statistic.robustSpread.rounded())) s  n=\(statistic.count)  "
                 + language.tr("офіційно", "official") + " \(official)")
         }
         for (key, statistic) in calibration.dwell.sorted(by: { $0.key < $1.key }) {
             guard let (station, direction) = Calibration.keyParts(key, separator: " ") else { continue }
             context.stdout.line(language.tr("стоянка", "dwell") + "  \(name(station)) (\(direction))  "
-                + Durations.clock(Int(statistic.mean.rounded())) + " ±\(Int(statistic.spread.rounded())) s  n=\(statistic.count)  "
+                + Durations.clock(Int(statistic.typical.rounded())) + " ±\(Int(statistic.robustSpread.rounded())) s  n=\(statistic.count)  "
                 + language.tr("офіційно", "official") + " \(Durations.clock(network.document.assumptions.dwellSeconds)) " + language.tr("(припущення)", "(assumed)"))
         }
     }
