@@ -38,6 +38,8 @@ final class RobustCalibrationTests: XCTestCase {
     }
 
     /// Only the latest 15 count for the median: twenty rides of 100 s, then fifteen of 120 s.
+    /// (The median is the lower one, the least value with half the weight at or below it: it
+    /// leans to the shorter figure, as an early alert does.)
     func testTheMedianForgetsAllButTheLatestFifteen() {
         var statistic = Calibration.Statistic()
         for _ in 0..<20 { statistic.add(100) }
@@ -75,6 +77,28 @@ final class RobustCalibrationTests: XCTestCase {
         XCTAssertEqual(merged.typical, 150, "the fourth of seven")
     }
 
+    /// Where the latest measurements do not cover a figure's history, its mean plans: an older
+    /// file's 50 rides of 100 s, then three new ones of 120 s, still plan 100 × 50 / 53 + 120 ×
+    /// 3 / 53 s, not the three rides' median; and that file merged with an import that keeps its
+    /// latest measurements plans with the merged mean too, not the import's median. Once the
+    /// window is full (15), its median plans.
+    func testLatestMeasurementsThatDoNotCoverTheHistoryLeaveTheMeanToPlan() {
+        var old = Calibration.Statistic()
+        for _ in 0..<50 { old.add(100) }
+        old.recent = nil  // as a file written before they were kept
+        var mine = old
+        for _ in 0..<3 { mine.add(120) }
+        XCTAssertEqual(mine.typical, (100 * 50 + 120 * 3) / 53, accuracy: 1e-9)
+        var imported = Calibration.Statistic()
+        for seconds in [150.0, 151, 152] { imported.add(seconds) }
+        let merged = old.merged(with: imported)
+        XCTAssertEqual(merged.typical, (100 * 50 + 151 * 3) / 53, accuracy: 1e-9)
+        XCTAssertEqual(imported.merged(with: old).typical, merged.typical, accuracy: 1e-9)
+        for _ in 0..<12 { mine.add(120) }
+        XCTAssertEqual(mine.recent?.count, 15)
+        XCTAssertEqual(mine.typical, 120)
+    }
+
     /// A file from before the latest measurements were kept reads as it did: the mean plans.
     func testAFileWithoutLatestMeasurementsPlansWithTheMeanAsBefore() throws {
         let text = #"{"version":1,"running":{"mr10_119>mr11_120":{"weight":4,"mean":95,"m2":4,"count":4}},"dwell":{}}"#
@@ -88,8 +112,8 @@ final class RobustCalibrationTests: XCTestCase {
     }
 
     /// A hostile file cannot plan with latest measurements the mean would not allow: more than 15,
-    /// a time outside 0–3600 s, a weight outside 0.001–1000000, a number that is not finite, or a
-    /// median outside the plausible running times.
+    /// a time outside 0–3600 s, a weight outside 0.001–1000000, or a median outside the plausible
+    /// running times. (JSON has no way to write a number that is not finite.)
     func testLatestMeasurementsOutsideTheirBoundsAreRefused() throws {
         func file(_ recent: String) -> Calibration? {
             let text = #"{"version":1,"running":{"mr10_119>mr11_120":{"weight":3,"mean":95,"m2":0,"count":3,"recent":"# + recent + "}},\"dwell\":{}}"

@@ -22,7 +22,8 @@ import FoundationEssentials
 /// count: an alert already at or under t costs nothing, one with a rate costs (value − t) / rate
 /// when that is under 1, any other costs 1 (it is late). With no waits this is the
 /// (⌈n/2⌉ − ⌊share × n⌋)-th smallest margin. A floor over 90 s says no policy without corrections
-/// meets both goals in that cell.
+/// meets both goals in that cell. (It counts the late alerts a policy can expect at the edge over
+/// the waits it cannot know, not the ones one draw of them happens to make.)
 public struct EarlinessFloor: Equatable, Sendable {
     /// One alert's margin as the floor reads it: `value` seconds early if it is never late at the
     /// edge, and `rate` seconds less for each unit of late probability spent on it (0: none to buy).
@@ -56,6 +57,7 @@ public struct EarlinessFloor: Equatable, Sendable {
     public static func sample(_ journey: Simulator.Journey, edge: Simulator.Journey, warnsOf stop: Int) -> Sample {
         let margin = margin(journey, edge: edge, warnsOf: stop)
         guard stop > 1, margin.isFinite else { return Sample(value: margin) }
+        guard stop - 1 < edge.legs.count else { return Sample(value: margin) }
         let leg = edge.legs[stop - 1]
         guard leg < edge.waits.count, leg < journey.waits.count, journey.waits[leg] != nil, let wait = edge.waits[leg], wait.interval > 0 else {
             return Sample(value: margin)
@@ -64,7 +66,8 @@ public struct EarlinessFloor: Equatable, Sendable {
     }
 
     /// The floor under the median of `samples.count` alerts whose expected late count is at most
-    /// `lateAllowance` of them, to within 0.005 s (exactly where it is an alert's own value); nil where nothing bounds it (no alerts, or the
+    /// `lateAllowance` of them, to within 0.005 s below it (exactly where it is an alert's own
+    /// value); nil where nothing bounds it (no alerts, or the
     /// median can fall on an alert whose stop before is the origin).
     public static func bound(_ samples: [Sample], lateAllowance: Double) -> Double? {
         let n = samples.count
@@ -85,12 +88,13 @@ public struct EarlinessFloor: Equatable, Sendable {
         guard let highest = finite.max(), let lowest = finite.min() else { return nil }
         var low = lowest - (samples.map(\.rate).max() ?? 0) - 1, high = highest
         if reachable(low) { return nil }
-        // reachable(high) holds: every alert is at or under it. Bisect to 0.01 s.
+        // reachable(high) holds: every alert is at or under it. Bisect to 0.005 s.
         while high - low > 0.005 {
             let middle = (low + high) / 2
             if reachable(middle) { high = middle } else { low = middle }
         }
-        // Where the floor is an alert's own value (always so without waits), that value exactly.
-        return finite.filter { $0 > low && $0 <= high }.min().flatMap { reachable($0) ? $0 : nil } ?? high
+        // Where the floor is an alert's own value (always so without waits), that value exactly;
+        // else the unreachable end, under the true floor by at most 0.005 s (never over it).
+        return finite.filter { $0 > low && $0 <= high }.min().flatMap { reachable($0) ? $0 : nil } ?? low
     }
 }

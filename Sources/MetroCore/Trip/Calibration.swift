@@ -53,19 +53,27 @@ public struct Calibration: Codable, Equatable, Sendable {
         }
         public static let recentLimit = 15
 
+        /// The latest measurements where they speak for the figure: three or more, and either
+        /// every measurement it has or a full window. An older file's history outweighs the few
+        /// rides kept since (its mean plans until the window fills).
+        var window: [Measurement]? {
+            guard let recent, recent.count >= 3, recent.count >= min(count, Self.recentLimit) else { return nil }
+            return recent
+        }
+
         /// The weighted median of the latest measurements (the least with half the weight at or
-        /// below it) where there are three or more, else the mean: the figure the plan uses.
+        /// below it) where they speak for the figure (`window`), else the mean: what the plan uses.
         public var typical: Double {
-            guard let recent, recent.count >= 3 else { return mean }
-            return Self.weightedMedian(recent.map { ($0.seconds, $0.weight) })
+            guard let window else { return mean }
+            return Self.weightedMedian(window.map { ($0.seconds, $0.weight) })
         }
 
         /// 1.4826 × the weighted median absolute deviation from `typical` (the standard deviation
         /// for normal measurements), else the spread.
         public var robustSpread: Double {
-            guard let recent, recent.count >= 3 else { return spread }
+            guard let window else { return spread }
             let centre = typical
-            return 1.4826 * Self.weightedMedian(recent.map { (abs($0.seconds - centre), $0.weight) })
+            return 1.4826 * Self.weightedMedian(window.map { (abs($0.seconds - centre), $0.weight) })
         }
 
         static func weightedMedian(_ values: [(Double, Double)]) -> Double {
@@ -102,7 +110,8 @@ public struct Calibration: Codable, Equatable, Sendable {
             result.mean = mean + delta * other.weight / result.weight
             result.m2 = m2 + other.m2 + delta * delta * weight * other.weight / result.weight
             result.count = count + other.count
-            if recent != nil || other.recent != nil { result.recent = (recent ?? []) + (other.recent ?? []) }
+            // Only where both keep them: a side without would be outvoted by the other's few.
+            if let mine = recent, let theirs = other.recent { result.recent = mine + theirs }
             return result
         }
     }

@@ -13,8 +13,8 @@ struct CalibrationCommand: Command {
             "Ваші вимірювання перегонів і стоянок поруч з офіційними.",
             "Your measured running and dwell times beside the official figures."),
         discussion: Text(
-            "Вимірювання з 'metro-timer calibrate' важать 1, а з підтверджених звичайних поїздок — 0,25. Імпорт зливає записи, зважуючи за кількістю.",
-            "Measurements from 'metro-timer calibrate' weigh 1, those learned from confirmed ordinary rides 0.25. Import merges by count-weighted means."),
+            "Вимірювання з 'metro-timer calibrate' важать 1, а з підтверджених звичайних поїздок — 0,25. План бере зважену медіану останніх 15 вимірювань. Імпорт зливає записи за вагою й додає останні вимірювання обох.",
+            "Measurements from 'metro-timer calibrate' weigh 1, those learned from confirmed ordinary rides 0.25. The plan uses the weighted median of the latest 15. Import merges by weight and keeps both sides' latest measurements."),
         arguments: [
             .flag("json", Text("Вивести JSON.", "Print JSON.")),
             .flag("reset", Text("Стерти всі вимірювання (питає; --yes — без питань).", "Forget every measurement (asks first; --yes does not).")),
