@@ -81,8 +81,11 @@ final class StartReplaceTests: XCTestCase {
             ])
         }
         func screen(_ name: String) -> String { (try? TerminalTests.run(["-L", socket, "capture-pane", "-p", "-t", name])) ?? "" }
+        /// The exit status once the shell has written it: `echo $? > FILE` creates the file
+        /// before it writes the number, so an empty file is no status yet (CI once read "").
         func exit(_ name: String) -> String? {
-            (try? String(contentsOfFile: directory + "/\(name).exit", encoding: .utf8)).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            (try? String(contentsOfFile: directory + "/\(name).exit", encoding: .utf8))
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         }
         let question = "A trip Lisova → Teremky is active. Replace it? [y/N]"
 
