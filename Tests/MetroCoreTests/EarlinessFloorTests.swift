@@ -9,16 +9,23 @@ import XCTest
 final class EarlinessFloorTests: XCTestCase {
     let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
 
+    /// A world on the slow published pattern with 25 s dwells, no jitter and no walk spread, at a
+    /// whole gap of spread, and the same world at its fast edge.
+    func slowPatternAndItsEdge() -> (Simulator, Simulator) {
+        var assumptions = SimulationAssumptions.fastPattern(dwell: 25)
+        assumptions.spread = 1
+        let world = SimulatedWorld(network: Kyiv.network, assumptions: assumptions, factor: 1, dwell: 25)
+        let simulator = Simulator(engine: engine, world: world)
+        return (simulator, simulator.atTheFastEdge())
+    }
+
     /// A world on the slow published pattern with 25 s dwells and no jitter, and its fast edge
     /// at a whole gap of spread: the margin of the alert for Arsenalna (the stop before is
     /// Khreshchatyk) is the slow train's arrival at Khreshchatyk less the fastest train's
     /// departure from it. Each fastest run is the fast run less the gap to the slow one (never
     /// under half the fast run: the simulator's stated floor on any run).
     func testTheMarginIsTheTrueArrivalAtTheStopBeforeLessTheFastestTrainsDepartureFromIt() throws {
-        var assumptions = SimulationAssumptions.fastPattern(dwell: 25)
-        assumptions.spread = 1
-        let world = SimulatedWorld(network: Kyiv.network, assumptions: assumptions, factor: 1, dwell: 25)
-        let simulator = Simulator(engine: engine, world: world), edge = simulator.atTheFastEdge()
+        let (simulator, edge) = slowPatternAndItsEdge()
         let route = try Kyiv.route("Akademmistechko", "Arsenalna")
         let t0 = Kyiv.date("2026-12-01 11:00:00")
         var a = SeededGenerator(seed: 1), b = a
@@ -83,10 +90,7 @@ final class EarlinessFloorTests: XCTestCase {
     /// slow one under the next, so the two worlds' intervals differ. The wait is worked out from
     /// the published walk (120 s, Khreshchatyk → Maidan Nezalezhnosti; no spread in this world).
     func testAfterAChangeTheSampleAddsTheEdgesWaitAtTheEdgesInterval() throws {
-        var assumptions = SimulationAssumptions.fastPattern(dwell: 25)
-        assumptions.spread = 1
-        let world = SimulatedWorld(network: Kyiv.network, assumptions: assumptions, factor: 1, dwell: 25)
-        let simulator = Simulator(engine: engine, world: world), edge = simulator.atTheFastEdge()
+        let (simulator, edge) = slowPatternAndItsEdge()
         let route = try Kyiv.route("Lisova", "Teremky")
         let planned = engine.plannedStops(route)
         let exit = try XCTUnwrap(planned.firstIndex { $0.role == .transferExit }), entry = exit + 1
