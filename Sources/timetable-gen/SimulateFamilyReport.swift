@@ -18,17 +18,14 @@ extension SimulateCommand {
             let spread = settings.assumptions.spread
             let maxRides = settings.ridesGiven ? settings.rides : 3_000_000
             runs = names.compactMap { WorldFamily.named($0, spread: spread) }.map { family in
-                FamilyRun(engine: engine, family: family, seed: settings.seed, perCell: settings.perCell, maxRides: maxRides, learningWorlds: settings.learningWorlds)
+                // Where the policy may be tuned, the floor also for a policy that keeps the fast
+                // family's late goal: what tuning here for the fast family would cost.
+                FamilyRun(engine: engine, family: family, seed: settings.seed, perCell: settings.perCell, maxRides: maxRides,
+                          learningWorlds: settings.learningWorlds, alsoHolding: family.tunable ? WorldFamily.fast(spread: spread) : nil)
             }
         }
 
-        static func setting(_ value: Double) -> String {
-            switch value {
-            case 0: "never"
-            case 1: "always"
-            default: "\(Int((value * 100).rounded()))%"
-            }
-        }
+        static func setting(_ value: Double) -> String { FamilyRun.settingName(value) }
 
         static func figure(_ verdict: FamilyRun.Verdict) -> String {
             guard let worst = verdict.worst else { return "—" }
@@ -57,6 +54,14 @@ extension SimulateCommand {
                     out += "\(verdict.failing.map(String.init) ?? "—") | \(Self.figure(verdict)) | \(verdict.worstAt ?? "—") |\n"
                 }
                 out += "\n"
+                if let other = run.alsoHolding {
+                    let own = run.floorSummary(minimumRides: settings.perCell)
+                    let both = run.floorSummary(minimumRides: settings.perCell, alsoHolding: true)
+                    let limit = Int((FamilyRun.lateLimit(other) * 100).rounded())
+                    out += language.tr(
+                        "Поріг завчасності: медіана \(Report.seconds(own.median)) с, понад 90 с у \(own.over90) з \(own.judged); для політики, яка ще й тримає запізнення в родині \(other.name) ≤ \(limit) %: медіана \(Report.seconds(both.median)) с, понад 90 с у \(both.over90) з \(both.judged).\n\n",
+                        "Earliness floor: median \(Report.seconds(own.median)) s, over 90 s in \(own.over90) of \(own.judged); for a policy that also keeps late alerts in the \(other.name) family ≤ \(limit) %: median \(Report.seconds(both.median)) s, over 90 s in \(both.over90) of \(both.judged).\n\n")
+                }
                 out += language.tr("| departed | пропущено | запізно | завчасність мед / p90 (с) | пересадки: пропущено / запізно | охоплення |\n",
                                    "| departed | missed | late | earliness med / p90 (s) | changes: missed / late | coverage |\n")
                 out += "|---|---:|---:|---:|---:|---:|\n"
@@ -84,9 +89,12 @@ extension SimulateCommand {
                     for (index, setting) in FamilyRun.departedSettings.enumerated() {
                         object["departed " + Self.setting(setting)] = run.summaries[index].cells[cell].map(figures) ?? [:]
                     }
-                    let floor = run.floor(cell)
-                    object["earlinessFloorSeconds"] = floor.yours
-                    object["changeEarlinessFloorSeconds"] = floor.changes
+                    object["earlinessFloorSeconds"] = run.floors[cell]?.yours
+                    object["changeEarlinessFloorSeconds"] = run.floors[cell]?.changes
+                    if run.alsoHolding != nil {
+                        object["earlinessFloorAlsoHoldingSeconds"] = run.floorsAlsoHolding[cell]?.yours
+                        object["changeEarlinessFloorAlsoHoldingSeconds"] = run.floorsAlsoHolding[cell]?.changes
+                    }
                     return object
                 }
                 var overall: [String: Any] = [:]
@@ -100,8 +108,19 @@ extension SimulateCommand {
                     object["failing"] = verdict.failing
                     return object
                 }
+                var floor: [String: Any] = [:]
+                for (key, alsoHolding) in [("own", false), ("alsoHolding", true)] where !alsoHolding || run.alsoHolding != nil {
+                    let summary = run.floorSummary(minimumRides: settings.perCell, alsoHolding: alsoHolding)
+                    var object: [String: Any] = ["judged": summary.judged, "over90": summary.over90]
+                    object["medianSeconds"] = summary.median
+                    floor[key] = object
+                }
+                if let other = run.alsoHolding {
+                    floor["alsoHoldingFamily"] = other.name
+                    floor["alsoHoldingLateLimit"] = FamilyRun.lateLimit(other)
+                }
                 return [
-                    "name": run.family.name, "tunable": run.family.tunable, "rides": run.rides,
+                    "name": run.family.name, "tunable": run.family.tunable, "rides": run.rides, "earlinessFloor": floor,
                     "assumptions": run.family.assumptions.lines(.en), "verdicts": verdicts, "overall": overall, "cells": cells,
                     "learning": run.learning.map {
                         ["rides": $0.rides, "medianAbsErrorSeconds": $0.medianAbsError, "uncalibratedMedianAbsErrorSeconds": $0.uncalibratedMedianAbsError,

@@ -107,6 +107,15 @@ final class SimulateCommandTests: XCTestCase {
                 guard let worst = expected.0 else { return XCTAssertNil(verdict["worst"] as? Double, "\(name): \(goal)") }
                 XCTAssertEqual(double(verdict, "worst") ?? .nan, worst, accuracy: 1e-9, "\(name): \(goal)")
                 XCTAssertEqual(verdict["holds"] as? Bool, holds(worst), "\(name): \(goal)")
+                // The worst cell is named as the cells are: its line, direction, day type and
+                // hour, and the setting under the key its figures are printed under (calibration
+                // is judged after 10 rides, not per cell; no rise names no cell).
+                let worstAt = verdict["worstAt"] as? String ?? ""
+                guard !goal.hasPrefix("calibrat"), !(goal.hasPrefix("departed") && worst == 0) else { return }
+                XCTAssertTrue(settings.contains { worstAt.hasSuffix(", " + $0) }, "\(name): \(goal): worst at '\(worstAt)'")
+                XCTAssertTrue(cells.contains { cell in
+                    worstAt.hasPrefix("\(cell["line"] ?? "") \(cell["direction"] ?? "") \(cell["dayType"] ?? "") \(cell["hour"] ?? ""), ")
+                }, "\(name): \(goal): worst at '\(worstAt)'")
             }
             check("missed ≤ 0.5 %", worst([("rides", "missedShare"), ("changes", "changeMissedShare")])) { $0 <= 0.005 }
             check(fast ? "late ≤ 10 %" : "late ≤ 5 %", worst([("rides", "lateShare"), ("changes", "changeLateShare")])) { $0 <= (fast ? 0.10 : 0.05) }
@@ -122,6 +131,39 @@ final class SimulateCommandTests: XCTestCase {
             XCTAssertFalse(floors.isEmpty, name)
             check("earliness floor ≤ 90 s", (floors.max(), floors.count)) { $0 <= 90 }
             XCTAssertEqual(byGoal["earliness floor ≤ 90 s"]?["failing"] as? Int, floors.filter { $0 > 90 }.count, name)
+            // The floor's summary, and where the policy may be tuned the floor for a policy that
+            // also keeps the fast family's late goal: never under the cell's own, per cell.
+            func median(_ values: [Double]) -> Double? {
+                let sorted = values.sorted(), n = sorted.count
+                return n == 0 ? nil : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+            }
+            let floor = try XCTUnwrap(family["earlinessFloor"] as? [String: Any], name)
+            let own = try XCTUnwrap(floor["own"] as? [String: Any], name)
+            XCTAssertEqual(own["judged"] as? Int, floors.count, name)
+            XCTAssertEqual(own["over90"] as? Int, floors.filter { $0 > 90 }.count, name)
+            XCTAssertEqual(double(own, "medianSeconds") ?? .nan, median(floors) ?? .nan, accuracy: 1e-9, name)
+            let tunable = family["tunable"] as? Bool == true
+            XCTAssertEqual(floor["alsoHoldingFamily"] as? String, tunable ? "fast" : nil, name)
+            XCTAssertEqual(floor["alsoHoldingLateLimit"] as? Double, tunable ? 0.10 : nil, name)
+            XCTAssertEqual(floor["alsoHolding"] != nil, tunable, name)
+            var joint: [Double] = []
+            for cell in cells {
+                let never = figures(cell, "departed never")
+                for (count, mine, both) in [("rides", "earlinessFloorSeconds", "earlinessFloorAlsoHoldingSeconds"),
+                                            ("changes", "changeEarlinessFloorSeconds", "changeEarlinessFloorAlsoHoldingSeconds")] {
+                    XCTAssertEqual(cell[both] != nil, tunable && cell[mine] != nil, "\(name) \(both)")
+                    guard let value = double(cell, both) else { continue }
+                    XCTAssertGreaterThanOrEqual(value, double(cell, mine) ?? -.infinity, "\(name) \(both)")
+                    if int(never, count) >= perCell { joint.append(value) }
+                }
+            }
+            if tunable {
+                let both = try XCTUnwrap(floor["alsoHolding"] as? [String: Any], name)
+                XCTAssertEqual(both["judged"] as? Int, joint.count, name)
+                XCTAssertEqual(both["over90"] as? Int, joint.filter { $0 > 90 }.count, name)
+                XCTAssertEqual(double(both, "medianSeconds") ?? .nan, median(joint) ?? .nan, accuracy: 1e-9, name)
+                XCTAssertGreaterThan(joint.filter { $0 > 90 }.count, floors.filter { $0 > 90 }.count, name)
+            }
             if fast {
                 XCTAssertNil(byGoal["arrival coverage ≥ 90 %"], "the fast family has no coverage goal")
             } else {
@@ -153,6 +195,27 @@ final class SimulateCommandTests: XCTestCase {
             }
             XCTAssertEqual(verdicts.count, fast ? 6 : 7, "\(name): \(verdicts.map { $0["goal"] as? String ?? "" })")
         }
+    }
+
+    /// The text report of a family the policy may be tuned on says its floor and the floor for a
+    /// policy that also keeps the fast family's late goal, in the JSON's own figures; a family
+    /// held out says only its verdicts.
+    func testTheTextReportGivesTheFloorAlsoKeepingTheFastFamilysGoalWhereThePolicyMayBeTuned() throws {
+        let arguments = ["--world", "today", "--per-cell", "1", "--rides", "100", "--seed", "3", "--spread", "100"]
+        let text = simulate(arguments), json = simulate(arguments + ["--json"])
+        XCTAssertEqual(text.code, 0, text.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let family = try XCTUnwrap((object["families"] as? [[String: Any]])?.first)
+        let floor = try XCTUnwrap(family["earlinessFloor"] as? [String: Any])
+        let own = try XCTUnwrap(floor["own"] as? [String: Any]), both = try XCTUnwrap(floor["alsoHolding"] as? [String: Any])
+        func seconds(_ figures: [String: Any]) -> Int { Int(((figures["medianSeconds"] as? Double) ?? .nan).rounded()) }
+        let line = "Earliness floor: median \(seconds(own)) s, over 90 s in \(own["over90"] as? Int ?? -1) of \(own["judged"] as? Int ?? -1); "
+            + "for a policy that also keeps late alerts in the fast family ≤ 10 %: median \(seconds(both)) s, "
+            + "over 90 s in \(both["over90"] as? Int ?? -1) of \(both["judged"] as? Int ?? -1)."
+        XCTAssertTrue(text.stdout.contains(line), "\(line)\n\(text.stdout)")
+        let heldOut = simulate(["--world", "heavy-tail", "--per-cell", "1", "--rides", "100", "--seed", "3", "--spread", "100"])
+        XCTAssertEqual(heldOut.code, 0, heldOut.stderr)
+        XCTAssertFalse(heldOut.stdout.contains("Earliness floor: median"))
     }
 
     func testBadValuesAreUsageErrors() {

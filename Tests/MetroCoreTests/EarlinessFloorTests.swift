@@ -178,4 +178,68 @@ final class EarlinessFloorTests: XCTestCase {
         XCTAssertGreaterThan(changes, 50)
         XCTAssertGreaterThan(floor ?? 0, 30, "median \(median)")
     }
+
+    /// The fast family's edge, worked by hand as above: every run the fastest train's less the
+    /// gap (never under half the fast run) and 3 % faster still, every dwell 15 s. Against the
+    /// same slow train, the margin of the alert for Arsenalna grows by what those take off.
+    func testAtTheFastFamilysEdgeTheMarginAlsoTakesItsSpeedUpAndItsShortDwells() throws {
+        let (simulator, _) = slowPatternAndItsEdge()
+        var fastAssumptions = SimulationAssumptions.fastPattern(dwell: 15)
+        fastAssumptions.spread = 1
+        fastAssumptions.speedUpShare = 0.03
+        let fastEdge = Simulator(engine: engine, world: SimulatedWorld(network: Kyiv.network, assumptions: fastAssumptions, factor: 0, dwell: 15)).atTheFastEdge()
+        let route = try Kyiv.route("Akademmistechko", "Arsenalna")
+        let t0 = Kyiv.date("2026-12-01 11:00:00")
+        var a = SeededGenerator(seed: 1), b = a
+        let journey = simulator.journey(route: route, t0: t0, using: &a)
+        let fastest = fastEdge.journey(route: route, t0: t0, using: &b)
+        let m1 = Kyiv.network.document.stations.filter { $0.line == "M1" }.sorted { $0.order < $1.order }.map(\.code)
+        var slowToKhreshchatyk = 0.0, fastestFromKhreshchatyk = 0.0
+        for k in 1...10 {
+            let segment = try XCTUnwrap(Kyiv.network.document.segments.first { $0.from == m1[k - 1] && $0.to == m1[k] })
+            let fast = Double(segment.earlyGapSeconds - segment.dwellSeconds), slow = Double(segment.lateGapSeconds - segment.dwellSeconds)
+            slowToKhreshchatyk += slow
+            fastestFromKhreshchatyk += max(fast - (slow - fast), fast / 2) * 0.97
+        }
+        slowToKhreshchatyk += 9 * 25
+        fastestFromKhreshchatyk += 10 * 15
+        XCTAssertEqual(EarlinessFloor.margin(journey, edge: fastest, warnsOf: 11), slowToKhreshchatyk - fastestFromKhreshchatyk, accuracy: 1e-6)
+    }
+
+    /// Where the policy may be tuned, the run also gives the floor for a policy that keeps the
+    /// fast family's late goal too (10 %): the larger of the cell's own floor and the floor at
+    /// the fast family's edge. Replaying there takes nothing from the rides: every figure and
+    /// every own floor is what the run without it gives. And it is a real constraint: the fast
+    /// family's edge runs 0–3 % faster with dwells of 15–25 s, so in most cells the floor rises.
+    func testTheFloorThatAlsoKeepsTheFastFamilysLateGoalIsTheLargerOneAndTakesNothingFromTheRides() {
+        let family = WorldFamily.today(spread: 1), fast = WorldFamily.fast(spread: 1)
+        let alone = FamilyRun(engine: engine, family: family, seed: 4, perCell: 1, maxRides: 1500, learningWorlds: 0)
+        let run = FamilyRun(engine: engine, family: family, seed: 4, perCell: 1, maxRides: 1500, learningWorlds: 0, alsoHolding: fast)
+        XCTAssertNil(alone.alsoHolding)
+        XCTAssertTrue(alone.floorsAlsoHolding.isEmpty)
+        XCTAssertEqual(run.alsoHolding?.name, "fast")
+        XCTAssertEqual(run.rides, alone.rides)
+        XCTAssertEqual(run.floors, alone.floors)
+        for index in FamilyRun.departedSettings.indices {
+            XCTAssertEqual(run.summaries[index].overall, alone.summaries[index].overall)
+        }
+        var compared = 0, higher = 0
+        for (cell, own) in run.floors {
+            let both = run.floorsAlsoHolding[cell]
+            for (mine, joint) in [(own.yours, both?.yours), (own.changes, both?.changes)] {
+                guard let mine else { continue }
+                let joint = try? XCTUnwrap(joint, "\(cell): an own floor, so a floor with the fast family's goal")
+                guard let joint else { continue }
+                compared += 1
+                XCTAssertGreaterThanOrEqual(joint, mine, "\(cell)")
+                if joint > mine { higher += 1 }
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+        XCTAssertGreaterThan(higher, compared / 2, "the fast family's edge is faster than today's")
+        let own = run.floorSummary(minimumRides: 1), both = run.floorSummary(minimumRides: 1, alsoHolding: true)
+        XCTAssertEqual(own.judged, both.judged)
+        XCTAssertGreaterThan(both.over90, own.over90)
+        XCTAssertGreaterThan(both.median ?? 0, own.median ?? .infinity)
+    }
 }
