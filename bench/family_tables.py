@@ -77,9 +77,9 @@ def floor_line(family, per_cell):
     floor = family.get("earlinessFloor", {})
     both = floor.get("alsoHolding")
     if both:
-        line += (" For a policy that also keeps late alerts in the %s family within %d %% (it knows the route and the tap, "
-                 "not the family): median %s s, over 90 s in %d of %d." % (
-                     floor["alsoHoldingFamily"], round(floor["alsoHoldingLateLimit"] * 100), sec(both.get("medianSeconds")),
+        line += (" For a policy that also keeps late alerts within %d %% at the %s family's fast edge (it knows the route "
+                 "and the tap, not the family): median %s s, over 90 s in %d of %d." % (
+                     round(floor["alsoHoldingLateLimit"] * 100), floor["alsoHoldingFamily"], sec(both.get("medianSeconds")),
                      both["over90"], both["judged"]))
     return line
 
@@ -129,14 +129,16 @@ def cells(data):
         out.append("## %s\n" % family["name"])
         out += ["- " + line for line in family["assumptions"]]
         if family.get("earlinessFloor", {}).get("alsoHolding"):
-            out.append("- floor: the cell's own / for a policy that also keeps late alerts in the %s family within %d %%"
-                       % (family["earlinessFloor"]["alsoHoldingFamily"], round(family["earlinessFloor"]["alsoHoldingLateLimit"] * 100)))
+            out.append("- floor: the cell's own / for a policy that also keeps late alerts within %d %% at the %s family's fast edge"
+                       % (round(family["earlinessFloor"]["alsoHoldingLateLimit"] * 100), family["earlinessFloor"]["alsoHoldingFamily"]))
         out.append("")
         out.append("| cell | rides | missed | late | earliness med / p90 | floor | changes | missed | late | earliness med / p90 "
                    "| floor | coverage | 30 %: missed / late | always: missed / late |")
         out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        joint = bool(family.get("earlinessFloor", {}).get("alsoHolding"))
+
         def floors(cell, own, both):
-            return sec(cell.get(own)) + ("" if both not in cell else " / " + sec(cell.get(both)))
+            return sec(cell.get(own)) + (" / " + sec(cell.get(both)) if joint else "")
         for cell in family["cells"]:
             n, t, a = cell["departed never"], cell["departed 30%"], cell["departed always"]
             out.append("| %s | %d | %s | %s | %s / %s | %s | %d | %s | %s | %s / %s | %s | %s | %s / %s | %s / %s |" % (

@@ -33,8 +33,8 @@ enum SimulateCommand {
                 "Імовірність, що пасажир натисне «departed» після пересадки (0–1).",
                 "The chance the rider presses departed after a change (0–1)."), default: Text("0.3", "0.3")),
             .option("world", value: "NAME", Text(
-                "Родина світів (today, correlated, heavy-tail, fast, late-taps, non-stationary) або all: клітинки щонайменше по --per-cell поїздок, «departed» ніколи / 30 % / завжди, вердикт на кожну ціль і нижня межа завчасності в кожній клітинці (у родинах для налаштування — ще й для політики, що тримає ціль запізнень родини fast); --rides тоді — найбільше поїздок на родину.",
-                "A family of worlds (today, correlated, heavy-tail, fast, late-taps, non-stationary) or all: cells of at least --per-cell rides, departed never / 30% / always, a verdict per goal and each cell's earliness floor (in the families the policy may be tuned on, also for a policy that keeps the fast family's late goal); --rides is then the most rides per family.")),
+                "Родина світів (today, correlated, heavy-tail, fast, late-taps, non-stationary) або all: клітинки щонайменше по --per-cell поїздок, «departed» ніколи / 30 % / завжди, вердикт на кожну ціль і нижня межа завчасності в кожній клітинці (у родинах для налаштування — ще й для політики, що тримає й ціль запізнень на швидкому краю родини fast); --rides тоді — найбільше поїздок на родину.",
+                "A family of worlds (today, correlated, heavy-tail, fast, late-taps, non-stationary) or all: cells of at least --per-cell rides, departed never / 30% / always, a verdict per goal and each cell's earliness floor (in the families the policy may be tuned on, also for a policy that keeps the late goal at the fast family's edge too); --rides is then the most rides per family.")),
             .option("per-cell", value: "N", Text(
                 "З --world: скільки поїздок «наступна — ваша» має бути в кожній клітинці.",
                 "With --world: how many \"yours is next\" rides every cell must have."), default: Text("1000", "1000")),

@@ -59,8 +59,8 @@ extension SimulateCommand {
                     let both = run.floorSummary(minimumRides: settings.perCell, alsoHolding: true)
                     let limit = Int((FamilyRun.lateLimit(other) * 100).rounded())
                     out += language.tr(
-                        "Поріг завчасності: медіана \(Report.seconds(own.median)) с, понад 90 с у \(own.over90) з \(own.judged); для політики, яка ще й тримає запізнення в родині \(other.name) ≤ \(limit) %: медіана \(Report.seconds(both.median)) с, понад 90 с у \(both.over90) з \(both.judged).\n\n",
-                        "Earliness floor: median \(Report.seconds(own.median)) s, over 90 s in \(own.over90) of \(own.judged); for a policy that also keeps late alerts in the \(other.name) family ≤ \(limit) %: median \(Report.seconds(both.median)) s, over 90 s in \(both.over90) of \(both.judged).\n\n")
+                        "Поріг завчасності: медіана \(Report.seconds(own.median)) с, понад 90 с у \(own.over90) з \(own.judged); для політики, яка ще й тримає запізнення на швидкому краю родини \(other.name) ≤ \(limit) %: медіана \(Report.seconds(both.median)) с, понад 90 с у \(both.over90) з \(both.judged).\n\n",
+                        "Earliness floor: median \(Report.seconds(own.median)) s, over 90 s in \(own.over90) of \(own.judged); for a policy that also keeps late alerts at the \(other.name) family's fast edge ≤ \(limit) %: median \(Report.seconds(both.median)) s, over 90 s in \(both.over90) of \(both.judged).\n\n")
                 }
                 out += language.tr("| departed | пропущено | запізно | завчасність мед / p90 (с) | пересадки: пропущено / запізно | охоплення |\n",
                                    "| departed | missed | late | earliness med / p90 (s) | changes: missed / late | coverage |\n")

@@ -208,9 +208,11 @@ final class SimulateCommandTests: XCTestCase {
         let family = try XCTUnwrap((object["families"] as? [[String: Any]])?.first)
         let floor = try XCTUnwrap(family["earlinessFloor"] as? [String: Any])
         let own = try XCTUnwrap(floor["own"] as? [String: Any]), both = try XCTUnwrap(floor["alsoHolding"] as? [String: Any])
-        func seconds(_ figures: [String: Any]) -> Int { Int(((figures["medianSeconds"] as? Double) ?? .nan).rounded()) }
-        let line = "Earliness floor: median \(seconds(own)) s, over 90 s in \(own["over90"] as? Int ?? -1) of \(own["judged"] as? Int ?? -1); "
-            + "for a policy that also keeps late alerts in the fast family ≤ 10 %: median \(seconds(both)) s, "
+        func seconds(_ figures: [String: Any]) throws -> Int {
+            try Int(XCTUnwrap(figures["medianSeconds"] as? Double ?? (figures["medianSeconds"] as? Int).map(Double.init)).rounded())
+        }
+        let line = try "Earliness floor: median \(seconds(own)) s, over 90 s in \(own["over90"] as? Int ?? -1) of \(own["judged"] as? Int ?? -1); "
+            + "for a policy that also keeps late alerts at the fast family's fast edge ≤ 10 %: median \(try seconds(both)) s, "
             + "over 90 s in \(both["over90"] as? Int ?? -1) of \(both["judged"] as? Int ?? -1)."
         XCTAssertTrue(text.stdout.contains(line), "\(line)\n\(text.stdout)")
         let heldOut = simulate(["--world", "heavy-tail", "--per-cell", "1", "--rides", "100", "--seed", "3", "--spread", "100"])

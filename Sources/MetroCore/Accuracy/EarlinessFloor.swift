@@ -24,6 +24,13 @@ import FoundationEssentials
 /// (⌈n/2⌉ − ⌊share × n⌋)-th smallest margin. A floor over 90 s says no policy without corrections
 /// meets both goals in that cell. (It counts the late alerts a policy can expect at the edge over
 /// the waits it cannot know, not the ones one draw of them happens to make.)
+///
+/// The late goal is per cell, and a cell is the hour the alert's train leaves its boarding
+/// station: after a change the edge's faster ride can board an earlier train, in another cell.
+/// Such an alert's lateness at the edge counts against that cell's goal, not this one's, so here
+/// it bounds nothing (its sample is −∞: free to be late). And the goal allows late alerts as a
+/// share of the alerts the edge has in this cell, from whichever cell their rides come
+/// (`edgeAlerts`), not of the rides here.
 public struct EarlinessFloor: Equatable, Sendable {
     /// One alert's margin as the floor reads it: `value` seconds early if it is never late at the
     /// edge, and `rate` seconds less for each unit of late probability spent on it (0: none to buy).
@@ -40,8 +47,26 @@ public struct EarlinessFloor: Equatable, Sendable {
     /// Each "yours is next" alert's sample, and each change alert's.
     public var samples: [Sample] = []
     public var changeSamples: [Sample] = []
+    /// How many "yours is next" and change alerts the edge has in this cell (from rides of any cell).
+    public var edgeAlerts = 0
+    public var changeEdgeAlerts = 0
 
     public init() {}
+
+    /// The cell of the train the alert that warns of `stop` is about (nil where the journey does
+    /// not say: one built without its legs).
+    public static func cell(_ journey: Simulator.Journey, warnsOf stop: Int) -> SimulatedWorld.Cell? {
+        guard stop < journey.legs.count, journey.legs[stop] < journey.cells.count else { return nil }
+        return journey.cells[journey.legs[stop]]
+    }
+
+    /// The two floors, "yours is next" and the change alerts, with late alerts at the edge within
+    /// `lateLimit` of the edge's alerts in this cell.
+    public func bounds(lateLimit: Double) -> (yours: Double?, changes: Double?) {
+        func allowance(_ edge: Int, _ count: Int) -> Double { count == 0 ? 0 : lateLimit * Double(edge) / Double(count) }
+        return (Self.bound(samples, lateAllowance: allowance(edgeAlerts, samples.count)),
+                Self.bound(changeSamples, lateAllowance: allowance(changeEdgeAlerts, changeSamples.count)))
+    }
 
     /// The margin of the alert that warns of `stop`: the true arrival at the stop before less the
     /// fastest train's departure from it. Where the stop before is the origin, no alert is late
@@ -54,9 +79,11 @@ public struct EarlinessFloor: Equatable, Sendable {
     /// The alert's sample: its margin, plus the edge's wait and at the wait's interval where the
     /// stop before is on a leg whose wait was drawn in both worlds (a known first or last train
     /// sets it; the floor then counts it as known).
+    /// Where the edge's train is in another cell than this world's, the sample bounds nothing (−∞).
     public static func sample(_ journey: Simulator.Journey, edge: Simulator.Journey, warnsOf stop: Int) -> Sample {
         let margin = margin(journey, edge: edge, warnsOf: stop)
         guard stop > 1, margin.isFinite else { return Sample(value: margin) }
+        guard cell(edge, warnsOf: stop) == cell(journey, warnsOf: stop) else { return Sample(value: -.infinity) }
         guard stop - 1 < edge.legs.count else { return Sample(value: margin) }
         let leg = edge.legs[stop - 1]
         guard leg < edge.waits.count, leg < journey.waits.count, journey.waits[leg] != nil, let wait = edge.waits[leg], wait.interval > 0 else {

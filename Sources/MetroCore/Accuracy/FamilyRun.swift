@@ -30,16 +30,30 @@ public struct FamilyRun: Sendable {
     public var alsoHolding: WorldFamily?
     /// Each cell's floors for a policy that also keeps `alsoHolding`'s late goal: the larger of
     /// the cell's own floor and the floor of the same rides replayed at the fast edge of
-    /// `alsoHolding`'s world of the same seed, allowing that family's late limit. A policy knows
-    /// the route and the tap, not which family it rides in, so over 90 s here no policy without
-    /// corrections meets this family's earliness goal and that family's late goal together.
+    /// `alsoHolding`'s world of the same seed, allowing that family's late limit there. A policy
+    /// knows the route and the tap, not which family it rides in, so over 90 s here no policy
+    /// without corrections meets this family's earliness goal while its late alerts stay within
+    /// both limits, this family's at its own edge and that family's at that family's edge. (The
+    /// replay draws from a copy of the ride's random source; where the two families draw
+    /// differently, as `correlated` and `fast` do, its jitter and waits are not the ride's own.
+    /// The bound does not need them to be: the policy fires at the same moment whatever they are.)
     /// Empty where `alsoHolding` is nil.
     public var floorsAlsoHolding: [SimulatedWorld.Cell: Floors]
+
+    /// Each cell's samples under "departed" never (`EarlinessFloor`), at the family's fast edge,
+    /// and with `alsoHolding` at that family's: what `floors` and `floorsAlsoHolding` come from.
+    public var edgeSamples: [SimulatedWorld.Cell: EarlinessFloor]
+    public var alsoHoldingEdgeSamples: [SimulatedWorld.Cell: EarlinessFloor]
 
     /// A cell's two earliness floors, in seconds; nil where the cell has no such alert.
     public struct Floors: Equatable, Sendable {
         public var yours: Double?
         public var changes: Double?
+
+        public init(yours: Double?, changes: Double?) {
+            self.yours = yours
+            self.changes = changes
+        }
     }
 
     /// The late share the goals allow: 10 % in the fast family, 5 % elsewhere.
@@ -82,27 +96,33 @@ public struct FamilyRun: Sendable {
                 guard let result = simulator.observe(journey, departedProbability: setting, using: &draws) else { continue }
                 summaries[index].add(result)
                 guard setting == 0 else { continue }
-                if let yours = result.yours {
-                    floors[yours.cell, default: EarlinessFloor()].samples.append(EarlinessFloor.sample(journey, edge: fastest, warnsOf: yours.stop))
-                    if let otherFastest {
-                        otherFloors[yours.cell, default: EarlinessFloor()].samples.append(EarlinessFloor.sample(journey, edge: otherFastest, warnsOf: yours.stop))
+                // Each alert's sample goes to its cell here; the edge counts it in the cell its
+                // train is in there (the late goal's share is of those).
+                func add(_ alert: Simulator.AlertOutcome, change: Bool, edge: Simulator.Journey, to table: inout [SimulatedWorld.Cell: EarlinessFloor]) {
+                    let sample = EarlinessFloor.sample(journey, edge: edge, warnsOf: alert.stop)
+                    let there = EarlinessFloor.cell(edge, warnsOf: alert.stop) ?? alert.cell
+                    if change {
+                        table[alert.cell, default: EarlinessFloor()].changeSamples.append(sample)
+                        table[there, default: EarlinessFloor()].changeEdgeAlerts += 1
+                    } else {
+                        table[alert.cell, default: EarlinessFloor()].samples.append(sample)
+                        table[there, default: EarlinessFloor()].edgeAlerts += 1
                     }
                 }
-                for change in result.changes {
-                    floors[change.cell, default: EarlinessFloor()].changeSamples.append(EarlinessFloor.sample(journey, edge: fastest, warnsOf: change.stop))
-                    if let otherFastest {
-                        otherFloors[change.cell, default: EarlinessFloor()].changeSamples.append(EarlinessFloor.sample(journey, edge: otherFastest, warnsOf: change.stop))
-                    }
+                for (alert, change) in (result.yours.map { [($0, false)] } ?? []) + result.changes.map({ ($0, true) }) {
+                    add(alert, change: change, edge: fastest, to: &floors)
+                    if let otherFastest { add(alert, change: change, edge: otherFastest, to: &otherFloors) }
                 }
             }
             rides += 1
         }
         self.rides = rides
         self.summaries = summaries
+        edgeSamples = floors
+        alsoHoldingEdgeSamples = otherFloors
         func bounds(_ floor: EarlinessFloor, _ family: WorldFamily) -> Floors {
-            let limit = Self.lateLimit(family)
-            return Floors(yours: EarlinessFloor.bound(floor.samples, lateAllowance: limit),
-                          changes: EarlinessFloor.bound(floor.changeSamples, lateAllowance: limit))
+            let bounds = floor.bounds(lateLimit: Self.lateLimit(family))
+            return Floors(yours: bounds.yours, changes: bounds.changes)
         }
         let own = floors.mapValues { bounds($0, family) }
         self.floors = own
