@@ -3,7 +3,7 @@
 docs/guide/accuracy.md (--summary) and bench/simulate-cells.md (--cells), so the documents carry
 the command's own figures, never retyped ones.
 
-Usage: family_tables.py --overview|--summary|--cells FILE.json
+Usage: family_tables.py --overview|--summary|--cells|--readme FILE.json
 Every figure is simulated under the assumptions printed above its table.
 """
 import json, sys
@@ -123,6 +123,28 @@ def summary(data):
     return "\n".join(out) + "\n"
 
 
+# Each family's assumptions in a phrase, for the README (the full lists are in the JSON and the guide).
+BRIEF = {
+    "today": "a hidden running speed per line × direction × day type × hour, up to a whole gap beyond the "
+             "fast and slow published trains; ±2 % per run, dwells of 20–35 s, taps 0–3 s late",
+    "correlated": "today's, plus a day-level offset (±3 % on every run of a line for the day) and variation "
+                  "that carries along the line",
+    "heavy-tail": "today's, plus 2 % of runs 2–3× longer and 3 % of dwells held 30–120 s",
+    "fast": "trains at or beyond the fastest published one, up to 3 % faster still, dwells of 15–25 s",
+    "late-taps": "today's, with `start` tapped 0–30 s after the train moves",
+    "non-stationary": "today's, with the speed moving by up to half a gap from one day to the next",
+}
+
+
+def readme(data):
+    """The README's simulated part: the verdict table and each family's assumptions in a phrase."""
+    out = [overview(data)]
+    for family in data["families"]:
+        tuning = "the policy may be tuned on it" if family["tunable"] else "held out"
+        out.append("- `%s` (%s): %s." % (family["name"], tuning, BRIEF[family["name"]]))
+    return "\n".join(out) + "\n"
+
+
 def cells(data):
     out = []
     for family in data["families"]:
@@ -153,9 +175,9 @@ def cells(data):
 
 
 def main():
-    modes = {"--overview": overview, "--summary": summary, "--cells": cells}
+    modes = {"--overview": overview, "--summary": summary, "--cells": cells, "--readme": readme}
     if len(sys.argv) != 3 or sys.argv[1] not in modes:
-        sys.exit("usage: family_tables.py --overview|--summary|--cells FILE.json")
+        sys.exit("usage: family_tables.py --overview|--summary|--cells|--readme FILE.json")
     sys.stdout.write(modes[sys.argv[1]](json.load(open(sys.argv[2], encoding="utf-8"))))
 
 

@@ -46,6 +46,31 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
+    /// The README's Accuracy section (issue 31): the measured backtest apart from the simulated
+    /// figures, the simulated verdicts per family in the very table the Accuracy guide prints
+    /// (one run, so they cannot drift), each family's assumptions, and what would change them.
+    func testTheReadmesAccuracySectionGivesEachFamilysVerdictsAndAssumptionsAsTheGuideDoes() throws {
+        let readme = try Self.text("README.md"), guide = try Self.text("docs/guide/accuracy.md")
+        let start = try XCTUnwrap(readme.range(of: "\n## Accuracy\n"), "the README has an Accuracy section")
+        let section = String(readme[start.upperBound...]).components(separatedBy: "\n## ")[0]
+        func table(_ text: String) -> [Substring] {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let first = lines.firstIndex(where: { $0.hasPrefix("| family | missed") }) else { return [] }
+            return Array(lines[first...].prefix { $0.hasPrefix("|") })
+        }
+        let families = ["today", "correlated", "heavy-tail", "fast", "late-taps", "non-stationary"]
+        XCTAssertEqual(table(section).count, 2 + families.count, "a row per family")
+        XCTAssertEqual(table(section), table(guide), "the guide's verdict table, as printed from the same run")
+        for family in families {
+            XCTAssertTrue(table(section).contains { $0.hasPrefix("| \(family) |") }, family)
+            XCTAssertTrue(section.contains("\n- `\(family)`"), "the assumptions of \(family)")
+        }
+        for text in ["Measured", "backtest", "Simulated, not measured", "Field data", "journal report", "](docs/guide/accuracy.md)",
+                     "](docs/decisions/0031-what-the-alert-policy-leaves-unmet.md)"] {
+            XCTAssertTrue(section.contains(text), text)
+        }
+    }
+
     func testAboutListsEveryGuidePageInBothLanguages() throws {
         let pages = try Self.guidePages()
         XCTAssertFalse(pages.isEmpty)
