@@ -25,8 +25,6 @@ extension SimulateCommand {
             }
         }
 
-        static func setting(_ value: Double) -> String { FamilyRun.settingName(value) }
-
         static func figure(_ verdict: FamilyRun.Verdict) -> String {
             guard let worst = verdict.worst else { return "—" }
             if verdict.goal.contains("%") && !verdict.goal.contains("raises") { return Report.percent(worst) }
@@ -67,7 +65,7 @@ extension SimulateCommand {
                 out += "|---|---:|---:|---:|---:|---:|\n"
                 for (index, setting) in FamilyRun.departedSettings.enumerated() {
                     let all = run.summaries[index].overall
-                    out += "| \(Self.setting(setting)) | \(Report.percent(all.missedShare)) | \(Report.percent(all.lateShare)) | "
+                    out += "| \(FamilyRun.settingName(setting)) | \(Report.percent(all.missedShare)) | \(Report.percent(all.lateShare)) | "
                     out += "\(Report.seconds(all.earlinessMedian)) / \(Report.seconds(all.earlinessP90)) | "
                     out += "\(Report.percent(all.changeMissedShare)) / \(Report.percent(all.changeLateShare)) | \(Report.percent(all.coverage)) |\n"
                 }
@@ -87,7 +85,7 @@ extension SimulateCommand {
                 let cells = run.summaries[0].cells.keys.sorted().map { cell -> [String: Any] in
                     var object: [String: Any] = ["line": cell.line, "direction": cell.direction.rawValue, "dayType": cell.dayType.rawValue, "hour": cell.hour]
                     for (index, setting) in FamilyRun.departedSettings.enumerated() {
-                        object["departed " + Self.setting(setting)] = run.summaries[index].cells[cell].map(figures) ?? [:]
+                        object["departed " + FamilyRun.settingName(setting)] = run.summaries[index].cells[cell].map(figures) ?? [:]
                     }
                     object["earlinessFloorSeconds"] = run.floors[cell]?.yours
                     object["changeEarlinessFloorSeconds"] = run.floors[cell]?.changes
@@ -99,7 +97,7 @@ extension SimulateCommand {
                 }
                 var overall: [String: Any] = [:]
                 for (index, setting) in FamilyRun.departedSettings.enumerated() {
-                    overall["departed " + Self.setting(setting)] = figures(run.summaries[index].overall)
+                    overall["departed " + FamilyRun.settingName(setting)] = figures(run.summaries[index].overall)
                 }
                 let verdicts = run.verdicts(minimumRides: settings.perCell).map { verdict -> [String: Any] in
                     var object: [String: Any] = ["goal": verdict.goal, "holds": verdict.holds, "judged": verdict.judged]

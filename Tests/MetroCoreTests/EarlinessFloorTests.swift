@@ -19,6 +19,22 @@ final class EarlinessFloorTests: XCTestCase {
         return (simulator, simulator.atTheFastEdge())
     }
 
+    /// M1's ten published runs from Akademmistechko (order 1) to Khreshchatyk (order 11), summed
+    /// by hand: the slow train's, and the fastest train's at a whole gap of spread (each the fast
+    /// run less the gap to the slow one, never under half the fast run: the simulator's stated
+    /// floor on any run) times `scale`.
+    func m1RunsToKhreshchatyk(fastestScale scale: Double = 1) throws -> (slow: Double, fastest: Double) {
+        let m1 = Kyiv.network.document.stations.filter { $0.line == "M1" }.sorted { $0.order < $1.order }.map(\.code)
+        var slow = 0.0, fastest = 0.0
+        for k in 1...10 {
+            let segment = try XCTUnwrap(Kyiv.network.document.segments.first { $0.from == m1[k - 1] && $0.to == m1[k] })
+            let fastRun = Double(segment.earlyGapSeconds - segment.dwellSeconds), slowRun = Double(segment.lateGapSeconds - segment.dwellSeconds)
+            slow += slowRun
+            fastest += max(fastRun - (slowRun - fastRun), fastRun / 2) * scale
+        }
+        return (slow, fastest)
+    }
+
     /// A world on the slow published pattern with 25 s dwells and no jitter, and its fast edge
     /// at a whole gap of spread: the margin of the alert for Arsenalna (the stop before is
     /// Khreshchatyk) is the slow train's arrival at Khreshchatyk less the fastest train's
@@ -32,16 +48,9 @@ final class EarlinessFloorTests: XCTestCase {
         let journey = simulator.journey(route: route, t0: t0, using: &a)
         let fastest = edge.journey(route: route, t0: t0, using: &b)
 
-        // M1 from Akademmistechko (order 1) to Khreshchatyk (order 11): ten segments, nine dwells
-        // on the way, and the fastest train's dwell at Khreshchatyk itself.
-        let m1 = Kyiv.network.document.stations.filter { $0.line == "M1" }.sorted { $0.order < $1.order }.map(\.code)
-        var slowToKhreshchatyk = 0.0, fastestFromKhreshchatyk = 0.0
-        for k in 1...10 {
-            let segment = try XCTUnwrap(Kyiv.network.document.segments.first { $0.from == m1[k - 1] && $0.to == m1[k] })
-            let fast = Double(segment.earlyGapSeconds - segment.dwellSeconds), slow = Double(segment.lateGapSeconds - segment.dwellSeconds)
-            slowToKhreshchatyk += slow
-            fastestFromKhreshchatyk += max(fast - (slow - fast), fast / 2)
-        }
+        // M1 from Akademmistechko to Khreshchatyk: ten segments, nine dwells on the way, and the
+        // fastest train's dwell at Khreshchatyk itself.
+        var (slowToKhreshchatyk, fastestFromKhreshchatyk) = try m1RunsToKhreshchatyk()
         slowToKhreshchatyk += 9 * 25
         fastestFromKhreshchatyk += 10 * 25
         let expected = slowToKhreshchatyk - fastestFromKhreshchatyk
@@ -245,14 +254,7 @@ final class EarlinessFloorTests: XCTestCase {
         var a = SeededGenerator(seed: 1), b = a
         let journey = simulator.journey(route: route, t0: t0, using: &a)
         let fastest = fastEdge.journey(route: route, t0: t0, using: &b)
-        let m1 = Kyiv.network.document.stations.filter { $0.line == "M1" }.sorted { $0.order < $1.order }.map(\.code)
-        var slowToKhreshchatyk = 0.0, fastestFromKhreshchatyk = 0.0
-        for k in 1...10 {
-            let segment = try XCTUnwrap(Kyiv.network.document.segments.first { $0.from == m1[k - 1] && $0.to == m1[k] })
-            let fast = Double(segment.earlyGapSeconds - segment.dwellSeconds), slow = Double(segment.lateGapSeconds - segment.dwellSeconds)
-            slowToKhreshchatyk += slow
-            fastestFromKhreshchatyk += max(fast - (slow - fast), fast / 2) * 0.97
-        }
+        var (slowToKhreshchatyk, fastestFromKhreshchatyk) = try m1RunsToKhreshchatyk(fastestScale: 0.97)
         slowToKhreshchatyk += 9 * 25
         fastestFromKhreshchatyk += 10 * 15
         XCTAssertEqual(EarlinessFloor.margin(journey, edge: fastest, warnsOf: 11), slowToKhreshchatyk - fastestFromKhreshchatyk, accuracy: 1e-6)
@@ -280,7 +282,7 @@ final class EarlinessFloorTests: XCTestCase {
         func larger(_ a: Double?, _ b: Double?) -> Double? { [a, b].compactMap { $0 }.max() }
         for (cell, samples) in run.edgeSamples {
             let own = samples.bounds(lateLimit: 0.05)
-            XCTAssertEqual(run.floors[cell], FamilyRun.Floors(yours: own.yours, changes: own.changes), "\(cell)")
+            XCTAssertEqual(run.floors[cell], own, "\(cell)")
             let there = try? XCTUnwrap(run.alsoHoldingEdgeSamples[cell]?.bounds(lateLimit: 0.10), "\(cell)")
             XCTAssertEqual(run.floorsAlsoHolding[cell]?.yours, larger(own.yours, there?.yours), "\(cell)")
             XCTAssertEqual(run.floorsAlsoHolding[cell]?.changes, larger(own.changes, there?.changes), "\(cell)")

@@ -60,12 +60,24 @@ public struct EarlinessFloor: Equatable, Sendable {
         return journey.cells[journey.legs[stop]]
     }
 
-    /// The two floors, "yours is next" and the change alerts, with late alerts at the edge within
-    /// `lateLimit` of the edge's alerts in this cell.
-    public func bounds(lateLimit: Double) -> (yours: Double?, changes: Double?) {
+    /// A cell's two floors, in seconds: "yours is next" and the change alerts; nil where nothing
+    /// bounds that kind of alert.
+    public struct Bounds: Equatable, Sendable {
+        public var yours: Double?
+        public var changes: Double?
+
+        public init(yours: Double?, changes: Double?) {
+            self.yours = yours
+            self.changes = changes
+        }
+    }
+
+    /// The two floors, with late alerts at the edge within `lateLimit` of the edge's alerts in
+    /// this cell.
+    public func bounds(lateLimit: Double) -> Bounds {
         func allowance(_ edge: Int, _ count: Int) -> Double { count == 0 ? 0 : lateLimit * Double(edge) / Double(count) }
-        return (Self.bound(samples, lateAllowance: allowance(edgeAlerts, samples.count)),
-                Self.bound(changeSamples, lateAllowance: allowance(changeEdgeAlerts, changeSamples.count)))
+        return Bounds(yours: Self.bound(samples, lateAllowance: allowance(edgeAlerts, samples.count)),
+                      changes: Self.bound(changeSamples, lateAllowance: allowance(changeEdgeAlerts, changeSamples.count)))
     }
 
     /// The margin of the alert that warns of `stop`: the true arrival at the stop before less the

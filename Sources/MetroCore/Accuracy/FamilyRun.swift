@@ -46,15 +46,7 @@ public struct FamilyRun: Sendable {
     public var alsoHoldingEdgeSamples: [SimulatedWorld.Cell: EarlinessFloor]
 
     /// A cell's two earliness floors, in seconds; nil where the cell has no such alert.
-    public struct Floors: Equatable, Sendable {
-        public var yours: Double?
-        public var changes: Double?
-
-        public init(yours: Double?, changes: Double?) {
-            self.yours = yours
-            self.changes = changes
-        }
-    }
+    public typealias Floors = EarlinessFloor.Bounds
 
     /// The late share the goals allow: 10 % in the fast family, 5 % elsewhere.
     public static func lateLimit(_ family: WorldFamily) -> Double { family.fast ? 0.10 : 0.05 }
@@ -120,17 +112,13 @@ public struct FamilyRun: Sendable {
         self.summaries = summaries
         edgeSamples = floors
         alsoHoldingEdgeSamples = otherFloors
-        func bounds(_ floor: EarlinessFloor, _ family: WorldFamily) -> Floors {
-            let bounds = floor.bounds(lateLimit: Self.lateLimit(family))
-            return Floors(yours: bounds.yours, changes: bounds.changes)
-        }
-        let own = floors.mapValues { bounds($0, family) }
+        let own = floors.mapValues { $0.bounds(lateLimit: Self.lateLimit(family)) }
         self.floors = own
         floorsAlsoHolding = [:]
         if let alsoHolding {
             func larger(_ a: Double?, _ b: Double?) -> Double? { [a, b].compactMap { $0 }.max() }
             for (cell, floor) in otherFloors {
-                let other = bounds(floor, alsoHolding)
+                let other = floor.bounds(lateLimit: Self.lateLimit(alsoHolding))
                 floorsAlsoHolding[cell] = Floors(yours: larger(own[cell]?.yours, other.yours), changes: larger(own[cell]?.changes, other.changes))
             }
         }
