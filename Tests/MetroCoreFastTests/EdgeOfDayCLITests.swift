@@ -12,24 +12,21 @@ final class EdgeOfDayCLITests: XCTestCase {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
     }
 
-    /// The issue's `--last`: no train leaves Lisova at 22:27:22. The last leaves at 22:30:00;
-    /// the one before it, in the GTFS feed's stop_times.txt (the one service model, issue 29:
-    /// the feed's last intervals are stretched to meet the published last train), at 22:22:07.
-    /// The 22:30 reaches Maidan after its last M2 (22:45:50) on the slow pattern; the 22:22:07
-    /// makes it.
-    func testLastIsTheRealTrainBeforeTheLast() throws {
+    /// `--last`: Lisova's last M1 (22:30:00, published) reaches Maidan after its last M2
+    /// (22:45:50, published) on the slow pattern; the trains before it are computed, so the
+    /// answer is a deadline, said to the minute ("by 22:25"), never a computed train's second.
+    func testLastIsADeadlineWhenTheLastTrainMisses() throws {
         let result = CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("ℹ Last train home: the 22:22:07 from Lisova, the one before the last. The 22:30:00 last train misses the last M2 toward Teremky at Maidan Nezalezhnosti (22:45:50)"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("Change at Maidan Nezalezhnosti: on the slow pattern with the whole 2:00 walk you are on the platform at "), result.stdout)
-        XCTAssertFalse(result.stdout.contains("22:27"), "no train leaves then")
+        XCTAssertTrue(result.stdout.contains("ℹ Last ride home: leave Lisova by 22:25 (any train that leaves by then connects; single trains' times are not published). The 22:30:00 last train misses the last M2 toward Teremky at Maidan Nezalezhnosti (22:45:50)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Change at Maidan Nezalezhnosti: on the slow pattern with the whole 2:00 walk you are on the platform at 22:44:50, 1:00 before the last M2"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("22:22:07"), "a computed train is not named")
         let uk = CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02", "--lang", "uk"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
-        XCTAssertTrue(uk.stdout.contains("Останній поїзд додому: поїзд о 22:22:07 зі станції Лісова, передостанній."), uk.stdout)
-        // The plan's change boards a train that exists, no later than the last one.
+        XCTAssertTrue(uk.stdout.contains("Остання поїздка додому: рушайте зі станції Лісова не пізніше 22:25"), uk.stdout)
+        // The change's range ends on the last M2 itself, never after it.
         let document = try json(CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-02", "--json"]).stdout)
-        XCTAssertEqual(document["departure"] as? String, "2026-12-02T22:22:07+02:00")
+        XCTAssertEqual(document["departure"] as? String, "2026-12-02T22:25:55+02:00", "22:44:50 less the last train's own 18:55 to that platform")
         let transfer = try XCTUnwrap(document["transfer"] as? [String: Any])
-        XCTAssertEqual(transfer["plannedDeparture"] as? String, "2026-12-02T22:45:50+02:00", "the last M2 (the one before it, 22:45:50 − 10:25 = 22:35:25, has gone: the interval at 22:45:50 is 8:30 + 2:30 · 0.764 = 10:25)")
         XCTAssertEqual(transfer["latestDeparture"] as? String, "2026-12-02T22:45:50+02:00", "nothing leaves after the last")
         // One line: the origin's own last train, said so.
         let direct = CLI.run(["plan", "Syrets", "Pozniaky", "--last", "--date", "2026-12-02"], now: Kyiv.date("2026-12-02 12:00"), columns: nil)
@@ -37,44 +34,49 @@ final class EdgeOfDayCLITests: XCTestCase {
     }
 
     /// `--arrive-by 23:10`: the 22:30 does not connect (the last M2 leaves Maidan at 22:45:50),
-    /// so the answer is the last connection, the 22:22:07, said in one sentence; no warning
-    /// that the entrances are shut or that the route cannot be completed; exit 0.
+    /// so the answer is the last connection's deadline, said in one sentence; the entrances
+    /// closing at 22:25 are said as what to do, not as a refusal; exit 0.
     func testArriveByLaterThanTheLastConnectionIsClampedToIt() throws {
         let result = CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "23:10", "--date", "2026-12-02"], columns: nil)
         XCTAssertEqual(result.code, 0, result.stdout + result.stderr)
-        XCTAssertTrue(result.stdout.contains("ℹ Arrive by 23:10: no later train connects; the last connection is the 22:22:07 from Lisova, arriving at "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("ℹ Arrive by 23:10: no later train connects; for the last connection leave Lisova by 22:25, arriving about "), result.stdout)
         XCTAssertFalse(result.stdout.contains("cannot be completed"), result.stdout)
         XCTAssertFalse(result.stdout.contains("can no longer get in"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Be through the entrance by 22:25, when Lisova's entrances close."), result.stdout)
         let uk = CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "23:10", "--date", "2026-12-02", "--lang", "uk"], columns: nil)
-        XCTAssertTrue(uk.stdout.contains("останнє сполучення — поїзд о 22:22:07 зі станції Лісова"), uk.stdout)
+        XCTAssertTrue(uk.stdout.contains("останнє сполучення — рушити зі станції Лісова до 22:25"), uk.stdout)
     }
 
-    /// `--arrive-by 06:25`: the first train leaves Lisova at 05:34:45 (published) and the next at
-    /// 05:43:00 (the first published interval toward Akademmistechko, 8:15, before 06:00). In
-    /// the GTFS feed the first reaches Khreshchatyk at 05:51:40, the walk of 2:00 makes the
-    /// 05:59:20 M2 from Maidan, at Teremky 06:19:16; the second is at Maidan's platform at
-    /// 06:01:55 and rides the 06:05:50, at Teremky 06:25:46, after 06:25. So the answer is the
-    /// first train, no start before it; 06:15 and 05:50 are too early: refused with the first
-    /// train and its arrival, exit 1.
+    /// `--arrive-by`: the first train leaves Lisova at 05:34:45 (published). Arriving by 06:15
+    /// its best estimate makes it (the change's wait booked, the M2 there a computed train):
+    /// the answer is that train itself, not a second after it (no train is known to leave
+    /// then). By 06:25 a later start works: a deadline, said to the minute. By 05:50 nothing
+    /// can: refused with the first train and the range its own plan gives, exit 1.
     func testArriveByNeverStartsBeforeTheFirstTrain() throws {
-        let document = try json(CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "06:25", "--date", "2026-12-02", "--json"]).stdout)
-        let arriveBy = try XCTUnwrap(document["arriveBy"] as? [String: Any])
-        XCTAssertEqual(arriveBy["latestStart"] as? String, "2026-12-02T05:34:45+02:00")
-        if let safe = arriveBy["safeStart"] as? String { XCTAssertGreaterThanOrEqual(safe, "2026-12-02T05:34:45+02:00") }
-        XCTAssertEqual(document["departure"] as? String, "2026-12-02T05:34:45+02:00")
-        for early in ["06:15", "05:50"] {
-            let refused = CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", early, "--date", "2026-12-02"], columns: nil)
-            XCTAssertEqual(refused.code, 1, refused.stdout)
-            XCTAssertEqual(refused.stdout, "")
-            XCTAssertTrue(refused.stderr.hasPrefix("Error: You cannot arrive by \(early): the first train leaves Lisova at 05:34:45 and arrives at 06:19."), refused.stderr)
-        }
+        let first = try json(CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "06:15", "--date", "2026-12-02", "--json"]).stdout)
+        XCTAssertEqual((first["arriveBy"] as? [String: Any])?["latestStart"] as? String, "2026-12-02T05:34:45+02:00")
+        XCTAssertEqual(first["departure"] as? String, "2026-12-02T05:34:45+02:00")
+        let text = CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "06:15", "--date", "2026-12-02"], columns: nil).stdout
+        XCTAssertTrue(text.contains("ℹ Arrive by 06:15: the first train, the 05:34:45 from Lisova (with the booked wait);"), text)
+        let later = try json(CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "06:25", "--date", "2026-12-02", "--json"]).stdout)
+        let latest = try XCTUnwrap((later["arriveBy"] as? [String: Any])?["latestStart"] as? String)
+        XCTAssertGreaterThan(latest, "2026-12-02T05:34:45+02:00")
+        let refused = CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "05:50", "--date", "2026-12-02"], columns: nil)
+        XCTAssertEqual(refused.code, 1, refused.stdout)
+        XCTAssertEqual(refused.stdout, "")
+        // The first train's own plan gives the same arrival and range.
+        let own = try json(CLI.run(["plan", "Lisova", "Teremky", "--at", "05:34:45", "--date", "2026-12-02", "--json"]).stdout)
+        let arrival = try XCTUnwrap(own["arrival"] as? [String: Any])
+        func hhmm(_ value: Any?) -> String { String((value as? String ?? "").dropFirst(11).prefix(5)) }
+        XCTAssertTrue(refused.stderr.hasPrefix(
+            "Error: You cannot be sure to arrive by 05:50: the first train leaves Lisova at 05:34:45 and arrives about \(hhmm(arrival["time"])) (could be \(hhmm(arrival["earliest"]))–\(hhmm(arrival["latest"])))."), refused.stderr)
     }
 
     /// `plan --at 05:30`: the plan of the 05:34:45, with a line saying how long until it, exit 0.
     func testAPlanBeforeTheFirstTrainIsTheFirstTrains() throws {
         let result = CLI.run(["plan", "Lisova", "Teremky", "--at", "05:30", "--date", "2026-12-02"], columns: nil)
         XCTAssertEqual(result.code, 0, result.stdout)
-        XCTAssertTrue(result.stdout.contains("ℹ Trains are not running yet at 05:30: this is the plan of the first train, the 05:34:45 from Lisova, 4:45 later.\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("ℹ Trains are not running yet at 05:30: this is the plan of the first train, the 05:34:45 from Lisova, 4 min 45 s later.\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  05:34  ● Lisova"), result.stdout)
         XCTAssertFalse(result.stdout.contains("⚠"), result.stdout)
         let uk = CLI.run(["plan", "Lisova", "Teremky", "--at", "05:30", "--date", "2026-12-02", "--lang", "uk"], columns: nil)

@@ -5,12 +5,13 @@ import XCTest
 
 @testable import metro_timer
 
-/// Issue 29, item 4: every output says what the screen says. Lisova → Teremky from 22:30 on a
-/// weekday cannot be completed: the last M2 toward Teremky leaves Maidan Nezalezhnosti at
-/// 22:45:50 (published), and the 22:30:00 (Lisova's last) reaches Khreshchatyk after 22:46.
+/// Every output says what the screen says. Lisova → Teremky from 22:30 on a weekday cannot be
+/// completed: the last M2 toward Teremky leaves Maidan Nezalezhnosti at 22:45:50 (published),
+/// and the 22:30:00 (Lisova's last) reaches Khreshchatyk after 22:46. Said at 22:30, that M2
+/// is still to leave: in the present.
 final class WarningsEverywhereTests: XCTestCase {
     let late = Kyiv.date("2026-12-09 22:30:00")
-    let sentence = "The route cannot be completed: the last M2 train toward Teremky left Maidan Nezalezhnosti at 22:45:50."
+    let sentence = "The route cannot be completed: the last M2 train toward Teremky leaves Maidan Nezalezhnosti at 22:45:50, before you can be there."
 
     func environment() throws -> [String: String] {
         let root = try TestPaths.temporaryDirectory(self)

@@ -137,30 +137,32 @@ final class PlanningTests: XCTestCase {
         XCTAssertTrue(CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "09:00", "--lang", "uk"]).stdout.contains("поїзд має рушити зі станції Лісова"))
     }
 
-    /// `--last`: the last real train that still makes the last trains at the change. Lisova's
-    /// last M1 leaves at 22:30:00 and misses the last M2 at Maidan (22:45:50); the train before
-    /// it in the GTFS feed (stop_times.txt, M1 toward Akademmistechko) leaves Lisova at 22:22:07
-    /// (the feed's last intervals are stretched to meet the published last train), so the
-    /// answer is the 22:22:07.
+    /// `--last`: Lisova's last M1 (22:30:00, published) reaches the M2 platform at Maidan at
+    /// 22:48:55 on the slow pattern with the whole walk, after the last M2 there (22:45:50,
+    /// published). The trains before the last are computed, so the answer is a deadline: the
+    /// slow rider must be there a minute before the last M2, 22:44:50, which is 18:55 (the
+    /// last train's own slow ride to that platform) after 22:25:55.
     func testLastTrainHome() throws {
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
         let day = ServiceClock.ServiceDay(year: 2026, month: 11, day: 30)
         let route = try Kyiv.route("Lisova", "Teremky")
         let found = try XCTUnwrap(engine.lastConnection(route: route, serviceDay: day))
-        XCTAssertEqual(found.departure, Kyiv.date("2026-11-30 22:22:07"))
-        XCTAssertEqual(found.trainsBeforeLast, 1)
+        let lastRide = try XCTUnwrap(found.next?.changes.first)
+        XCTAssertEqual(lastRide.slowArrival, Kyiv.date("2026-11-30 22:48:55"))
+        XCTAssertEqual(found.departure, Kyiv.date("2026-11-30 22:25:55"))
+        XCTAssertFalse(found.departureIsPublished)
         XCTAssertTrue(engine.schedule(route: route, t0: found.departure).findings.allSatisfy { !$0.preventsTheRide })
         // One line: the origin's last departure itself.
         XCTAssertEqual(engine.lastConnection(route: try Kyiv.route("Syrets", "Pozniaky"), serviceDay: day)?.departure, Kyiv.date("2026-11-30 22:30"))
         // The command, at noon: how long from now; at 23:00, gone, and exit 1.
         let noon = CLI.run(["plan", "Lisova", "Teremky", "--last"], now: Kyiv.date("2026-11-30 12:00"), columns: nil)
         XCTAssertEqual(noon.code, 0, noon.stderr)
-        XCTAssertTrue(noon.stdout.contains("ℹ Last train home: the 22:22:07 from Lisova, the one before the last."), noon.stdout)
-        XCTAssertTrue(noon.stdout.contains("It leaves in 10 h 22 min."), noon.stdout)
+        XCTAssertTrue(noon.stdout.contains("ℹ Last ride home: leave Lisova by 22:25 (any train that leaves by then connects; single trains' times are not published)."), noon.stdout)
+        XCTAssertTrue(noon.stdout.contains("It leaves in 10 h 25 min."), noon.stdout)
         let late = CLI.run(["plan", "Lisova", "Teremky", "--last"], now: Kyiv.date("2026-11-30 23:00"), columns: nil)
         XCTAssertEqual(late.code, 1)
-        XCTAssertTrue(late.stdout.contains("It left 37 min ago."), late.stdout)
-        XCTAssertTrue(CLI.run(["plan", "Lisova", "Teremky", "--last", "--lang", "uk"]).stdout.contains("Останній поїзд додому: поїзд о 22:22:07 зі станції Лісова"))
+        XCTAssertTrue(late.stdout.contains("It left 34 min ago."), late.stdout)
+        XCTAssertTrue(CLI.run(["plan", "Lisova", "Teremky", "--last", "--lang", "uk"]).stdout.contains("Остання поїздка додому: рушайте зі станції Лісова не пізніше 22:25"))
         XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--last", "--at", "10:00"]).code, 64)
     }
 

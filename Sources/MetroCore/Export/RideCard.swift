@@ -91,15 +91,20 @@ public struct RideCard: Sendable {
             }
             if schedule.transfers.indices.contains(legIndex) {
                 let transfer = schedule.transfers[legIndex]
-                // At the edges of the day the wait ends on a real train, as the plan says.
+                // The wait as the plan says it: the published first train exactly; otherwise a
+                // range, and the published last train where the range ends on it.
                 if let train = transfer.realTrain {
                     lines.append(language.tr(
-                        "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування \(minutes(transfer.bookedWaitSeconds)) на поїзд о \(clock.hhmmss(train)).",
-                        "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of \(minutes(transfer.bookedWaitSeconds)) for the \(clock.hhmmss(train)) train."))
+                        "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування \(minutes(transfer.bookedWaitSeconds)) на перший поїзд, о \(clock.hhmmss(train)).",
+                        "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of \(minutes(transfer.bookedWaitSeconds)) for the first train, the \(clock.hhmmss(train))."))
                 } else {
-                    lines.append(language.tr(
-                        "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування від 0 до \(minutes(transfer.longestWaitSeconds)).",
-                        "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of 0 to \(minutes(transfer.longestWaitSeconds))."))
+                    var line = language.tr(
+                        "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування від 0 до \(minutes(transfer.longestWaitSeconds))",
+                        "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of 0 to \(minutes(transfer.longestWaitSeconds))")
+                    if let last = transfer.latestTrain {
+                        line += language.tr(", щонайпізніше останній поїзд, о \(clock.hhmmss(last))", ", at the latest the last train, the \(clock.hhmmss(last))")
+                    }
+                    lines.append(line + ".")
                 }
             }
         }

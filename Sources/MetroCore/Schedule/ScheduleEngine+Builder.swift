@@ -75,19 +75,33 @@ extension ScheduleEngine {
             }
             for number in transfers.indices {
                 transfers[number].alertWaitSeconds = alert.transfers[number]?.alertWaitSeconds ?? 0
-                // Where the trains are known: the earliest the rider may catch (the alerts'), the
-                // latest (the range's), and the wait's range from the best estimate's platform.
-                guard let train = transfers[number].realTrain else { continue }
-                let earliest = min(alert.transfers[number]?.realTrain ?? train, train)
-                let latest = max(high.transfers[number]?.realTrain ?? train, train)
+                // The published trains at the ends of the range: the first train where the fast
+                // rider (the alerts') makes it, and where the slow rider's wait ends on the first
+                // or runs to the last. Between them every train is computed, and never named.
+                let platform = transfers[number].platformArrival
+                let earliest = alert.transfers[number]?.realTrain
+                // (Where the slow rider is on the platform only after the last, the best
+                // estimate's wait may still run to it: then the last is the range's end too.)
+                let latest = high.transfers[number].flatMap { $0.realTrain ?? $0.lastTrain } ?? transfers[number].lastTrain
                 transfers[number].earliestTrain = earliest
                 transfers[number].latestTrain = latest
-                let platform = transfers[number].platformArrival
-                transfers[number].longestWaitSeconds = max(0, Int(latest.timeIntervalSince(platform).rounded()))
-                transfers[number].shortestWaitSeconds = max(0, Int(earliest.timeIntervalSince(platform).rounded()))
-                transfers[number].alertWaitSeconds = min(transfers[number].alertWaitSeconds, transfers[number].bookedWaitSeconds)
-                if let slow = high.transfers[number]?.platformArrival {
-                    transfers[number].slowMarginSeconds = Int(latest.timeIntervalSince(slow).rounded(.down))
+                if let earliest, transfers[number].realTrain != nil {
+                    transfers[number].shortestWaitSeconds = max(0, Int(earliest.timeIntervalSince(platform).rounded()))
+                }
+                if let latest {
+                    transfers[number].longestWaitSeconds = max(0, Int(latest.timeIntervalSince(platform).rounded()))
+                    if let slow = high.transfers[number]?.platformArrival {
+                        transfers[number].slowMarginSeconds = Int(latest.timeIntervalSince(slow).rounded(.down))
+                    }
+                } else if transfers[number].realTrain != nil, bestTiming.entries.indices.contains(number),
+                    let slowDeparture = high.stops[bestTiming.entries[number]].departure
+                {
+                    // The best estimate makes the first train; the slow rider may not, and
+                    // waits for a computed one after it.
+                    transfers[number].longestWaitSeconds = max(0, Int(slowDeparture.timeIntervalSince(platform).rounded()))
+                }
+                if transfers[number].realTrain != nil {
+                    transfers[number].alertWaitSeconds = min(transfers[number].alertWaitSeconds, transfers[number].bookedWaitSeconds)
                 }
             }
             let last = stops.count - 1

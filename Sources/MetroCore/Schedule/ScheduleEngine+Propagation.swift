@@ -45,10 +45,11 @@ extension ScheduleEngine {
                 let walk = route.transferWalks[number]
                 let platform = stops[index].arrival!.addingTimeInterval(TimeInterval(walk.walkSeconds))
                 let leg = route.legs[stops[next].leg]
-                let (headway, shortest, longest) = waitAfterTransfer(
+                let (headway, shortestInterval, longestInterval) = waitAfterTransfer(
                     line: leg.line, direction: leg.direction, platform: platform,
                     fromTerminal: timing.fromTerminal.indices.contains(number) ? timing.fromTerminal[number] : 0)
                 var booked = Int((Double(headway) * bookedWaitFraction).rounded())
+                var (shortest, longest) = (shortestInterval, longestInterval)
                 var alert = alertWait(booked: booked, shortest: shortest, stops: stops, early: early)
                 var waited = switch wait {
                 case .booked: booked
@@ -56,26 +57,39 @@ extension ScheduleEngine {
                 case .alert: alert
                 case .longest: longest
                 }
-                // Where the trains are known (near the first and the last), each pass boards the
-                // train it reaches: the fast passes the earliest the rider can catch, the slow one
-                // the latest (the next train when the slow rider would have under a minute).
-                // The fast passes lean early across the choice too: a train the rider could make
-                // were the trains faster than the fastest published one by the alerts' lean (a
-                // share of the time since the anchor, `alertLead`) counts as catchable.
+                // Only what is published is certain: no train leaves before the published first
+                // departure, and the rider on the platform by then boards exactly that one; the
+                // trains after it are computed, their phase unknown (the wait above, booked and
+                // ranged), and none leaves after the published last departure, so every wait
+                // ends by it. The fast passes lean early across the choice of the first train:
+                // one the rider could make were the trains faster than the fastest published
+                // one by the alerts' lean (a share of the time since the anchor) counts as
+                // catchable. The slow pass counts on the first only with a minute to spare.
                 let lean = wait == .alert || wait == .none ? alertLead(platform, since: anchor.time, uncertain: true, corrected: false) : 0
-                let train = knownTrain(
-                    station: stops[next].station, line: leg.line, direction: leg.direction, platform: platform.addingTimeInterval(-lean),
-                    margin: wait == .longest ? Self.slowSideMargin : 0)
-                if let train {
-                    waited = max(0, Int(train.timeIntervalSince(platform).rounded()))
-                    booked = waited
-                    alert = waited
+                var train: Date?
+                var lastTrain: Date?
+                switch publishedBoarding(station: stops[next].station, direction: leg.direction, platform: platform.addingTimeInterval(-lean)) {
+                case .first(let first) where wait != .longest || first.timeIntervalSince(platform) >= TimeInterval(Self.slowSideMargin):
+                    train = first
+                    waited = max(0, Int(first.timeIntervalSince(platform).rounded()))
+                    (booked, alert, shortest, longest) = (waited, waited, waited, waited)
+                case .first(let first):
+                    // The slow rider may just miss the first: then the next, a computed train
+                    // within an interval of it.
+                    waited = max(0, Int(first.timeIntervalSince(platform).rounded())) + longest
+                case .computed(let last):
+                    let spare = max(0, Int(last.timeIntervalSince(platform).rounded(.down)))
+                    if waited >= spare { lastTrain = last }
+                    (waited, booked, alert) = (min(waited, spare), min(booked, spare), min(alert, spare))
+                    (shortest, longest) = (min(shortest, spare), min(longest, spare))
+                case .gone, .unknown:
+                    break
                 }
                 transfers[number] = .init(
                     exit: stops[index].station, entry: stops[next].station, walkSeconds: walk.walkSeconds,
-                    platformArrival: platform, headwaySeconds: headway, longestWaitSeconds: train == nil ? longest : waited,
-                    shortestWaitSeconds: train == nil ? shortest : waited, bookedWaitSeconds: booked, alertWaitSeconds: alert, confirmed: false,
-                    realTrain: train)
+                    platformArrival: platform, headwaySeconds: headway, longestWaitSeconds: longest,
+                    shortestWaitSeconds: shortest, bookedWaitSeconds: booked, alertWaitSeconds: alert, confirmed: false,
+                    realTrain: train, lastTrain: lastTrain)
                 stops[next].arrival = nil
                 stops[next].departure = platform.addingTimeInterval(TimeInterval(waited))
                 stops[next].uncertain = true
@@ -90,49 +104,34 @@ extension ScheduleEngine {
         }
     }
 
-    /// How long before a known train the slow rider must be on its platform for the range to
-    /// count on it: under a minute, the train after it is as likely (a connection of 0–2 s is
-    /// no connection to promise).
+    /// How long before the published first train the slow rider must be on its platform for the
+    /// range to count on it: under a minute, the train after it is as likely (a connection of
+    /// 0–2 s is no connection to promise).
     static let slowSideMargin = 60
 
-    /// The service model's train a rider on `station`'s platform at `platform` boards, where the
-    /// trains are known (within `ServiceTrains.edgeSpan` of the first and the last departure):
-    /// the first leaving at least `margin` seconds later, else the first leaving at all (the
-    /// last, if it is that close); nil in the middle of the day, when the wait is the interval's,
-    /// and once the last train has gone.
-    func knownTrain(station: String, line: String, direction: Direction, platform: Date, margin: Int) -> Date? {
-        guard let window = network.serviceWindow(station: station, direction: direction) else { return nil }
+    /// What is published about the train a rider on `station`'s platform at `platform` boards.
+    public enum PublishedBoarding: Equatable, Sendable {
+        /// At or before the published first departure: that train, exactly.
+        case first(Date)
+        /// Between the first and the last: a computed train, its phase unknown; none leaves
+        /// after the published last departure, `last`.
+        case computed(last: Date)
+        /// After the published last departure.
+        case gone
+        /// No train stops there in that direction.
+        case unknown
+    }
+
+    /// The one rule of what is certain at a boarding: the published first and last departures
+    /// are exact; every train between them is computed (the interval's, its phase unknown).
+    public func publishedBoarding(station: String, direction: Direction, platform: Date) -> PublishedBoarding {
+        guard let window = network.serviceWindow(station: station, direction: direction), window.lastDeparture >= window.firstDeparture else {
+            return .unknown
+        }
         let position = clock.position(of: platform)
-        let seconds = position.seconds
-        // The middle of the day and after the last train: nothing to look up (most rides).
-        if seconds > window.lastDeparture { return nil }
-        if seconds > window.firstDeparture + ServiceTrains.edgeSpan && seconds < window.lastDeparture - ServiceTrains.edgeSpan { return nil }
-        if headwayOverrides[line] == nil {
-            // The service model's departures there, looked up by bisection (this runs for every
-            // change of every pass, and `--arrive-by` tries hundreds of starts).
-            let trains = network.serviceTrains.departures(station: station, line: line, direction: direction, dayType: position.dayType, engine: self)
-            func firstIndex(atOrAfter moment: Int) -> Int {
-                var low = 0, high = trains.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if trains[middle] < moment { low = middle + 1 } else { high = middle }
-                }
-                return low
-            }
-            let reached = firstIndex(atOrAfter: max(seconds, window.firstDeparture))
-            guard trains.indices.contains(reached), trains[reached] <= window.lastDeparture else { return nil }
-            let later = firstIndex(atOrAfter: seconds + margin)
-            let chosen = margin > 0 && trains.indices.contains(later) && trains[later] <= window.lastDeparture ? later : reached
-            return clock.date(position.serviceDay, seconds: trains[chosen])
-        }
-        let trains = ServiceTrains(engine: self)
-        guard let departures = trains.departures(station: station, direction: direction, on: position.serviceDay),
-            case .train(let reached) = departures.boarding(atOrAfter: seconds)
-        else { return nil }
-        if margin > 0, case .train(let later) = departures.boarding(atOrAfter: seconds + margin) {
-            return trains.date(position.serviceDay, later)
-        }
-        return trains.date(position.serviceDay, reached)
+        if position.seconds <= window.firstDeparture { return .first(clock.date(position.serviceDay, seconds: window.firstDeparture)) }
+        if position.seconds > window.lastDeparture { return .gone }
+        return .computed(last: clock.date(position.serviceDay, seconds: window.lastDeparture))
     }
 
     /// Dwell belongs to the arriving segment: the published departure-to-departure gap into a

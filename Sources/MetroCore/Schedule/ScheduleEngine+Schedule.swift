@@ -56,21 +56,23 @@ public struct Schedule: Equatable, Sendable {
         public var alertWaitSeconds: Int = 0
         /// True once the passenger said the train departed (or anchored a later stop).
         public var confirmed: Bool
-        /// The service model's train the best estimate boards, at the edges of the service day
-        /// (nil: the middle of the day, any train, the wait is the interval's).
+        /// The published first train the best estimate boards (the rider is on the platform by
+        /// its published departure); nil where the train is a computed one, its phase unknown.
         public var realTrain: Date? = nil
-        /// The earliest known train the rider may catch (the fast pattern's, which the alerts
-        /// are set for) and the latest (the slow pattern's, with the whole walk and a minute to
-        /// spare, which the arrival's range runs to); nil in the middle of the day.
+        /// The published last train, where the pass's wait runs to it (nothing leaves later).
+        public var lastTrain: Date? = nil
+        /// The published trains at the ends of the range: the first train if the fast rider
+        /// (the alerts') makes it, and the train the slow rider (slow pattern, whole walk) waits
+        /// for at the latest, the first or the last; nil where that end is a computed train.
         public var earliestTrain: Date? = nil
         public var latestTrain: Date? = nil
-        /// How long before the latest known train the slow rider (slow pattern, whole walk) is on
-        /// the platform: under a minute, and with no train after it, the connection is not one to
-        /// promise (nil in the middle of the day).
+        /// How long before the latest published train the slow rider is on the platform: under a
+        /// minute, and with no train after it, the connection is not one to promise (nil where
+        /// the latest train is a computed one).
         public var slowMarginSeconds: Int? = nil
 
-        /// The known trains the rider may be on, earliest first, each once (one when every
-        /// pattern catches the same train).
+        /// The published trains the rider may be on, earliest first, each once (a computed train
+        /// is never named).
         public var catchableTrains: [Date] {
             var trains: [Date] = []
             for train in [earliestTrain, realTrain, latestTrain].compactMap({ $0 }) where !trains.contains(train) { trains.append(train) }
@@ -78,7 +80,7 @@ public struct Schedule: Equatable, Sendable {
         }
 
         /// The honest range of the departure from the new platform: no wait at all, or a whole
-        /// headway (where the trains are known: the earliest and the latest the rider may catch).
+        /// headway; bounded by the published first and last trains where they are the ends.
         public var earliestDeparture: Date { earliestTrain ?? platformArrival }
         public var latestDeparture: Date { latestTrain ?? platformArrival.addingTimeInterval(TimeInterval(longestWaitSeconds)) }
         /// How far the schedule after the transfer may move: earlier by the booked wait, later

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// A ride started on a real train, followed on the slow pattern with the whole walk at every
+/// A ride from a start at the origin, followed on the slow pattern with the whole walk at every
 /// change (the lean-safe side: a rider must not be stranded when the trains run slow).
 public struct EdgeConnection: Equatable, Sendable {
     /// One change, as the slow rider meets it.
@@ -16,8 +16,8 @@ public struct EdgeConnection: Equatable, Sendable {
         public var slowArrival: Date
         /// The last departure there.
         public var last: Date
-        /// The real train the slow rider boards there (nil in the middle of the day, when any
-        /// train will do, and when the last has gone).
+        /// The published train the slow rider boards there: the first, or the last where the
+        /// wait runs to it (nil where it is a computed one, and when the last has gone).
         public var train: Date?
         /// How long before the last departure the slow rider is on the platform (negative: after).
         public var margin: TimeInterval { last.timeIntervalSince(slowArrival) }
@@ -40,14 +40,16 @@ public struct EdgeConnection: Equatable, Sendable {
     public var missed: Change? { changes.first { $0.margin < 0 } }
 }
 
-/// The answer to `--last`: the last train from the origin whose ride connects.
+/// The answer to `--last`: the origin's published last train where its ride connects; else the
+/// latest start whose ride connects, a deadline (the trains before the last are computed, so
+/// any train leaving by then will do, and none is named).
 public struct LastConnection: Equatable, Sendable {
     public var connection: EdgeConnection
-    /// The origin's own last train, and how many trains before it the answer is (0: the last).
+    /// The origin's own last train (published).
     public var originLast: Date
-    public var trainsBeforeLast: Int
-    /// The next real train after the answer, and where it misses (nil when the answer is the
-    /// origin's last).
+    /// The answer is the origin's published last train (else a latest start).
+    public var departureIsPublished: Bool
+    /// The origin's last train's ride, where it does not connect: where it misses.
     public var next: EdgeConnection?
 
     public var departure: Date { connection.departure }
@@ -56,12 +58,12 @@ public struct LastConnection: Equatable, Sendable {
 /// The answer to `--arrive-by`.
 public enum ArriveByAnswer: Equatable, Sendable {
     /// A ride that can be made: the latest start with the booked wait and, if there is one, the
-    /// safe start (slow pattern, whole walks, the real trains at the edges); `clamped` when the
+    /// safe start (slow pattern, whole walks, the longest waits the published trains allow); `clamped` when the
     /// latest start was the last connection's, the requested arrival being later than any ride
     /// that connects.
     case ride(latest: Date, safe: Date?, clamped: LastConnection?)
-    /// Asked too early: the first train from the origin, and when it arrives.
-    case tooEarly(firstTrain: Date, arrival: Date)
+    /// Asked too early: the first train from the origin, when it arrives, and the plan's range.
+    case tooEarly(firstTrain: Date, arrival: Date, earliest: Date, latest: Date)
     /// No start in the three hours before arrives by then.
     case none
 }
@@ -90,119 +92,108 @@ extension ScheduleEngine {
         let best: RouteTiming
         let late: RouteTiming
         let early: RouteTiming
-        /// Each leg's boarding trains on one service day, when prepared for it.
-        let day: ServiceClock.ServiceDay?
-        let departures: [ServiceTrains.Departures?]
     }
 
-    public func prepared(_ route: Route, on day: ServiceClock.ServiceDay? = nil) -> PreparedRoute {
+    public func prepared(_ route: Route) -> PreparedRoute {
         let planned = plannedStops(route)
-        let trains = ServiceTrains(engine: self)
         let (best, early, late) = timings(planned)
-        return PreparedRoute(
-            route: route, planned: planned, best: best, late: late,
-            early: early, day: day, departures: day.map { day in route.legs.map { trains.departures(of: $0, on: day) } } ?? [])
+        return PreparedRoute(route: route, planned: planned, best: best, late: late, early: early)
     }
 
     /// One pass of the engine over the route from a train leaving the origin at `t0` (the slow
-    /// pattern with the longest waits, or the best estimate with the booked ones), each change's
-    /// wait ending on the real train there where trains are modelled: the changes as met, and
-    /// the arrival after any walk at the end.
+    /// pattern with the longest waits, or the best estimate with the booked ones), each wait
+    /// bounded by what is published at the change (`publishedBoarding`): the changes as met,
+    /// and the arrival after any walk at the end.
     func pinnedPass(_ prepared: PreparedRoute, t0: Date, slow: Bool) -> (changes: [EdgeConnection.Change], arrival: Date) {
         let route = prepared.route
-        let trains = ServiceTrains(engine: self)
         let day = clock.position(of: t0).serviceDay
         var stops = prepared.planned
         var transfers = [Schedule.TransferTiming?](repeating: nil, count: max(route.legs.count - 1, 0))
-        func apply(_ anchor: Anchor) {
+        if !stops.isEmpty {
             propagate(
-                &stops, route: route, anchor: anchor, transfers: &transfers, timing: slow ? prepared.late : prepared.best, early: prepared.early,
-                wait: slow ? .longest : .booked)
+                &stops, route: route, anchor: Anchor(stop: 0, event: .departure, time: t0), transfers: &transfers,
+                timing: slow ? prepared.late : prepared.best, early: prepared.early, wait: slow ? .longest : .booked)
         }
         var changes: [EdgeConnection.Change] = []
-        if !stops.isEmpty { apply(Anchor(stop: 0, event: .departure, time: t0)) }
-        for (number, entry) in prepared.late.entries.enumerated() {
-            guard route.transferWalks.indices.contains(number), route.legs.indices.contains(number + 1),
-                let exitArrival = stops[entry - 1].arrival
-            else { break }
+        for (number, transfer) in transfers.enumerated() {
+            guard let transfer, route.legs.indices.contains(number + 1) else { break }
             let leg = route.legs[number + 1]
-            let platform = exitArrival.addingTimeInterval(TimeInterval(route.transferWalks[number].walkSeconds))
-            let known = prepared.day == day && prepared.departures.indices.contains(number + 1)
-            guard let departures = known ? prepared.departures[number + 1] : trains.departures(of: leg, on: day) else { break }
-            var change = EdgeConnection.Change(
-                station: departures.station, line: leg.line, direction: leg.direction, slowArrival: platform,
-                last: trains.date(day, departures.last), train: nil)
-            let boarding = seconds(platform, on: day).map { departures.boarding(atOrAfter: $0) } ?? .gone
-            if case .train(let train) = boarding {
-                change.train = trains.date(day, train)
-                apply(Anchor(stop: entry, event: .departure, time: trains.date(day, train)))
-            }
+            guard let window = network.serviceWindow(station: transfer.entry, direction: leg.direction) else { break }
+            let change = EdgeConnection.Change(
+                station: transfer.entry, line: leg.line, direction: leg.direction, slowArrival: transfer.platformArrival,
+                last: clock.date(day, seconds: window.lastDeparture), train: transfer.realTrain ?? transfer.lastTrain)
             changes.append(change)
             // After the last train the slow rider is stranded; the best estimate rides on with
             // the engine's wait (its finding says the rest).
-            if boarding == .gone && slow { break }
+            if slow && change.margin < 0 { break }
         }
         let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
         return (changes, (stops.last.map(\.time) ?? t0).addingTimeInterval(walkAfter))
     }
 
     /// The ride from a train leaving the origin at `t0`, followed the slow way: the slow pattern,
-    /// the whole walk, and at each change the real train the slow rider reaches (or the last
-    /// train gone). The engine's slow pass (the late end of its ranges), alone.
+    /// the whole walk, and at each change the longest wait the published trains allow (or the
+    /// last train gone). The engine's slow pass (the late end of its ranges), alone.
     public func slowConnection(route: Route, t0: Date) -> EdgeConnection {
         slowConnection(prepared(route), t0: t0)
     }
 
     public func slowConnection(_ prepared: PreparedRoute, t0: Date) -> EdgeConnection {
-        let trains = ServiceTrains(engine: self)
         let day = clock.position(of: t0).serviceDay
-        let departures = prepared.day == day ? prepared.departures.first ?? nil : prepared.route.legs.first.flatMap { trains.departures(of: $0, on: day) }
-        let originLast = departures.map { trains.date(day, $0.last) }
+        let originLast = prepared.route.legs.first.flatMap { network.serviceWindow(station: $0.board, direction: $0.direction) }
+            .map { clock.date(day, seconds: $0.lastDeparture) }
         let pass = pinnedPass(prepared, t0: t0, slow: true)
         return EdgeConnection(departure: t0, originLast: originLast, changes: pass.changes, slowArrival: pass.arrival)
     }
 
-    /// The best-estimate arrival of `scheduleOnRealTrains`, without the rest of the schedule.
-    public func arrivalOnRealTrains(_ prepared: PreparedRoute, t0: Date) -> Date {
+    /// The best-estimate arrival of a ride from `t0`, without the rest of the schedule.
+    public func bestArrival(_ prepared: PreparedRoute, t0: Date) -> Date {
         pinnedPass(prepared, t0: t0, slow: false).arrival
     }
 
-    /// The last real train from the origin on `serviceDay` whose ride connects the slow way;
-    /// nil when the route has no trains or none within `ServiceTrains.edgeSpan` of the last
-    /// connects.
-    public func lastConnection(route: Route, serviceDay: ServiceClock.ServiceDay) -> LastConnection? {
-        let trains = ServiceTrains(engine: self)
-        guard let leg = route.legs.first, let departures = trains.departures(of: leg, on: serviceDay) else { return nil }
-        var next: EdgeConnection?
-        let prepared = prepared(route, on: serviceDay)
-        for (count, train) in departures.beforeLast.reversed().enumerated() {
-            let connection = slowConnection(prepared, t0: trains.date(serviceDay, train))
-            if connection.connects {
-                return LastConnection(
-                    connection: connection, originLast: trains.date(serviceDay, departures.last), trainsBeforeLast: count, next: next)
-            }
-            next = connection
-        }
-        return nil
+    /// The origin's published first and last departures on `serviceDay`, for the route's first leg.
+    func originWindow(_ route: Route, on serviceDay: ServiceClock.ServiceDay) -> (first: Date, last: Date)? {
+        guard let leg = route.legs.first, let window = network.serviceWindow(station: leg.board, direction: leg.direction),
+            window.lastDeparture >= window.firstDeparture
+        else { return nil }
+        return (clock.date(serviceDay, seconds: window.firstDeparture), clock.date(serviceDay, seconds: window.lastDeparture))
     }
 
-    /// The rides that arrive by `target`: the latest start (best estimate, the real trains at
-    /// the changes) and the safe one (the slow way), each a real train where trains are modelled,
-    /// never before the origin's first train and never later than the last connection
-    /// (`last`, found if not given).
+    /// The last ride from the origin on `serviceDay` that connects the slow way: the origin's
+    /// published last train if its ride connects, else the latest start that does (to the
+    /// second; the trains before the last are computed); nil when the route has no trains or
+    /// none in the three hours before the last connects.
+    public func lastConnection(route: Route, serviceDay: ServiceClock.ServiceDay) -> LastConnection? {
+        guard let window = originWindow(route, on: serviceDay) else { return nil }
+        let prepared = prepared(route)
+        let lastRide = slowConnection(prepared, t0: window.last)
+        if lastRide.connects {
+            return LastConnection(connection: lastRide, originLast: window.last, departureIsPublished: true, next: nil)
+        }
+        // A deadline to the second would leave the slow rider no second to spare: each change
+        // keeps the minute the range keeps before a published train (`slowSideMargin`).
+        let spare = TimeInterval(Self.slowSideMargin)
+        let works = { (t0: Date) -> Bool in
+            let ride = slowConnection(prepared, t0: t0)
+            return ride.connects && ride.changes.allSatisfy { $0.margin >= spare }
+        }
+        guard let found = Self.latestStart(before: window.last, where: works), found >= window.first else { return nil }
+        return LastConnection(connection: slowConnection(prepared, t0: found), originLast: window.last, departureIsPublished: false, next: lastRide)
+    }
+
+    /// The rides that arrive by `target`: the latest start (best estimate, the booked waits)
+    /// and the safe one (the slow way), never before the origin's first train and never later
+    /// than the last connection (`last`, found if not given). Between the published first and
+    /// last trains a start is a time, not a train: the trains there are computed.
     public func arriveBy(route: Route, target: Date, last: LastConnection?? = nil) -> ArriveByAnswer {
-        let trains = ServiceTrains(engine: self)
         let day = clock.position(of: target).serviceDay
-        guard let leg = route.legs.first, let departures = trains.departures(of: leg, on: day) else {
+        guard let window = originWindow(route, on: day) else {
             // A walk, or no trains: the start is the moment the walk begins.
             guard let found = Self.latestStart(before: target, where: { schedule(route: route, t0: $0).finalArrival <= target }) else { return .none }
             return .ride(latest: found, safe: found, clamped: nil)
         }
-        let first = trains.date(day, departures.first)
-        func snapped(_ moment: Date) -> Date {
-            seconds(moment, on: day).flatMap { departures.train(atOrBefore: $0) }.map { trains.date(day, $0) } ?? moment
-        }
-        let prepared = prepared(route, on: day)
+        let first = window.first
+        let prepared = prepared(route)
         // In the night (an arrival later than the last connection's, on the slow pattern and
         // with the range's margin): the answer is the last connection, whatever the hour asked
         // (01:00 and 01:30 alike; the three hours' search below would not reach back to it).
@@ -213,11 +204,18 @@ extension ScheduleEngine {
                 return .ride(latest: known.departure, safe: known.departure, clamped: known)
             }
         }
-        let found = Self.latestStart(before: target) { arrivalOnRealTrains(prepared, t0: $0) <= target }
+        let found = Self.latestStart(before: target) { bestArrival(prepared, t0: $0) <= target }
         guard let best = found, best >= first else {
-            // Only a start before the first train would do: say when the first train gets in.
-            let arrival = arrivalOnRealTrains(prepared, t0: first)
-            return arrival > target ? .tooEarly(firstTrain: first, arrival: arrival) : .none
+            // Only a start before the first train would do: say when the first train gets in,
+            // and the range the plan gives it.
+            let firstRide = schedule(route: route, t0: first)
+            return firstRide.arrival > target
+                ? .tooEarly(firstTrain: first, arrival: firstRide.arrival, earliest: firstRide.arrivalEarliest, latest: firstRide.arrivalLatest) : .none
+        }
+        // Within an interval after the published first train the only train known to leave by
+        // then is the first itself: the answer is that train.
+        func snapped(_ start: Date) -> Date {
+            start.timeIntervalSince(first) < TimeInterval(interval(line: route.legs[0].line, direction: route.legs[0].direction, at: first)) ? first : start
         }
         var latest = snapped(best)
         // No ride connects at all (a closure cutting every change): nothing can be made.
@@ -235,6 +233,20 @@ extension ScheduleEngine {
         }.map(snapped)
         if let found = safe, found < first || found > latest { safe = found < first ? nil : latest }
         return .ride(latest: latest, safe: safe, clamped: clamped)
+    }
+
+    /// A tap after the origin's published last departure, within this many seconds of it, is
+    /// that train's: t₀ is the moment the train moves, so the last train's rider taps at or
+    /// after it, and no train leaves later. Five minutes: a rider who boards at the last
+    /// moment taps once seated; later than that a tap is no longer read as the last train.
+    public static let lateTapAllowance = 300
+
+    /// The origin's published last departure when `t0` is a tap on that train made late (within
+    /// `lateTapAllowance` after it); nil otherwise (on time, earlier, or too late to be it).
+    public func lastTrainTappedLate(route: Route, t0: Date) -> Date? {
+        guard let window = originWindow(route, on: clock.position(of: t0).serviceDay) else { return nil }
+        let late = t0.timeIntervalSince(window.last)
+        return late > 0 && late <= TimeInterval(Self.lateTapAllowance) ? window.last : nil
     }
 
     /// The latest t₀, to the second, in the three hours before `end` for which `works` holds,

@@ -38,32 +38,26 @@ extension PlanCommand {
         }
     }
 
-    /// The `--last` note: which train, where the next one misses, the margins.
+    /// The `--last` note: the origin's published last train when its ride connects; else the
+    /// latest start that does (a deadline to the minute, rounded down: the trains before the
+    /// last are computed, so none is named) and where the last train misses; the margins.
     static func lastNote(_ found: LastConnection, route: Route, board: String, network: Network, clock: ServiceClock, language: Language) -> String {
-        let train = clock.hhmmss(found.departure)
         var text: String
-        if found.trainsBeforeLast == 0 {
+        if found.departureIsPublished {
+            let train = clock.hhmmss(found.departure)
             text = language.tr(
                 "Останній поїзд додому: поїзд о \(train) зі станції \(board), її останній.",
                 "Last train home: the \(train) from \(board), its last train.")
         } else {
-            let count = found.trainsBeforeLast
-            let before = count == 1
-                ? language.tr("передостанній", "the one before the last")
-                : language.tr(
-                    "за \(count) " + language.plural(count, uk: ("поїзд", "поїзди", "поїздів"), en: ("train", "trains")) + " до останнього",
-                    "\(count) trains before the last")
+            let by = clock.hhmm(found.departure)
             text = language.tr(
-                "Останній поїзд додому: поїзд о \(train) зі станції \(board), \(before).",
-                "Last train home: the \(train) from \(board), \(before).")
+                "Остання поїздка додому: рушайте зі станції \(board) не пізніше \(by) (встигає будь-який поїзд, що рушить до того часу; розклад окремих поїздів не публікують).",
+                "Last ride home: leave \(board) by \(by) (any train that leaves by then connects; single trains' times are not published).")
             if let next = found.next, let missed = next.missed {
                 let (line, toward, station) = changeName(missed, network: network, language: language)
-                let which = found.trainsBeforeLast == 1
-                    ? language.tr("Останній, о \(clock.hhmmss(next.departure)),", "The \(clock.hhmmss(next.departure)) last train")
-                    : language.tr("Наступний, о \(clock.hhmmss(next.departure)),", "The next one, the \(clock.hhmmss(next.departure)),")
                 text += " " + language.tr(
-                    "\(which) не встигає на останній \(line) у напрямку станції \(toward) на станції \(station) (\(clock.hhmmss(missed.last))): повільним поїздом ви там о \(clock.hhmmss(missed.slowArrival)).",
-                    "\(which) misses the last \(line) toward \(toward) at \(station) (\(clock.hhmmss(missed.last))): on the slow pattern you would be there at \(clock.hhmmss(missed.slowArrival)).")
+                    "Останній, о \(clock.hhmmss(next.departure)), не встигає на останній \(line) у напрямку станції \(toward) на станції \(station) (\(clock.hhmmss(missed.last))): повільним поїздом ви там о \(clock.hhmmss(missed.slowArrival)).",
+                    "The \(clock.hhmmss(next.departure)) last train misses the last \(line) toward \(toward) at \(station) (\(clock.hhmmss(missed.last))): on the slow pattern you would be there at \(clock.hhmmss(missed.slowArrival)).")
             }
         }
         let margins = margins(found.connection, walks: route.transferWalks, network: network, clock: clock, language: language)
@@ -72,25 +66,34 @@ extension PlanCommand {
 
     /// `--arrive-by`'s note for a ride that can be made.
     static func arriveByNote(
-        target: Date, latest: Date, safe: Date?, clamped: LastConnection?, arrival: Date, board: String, clock: ServiceClock, language: Language
+        target: Date, latest: Date, safe: Date?, clamped: LastConnection?, arrival: Date, first: Date?, board: String, clock: ServiceClock,
+        language: Language
     ) -> String {
         let by = clock.hhmm(target)
         var text: String
-        if clamped != nil {
+        if let clamped, clamped.departureIsPublished {
             text = language.tr(
                 "Прибути до \(by): пізніше жоден поїзд не встигає на пересадку; останнє сполучення — поїзд о \(clock.hhmmss(latest)) зі станції \(board), прибуття о \(clock.hhmm(arrival)).",
                 "Arrive by \(by): no later train connects; the last connection is the \(clock.hhmmss(latest)) from \(board), arriving at \(clock.hhmm(arrival)).")
+        } else if clamped != nil {
+            text = language.tr(
+                "Прибути до \(by): пізніше жоден поїзд не встигає на пересадку; останнє сполучення — рушити зі станції \(board) до \(clock.hhmm(latest)), прибуття близько \(clock.hhmm(arrival)).",
+                "Arrive by \(by): no later train connects; for the last connection leave \(board) by \(clock.hhmm(latest)), arriving about \(clock.hhmm(arrival)).")
+        } else if first == latest {
+            text = language.tr(
+                "Прибути до \(by): перший поїзд, о \(clock.hhmmss(latest)) зі станції \(board) (із запланованим очікуванням);",
+                "Arrive by \(by): the first train, the \(clock.hhmmss(latest)) from \(board) (with the booked wait);")
         } else {
             text = language.tr(
-                "Прибути до \(by): поїзд має рушити зі станції \(board) не пізніше \(clock.hhmmss(latest)) (із запланованим очікуванням);",
-                "Arrive by \(by): the train must leave \(board) by \(clock.hhmmss(latest)) (with the booked wait);")
+                "Прибути до \(by): поїзд має рушити зі станції \(board) не пізніше \(clock.hhmm(latest)) (із запланованим очікуванням);",
+                "Arrive by \(by): the train must leave \(board) by \(clock.hhmm(latest)) (with the booked wait);")
         }
         // After a full stop the safe start begins a sentence of its own.
         func capitalized(_ text: String) -> String { clamped == nil ? text : text.prefix(1).uppercased() + text.dropFirst() }
         if let safe {
             text += " " + capitalized(language.tr(
-                "надійно — до \(clock.hhmmss(safe)) (навіть із цілим інтервалом очікування і повільним поїздом).",
-                "safe: by \(clock.hhmmss(safe)) (even with a whole interval's wait and a slow train)."))
+                "надійно — до \(clock.hhmm(safe)) (навіть із цілим інтервалом очікування і повільним поїздом).",
+                "safe: by \(clock.hhmm(safe)) (even with a whole interval's wait and a slow train)."))
         } else {
             text += " " + capitalized(language.tr(
                 "надійного виїзду немає: навіть перший поїзд повільно і з цілим інтервалом очікування може не встигнути.",
@@ -99,11 +102,14 @@ extension PlanCommand {
         return text
     }
 
-    /// The refusal when `--arrive-by` asks for a time before the first train can arrive.
-    static func tooEarly(target: Date, first: Date, arrival: Date, board: String, clock: ServiceClock, language: Language) -> String {
+    /// The refusal when `--arrive-by` asks for a time before the first train can arrive: its
+    /// arrival said as the plan says it, with its range.
+    static func tooEarly(
+        target: Date, first: Date, arrival: Date, earliest: Date, latest: Date, board: String, clock: ServiceClock, language: Language
+    ) -> String {
         language.tr(
-            "Прибути до \(clock.hhmm(target)) не вийде: перший поїзд рушає зі станції \(board) о \(clock.hhmmss(first)) і прибуває о \(clock.hhmm(arrival)).",
-            "You cannot arrive by \(clock.hhmm(target)): the first train leaves \(board) at \(clock.hhmmss(first)) and arrives at \(clock.hhmm(arrival)).")
+            "Прибути до \(clock.hhmm(target)) напевно не вийде: перший поїзд рушає зі станції \(board) о \(clock.hhmmss(first)) і прибуває близько \(clock.hhmm(arrival)) (може бути \(clock.hhmm(earliest))–\(clock.hhmm(latest))).",
+            "You cannot be sure to arrive by \(clock.hhmm(target)): the first train leaves \(board) at \(clock.hhmmss(first)) and arrives about \(clock.hhmm(arrival)) (could be \(clock.hhmm(earliest))–\(clock.hhmm(latest))).")
     }
 
     /// The line said when the origin's last train has gone: the command for the first train of
@@ -127,8 +133,8 @@ extension PlanCommand {
     static func firstTrainNote(asked: Date, first: Date, board: String, clock: ServiceClock, language: Language) -> String {
         let wait = Int(first.timeIntervalSince(asked).rounded(.down))
         return language.tr(
-            "Поїзди ще не ходять: о \(clock.hhmm(asked)) — це план першого поїзда, о \(clock.hhmmss(first)) зі станції \(board), за \(Durations.clock(wait)).",
-            "Trains are not running yet at \(clock.hhmm(asked)): this is the plan of the first train, the \(clock.hhmmss(first)) from \(board), \(Durations.clock(wait)) later.")
+            "Поїзди ще не ходять: о \(clock.hhmm(asked)) — це план першого поїзда, о \(clock.hhmmss(first)) зі станції \(board), за \(Durations.spoken(wait, language)).",
+            "Trains are not running yet at \(clock.hhmm(asked)): this is the plan of the first train, the \(clock.hhmmss(first)) from \(board), \(Durations.spoken(wait, language)) later.")
     }
 }
 

@@ -136,14 +136,17 @@ struct PlanCommand: Command {
                 throw .failure(options.language.tr(
                     "Прибути до \(context.clock.hhmm(arriveBy)) не вийде: у три години перед тим жоден поїзд, що встигає на пересадки, не прибуває вчасно.",
                     "No ride in the three hours before \(context.clock.hhmm(arriveBy)) that makes its changes arrives by then."))
-            case .tooEarly(let first, let arrival):
-                throw .failure(Self.tooEarly(target: arriveBy, first: first, arrival: arrival, board: board, clock: context.clock, language: options.language))
+            case .tooEarly(let first, let arrival, let earliest, let latest):
+                throw .failure(Self.tooEarly(
+                    target: arriveBy, first: first, arrival: arrival, earliest: earliest, latest: latest, board: board, clock: context.clock,
+                    language: options.language))
             case .ride(let latest, let safe, let clamped):
                 starts = (latest, safe)
                 start = latest
                 let arrival = engine.schedule(route: route, t0: latest).finalArrival
                 arriveByNote = Self.arriveByNote(
-                    target: arriveBy, latest: latest, safe: safe, clamped: clamped, arrival: arrival, board: board, clock: context.clock,
+                    target: arriveBy, latest: latest, safe: safe, clamped: clamped, arrival: arrival,
+                    first: engine.firstTrain(of: route, before: latest.addingTimeInterval(-1)), board: board, clock: context.clock,
                     language: options.language)
             }
         }
@@ -176,11 +179,12 @@ struct PlanCommand: Command {
             start = first
             firstNote = Self.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: options.language)
         }
-        // Every plan rides the service model's trains where they are known (the edges of the day).
+        // Every plan is bounded by the published first and last trains (the service model).
         let schedule = engine.schedule(route: route, t0: start)
         // The origin's entrances, said first when the ride starts while they are shut. (A ride
         // that starts by walking through a node enters at the typed station.)
         var warnings: [String] = []
+        var entranceNote: String?
         let entryStation = route.origin
         // When no train runs then, that is the one warning (item 7's rule); in the published
         // data every entrance opens before its first train, so "not open yet" is said only that
@@ -189,20 +193,20 @@ struct PlanCommand: Command {
         if !noTrains, let entrance = context.network.entrance(station: entryStation) {
             let seconds = engine.clock.position(of: start).seconds
             let name = Names.station(entryStation, context.network, options.language)
-            // (With --last the note says by when to be through the entrance instead.)
-            if seconds > entrance.closes && !last {
-                warnings.append(options.language.tr(
-                    "Входи станції \(name) зачиняються о \(TimeOfDay.clock(entrance.closes).prefix(5)): о \(context.clock.hhmm(start)) ввійти вже не можна.",
-                    "\(name)'s entrances close at \(TimeOfDay.clock(entrance.closes).prefix(5)): at \(context.clock.hhmm(start)) you can no longer get in."))
-            } else if seconds < entrance.opens {
+            // t₀ is when the train moves: a rider on a train that leaves after the entrances
+            // close went in before they did. So it is said as what to do (with --last, in its
+            // note), never as a refusal; the last train itself is what bounds the ride.
+            let through = options.language.tr(
+                "Пройдіть вхід до \(TimeOfDay.clock(entrance.closes).prefix(5)): тоді входи станції \(name) зачиняються.",
+                "Be through the entrance by \(TimeOfDay.clock(entrance.closes).prefix(5)), when \(name)'s entrances close.")
+            if seconds < entrance.opens {
                 warnings.append(options.language.tr(
                     "Входи станції \(name) відчиняються о \(TimeOfDay.clock(entrance.opens).prefix(5)): о \(context.clock.hhmm(start)) ще не ввійти.",
                     "\(name)'s entrances open at \(TimeOfDay.clock(entrance.opens).prefix(5)): at \(context.clock.hhmm(start)) you cannot get in yet."))
-            }
-            if last, entrance.closes < seconds {
-                lastNote = (lastNote ?? "") + options.language.tr(
-                    " Пройдіть вхід до \(TimeOfDay.clock(entrance.closes).prefix(5)): тоді входи станції \(name) зачиняються.",
-                    " Be through the entrance by \(TimeOfDay.clock(entrance.closes).prefix(5)), when \(name)'s entrances close.")
+            } else if entrance.closes < seconds, last {
+                lastNote = (lastNote ?? "") + " " + through
+            } else if entrance.closes < seconds {
+                entranceNote = through
             }
         }
         // After the origin's last train: what to type for the next ride that can be made.
@@ -215,7 +219,7 @@ struct PlanCommand: Command {
                     route: route, asked: asked, day: next, first: first, network: context.network, clock: engine.clock, language: options.language)
             }
         }
-        var notes = (firstNote.map { [$0] } ?? []) + (detourNote.map { [$0] } ?? []) + (arriveByNote.map { [$0] } ?? []) + (lastNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
+        var notes = (firstNote.map { [$0] } ?? []) + (detourNote.map { [$0] } ?? []) + (arriveByNote.map { [$0] } ?? []) + (lastNote.map { [$0] } ?? []) + (entranceNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
             + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
         let measured = schedule.stops.filter(\.calibrated).count
         if measured > 0 {
@@ -237,7 +241,7 @@ struct PlanCommand: Command {
                     "No calendar event written: the ride cannot be made then."))
                 if ics == "-" {
                     for line in warnings + schedule.findings.filter(\.preventsTheRide).map({
-                        FindingText.sentence($0, network: context.network, clock: context.clock, language: options.language)
+                        FindingText.sentence($0, network: context.network, clock: context.clock, language: options.language, at: start)
                     }) {
                         context.stderr.line(line)
                     }

@@ -137,6 +137,18 @@ struct StartCommand: Command {
             firstTrainNotice = PlanCommand.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: language)
             t0 = first
         }
+        // t₀ is when the train moves, so the last train's rider taps at or after its published
+        // departure: a tap within `lateTapAllowance` after it is that train (no train leaves
+        // later), timed from its published departure.
+        var lateTapNotice: String?
+        if let leg = firstLeg, let route, let last = engine.lastTrainTappedLate(route: route, t0: t0) {
+            let board = context.network.station(leg.stations[0]).map { Names.station($0, language) } ?? ""
+            let late = Durations.spoken(Int(t0.timeIntervalSince(last).rounded()), language)
+            lateTapNotice = language.tr(
+                "Старт — через \(late) після відправлення останнього поїзда зі станції \(board) (\(context.clock.hhmmss(last))): це ваш поїзд, поїздку відлічено від \(context.clock.hhmmss(last)).",
+                "Start tapped \(late) after the last train left \(board) (\(context.clock.hhmmss(last))): that is your train, and the ride is timed from \(context.clock.hhmmss(last)).")
+            t0 = last
+        }
         let store: TripStore
         var clock = RideClock.system(context.now)
         if let speed, let (origin, destination) = stations {
@@ -156,7 +168,7 @@ struct StartCommand: Command {
         if speed == nil, !force, let route {
             let planned = engine.applying(changes).schedule(route: route, t0: t0)
             if let blocking = planned.findings.first(where: \.isBlocking) {
-                throw .failure(FindingText.sentence(blocking, network: context.network, clock: context.clock, language: language) + " " + language.tr(
+                throw .failure(FindingText.sentence(blocking, network: context.network, clock: context.clock, language: language, at: t0) + " " + language.tr(
                     "Почати однаково: 'metro-timer start … --force'.", "To start it anyway: 'metro-timer start … --force'."))
             }
         }
@@ -187,7 +199,7 @@ struct StartCommand: Command {
             keys: session.keys(),
             rehearsal: speed != nil, width: { context.currentColumns },
             height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
-            initialNotice: ([firstTrainNotice].compactMap { $0 } + feedNotes).isEmpty ? nil : ([firstTrainNotice].compactMap { $0 } + feedNotes).joined(separator: " "))
+            initialNotice: Self.notice([firstTrainNotice, lateTapNotice].compactMap { $0 } + feedNotes))
         if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language), settings.enabled {
             ride.feed = FeedWatch(initial: feedVerdict) { context.checkAlertFeed(settings) }
         }
@@ -209,6 +221,9 @@ struct StartCommand: Command {
                 : language.tr("Поїздку завершено: ", "Trip ended: ") + service.outcomeText(outcome) + ".")
         }
     }
+
+    /// The notices said at the start, as one (nil when there are none).
+    static func notice(_ parts: [String]) -> String? { parts.isEmpty ? nil : parts.joined(separator: " ") }
 
     /// The last ride: the trip file's (ended or not), else the journal's newest record.
     static func lastRide(_ context: Context) throws(CLIError) -> (from: String, to: String)? {

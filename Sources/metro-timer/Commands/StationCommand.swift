@@ -78,20 +78,6 @@ struct StationCommand: Command {
         var warnings: [String]
     }
 
-    /// An hour's interval on the card. In the first and last two hours, where the service
-    /// model knows the trains (the GTFS feed's), the longest gap between trains leaving in that
-    /// hour: the stretched intervals before the last train are no published figure. An hour
-    /// only partly among them takes the published interval too, when longer; elsewhere, and
-    /// under a service change's interval, the published (or that) interval.
-    static func interval(hour: Int, trains: [Int], first: Int, last: Int, published: Int) -> Int {
-        let start = max(hour * 3600, first), end = min((hour + 1) * 3600, last + 1)
-        let span = ServiceTrains.edgeSpan
-        let gaps = zip(trains, trains.dropFirst()).filter { $0.0 / 3600 == hour }.map { $0.1 - $0.0 }
-        guard let longest = gaps.max(), start < first + span || end > last - span else { return published }
-        let covered = end <= first + span || start >= last - span
-        return covered ? longest : max(longest, published)
-    }
-
     func card(_ context: Context, language: Language) -> Card {
         let network = context.network
         var engine = ScheduleEngine(network: network, clock: context.clock).applying(changes)
@@ -109,16 +95,12 @@ struct StationCommand: Command {
             guard line.stations.indices.contains(nextIndex), let toward = network.terminal(line: station.line, direction: direction) else { continue }
             let window = network.serviceWindow(station: station.code, direction: direction)
             var byHour: [String: Int] = [:]
-            let trains = engine.headwayOverrides[station.line] == nil
-                ? network.serviceTrains.departures(station: station.code, line: station.line, direction: direction, dayType: position.dayType, engine: engine)
-                : []
-            // Only the hours trains run in (an interval after the last train is no one's).
+            // Only the hours trains run in (an interval after the last train is no one's); the
+            // published interval (or today's), at the edges of the day too: the spacing of the
+            // trains between the first and the last there is computed, not published.
             for hour in 5...24 where window.map({ hour * 3600 <= $0.lastDeparture && (hour + 1) * 3600 > $0.firstDeparture }) ?? false {
                 let at = context.clock.date(position.serviceDay, seconds: hour * 3600)
-                let published = engine.interval(line: station.line, direction: direction, at: at)
-                byHour[TimeOfDay.pad(hour % 24)] = window.map {
-                    Self.interval(hour: hour, trains: trains, first: $0.firstDeparture, last: $0.lastDeparture, published: published)
-                } ?? published
+                byHour[TimeOfDay.pad(hour % 24)] = engine.interval(line: station.line, direction: direction, at: at)
             }
             directions.append(Card.Direction(
                 toward: ref(toward), next: ref(line.stations[nextIndex]),

@@ -3,7 +3,9 @@ import MetroCore
 
 /// Sentences for service-hour findings.
 enum FindingText {
-    static func sentence(_ finding: ServiceFinding, network: Network, clock: ServiceClock, language: Language) -> String {
+    /// The sentence said at `moment` (nil: after the fact): a last train still to leave then is
+    /// said in the present ("leaves … before you can be there"), one gone in the past.
+    static func sentence(_ finding: ServiceFinding, network: Network, clock: ServiceClock, language: Language, at moment: Date? = nil) -> String {
         func names(_ station: String, _ toward: String) -> (String, String) {
             (Names.station(station, network, language), Names.station(toward, network, language))
         }
@@ -15,6 +17,11 @@ enum FindingText {
                 "Trains are not running yet: the first \(line) train toward \(t) leaves \(s) at \(clock.hhmmss(first)).")
         case let .afterLastTrain(station, line, toward, last):
             let (s, t) = names(station, toward)
+            if let moment, moment < last {
+                return language.tr(
+                    "Маршрут не можна завершити: останній поїзд \(line) у напрямку станції \(t) відправляється зі станції \(s) о \(clock.hhmmss(last)), раніше, ніж ви туди встигнете.",
+                    "The route cannot be completed: the last \(line) train toward \(t) leaves \(s) at \(clock.hhmmss(last)), before you can be there.")
+            }
             return language.tr(
                 "Маршрут не можна завершити: останній поїзд \(line) у напрямку станції \(t) відправився зі станції \(s) о \(clock.hhmmss(last)).",
                 "The route cannot be completed: the last \(line) train toward \(t) left \(s) at \(clock.hhmmss(last)).")
@@ -31,6 +38,8 @@ enum FindingText {
     /// start's business, not the ride's.
     static func ahead(_ schedule: Schedule, at now: Date) -> [ServiceFinding] {
         schedule.findings.filter { finding in
+            // A ride that cannot be completed says so for as long as it goes on.
+            if finding.isBlocking { return true }
             guard let index = schedule.stops.lastIndex(where: { $0.station == finding.station }),
                 let departure = schedule.stops[index].departure
             else { return true }

@@ -49,6 +49,18 @@ enum Durations {
         return "\(s / 60):" + TimeOfDay.pad(s % 60)
     }
 
+    /// A span said in words, never as a clock that reads as minutes: `15 s` under a minute,
+    /// `4 min 30 s` under an hour, then as `minutes`.
+    static func spoken(_ seconds: Int, _ language: Language) -> String {
+        let s = max(0, seconds)
+        if s < 60 { return language.tr("\(s) с", "\(s) s") }
+        if s < 3600 {
+            let rest = s % 60
+            return language.minutes(s / 60) + (rest == 0 ? "" : language.tr(" \(rest) с", " \(rest) s"))
+        }
+        return minutes(s, language)
+    }
+
     /// `45 min` / `45 хв`, rounded to the nearest minute; from an hour on, hours and minutes
     /// (`Language.duration`: `1 h 5 min`, `23 days 13 h`).
     static func minutes(_ seconds: Int, _ language: Language) -> String {

@@ -17,7 +17,7 @@ extension PlanJSON {
             /// `measured` or `estimate`, as Data/kyiv-transfers.csv says.
             var walkBasis: String?
         }
-        /// The next real train after the answer, and the change where it misses the last train.
+        /// The origin's last train, where it is not the answer, and the change where it misses.
         struct Next: Encodable {
             var departure: String
             var missesAt: Change?
@@ -25,8 +25,9 @@ extension PlanJSON {
         /// The train to take from the origin, and the origin's own last train that way.
         var departure: String
         var originLast: String
-        /// 0: the answer is the origin's last train.
-        var trainsBeforeLast: Int
+        /// true: the answer is the origin's published last train; false: the latest start whose
+        /// ride connects (any train leaving by then; the trains before the last are computed).
+        var departureIsPublished: Bool
         var changes: [Change]
         var next: Next?
         /// From now to the departure (negative: it has left).
@@ -52,7 +53,7 @@ extension PlanJSON {
                 missesAt: next.missed.map { missed in change(missed, number: next.changes.firstIndex { $0.station == missed.station }) })
         }
         return LastJSON(
-            departure: clock.iso8601(found.departure), originLast: clock.iso8601(found.originLast), trainsBeforeLast: found.trainsBeforeLast,
+            departure: clock.iso8601(found.departure), originLast: clock.iso8601(found.originLast), departureIsPublished: found.departureIsPublished,
             changes: found.connection.changes.enumerated().map { change($1, number: $0) }, next: next,
             leavesInSeconds: Int(found.departure.timeIntervalSince(now).rounded(.down)))
     }

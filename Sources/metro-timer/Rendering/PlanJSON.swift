@@ -186,7 +186,7 @@ struct PlanJSON: Encodable {
             return FindingJSON(
                 kind: kind, station: ref(station), line: line, toward: ref(toward), time: iso(time),
                 blocking: finding.isBlocking,
-                message: FindingText.sentence(finding, network: network, clock: clock, language: language))
+                message: FindingText.sentence(finding, network: network, clock: clock, language: language, at: schedule.departure))
         }
     }
 

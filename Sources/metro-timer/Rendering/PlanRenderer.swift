@@ -45,7 +45,8 @@ struct PlanRenderer {
         var out: [String] = []
         for warning in warnings { out += wrapped("⚠ " + warning, indent: 2).map(style.warning) }
         for finding in schedule.findings {
-            out += wrapped("⚠ " + FindingText.sentence(finding, network: network, clock: clock, language: language), indent: 2).map(style.warning)
+            let sentence = FindingText.sentence(finding, network: network, clock: clock, language: language, at: schedule.departure)
+            out += wrapped("⚠ " + sentence, indent: 2).map(style.warning)
         }
         if !schedule.findings.isEmpty || !warnings.isEmpty { out.append("") }
 
@@ -95,39 +96,7 @@ struct PlanRenderer {
                 let transfer = schedule.transfers[legIndex]
                 let basis = network.transfer(at: transfer.exit)?.basis == "measured"
                     ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
-                // At the edges of the day the wait ends on a known train; where the fast and the
-                // slow rider may catch different ones, both are said (the alerts are set for the
-                // earliest, the range runs to the latest).
-                if let entry = transfer.realTrain {
-                    let wait = transfer.bookedWaitSeconds
-                    let trains = transfer.catchableTrains.map { clock.hhmmss($0) }
-                    var choice = ("", "")
-                    if trains.count == 1, let margin = transfer.slowMarginSeconds, margin < 60 {
-                        // No train after it to fall back on: said, not promised.
-                        let spare = Durations.clock(max(0, margin))
-                        choice = (
-                            ", останній: повільним поїздом ви на платформі лише за \(spare) до нього, а якщо не встигнете, далі не доїхати",
-                            ", the last: on the slow pattern you are on the platform only \(spare) before it, and if you miss it the ride cannot be completed")
-                    } else if trains.count > 1 {
-                        let rest = trains.dropFirst()
-                        choice = (
-                            ": о \(trains[0]), якщо встигнете, інакше " + rest.map { "о \($0)" }.joined(separator: " чи "),
-                            ": the \(trains[0]) if you make it, otherwise " + rest.map { "the \($0)" }.joined(separator: " or "))
-                    }
-                    out += wrapped("  ⇄ " + language.tr(
-                        "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); очікування \(Durations.clock(wait)) на поїзд о \(clock.hhmmss(entry))\(choice.0) (на краю дня поїзди відомі: ті, що й у фіді GTFS)",
-                        "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); a wait of \(Durations.clock(wait)) for the \(clock.hhmmss(entry)) train\(choice.1) (at the edges of the day the trains are known: the GTFS feed's)"), indent: 4)
-                } else {
-                    // The longest wait can exceed the interval quoted: the gap a passenger falls
-                    // into was set when the missed train left its terminal, and intervals change
-                    // through the hour. Said, so that the range does not read as a slip.
-                    let longest = Durations.clock(transfer.longestWaitSeconds)
-                    let why = transfer.longestWaitSeconds > transfer.headwaySeconds
-                        ? language.tr(": інтервали тут сягають \(longest)", ": intervals here reach \(longest)") : ""
-                    out += wrapped("  ⇄ " + language.tr(
-                        "Перехід на станцію \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); заплановане очікування \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ інтервалу \(Durations.clock(transfer.headwaySeconds)) (може бути 0:00–\(longest)\(why))",
-                        "Walk to \(name(transfer.entry)): \(Durations.clock(transfer.walkSeconds)) (\(basis)); booked wait \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ of the \(Durations.clock(transfer.headwaySeconds)) interval (could be 0:00–\(longest)\(why))"), indent: 4)
-                }
+                out += wrapped("  ⇄ " + Self.changeText(transfer, basis: basis, name: name, clock: clock, language: language), indent: 4)
             }
         }
         if let walk = route.walkAfterAlighting {

@@ -63,15 +63,15 @@ struct ScreenRenderer {
         case .waiting:
             let transfer = view.changeAtHand
             status = language.tr("Очікування поїзда", "Waiting for the train")
-            if let transfer, transfer.catchableTrains.count > 1, !transfer.confirmed {
-                // Known trains, and the rider may be on either until 'departed' says which.
-                let trains = transfer.catchableTrains.map { view.clock.hhmmss($0) }
-                status += ": " + language.tr(
-                    "о \(trains[0]), якщо встигнете, інакше " + trains.dropFirst().map { "о \($0)" }.joined(separator: " чи "),
-                    "the \(trains[0]) if you make it, otherwise " + trains.dropFirst().map { "the \($0)" }.joined(separator: " or "))
+            if let transfer, let first = transfer.realTrain, !transfer.confirmed {
+                // On the platform by the published first train: that train.
+                status += ": " + language.tr("перший, о \(view.clock.hhmmss(first))", "the first, the \(view.clock.hhmmss(first))")
             } else if let transfer {
                 status += " (" + language.tr("заплановано", "booked") + " \(Durations.clock(transfer.bookedWaitSeconds)), "
                     + language.tr("до", "up to") + " \(Durations.clock(transfer.longestWaitSeconds)))"
+                if let last = transfer.latestTrain, !transfer.confirmed {
+                    status += language.tr(": останній о \(view.clock.hhmmss(last))", ": the last at \(view.clock.hhmmss(last))")
+                }
             }
         case .arrived:
             status = language.tr("За розкладом ви на місці. Натисніть a двічі, щоб підтвердити.", "By the timetable you are there. Press a twice to confirm.")
@@ -120,7 +120,7 @@ struct ScreenRenderer {
         }
         var instruction: [String] = []
         if let text = AlertText.transferInstruction(view: view) { instruction = wrap("⇄ " + text, width) }
-        var warnings = view.findingsAhead.map { "⚠ " + FindingText.sentence($0, network: view.network, clock: view.clock, language: language) }
+        var warnings = view.findingsAhead.map { "⚠ " + FindingText.sentence($0, network: view.network, clock: view.clock, language: language, at: view.now) }
         if let changes = view.changesAhead, let summary = ServiceOptions.summary(changes, network: view.network, language: language) {
             warnings.append("ℹ " + summary)
         }

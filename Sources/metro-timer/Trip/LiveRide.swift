@@ -330,9 +330,11 @@ final class LiveRide {
     /// once each in the line outputs and as a `warning` event (the screen's frame shows them).
     func warn(_ view: RideView) {
         for finding in view.findingsAhead {
-            let sentence = FindingText.sentence(finding, network: context.network, clock: context.clock, language: language)
-            guard !spokenWarnings.contains(sentence) else { continue }
-            spokenWarnings.insert(sentence)
+            let sentence = FindingText.sentence(finding, network: context.network, clock: context.clock, language: language, at: view.now)
+            // Once each (its tense may change as the ride goes on: the finding is the key).
+            let key = FindingText.kind(finding) + " " + finding.station
+            guard !spokenWarnings.contains(key) else { continue }
+            spokenWarnings.insert(key)
             switch output {
             case .screen: break
             case .lines(let plain):
