@@ -15,6 +15,8 @@ public struct SimulationAssumptions: Equatable, Sendable {
     public var dwellJitterSeconds: Double = 5
     /// The walk through a transfer node: the published walk × a factor uniform in 1 ± this.
     public var walkSpread: Double = 0.2
+    /// How far beyond the hour's published pair of intervals the world's edge trains may be spaced.
+    public var edgeSpacingSlack: Double = 30
     /// The rider taps "start" this long after the train moves (uniform from 0).
     public var startTapDelayMax: Double = 3
     /// After each change, the rider presses "departed" with this probability, this long after
@@ -83,6 +85,9 @@ public struct SimulationAssumptions: Equatable, Sendable {
             language.tr(
                 "Пересадка: перехід ±\(n(walkSpread * 100)) % від опублікованого; очікування рівномірне на весь інтервал на тій платформі.",
                 "Change: the walk ±\(n(walkSpread * 100))% of the published one; the wait uniform over the whole interval at that platform."),
+            language.tr(
+                "Краї дня (за 2 год від першого чи останнього опублікованого відправлення станції): перший і останній поїзди — точно опубліковані; між ними поїзди світу відлічені від них інтервалами, рівномірними в опублікованій парі години ±\(n(edgeSpacingSlack)) с (фаза — світу, не моделі).",
+                "Edges of the day (within 2 h of a station's published first or last departure): the first and last trains leave exactly at the published times; the world's trains between are spaced from them by intervals uniform within the hour's published pair ±\(n(edgeSpacingSlack)) s (the world's phase, not the model's)."),
             language.tr(
                 "Пасажир: «старт» на 0–\(n(startTapDelayMax)) с пізніше; «departed» після пересадки з імовірністю \(n(departedProbability)), на 0–\(n(departedDelayMax)) с пізніше; інакше модель не чіпає; з калібруванням — «arrived» на 0–\(n(arrivedDelayMax)) с пізніше.",
                 "Rider: taps start 0–\(n(startTapDelayMax)) s late; presses departed after a change with probability \(n(departedProbability)), 0–\(n(departedDelayMax)) s late; otherwise leaves the model alone; with calibration, ends with arrived 0–\(n(arrivedDelayMax)) s late."),

@@ -82,13 +82,11 @@ public struct Simulator: Sendable {
                 let leg = route.legs[planned[index].leg]
                 let interval = Double(engine.interval(line: leg.line, direction: leg.direction, at: platform))
                 var departure = platform.addingTimeInterval(generator.uniform(0, interval))
-                // Near the first and the last trains the world runs the timetable's trains (the
-                // one service model, `ServiceTrains`): the rider boards the first leaving after
-                // the true platform moment. (The draw above is kept: the rest of the ride's draws
-                // stay as they were.)
-                if let known = engine.knownTrain(station: leg.stations[0], line: leg.line, direction: leg.direction, platform: platform, margin: 0) {
-                    departure = known
-                    oracle += walk + max(0, known.timeIntervalSince(platform))
+                // The published first and last trains are the world's too; near them the world
+                // spaces its own trains from them (`edgeDeparture`), never the model's.
+                if let edge = edgeDeparture(station: leg.stations[0], line: leg.line, direction: leg.direction, platform: platform, using: &generator) {
+                    departure = edge
+                    oracle += walk + max(0, edge.timeIntervalSince(platform))
                     waits.append(nil)
                 } else {
                     oracle += walk + interval / 2
@@ -131,6 +129,45 @@ public struct Simulator: Sendable {
         journey.legs = planned.map(\.leg)
         journey.waits = waits
         return journey
+    }
+
+    /// The world's train a rider on `station`'s platform at `platform` boards near the edges of
+    /// the day: the published first train if the rider is there by then; within
+    /// `ServiceTrains.edgeSpan` after the first, the first of a chain spaced from it by intervals
+    /// drawn within each hour's published pair (± `edgeSpacingSlack`); within that span before
+    /// the published last departure, the same chain counted back from the last. nil in the
+    /// middle of the day (the wait is drawn over the interval) and after the last train.
+    func edgeDeparture(station: String, line: String, direction: Direction, platform: Date, using generator: inout some RandomNumberGenerator) -> Date? {
+        let network = engine.network
+        guard let window = network.serviceWindow(station: station, direction: direction) else { return nil }
+        let position = engine.clock.position(of: platform)
+        let seconds = position.seconds, first = window.firstDeparture, last = window.lastDeparture
+        guard seconds <= last else { return nil }
+        let series = network.headwaySeries(line: line, direction: direction, dayType: position.dayType)
+        func spacing(_ moment: Int) -> Int {
+            let pair = series?.record(hour: moment / 3600)
+            let low = Double(pair.map { min($0.firstSeconds, $0.secondSeconds) } ?? 600) - assumptions.edgeSpacingSlack
+            let high = Double(pair.map { max($0.firstSeconds, $0.secondSeconds) } ?? 600) + assumptions.edgeSpacingSlack
+            return max(90, Int(generator.uniform(low, high).rounded()))
+        }
+        var train: Int
+        if seconds <= first {
+            train = first
+        } else if seconds - first <= ServiceTrains.edgeSpan {
+            train = first
+            while train < seconds { train += spacing(train) }
+            train = min(train, last)
+        } else if last - seconds <= ServiceTrains.edgeSpan {
+            train = last
+            while true {
+                let earlier = train - spacing(train)
+                guard earlier >= seconds else { break }
+                train = earlier
+            }
+        } else {
+            return nil
+        }
+        return engine.clock.date(position.serviceDay, seconds: train)
     }
 
     /// What one train's runs are made of: its cell's factor (shifted for the day where the world
