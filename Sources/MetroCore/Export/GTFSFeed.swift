@@ -105,14 +105,19 @@ public struct GTFSFeed: Sendable {
             let along = shapes["\(trip.line)-\(trip.direction.rawValue)"]?.stations ?? [:]
             for (index, station) in trip.stations.enumerated() {
                 let last = index == trip.stations.count - 1
+                // Only what is published is exact (timepoint 1): a departure that is the
+                // station's published first or last one that way. Every other time is the
+                // model's, computed from the published intervals (timepoint 0, approximate).
+                let window = last ? nil : network.serviceWindow(station: station, direction: trip.direction)
+                let published = window.map { [$0.firstDeparture, $0.lastDeparture].contains(trip.departures[index]) } ?? false
                 stopTimeRows.append([
                     id, Self.time(trip.arrivals[index]), Self.time(last ? trip.arrivals[index] : trip.departures[index]), station, String(index + 1),
-                    along[station].map(Self.metres) ?? "",
+                    along[station].map(Self.metres) ?? "", published ? "1" : "0",
                 ])
             }
         }
         files.append(("trips.txt", csv(["route_id", "service_id", "trip_id", "trip_headsign", "direction_id", "shape_id"], tripRows)))
-        files.append(("stop_times.txt", csv(["trip_id", "arrival_time", "departure_time", "stop_id", "stop_sequence", "shape_dist_traveled"], stopTimeRows)))
+        files.append(("stop_times.txt", csv(["trip_id", "arrival_time", "departure_time", "stop_id", "stop_sequence", "shape_dist_traveled", "timepoint"], stopTimeRows)))
         var shapeRows: [[String]] = []
         for line in network.lines {
             for direction in Direction.allCases {
