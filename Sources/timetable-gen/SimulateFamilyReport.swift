@@ -48,7 +48,10 @@ extension SimulateCommand {
                 out += language.tr("| ціль | виконано | клітинок | не виконано | найгірше | де |\n", "| goal | holds | judged | failing | worst | where |\n")
                 out += "|---|---|---:|---:|---:|---|\n"
                 for verdict in run.verdicts(minimumRides: settings.perCell) {
-                    out += "| \(verdict.goal) | \(verdict.holds ? language.tr("так", "yes") : language.tr("ні", "no")) | \(verdict.judged) | "
+                    let holds = verdict.holds ? language.tr("так", "yes") : language.tr("ні", "no")
+                    // A goal that is no gate in this family is reported, not judged (decision 0031).
+                    let gate = verdict.gate ? "" : language.tr(" (лише звіт)", " (report only)")
+                    out += "| \(verdict.goal)\(gate) | \(holds) | \(verdict.judged) | "
                     out += "\(verdict.failing.map(String.init) ?? "—") | \(Self.figure(verdict)) | \(verdict.worstAt ?? "—") |\n"
                 }
                 out += "\n"
@@ -100,7 +103,7 @@ extension SimulateCommand {
                     overall["departed " + FamilyRun.settingName(setting)] = figures(run.summaries[index].overall)
                 }
                 let verdicts = run.verdicts(minimumRides: settings.perCell).map { verdict -> [String: Any] in
-                    var object: [String: Any] = ["goal": verdict.goal, "holds": verdict.holds, "judged": verdict.judged]
+                    var object: [String: Any] = ["goal": verdict.goal, "holds": verdict.holds, "judged": verdict.judged, "gate": verdict.gate]
                     object["worst"] = verdict.worst
                     object["worstAt"] = verdict.worstAt
                     object["failing"] = verdict.failing
@@ -143,6 +146,7 @@ extension SimulationTally {
             "changes": changes, "changeMissed": changeMissed, "changeLate": changeLate,
             "changeMissedShare": changeMissedShare, "changeLateShare": changeLateShare,
             "arrivals": errors.count, "coverage": coverage,
+            "warnedUnder30Share": warnedShortShare, "changeWarnedUnder30Share": changeWarnedShortShare,
         ]
         object["earlinessMedianSeconds"] = earlinessMedian
         object["earlinessP90Seconds"] = earlinessP90

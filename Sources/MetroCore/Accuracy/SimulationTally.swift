@@ -5,11 +5,14 @@ public struct SimulationTally: Equatable, Sendable {
     public var rides = 0
     public var missed = 0
     public var late = 0
+    /// Warned less than 30 s before the train reached the station (missed included).
+    public var warnedShort = 0
     public var earliness: [Double] = []
     /// "Change at the next stop": the same, per change.
     public var changes = 0
     public var changeMissed = 0
     public var changeLate = 0
+    public var changeWarnedShort = 0
     public var changeEarliness: [Double] = []
     /// The plan's arrival error (best estimate − true arrival, seconds) and whether the range
     /// held the true arrival.
@@ -22,6 +25,7 @@ public struct SimulationTally: Equatable, Sendable {
         rides += 1
         if outcome.missed { missed += 1 }
         if outcome.late { late += 1 }
+        if outcome.warnedShort { warnedShort += 1 }
         earliness.append(outcome.earliness)
     }
 
@@ -29,6 +33,7 @@ public struct SimulationTally: Equatable, Sendable {
         changes += 1
         if outcome.missed { changeMissed += 1 }
         if outcome.late { changeLate += 1 }
+        if outcome.warnedShort { changeWarnedShort += 1 }
         changeEarliness.append(outcome.earliness)
     }
 
@@ -41,10 +46,12 @@ public struct SimulationTally: Equatable, Sendable {
         rides += other.rides
         missed += other.missed
         late += other.late
+        warnedShort += other.warnedShort
         earliness += other.earliness
         changes += other.changes
         changeMissed += other.changeMissed
         changeLate += other.changeLate
+        changeWarnedShort += other.changeWarnedShort
         changeEarliness += other.changeEarliness
         errors += other.errors
         covered += other.covered
@@ -54,6 +61,8 @@ public struct SimulationTally: Equatable, Sendable {
     public var lateShare: Double { Self.share(late, rides) }
     public var changeMissedShare: Double { Self.share(changeMissed, changes) }
     public var changeLateShare: Double { Self.share(changeLate, changes) }
+    public var warnedShortShare: Double { Self.share(warnedShort, rides) }
+    public var changeWarnedShortShare: Double { Self.share(changeWarnedShort, changes) }
     public var coverage: Double { Self.share(covered, errors.count) }
     public var earlinessMedian: Double? { Self.quantile(earliness, 0.5) }
     public var earlinessP90: Double? { Self.quantile(earliness, 0.9) }

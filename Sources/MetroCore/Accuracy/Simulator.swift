@@ -196,6 +196,9 @@ public struct Simulator: Sendable {
         public var late: Bool
         /// Seconds by which it fired before the train reached the stop before (− after).
         public var earliness: Double
+        /// Fired less than `ScheduleEngine.warnedAtLeastSeconds` before the train reached the
+        /// station it warns of (missed included).
+        public var warnedShort: Bool = false
     }
 
     /// What the rider saw on one ride.
@@ -261,7 +264,8 @@ public struct Simulator: Sendable {
             // start: the alert fires at the tap, as early as any alert can, and is not late.
             return AlertOutcome(
                 cell: cell, stop: stop, fired: fired, missed: fired > journey.stops[stop].reached, late: stop > 1 && fired > before.left,
-                earliness: before.reached.timeIntervalSince(fired))
+                earliness: before.reached.timeIntervalSince(fired),
+                warnedShort: journey.stops[stop].reached.timeIntervalSince(fired) < TimeInterval(ScheduleEngine.warnedAtLeastSeconds))
         }
         let last = planned.stops.count - 1
         let yours = fired(.alert).map { outcome($0, warnsOf: last, cell: journey.cells.last!) }
