@@ -27,7 +27,16 @@ extension FieldReport {
     }
 
     static func signature(_ s: FieldPool.Signature) -> [String: Any] {
-        ["position": s.position, "startLatenessSeconds": s.startLateness, "longSpans": s.longSpans]
+        ["position": s.position, "dwellExcessSeconds": s.dwellExcess, "startLatenessSeconds": s.startLateness, "longSpans": s.longSpans]
+    }
+
+    func fitObject() -> [String: Any] {
+        var object: [String: Any] = ["spans": pool.fit.count, "assumedDwellSeconds": pool.assumedDwell, "lateFromFit": pool.lateFromFit]
+        if let fitted = pool.fit.result {
+            object["place"] = ["value": fitted.place, "low": fitted.place - fitted.placeHalf, "high": fitted.place + fitted.placeHalf]
+            object["dwellExcessSeconds"] = ["value": fitted.dwellExcess, "low": fitted.dwellExcess - fitted.dwellHalf, "high": fitted.dwellExcess + fitted.dwellHalf]
+        }
+        return object
     }
 
     func json() -> String {
@@ -49,7 +58,7 @@ extension FieldReport {
                 return entry
             },
             "spans": [
-                "position": Self.meanObject(pool.position), "longSpans": Self.rateObject(pool.longSpans),
+                "position": Self.meanObject(pool.position), "longSpans": Self.rateObject(pool.longSpans), "fit": fitObject(),
                 "segments": pool.segments.sorted { $0.key < $1.key }.map { key, figures -> [String: Any] in
                     var entry: [String: Any] = [
                         "line": key.line, "from": key.from, "to": key.to, "fastSeconds": figures.fast, "slowSeconds": figures.slow,
@@ -67,8 +76,8 @@ extension FieldReport {
         ]
         var families: [String: Any] = ["spread": spread, "units": Self.signature(FieldPool.Signature.units)]
         families["measured"] = pool.signature.map(Self.signature)
-        families["ranked"] = pool.families(spread: spread)?.map { family, distance -> [String: Any] in
-            ["name": family.name, "distance": distance, "signature": Self.signature(FieldPool.Signature(family.assumptions))]
+        families["ranked"] = pool.families(spread: spread)?.map { entry -> [String: Any] in
+            ["name": entry.family.name, "distance": entry.distance, "signature": Self.signature(entry.signature)]
         }
         object["families"] = families
         // File names came from the command line, station codes from checked files: still no raw

@@ -78,6 +78,17 @@ struct FieldReport {
         out += language.tr(
             "Місце на осі швидкий (0) → повільний (1), стоянки за припущенням мережі: \(Self.mean(pool.position, Self.fraction)), відрізків: \(pool.position.count); довших за 1,6 × повільного: \(Self.rate(pool.longSpans)).\n\n",
             "Place on the axis fast (0) → slow (1), dwells as the network assumes: \(Self.mean(pool.position, Self.fraction)), spans: \(pool.position.count); longer than 1.6 × the slow pattern: \(Self.rate(pool.longSpans)).\n\n")
+        if let fitted = pool.fit.result {
+            let place = Self.fraction(fitted.place) + " (" + Self.fraction(fitted.place - fitted.placeHalf) + "…" + Self.fraction(fitted.place + fitted.placeHalf) + ")"
+            let dwell = Self.signed(fitted.dwellExcess) + " (" + Self.signed(fitted.dwellExcess - fitted.dwellHalf) + "…" + Self.signed(fitted.dwellExcess + fitted.dwellHalf) + ")"
+            out += language.tr(
+                "Підгонка (найменші квадрати, \(pool.fit.count) відрізків): хід на місці \(place) осі; стоянка на \(dwell) с довша за припущені \(Int(pool.assumedDwell)) с. Вердикт «запізно» бере останній перегін на цьому місці (\(pool.lateFromFit) поїздок), інакше — останній крок моделі.\n\n",
+                "Fit (least squares, \(pool.fit.count) spans): runs at \(place) of the axis; dwells \(dwell) s longer than the assumed \(Int(pool.assumedDwell)) s. The late verdict takes the last run at this place (\(pool.lateFromFit) rides), else the model's last step.\n\n")
+        } else {
+            out += language.tr(
+                "Підгонки ще немає (потрібно щонайменше три відрізки різного складу): вердикт «запізно» бере останній крок моделі (найкращу оцінку), що завищує запізнення, де поїзди швидші.\n\n",
+                "No fit yet (it needs at least three spans of different make-up): the late verdict takes the model's last step (the best estimate), which overstates late where trains run faster.\n\n")
+        }
         out += language.tr("| відрізок | вимірів | медіана, с | швидкий, с | повільний, с | місце |\n", "| span | measured | median, s | fast, s | slow, s | place |\n") + "|---|---:|---:|---:|---:|---:|\n"
         let ranked = pool.segments.sorted { ($0.value.measured.count, $1.key) > ($1.value.measured.count, $0.key) }.prefix(30)
         for (key, figures) in ranked {
@@ -117,14 +128,13 @@ struct FieldReport {
         }
         let u = FieldPool.Signature.units
         out += language.tr(
-            "Виміряно: місце \(Self.fraction(signature.position)), запізнення старту \(Self.signed(signature.startLateness)) с, довгі відрізки \(Self.percent(signature.longSpans)). Відстань — евклідова в одиницях \(Self.fraction(u.position)) проміжку, \(Int(u.startLateness)) с, \(Self.percent(u.longSpans)) відрізків; розкид родин \(Int((spread * 100).rounded())) %.\n\n",
-            "Measured: place \(Self.fraction(signature.position)), start tap \(Self.signed(signature.startLateness)) s, long spans \(Self.percent(signature.longSpans)). The distance is Euclidean in units of \(Self.fraction(u.position)) of the gap, \(Int(u.startLateness)) s, \(Self.percent(u.longSpans)) of spans; the families' spread \(Int((spread * 100).rounded()))%.\n\n")
-        out += language.tr("| родина | відстань | місце | старт, с | довгі |\n", "| family | distance | place | start, s | long |\n") + "|---|---:|---:|---:|---:|\n"
-        for (family, distance) in ranked {
-            let s = FieldPool.Signature(family.assumptions)
-            out += "| \(family.name) | \(Self.fraction(distance)) | \(Self.fraction(s.position)) | \(Self.signed(s.startLateness)) | \(Self.percent(s.longSpans)) |\n"
+            "Виміряно: місце ходу \(Self.fraction(signature.position)), стоянка \(Self.signed(signature.dwellExcess)) с, запізнення старту \(Self.signed(signature.startLateness)) с, довгі відрізки \(Self.percent(signature.longSpans)). Відстань — евклідова в одиницях \(Self.fraction(u.position)) проміжку, \(Int(u.dwellExcess)) с стоянки, \(Int(u.startLateness)) с старту, \(Self.percent(u.longSpans)) відрізків; розкид родин \(Int((spread * 100).rounded())) %; значення родин — з їхніх припущень, не з прогонів симулятора.\n\n",
+            "Measured: runs' place \(Self.fraction(signature.position)), dwell \(Self.signed(signature.dwellExcess)) s, start tap \(Self.signed(signature.startLateness)) s, long spans \(Self.percent(signature.longSpans)). The distance is Euclidean in units of \(Self.fraction(u.position)) of the gap, \(Int(u.dwellExcess)) s of dwell, \(Int(u.startLateness)) s of start tap, \(Self.percent(u.longSpans)) of spans; the families' spread \(Int((spread * 100).rounded()))%; the families' figures come from their assumptions, not from simulator runs.\n\n")
+        out += language.tr("| родина | відстань | місце | стоянка, с | старт, с | довгі |\n", "| family | distance | place | dwell, s | start, s | long |\n") + "|---|---:|---:|---:|---:|---:|\n"
+        for (family, s, distance) in ranked {
+            out += "| \(family.name) | \(Self.fraction(distance)) | \(Self.fraction(s.position)) | \(Self.signed(s.dwellExcess)) | \(Self.signed(s.startLateness)) | \(Self.percent(s.longSpans)) |\n"
         }
-        let tied = ranked.filter { FieldPool.Signature($0.family.assumptions) == FieldPool.Signature(ranked[0].family.assumptions) }.map(\.family.name)
+        let tied = ranked.filter { $0.signature == ranked[0].signature }.map(\.family.name)
         if tied.count > 1 {
             out += language.tr(
                 "Ці родини мають однакові значення, і ці виміри їх не розрізняють: \(tied.joined(separator: ", ")).\n",

@@ -47,6 +47,21 @@ final class SharedJournalTests: XCTestCase {
         XCTAssertEqual(mean.high, 4.38591, accuracy: 1e-4)
     }
 
+    func testTheSpanFitRecoversAPlaceAndADwellExcessSetByHand() throws {
+        // y = 0.3 × gap + 4 × dwells, exactly: (10, 1) → 7, (20, 2) → 14, (10, 3) → 15. The first
+        // two alone are one mix (gap 10 per dwell) and cannot separate the two.
+        var fit = SpanFit()
+        fit.add(gap: 10, dwells: 1, excess: 7)
+        fit.add(gap: 20, dwells: 2, excess: 14)
+        fit.add(gap: 20, dwells: 2, excess: 14)
+        XCTAssertNil(fit.result)
+        fit.add(gap: 10, dwells: 3, excess: 15)
+        let result = try XCTUnwrap(fit.result)
+        XCTAssertEqual(result.place, 0.3, accuracy: 1e-9)
+        XCTAssertEqual(result.dwellExcess, 4, accuracy: 1e-9)
+        XCTAssertEqual(result.placeHalf, 0, accuracy: 1e-6)
+    }
+
     // MARK: sharing a real ride
 
     /// Lisova → Darnytsia from 10:00:00 on Monday 2026-11-30; `at Chernihivska` at 10:01:50,

@@ -32,26 +32,43 @@ extension FieldPool {
         public var difference = MeasuredMean()
     }
 
-    /// The published fast and slow times from standing at `stations[from]` to standing at
-    /// `stations[to]` on one leg: the runs, and the assumed dwell at every stop left on the way.
-    static func published(_ stations: [String], from: Int, to: Int, engine: ScheduleEngine, dwellAtStart: Bool) -> (fast: Double, slow: Double) {
-        var fast = 0.0, slow = 0.0
+    /// A span as the published patterns have it: the runs on the fast and slow patterns, and
+    /// the dwells left on the way (their count and the network's assumed seconds).
+    public struct PatternSpan: Equatable, Sendable {
+        public var runsFast = 0.0
+        public var runsSlow = 0.0
+        public var dwells = 0
+        public var assumedDwell = 0.0
+        public var fast: Double { runsFast + assumedDwell }
+        public var slow: Double { runsSlow + assumedDwell }
+    }
+
+    /// The published span from standing at `stations[from]` to standing at `stations[to]` on
+    /// one leg: the runs, and the assumed dwell at every stop left on the way (at `from` too,
+    /// unless the span starts with the train moving: t₀).
+    static func published(_ stations: [String], from: Int, to: Int, engine: ScheduleEngine, dwellAtStart: Bool) -> PatternSpan {
+        var span = PatternSpan()
         for k in from..<to {
             if k > from || dwellAtStart, k > 0 {
-                let dwell = engine.dwell(at: stations[k], arrivingFrom: stations[k - 1]).seconds
-                fast += dwell
-                slow += dwell
+                span.assumedDwell += engine.dwell(at: stations[k], arrivingFrom: stations[k - 1]).seconds
+                span.dwells += 1
             }
-            fast += engine.running(from: stations[k], to: stations[k + 1], pattern: .early).seconds
-            slow += engine.running(from: stations[k], to: stations[k + 1], pattern: .late).seconds
+            span.runsFast += engine.running(from: stations[k], to: stations[k + 1], pattern: .early).seconds
+            span.runsSlow += engine.running(from: stations[k], to: stations[k + 1], pattern: .late).seconds
         }
-        return (fast, slow)
+        return span
     }
 
     /// Adds the ride's spans; returns its first span (from t₀ to the first `at`, on the first
     /// leg), which measures the start tap and not the train.
-    mutating func addSpans(_ ride: SharedRide, route: Route, engine: ScheduleEngine, cell: Cell) -> [(fast: Double, slow: Double, measured: Double)] {
-        var first: [(fast: Double, slow: Double, measured: Double)] = []
+    ///
+    /// Also returns the sums of the spans measured on the ride's last leg (its gap, its
+    /// excess over the fast runs and assumed dwells, its dwells): that train's own speed.
+    mutating func addSpans(_ ride: SharedRide, route: Route, engine: ScheduleEngine, cell: Cell)
+        -> (first: [(span: PatternSpan, measured: Double)], lastLeg: (gap: Double, excess: Double, dwells: Int))
+    {
+        var first: [(span: PatternSpan, measured: Double)] = []
+        var lastLeg = (gap: 0.0, excess: 0.0, dwells: 0)
         // The last confirmed point: (leg, index in the leg, seconds); t₀ is the origin's departure.
         var anchor: (leg: Int, index: Int, seconds: Int, isStart: Bool)? = (0, 0, 0, true)
         var leg = 0
@@ -72,7 +89,7 @@ extension FieldPool {
                 let pattern = Self.published(stations, from: from.index, to: index, engine: engine, dwellAtStart: !from.isStart)
                 let measured = Double(step.seconds - from.seconds)
                 if from.isStart {
-                    first.append((pattern.fast, pattern.slow, measured))
+                    first.append((pattern, measured))
                     continue
                 }
                 // A span starting at a leg's first station starts on a platform, not on a train.
@@ -85,11 +102,17 @@ extension FieldPool {
                     cellPositions[Cell(line: route.legs[leg].line, direction: route.legs[leg].direction, dayType: cell.dayType, hour: cell.hour), default: MeasuredMean()].values.append(place)
                 }
                 if index - from.index == 1 { longSpans.add(measured > 1.6 * pattern.slow) }
+                fit.add(gap: pattern.runsSlow - pattern.runsFast, dwells: pattern.dwells, excess: measured - pattern.fast)
+                if leg == route.legs.count - 1 {
+                    lastLeg.gap += pattern.runsSlow - pattern.runsFast
+                    lastLeg.excess += measured - pattern.fast
+                    lastLeg.dwells += pattern.dwells
+                }
             default:
                 continue
             }
         }
-        return first
+        return (first, lastLeg)
     }
 
     mutating func addChanges(_ ride: SharedRide) {

@@ -34,11 +34,11 @@ public struct FieldPool: Sendable {
 
         public var isSmall: Bool { confirmed < FieldPool.minimumCell }
 
-        mutating func add(_ ride: SharedRide) {
+        mutating func add(_ ride: SharedRide, late verdict: Bool?) {
             rides += 1
             if ride.confirmed != nil { confirmed += 1 }
             missed.add(ride.missed)
-            late.add(ride.late)
+            late.add(verdict)
             warnedUnder30.add(ride.warnedUnder30)
             covered.add(ride.covered)
             if let error = ride.arrivalError { arrivalError.values.append(Double(error)) }
@@ -46,6 +46,8 @@ public struct FieldPool: Sendable {
     }
 
     public var rides: Int
+    /// The network's assumed dwell at an intermediate stop, seconds.
+    public var assumedDwell: Double
     public var cells: [Cell: Figures] = [:]
     public var overall = Figures()
     /// Rides whose route no longer exists in this network (a closed station): not pooled.
@@ -55,10 +57,13 @@ public struct FieldPool: Sendable {
     public var position = MeasuredMean()
     /// Per cell, the spans' positions.
     public var cellPositions: [Cell: MeasuredMean] = [:]
+    /// The runs' place and the dwells' excess, fitted over every span (`SpanFit`).
+    public var fit = SpanFit()
     /// Spans longer than 1.6 × the slow pattern, of the spans over one segment.
     public var longSpans = MeasuredRate(count: 0, total: 0)
-    /// The start tap's lateness, seconds, where the first `at` reveals it: the published time
-    /// at the pooled position less the time measured from t₀.
+    /// The start tap's lateness, seconds, where the first `at` reveals it: the first span as the
+    /// fit has it (runs at the fitted place, dwells with the fitted excess) less the time
+    /// measured from t₀.
     public var startLateness = MeasuredMean()
     /// Spans from t₀ shorter than even the fast pattern: the tap was at least that late.
     public var startLatenessAtLeast = MeasuredMean()
@@ -66,28 +71,63 @@ public struct FieldPool: Sendable {
     /// wait, seconds; the middle of the day and the edges (a published first or last train) apart.
     public var changeMiddle = ChangeFigures()
     public var changeEdge = ChangeFigures()
+    /// Rides whose late verdict used the fitted last run rather than the model's last step.
+    public var lateFromFit = 0
 
     public init(_ rides: [SharedRide], engine: ScheduleEngine) {
         self.rides = rides.count
+        assumedDwell = Double(engine.network.document.assumptions.dwellSeconds)
         let router = Router(network: engine.network)
         var routes: [String: Route?] = [:]
-        var firstSpans: [(fast: Double, slow: Double, measured: Double)] = []
+        var firstSpans: [(span: PatternSpan, measured: Double)] = []
+        var finished: [(ride: SharedRide, cell: Cell, leg: Leg, oneStop: Bool, last: (fast: Double, slow: Double)?, own: (gap: Double, excess: Double, dwells: Int))] = []
         for ride in rides {
             let key = ride.from + ">" + ride.to
             if routes[key] == nil { routes[key] = .some(try? router.route(from: ride.from, to: ride.to)) }
             guard let route = routes[key] ?? nil, let last = route.legs.last else { unrouted += 1; continue }
             let cell = Cell(line: last.line, direction: last.direction, dayType: ride.moments.dayType, hour: ride.moments.hour)
-            cells[cell, default: Figures()].add(ride)
-            overall.add(ride)
-            firstSpans += addSpans(ride, route: route, engine: engine, cell: cell)
+            let stations = last.stations
+            let lastRun = stations.count < 2 ? nil : Self.published(stations, from: stations.count - 2, to: stations.count - 1, engine: engine, dwellAtStart: false)
+            let spans = addSpans(ride, route: route, engine: engine, cell: cell)
+            firstSpans += spans.first
+            finished.append((ride, cell, last, route.legs.count == 1 && last.stations.count == 2, lastRun.map { ($0.runsFast, $0.runsSlow) }, spans.lastLeg))
             addChanges(ride)
         }
-        // The start tap against the pooled position: what the published patterns say the first
-        // span takes at the position the other spans measured.
-        let p = position.mean ?? 0.5
-        for span in firstSpans {
-            startLateness.values.append(span.fast + p * (span.slow - span.fast) - span.measured)
-            if span.measured < span.fast { startLatenessAtLeast.values.append(span.fast - span.measured) }
+        let fitted = fit.result
+        // The start tap against the fit: what the first span takes with the runs at the fitted
+        // place and the dwells as long as fitted.
+        if let fitted {
+            for (span, measured) in firstSpans {
+                let expected = span.runsFast + fitted.place * (span.runsSlow - span.runsFast) + span.assumedDwell + fitted.dwellExcess * Double(span.dwells)
+                startLateness.values.append(expected - measured)
+            }
+        }
+        for (span, measured) in firstSpans where measured < span.runsFast {
+            startLatenessAtLeast.values.append(span.runsFast - measured)
+        }
+        // Late needs the train's departure from the stop before: the confirmed arrival less the
+        // last run at the place that train's own spans measured (the fitted dwell excess taken
+        // out), else at the fitted place of all spans, else the final model's last step (the
+        // best estimate, which overstates late where trains run faster).
+        for (ride, cell, leg, oneStop, last, own) in finished {
+            var ride = ride
+            if let fitted, let last, ride.moments.lastStep != nil {
+                let place = own.gap >= 5 ? (own.excess - fitted.dwellExcess * Double(own.dwells)) / own.gap : fitted.place
+                ride.moments.lastStep = Int((last.fast + place * (last.slow - last.fast)).rounded())
+                lateFromFit += 1
+            }
+            var late = ride.late
+            if late == true, let alert = ride.moments.alert {
+                // One stop from the origin: the train left the stop before (the origin) before
+                // anyone tapped start, and nothing fires before the tap: never late (the
+                // simulator's rule). And a rider who said the train stood at the stop before at
+                // some moment tells us it had not left it then.
+                let before = leg.stations.count >= 2 ? leg.stations[leg.stations.count - 2] : nil
+                let standing = ride.moments.steps.last { $0.kind == "at" && $0.station == before }?.seconds
+                if oneStop { late = false } else if let standing, alert <= standing { late = false }
+            }
+            cells[cell, default: Figures()].add(ride, late: late)
+            overall.add(ride, late: late)
         }
     }
 
