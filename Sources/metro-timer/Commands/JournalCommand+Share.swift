@@ -26,8 +26,8 @@ extension JournalCommand {
                 "Wrote \(rides) to \(Quote.value(path)) (nothing was sent anywhere: you hand the file on)."))
         }
         context.stdout.line(language.tr(
-            "залишено: маршрут (коди станцій), тип дня і година старту, дата розкладу, версія програми, моменти плану й кожне виправлення в секундах від старту, підсумок.",
-            "kept: the route (station codes), the day type and hour of the start, the timetable's date, the program's version, the plan's moments and every correction in seconds from the start, the outcome."))
+            "залишено: маршрут (коди станцій), тип дня і година старту, дата розкладу, версія програми, моменти плану й кожне виправлення в секундах від старту, підсумок, чи було калібрування.",
+            "kept: the route (station codes), the day type and hour of the start, the timetable's date, the program's version, the plan's moments and every correction in seconds from the start, the outcome, whether calibration was on."))
         context.stdout.line(language.tr(
             "відкинуто: дати й час, точніший за годину, ідентифікатор поїздки (замість нього — відбиток), назви станцій, шляхи, нотатки.",
             "dropped: dates and clock times finer than the hour, the trip's id (a digest instead), station names, paths, notes."))
