@@ -203,4 +203,21 @@ final class SharedJournalTests: XCTestCase {
         // One ride is no verdict.
         XCTAssertEqual(cells[0]["small"] as? Bool, true)
     }
+
+    // MARK: the documents
+
+    /// The README's Accuracy section has a place for field figures, apart from the simulated
+    /// ones and after them, that says it is empty while no real file has been pooled.
+    func testTheReadmeKeepsAnEmptyMeasuredInTheFieldPlaceApartFromTheSimulated() throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "\n## Accuracy\n"))
+        let section = String(readme[start.upperBound...]).components(separatedBy: "\n## ")[0]
+        let field = try XCTUnwrap(section.range(of: "**Measured in the field**"), "the place for field figures")
+        let simulated = try XCTUnwrap(section.range(of: "**Simulated, not measured**"))
+        XCTAssertLessThan(simulated.lowerBound, field.lowerBound)
+        let paragraph = String(section[field.lowerBound...]).components(separatedBy: "\n\n")[0]
+        XCTAssertTrue(paragraph.contains("none yet"), paragraph)
+        XCTAssertTrue(paragraph.contains("](docs/guide/field.md)"), paragraph)
+        XCTAssertFalse(paragraph.replacingOccurrences(of: "95 %", with: "").contains("%"), "no figure until real files exist: \(paragraph)")
+    }
 }
