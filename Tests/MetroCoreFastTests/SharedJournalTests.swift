@@ -127,6 +127,35 @@ final class SharedJournalTests: XCTestCase {
         XCTAssertTrue(lonely.stderr.contains("--share"), lonely.stderr)
     }
 
+    /// A record from before version 5 has no moments: left out and counted. A stopped ride is
+    /// kept, marked by the absence of `confirmed`. Sharing to '-' writes the file to standard
+    /// output and the summary to standard error.
+    func testOlderRecordsAreLeftOutAndUnconfirmedRidesAreMarked() throws {
+        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+        func record(_ id: String, _ outcome: Trip.Outcome) throws -> JournalRecord {
+            let trip = Trip(id: id, origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code, t0: Kyiv.date("2026-11-30 10:00:00"))
+            return JournalRecord(trip: trip, model: try TripModel(engine: engine, trip: trip), outcome: outcome, at: Kyiv.date("2026-11-30 10:04:30"))
+        }
+        var old = try record("old", .arrived)
+        old.ride = nil
+        old.version = 4
+        let made = SharedJournal.make([old, try record("stopped", .stopped), try record("arrived", .arrived)], network: Kyiv.network, program: "0.1.0")
+        XCTAssertEqual(made.kept, 2)
+        XCTAssertEqual(made.withoutMoments, 1)
+        XCTAssertEqual(made.unconfirmed, 1)
+        let stopped = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(made.lines[1].utf8)) as? [String: Any])
+        XCTAssertEqual(stopped["outcome"] as? String, "stopped")
+        XCTAssertNil(stopped["confirmed"])
+
+        try rideAndArrive()
+        let piped = run(["journal", "--share", "-"], at: "2026-11-30 12:00:00")
+        XCTAssertEqual(piped.code, 0, piped.stderr)
+        XCTAssertTrue(piped.stdout.hasPrefix(SharedJournal.headerLine() + "\n"), piped.stdout)
+        XCTAssertEqual(piped.stdout.split(separator: "\n").count, 2)
+        XCTAssertTrue(piped.stderr.contains("kept:"), piped.stderr)
+        XCTAssertEqual(SharedJournal.read(Array(piped.stdout.utf8), network: Kyiv.network).rides.count, 1)
+    }
+
     // MARK: hostile files
 
     func goodLine(_ id: String = "a") throws -> String {
