@@ -7,8 +7,8 @@ import MetroCore
 extension JournalCommand {
     static let shareArguments: [ArgumentSpec] = [
         .option("share", value: "file", Text(
-            "Записати анонімний спільний журнал (без дат, назв, шляхів; docs/shared-journal.md).",
-            "Write an anonymous shared journal (no dates, names or paths; docs/shared-journal.md).")).completing(.file),
+            "Записати анонімний спільний журнал (без дат, назв, шляхів; - — у стандартний вивід; docs/shared-journal.md).",
+            "Write an anonymous shared journal (no dates, names or paths; - for standard output; docs/shared-journal.md).")).completing(.file),
         .flag("dry-run", Text("З --share: лише сказати, що буде записано і що відкинуто.", "With --share: only say what would be kept and what dropped.")),
     ]
 
