@@ -148,6 +148,37 @@ final class FieldRecoveryTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(pool.startLateness.mean), 15, accuracy: 3)
         XCTAssertEqual(pool.families(spread: 1)?.first?.family.name, "late-taps")
     }
+
+    /// The built world (every factor 0.5, every dwell 25 s, so the model's best estimate is the
+    /// world's own) with riders who always press departed after a change: the change times the
+    /// pool measures (the model's exit → the press) average within 5 s of the true ones (the
+    /// train's true arrival at the exit → the press), and exceed the plan's booked walk and
+    /// wait, since the world's wait is uniform over the whole interval and the plan books a
+    /// quarter of it.
+    func testChangeTimesAreRecoveredInABuiltWorld() throws {
+        var assumptions = SimulationAssumptions(spread: 0, departedProbability: 1)
+        assumptions.startTapDelayMax = 3
+        let world = SimulatedWorld(network: Kyiv.network, assumptions: assumptions, factor: 0.5, dwell: 25)
+        let (shared, results, _) = pooledRides(world, rides: 300, seed: 6, confirm: 0)
+        let pool = FieldPool(shared, engine: engine)
+        var truth: [Double] = []
+        for result in results {
+            let stops = engine.plannedStops(result.journey.route)
+            let entries = stops.indices.filter { stops[$0].role == .transferEntry }
+            let presses = result.trip.corrections.filter { $0.kind == .departed }
+            for (entry, press) in zip(entries, presses) {
+                guard let exit = result.journey.stops[entry - 1].arrival else { continue }
+                truth.append(press.time.timeIntervalSince(exit))
+            }
+        }
+        let all = pool.changeMiddle.measured.values + pool.changeEdge.measured.values
+        let measured = all.reduce(0, +) / Double(all.count), booked = try XCTUnwrap(pool.changeMiddle.booked.mean)
+        let trueMean = truth.reduce(0, +) / Double(truth.count)
+        print("built world changes: \(pool.changeMiddle.measured.count) + \(pool.changeEdge.measured.count) measured \(measured) s, true \(trueMean) s (\(truth.count)), booked \(booked) s")
+        XCTAssertEqual(all.count, truth.count)
+        XCTAssertEqual(measured, trueMean, accuracy: 5)
+        XCTAssertGreaterThan(try XCTUnwrap(pool.changeMiddle.difference.interval).low, 0)
+    }
 }
 
 extension SeededGenerator {
