@@ -156,6 +156,27 @@ final class SharedJournalTests: XCTestCase {
         XCTAssertEqual(SharedJournal.read(Array(piped.stdout.utf8), network: Kyiv.network).rides.count, 1)
     }
 
+    /// A rider who changed lines without pressing departed and then confirmed two stations in a
+    /// row: the span is on the second line and is measured (the pool finds the station's leg).
+    func testASpanAfterAChangeWithoutDepartedIsMeasuredOnItsLine() throws {
+        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+        let route = try Router(network: Kyiv.network).route(from: Kyiv.station("Lisova").code, to: Kyiv.station("Teremky").code)
+        XCTAssertEqual(route.legs.count, 2)
+        let second = route.legs[1].stations
+        XCTAssertGreaterThanOrEqual(second.count, 3)
+        var trip = Trip(id: "no-departed", origin: route.origin, destination: route.destination, t0: Kyiv.date("2026-11-30 10:00:00"))
+        trip.corrections = [
+            Trip.Correction(.at(second[1]), at: Kyiv.date("2026-11-30 10:20:00")),
+            Trip.Correction(.at(second[2]), at: Kyiv.date("2026-11-30 10:22:10")),
+        ]
+        let record = JournalRecord(trip: trip, model: try TripModel(engine: engine, trip: trip), outcome: .arrived, at: Kyiv.date("2026-11-30 10:25:00"))
+        let made = SharedJournal.make([record], network: Kyiv.network, program: "0.1.0")
+        let rides = SharedJournal.read(Array(made.lines.joined(separator: "\n").utf8), network: Kyiv.network).rides
+        let pool = FieldPool(rides, engine: engine)
+        let key = FieldPool.SegmentKey(line: route.legs[1].line, from: second[1], to: second[2])
+        XCTAssertEqual(pool.segments[key]?.measured.values, [130])
+    }
+
     // MARK: hostile files
 
     func goodLine(_ id: String = "a") throws -> String {

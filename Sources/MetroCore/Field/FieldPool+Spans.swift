@@ -6,6 +6,12 @@ extension FieldPool {
         public var from: String
         public var to: String
 
+        public init(line: String, from: String, to: String) {
+            self.line = line
+            self.from = from
+            self.to = to
+        }
+
         public static func < (a: SegmentKey, b: SegmentKey) -> Bool { (a.line, a.from, a.to) < (b.line, b.from, b.to) }
     }
 
@@ -79,9 +85,18 @@ extension FieldPool {
                 leg += 1
                 anchor = nil
             case "at":
-                guard let station = step.station, leg < route.legs.count, let index = route.legs[leg].stations.firstIndex(of: station) else {
+                // The station's leg: this one or a later one (a rider who changed without
+                // pressing departed); no span crosses a change.
+                guard let station = step.station,
+                    let found = (min(leg, route.legs.count)..<route.legs.count).first(where: { route.legs[$0].stations.contains(station) }),
+                    let index = route.legs[found].stations.firstIndex(of: station)
+                else {
                     anchor = nil
                     continue
+                }
+                if found != leg {
+                    leg = found
+                    anchor = nil
                 }
                 defer { anchor = (leg, index, step.seconds, false) }
                 guard let from = anchor, from.leg == leg, from.index < index, index > 0 else { continue }
