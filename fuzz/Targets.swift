@@ -5,7 +5,7 @@
 import Foundation
 
 enum FuzzTarget: String, CaseIterable {
-    case trip, journal, calibration, changes, settings, csv, portal, search, network
+    case trip, journal, calibration, changes, settings, csv, portal, search, network, shared
 }
 
 nonisolated(unsafe) var target = FuzzTarget.trip
@@ -105,6 +105,12 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
             stopTimes: data, stopTimesFile: "fuzz", timePeriods: data, timePeriodsFile: "fuzz", stations: parsedStations, lines: parsedLines)
         let points = Dictionary(uniqueKeysWithValues: parsedStations.map { ($0.code, (lat: Double($0.latitudeE6) / 1e6, lon: Double($0.longitudeE6) / 1e6)) })
         _ = try? GeometryImporter.track(geoJSON: data, file: "fuzz", lines: parsedLines, stations: points)
+    case .shared:
+        // A shared journal as `timetable-gen field` reads it (someone else's file), then pooled:
+        // every figure the report prints, the fit and the families' distances.
+        let read = SharedJournal.read(Array(data), network: network)
+        let pool = FieldPool(read.rides, engine: ScheduleEngine(network: network, clock: clock))
+        _ = (pool.overall.missed.interval, pool.overall.arrivalError.interval, pool.fit.result, pool.families(spread: 1))
     case .network:
         // An installed timetable (`timetable-gen install`, or a hand-edited file in its place):
         // refused with a LoadError, or sound enough to route and time every line end to end.

@@ -6,7 +6,7 @@
 #   fuzz/run.sh all SECONDS        # every target in turn
 #   fuzz/run.sh TARGET SECONDS RUNS  # stop after RUNS executions (or SECONDS, whichever is first)
 #
-# Targets: trip journal calibration changes settings csv portal search network (MetroCore's decoders and
+# Targets: trip journal calibration changes settings csv portal search network shared (MetroCore's decoders and
 # what is computed on their values), and journal-command calibration-command changes-command
 # routes-command (the commands themselves, end to end on the input as their file). New inputs libFuzzer
 # finds go to .build/fuzz/work/TARGET (not committed); a crash is written to
@@ -15,7 +15,7 @@
 # (a long run can go on with its own binary while the sources change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-core_targets=(trip journal calibration changes settings csv portal search network)
+core_targets=(trip journal calibration changes settings csv portal search network shared)
 command_targets=(journal-command calibration-command changes-command routes-command)
 targets=("${core_targets[@]}" "${command_targets[@]}")
 target=${1:?usage: fuzz/run.sh TARGET|all SECONDS}

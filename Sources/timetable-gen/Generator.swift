@@ -49,7 +49,7 @@ enum Generator {
                 "Write nothing; exit non-zero if the output is out of date.")),
             .flag("version", Text("Показати версію.", "Show the version.")),
         ],
-        subcommands: [importSpec, backtestSpec, GTFSCommand.spec, InstallCommand.spec, SimulateCommand.spec])
+        subcommands: [importSpec, backtestSpec, GTFSCommand.spec, InstallCommand.spec, SimulateCommand.spec, FieldCommand.spec])
 
     static let backtestSpec = CommandSpec(
         path: ["timetable-gen", "backtest"],
@@ -89,6 +89,8 @@ enum Generator {
                 try InstallCommand.run(Array(arguments.dropFirst()), environment: environment, language: language, stdout: stdout, base: currentDirectory)
             } else if arguments.first == "simulate" {
                 try SimulateCommand.run(Array(arguments.dropFirst()), language: language, stdout: stdout, base: currentDirectory)
+            } else if arguments.first == "field" {
+                try FieldCommand.run(Array(arguments.dropFirst()), language: language, stdout: stdout, stderr: stderr, base: currentDirectory)
             } else if arguments.first == "backtest" {
                 let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: backtestSpec, language: language)
                 let dataDir = try DataDirectory.resolve(parsed, spec: backtestSpec, base: currentDirectory, language: language)

@@ -24,7 +24,7 @@ final class TimetableGenManualTests: XCTestCase {
             for argument in Generator.spec.arguments {
                 XCTAssertTrue(page.contains(".TP\n.B " + ManPage.escape(argument.label) + "\n"), argument.label)
             }
-            XCTAssertEqual(Generator.spec.subcommands.map { $0.path.last! }, ["import", "backtest", "gtfs", "install", "simulate"])
+            XCTAssertEqual(Generator.spec.subcommands.map { $0.path.last! }, ["import", "backtest", "gtfs", "install", "simulate", "field"])
             for command in Generator.spec.subcommands {
                 XCTAssertTrue(page.contains(".SS \"\(command.path.last!)\"\n.B " + ManPage.escape(command.usage) + "\n"), command.commandName)
                 for argument in command.arguments {

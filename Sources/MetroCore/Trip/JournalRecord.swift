@@ -7,8 +7,9 @@ import FoundationEssentials
 /// than the countdown said, − earlier: the dangerous side).
 public struct JournalRecord: Codable, Equatable, Sendable {
     /// 2 added `calibrated`; 3 added `finalAlertStop`; 4 added the stations' names beside their
-    /// codes. Older records read with them absent.
-    public static let currentVersion = 4
+    /// codes; 5 added `ride` (the ride moment by moment, what a shared journal carries). Older
+    /// records read with them absent.
+    public static let currentVersion = 5
 
     public struct CorrectionCounts: Codable, Equatable, Sendable {
         /// `+` presses: the train was behind the model.
@@ -52,6 +53,8 @@ public struct JournalRecord: Codable, Equatable, Sendable {
     /// When the final model had the train at the stop before the destination (absent before
     /// version 3): with the confirmed arrival it dates the train's real passage there.
     public var finalAlertStop: Date?
+    /// The ride moment by moment, as seconds from t₀ (absent before version 5).
+    public var ride: RideLog?
 
     /// Confirmed minus final model, in seconds: + the train was later than the countdown said,
     /// − earlier (the dangerous side). Nil without a confirmed arrival.
@@ -115,6 +118,7 @@ public struct JournalRecord: Codable, Equatable, Sendable {
         }
         corrections = counts
         calibrated = model.engine.calibration != nil
+        ride = RideLog(trip: trip, model: model)
     }
 }
 

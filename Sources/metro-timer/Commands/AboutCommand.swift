@@ -178,6 +178,7 @@ struct AboutCommand: Command {
         ("files-and-privacy.md", Text("ваші файли: де і як вони зберігаються, що перевіряється, мережа",
                                       "your files: where and how they are kept, what is checked, the network")),
         ("accuracy.md", Text("точність: перевірка на розкладі", "accuracy: the timetable backtest")),
+        ("field.md", Text("перевірка в полі: анонімний журнал для передачі й зведення багатьох", "field validation: an anonymous journal to hand on, and pooling many")),
         ("gtfs.md", Text("стрічка GTFS метро і як її перевірено", "the metro's GTFS feed and how it is checked")),
         ("calendar-and-card.md", Text("поїздка в календарі (--ics) і картка поїздки для телефона (card)", "the ride in a calendar (--ics) and the ride card for a phone (card)")),
         ("data-refresh.md", Text("оновлення даних і новіший розклад без перезбирання",

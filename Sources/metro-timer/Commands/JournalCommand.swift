@@ -22,7 +22,7 @@ struct JournalCommand: Command {
             .option("export", value: "file", Text("Записати журнал у файл (рядки JSON).", "Write the journal to a file (JSON lines).")).completing(.file),
             .flag("clear", Text("Стерти журнал (питає; --yes — без питань).", "Erase the journal (asks first; --yes does not).")),
             .flag("yes", Text("Не питати.", "Do not ask.")),
-        ] + GlobalOptions.arguments,
+        ] + shareArguments + GlobalOptions.arguments,
         subcommands: [JournalReportCommand.spec])
 
     var json: Bool
@@ -30,6 +30,8 @@ struct JournalCommand: Command {
     var exportPath: String?
     var clear: Bool
     var yes: Bool
+    var sharePath: String?
+    var dryRun: Bool
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         json = arguments.flag("json")
@@ -39,6 +41,14 @@ struct JournalCommand: Command {
             throw .usage(options.language.tr("'--yes' підтверджує --clear; без нього нічого не робить", "'--yes' confirms --clear; alone it does nothing"), Self.spec)
         }
         exportPath = arguments.value("export")
+        sharePath = arguments.value("share")
+        dryRun = arguments.flag("dry-run")
+        if dryRun && sharePath == nil {
+            throw .usage(options.language.tr("'--dry-run' іде з --share FILE", "'--dry-run' goes with --share FILE"), Self.spec)
+        }
+        if sharePath != nil && (clear || json || exportPath != nil) {
+            throw .usage(options.language.tr("'--share' не поєднується з --clear, --json чи --export", "'--share' does not go with --clear, --json or --export"), Self.spec)
+        }
         if let text = arguments.value("last") {
             guard let value = Int(text), value > 0 else {
                 throw .usage(options.language.tr("'--last' приймає додатне число, не '\(text)'", "'--last' takes a positive number, not '\(text)'"), Self.spec)
@@ -68,6 +78,7 @@ struct JournalCommand: Command {
                 "warning: \(store.journalPath):\(problem.line): skipped a malformed line (\(problem.reason.en))"))
         }
         let records = last.map { Array(all.suffix($0)) } ?? all
+        if let sharePath { return try share(records, to: sharePath, context, language: language) }
         if let exportPath {
             let lines = records.map { Quote.json(String(decoding: (try? FileTripStore.journalEncoder.encode($0)) ?? Data(), as: UTF8.self)) + "\n" }
             if exportPath == "-" {
