@@ -47,30 +47,26 @@ struct LineRenderer {
         let language = view.language
         guard state.phase != .arrived, let next = state.nextStop else {
             let last = view.name(view.schedule.stops.last?.station ?? view.trip.destination)
-            return language.tr(
-                "За розкладом ви прибули на станцію \(last). Натисніть a двічі, щоб підтвердити.",
-                "By the timetable you have arrived at \(last). Press a twice to confirm.")
+            return RideWords.arrivedByTimetable(last, language) + language.tr(" Натисніть a двічі, щоб підтвердити.", " Press a twice to confirm.")
         }
         let stopsLeft = language.stops(state.stopsLeft)
-        // The verb agrees with the form: Лишилася 1 зупинка, Лишилися 2 зупинки, Лишилося 5 зупинок.
-        let left = language.plural(state.stopsLeft, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stopsLeft
-        let about = language.aboutDuration(Int(state.untilArrival.rounded()))
-        let nextName = view.stopName(next)
+        let left = RideWords.left(
+            stops: RideWords.stopsLeft(state.stopsLeft, language), about: language.aboutDuration(Int(state.untilArrival.rounded())))
         switch state.phase {
         case .notStarted:
+            // The verb agrees with the form: Лишилася 1 зупинка, Лишилися 2 зупинки, Лишилося 5 зупинок.
+            let ukLeft = language.plural(state.stopsLeft, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stopsLeft
+            let about = language.aboutDuration(Int(state.untilArrival.rounded()))
             return language.tr(
-                "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). \(left), \(about).",
+                "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). \(ukLeft), \(about).",
                 "The train leaves at \(view.clock.hhmm(view.schedule.departure)). \(stopsLeft.capitalizedFirst) left, \(about).")
         case .walking, .waiting:
             let transfer = view.changeAtHand
-            let toward = view.toward(entry: next)
-            return language.tr(
-                "Пересадка на станції \(view.name(transfer?.exit ?? "")): перейдіть на станцію \(view.name(transfer?.entry ?? "")), поїзд у напрямку станції \(toward); натисніть d, коли він рушить. \(left), \(about).",
-                "Change at \(view.name(transfer?.exit ?? "")): walk to \(view.name(transfer?.entry ?? "")), train toward \(toward); press d when it departs. \(stopsLeft.capitalizedFirst) left, \(about).")
+            return RideWords.change(
+                exit: view.name(transfer?.exit ?? ""), entry: view.name(transfer?.entry ?? ""), toward: view.toward(entry: next),
+                then: RideWords.pressD(language), left: left, language)
         default:
-            return language.tr(
-                "Наступна: \(nextName). \(left), \(about).",
-                "Next: \(nextName). \(stopsLeft) left, \(about).")
+            return RideWords.next(view.stopName(next), left: left, language)
         }
     }
 
