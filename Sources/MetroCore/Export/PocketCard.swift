@@ -21,6 +21,11 @@ public struct PocketCard: Sendable {
     public var language: Language
     /// The program and version, written into the page.
     public var product: String
+    /// What `plan` says about this ride before it starts (its warnings, then its notes), each as
+    /// `[uk, en]`: the card shows them all before the tap.
+    public var notes: [[String]] = []
+    /// A service finding as `plan` says it, in a language (the CLI's words: MetroCore has none).
+    public var finding: @Sendable (ServiceFinding, Language) -> String = { _, _ in "" }
 
     /// The taps the card is ready for: from 10 minutes before the planned departure to 110
     /// after (a late tap, a missed train, a slow walk to the platform).
@@ -41,22 +46,42 @@ public struct PocketCard: Sendable {
         let gridStart = departure.addingTimeInterval(TimeInterval(-60 * Self.minutesBefore))
         let count = Self.minutesBefore + Self.minutesAfter + 1
         var vectors: [[Int?]] = []
+        // For each minute, why a tap then starts a ride that cannot be made (the finding, as
+        // `plan` words it for that t₀), as an index into `why`; "-" when it can be made.
         var flags = ""
+        var why: [[String]] = []
+        // Where the finding changes inside a minute (the last train leaves at 22:30:00, and a
+        // tap at 22:30:30 misses it), the second it changes and what it is from then on:
+        // `[minute, second, flag]`, so a tap is told what `plan` says for its own second.
+        var splits: [[Any]] = []
+        func flag(_ schedule: Schedule) -> Character {
+            guard let blocking = schedule.findings.first(where: \.preventsTheRide) else { return "-" }
+            let sentence = [finding(blocking, .uk), finding(blocking, .en)]
+            if !why.contains(sentence) { why.append(sentence) }
+            return Self.stepDigits[why.firstIndex(of: sentence)! % Self.stepDigits.count]
+        }
         for minute in 0..<count {
             let t0 = gridStart.addingTimeInterval(TimeInterval(60 * minute))
             let schedule = engine.schedule(route: route, t0: t0)
             vectors.append(table.vector(schedule, from: 0, at: t0))
-            if schedule.findings.contains(where: { if case .beforeFirstTrain = $0 { return true } else { return false } }) {
-                flags.append("f")
-            } else if schedule.findings.contains(where: \.isBlocking) {
-                flags.append("l")
-            } else {
-                flags.append("-")
+            let first = flag(schedule)
+            flags.append(first)
+            let end = flag(engine.schedule(route: route, t0: t0.addingTimeInterval(59)))
+            guard end != first else { continue }
+            // The first second with the minute's last answer (found by halves: 6 schedules).
+            var low = 0, high = 59
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if flag(engine.schedule(route: route, t0: t0.addingTimeInterval(TimeInterval(middle)))) == end { high = middle } else { low = middle }
             }
+            splits.append([minute, high, String(end)])
         }
         let grid = Self.columns(vectors)
         let planned = engine.schedule(route: route, t0: departure)
         let stops = planned.stops
+        // The sentences' "about N minutes", for every minute a ride can have left: its length,
+        // and half an hour more for the corrections (past that, the last is said).
+        let rideMinutes = Int(planned.arrivalLatest.timeIntervalSince(departure) / 60) + 1
         // A correction anchors the train at one stop: arriving there (±1), or, at a change's
         // entry, leaving it ("departed"); so one anchor event per stop, over the minutes the
         // train can be there (an anchor outside them takes the nearest minute's times).
@@ -88,8 +113,7 @@ public struct PocketCard: Sendable {
             "stops": stops.map { stop -> [String: Any] in
                 let station = engine.network.station(stop.station)
                 return [
-                    "uk": station?.nameUk ?? stop.station, "en": station?.nameEn ?? stop.station, "line": station?.line ?? "",
-                    "role": stop.role.rawValue, "leg": stop.leg,
+                    "uk": station?.nameUk ?? stop.station, "en": station?.nameEn ?? stop.station, "leg": stop.leg,
                 ]
             },
             "legs": route.legs.map { leg -> [String: Any] in
@@ -107,7 +131,11 @@ public struct PocketCard: Sendable {
             "walkAfter": walk(route.walkAfterAlighting, from: route.legs.last?.alight, to: route.destination) as Any,
             "zone": zone(from: gridStart.addingTimeInterval(-3600), minutes: count + 6 * 60),
             "start": Int(gridStart.timeIntervalSince1970),
-            "grid": ["cols": grid, "flags": flags],
+            "grid": ["cols": grid, "flags": flags, "splits": splits],
+            "why": why,
+            "notes": notes,
+            "timetable": Self.timetable(engine.clock.position(of: departure).dayType),
+            "words": Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0.rawValue, Self.words($0, stops: stops.count, minutes: rideMinutes + 30) as Any) }),
             "tails": tails,
             "parts": table.parts,
         ]
