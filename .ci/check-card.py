@@ -595,6 +595,18 @@ def issue43():
     arrival = TIME.findall(at(there + 1000)["arrival"])
     check(arrival[:1] == [hms(plan["finalArrival"])], f"a late tap, then at {stops[3]['station']['nameEn']}: arrival {arrival}, plan's {hms(plan['finalArrival'])}")
 
+    # Item 7: the first-train card names the trains plan names at the change ("the 05:52:50 if
+    # you make it, otherwise the 05:59:20"), before the tap, in plan's words.
+    first = ["Lisova", "Teremky", "--at", "05:30", "--date", "2026-11-30", "--lang", "en"]
+    wide = dict(ENV, COLUMNS="1000")
+    printed = subprocess.run([BINARY, "plan", *first], capture_output=True, text=True, env=wide).stdout
+    lines = [line.strip()[2:] for line in printed.splitlines() if line.strip().startswith("⇄ ")]
+    check(lines and "if you make it" in lines[0], f"plan at 05:30 names no two trains: {lines}")
+    path = card_for("w-first-change", first)
+    fresh(path, ms(json.loads(run("plan", *first, "--json"))["departure"]) - 60000)
+    walks = driver.execute_script("return [...document.querySelectorAll('#route li.walk')].map((li) => li.textContent);")
+    check(walks == lines, f"the first-train card's changes {walks}, plan's {lines}")
+
     # Item 7: a card used on another day names the day and the timetable it was made for.
     fresh(path, ms("2026-12-01T08:15:00+02:00"))
     click("start")

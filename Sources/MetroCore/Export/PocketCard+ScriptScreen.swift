@@ -32,7 +32,10 @@ extension PocketCard {
               const leg = data.legs[stop.leg];
               if (i === 0 || isEntry(i)) {
                 const number = i === 0 ? -1 : entries.indexOf(i);
-                if (number >= 0 && s.w[number]) item(t("wait", span(s.w[number][0] * 1000), span(s.w[number][2] * 1000)), "", "walk");
+                // Before the tap, plan's own line for the change (at the edges of the day it names the
+                // trains the rider may catch); during the ride, the wait's range from the moment.
+                if (number >= 0 && now === null && data.changes[number]) item(pairOf(data.changes[number]), "", "walk");
+                else if (number >= 0 && s.w[number]) item(t("wait", span(s.w[number][0] * 1000), span(s.w[number][2] * 1000)), "", "walk");
                 const legIndex = i === 0 ? 0 : number + 1;
                 const l = data.legs[legIndex];
                 item(t("toward", l.line, lang === "uk" ? l.towardUk : l.towardEn), "", "leg", l.color);

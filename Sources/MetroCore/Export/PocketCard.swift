@@ -24,6 +24,9 @@ public struct PocketCard: Sendable {
     /// What `plan` says about this ride before it starts (its warnings, then its notes), each as
     /// `[uk, en]`: the card shows them all before the tap.
     public var notes: [[String]] = []
+    /// What `plan` says of each change (the walk, the wait, the trains), `[uk, en]`: the route
+    /// shows it before the tap.
+    public var changes: [[String]] = []
     /// A service finding as `plan` says it, in a language (the CLI's words: MetroCore has none).
     public var finding: @Sendable (ServiceFinding, Language) -> String = { _, _ in "" }
 
@@ -134,6 +137,7 @@ public struct PocketCard: Sendable {
             "grid": ["cols": grid, "flags": flags, "splits": splits],
             "why": why,
             "notes": notes,
+            "changes": changes,
             "timetable": Self.timetable(engine.clock.position(of: departure).dayType),
             "words": Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0.rawValue, Self.words($0, stops: stops.count, minutes: rideMinutes + 30) as Any) }),
             "tails": tails,

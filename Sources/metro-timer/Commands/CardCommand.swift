@@ -75,7 +75,7 @@ struct CardCommand: Command {
         }
         for note in feedNotes { context.stderr.line(note) }
         var card = PocketCard(engine: engine, route: route, departure: start, language: language, product: "metro-timer \(MetroTimer.version)")
-        card.notes = try planNotes(context)
+        (card.notes, card.changes) = try planNotes(context)
         let network = context.network, clock = context.clock
         card.finding = { finding, language in FindingText.sentence(finding, network: network, clock: clock, language: language) }
         let page = card.page()
@@ -91,32 +91,44 @@ struct CardCommand: Command {
             "Ride card written to \(output) (\(size) KB). Open it in your phone's browser; it needs no network."))
     }
 
-    /// What `plan` prints about this ride, warnings first, in both languages (`[uk, en]` each):
-    /// plan itself, run here on the same arguments, so the card says what plan says.
-    func planNotes(_ context: Context) throws(CLIError) -> [[String]] {
-        var said: [Language: [String]] = [:]
+    /// What `plan` prints about this ride, in both languages (`[uk, en]` each): its warnings
+    /// and notes (warnings first), and its line for each change (the walk, the wait, and at the
+    /// edges of the day the trains the rider may catch). Plan itself, run here on the same
+    /// arguments, so the card says what plan says.
+    func planNotes(_ context: Context) throws(CLIError) -> (notes: [[String]], changes: [[String]]) {
+        var notes: [Language: [String]] = [:], changes: [Language: [String]] = [:]
         for language in Language.allCases {
-            var plan = arguments
-            plan.options["output"] = nil
-            plan.options["lang"] = language.rawValue
-            plan.flags.insert("json")
-            let out = StringSink()
-            var quiet = context
-            quiet.stdout = out
-            quiet.stderr = StringSink()
-            let options = GlobalOptions(language: language, color: false)
-            do {
-                try PlanCommand(plan, context: quiet, options: options).run(quiet, options: options)
-            } catch {
-                // A ride plan marks as one that cannot be made still prints its plan (exit 1):
-                // the card shows its warnings; whether to write the card is start's rule, above.
-                guard case .exit = error else { throw error }
-            }
-            guard let document = (try? JSONObject.parse(Array(out.text.utf8))) as? [String: Any] else { continue }
+            guard let document = (try? JSONObject.parse(Array(try plan(context, language, json: true).utf8))) as? [String: Any] else { continue }
             let findings = (document["findings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
-            said[language] = findings + (document["notes"] as? [String] ?? [])
+            notes[language] = findings + (document["notes"] as? [String] ?? [])
+            // The change's line of the plan as printed (unwrapped: the width is the line's).
+            changes[language] = try plan(context, language, json: false).split(separator: "\n")
+                .map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("⇄ ") }.map { String($0.dropFirst(2)) }
         }
-        let uk = said[.uk] ?? [], en = said[.en] ?? []
-        return zip(uk, en).map { [$0, $1] }
+        func pairs(_ said: [Language: [String]]) -> [[String]] { zip(said[.uk] ?? [], said[.en] ?? []).map { [$0, $1] } }
+        return (pairs(notes), pairs(changes))
+    }
+
+    /// `plan` on the card's arguments, in a language, as it prints (`--json` or the text).
+    func plan(_ context: Context, _ language: Language, json: Bool) throws(CLIError) -> String {
+        var plan = arguments
+        plan.options["output"] = nil
+        plan.options["lang"] = language.rawValue
+        if json { plan.flags.insert("json") }
+        let out = StringSink()
+        var quiet = context
+        quiet.stdout = out
+        quiet.stderr = StringSink()
+        quiet.columns = 100_000
+        quiet.environment["COLUMNS"] = nil
+        let options = GlobalOptions(language: language, color: false)
+        do {
+            try PlanCommand(plan, context: quiet, options: options).run(quiet, options: options)
+        } catch {
+            // A ride plan marks as one that cannot be made still prints its plan (exit 1): the
+            // card shows its warnings; whether to write the card is start's rule.
+            guard case .exit = error else { throw error }
+        }
+        return out.text
     }
 }
