@@ -573,6 +573,20 @@ def issue43():
     click("stop")
     check(not at(exit_arrival + 154000)["ended"], "one touch on Stop ended the ride")
 
+    # Item 5: a banner goes when a correction moves its moment ahead again (RideView.highlighted),
+    # and comes back when the new moment comes.
+    plan = json.loads(run("plan", "Lisova", "Arsenalna", "--at", "08:15", "--date", "2026-11-30", "--json"))
+    path = card_for("w-banner", ["Lisova", "Arsenalna", "--at", "08:15", "--date", "2026-11-30", "--lang", "en"])
+    fresh(path, ms(plan["departure"]))
+    click("start")
+    yours = ms(plan["alert"]["time"])
+    check(at(yours)["banner"] == "Yours is next: Arsenalna.", f"the one-line banner {at(yours)['banner']!r}")
+    click("behind")
+    corrected = at(yours + 1000)
+    check(corrected["banner"] == "", f"after +1 the banner still says {corrected['banner']!r}")
+    again = at(yours + 200000)
+    check(again["banner"] == "Yours is next: Arsenalna." and again["vibrations"] == 2, f"the moved alert: {again['banner']!r}, {again['vibrations']} vibrations")
+
     # Item 4: the departure plan --last recommends gets a card, after its entrances close.
     last = json.loads(run("plan", "Lisova", "Darnytsia", "--date", "2026-11-30", "--last", "--json", codes=(0, 1)))
     result = subprocess.run([BINARY, "card", "Lisova", "Darnytsia", "--at", hms(last["departure"]), "--date", "2026-11-30", "--output", "-"],
