@@ -534,6 +534,7 @@ def issue43():
     bottom = driver.execute_script("const w = document.getElementById('warnings'); return w ? w.getBoundingClientRect().top : 99999;")
     check(bottom < 844, f"late card: the warnings start at {bottom} px, below the first screen")
     shot("late-before", "w")
+    axe("late card before the tap, plan's warnings showing")
     tap = ms("2026-11-30T22:30:30+02:00")
     gone = json.loads(run("plan", "Lisova", "Teremky", "--at", "22:30:30", "--date", "2026-11-30", "--json", codes=(0, 1)))
     blocking = [f["message"] for f in gone.get("findings") or [] if f.get("blocking")]
@@ -550,6 +551,10 @@ def issue43():
         state = at(tap + minute * 60000)
     check(state["vibrations"] == 0, f"tapped after the last connection: {state['vibrations']} alerts rang for a ride that cannot be made")
     shot("late-impossible", "w")
+    axe("late card tapped after the last connection")
+    media("dark")
+    axe("late card tapped after the last connection, dark")
+    media()
 
     # Item 5: "Change is next" goes after departed; Arrived and Stop are not final on one touch.
     plan = json.loads(run("plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30", "--json"))
