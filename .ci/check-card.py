@@ -138,6 +138,34 @@ def rehearse(arguments, keys):
     return events
 
 
+def rehearse_plain(arguments, keys):
+    """The same rehearsal with --plain: what it says after each correction, in order."""
+    process = subprocess.Popen(
+        [BINARY, "start", *arguments, "--speed", str(SPEED), "--plain"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, env=ENV)
+    first = process.stdout.readline()
+    began = time.monotonic()
+    for at, key in keys:
+        time.sleep(max(0, at * 60 / SPEED - (time.monotonic() - began)))
+        process.stdin.write(key)
+        process.stdin.flush()
+    out = process.stdout.read()
+    process.wait(timeout=30)
+    process.stdin.close()
+    return [line for line in [first, *out.splitlines()] if line.startswith(("Corrected:", "Виправлено:"))]
+
+
+def same_correction(card, cli, slack=1):
+    """The card's sentence after a correction against start's: the same words, the arrival
+    within a minute (the two rehearsals' taps fall a second or so apart; at the edges of the
+    day, within the interval the arrival may lean by: see `leans`)."""
+    clock = re.compile(r"(\d\d):(\d\d)\.$")
+    a, b = clock.search(card), clock.search(cli)
+    if not a or not b or card[:a.start()] != cli[:b.start()]:
+        return False
+    return abs((int(a[1]) * 60 + int(a[2])) - (int(b[1]) * 60 + int(b[2]))) <= slack
+
+
 options = webdriver.ChromeOptions()
 # Sound only after a tap in the document, as phones' browsers have it (headless Chromium's own
 # default lets any page play).
@@ -792,6 +820,7 @@ for name, origin, destination, date, clock, language, more, keys in ([] if ONLY 
         keys += [(keys[-1][0] + 1.5, "u"), (keys[-1][0] + 3, "+")]
     if keys:
         events = rehearse(arguments, keys)
+        spoken = iter(rehearse_plain(arguments, keys))
         corrections = [event for event in events if event["event"] == "correction"]
         typed = [key for _, key in keys if key != "u"]
         check(len(corrections) == len(typed), f"{name}: the rehearsal took {len(corrections)} corrections of {typed}")
@@ -821,6 +850,11 @@ for name, origin, destination, date, clock, language, more, keys in ([] if ONLY 
                 abs((dt.datetime.strptime(a, "%H:%M:%S") - dt.datetime.strptime(b, "%H:%M:%S")).total_seconds()) <= 1
                 for a, b in zip(shown, wanted)))
             check(close, f"{name} after {key} at {dt.datetime.fromtimestamp(when / 1000).strftime('%H:%M:%S')}: {shown} != {expected}")
+            if event:
+                # What the card says of the correction is what start --plain says of it.
+                said = driver.find_element("id", "said").text
+                cli = next(spoken, "")
+                check(same_correction(said, cli, 15 if edge else 1), f"{name} after {key}: the card says {said!r}, start --plain {cli!r}")
         # After the last correction, the alerts still to come: the page's moments are the ones
         # at which the rehearsal rang them (within a second, as above).
         final = ms(corrections[-1]["time"])

@@ -41,14 +41,15 @@ extension PocketCard {
             if (stop !== undefined) correction.stop = stop;
             ride.corrections.push(correction);
             save();
-            byId("said").textContent = t("said", clock(current(ride).f));
+            const arrival = clock(current(ride).f).slice(0, 5);
+            byId("said").textContent = fill(data.words[lang].corrected[kind], [arrival, stop === undefined ? "" : name(stop)]);
             render();
           }
           function undo() {
             if (!ride || ride.ended || ride.corrections.length === 0) return;
             ride.corrections.pop();
             save();
-            byId("said").textContent = t("undone", clock(current(ride).f));
+            byId("said").textContent = say("tookBack");
             render();
           }
           // Arrived and Stop end the ride only on a second touch within a few seconds (as the terminal

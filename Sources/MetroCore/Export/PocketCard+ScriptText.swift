@@ -51,8 +51,6 @@ extension PocketCard {
             confirmStop: ["Ще раз — так, зупинити", "Tap again: yes, stop"],
             atLabel: ["Поїзд зараз на станції", "The train is now at"],
             at: ["Так, поїзд тут", "Yes, the train is here"],
-            said: (t) => ["Виправлено. Прибуття близько " + t + ".", "Corrected. Arrival about " + t + "."],
-            undone: (t) => ["Скасовано. Прибуття близько " + t + ".", "Undone. Arrival about " + t + "."],
             endHeading: ["Поїздку завершено", "The ride is over"],
             journal: (r, t0, p, c, o) => [
               r + " · рушили " + t0 + " · за планом " + p + " · " + (o === "arrived" ? "прибули " + c : o === "stopped" ? "зупинено " + c : "не підтверджено"),

@@ -27,6 +27,14 @@ extension PocketCard {
             // aboutDuration by whole minutes (it rounds the seconds to them): index m is m minutes.
             "about": table((0...minutes).map { language.aboutDuration($0 * 60) }, numbers: aboutNumbers),
             "arrived": RideWords.arrivedByTimetable("{0}", language),
+            // What a correction tells, then the arrival ({0}; the station of an `at` is {1}).
+            "corrected": [
+                "behind": RideWords.corrected(.shift(1), station: "", arrival: "{0}", language),
+                "ahead": RideWords.corrected(.shift(-1), station: "", arrival: "{0}", language),
+                "at": RideWords.corrected(.at(""), station: "{1}", arrival: "{0}", language),
+                "departed": RideWords.corrected(.departed, station: "", arrival: "{0}", language),
+            ],
+            "tookBack": RideWords.tookBack(language),
             "passing": RideWords.passing("{0}", language),
             "yoursNext": AlertWording.headline(.alert, early: nil, station: "{0}", language) + ".",
             "yoursEarly": early(.alert),

@@ -41,4 +41,28 @@ public enum RideWords {
     public static func passing(_ name: String, _ language: Language) -> String {
         name + language.tr(" (без зупинки)", " (passing without stopping)")
     }
+
+    /// A correction, said as what it tells about the train, then the arrival after it:
+    /// "Corrected: the train is a stop behind. Arrival about 08:54." (`station` names an `at`).
+    public static func corrected(_ kind: Trip.Correction.Kind, station: String, arrival: String, _ language: Language) -> String {
+        let what: String
+        switch kind {
+        case .shift(let n) where n > 0:
+            what = n == 1 ? language.tr("поїзд на зупинку позаду", "the train is a stop behind")
+                : language.tr("поїзд позаду на \(language.stops(n))", "the train is \(language.stops(n)) behind")
+        case .shift(let n):
+            what = n == -1 ? language.tr("поїзд на зупинку попереду", "the train is a stop ahead")
+                : language.tr("поїзд попереду на \(language.stops(-n))", "the train is \(language.stops(-n)) ahead")
+        case .at:
+            what = language.tr("поїзд на станції \(station)", "the train is at \(station)")
+        case .departed:
+            what = language.tr("поїзд після пересадки рушив", "the train after the change has departed")
+        }
+        return language.tr("Виправлено: ", "Corrected: ") + what + ". " + language.tr("Прибуття близько ", "Arrival about ") + arrival + "."
+    }
+
+    /// The last correction undone, as the ride says it.
+    public static func tookBack(_ language: Language) -> String {
+        language.tr("Останнє виправлення скасовано.", "The last correction was taken back.")
+    }
 }

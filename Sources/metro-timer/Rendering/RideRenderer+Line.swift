@@ -98,23 +98,10 @@ struct LineRenderer {
             "Keys: + the train is behind, - ahead, d departed after the change, u undo, a twice arrived, s twice stop, ? the keys, q leave.")
     }
 
-    /// A correction, said as what it tells about the train.
+    /// A correction, said as what it tells about the train (RideWords.corrected).
     static func correction(_ correction: Trip.Correction, view: RideView) -> String {
-        let language = view.language
-        let what: String
-        switch correction.kind {
-        case .shift(let n) where n > 0:
-            what = n == 1 ? language.tr("поїзд на зупинку позаду", "the train is a stop behind")
-                : language.tr("поїзд позаду на \(language.stops(n))", "the train is \(language.stops(n)) behind")
-        case .shift(let n):
-            what = n == -1 ? language.tr("поїзд на зупинку попереду", "the train is a stop ahead")
-                : language.tr("поїзд попереду на \(language.stops(-n))", "the train is \(language.stops(-n)) ahead")
-        case .at(let station):
-            what = language.tr("поїзд на станції \(view.name(station))", "the train is at \(view.name(station))")
-        case .departed:
-            what = language.tr("поїзд після пересадки рушив", "the train after the change has departed")
-        }
-        return language.tr("Виправлено: ", "Corrected: ") + what + ". "
-            + language.tr("Прибуття близько ", "Arrival about ") + view.clock.hhmm(view.schedule.finalArrival) + "."
+        let station: String
+        if case .at(let code) = correction.kind { station = view.name(code) } else { station = "" }
+        return RideWords.corrected(correction.kind, station: station, arrival: view.clock.hhmm(view.schedule.finalArrival), view.language)
     }
 }
