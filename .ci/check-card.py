@@ -584,6 +584,42 @@ def issue43():
     axe("late card tapped after the last connection, dark")
     media()
 
+    # Item 3 after a correction: a train put behind until it misses the last M2 (start --plain
+    # says "⚠ The route cannot be completed: …" right after that correction) is said to be
+    # impossible on the card from the same correction on, and not before.
+    keys = [(8 + 0.4 * k, "+") for k in range(6)]
+    corrections = [e for e in rehearse(late, keys) if e["event"] == "correction"]
+    process = subprocess.Popen([BINARY, "start", *late, "--speed", str(SPEED), "--plain"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+    first_line = process.stdout.readline()
+    began = time.monotonic()
+    for when, key in keys:
+        time.sleep(max(0, when * 60 / SPEED - (time.monotonic() - began)))
+        process.stdin.write(key)
+        process.stdin.flush()
+    spoken = [first_line, *process.communicate(timeout=60)[0].splitlines()]
+    verdicts, count = [], 0
+    for line in spoken:
+        if line.startswith("Corrected:"):
+            count += 1
+            verdicts.append(None)
+        elif line.startswith("⚠ The route cannot be completed") and count and verdicts[-1] is None:
+            verdicts[-1] = line[2:]
+    check(len(corrections) == len(keys) == count and any(verdicts), f"the rehearsal: {count} corrections, {verdicts}")
+    path = f"{OUT}/w-late.html"
+    fresh(path, ms(plan["departure"]))
+    click("start")
+    said = None
+    for event, verdict in zip(corrections, verdicts):
+        said = verdict or said
+        at(ms(event["time"]))
+        click("behind")
+        at(ms(event["time"]) + 1000)
+        shown = page_text("impossible")
+        check((said is None and shown == "") or (said is not None and said in shown),
+              f"after +1 at {hms(event['time'])}: the card says {shown!r}, start {said!r}")
+    check(not visible("countdown"), "a correction made the ride impossible: the card still counts a train down")
+
     # Item 5: "Change is next" goes after departed; Arrived and Stop are not final on one touch.
     plan = json.loads(run("plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30", "--json"))
     path = f"{OUT}/w-count.html"

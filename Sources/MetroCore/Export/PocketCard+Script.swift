@@ -112,7 +112,10 @@ extension PocketCard {
           function tail(stop, ms) {
             const record = data.tails[stop];
             if (!tails[stop]) tails[stop] = decode(record.cols);
-            return fromRow(pick(tails[stop], record.from, record.count, stop, ms), stop, ms);
+            const s = fromRow(pick(tails[stop], record.from, record.count, stop, ms), stop, ms);
+            // Anchored here then, the train misses a later leg's last train (PocketCard's `x`).
+            if (record.x && minute(ms, record.from, record.count) >= record.x[0]) s.x = data.why[DIGITS.indexOf(record.x[1])];
+            return s;
           }
 
           // The trip's fold, as TripModel reads each correction against the schedule before it.
@@ -161,7 +164,7 @@ extension PocketCard {
           }
           function apply(s, stop, ms) {
             const next = tail(stop, ms);
-            const r = { a: s.a.slice(), d: s.d.slice(), e: next.e, l: next.l, f: next.f, c: s.c.slice(), y: s.y, w: s.w.slice(), x: s.x };
+            const r = { a: s.a.slice(), d: s.d.slice(), e: next.e, l: next.l, f: next.f, c: s.c.slice(), y: s.y, w: s.w.slice(), x: s.x || next.x };
             // Every stop before the anchor has been passed: none is timed after it.
             for (let i = 0; i < stop; i++) {
               if (r.a[i] !== null && r.a[i] > ms) r.a[i] = ms;

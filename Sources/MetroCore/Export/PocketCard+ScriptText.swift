@@ -7,6 +7,9 @@ extension PocketCard {
         "use strict";
         (function () {
           const data = JSON.parse(byId("ride-data").textContent);
+          // Stored as arrays to save room (PocketCard.data); read by name here.
+          data.stops = data.stops.map(([uk, en, leg]) => ({ uk: uk, en: en, leg: leg }));
+          data.tails = data.tails.map(([from, count, cols, x]) => ({ from: from, count: count, cols: cols, x: x }));
           const KEY = "metro-timer-card:" + data.id;
           const n = data.stops.length;
           const entries = data.entries;

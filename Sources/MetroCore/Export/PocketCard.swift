@@ -59,6 +59,9 @@ public struct PocketCard: Sendable {
         var splits: [[Any]] = []
         func flag(_ schedule: Schedule) -> Character {
             guard let blocking = schedule.findings.first(where: \.preventsTheRide) else { return "-" }
+            return mark(blocking)
+        }
+        func mark(_ blocking: ServiceFinding) -> Character {
             let sentence = [finding(blocking, .uk), finding(blocking, .en)]
             if !why.contains(sentence) { why.append(sentence) }
             return Self.stepDigits[why.firstIndex(of: sentence)! % Self.stepDigits.count]
@@ -88,23 +91,38 @@ public struct PocketCard: Sendable {
         // A correction anchors the train at one stop: arriving there (±1), or, at a change's
         // entry, leaving it ("departed"); so one anchor event per stop, over the minutes the
         // train can be there (an anchor outside them takes the nearest minute's times).
-        var tails: [[String: Any]] = []
+        var tails: [[Any]] = []
+        // Where each leg is boarded: its station and the stop (the first, and each change's entry).
+        let boardings = route.legs.enumerated().map { leg, value in (station: value.board, index: leg == 0 ? 0 : planned.entryIndices[leg - 1]) }
         for stop in stops.indices {
             let event: Anchor.Event = planned.entryIndices.contains(stop) ? .departure : .arrival
             let offset = Int(stops[stop].time.timeIntervalSince(departure) / 60)
             let first = offset - 15
             let minutes = count + 45
             var vectors: [[Int?]] = []
+            // From which minute a train anchored here misses the last train of a later leg (as
+            // `start` says after such a correction: "The route cannot be completed: …"), and
+            // the sentence: `[minute, flag]`. Once past a last train, every later minute is.
+            var blocked: [Any]?
             for minute in first..<(first + minutes) {
                 let moment = gridStart.addingTimeInterval(TimeInterval(60 * minute))
                 // The times from the anchor on depend on nothing before it: any first anchor
-                // will do (it only has to time the stops before).
+                // will do (it only has to time the stops before). One no later than the planned
+                // departure, which the card can ride, so that the findings are the later legs'
+                // (past the first leg's last train, the engine would name only that).
                 let schedule = engine.schedule(route: route, anchors: [
-                    Anchor(stop: 0, event: .departure, time: moment), Anchor(stop: stop, event: event, time: moment),
+                    Anchor(stop: 0, event: .departure, time: min(moment, departure)), Anchor(stop: stop, event: event, time: moment),
                 ])
                 vectors.append(table.vector(schedule, from: stop, at: moment))
+                if blocked == nil, let missed = schedule.findings.first(where: { finding in
+                    finding.isBlocking && boardings.contains { $0.station == finding.station && $0.index > stop }
+                }) {
+                    blocked = [minute - first, String(mark(missed))]
+                }
             }
-            tails.append(["from": first, "count": minutes, "cols": Self.columns(vectors)])
+            // `[from, count, cols]` and the blocked minute if any (arrays: a card is at most
+            // 100 KB, and the keys repeated on every stop cost half a kilobyte).
+            tails.append([first, minutes, Self.columns(vectors)] + (blocked.map { [$0] } ?? []))
         }
         return [
             "v": 1,
@@ -113,11 +131,10 @@ public struct PocketCard: Sendable {
             "day": "\(engine.clock.position(of: departure).serviceDay)",
             "dayType": engine.clock.position(of: departure).dayType.rawValue,
             "departure": Int(departure.timeIntervalSince1970),
-            "stops": stops.map { stop -> [String: Any] in
+            // Each stop as `[uk, en, leg]`.
+            "stops": stops.map { stop -> [Any] in
                 let station = engine.network.station(stop.station)
-                return [
-                    "uk": station?.nameUk ?? stop.station, "en": station?.nameEn ?? stop.station, "leg": stop.leg,
-                ]
+                return [station?.nameUk ?? stop.station, station?.nameEn ?? stop.station, stop.leg]
             },
             "legs": route.legs.map { leg -> [String: Any] in
                 let line = engine.network.line(leg.line)
