@@ -62,6 +62,21 @@ final class PocketCardTests: XCTestCase {
         XCTAssertEqual(uk.stdout, "")
     }
 
+    /// The tap is a start: the departure `plan --last` recommends (the last train, after its
+    /// station's entrances close: the rider is aboard) gets a card, as `start` rides it, with
+    /// plan's warnings in it; one past the last connection does not (issue 43, item 4).
+    func testTheDeparturePlanLastRecommendsGetsACard() throws {
+        let last = CLI.run(["plan", "Lisova", "Darnytsia", "--date", "2026-11-30", "--last", "--json"])
+        let departure = try XCTUnwrap(last.stdout.firstMatch(of: /"departure" : "2026-11-30T(\d\d:\d\d:\d\d)\+02:00"/)?.1)
+        XCTAssertEqual(departure, "22:30:00", "the last M1 from Lisova (Data/, published)")
+        let card = CLI.run(["card", "Lisova", "Darnytsia", "--at", String(departure), "--date", "2026-11-30", "--output", "-"])
+        XCTAssertEqual(card.code, 0, card.stderr)
+        XCTAssertTrue(card.stdout.contains("The last M1 train toward Akademmistechko leaves Lisova at 22:30:00."), "plan's warning on the card")
+        let gone = CLI.run(["card", "Lisova", "Teremky", "--at", "22:31", "--date", "2026-11-30", "--output", "-"])
+        XCTAssertEqual(gone.code, 1)
+        XCTAssertEqual(gone.stdout, "")
+    }
+
     func testTheOutputIsRequired() {
         let card = CLI.run(["card"] + ride)
         XCTAssertEqual(card.code, 64)

@@ -12,8 +12,11 @@ extension PocketCard {
         // `<` only ever appears inside JSON strings: escaped, no station name can end the
         // data block or open markup.
         let json = JSONObject.serialize(data).replacing("<", with: "\\u003c")
-        let policy = "default-src 'none'; script-src 'sha256-\(SHA256.base64(Array(Self.script.utf8)))'; "
-            + "style-src 'sha256-\(SHA256.base64(Array(Self.style.utf8)))'; base-uri 'none'; form-action 'none'"
+        let script = Self.shipped(Self.script)
+        // CSS has no string with ", " or ": " in it here (the font names are quoted words).
+        let style = Self.shipped(Self.style).replacing(": ", with: ":").replacing(", ", with: ",").replacing(" {", with: "{").replacing("; ", with: ";")
+        let policy = "default-src 'none'; script-src 'sha256-\(SHA256.base64(Array(script.utf8)))'; "
+            + "style-src 'sha256-\(SHA256.base64(Array(style.utf8)))'; base-uri 'none'; form-action 'none'"
         return """
             <!doctype html>
             <html lang="\(language.rawValue)">
@@ -24,16 +27,23 @@ extension PocketCard {
             <meta name="color-scheme" content="light dark">
             <meta name="generator" content="\(product.replacing("\"", with: ""))">
             <title>metro-timer</title>
-            <style>\(Self.style)</style>
+            <style>\(style)</style>
             </head>
             <body>
             \(Self.body)
             <script type="application/json" id="ride-data">\(json)</script>
-            <script>\(Self.script)</script>
+            <script>\(script)</script>
             </body>
             </html>
 
             """
+    }
+
+    /// The script or style as the page carries it: without the indentation and the lines that
+    /// are only a comment (the source above keeps them). A card must stay within 100 KB, and
+    /// these are a fifth of it; nothing else changes (no line is joined or reordered).
+    static func shipped(_ source: String) -> String {
+        source.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !$0.hasPrefix("//") }.joined(separator: "\n")
     }
 
     /// The page's skeleton; the script fills in every text, in the language chosen.
@@ -51,20 +61,31 @@ extension PocketCard {
         <section id="before" aria-labelledby="plan-heading">
         <h2 id="plan-heading"></h2>
         <p id="planned"></p>
+        <div id="warnings" class="warnings" hidden>
+        <h3 id="warnings-heading"></h3>
+        <ul id="warning-list"></ul>
+        </div>
         <button type="button" id="start" class="start"></button>
         <p id="start-note" class="note"></p>
         </section>
         <section id="ride" hidden aria-labelledby="ride-heading">
-        <h2 id="ride-heading"></h2>
-        <p id="next" aria-live="polite" aria-atomic="true"></p>
-        <p id="next-time" class="big"></p>
+        <h2 id="ride-heading" class="visually-hidden"></h2>
+        <div id="impossible" class="impossible" role="alert" hidden>
+        <p id="impossible-heading" class="impossible-heading"></p>
+        <p id="impossible-text"></p>
+        </div>
+        <div id="count" class="count">
+        <p id="countdown-label" class="count-label"></p>
+        <p id="countdown" class="countdown"></p>
+        </div>
+        <p id="next" class="sentence" aria-live="polite" aria-atomic="true"></p>
         <button type="button" id="sound" class="sound" hidden></button>
-        <div class="figures">
+        <div id="figures" class="figures">
+        <p><span class="label" id="next-label"></span> <span class="value"><span id="next-station"></span> · <span id="next-time"></span></span></p>
         <p><span class="label" id="stops-label"></span> <span class="value" id="stops"></span></p>
-        <p id="change-row"><span class="label" id="change-label"></span> <span class="value" id="change"></span></p>
-        <p><span class="label" id="station-label"></span> <span class="value" id="station"></span></p>
         <p><span class="label" id="arrival-label"></span> <span class="value" id="arrival"></span></p>
         </div>
+        <p id="other-day" class="note" hidden></p>
         <p id="alerts" class="note"></p>
         <div class="controls">
         <button type="button" id="ahead"></button>
@@ -74,11 +95,18 @@ extension PocketCard {
         <button type="button" id="arrived"></button>
         <button type="button" id="stop"></button>
         </div>
+        <div class="at">
+        <label for="at-station" id="at-label"></label>
+        <select id="at-station"></select>
+        <button type="button" id="at"></button>
+        </div>
         <p id="said" class="note" aria-live="polite"></p>
+        <ul id="ride-warnings" class="note"></ul>
         </section>
         <section id="end" hidden aria-labelledby="end-heading">
         <h2 id="end-heading"></h2>
         <p id="journal"></p>
+        <button type="button" id="resume"></button>
         <button type="button" id="again"></button>
         </section>
         <section aria-labelledby="route-heading">

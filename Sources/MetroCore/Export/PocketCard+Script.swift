@@ -15,113 +15,11 @@ extension PocketCard {
     /// leg's part (`parts`: `[arrival, departure]` per stop, after the leg's first time), each
     /// leg's first time, the arrival's range and the arrival after any final walk, "yours is
     /// next", each change's alert, each change's booked and longest wait.
-    static let script = #"""
+    static let script = scriptText + scriptFold + scriptRender + scriptScreen
 
-        "use strict";
-        (function () {
-          const data = JSON.parse(document.getElementById("ride-data").textContent);
-          const KEY = "metro-timer-card:" + data.id;
-          const n = data.stops.length;
-          const entries = data.entries;
-          const REARM = 30000;
-          const EXPIRY = 600000;
-          let lang = localStorage.getItem("metro-timer-lang") || data.lang;
-          let audio = null;
-          let wakeLock = null;
-          let ride = load();
-
-          // Text, both languages side by side.
-          const S = {
-            title: (a, b) => [a + " → " + b, a + " → " + b],
-            planHeading: ["План", "The plan"],
-            planned: (t, a) => ["Поїзд рушає о " + t + ", прибуття о " + a + ".", "The train leaves at " + t + ", arriving at " + a + "."],
-            start: ["Старт — поїзд рушив", "Start — the train is moving"],
-            startNote: ["Натисніть, коли поїзд рушає: далі відлік іде без мережі.", "Tap when the train starts moving: the countdown then needs no network."],
-            rideHeading: ["Поїздка", "The ride"],
-            next: (s) => ["Наступна: " + s, "Next: " + s],
-            atStop: (s, next) => ["На станції " + s + ", наступна: " + next, "At " + s + ", next: " + next],
-            walking: (s) => ["Перехід на станцію " + s, "Walk to " + s],
-            waiting: (s) => ["На платформі станції " + s + ": чекайте поїзда", "On the platform at " + s + ": wait for the train"],
-            arrivedModel: (s) => ["Прибуття: " + s, "Arriving: " + s],
-            nextTime: (t) => [t, t],
-            leaves: (t) => ["рушає о " + t, "leaves at " + t],
-            stopsLabel: ["Зупинок лишилось", "Stops left"],
-            changeLabel: ["До пересадки", "To the change"],
-            stationLabel: ["До вашої станції", "To your station"],
-            arrivalLabel: ["Прибуття", "Arrival"],
-            range: (t, a, b) => [t + " (можливо " + a + "–" + b + ")", t + " (could be " + a + "–" + b + ")"],
-            alertTimes: (c, y) => [
-              [c ? "Пересадка — наступна: " + c + "." : "", y ? "Наступна — ваша: " + y + "." : ""].join(" ").trim(),
-              [c ? "Change is next: " + c + "." : "", y ? "Yours is next: " + y + "." : ""].join(" ").trim(),
-            ],
-            changeNext: (m, s) => ["Пересадка — наступна: " + m[0] + "; виходьте на станції " + s + ".", "Change is next: " + m[1] + "; get off at " + s + "."],
-            arriving: (s) => ["прибуття на станцію " + s, "arriving at " + s],
-            leaving: (s) => ["відправлення зі станції " + s, "leaving " + s],
-            passing: (s) => ["проїзд станції " + s, "passing " + s],
-            yoursNext: (s, d) => ["Наступна — ваша: " + s + ", далі " + d + ".", "Yours is next: " + s + ", then " + d + "."],
-            ahead: ["−1: поїзд на зупинку попереду", "−1: the train is a stop ahead"],
-            behind: ["+1: поїзд на зупинку позаду", "+1: the train is a stop behind"],
-            departed: ["Поїзд після пересадки рушив", "The train after the change departed"],
-            undo: ["Скасувати останнє виправлення", "Undo the last correction"],
-            sound: ["Увімкнути звук сповіщень", "Turn the alerts' sound on"],
-            arrived: ["Прибули", "Arrived"],
-            stop: ["Зупинити поїздку", "Stop the ride"],
-            said: (t) => ["Виправлено. Прибуття близько " + t + ".", "Corrected. Arrival about " + t + "."],
-            undone: (t) => ["Скасовано. Прибуття близько " + t + ".", "Undone. Arrival about " + t + "."],
-            endHeading: ["Поїздку завершено", "The ride is over"],
-            journal: (r, t0, p, c, o) => [
-              r + " · рушили " + t0 + " · за планом " + p + " · " + (o === "arrived" ? "прибули " + c : o === "stopped" ? "зупинено " + c : "не підтверджено"),
-              r + " · started " + t0 + " · planned " + p + " · " + (o === "arrived" ? "arrived " + c : o === "stopped" ? "stopped " + c : "not confirmed"),
-            ],
-            again: ["Нова поїздка цим маршрутом", "A new ride on this route"],
-            routeHeading: ["Маршрут", "The route"],
-            toward: (l, t) => [l + " у напрямку станції " + t, l + " toward " + t],
-            walk: (a, b, w) => ["Перехід " + a + " → " + b + ": " + w, "Walk " + a + " → " + b + ": " + w],
-            wait: (w, m) => ["пересадка " + w + ", очікування 0–" + m, "walk " + w + ", a wait of 0–" + m],
-            passes: ["без зупинки", "no stop"],
-            weekday: ["робочий день", "weekday"],
-            weekend: ["вихідний день", "weekend"],
-            first: ["Поїзди тоді ще не ходять: цей час — лише модель.", "Trains are not running yet then: these times are only the model's."],
-            last: ["Тоді останній поїзд уже пішов: поїздку не здійснити.", "The last train has gone by then: the ride cannot be made."],
-            outside: (t) => ["Картку зроблено для поїздки близько " + t + ": зараз час лише наближений.", "This card was made for a ride about " + t + ": the times are only approximate now."],
-            footer: (p) => ["Час обчислено з опублікованого розкладу від моменту, коли рушає поїзд (" + p + "). Картка нічого не надсилає.", "Times computed from the published timetable, from the moment the train moves (" + p + "). The card sends nothing anywhere."],
-          };
-          // What happens at a stop at its moment (Schedule.Stop.moment), in both languages.
-          function momentAt(index, s) {
-            const kind = data.closed[index] ? "passing" : s.a[index] !== null ? "arriving" : "leaving";
-            return [S[kind](data.stops[index].uk)[0], S[kind](data.stops[index].en)[1]];
-          }
-          function t(key, ...args) {
-            const value = S[key];
-            const pair = typeof value === "function" ? value(...args) : value;
-            return lang === "uk" ? pair[0] : pair[1];
-          }
-          function plural(count) {
-            if (lang !== "uk") return count + (count === 1 ? " stop" : " stops");
-            const ten = count % 10, hundred = count % 100;
-            const word = ten === 1 && hundred !== 11 ? "зупинка" : ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14) ? "зупинки" : "зупинок";
-            return count + " " + word;
-          }
-          function name(index) { return lang === "uk" ? data.stops[index].uk : data.stops[index].en; }
-
-          // Kyiv wall-clock time from the offsets the card carries.
-          function offset(ms) {
-            let value = data.zone[0][1];
-            for (const [from, seconds] of data.zone) if (ms / 1000 >= from) value = seconds;
-            return value;
-          }
-          function clock(ms) {
-            const s = Math.floor(ms / 1000) + offset(ms);
-            const day = ((s % 86400) + 86400) % 86400;
-            const pad = (v) => String(v).padStart(2, "0");
-            return pad(Math.floor(day / 3600)) + ":" + pad(Math.floor(day / 60) % 60) + ":" + pad(day % 60);
-          }
-          function span(ms) {
-            const s = Math.max(0, Math.floor(ms / 1000));
-            const pad = (v) => String(v).padStart(2, "0");
-            return s >= 3600 ? Math.floor(s / 3600) + ":" + pad(Math.floor(s / 60) % 60) + ":" + pad(s % 60) : Math.floor(s / 60) + ":" + pad(s % 60);
-          }
-
+    /// Picking the engine's rows for a moment, and the trip's fold over the corrections
+    /// (`TripModel`); the ride kept in the browser's storage.
+    static let scriptFold = #"""
           // Picking: the engine's row for the moment's minute, shifted by its seconds (and what
           // drifts, interpolated towards the next minute's: pick).
           const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy";
@@ -200,16 +98,24 @@ extension PocketCard {
           }
           const grid = decode(data.grid.cols);
           const tails = [];
+          // The ride whose train starts at t0; `x` is why it cannot be made, when it cannot (plan's
+          // sentence for that minute, data.why), and null when it can.
           function planned(t0) {
             const m = minute(t0, 0, data.grid.flags.length);
             const s = fromRow(pick(grid, 0, data.grid.flags.length, 0, t0), 0, t0);
-            s.x = { f: "first", l: "last" }[data.grid.flags[m]] || null;
+            const split = data.grid.splits.find(([minute]) => minute === m);
+            const inside = Math.floor((t0 / 1000 - data.start) / 60) === m;
+            const flag = split && inside && (t0 / 1000 - data.start) % 60 >= split[1] ? split[2] : data.grid.flags[m];
+            s.x = flag === "-" ? null : data.why[DIGITS.indexOf(flag)];
             return s;
           }
           function tail(stop, ms) {
             const record = data.tails[stop];
             if (!tails[stop]) tails[stop] = decode(record.cols);
-            return fromRow(pick(tails[stop], record.from, record.count, stop, ms), stop, ms);
+            const s = fromRow(pick(tails[stop], record.from, record.count, stop, ms), stop, ms);
+            // Anchored here then, the train misses a later leg's last train (PocketCard's `x`).
+            if (record.x && minute(ms, record.from, record.count) >= record.x[0]) s.x = data.why[DIGITS.indexOf(record.x[1])];
+            return s;
           }
 
           // The trip's fold, as TripModel reads each correction against the schedule before it.
@@ -243,6 +149,8 @@ extension PocketCard {
             return stop;
           }
           function anchor(correction, s) {
+            // "The train is at X" (the CLI's `at`): the train arrives at that stop now.
+            if (correction.kind === "at") return correction.stop;
             if (correction.kind === "departed") {
               let found = null;
               for (const entry of entries) if (s.a[entry - 1] !== null && correction.time >= s.a[entry - 1]) found = entry;
@@ -256,7 +164,7 @@ extension PocketCard {
           }
           function apply(s, stop, ms) {
             const next = tail(stop, ms);
-            const r = { a: s.a.slice(), d: s.d.slice(), e: next.e, l: next.l, f: next.f, c: s.c.slice(), y: s.y, w: s.w.slice(), x: null };
+            const r = { a: s.a.slice(), d: s.d.slice(), e: next.e, l: next.l, f: next.f, c: s.c.slice(), y: s.y, w: s.w.slice(), x: s.x || next.x };
             // Every stop before the anchor has been passed: none is timed after it.
             for (let i = 0; i < stop; i++) {
               if (r.a[i] !== null && r.a[i] > ms) r.a[i] = ms;
@@ -287,257 +195,6 @@ extension PocketCard {
           function save() {
             try { localStorage.setItem(KEY, JSON.stringify(ride)); } catch (error) { /* private mode: the ride lasts the tab */ }
           }
-
-          function startRide() {
-            const t0 = Date.now();
-            ride = { t0: t0, corrections: [], fired: {}, ended: null };
-            save();
-            unlockSound();
-            if (window.Notification && Notification.permission === "default") {
-              try { Notification.requestPermission(); } catch (error) { /* not offered here */ }
-            }
-            keepAwake();
-            render();
-            document.getElementById("next").focus();
-          }
-          // A browser lets a page play sound only after a tap in that page: the Start tap, or,
-          // after a reload or a reopened tab (no tap yet), the "sound on" button or any tap.
-          const Context = window.AudioContext || window.webkitAudioContext;
-          function unlockSound() {
-            if (!Context) return;
-            try {
-              if (!audio) audio = new Context();
-              if (audio.state !== "running") audio.resume().then(render, () => {});
-            } catch (error) { audio = null; }
-          }
-          function soundLocked() { return !!Context && (!audio || audio.state !== "running"); }
-          async function keepAwake() {
-            if (!ride || ride.ended || !navigator.wakeLock || document.visibilityState !== "visible") return;
-            try { wakeLock = await navigator.wakeLock.request("screen"); } catch (error) { wakeLock = null; }
-          }
-          function release() {
-            if (wakeLock) { wakeLock.release().catch(() => {}); wakeLock = null; }
-          }
-
-          function correct(kind) {
-            if (!ride || ride.ended) return;
-            ride.corrections.push({ kind: kind, time: Date.now() });
-            save();
-            document.getElementById("said").textContent = t("said", clock(current(ride).f));
-            render();
-          }
-          function undo() {
-            if (!ride || ride.ended || ride.corrections.length === 0) return;
-            ride.corrections.pop();
-            save();
-            document.getElementById("said").textContent = t("undone", clock(current(ride).f));
-            render();
-          }
-          function end(outcome, at) {
-            if (!ride || ride.ended) return;
-            ride.ended = { outcome: outcome, time: at };
-            save();
-            release();
-            render();
-          }
-
-          // An alert is due once its moment has come, and again only if a correction moved it
-          // later than it rang (TripModel.due).
-          function due(key, at, now) {
-            if (at === null || now < at) return false;
-            const fired = ride.fired[key];
-            return fired === undefined || at - fired > REARM;
-          }
-          function ring(text) {
-            const banner = document.getElementById("banner");
-            banner.hidden = false;
-            banner.textContent = text;
-            if (navigator.vibrate) navigator.vibrate([300, 150, 300]);
-            if (audio) {
-              try {
-                const tone = audio.createOscillator(), gain = audio.createGain();
-                tone.frequency.value = 880;
-                gain.gain.value = 0.2;
-                tone.connect(gain).connect(audio.destination);
-                tone.start();
-                tone.stop(audio.currentTime + 0.35);
-              } catch (error) { /* no sound here */ }
-            }
-            if (window.Notification && Notification.permission === "granted") {
-              try { new Notification("metro-timer", { body: text, tag: KEY }); } catch (error) { /* pages cannot notify here */ }
-            }
-          }
-          function alerts(s, now) {
-            const last = n - 1;
-            const exits = entries.map((entry) => entry - 1);
-            s.c.forEach((at, change) => {
-              const key = "change-" + (change + 1);
-              if (due(key, at, now)) { ride.fired[key] = now; save(); ring(t("changeNext", momentAt(exits[change] - 1, s), name(exits[change]))); }
-            });
-            if (due("yours", s.y, now)) { ride.fired.yours = now; save(); ring(t("yoursNext", name(last - 1), name(last))); }
-          }
-
-          function text(id, value) {
-            const element = document.getElementById(id);
-            if (element.textContent !== value) element.textContent = value;
-          }
-          function renderRoute(s, now) {
-            const list = document.getElementById("route");
-            const next = s && now !== null ? nextStop(s, now) : -1;
-            const items = [];
-            const item = (label, when, kind, color) => {
-              const li = document.createElement("li");
-              if (kind) li.className = kind;
-              if (color) li.style.setProperty("--leg", color);
-              const what = document.createElement("span");
-              what.textContent = label;
-              li.appendChild(what);
-              if (when) {
-                const time = document.createElement("span");
-                time.className = "time";
-                time.textContent = when;
-                li.appendChild(time);
-              }
-              items.push(li);
-              return li;
-            };
-            if (data.walkBefore) {
-              const w = data.walkBefore;
-              item(t("walk", lang === "uk" ? w.fromUk : w.fromEn, lang === "uk" ? w.toUk : w.toEn, span(w.seconds * 1000)), "", "walk");
-            }
-            for (let i = 0; i < n; i++) {
-              const stop = data.stops[i];
-              const leg = data.legs.find((l) => l.line === stop.line) || data.legs[0];
-              if (stop.role === "origin" || stop.role === "transferEntry") {
-                const number = stop.role === "origin" ? -1 : entries.indexOf(i);
-                if (number >= 0 && s.w[number]) item(t("wait", span(s.w[number][0] * 1000), span(s.w[number][2] * 1000)), "", "walk");
-                const legIndex = stop.role === "origin" ? 0 : number + 1;
-                const l = data.legs[legIndex];
-                item(t("toward", l.line, lang === "uk" ? l.towardUk : l.towardEn), "", "leg", l.color);
-              }
-              const classes = [i < next ? "passed" : "", i === next ? "next" : ""].join(" ").trim();
-              const li = item(name(i) + (data.closed[i] ? " (" + t("passes") + ")" : ""), clock(time(s, i)), classes, leg.color);
-              li.dataset.stop = String(i);
-              if (i === next) li.setAttribute("aria-current", "step");
-            }
-            if (data.walkAfter) {
-              const w = data.walkAfter;
-              item(t("walk", lang === "uk" ? w.fromUk : w.fromEn, lang === "uk" ? w.toUk : w.toEn, span(w.seconds * 1000)), clock(s.f), "walk");
-            }
-            list.replaceChildren(...items);
-          }
-
-          function render() {
-            document.documentElement.lang = lang;
-            document.getElementById("lang-uk").setAttribute("aria-pressed", String(lang === "uk"));
-            document.getElementById("lang-en").setAttribute("aria-pressed", String(lang === "en"));
-            const from = name(0), to = lang === "uk" ? (data.walkAfter ? data.walkAfter.toUk : data.stops[n - 1].uk) : (data.walkAfter ? data.walkAfter.toEn : data.stops[n - 1].en);
-            const origin = data.walkBefore ? (lang === "uk" ? data.walkBefore.fromUk : data.walkBefore.fromEn) : from;
-            text("title", t("title", origin, to));
-            document.title = t("title", origin, to);
-            text("day", data.day + " · " + t(data.dayType));
-            text("plan-heading", t("planHeading"));
-            text("ride-heading", t("rideHeading"));
-            text("route-heading", t("routeHeading"));
-            text("start", t("start"));
-            text("start-note", t("startNote"));
-            text("stops-label", t("stopsLabel"));
-            text("change-label", t("changeLabel"));
-            text("station-label", t("stationLabel"));
-            text("arrival-label", t("arrivalLabel"));
-            text("ahead", t("ahead"));
-            text("behind", t("behind"));
-            text("departed", t("departed"));
-            text("undo", t("undo"));
-            text("sound", t("sound"));
-            text("arrived", t("arrived"));
-            text("stop", t("stop"));
-            text("end-heading", t("endHeading"));
-            text("again", t("again"));
-            text("footer", t("footer", data.product));
-
-            const now = Date.now();
-            if (ride && !ride.ended && now - current(ride).f > EXPIRY) {
-              ride.ended = { outcome: "expired", time: now };
-              save();
-              release();
-            }
-            const plan = planned(data.departure * 1000);
-            document.getElementById("before").hidden = !!ride;
-            document.getElementById("ride").hidden = !ride || !!ride.ended;
-            document.getElementById("end").hidden = !ride || !ride.ended;
-            if (!ride) {
-              text("planned", t("planned", clock(plan.d[0]), clock(plan.f)));
-              renderRoute(plan, null);
-              return;
-            }
-            const s = current(ride);
-            if (ride.ended) {
-              const route = document.getElementById("title").textContent;
-              const p = planned(ride.t0);
-              text("journal", t("journal", route, clock(ride.t0), clock(p.f), clock(ride.ended.time), ride.ended.outcome));
-              renderRoute(s, ride.ended.time);
-              return;
-            }
-            document.getElementById("sound").hidden = !soundLocked();
-            alerts(s, now);
-            const next = nextStop(s, now);
-            const exits = entries.map((entry) => entry - 1);
-            let where;
-            if (next >= n) where = t("arrivedModel", name(n - 1));
-            else if (data.stops[next].role === "transferEntry") {
-              const exitArrival = s.a[next - 1];
-              const walk = data.walks[entries.indexOf(next)] || 0;
-              where = now < exitArrival + walk * 1000 ? t("walking", name(next)) : t("waiting", name(next));
-            } else if (next > 0 && s.a[next - 1] !== null && s.d[next - 1] !== null && now < s.d[next - 1]) {
-              where = t("atStop", name(next - 1), name(next));
-            } else where = t("next", name(next));
-            text("next", where);
-            text("next-time", next < n ? clock(time(s, next)) : clock(s.a[n - 1]));
-            let left = 0;
-            for (let i = next; i < n; i++) if (data.stops[i].role !== "transferEntry") left += 1;
-            text("stops", plural(left));
-            const change = exits.find((exit) => s.a[exit] > now);
-            document.getElementById("change-row").hidden = change === undefined;
-            if (change !== undefined) text("change", span(s.a[change] - now) + " · " + name(change));
-            text("station", span(s.a[n - 1] - now));
-            text("arrival", s.e === s.l ? clock(s.f) : t("range", clock(s.f), clock(s.e), clock(s.l)));
-            const nextChange = s.c.find((at) => at > now);
-            text("alerts", t("alertTimes", nextChange !== undefined ? clock(nextChange) : (s.c.length ? clock(s.c[s.c.length - 1]) : ""), s.y !== null ? clock(s.y) : ""));
-            document.getElementById("departed").disabled = entries.length === 0 || anchor({ kind: "departed", time: now }, s) === null;
-            document.getElementById("undo").disabled = ride.corrections.length === 0;
-            if (planned(ride.t0).x) text("said", t(planned(ride.t0).x));
-            else if (Math.abs(ride.t0 / 1000 - data.departure) > 60 * 115) text("said", t("outside", clock(data.departure * 1000)));
-            renderRoute(s, now);
-          }
-
-          document.getElementById("start").addEventListener("click", startRide);
-          document.getElementById("ahead").addEventListener("click", () => correct("ahead"));
-          document.getElementById("behind").addEventListener("click", () => correct("behind"));
-          document.getElementById("departed").addEventListener("click", () => correct("departed"));
-          document.getElementById("undo").addEventListener("click", undo);
-          document.getElementById("sound").addEventListener("click", () => { unlockSound(); render(); });
-          // Any tap during a ride is a chance to unlock the sound.
-          document.addEventListener("pointerdown", () => { if (ride && !ride.ended) unlockSound(); }, true);
-          document.getElementById("arrived").addEventListener("click", () => end("arrived", Date.now()));
-          document.getElementById("stop").addEventListener("click", () => end("stopped", Date.now()));
-          document.getElementById("again").addEventListener("click", () => { ride = null; save(); localStorage.removeItem(KEY); render(); });
-          for (const choice of ["uk", "en"]) {
-            document.getElementById("lang-" + choice).addEventListener("click", () => {
-              lang = choice;
-              try { localStorage.setItem("metro-timer-lang", lang); } catch (error) { /* kept for the tab */ }
-              render();
-            });
-          }
-          // Back from a locked screen or another tab: the position is recomputed at once.
-          document.addEventListener("visibilitychange", () => { keepAwake(); render(); });
-          window.addEventListener("focus", render);
-          window.addEventListener("pageshow", render);
-          document.getElementById("next").tabIndex = -1;
-          render();
-          if (ride && !ride.ended) keepAwake();
-          setInterval(render, 1000);
-        })();
 
         """#
 }

@@ -7,17 +7,18 @@ extension PocketCard {
         :root {
           --bg: #ffffff; --fg: #161616; --muted: #474747; --line: #d0d0d0;
           --accent: #0a4f96; --on-accent: #ffffff; --banner: #fff3c4; --on-banner: #161616;
-          --passed: #5c5c5c;
+          --passed: #5c5c5c; --warn: #9a5b00; --warn-bg: #fff7e6;
           color-scheme: light dark;
         }
         @media (prefers-color-scheme: dark) {
           :root {
             --bg: #121212; --fg: #f2f2f2; --muted: #c9c9c9; --line: #3a3a3a;
             --accent: #8cc4ff; --on-accent: #0b0b0b; --banner: #4a3b00; --on-banner: #fff6d6;
-            --passed: #a8a8a8;
+            --passed: #a8a8a8; --warn: #f0b04a; --warn-bg: #2a2111;
           }
         }
         * { box-sizing: border-box; }
+        [hidden] { display: none !important; }
         html { -webkit-text-size-adjust: 100%; }
         body {
           margin: 0; background: var(--bg); color: var(--fg);
@@ -28,7 +29,33 @@ extension PocketCard {
         h2 { font-size: 1.05rem; margin: 1rem 0 0.4rem; }
         p { margin: 0.3rem 0; }
         .note { color: var(--muted); font-size: 0.95rem; }
-        .big { font-size: 1.6rem; font-weight: 700; font-variant-numeric: tabular-nums; margin: 0.2rem 0; }
+        .count { margin: 0.4rem 0 0.6rem; }
+        .count-label { color: var(--muted); font-size: 1rem; margin: 0; overflow-wrap: anywhere; }
+        .countdown {
+          font-size: clamp(2.6rem, 15vw, 4rem); line-height: 1.1; font-weight: 800; margin: 0;
+          font-variant-numeric: tabular-nums; white-space: nowrap;
+        }
+        .sentence { font-size: 1.15rem; font-weight: 600; margin: 0.4rem 0; }
+        .warnings {
+          border-left: 0.35rem solid var(--warn); background: var(--warn-bg); border-radius: 0.4rem;
+          padding: 0.4rem 0.8rem; margin: 0.6rem 0;
+        }
+        .warnings h3 { font-size: 1rem; margin: 0.2rem 0; }
+        .warnings ul, #ride-warnings { margin: 0.2rem 0; padding-left: 1.1rem; }
+        .warnings li { margin: 0.25rem 0; }
+        .impossible {
+          background: var(--banner); color: var(--on-banner); border-radius: 0.6rem;
+          padding: 0.8rem 1rem; margin: 0.6rem 0; font-size: 1.2rem; font-weight: 600;
+        }
+        .impossible-heading { font-size: 1.5rem; font-weight: 800; }
+        .visually-hidden {
+          position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+        }
+        .at { display: grid; grid-template-columns: 1fr; gap: 0.4rem; margin: 0.6rem 0; }
+        select {
+          font: inherit; color: var(--fg); background: var(--bg); border: 2px solid var(--accent);
+          border-radius: 0.6rem; padding: 0.5rem; min-height: 2.9rem;
+        }
         button {
           font: inherit; color: var(--fg); background: transparent; border: 2px solid var(--accent);
           border-radius: 0.6rem; padding: 0.55rem 0.8rem; min-height: 2.9rem; cursor: pointer;
@@ -52,9 +79,9 @@ extension PocketCard {
         }
         .figures { display: grid; grid-template-columns: 1fr 1fr; gap: 0.4rem 1rem; margin: 0.6rem 0; }
         .figures p { min-width: 0; margin: 0; }
-        .figures p:last-child { grid-column: 1 / -1; }
+        .figures p:first-child { grid-column: 1 / -1; }
         .figures .label { display: block; color: var(--muted); font-size: 0.9rem; }
-        .figures .value { display: block; font-weight: 600; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+        .figures .value { display: block; font-weight: 600; font-size: 1.05rem; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
         .sound { width: 100%; margin: 0.4rem 0; font-weight: 700; }
         .controls { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; margin: 0.8rem 0; }
         ol { list-style: none; padding: 0; margin: 0; }

@@ -21,6 +21,14 @@ public struct PocketCard: Sendable {
     public var language: Language
     /// The program and version, written into the page.
     public var product: String
+    /// What `plan` says about this ride before it starts (its warnings, then its notes), each as
+    /// `[uk, en]`: the card shows them all before the tap.
+    public var notes: [[String]] = []
+    /// What `plan` says of each change (the walk, the wait, the trains), `[uk, en]`: the route
+    /// shows it before the tap.
+    public var changes: [[String]] = []
+    /// A service finding as `plan` says it, in a language (the CLI's words: MetroCore has none).
+    public var finding: @Sendable (ServiceFinding, Language) -> String = { _, _ in "" }
 
     /// The taps the card is ready for: from 10 minutes before the planned departure to 110
     /// after (a late tap, a missed train, a slow walk to the platform).
@@ -41,42 +49,80 @@ public struct PocketCard: Sendable {
         let gridStart = departure.addingTimeInterval(TimeInterval(-60 * Self.minutesBefore))
         let count = Self.minutesBefore + Self.minutesAfter + 1
         var vectors: [[Int?]] = []
+        // For each minute, why a tap then starts a ride that cannot be made (the finding, as
+        // `plan` words it for that t₀), as an index into `why`; "-" when it can be made.
         var flags = ""
+        var why: [[String]] = []
+        // Where the finding changes inside a minute (the last train leaves at 22:30:00, and a
+        // tap at 22:30:30 misses it), the second it changes and what it is from then on:
+        // `[minute, second, flag]`, so a tap is told what `plan` says for its own second.
+        var splits: [[Any]] = []
+        func flag(_ schedule: Schedule) -> Character {
+            guard let blocking = schedule.findings.first(where: \.preventsTheRide) else { return "-" }
+            return mark(blocking)
+        }
+        func mark(_ blocking: ServiceFinding) -> Character {
+            let sentence = [finding(blocking, .uk), finding(blocking, .en)]
+            if !why.contains(sentence) { why.append(sentence) }
+            return Self.stepDigits[why.firstIndex(of: sentence)! % Self.stepDigits.count]
+        }
         for minute in 0..<count {
             let t0 = gridStart.addingTimeInterval(TimeInterval(60 * minute))
             let schedule = engine.schedule(route: route, t0: t0)
             vectors.append(table.vector(schedule, from: 0, at: t0))
-            if schedule.findings.contains(where: { if case .beforeFirstTrain = $0 { return true } else { return false } }) {
-                flags.append("f")
-            } else if schedule.findings.contains(where: \.isBlocking) {
-                flags.append("l")
-            } else {
-                flags.append("-")
+            let first = flag(schedule)
+            flags.append(first)
+            let end = flag(engine.schedule(route: route, t0: t0.addingTimeInterval(59)))
+            guard end != first else { continue }
+            // The first second with the minute's last answer (found by halves: 6 schedules).
+            var low = 0, high = 59
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if flag(engine.schedule(route: route, t0: t0.addingTimeInterval(TimeInterval(middle)))) == end { high = middle } else { low = middle }
             }
+            splits.append([minute, high, String(end)])
         }
         let grid = Self.columns(vectors)
         let planned = engine.schedule(route: route, t0: departure)
         let stops = planned.stops
+        // The sentences' "about N minutes", for every minute a ride can have left: its length,
+        // and half an hour more for the corrections (past that, the last is said).
+        let rideMinutes = Int(planned.arrivalLatest.timeIntervalSince(departure) / 60) + 1
         // A correction anchors the train at one stop: arriving there (±1), or, at a change's
         // entry, leaving it ("departed"); so one anchor event per stop, over the minutes the
         // train can be there (an anchor outside them takes the nearest minute's times).
-        var tails: [[String: Any]] = []
+        var tails: [[Any]] = []
+        // Where each leg is boarded: its station and the stop (the first, and each change's entry).
+        let boardings = route.legs.enumerated().map { leg, value in (station: value.board, index: leg == 0 ? 0 : planned.entryIndices[leg - 1]) }
         for stop in stops.indices {
             let event: Anchor.Event = planned.entryIndices.contains(stop) ? .departure : .arrival
             let offset = Int(stops[stop].time.timeIntervalSince(departure) / 60)
             let first = offset - 15
             let minutes = count + 45
             var vectors: [[Int?]] = []
+            // From which minute a train anchored here misses the last train of a later leg (as
+            // `start` says after such a correction: "The route cannot be completed: …"), and
+            // the sentence: `[minute, flag]`. Once past a last train, every later minute is.
+            var blocked: [Any]?
             for minute in first..<(first + minutes) {
                 let moment = gridStart.addingTimeInterval(TimeInterval(60 * minute))
                 // The times from the anchor on depend on nothing before it: any first anchor
-                // will do (it only has to time the stops before).
+                // will do (it only has to time the stops before). One no later than the planned
+                // departure, which the card can ride, so that the findings are the later legs'
+                // (past the first leg's last train, the engine would name only that).
                 let schedule = engine.schedule(route: route, anchors: [
-                    Anchor(stop: 0, event: .departure, time: moment), Anchor(stop: stop, event: event, time: moment),
+                    Anchor(stop: 0, event: .departure, time: min(moment, departure)), Anchor(stop: stop, event: event, time: moment),
                 ])
                 vectors.append(table.vector(schedule, from: stop, at: moment))
+                if blocked == nil, let missed = schedule.findings.first(where: { finding in
+                    finding.isBlocking && boardings.contains { $0.station == finding.station && $0.index > stop }
+                }) {
+                    blocked = [minute - first, String(mark(missed))]
+                }
             }
-            tails.append(["from": first, "count": minutes, "cols": Self.columns(vectors)])
+            // `[from, count, cols]` and the blocked minute if any (arrays: a card is at most
+            // 100 KB, and the keys repeated on every stop cost half a kilobyte).
+            tails.append([first, minutes, Self.columns(vectors)] + (blocked.map { [$0] } ?? []))
         }
         return [
             "v": 1,
@@ -85,12 +131,10 @@ public struct PocketCard: Sendable {
             "day": "\(engine.clock.position(of: departure).serviceDay)",
             "dayType": engine.clock.position(of: departure).dayType.rawValue,
             "departure": Int(departure.timeIntervalSince1970),
-            "stops": stops.map { stop -> [String: Any] in
+            // Each stop as `[uk, en, leg]`.
+            "stops": stops.map { stop -> [Any] in
                 let station = engine.network.station(stop.station)
-                return [
-                    "uk": station?.nameUk ?? stop.station, "en": station?.nameEn ?? stop.station, "line": station?.line ?? "",
-                    "role": stop.role.rawValue, "leg": stop.leg,
-                ]
+                return [station?.nameUk ?? stop.station, station?.nameEn ?? stop.station, stop.leg]
             },
             "legs": route.legs.map { leg -> [String: Any] in
                 let line = engine.network.line(leg.line)
@@ -107,7 +151,12 @@ public struct PocketCard: Sendable {
             "walkAfter": walk(route.walkAfterAlighting, from: route.legs.last?.alight, to: route.destination) as Any,
             "zone": zone(from: gridStart.addingTimeInterval(-3600), minutes: count + 6 * 60),
             "start": Int(gridStart.timeIntervalSince1970),
-            "grid": ["cols": grid, "flags": flags],
+            "grid": ["cols": grid, "flags": flags, "splits": splits],
+            "why": why,
+            "notes": notes,
+            "changes": changes,
+            "timetable": Self.timetable(engine.clock.position(of: departure).dayType),
+            "words": Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0.rawValue, Self.words($0, stops: stops.count, minutes: rideMinutes + 30) as Any) }),
             "tails": tails,
             "parts": table.parts,
         ]

@@ -67,7 +67,12 @@ public enum AlertWording {
     /// "Change is next" / "Change at Teatralna in about 3 stops: get ready" for a change
     /// (`station` the exit's name).
     public static func headline(_ alert: Trip.Alert, in schedule: Schedule, station: String, _ language: Language) -> String {
-        let early = early(alert, in: schedule)
+        headline(alert, early: early(alert, in: schedule), station: station, language)
+    }
+
+    /// The same words for an alert `early` stops ahead (nil: "next" is true), for what cannot
+    /// fold a schedule itself: the ride card carries them for every count (`PocketCard.words`).
+    public static func headline(_ alert: Trip.Alert, early: Int?, station: String, _ language: Language) -> String {
         switch alert {
         case .alert:
             guard let early else { return language.tr("Наступна — ваша: \(station)", "Yours is next: \(station)") }
@@ -80,5 +85,12 @@ public enum AlertWording {
         case .arrival:
             return language.tr("Прибуття: \(station)", "Arriving at \(station)")
         }
+    }
+
+    /// What a change's alert says when it is next: where to get off and where to walk.
+    public static func changeNext(exit: String, entry: String, _ language: Language) -> String {
+        language.tr(
+            "Пересадка — наступна: виходьте на станції \(exit) і переходьте на станцію \(entry).",
+            "Change is next: get off at \(exit) and walk to \(entry).")
     }
 }

@@ -30,9 +30,12 @@ struct CardCommand: Command {
     var calibrated: Bool
     var changes: ServiceChanges
     var feedNotes: [String]
+    /// The arguments as typed, for the plan whose words the card carries.
+    var arguments: ParsedArguments
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
+        self.arguments = arguments
         (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to"), spec: Self.spec, language: language)
         t0 = try PlanCommand.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
         guard let output = arguments.value("output") else {
@@ -60,33 +63,22 @@ struct CardCommand: Command {
         var start = t0
         if let first = engine.firstTrain(of: route, before: t0) { start = first }
         let schedule = engine.schedule(route: route, t0: start)
-        // What 'plan' refuses to put in a calendar, a card does not carry either: a ride that
-        // cannot be made then, and one whose entrances are shut.
-        var reasons = schedule.findings.filter(\.preventsTheRide).map {
-            FindingText.sentence($0, network: context.network, clock: context.clock, language: language)
-        }
-        if reasons.isEmpty, let entrance = context.network.entrance(station: route.origin) {
-            let seconds = engine.clock.position(of: start).seconds
-            let name = Names.station(route.origin, context.network, language)
-            if seconds > entrance.closes {
-                reasons.append(language.tr(
-                    "Входи станції \(name) зачиняються о \(TimeOfDay.clock(entrance.closes).prefix(5)): о \(context.clock.hhmm(start)) ввійти вже не можна.",
-                    "\(name)'s entrances close at \(TimeOfDay.clock(entrance.closes).prefix(5)): at \(context.clock.hhmm(start)) you can no longer get in."))
-            } else if seconds < entrance.opens {
-                reasons.append(language.tr(
-                    "Входи станції \(name) відчиняються о \(TimeOfDay.clock(entrance.opens).prefix(5)): о \(context.clock.hhmm(start)) ще не ввійти.",
-                    "\(name)'s entrances open at \(TimeOfDay.clock(entrance.opens).prefix(5)): at \(context.clock.hhmm(start)) you cannot get in yet."))
-            }
-        }
-        guard reasons.isEmpty else {
+        // The tap is a start: what `start` refuses (a ride past the last connection), the card
+        // refuses, with plan's sentence; what it rides (the last train after its station's
+        // entrances close: the rider is aboard), the card carries, with plan's warnings.
+        if let refusal = StartCommand.refusal(schedule) {
             context.stderr.line(language.tr(
                 "Картку поїздки не записано: цю поїздку тоді не здійснити.",
                 "No ride card written: the ride cannot be made then."))
-            for line in reasons { context.stderr.line(line) }
+            context.stderr.line(FindingText.sentence(refusal, network: context.network, clock: context.clock, language: language))
             throw .exit(1)
         }
         for note in feedNotes { context.stderr.line(note) }
-        let page = PocketCard(engine: engine, route: route, departure: start, language: language, product: "metro-timer \(MetroTimer.version)").page()
+        var card = PocketCard(engine: engine, route: route, departure: start, language: language, product: "metro-timer \(MetroTimer.version)")
+        (card.notes, card.changes) = try planNotes(context)
+        let network = context.network, clock = context.clock
+        card.finding = { finding, language in FindingText.sentence(finding, network: network, clock: clock, language: language) }
+        let page = card.page()
         if output == "-" {
             context.stdout.write(page)
             return
@@ -97,5 +89,46 @@ struct CardCommand: Command {
         context.stderr.line(language.tr(
             "Картку поїздки записано: \(output) (\(size) КБ). Відкрийте її в браузері телефона; мережа не потрібна.",
             "Ride card written to \(output) (\(size) KB). Open it in your phone's browser; it needs no network."))
+    }
+
+    /// What `plan` prints about this ride, in both languages (`[uk, en]` each): its warnings
+    /// and notes (warnings first), and its line for each change (the walk, the wait, and at the
+    /// edges of the day the trains the rider may catch). Plan itself, run here on the same
+    /// arguments, so the card says what plan says.
+    func planNotes(_ context: Context) throws(CLIError) -> (notes: [[String]], changes: [[String]]) {
+        var notes: [Language: [String]] = [:], changes: [Language: [String]] = [:]
+        for language in Language.allCases {
+            guard let document = (try? JSONObject.parse(Array(try plan(context, language, json: true).utf8))) as? [String: Any] else { continue }
+            let findings = (document["findings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+            notes[language] = findings + (document["notes"] as? [String] ?? [])
+            // The change's line of the plan as printed (unwrapped: the width is the line's).
+            changes[language] = try plan(context, language, json: false).split(separator: "\n")
+                .map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("⇄ ") }.map { String($0.dropFirst(2)) }
+        }
+        func pairs(_ said: [Language: [String]]) -> [[String]] { zip(said[.uk] ?? [], said[.en] ?? []).map { [$0, $1] } }
+        return (pairs(notes), pairs(changes))
+    }
+
+    /// `plan` on the card's arguments, in a language, as it prints (`--json` or the text).
+    func plan(_ context: Context, _ language: Language, json: Bool) throws(CLIError) -> String {
+        var plan = arguments
+        plan.options["output"] = nil
+        plan.options["lang"] = language.rawValue
+        if json { plan.flags.insert("json") }
+        let out = StringSink()
+        var quiet = context
+        quiet.stdout = out
+        quiet.stderr = StringSink()
+        quiet.columns = 100_000
+        quiet.environment["COLUMNS"] = nil
+        let options = GlobalOptions(language: language, color: false)
+        do {
+            try PlanCommand(plan, context: quiet, options: options).run(quiet, options: options)
+        } catch {
+            // A ride plan marks as one that cannot be made still prints its plan (exit 1): the
+            // card shows its warnings; whether to write the card is start's rule.
+            guard case .exit = error else { throw error }
+        }
+        return out.text
     }
 }

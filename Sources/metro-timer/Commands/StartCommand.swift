@@ -167,7 +167,7 @@ struct StartCommand: Command {
         // with the same sentence, unless forced (a rehearsal may show what happens).
         if speed == nil, !force, let route {
             let planned = engine.applying(changes).schedule(route: route, t0: t0)
-            if let blocking = planned.findings.first(where: \.isBlocking) {
+            if let blocking = Self.refusal(planned) {
                 throw .failure(FindingText.sentence(blocking, network: context.network, clock: context.clock, language: language, at: t0) + " " + language.tr(
                     "Почати однаково: 'metro-timer start … --force'.", "To start it anyway: 'metro-timer start … --force'."))
             }

@@ -17,9 +17,7 @@ enum AlertText {
             if AlertWording.early(alert, in: schedule) != nil {
                 return AlertWording.headline(alert, in: schedule, station: view.name(exit), language) + "."
             }
-            return language.tr(
-                "Пересадка — наступна: виходьте на станції \(view.name(exit)) і переходьте на станцію \(view.name(entry)).",
-                "Change is next: get off at \(view.name(exit)) and walk to \(view.name(entry)).")
+            return AlertWording.changeNext(exit: view.name(exit), entry: view.name(entry), language)
         case .alert:
             let last = schedule.stops.last?.station ?? schedule.route.destination
             return AlertWording.headline(alert, in: schedule, station: view.name(last), language) + "."

@@ -47,30 +47,26 @@ struct LineRenderer {
         let language = view.language
         guard state.phase != .arrived, let next = state.nextStop else {
             let last = view.name(view.schedule.stops.last?.station ?? view.trip.destination)
-            return language.tr(
-                "За розкладом ви прибули на станцію \(last). Натисніть a двічі, щоб підтвердити.",
-                "By the timetable you have arrived at \(last). Press a twice to confirm.")
+            return RideWords.arrivedByTimetable(last, language) + language.tr(" Натисніть a двічі, щоб підтвердити.", " Press a twice to confirm.")
         }
         let stopsLeft = language.stops(state.stopsLeft)
-        // The verb agrees with the form: Лишилася 1 зупинка, Лишилися 2 зупинки, Лишилося 5 зупинок.
-        let left = language.plural(state.stopsLeft, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stopsLeft
-        let about = language.aboutDuration(Int(state.untilArrival.rounded()))
-        let nextName = view.stopName(next)
+        let left = RideWords.left(
+            stops: RideWords.stopsLeft(state.stopsLeft, language), about: language.aboutDuration(Int(state.untilArrival.rounded())))
         switch state.phase {
         case .notStarted:
+            // The verb agrees with the form: Лишилася 1 зупинка, Лишилися 2 зупинки, Лишилося 5 зупинок.
+            let ukLeft = language.plural(state.stopsLeft, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stopsLeft
+            let about = language.aboutDuration(Int(state.untilArrival.rounded()))
             return language.tr(
-                "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). \(left), \(about).",
+                "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). \(ukLeft), \(about).",
                 "The train leaves at \(view.clock.hhmm(view.schedule.departure)). \(stopsLeft.capitalizedFirst) left, \(about).")
         case .walking, .waiting:
             let transfer = view.changeAtHand
-            let toward = view.toward(entry: next)
-            return language.tr(
-                "Пересадка на станції \(view.name(transfer?.exit ?? "")): перейдіть на станцію \(view.name(transfer?.entry ?? "")), поїзд у напрямку станції \(toward); натисніть d, коли він рушить. \(left), \(about).",
-                "Change at \(view.name(transfer?.exit ?? "")): walk to \(view.name(transfer?.entry ?? "")), train toward \(toward); press d when it departs. \(stopsLeft.capitalizedFirst) left, \(about).")
+            return RideWords.change(
+                exit: view.name(transfer?.exit ?? ""), entry: view.name(transfer?.entry ?? ""), toward: view.toward(entry: next),
+                then: RideWords.pressD(language), left: left, language)
         default:
-            return language.tr(
-                "Наступна: \(nextName). \(left), \(about).",
-                "Next: \(nextName). \(stopsLeft) left, \(about).")
+            return RideWords.next(view.stopName(next), left: left, language)
         }
     }
 
@@ -102,23 +98,10 @@ struct LineRenderer {
             "Keys: + the train is behind, - ahead, d departed after the change, u undo, a twice arrived, s twice stop, ? the keys, q leave.")
     }
 
-    /// A correction, said as what it tells about the train.
+    /// A correction, said as what it tells about the train (RideWords.corrected).
     static func correction(_ correction: Trip.Correction, view: RideView) -> String {
-        let language = view.language
-        let what: String
-        switch correction.kind {
-        case .shift(let n) where n > 0:
-            what = n == 1 ? language.tr("поїзд на зупинку позаду", "the train is a stop behind")
-                : language.tr("поїзд позаду на \(language.stops(n))", "the train is \(language.stops(n)) behind")
-        case .shift(let n):
-            what = n == -1 ? language.tr("поїзд на зупинку попереду", "the train is a stop ahead")
-                : language.tr("поїзд попереду на \(language.stops(-n))", "the train is \(language.stops(-n)) ahead")
-        case .at(let station):
-            what = language.tr("поїзд на станції \(view.name(station))", "the train is at \(view.name(station))")
-        case .departed:
-            what = language.tr("поїзд після пересадки рушив", "the train after the change has departed")
-        }
-        return language.tr("Виправлено: ", "Corrected: ") + what + ". "
-            + language.tr("Прибуття близько ", "Arrival about ") + view.clock.hhmm(view.schedule.finalArrival) + "."
+        let station: String
+        if case .at(let code) = correction.kind { station = view.name(code) } else { station = "" }
+        return RideWords.corrected(correction.kind, station: station, arrival: view.clock.hhmm(view.schedule.finalArrival), view.language)
     }
 }

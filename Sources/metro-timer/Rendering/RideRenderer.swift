@@ -47,7 +47,7 @@ struct RideView {
     /// so that nobody stands up for it.
     func stopName(_ index: Int) -> String {
         let stop = schedule.stops[index]
-        return name(stop.station) + (stop.passesWithoutStopping ? language.tr(" (без зупинки)", " (passing without stopping)") : "")
+        return stop.passesWithoutStopping ? RideWords.passing(name(stop.station), language) : name(stop.station)
     }
 
     /// The change whose new platform is the next stop (walking or waiting there), if any.

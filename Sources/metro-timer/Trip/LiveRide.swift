@@ -158,7 +158,7 @@ final class LiveRide {
                 seenCorrections = trip.corrections.count
             } else if trip.corrections.count < seenCorrections {
                 seenCorrections = trip.corrections.count
-                if output == .lines(plain: true), !tookBack { out.line(language.tr("Останнє виправлення скасовано.", "The last correction was taken back.")) }
+                if output == .lines(plain: true), !tookBack { out.line(RideWords.tookBack(language)) }
             }
             tookBack = false
             var claimed: [Trip.Alert] = []
