@@ -16,7 +16,10 @@ Data/kyiv-stations.csv), never from the generator's code:
 - the check itself: the same feed with one joining train moved 35 s (M1-forward-weekend-005,
   still within the old allowance of +-90 s for start-up trains) must fail it;
 - shape_dist_traveled on every shape point and stop time, rising along each trip and shape;
-- every stop's stop_code the official station code.
+- every stop's stop_code the official station code;
+- timepoint 1 (exact) on exactly the stop times whose departure is that station's published
+  first or last departure in the trip's direction (Data/kyiv-timetable.csv), 0 (approximate) on
+  every other: only what is published is certain.
 
 Usage: python3 check-gtfs-headways.py FEED.zip Data/
 Prints the worst cases and ends with 'N passed, N failed'; exits 1 on any failure.
@@ -60,8 +63,12 @@ with open(f"{DATA}/kyiv-stations.csv", encoding="utf-8") as f:
 
 # The published first departure at each station in each direction (layer 13).
 with open(f"{DATA}/kyiv-timetable.csv", encoding="utf-8") as f:
+    timetable_rows = list(csv.DictReader(f))
     first_departure = {(row["station"], row["direction"]): seconds(row["first_departure"])
-                       for row in csv.DictReader(f) if row["first_departure"]}
+                       for row in timetable_rows if row["first_departure"]}
+    # Service-day seconds: a last departure after midnight counts past 24:00, as the feed's.
+    last_departure = {(row["station"], row["direction"]): seconds(row["last_departure"]) + (86400 if seconds(row["last_departure"]) < 3 * 3600 else 0)
+                      for row in timetable_rows if row["last_departure"]}
 
 
 def pair(key, hour):
@@ -84,6 +91,23 @@ for r in shapes:
     by_shape[r["shape_id"]].append((int(r["shape_pt_sequence"]), float(r.get("shape_dist_traveled") or "nan")))
 check("shape distances rise", all(all(b[1] >= a[1] for a, b in zip(sorted(p), sorted(p)[1:])) for p in by_shape.values()))
 check("stop times carry shape_dist_traveled", all(r.get("shape_dist_traveled", "") != "" for r in stop_times))
+
+# timepoint: exact exactly where the departure is a published first or last one.
+last_stop = {}
+for r in stop_times:
+    last_stop[r["trip_id"]] = max(last_stop.get(r["trip_id"], 0), int(r["stop_sequence"]))
+wrong_timepoints = []
+exact = 0
+for r in stop_times:
+    direction = "forward" if trips[r["trip_id"]]["direction_id"] == "0" else "reverse"
+    key = (r["stop_id"], direction)
+    departs = int(r["stop_sequence"]) < last_stop[r["trip_id"]]
+    is_published = departs and seconds(r["departure_time"]) in (first_departure.get(key), last_departure.get(key))
+    exact += r.get("timepoint") == "1"
+    if r.get("timepoint") != ("1" if is_published else "0"):
+        wrong_timepoints.append((r["trip_id"], r["stop_id"], r["departure_time"], r.get("timepoint")))
+check("timepoint 1 exactly on the published first and last departures", not wrong_timepoints, wrong_timepoints[:5])
+print(f"  timepoint 1 on {exact} of {len(stop_times)} stop times")
 
 # Departures by station, direction and day type, with the hour each train left its first stop and
 # whether it is a published train (it leaves its first station at that station's published first
