@@ -176,11 +176,11 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(late.code, 1, "printed, warning first, and exit 1: the ride cannot be made")
         let lines = late.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "⚠ The last M1 train toward Lisova leaves Zhytomyrska at 22:32:25.")
-        XCTAssertEqual(lines[1], "⚠ The route cannot be completed: the last M2 train toward Teremky left Maidan Nezalezhnosti at 22:45:50.")
+        XCTAssertEqual(lines[1], "⚠ The route cannot be completed: the last M2 train toward Teremky leaves Maidan Nezalezhnosti at 22:45:50, before you can be there.")
         XCTAssertTrue(late.stdout.contains("Zhytomyrska → Teremky"))
         // Before the first train: the first train's plan (issue 23).
         let early = CLI.run(["plan", "Lisova", "Teremky", "--at", "05:00", "--date", "2026-11-30"], columns: nil)
-        XCTAssertTrue(early.stdout.contains("ℹ Trains are not running yet at 05:00: this is the plan of the first train, the 05:34:45 from Lisova, 34:45 later.\n"), early.stdout)
+        XCTAssertTrue(early.stdout.contains("ℹ Trains are not running yet at 05:00: this is the plan of the first train, the 05:34:45 from Lisova, 34 min 45 s later.\n"), early.stdout)
     }
 
     func testWalkOnlyAndWalkFirstRoutes() {
