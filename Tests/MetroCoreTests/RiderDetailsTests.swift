@@ -122,7 +122,7 @@ final class RiderDetailsTests: XCTestCase {
         let directory = try TestPaths.temporaryDirectory(self)
         addTeardownBlock { _ = try? TerminalTests.run(["-L", socket, "kill-server"]) }
         let binary = TestPaths.products.appendingPathComponent("metro-timer").path
-        let script = "METRO_TIMER_HOME=\(directory)/state TERM=xterm-256color LANG=C.UTF-8 \(binary) start Lisova Teremky --speed 2; sleep 600"
+        let script = "METRO_TIMER_HOME=\(directory)/state TERM=xterm-256color LANG=C.UTF-8 \(binary) start Lisova Teremky --speed 2 --at 12:00 --date 2026-12-09; sleep 600"
         try TerminalTests.run(["-L", socket, "new-session", "-d", "-s", "ride", "-x", "30", "-y", "10", "bash", "-c", script])
         func screen() throws -> String { try TerminalTests.run(["-L", socket, "capture-pane", "-p", "-t", "ride"]) }
         func eventually(_ what: String, _ condition: (String) -> Bool) throws -> String {
