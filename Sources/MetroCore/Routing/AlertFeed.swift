@@ -129,7 +129,9 @@ public enum AlertFeed {
             guard let alert = strictBoolean(place) else { return .unknown(Reason.notBoolean) }
             said.append(alert)
         }
-        if listedWithoutKyiv && said.isEmpty { return .unknown(Reason.noKyiv) }
+        // A region list says which regions the answer speaks for: without the city, a flag
+        // beside it is about some other place, never "no alert in Kyiv".
+        if listedWithoutKyiv { return .unknown(Reason.noKyiv) }
         guard let first = said.first else { return .unknown(Reason.noAlertField) }
         guard said.allSatisfy({ $0 == first }) else { return .unknown(Reason.contradicts) }
         return first ? .alert : .quiet
@@ -177,13 +179,20 @@ public enum AlertFeed {
         String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
-    /// "м. Київ" or "Kyiv City", not "Київська область" (the region around it).
-    /// (With Foundation imported, `String.contains(String)` is Foundation's, which goes through
-    /// `range(of:options:range:locale:)` and brings ICU, some 44 MB, into a statically linked
-    /// helper; the standard library's `firstRange(of:)` does the same literal search.)
+    /// The city's own names as the alert sources people use write them (alerts.in.ua,
+    /// ukrainealarm.com and alerts.com.ua: "м. Київ"; their English "Kyiv City"), in both
+    /// alphabets, compared whole after case and spacing: a region whose name only *contains* the
+    /// city's ("Київська область", "Київщина", "Kyiv Province", "Not Kyiv") is another region.
+    static let kyivCityNames: Set<String> = [
+        "м. київ", "м.київ", "місто київ", "київ", "київ (місто)",
+        "kyiv", "kyiv city", "city of kyiv", "kyiv (city)", "m. kyiv", "misto kyiv", "kiev", "kiev city", "city of kiev",
+    ]
+
+    /// "м. Київ" or "Kyiv City", exactly, not "Київська область" (the region around it).
     static func isKyivCity(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        func has(_ part: String) -> Bool { lowered.firstRange(of: part) != nil }
-        return (has("київ") || has("kyiv")) && !has("област") && !has("oblast") && !has("київська") && !has("region")
+        // Case and runs of white space aside, the whole name (no `Foundation` search: it brings
+        // ICU into a statically linked helper).
+        let words = name.lowercased().split(whereSeparator: \.isWhitespace)
+        return kyivCityNames.contains(words.joined(separator: " "))
     }
 }
