@@ -18,8 +18,8 @@ struct CardCommand: Command {
         // The ride is named and timed as 'plan' names and times it: its own declarations.
         arguments: PlanCommand.spec.arguments.filter { ["from", "to", "at", "date"].contains($0.name) } + [
             .option("output", value: "file", Text(
-                "Куди записати сторінку (- — у стандартний вивід); обов'язково.",
-                "Where to write the page (- for standard output); required.")).completing(.file).required(),
+                "Куди записати сторінку (- — у стандартний вивід); обов'язково; файл лише для вас (0600).",
+                "Where to write the page (- for standard output); required; the file is for you alone (0600).")).completing(.file).required(),
         ] + PlanCommand.spec.arguments.filter { $0.name == "no-calibration" }
             + ServiceOptions.arguments + GlobalOptions.arguments)
 
@@ -95,7 +95,7 @@ struct CardCommand: Command {
         try ExportFile.write(page, to: output, mode: 0o600, language: language)
         let size = (page.utf8.count + 1023) / 1024
         context.stderr.line(language.tr(
-            "Картку поїздки записано: \(output) (\(size) КБ). Відкрийте її в браузері телефона; мережа не потрібна.",
-            "Ride card written to \(output) (\(size) KB). Open it in your phone's browser; it needs no network."))
+            "Картку поїздки записано: \(Quote.value(output)) (\(size) КБ). Відкрийте її в браузері телефона; мережа не потрібна.",
+            "Ride card written to \(Quote.value(output)) (\(size) KB). Open it in your phone's browser; it needs no network."))
     }
 }
