@@ -91,13 +91,18 @@ final class CurlFetchTests: XCTestCase {
         XCTAssertFalse(secureArgv.contains { $0.contains("localhost") })
     }
 
-    /// curl is handed the URL as Foundation read it when it checked the host (characters a URL
-    /// may not hold percent-encoded, RFC 3986), so the two cannot disagree about where it goes.
+    /// curl is handed the URL that was checked, so the two cannot disagree about where it goes.
+    /// Issue 44: the check is RFC 3986's grammar, strictly, so a URL holding characters a URL
+    /// may not hold (a backslash before the `@`, a quote, a space) is refused before curl
+    /// starts, rather than encoded into some other URL.
     func testCurlReadsTheURLThatWasChecked() throws {
         let bin = try standInCurl(then: #"printf '{"alert": false}'; printf '200' >&2"#)
-        let result = try Self.helper(#"http://127.0.0.2\@127.0.0.1:9/a"b c"#, environment: ["PATH": bin])
+        let refused = try Self.helper(#"http://127.0.0.2\@127.0.0.1:9/a"b c"#, environment: ["PATH": bin])
+        XCTAssertEqual(Self.line(refused), "unknown: the feed URL is not a valid http(s) URL")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: bin + "/stdin"), "curl was started")
+        let result = try Self.helper("http://127.0.0.1:9/a%22b%20c", environment: ["PATH": bin])
         XCTAssertEqual(Self.line(result), "quiet")
-        XCTAssertEqual(try String(contentsOfFile: bin + "/stdin", encoding: .utf8), #"url = "http://127.0.0.2%5C@127.0.0.1:9/a%22b%20c""# + "\n")
+        XCTAssertEqual(try String(contentsOfFile: bin + "/stdin", encoding: .utf8), #"url = "http://127.0.0.1:9/a%22b%20c""# + "\n")
     }
 
     /// Only an absolute PATH entry is searched: a relative one would find whatever `curl` sits

@@ -40,8 +40,8 @@ struct JournalCommand: Command {
         }
         exportPath = arguments.value("export")
         if let text = arguments.value("last") {
-            guard let value = Int(text), value > 0 else {
-                throw .usage(options.language.tr("'--last' приймає додатне число, не '\(text)'", "'--last' takes a positive number, not '\(text)'"), Self.spec)
+            guard let value = DecimalNumber.whole(text), value > 0 else {
+                throw .usage(options.language.tr("'--last' приймає додатне ціле число, не '\(Quote.value(text))'", "'--last' takes a positive whole number, not '\(Quote.value(text))'"), Self.spec)
             }
             last = value
         }

@@ -76,10 +76,10 @@ struct StartCommand: Command {
             throw .usage(language.tr("'--plain' і '--events' не поєднуються", "'--plain' and '--events' cannot be combined"), Self.spec)
         }
         if let text = arguments.value("speed") {
-            guard let value = Double(text), value >= 1, value <= 3600 else {
+            guard let value = DecimalNumber.value(text), value >= 1, value <= 3600 else {
                 throw .usage(language.tr(
-                    "Швидкість '\(text)' має бути числом від 1 до 3600",
-                    "The speed '\(text)' must be a number from 1 to 3600"), Self.spec)
+                    "Швидкість '\(Quote.value(text))' має бути десятковим числом від 1 до 3600",
+                    "The speed '\(Quote.value(text))' must be a decimal number from 1 to 3600"), Self.spec)
             }
             speed = value
         }
