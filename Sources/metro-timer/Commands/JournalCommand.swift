@@ -62,11 +62,7 @@ struct JournalCommand: Command {
             return
         }
         let (all, problems) = try store.readJournal()
-        for problem in problems {
-            context.stderr.line(language.tr(
-                "попередження: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason.uk))",
-                "warning: \(store.journalPath):\(problem.line): skipped a malformed line (\(problem.reason.en))"))
-        }
+        for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
         let records = last.map { Array(all.suffix($0)) } ?? all
         if let exportPath {
             let lines = records.map { Quote.json(String(decoding: (try? FileTripStore.journalEncoder.encode($0)) ?? Data(), as: UTF8.self)) + "\n" }

@@ -38,7 +38,9 @@ extension Context {
     /// The recent rides, newest first, each pair once: from the journal (one that `journal`
     /// refuses, a directory, a link, another user's, is refused here too, never read as empty).
     func recentRides(limit: Int) throws(CLIError) -> [(from: String, to: String)] {
-        let records = try tripStore.readJournal().records
+        let (records, problems) = try tripStore.readJournal()
+        // A line skipped is said, as `journal` says it.
+        for problem in problems { stderr.line(tripStore.skippedWarning(problem)) }
         var seen: Set<String> = []
         var result: [(from: String, to: String)] = []
         for record in records.sorted(by: { $0.endedAt > $1.endedAt }) where seen.insert(record.from + ">" + record.to).inserted {

@@ -231,6 +231,14 @@ final class FileTripStore: TripStore {
         return encoder
     }()
 
+    /// The warning for a journal line a reader skipped, in the one wording every reader uses.
+    func skippedWarning(_ problem: (line: Int, reason: Bilingual)) -> String {
+        let path = Quote.value(journalPath)
+        return language.tr(
+            "попередження: \(path):\(problem.line): рядок пропущено (\(problem.reason.uk))",
+            "warning: \(path):\(problem.line): skipped a malformed line (\(problem.reason.en))")
+    }
+
     /// Every readable record; a malformed line is reported (line number and reason) and skipped,
     /// never the whole journal lost.
     func readJournal() throws(CLIError) -> (records: [JournalRecord], problems: [(line: Int, reason: Bilingual)]) {
