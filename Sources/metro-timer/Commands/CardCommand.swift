@@ -86,6 +86,8 @@ struct CardCommand: Command {
             throw .exit(1)
         }
         for note in feedNotes { context.stderr.line(note) }
+        // Outside the timetable's dates, said as 'plan' and 'start' say it.
+        if let validity = context.validityWarning(engine.clock.position(of: start).serviceDay, language: language) { context.stderr.line(validity) }
         let page = PocketCard(engine: engine, route: route, departure: start, language: language, product: "metro-timer \(MetroTimer.version)").page()
         if output == "-" {
             context.stdout.write(page)

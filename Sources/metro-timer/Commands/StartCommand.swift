@@ -118,6 +118,9 @@ struct StartCommand: Command {
         }
     }
 
+    /// The notes the ride opens with, as one notice, or nil.
+    static func notice(_ notes: [String]) -> String? { notes.isEmpty ? nil : notes.joined(separator: " ") }
+
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
         var t0 = rehearsalStart ?? context.launchTime
         let engine = try context.engine()
@@ -137,6 +140,10 @@ struct StartCommand: Command {
             firstTrainNotice = PlanCommand.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: language)
             t0 = first
         }
+        // Outside the timetable's dates the trains may differ: said in every mode, as 'plan'
+        // says it (on the screen too, which covers standard error).
+        let validity = context.validityWarning(engine.clock.position(of: t0).serviceDay, language: language)
+        if let validity { context.stderr.line(validity) }
         let store: TripStore
         var clock = RideClock.system(context.now)
         if let speed, let (origin, destination) = stations {
@@ -187,7 +194,7 @@ struct StartCommand: Command {
             keys: session.keys(),
             rehearsal: speed != nil, width: { context.currentColumns },
             height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
-            initialNotice: ([firstTrainNotice].compactMap { $0 } + feedNotes).isEmpty ? nil : ([firstTrainNotice].compactMap { $0 } + feedNotes).joined(separator: " "))
+            initialNotice: Self.notice([output == .screen ? validity : nil, firstTrainNotice].compactMap { $0 } + feedNotes))
         if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language), settings.enabled {
             ride.feed = FeedWatch(initial: feedVerdict) { context.checkAlertFeed(settings) }
         }

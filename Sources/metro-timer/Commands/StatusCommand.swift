@@ -126,7 +126,7 @@ struct StatusCommand: Command {
             var line = "\(values["line"]!) \(values["next"]!) \(values["next_time"]!) · \(values["stops_text"]!) · "
                 + language.tr("прибуття через ", "arrival in ") + values["arrival"]!
             if let alert = Self.alertInForce(schedule, at: now) {
-                line += " · " + AlertWording.label(alert, in: schedule, language).lowercasedFirst
+                line += " · " + AlertWording.label(alert, in: schedule, at: now, language).lowercasedFirst
             }
             // (A closure ahead is said in the short word for every change: the line stays short
             // enough for a status bar; `{warning}` names it.)
