@@ -1,0 +1,61 @@
+import CLIKit
+import Foundation
+import MetroCore
+import XCTest
+
+@testable import metro_timer
+
+/// Issue 44, item 7: the journal is read a chunk at a time (`PrivateFile.forEachLine`), so a
+/// reader holds a line, not the file. The lines it gives are the file's lines, whatever falls on
+/// the 64 KiB boundaries: compared with the file split in the test.
+final class JournalStreamingTests: XCTestCase {
+    func testEveryLineIsGivenWholeAcrossChunkBoundaries() throws {
+        let directory = try TestPaths.temporaryDirectory(self)
+        let path = directory + "/lines"
+        // Lines of many lengths, so that boundaries fall inside lines, on newlines and between
+        // two newlines; one line longer than a chunk; no newline at the end.
+        var lines: [String] = []
+        for index in 0..<3000 { lines.append(String(repeating: Character(UnicodeScalar(97 + index % 26)!), count: (index * 37) % 211)) }
+        lines.insert(String(repeating: "x", count: 150_000), at: 1234)
+        let text = lines.joined(separator: "\n")
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        var seen: [String] = [], numbers: [Int] = []
+        let found = try PrivateFile.forEachLine(path) { (line: ArraySlice<UInt8>, number: Int) throws(Never) in
+            seen.append(String(decoding: line, as: UTF8.self))
+            numbers.append(number)
+        }
+        XCTAssertTrue(found)
+        XCTAssertEqual(seen, text.components(separatedBy: "\n"))
+        XCTAssertEqual(numbers, Array(1...seen.count))
+        XCTAssertFalse(try PrivateFile.forEachLine(directory + "/none") { (_: ArraySlice<UInt8>, _: Int) throws(Never) in })
+    }
+
+    /// The refusals are `read`'s: a symbolic link is not followed.
+    func testALinkIsRefused() throws {
+        let directory = try TestPaths.temporaryDirectory(self)
+        _ = FileManager.default.createFile(atPath: directory + "/target", contents: Data("a\n".utf8), attributes: [.posixPermissions: 0o600])
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: directory + "/target")
+        XCTAssertThrowsError(try PrivateFile.forEachLine(directory + "/link") { (_: ArraySlice<UInt8>, _: Int) throws(Never) in XCTFail("read through a link") })
+    }
+
+    /// The journal read record by record: the records and skipped lines are those of the file,
+    /// read here line by line with Foundation (a record written twice counted once).
+    func testTheJournalReadsTheSameRecordByRecord() throws {
+        let home = try TestPaths.temporaryDirectory(self) + "/state"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let one = try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/journal/one.jsonl").path, encoding: .utf8)
+            .trimmingCharacters(in: .newlines)
+        var lines: [String] = []
+        for index in 0..<400 {
+            lines.append(one.replacingOccurrences(of: "84af98ef-59d2-4464-bef9-2a1bd051d5b4", with: String(format: "00000000-0000-0000-0000-%012d", index)))
+            if index % 50 == 7 { lines.append("{broken") }
+        }
+        lines.append(lines[0])
+        try (lines.joined(separator: "\n") + "\n").write(toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
+        chmod(home + "/journal.jsonl", 0o600)
+        let (records, problems) = try FileTripStore(directory: home).readJournal()
+        XCTAssertEqual(records.count, 400)
+        XCTAssertEqual(records.map(\.id), (0..<400).map { String(format: "00000000-0000-0000-0000-%012d", $0) })
+        XCTAssertEqual(problems.map(\.line), lines.enumerated().filter { $0.element == "{broken" }.map { $0.offset + 1 })
+    }
+}
