@@ -58,4 +58,37 @@ final class JournalStreamingTests: XCTestCase {
         XCTAssertEqual(records.map(\.id), (0..<400).map { String(format: "00000000-0000-0000-0000-%012d", $0) })
         XCTAssertEqual(problems.map(\.line), lines.enumerated().filter { $0.element == "{broken" }.map { $0.offset + 1 })
     }
+
+    /// `journal` and `journal --json` one record at a time write what the gathered form writes
+    /// (the form `--last` still uses, and the documented schema): the same bytes, valid JSON.
+    func testTheStreamedJournalIsTheGatheredOne() throws {
+        let home = try TestPaths.temporaryDirectory(self) + "/state"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let one = try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/journal/one.jsonl").path, encoding: .utf8)
+            .trimmingCharacters(in: .newlines)
+        var lines: [String] = []
+        for index in 0..<50 {
+            lines.append(one.replacingOccurrences(of: "84af98ef-59d2-4464-bef9-2a1bd051d5b4", with: String(format: "00000000-0000-0000-0000-%012d", index)))
+            if index == 7 { lines.append("{broken") }
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
+        chmod(home + "/journal.jsonl", 0o600)
+        let environment = ["METRO_TIMER_HOME": home, "NO_COLOR": "1"]
+        for extra in [[], ["--json"]] {
+            let streamed = CLI.run(["journal"] + extra, environment: environment)
+            let gathered = CLI.run(["journal", "--last", "1000"] + extra, environment: environment)
+            XCTAssertEqual(streamed.code, 0, streamed.stderr)
+            XCTAssertEqual(streamed.stdout, gathered.stdout, "\(extra)")
+            XCTAssertEqual(streamed.stderr, gathered.stderr, "\(extra)")
+            XCTAssertTrue(streamed.stderr.contains(":9: skipped a malformed line"), streamed.stderr)
+        }
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CLI.run(["journal", "--json"], environment: environment).stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((json["trips"] as? [Any])?.count, 50)
+        // No temporary file is left beside the journal.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home).filter { $0.hasPrefix(".journal-json") }, [])
+        // An empty journal: the document with no trips, as before.
+        try "".write(toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
+        chmod(home + "/journal.jsonl", 0o600)
+        XCTAssertEqual(CLI.run(["journal", "--json"], environment: environment).stdout, CLI.run(["journal", "--json", "--last", "5"], environment: environment).stdout)
+    }
 }
