@@ -6,6 +6,7 @@
 #
 #   bench/journal.sh                      # release build (swift build -c release)
 #   CONFIG=debug RECORDS=20000 RUNS=1 bench/journal.sh
+#   COMMANDS="journal --json,arrived" bench/journal.sh   # some of them
 #
 # Everything happens under a scratch directory (removed at the end); `arrived` trims the
 # journal it appends to, so it runs on a fresh copy each time.
@@ -80,7 +81,8 @@ measure() {
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 printf '| command | seconds (median of %s) | peak MB (median) |\n|---|---:|---:|\n' "$RUNS"
-for command in "journal --json" "journal" "routes list" "journal report" "arrived"; do
+IFS=',' read -r -a commands <<< "${COMMANDS:-journal --json,journal,routes list,journal report,arrived}"
+for command in "${commands[@]}"; do
     times=(); mems=()
     for _ in $(seq "$RUNS"); do
         read -r t m < <(measure $command)

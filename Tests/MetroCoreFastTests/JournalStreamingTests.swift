@@ -71,6 +71,10 @@ final class JournalStreamingTests: XCTestCase {
             lines.append(one.replacingOccurrences(of: "84af98ef-59d2-4464-bef9-2a1bd051d5b4", with: String(format: "00000000-0000-0000-0000-%012d", index)))
             if index == 7 { lines.append("{broken") }
         }
+        // A version-4 record with every field (the names in both languages, a late "yours is
+        // next"), and one with the fewest a record may have.
+        lines.append(#"{"calibrated":true,"confirmedArrival":"2026-12-01T07:44:05Z","confirmedSeconds":1935,"corrections":{"ahead":2,"at":1,"behind":3,"departed":1},"endedAt":"2026-12-01T07:44:09Z","finalAlert":"2026-12-01T07:41:00Z","finalAlertStop":"2026-12-01T07:42:10Z","finalArrival":"2026-12-01T07:43:50Z","finalSeconds":1920,"from":"mr18_127","fromNameEn":"Lisova","fromNameUk":"Лісова","id":"v4-full","outcome":"arrived","plannedAlert":"2026-12-01T07:40:00Z","plannedArrival":"2026-12-01T07:43:00Z","plannedSeconds":1870,"t0":"2026-12-01T07:11:50Z","to":"mb18_227","toNameEn":"Teremky","toNameUk":"Теремки","version":4}"#)
+        lines.append(#"{"corrections":{"ahead":0,"at":0,"behind":0,"departed":0},"endedAt":"2026-12-02T09:00:00Z","finalArrival":"2026-12-02T08:40:00Z","finalSeconds":1500,"from":"mr18_127","id":"v1-bare","outcome":"stopped","plannedArrival":"2026-12-02T08:40:00Z","plannedSeconds":1500,"t0":"2026-12-02T08:15:00Z","to":"mb18_227","version":1}"#)
         try (lines.joined(separator: "\n") + "\n").write(toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
         chmod(home + "/journal.jsonl", 0o600)
         let environment = ["METRO_TIMER_HOME": home, "NO_COLOR": "1"]
@@ -83,7 +87,7 @@ final class JournalStreamingTests: XCTestCase {
             XCTAssertTrue(streamed.stderr.contains(":9: skipped a malformed line"), streamed.stderr)
         }
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CLI.run(["journal", "--json"], environment: environment).stdout.utf8)) as? [String: Any])
-        XCTAssertEqual((json["trips"] as? [Any])?.count, 50)
+        XCTAssertEqual((json["trips"] as? [Any])?.count, 52)
         // No temporary file is left beside the journal.
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home).filter { $0.hasPrefix(".journal-json") }, [])
         // An empty journal: the document with no trips, as before.
