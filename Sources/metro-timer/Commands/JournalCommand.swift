@@ -157,50 +157,44 @@ struct JournalCommand: Command {
         context.stdout.line(line)
     }
 
-    /// A record as the journal encoder writes it, as a tree for `JSONObject` (the encoder and
-    /// a parse of its output cost twice the reading itself on a big journal): every field under
-    /// its own name, an absent optional left out, dates as ISO 8601 in UTC to the second (as
-    /// the journal keeps them). `JournalStreamingTests` holds it to the encoder's output.
-    static func object(_ record: JournalRecord) -> [String: Any] {
-        var object: [String: Any] = [
-            "version": record.version, "id": record.id, "from": record.from, "to": record.to,
-            "t0": iso8601(record.t0), "endedAt": iso8601(record.endedAt), "outcome": record.outcome.rawValue,
-            "plannedArrival": iso8601(record.plannedArrival), "plannedSeconds": record.plannedSeconds,
-            "finalArrival": iso8601(record.finalArrival), "finalSeconds": record.finalSeconds,
-            "corrections": ["behind": record.corrections.behind, "ahead": record.corrections.ahead, "at": record.corrections.at, "departed": record.corrections.departed],
-        ]
-        object["fromNameUk"] = record.fromNameUk
-        object["fromNameEn"] = record.fromNameEn
-        object["toNameUk"] = record.toNameUk
-        object["toNameEn"] = record.toNameEn
-        object["confirmedArrival"] = record.confirmedArrival.map(iso8601)
-        object["confirmedSeconds"] = record.confirmedSeconds
-        object["plannedAlert"] = record.plannedAlert.map(iso8601)
-        object["finalAlert"] = record.finalAlert.map(iso8601)
-        object["calibrated"] = record.calibrated
-        object["finalAlertStop"] = record.finalAlertStop.map(iso8601)
-        return object
-    }
-
     /// The record as `json` writes it among the trips (two levels down, keys sorted, `" : "`),
-    /// written directly: the general writer built a tree and sorted its keys for each of a big
-    /// journal's records, which cost four times the reading.
+    /// written field by field as the journal encoder names them: an absent optional left out,
+    /// dates as ISO 8601 in UTC to the second (as the journal keeps them). Encoding each record
+    /// with JSONEncoder, parsing it back and pretty-printing the tree cost five times the
+    /// reading on a big journal. `JournalStreamingTests` holds it to the encoder's bytes.
     static func prettyTrip(_ record: JournalRecord) -> String {
-        var fields: [(key: String, value: String)] = []
-        for (key, value) in object(record) {
-            let text: String
-            if let corrections = value as? [String: Int] {
-                text = "{" + corrections.sorted { $0.key < $1.key }.enumerated().map { index, entry in
-                    (index > 0 ? "," : "") + "\n        \"" + entry.key + "\" : " + String(entry.value)
-                }.joined() + "\n      }"
-            } else {
-                text = JSONObject.serialize(value)
-            }
-            fields.append((key, text))
-        }
-        fields.sort { $0.key < $1.key }
         var out = "{"
-        for (index, field) in fields.enumerated() { out += (index > 0 ? "," : "") + "\n      \"" + field.key + "\" : " + field.value }
+        var first = true
+        func field(_ key: String, _ value: String) {
+            out += (first ? "\n      \"" : ",\n      \"") + key + "\" : " + value
+            first = false
+        }
+        func text(_ value: String) -> String { JSONObject.serialize(value) }
+        func date(_ value: Date) -> String { "\"" + iso8601(value) + "\"" }
+        // In the order of the keys' bytes, as the encoder sorts them.
+        if let value = record.calibrated { field("calibrated", value ? "true" : "false") }
+        if let value = record.confirmedArrival { field("confirmedArrival", date(value)) }
+        if let value = record.confirmedSeconds { field("confirmedSeconds", String(value)) }
+        let c = record.corrections
+        field("corrections", "{\n        \"ahead\" : \(c.ahead),\n        \"at\" : \(c.at),\n        \"behind\" : \(c.behind),\n        \"departed\" : \(c.departed)\n      }")
+        field("endedAt", date(record.endedAt))
+        if let value = record.finalAlert { field("finalAlert", date(value)) }
+        if let value = record.finalAlertStop { field("finalAlertStop", date(value)) }
+        field("finalArrival", date(record.finalArrival))
+        field("finalSeconds", String(record.finalSeconds))
+        field("from", text(record.from))
+        if let value = record.fromNameEn { field("fromNameEn", text(value)) }
+        if let value = record.fromNameUk { field("fromNameUk", text(value)) }
+        field("id", text(record.id))
+        field("outcome", text(record.outcome.rawValue))
+        if let value = record.plannedAlert { field("plannedAlert", date(value)) }
+        field("plannedArrival", date(record.plannedArrival))
+        field("plannedSeconds", String(record.plannedSeconds))
+        field("t0", date(record.t0))
+        field("to", text(record.to))
+        if let value = record.toNameEn { field("toNameEn", text(value)) }
+        if let value = record.toNameUk { field("toNameUk", text(value)) }
+        field("version", String(record.version))
         return out + "\n    }"
     }
 
@@ -209,8 +203,22 @@ struct JournalCommand: Command {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        var bytes = [UInt8](repeating: 0, count: 20)
+        func put(_ value: Int32, at index: Int, digits: Int) {
+            var value = value
+            for offset in stride(from: digits - 1, through: 0, by: -1) {
+                bytes[index + offset] = UInt8(48 + value % 10)
+                value /= 10
+            }
+        }
+        put(parts.tm_year + 1900, at: 0, digits: 4)
+        put(parts.tm_mon + 1, at: 5, digits: 2)
+        put(parts.tm_mday, at: 8, digits: 2)
+        put(parts.tm_hour, at: 11, digits: 2)
+        put(parts.tm_min, at: 14, digits: 2)
+        put(parts.tm_sec, at: 17, digits: 2)
+        (bytes[4], bytes[7], bytes[10], bytes[13], bytes[16], bytes[19]) = (45, 45, 84, 58, 58, 90)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `journal --json` one record at a time: each trip's text goes to a private temporary file
