@@ -7,6 +7,8 @@
 #   bench/journal.sh                      # release build (swift build -c release)
 #   CONFIG=debug RECORDS=20000 RUNS=1 bench/journal.sh
 #   COMMANDS="journal --json,arrived" bench/journal.sh   # some of them
+#   BASELINE=/path/to/older/metro-timer bench/journal.sh  # that binary too, in the same run,
+#                                                         # interleaved, with the ratios
 #
 # Everything happens under a scratch directory (removed at the end); `arrived` trims the
 # journal it appends to, so it runs on a fresh copy each time.
@@ -61,7 +63,7 @@ chmod 600 "$scratch/master/journal.jsonl"
 size=$(stat -c %s "$scratch/master/journal.jsonl")
 echo "journal: $RECORDS records, $size bytes; $CONFIG build; median of $RUNS runs" >&2
 
-# One measurement: elapsed seconds and peak resident kB of `metro-timer ARGS` on a fresh copy.
+# One measurement: elapsed seconds and peak resident kB of `$bin ARGS` on a fresh copy.
 measure() {
     local home="$scratch/home"
     rm -rf "$home"; mkdir -m 700 "$home"
@@ -80,15 +82,30 @@ measure() {
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-printf '| command | seconds (median of %s) | peak MB (median) |\n|---|---:|---:|\n' "$RUNS"
+ours=$bin
+if [ -n "${BASELINE:-}" ]; then
+    printf '| command | baseline s | s (× baseline) | baseline peak MB | peak MB (× baseline) |\n|---|---:|---:|---:|---:|\n'
+else
+    printf '| command | seconds (median of %s) | peak MB (median) |\n|---|---:|---:|\n' "$RUNS"
+fi
 IFS=',' read -r -a commands <<< "${COMMANDS:-journal --json,journal,routes list,journal report,arrived}"
 for command in "${commands[@]}"; do
-    times=(); mems=()
+    times=(); mems=(); btimes=(); bmems=()
     for _ in $(seq "$RUNS"); do
-        read -r t m < <(measure $command)
-        times+=("$t"); mems+=("$m")
+        # The baseline and this build take turns, so that the machine's load falls on both.
+        if [ -n "${BASELINE:-}" ]; then
+            bin=$BASELINE; read -r t m < <(measure $command); btimes+=("$t"); bmems+=("$m")
+        fi
+        bin=$ours; read -r t m < <(measure $command); times+=("$t"); mems+=("$m")
     done
     t=$(printf '%s\n' "${times[@]}" | median)
     m=$(printf '%s\n' "${mems[@]}" | median)
-    printf '| `%s` | %.2f | %.0f |\n' "$command" "$t" "$(echo "$m / 1024" | bc -l)"
+    if [ -n "${BASELINE:-}" ]; then
+        bt=$(printf '%s\n' "${btimes[@]}" | median)
+        bm=$(printf '%s\n' "${bmems[@]}" | median)
+        printf '| `%s` | %.2f | %.2f (%.2f) | %.0f | %.0f (%.2f) |\n' "$command" "$bt" "$t" "$(echo "$t / $bt" | bc -l)" \
+            "$(echo "$bm / 1024" | bc -l)" "$(echo "$m / 1024" | bc -l)" "$(echo "$m / $bm" | bc -l)"
+    else
+        printf '| `%s` | %.2f | %.0f |\n' "$command" "$t" "$(echo "$m / 1024" | bc -l)"
+    fi
 done
