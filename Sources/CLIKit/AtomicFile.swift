@@ -14,6 +14,8 @@ public enum AtomicFile {
         /// The system's reason, in English.
         public var reason: String { SystemReason.text(code, .en) }
         public var description: String { description(.en) }
+        /// The temporary file was gone at the rename (taken by another writer's cleaning).
+        var temporaryVanished = false
         public func description(_ language: Language) -> String {
             language.tr("не вдається записати \(path): \(SystemReason.text(code, language))", "cannot write \(path): \(reason)")
         }
@@ -24,11 +26,25 @@ public enum AtomicFile {
     }
 
     public static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
+        removeLeftovers(of: path)
+        do {
+            try writeOnce(bytes: bytes, to: path, mode: mode)
+        } catch where error.code == ENOENT && error.temporaryVanished {
+            // Another writer's cleaning took our temporary file in the instant between its
+            // creation and its lock: once more, and this time it is locked from the start.
+            try writeOnce(bytes: bytes, to: path, mode: mode)
+        }
+    }
+
+    private static func writeOnce(bytes: [UInt8], to path: String, mode: mode_t) throws(WriteError) {
         let directory = Path.directory(of: path)
         let template = (directory.isEmpty ? "." : directory) + "/." + Path.lastComponent(of: path) + ".XXXXXX"
         var templateBytes = Array(template.utf8CString)
         let descriptor = templateBytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
+        // Held while the file is ours: a writer that finds it locked knows it is no leftover.
+        // (The lock goes with the process, so a writer killed mid-write leaves it unlocked.)
+        _ = flock(descriptor, LOCK_EX)
         let temporary = String(decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = true
         var offset = 0
@@ -39,11 +55,41 @@ public enum AtomicFile {
         // The first failure is the one to tell (a full disk), not what closing after it said.
         let writeFailure: Int32? = ok ? nil : errno
         ok = ok && fchmod(descriptor, mode) == 0 && fsync(descriptor) == 0
-        close(descriptor)
         guard ok, rename(temporary, path) == 0 else {
             let code = writeFailure ?? errno
+            var info = stat()
+            let vanished = ok && code == ENOENT && lstat(temporary, &info) != 0
             unlink(temporary)
-            throw WriteError(path: path, code: code)
+            close(descriptor)
+            var error = WriteError(path: path, code: code)
+            error.temporaryVanished = vanished
+            throw error
+        }
+        close(descriptor)
+    }
+
+    /// Removes what writers of `path` killed mid-write left beside it: `.NAME.XXXXXX` files
+    /// (six letters or digits, as `mkstemp` makes them) that are regular, the user's own, and
+    /// locked by no live writer. Every writer calls it, so no leftover outlives the next write.
+    public static func removeLeftovers(of path: String) {
+        let directory = Path.directory(of: path)
+        let place = directory.isEmpty ? "." : directory
+        let prefix = "." + Path.lastComponent(of: path) + "."
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: place) else { return }
+        for entry in entries where entry.hasPrefix(prefix) && entry.utf8.count == prefix.utf8.count + 6 {
+            guard entry.utf8.suffix(6).allSatisfy({ (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }) else { continue }
+            let candidate = place + "/" + entry
+            let descriptor = open(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+                flock(descriptor, LOCK_EX | LOCK_NB) == 0
+            else { continue }
+            // Still the file just checked (not one put in its place since): then it goes.
+            var now = stat()
+            guard lstat(candidate, &now) == 0, now.st_ino == info.st_ino, now.st_dev == info.st_dev else { continue }
+            unlink(candidate)
         }
     }
 }

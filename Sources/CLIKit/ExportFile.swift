@@ -6,13 +6,14 @@ import MetroCore
 
 /// Where a command writes a file the user named (an export, a calendar card, a feed): a temp
 /// file beside the target renamed over it, and only over a regular file or nothing. A symlink,
-/// FIFO, device or directory in its place is refused rather than replaced or followed.
+/// FIFO, device or directory in its place is refused rather than replaced or followed. Private
+/// (0600) unless the caller says otherwise: what metro-timer exports is about the rider.
 public enum ExportFile {
-    public static func write(_ contents: String, to path: String, mode: mode_t = 0o644, language: Language) throws(CLIError) {
+    public static func write(_ contents: String, to path: String, mode: mode_t = 0o600, language: Language) throws(CLIError) {
         try write(bytes: Array(contents.utf8), to: path, mode: mode, language: language)
     }
 
-    public static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644, language: Language) throws(CLIError) {
+    public static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o600, language: Language) throws(CLIError) {
         var info = stat()
         if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
             let kind: (String, String) = switch info.st_mode & S_IFMT {

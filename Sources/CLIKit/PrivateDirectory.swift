@@ -59,7 +59,7 @@ public enum PrivateDirectory {
         }
         // Execute alone is enough to open a file inside by its name: any bit for others refuses.
         guard info.st_mode & 0o077 == 0 else {
-            throw PrivateFile.Problem(path: path, cause: .openToOthers(mode: info.st_mode & 0o777, directory: path))
+            throw PrivateFile.Problem(path: path, cause: .openToOthers(mode: info.st_mode & 0o7777, directory: path))
         }
     }
 

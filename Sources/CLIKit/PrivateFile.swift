@@ -101,6 +101,63 @@ public enum PrivateFile {
         }
     }
 
+    /// The lines of a private file, one at a time, without holding the file: read 64 KiB at a
+    /// time, each line handed to `body` with its number (from 1, its newline dropped), so that
+    /// memory is bounded by the longest line, not the file (a journal grows with every ride).
+    /// False when there is no file; the same refusals as `read` (a link, a directory, another
+    /// user's file).
+    @discardableResult
+    public static func forEachLine<E: Error>(
+        _ path: String, _ body: (_ line: ArraySlice<UInt8>, _ number: Int) throws(E) -> Void
+    ) throws(ReadLinesError<E>) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return false }
+            throw .file(Problem(path: path, cause: .system(code)))
+        }
+        defer { close(descriptor) }
+        do { try checkOwnedRegularFile(descriptor, path: path) } catch { throw .file(error) }
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var number = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .file(Problem(path: path, cause: .system(errno)))
+            }
+            if count == 0 { break }
+            var start = 0
+            let chunk = buffer[0..<count]
+            while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                number += 1
+                do {
+                    if pending.isEmpty {
+                        try body(chunk[start..<newline], number)
+                    } else {
+                        pending += chunk[start..<newline]
+                        try body(pending[...], number)
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                } catch { throw .body(error) }
+                start = newline + 1
+            }
+            pending += chunk[start...]
+        }
+        if !pending.isEmpty {
+            number += 1
+            do { try body(pending[...], number) } catch { throw .body(error) }
+        }
+        return true
+    }
+
+    /// What `forEachLine` throws: the file's problem, or what the caller's `body` threw.
+    public enum ReadLinesError<E: Error>: Error {
+        case file(Problem)
+        case body(E)
+    }
+
     /// Refuses to replace a private file that is not one: a symbolic link, a directory, a FIFO
     /// or another user's file in its place is an error, not something to overwrite.
     public static func checkReplaceable(_ path: String) throws(Problem) {

@@ -84,6 +84,15 @@ public enum Quote {
         UnsafeText.isUnsafe(scalar)
     }
 
+    /// Text for a tmux format (the status line under `#(metro-timer status)`, `display-message`):
+    /// tmux's formats (`#{}`, `#()` which runs a command, `#[]` which styles) all start with `#`,
+    /// and `##` is a literal `#`, so doubling every `#` leaves nothing for tmux to read. (tmux
+    /// reads a job's output as a format again; `-l` says "literal" only from tmux 3.4.)
+    public static func tmuxFormat(_ text: String) -> String {
+        guard text.contains("#") else { return text }
+        return text.map { $0 == "#" ? "##" : String($0) }.joined()
+    }
+
     /// Whether text holds any control character (refused in notes and names at input).
     public static func hasControl(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0 != "\n" && isControl($0) } || text.contains("\n")

@@ -97,8 +97,8 @@ enum CurlFeed {
     /// `deadline`.
     static func check(_ text: String, environment: [String: String], deadline: ContinuousClock.Instant) -> AlertFeed.Verdict {
         if let problem = AlertFeed.urlProblem(text) { return .unknown(problem) }
-        // curl gets the URL as Foundation read it when it checked the host (characters a URL
-        // may not hold percent-encoded), so the two cannot disagree about where it goes.
+        // The URL passed RFC 3986's grammar strictly (no character a URL may not hold), so
+        // what Foundation reads and hands curl is the text that was checked.
         guard let url = URL(string: text), let config = config(for: url.absoluteString) else {
             return .unknown(AlertFeed.Reason.badURL)
         }

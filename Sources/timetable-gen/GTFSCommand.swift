@@ -76,7 +76,7 @@ enum GTFSCommand {
         let files = feed.files()
         let path = Generator.absolute(output, base: base)
         if output.hasSuffix(".zip") {
-            try ExportFile.write(bytes: ZipArchive.archive(files.map { ($0.name, Array($0.contents.utf8)) }), to: path, language: language)
+            try ExportFile.write(bytes: ZipArchive.archive(files.map { ($0.name, Array($0.contents.utf8)) }), to: path, mode: 0o644, language: language)
         } else {
             var info = stat()
             if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
@@ -89,7 +89,7 @@ enum GTFSCommand {
                 throw .failure(language.tr("не вдається створити \(output): \(reason)", "cannot create \(output): \(error)"))
             }
             for file in files {
-                try ExportFile.write(file.contents, to: path + "/" + file.name, language: language)
+                try ExportFile.write(file.contents, to: path + "/" + file.name, mode: 0o644, language: language)
             }
         }
         let trips = files.first { $0.name == "trips.txt" }!.contents.split(separator: "\n").count - 1

@@ -136,7 +136,7 @@ enum Generator {
         }
         var options = TimetableCompiler.Options()
         if let dwell = parsed.value("dwell") {
-            guard let seconds = Int(dwell), (0...120).contains(seconds) else {
+            guard let seconds = DecimalNumber.whole(dwell), (0...120).contains(seconds) else {
                 throw .usage(language.tr(
                     "Стоянка '\(dwell)' має бути цілим числом секунд від 0 до 120",
                     "The dwell '\(dwell)' must be a whole number of seconds from 0 to 120"), spec)

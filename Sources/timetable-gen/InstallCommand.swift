@@ -57,9 +57,13 @@ enum InstallCommand {
         }
         // Read back exactly as metro-timer will: what is installed is known to load.
         do { _ = try Network(json: Data(bytes)) } catch {
+            let reason: Bilingual = switch error {
+            case .malformed(let reason), .inconsistent(let reason): reason
+            case .newerVersion(let version): Bilingual("версія формату \(version)", "format version \(version)")
+            }
             throw .failure(language.tr(
-                "скомпільована мережа не читається назад (\(error)); нічого не встановлено",
-                "the compiled network does not read back (\(error)); nothing was installed"))
+                "скомпільована мережа не читається назад (\(reason.uk)); нічого не встановлено",
+                "the compiled network does not read back (\(reason.en)); nothing was installed"))
         }
         let path: String
         do { path = try InstalledNetwork.install(bytes, environment: environment) } catch {

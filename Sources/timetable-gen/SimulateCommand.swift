@@ -64,7 +64,7 @@ enum SimulateCommand {
         let parsed = try ArgumentParser.parse(arguments, spec: spec, language: language)
         var settings = Settings()
         if let text = parsed.value("rides") {
-            guard let value = Int(text), (1...10_000_000).contains(value) else {
+            guard let value = DecimalNumber.whole(text), (1...10_000_000).contains(value) else {
                 throw .usage(language.tr("'--rides' приймає ціле від 1 до 10000000, не '\(text)'", "'--rides' takes a whole number from 1 to 10000000, not '\(text)'"), spec)
             }
             settings.rides = value
@@ -77,13 +77,13 @@ enum SimulateCommand {
             settings.seed = value
         }
         if let text = parsed.value("spread") {
-            guard let value = Double(text), value.isFinite, (0...1000).contains(value) else {
+            guard let value = DecimalNumber.value(text), value.isFinite, (0...1000).contains(value) else {
                 throw .usage(language.tr("'--spread' приймає відсоток від 0 до 1000, не '\(text)'", "'--spread' takes a percentage from 0 to 1000, not '\(text)'"), spec)
             }
             settings.assumptions.spread = value / 100
         }
         if let text = parsed.value("departed") {
-            guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
+            guard let value = DecimalNumber.value(text), value.isFinite, (0...1).contains(value) else {
                 throw .usage(language.tr("'--departed' приймає імовірність від 0 до 1, не '\(text)'", "'--departed' takes a probability from 0 to 1, not '\(text)'"), spec)
             }
             settings.assumptions.departedProbability = value
@@ -98,7 +98,7 @@ enum SimulateCommand {
             settings.worlds = text == "all" ? WorldFamily.names : [text]
         }
         if let text = parsed.value("per-cell") {
-            guard let value = Int(text), (1...100_000).contains(value) else {
+            guard let value = DecimalNumber.whole(text), (1...100_000).contains(value) else {
                 throw .usage(language.tr("'--per-cell' приймає ціле від 1 до 100000, не '\(text)'", "'--per-cell' takes a whole number from 1 to 100000, not '\(text)'"), spec)
             }
             settings.perCell = value

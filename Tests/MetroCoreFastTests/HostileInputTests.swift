@@ -275,7 +275,8 @@ final class FilesOnReadTests: XCTestCase {
             for arguments in [["journal"], ["calibration"], ["status"], ["start", "Teremky", "Lisova"]] {
                 let result = CLI.run(arguments, environment: environment)
                 XCTAssertEqual(result.code, 1, "\(arguments): \(result.stdout)")
-                let shown = String(loose & 0o777, radix: 8)
+                // The whole mode, sticky bit included (issue 44: 1777 was shown as 777).
+                let shown = String(loose, radix: 8)
                 XCTAssertTrue(result.stderr.hasPrefix("""
                     Error: cannot use the state directory \(state): others can use it (mode \(shown)), and metro-timer keeps its files only in a private directory \
                     and never changes the modes of one it did not make; make it private ('chmod 700 \(state)') or name a directory of your own

@@ -46,7 +46,7 @@ final class CLITests: XCTestCase {
                                       change, and how long that is from now.
               --json                  Print JSON (schema: docs/guide/planning.md).
               --ics <file>            Write the ride as a calendar event with alarms (- for
-                                      standard output).
+                                      standard output); the file is for you alone (0600).
               --no-calibration        Official figures only, without your own measurements.
               --air-raid              Plan as trains run during an air-raid alert (also
                                       METRO_TIMER_AIR_RAID=1).

@@ -122,7 +122,12 @@ final class CorrectionModelTests: XCTestCase {
             return true
         }
 
-        var stopsLeft: Int { position % 2 == 0 ? rides - 1 - position / 2 : rides - (position + 1) / 2 }
+        /// The ride stops still ahead (after the one it stands at, or from the one it runs
+        /// toward), a closed station it runs through not among them (issue 44).
+        var stopsLeft: Int {
+            let firstAhead = position % 2 == 0 ? position / 2 + 1 : (position + 1) / 2
+            return (firstAhead..<max(firstAhead, rides)).filter { !passedThrough.contains($0) }.count
+        }
     }
 
     func testTenThousandRandomCorrectionSequencesAgreeWithTheReference() throws {

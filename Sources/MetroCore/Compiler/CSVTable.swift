@@ -43,6 +43,15 @@ public struct CSVTable: Sendable {
                 "expected \(columns.count) columns, found \(row.fields.count)"
                     + (short ? " (no '\(columns[row.fields.count])')" : " (one too many after '\(columns.last!)')"))
         }
+        // The one gate for timetable text (`TimetableText`), at the door: every field of every
+        // file, so no command that compiles data can carry a control character further.
+        for row in parsed.dropFirst() {
+            for (index, field) in row.fields.enumerated() {
+                if let problem = TimetableText.problem(field) {
+                    throw DataError(file: file, line: row.line, column: index + 1, TimetableText.describe(problem, field: columns[index]).en)
+                }
+            }
+        }
         header = first.fields
         rows = Array(parsed.dropFirst())
     }

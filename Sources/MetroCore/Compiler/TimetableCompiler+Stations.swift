@@ -14,9 +14,22 @@ extension TimetableCompiler {
                 throw DataError(file: table.file, line: row.line, column: column + 1, "empty \(table.header[column])")
             }
             seen[id] = row.line
+            try requireNames(table, row, columns: [1, 2])
             result.append(.init(id: id, nameUk: row(1), nameEn: row(2), color: row(3), stations: []))
         }
         return result
+    }
+
+    /// A name must show something (`TimetableText.nameProblem`): the file, line and column, and
+    /// the rule, when it does not.
+    static func requireName(_ name: String, _ table: CSVTable, _ row: CSVTable.Row, column: Int) throws(DataError) {
+        if let problem = TimetableText.nameProblem(name) {
+            throw DataError(file: table.file, line: row.line, column: column + 1, TimetableText.describe(problem, field: table.header[column]).en)
+        }
+    }
+
+    static func requireNames(_ table: CSVTable, _ row: CSVTable.Row, columns: [Int]) throws(DataError) {
+        for column in columns { try requireName(row(column), table, row, column: column) }
     }
 
     static func readStations(_ table: CSVTable, lines: [NetworkDocument.Line]) throws(DataError) -> [NetworkDocument.Station] {
@@ -32,6 +45,7 @@ extension TimetableCompiler {
             for column in [0, 1, 2, 3, 4] where row(column).isEmpty {
                 throw DataError(file: table.file, line: row.line, column: column + 1, "empty \(table.header[column])")
             }
+            try requireNames(table, row, columns: [3, 4])
             guard lineIDs.contains(row(1)) else {
                 throw DataError(file: table.file, line: row.line, column: 2, "unknown line '\(row(1))'")
             }
@@ -50,6 +64,7 @@ extension TimetableCompiler {
                 guard names.count == 2, !names[0].isEmpty, !names[1].isEmpty else {
                     throw DataError(file: table.file, line: row.line, column: 6, "former names must be 'Ukrainian|English' pairs separated by ';', found '\(pair)'")
                 }
+                for name in names { try requireName(String(name), table, row, column: 5) }
                 former.append(.init(uk: String(names[0]), en: String(names[1])))
             }
             var coordinates: [Int] = []

@@ -115,34 +115,37 @@ extension NetworkDocument {
 
 extension NetworkDocument {
     /// Every text a timetable carries to a terminal, a notification or a calendar (names, codes,
-    /// the source's words) is held to the rule all text from outside is: no control, C1 or
-    /// bidirectional character (`UnsafeText`). An installed timetable comes from a download.
+    /// the source's words) is held to the one rule the compiler applies at its door
+    /// (`TimetableText`): no control, C1, bidirectional or separator character, and a name
+    /// shows something. An installed timetable comes from a download.
     func textProblem() -> Bilingual? {
-        func bad(_ texts: [String]) -> Unicode.Scalar? {
-            for text in texts { if let scalar = text.unicodeScalars.first(where: UnsafeText.isUnsafe) { return scalar } }
+        func check(_ whereUk: String, _ whereEn: String, _ field: String, _ texts: [String], names: Bool) -> Bilingual? {
+            for text in texts {
+                guard let problem = names ? TimetableText.nameProblem(text) : TimetableText.problem(text) else { continue }
+                let said = TimetableText.describe(problem, field: field)
+                return Bilingual("\(whereUk): \(said.uk)", "\(whereEn): \(said.en)")
+            }
             return nil
-        }
-        func problem(_ whereUk: String, _ whereEn: String, _ field: String, _ scalar: Unicode.Scalar) -> Bilingual {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            return Bilingual("\(whereUk): \(field) містить керівний символ (\(code))", "\(whereEn): \(field) holds a control character (\(code))")
         }
         for station in stations {
             let name = UnsafeText.masked(station.code)
-            let fields: [(String, [String])] = [
-                ("code", [station.code]), ("nameUk", [station.nameUk]), ("nameEn", [station.nameEn]),
-                ("formerNames", station.formerNames.flatMap { [$0.uk, $0.en] }), ("namesRu", station.namesRu ?? []), ("formerNamesRu", station.formerNamesRu ?? []),
+            let fields: [(String, [String], Bool)] = [
+                ("code", [station.code], false), ("nameUk", [station.nameUk], true), ("nameEn", [station.nameEn], true),
+                ("formerNames", station.formerNames.flatMap { [$0.uk, $0.en] }, true), ("namesRu", station.namesRu ?? [], true),
+                ("formerNamesRu", station.formerNamesRu ?? [], true),
             ]
-            for (field, texts) in fields { if let scalar = bad(texts) { return problem("станція \(name)", "station \(name)", field, scalar) } }
+            for (field, texts, names) in fields {
+                if let problem = check("станція \(name)", "station \(name)", field, texts, names: names) { return problem }
+            }
         }
         for line in lines {
             let name = UnsafeText.masked(line.id)
-            for (field, text) in [("id", line.id), ("nameUk", line.nameUk), ("nameEn", line.nameEn), ("color", line.color)] {
-                if let scalar = bad([text]) { return problem("лінія \(name)", "line \(name)", field, scalar) }
+            for (field, text, names) in [("id", line.id, false), ("nameUk", line.nameUk, true), ("nameEn", line.nameEn, true), ("color", line.color, false)] {
+                if let problem = check("лінія \(name)", "line \(name)", field, [text], names: names) { return problem }
             }
         }
         for (field, text) in [("dataset", source.dataset), ("publisher", source.publisher), ("licence", source.licence), ("resourcesDated", source.resourcesDated), ("retrieved", source.retrieved)] {
-            if let scalar = bad([text]) { return problem("джерело", "source", field, scalar) }
+            if let problem = check("джерело", "source", field, [text], names: false) { return problem }
         }
         return nil
     }

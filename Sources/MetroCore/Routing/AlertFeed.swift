@@ -129,7 +129,9 @@ public enum AlertFeed {
             guard let alert = strictBoolean(place) else { return .unknown(Reason.notBoolean) }
             said.append(alert)
         }
-        if listedWithoutKyiv && said.isEmpty { return .unknown(Reason.noKyiv) }
+        // A region list says which regions the answer speaks for: without the city, a flag
+        // beside it is about some other place, never "no alert in Kyiv".
+        if listedWithoutKyiv { return .unknown(Reason.noKyiv) }
         guard let first = said.first else { return .unknown(Reason.noAlertField) }
         guard said.allSatisfy({ $0 == first }) else { return .unknown(Reason.contradicts) }
         return first ? .alert : .quiet
@@ -150,15 +152,88 @@ public enum AlertFeed {
     /// Why a feed URL cannot be used, or nil: HTTPS, except to a loopback address (a local
     /// relay, a test server).
     public static func urlProblem(_ text: String) -> Bilingual? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
-            return Reason.badURL
-        }
+        guard let (scheme, host) = strictURL(text) else { return Reason.badURL }
         switch scheme {
         case "https": return nil
         case "http" where isLoopback(host): return nil
-        case "http": return Reason.plainHTTP
-        default: return Reason.badURL
+        default: return Reason.plainHTTP
         }
+    }
+
+    /// RFC 3986's grammar for an http(s) URL, strictly (Foundation's `URL` took a space in a
+    /// host): `scheme://[userinfo@]host[:port][/path][?query][#fragment]`, with the host a DNS
+    /// name of letters, digits and hyphens (an internationalised one in its `xn--` form), an
+    /// IPv4 address or a bracketed IPv6 one, the port a number to 65535, and nothing anywhere
+    /// outside the URL alphabet (a `%` only before two hexadecimal digits). The scheme and the
+    /// host, in lower case, or nil.
+    static func strictURL(_ text: String) -> (scheme: String, host: String)? {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= 2048 else { return nil }
+        func isAlpha(_ b: UInt8) -> Bool { (65...90).contains(b) || (97...122).contains(b) }
+        func isDigit(_ b: UInt8) -> Bool { (48...57).contains(b) }
+        func isHex(_ b: UInt8) -> Bool { isDigit(b) || (65...70).contains(b) || (97...102).contains(b) }
+        let unreserved = Set("-._~".utf8), subDelims = Set("!$&'()*+,;=".utf8)
+        /// Every byte allowed (`extra` besides unreserved and sub-delims) and every `%` escape whole.
+        func valid(_ part: ArraySlice<UInt8>, extra: Set<UInt8>) -> Bool {
+            var index = part.startIndex
+            while index < part.endIndex {
+                let b = part[index]
+                if b == UInt8(ascii: "%") {
+                    guard index + 2 < part.endIndex, isHex(part[index + 1]), isHex(part[index + 2])
+                    else { return false }
+                    index += 3
+                    continue
+                }
+                guard isAlpha(b) || isDigit(b) || unreserved.contains(b) || subDelims.contains(b) || extra.contains(b) else { return false }
+                index += 1
+            }
+            return true
+        }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
+        guard scheme == "http" || scheme == "https", bytes[(colon + 1)...].starts(with: Array("//".utf8)) else { return nil }
+        let rest = bytes[(colon + 3)...]
+        let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+        var authority = rest[..<authorityEnd]
+        let tail = rest[authorityEnd...]
+        // The path, the query and the fragment: their alphabet, one `#` at most.
+        let fragmentMark = tail.firstIndex(of: UInt8(ascii: "#")) ?? tail.endIndex
+        guard valid(tail[..<fragmentMark], extra: Set(":@/?".utf8)),
+            fragmentMark == tail.endIndex || valid(tail[(fragmentMark + 1)...], extra: Set(":@/?".utf8))
+        else { return nil }
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
+            guard valid(authority[..<at], extra: [UInt8(ascii: ":")]) else { return nil }
+            authority = authority[(at + 1)...]
+        }
+        var host = authority, port: ArraySlice<UInt8> = []
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            let literal = authority[(authority.startIndex + 1)..<close]
+            guard literal.count >= 2, literal.contains(UInt8(ascii: ":")), literal.allSatisfy({ isHex($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) else { return nil }
+            host = authority[...close]
+            let after = authority[(close + 1)...]
+            if !after.isEmpty {
+                guard after.first == UInt8(ascii: ":") else { return nil }
+                port = after.dropFirst()
+                guard !port.isEmpty else { return nil }
+            }
+        } else {
+            if let mark = authority.firstIndex(of: UInt8(ascii: ":")) {
+                host = authority[..<mark]
+                port = authority[(mark + 1)...]
+                guard !port.isEmpty else { return nil }
+            }
+            // A DNS name (labels of letters, digits and inner hyphens) or an IPv4 address.
+            let labels = host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            guard !host.isEmpty, host.count <= 253, labels.allSatisfy({ label in
+                !label.isEmpty && label.count <= 63 && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
+                    && label.allSatisfy { isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
+            }) else { return nil }
+        }
+        if !port.isEmpty {
+            guard port.count <= 5, port.allSatisfy(isDigit), let number = Int(String(decoding: port, as: UTF8.self)), (1...65535).contains(number) else { return nil }
+        }
+        return (scheme, String(decoding: host, as: UTF8.self).lowercased())
     }
 
     /// 127.0.0.0/8, ::1 and localhost: the hosts plain http may go to.
@@ -177,13 +252,20 @@ public enum AlertFeed {
         String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
-    /// "м. Київ" or "Kyiv City", not "Київська область" (the region around it).
-    /// (With Foundation imported, `String.contains(String)` is Foundation's, which goes through
-    /// `range(of:options:range:locale:)` and brings ICU, some 44 MB, into a statically linked
-    /// helper; the standard library's `firstRange(of:)` does the same literal search.)
+    /// The city's own names as the alert sources people use write them (alerts.in.ua,
+    /// ukrainealarm.com and alerts.com.ua: "м. Київ"; their English "Kyiv City"), in both
+    /// alphabets, compared whole after case and spacing: a region whose name only *contains* the
+    /// city's ("Київська область", "Київщина", "Kyiv Province", "Not Kyiv") is another region.
+    static let kyivCityNames: Set<String> = [
+        "м. київ", "м.київ", "місто київ", "київ", "київ (місто)",
+        "kyiv", "kyiv city", "city of kyiv", "kyiv (city)", "m. kyiv", "misto kyiv", "kiev", "kiev city", "city of kiev",
+    ]
+
+    /// "м. Київ" or "Kyiv City", exactly, not "Київська область" (the region around it).
     static func isKyivCity(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        func has(_ part: String) -> Bool { lowered.firstRange(of: part) != nil }
-        return (has("київ") || has("kyiv")) && !has("област") && !has("oblast") && !has("київська") && !has("region")
+        // Case and runs of white space aside, the whole name (no `Foundation` search: it brings
+        // ICU into a statically linked helper).
+        let words = name.lowercased().split(whereSeparator: \.isWhitespace)
+        return kyivCityNames.contains(words.joined(separator: " "))
     }
 }

@@ -120,6 +120,17 @@ public struct StationSearch: Sendable {
     }
 
     public func match(_ query: String) -> Match {
+        // A visitor's English name for a well-known station ("Independence Square"), exactly;
+        // one typed with a slip is suggested rather than left unknown.
+        if let alias = aliasMatch(query) { return .found(alias) }
+        let result = matchNames(query)
+        if case .notFound(let suggestions) = result, let near = aliasSuggestion(query), !suggestions.contains(where: { $0.code == near.code }) {
+            return .notFound(suggestions: [near] + suggestions.prefix(2))
+        }
+        return result
+    }
+
+    func matchNames(_ query: String) -> Match {
         if let hit = exactNames[StationSearch.lowered(query)] { return .found(stations[hit.station]) }
         // No station's name has a digit or a letter three times running: a query that does
         // is not silently taken for the nearest name ("Lisova123", "Lisovaaaa", "AAAA"); it is

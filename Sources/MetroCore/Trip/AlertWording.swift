@@ -13,12 +13,14 @@ public enum AlertWording {
     /// station itself (the train running into the stop before, or standing at it).
     public static let nextWithin = 2
 
-    /// The stops the train has still to reach at the alert's moment, by the displayed times, up
-    /// to and counting the station the alert is about (the destination, or the change's exit):
-    /// the same count as the ride's "N stops left". Nil for the arrival, or an alert the route
-    /// does not have.
-    public static func stopsAhead(_ alert: Trip.Alert, in schedule: Schedule) -> Int? {
-        guard let moment = TripModel.time(of: alert, in: schedule) else { return nil }
+    /// The stops the train has still to reach at the alert's moment (or at `now`, for what is
+    /// shown later while the alert stands), by the displayed times, up to and counting the
+    /// station the alert is about (the destination, or the change's exit): the same count as the
+    /// ride's "N stops left", a closed station run through not among them. Nil for the arrival,
+    /// or an alert the route does not have.
+    public static func stopsAhead(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil) -> Int? {
+        guard let fired = TripModel.time(of: alert, in: schedule) else { return nil }
+        let moment = max(fired, now ?? fired)
         let target: Int
         switch alert {
         case .alert: target = schedule.stops.count - 1
@@ -29,13 +31,14 @@ public enum AlertWording {
         }
         let next = TripModel.nextStop(in: schedule, at: moment)
         guard target >= 0, next <= target else { return 0 }
-        return schedule.stops[next...target].filter { $0.role != .transferEntry }.count
+        return schedule.stops[next...target].filter { $0.role != .transferEntry && !$0.passesWithoutStopping }.count
     }
 
     /// How many stops early the alert is worded, when it is more than the rule lets "next"
-    /// cover; nil when "yours is next" / "change is next" is true as it fires.
-    public static func early(_ alert: Trip.Alert, in schedule: Schedule) -> Int? {
-        guard let ahead = stopsAhead(alert, in: schedule), ahead > nextWithin else { return nil }
+    /// cover; nil when "yours is next" / "change is next" is true as it fires (or, given `now`,
+    /// by then: a banner that stands after the alert says what is true when it is shown).
+    public static func early(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil) -> Int? {
+        guard let ahead = stopsAhead(alert, in: schedule, at: now), ahead > nextWithin else { return nil }
         return ahead
     }
 
@@ -48,8 +51,8 @@ public enum AlertWording {
 
     /// The alert's name as a heading (a plan's moment, a countdown, a notification's title):
     /// "Yours is next", or "Get ready" when it fires more than a stop early.
-    public static func label(_ alert: Trip.Alert, in schedule: Schedule, _ language: Language) -> String {
-        let ready = early(alert, in: schedule) != nil
+    public static func label(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil, _ language: Language) -> String {
+        let ready = early(alert, in: schedule, at: now) != nil
         switch alert {
         case .alert:
             return ready ? language.tr("Готуйтеся виходити", "Get ready") : language.tr("Наступна — ваша", "Yours is next")
@@ -66,8 +69,8 @@ public enum AlertWording {
     /// "Teremky in about 3 stops: get ready" for the destination (`station` its name);
     /// "Change is next" / "Change at Teatralna in about 3 stops: get ready" for a change
     /// (`station` the exit's name).
-    public static func headline(_ alert: Trip.Alert, in schedule: Schedule, station: String, _ language: Language) -> String {
-        headline(alert, early: early(alert, in: schedule), station: station, language)
+    public static func headline(_ alert: Trip.Alert, in schedule: Schedule, station: String, at now: Date? = nil, _ language: Language) -> String {
+        headline(alert, early: early(alert, in: schedule, at: now), station: station, language)
     }
 
     /// The same words for an alert `early` stops ahead (nil: "next" is true), for what cannot

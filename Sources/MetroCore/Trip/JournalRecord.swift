@@ -138,17 +138,38 @@ public struct JournalSummary: Equatable, Sendable {
     public var lateAlertShare: Double?
 
     public init(_ records: [JournalRecord]) {
-        trips = records.count
-        let errors = records.compactMap(\.errorSeconds)
+        var parts = Parts()
+        for record in records { parts.add(record) }
+        self.init(parts)
+    }
+
+    /// What the summary needs of each record, gathered one record at a time (a reader that
+    /// streams the journal keeps these, not the records).
+    public struct Parts: Sendable {
+        public var trips = 0
+        var errors: [Int] = []
+        var missed = 0, missedKnown = 0, late = 0, lateKnown = 0
+
+        public init() {}
+
+        public mutating func add(_ record: JournalRecord) {
+            trips += 1
+            if let error = record.errorSeconds { errors.append(error) }
+            if let missedStation = record.missedStation { missedKnown += 1; if missedStation { missed += 1 } }
+            if let alertWasLate = record.alertWasLate { lateKnown += 1; if alertWasLate { late += 1 } }
+        }
+    }
+
+    public init(_ parts: Parts) {
+        trips = parts.trips
+        let errors = parts.errors
         confirmed = errors.count
         guard !errors.isEmpty else { return }
         let sorted = errors.sorted()
         let middle = sorted.count / 2
         medianError = sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
         p90AbsoluteError = Backtest.summarize(errors).p90
-        let missed = records.compactMap(\.missedStation)
-        missedStationShare = missed.isEmpty ? nil : Double(missed.filter { $0 }.count) / Double(missed.count)
-        let late = records.compactMap(\.alertWasLate)
-        lateAlertShare = late.isEmpty ? nil : Double(late.filter { $0 }.count) / Double(late.count)
+        missedStationShare = parts.missedKnown == 0 ? nil : Double(parts.missed) / Double(parts.missedKnown)
+        lateAlertShare = parts.lateKnown == 0 ? nil : Double(parts.late) / Double(parts.lateKnown)
     }
 }

@@ -48,8 +48,9 @@ public struct RideState: Equatable, Sendable {
             stopsLeft = 0
             return
         }
-        // Stops reached by train; the boarding stop after a transfer is walked to, not ridden.
-        stopsLeft = stops[min(next, stops.count)...].filter { $0.role != .transferEntry }.count
+        // Stops reached by train; the boarding stop after a transfer is walked to, not ridden,
+        // and a closed station the train runs through is no stop.
+        stopsLeft = stops[min(next, stops.count)...].filter { $0.role != .transferEntry && !$0.passesWithoutStopping }.count
         if next >= stops.count {
             phase = .arrived
             nextStop = nil

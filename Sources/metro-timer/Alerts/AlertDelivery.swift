@@ -110,9 +110,7 @@ struct AlertDelivery: Sendable {
     /// Text that `tmux display-message` shows as it is: its formats (`#{}`, `#()` which runs a
     /// command, `#[]`) all start with `#`, and `##` is a literal `#`. (`-l` says the same from
     /// tmux 3.4; 3.3, still in Debian and Ubuntu, lacks it.)
-    static func tmuxLiteral(_ text: String) -> String {
-        text.map { $0 == "#" ? "##" : String($0) }.joined()
-    }
+    static func tmuxLiteral(_ text: String) -> String { Quote.tmuxFormat(text) }
 
     /// Text for notify-send's body, which servers read as markup: `&`, `<` and `>` as entities
     /// (notify-send has no switch to turn markup off).

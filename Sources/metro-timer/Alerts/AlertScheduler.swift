@@ -131,6 +131,14 @@ struct AlertScheduler: Sendable {
                 "METRO_TIMER_ALERT_BACKEND must be auto, systemd, notifier or off; no alerts were scheduled outside the screen."))
             return
         }
+        // Where the ride starts, a record that is there and cannot be used (a link, a directory,
+        // another user's, corrupt) is named, as `alerts pending` names it: the alerts outside
+        // the screen depend on it.
+        if starting {
+            do { _ = try readRecordChecked() } catch {
+                if case .data(let message) = error { note(message) }
+            }
+        }
         // The common case, on every `status`: nothing to write. The notifier watches the trip
         // itself, so it only has to be alive; timers only change when their moments do.
         if !starting {

@@ -24,12 +24,12 @@ struct AdjustCommand: Command {
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let text = arguments.value("stops")!
-        guard text.hasPrefix("+") || text.hasPrefix("-"), let value = Int(text.dropFirst(text.hasPrefix("+") ? 1 : 0)),
+        guard let value = DecimalNumber.signedWhole(text),
             value != 0, (-Self.largestShift...Self.largestShift).contains(value)  // never abs(): Int.min traps
         else {
             throw .usage(options.language.tr(
-                "'\(text)' — не виправлення; пишіть +1 (поїзд позаду) або -1 (попереду), до ±5",
-                "'\(text)' is not a correction; write +1 (the train is behind) or -1 (ahead), up to ±5"), Self.spec)
+                "'\(Quote.value(text))' — не виправлення; пишіть +1 (поїзд позаду) або -1 (попереду), до ±5",
+                "'\(Quote.value(text))' is not a correction; write +1 (the train is behind) or -1 (ahead), up to ±5"), Self.spec)
         }
         shift = value
     }

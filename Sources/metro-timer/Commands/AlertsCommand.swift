@@ -130,6 +130,11 @@ struct AlertsCommand: Command {
         if json && action != "pending" { throw .usage(language.tr("--json — лише для pending", "--json is for pending only"), Self.spec) }
         url = arguments.value("url")
         if let url {
+            if AlertFeed.urlProblem(url) == AlertFeed.Reason.badURL {
+                throw .usage(language.tr(
+                    "Адреса '\(Quote.url(url))' — не чинна адреса: https://вузол/шлях, вузол — латинські літери, цифри, дефіси й крапки (або IP-адреса), без пробілів",
+                    "The URL '\(Quote.url(url))' is not a valid URL: https://host/path, the host of Latin letters, digits, hyphens and dots (or an IP address), no spaces"), Self.spec)
+            }
             if AlertFeed.urlProblem(url) != nil {
                 throw .usage(language.tr(
                     "Адреса '\(Quote.url(url))' має бути https://… (http:// — лише до адреси цього комп’ютера, 127.0.0.1 чи localhost)",
@@ -139,7 +144,7 @@ struct AlertsCommand: Command {
         if let text = arguments.value("timeout") {
             // The range alerts.json keeps (one constant, stated in docs/guide/files-and-privacy.md).
             let range = AlertSettings.timeoutRange
-            guard let value = Int(text), range.contains(value) else {
+            guard let value = DecimalNumber.whole(text), range.contains(value) else {
                 throw .usage(language.tr(
                     "Тайм-аут '\(Quote.value(text))' має бути від \(range.lowerBound) до \(range.upperBound) мс",
                     "The timeout '\(Quote.value(text))' must be \(range.lowerBound) to \(range.upperBound) ms"), Self.spec)

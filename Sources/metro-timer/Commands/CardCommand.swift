@@ -18,8 +18,8 @@ struct CardCommand: Command {
         // The ride is named and timed as 'plan' names and times it: its own declarations.
         arguments: PlanCommand.spec.arguments.filter { ["from", "to", "at", "date"].contains($0.name) } + [
             .option("output", value: "file", Text(
-                "Куди записати сторінку (- — у стандартний вивід); обов'язково.",
-                "Where to write the page (- for standard output); required.")).completing(.file).required(),
+                "Куди записати сторінку (- — у стандартний вивід); обов'язково; файл лише для вас (0600).",
+                "Where to write the page (- for standard output); required; the file is for you alone (0600).")).completing(.file).required(),
         ] + PlanCommand.spec.arguments.filter { $0.name == "no-calibration" }
             + ServiceOptions.arguments + GlobalOptions.arguments)
 
@@ -74,6 +74,8 @@ struct CardCommand: Command {
             throw .exit(1)
         }
         for note in feedNotes { context.stderr.line(note) }
+        // Outside the timetable's dates, said as 'plan' and 'start' say it.
+        if let validity = context.validityWarning(engine.clock.position(of: start).serviceDay, language: language) { context.stderr.line(validity) }
         var card = PocketCard(engine: engine, route: route, departure: start, language: language, product: "metro-timer \(MetroTimer.version)")
         (card.notes, card.changes) = try planNotes(context)
         let network = context.network, clock = context.clock
@@ -87,8 +89,8 @@ struct CardCommand: Command {
         try ExportFile.write(page, to: output, mode: 0o600, language: language)
         let size = (page.utf8.count + 1023) / 1024
         context.stderr.line(language.tr(
-            "Картку поїздки записано: \(output) (\(size) КБ). Відкрийте її в браузері телефона; мережа не потрібна.",
-            "Ride card written to \(output) (\(size) KB). Open it in your phone's browser; it needs no network."))
+            "Картку поїздки записано: \(Quote.value(output)) (\(size) КБ). Відкрийте її в браузері телефона; мережа не потрібна.",
+            "Ride card written to \(Quote.value(output)) (\(size) KB). Open it in your phone's browser; it needs no network."))
     }
 
     /// What `plan` prints about this ride, in both languages (`[uk, en]` each): its warnings

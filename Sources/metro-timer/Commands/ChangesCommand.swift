@@ -45,7 +45,7 @@ struct ChangesCommand: Command {
         case "list":
             action = .list
         case "remove":
-            guard let text = arguments.value("id"), let id = Int(text) else {
+            guard let text = arguments.value("id"), let id = DecimalNumber.whole(text) else {
                 throw .usage(language.tr("Вкажіть номер запису: 'metro-timer changes remove 2'", "Give the entry's number: 'metro-timer changes remove 2'"), Self.spec)
             }
             action = .remove(id)

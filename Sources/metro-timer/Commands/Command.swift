@@ -68,6 +68,8 @@ extension Context {
                     "примітка: '\(Quote.value(query))' — колишня назва (\(former)); тепер це \(Names.station(station, language)).",
                     "note: '\(Quote.value(query))' is a former name (\(former)); the station is now \(Names.station(station, language))."))
             }
+            // "Boryspil" finds Boryspilska, which is not the airport.
+            if let note = search.airportNote(query) { stderr.line(language.tr("примітка: ", "note: ") + language.tr(note.uk, note.en)) }
             return station
         case .ambiguous(let candidates):
             // A candidate found by a former name says so.
@@ -84,6 +86,7 @@ extension Context {
                 let list = suggestions.map { Names.stationWithLine($0, language) }.joined(separator: ", ")
                 message += " " + language.tr("Можливо, \(list)?", "Did you mean \(list)?")
             }
+            if let note = search.airportNote(query) { message += " " + language.tr(note.uk, note.en) }
             message += " " + language.tr("Список станцій: 'metro-timer stations'.", "See 'metro-timer stations' for the list.")
             throw .usage(message, spec)
         }

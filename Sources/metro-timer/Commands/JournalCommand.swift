@@ -50,8 +50,8 @@ struct JournalCommand: Command {
             throw .usage(options.language.tr("'--share' не поєднується з --clear, --json чи --export", "'--share' does not go with --clear, --json or --export"), Self.spec)
         }
         if let text = arguments.value("last") {
-            guard let value = Int(text), value > 0 else {
-                throw .usage(options.language.tr("'--last' приймає додатне число, не '\(text)'", "'--last' takes a positive number, not '\(text)'"), Self.spec)
+            guard let value = DecimalNumber.whole(text), value > 0 else {
+                throw .usage(options.language.tr("'--last' приймає додатне ціле число, не '\(Quote.value(text))'", "'--last' takes a positive whole number, not '\(Quote.value(text))'"), Self.spec)
             }
             last = value
         }
@@ -71,54 +71,79 @@ struct JournalCommand: Command {
             context.stdout.line(language.tr("Журнал стерто.", "The journal was erased."))
             return
         }
-        let (all, problems) = try store.readJournal()
-        for problem in problems {
-            context.stderr.line(language.tr(
-                "попередження: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason.uk))",
-                "warning: \(store.journalPath):\(problem.line): skipped a malformed line (\(problem.reason.en))"))
-        }
-        let records = last.map { Array(all.suffix($0)) } ?? all
-        if let sharePath { return try share(records, to: sharePath, context, language: language) }
-        if let exportPath {
-            let lines = records.map { Quote.json(String(decoding: (try? FileTripStore.journalEncoder.encode($0)) ?? Data(), as: UTF8.self)) + "\n" }
-            if exportPath == "-" {
-                context.stdout.write(lines.joined())
+        // --export, --share and --last need the records together; otherwise one record at a time: the
+        // rows are printed as they are read, and --json keeps each trip's text in a private
+        // temporary file (its summary comes first), so memory does not grow with the journal.
+        if exportPath != nil || last != nil || sharePath != nil {
+            var all: [JournalRecord] = []
+            let problems = try store.forEachJournalRecord { record in
+                all.append(record)
+                // Only the last N are kept for --last.
+                if let last, all.count > 2 * max(last, 1) { all.removeFirst(all.count - last) }
+            }
+            for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
+            let records = last.map { Array(all.suffix($0)) } ?? all
+            if let sharePath { return try share(records, to: sharePath, context, language: language) }
+            if let exportPath {
+                let lines = records.map { Quote.json(String(decoding: (try? FileTripStore.journalEncoder.encode($0)) ?? Data(), as: UTF8.self)) + "\n" }
+                if exportPath == "-" {
+                    context.stdout.write(lines.joined())
+                    return
+                }
+                try ExportFile.write(lines.joined(), to: exportPath, mode: 0o600, language: language)
+                context.stdout.line(language.tr("Записано \(records.count) поїздок у \(Quote.value(exportPath)).", "Wrote \(records.count) trips to \(Quote.value(exportPath))."))
                 return
             }
-            try ExportFile.write(lines.joined(), to: exportPath, mode: 0o600, language: language)
-            context.stdout.line(language.tr("Записано \(records.count) поїздок у \(Quote.value(exportPath)).", "Wrote \(records.count) trips to \(Quote.value(exportPath))."))
-            return
-        }
-        let summary = JournalSummary(records)
-        if json {
-            context.stdout.write(Self.json(records, summary: summary, problems: problems))
-            return
-        }
-        guard !records.isEmpty else {
-            context.stdout.line(language.tr(
-                "Журнал порожній: поїздки записуються, коли завершуються.",
-                "The journal is empty: trips are recorded when they end."))
-            return
-        }
-        let network = context.network
-        for record in records {
-            var row = context.clock.calendarDay(record.t0).description + " " + context.clock.hhmm(record.t0) + "  "
-            row += Names.station(record.from, network, language) + " → " + Names.station(record.to, network, language) + "  "
-            row += outcomeWord(record.outcome, language) + "  "
-            row += language.tr("план", "planned") + " " + Durations.clock(record.plannedSeconds)
-            if let confirmed = record.confirmedSeconds {
-                row += " · " + language.tr("факт", "actual") + " " + Durations.clock(confirmed)
-                if let error = record.errorSeconds { row += " · " + Durations.signedError(error, language) }
+            let summary = JournalSummary(records)
+            if json {
+                context.stdout.write(Self.json(records, summary: summary, problems: problems))
+                return
             }
-            let c = record.corrections
-            // Every kind of correction: the stop shifts, then 'at STATION' and 'departed'.
-            var kinds: [String] = []
-            if c.behind + c.ahead > 0 { kinds.append("+\(c.behind) −\(c.ahead)") }
-            if c.at > 0 { kinds.append(language.tr("на станції ×\(c.at)", "at ×\(c.at)")) }
-            if c.departed > 0 { kinds.append(language.tr("рушив ×\(c.departed)", "departed ×\(c.departed)")) }
-            if !kinds.isEmpty { row += "  (" + kinds.joined(separator: ", ") + ")" }
-            context.stdout.line(row)
+            guard !records.isEmpty else { return empty(context, language) }
+            for record in records { context.stdout.line(row(record, context, language)) }
+            printSummary(summary, context, language)
+            return
         }
+        if json { return try streamJSON(store, context, language) }
+        var parts = JournalSummary.Parts()
+        let problems = try store.forEachJournalRecord { record in
+            parts.add(record)
+            context.stdout.line(row(record, context, language))
+        }
+        for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
+        guard parts.trips > 0 else { return empty(context, language) }
+        printSummary(JournalSummary(parts), context, language)
+    }
+
+    func empty(_ context: Context, _ language: Language) {
+        context.stdout.line(language.tr(
+            "Журнал порожній: поїздки записуються, коли завершуються.",
+            "The journal is empty: trips are recorded when they end."))
+    }
+
+    /// One trip's row.
+    func row(_ record: JournalRecord, _ context: Context, _ language: Language) -> String {
+        let network = context.network
+        var row = context.clock.calendarDay(record.t0).description + " " + context.clock.hhmm(record.t0) + "  "
+        row += Names.station(record.from, network, language) + " → " + Names.station(record.to, network, language) + "  "
+        row += outcomeWord(record.outcome, language) + "  "
+        row += language.tr("план", "planned") + " " + Durations.clock(record.plannedSeconds)
+        if let confirmed = record.confirmedSeconds {
+            row += " · " + language.tr("факт", "actual") + " " + Durations.clock(confirmed)
+            if let error = record.errorSeconds { row += " · " + Durations.signedError(error, language) }
+        }
+        let c = record.corrections
+        // Every kind of correction: the stop shifts, then 'at STATION' and 'departed'.
+        var kinds: [String] = []
+        if c.behind + c.ahead > 0 { kinds.append("+\(c.behind) −\(c.ahead)") }
+        if c.at > 0 { kinds.append(language.tr("на станції ×\(c.at)", "at ×\(c.at)")) }
+        if c.departed > 0 { kinds.append(language.tr("рушив ×\(c.departed)", "departed ×\(c.departed)")) }
+        if !kinds.isEmpty { row += "  (" + kinds.joined(separator: ", ") + ")" }
+        return row
+    }
+
+    /// The line under the rows: trips, confirmed arrivals, the error.
+    func printSummary(_ summary: JournalSummary, _ context: Context, _ language: Language) {
         context.stdout.line("")
         var line = language.tr("Поїздок: \(summary.trips), підтверджених прибуттів: \(summary.confirmed).", "Trips: \(summary.trips), confirmed arrivals: \(summary.confirmed).")
         if let median = summary.medianError, let p90 = summary.p90AbsoluteError {
@@ -141,6 +166,134 @@ struct JournalCommand: Command {
                 "No accuracy figure yet: it comes from confirmed arrivals ('a' or 'metro-timer arrived').")
         }
         context.stdout.line(line)
+    }
+
+    /// The record as `json` writes it among the trips (two levels down, keys sorted, `" : "`),
+    /// written field by field as the journal encoder names them: an absent optional left out,
+    /// dates as ISO 8601 in UTC to the second (as the journal keeps them). Encoding each record
+    /// with JSONEncoder, parsing it back and pretty-printing the tree cost five times the
+    /// reading on a big journal. `JournalStreamingTests` holds it to the encoder's bytes.
+    static func prettyTrip(_ record: JournalRecord) -> String {
+        var out = "{"
+        var first = true
+        func field(_ key: String, _ value: String) {
+            out += (first ? "\n      \"" : ",\n      \"") + key + "\" : " + value
+            first = false
+        }
+        func text(_ value: String) -> String { JSONObject.serialize(value) }
+        func date(_ value: Date) -> String { "\"" + iso8601(value) + "\"" }
+        // In the order of the keys' bytes, as the encoder sorts them.
+        if let value = record.calibrated { field("calibrated", value ? "true" : "false") }
+        if let value = record.confirmedArrival { field("confirmedArrival", date(value)) }
+        if let value = record.confirmedSeconds { field("confirmedSeconds", String(value)) }
+        let c = record.corrections
+        field("corrections", "{\n        \"ahead\" : \(c.ahead),\n        \"at\" : \(c.at),\n        \"behind\" : \(c.behind),\n        \"departed\" : \(c.departed)\n      }")
+        field("endedAt", date(record.endedAt))
+        if let value = record.finalAlert { field("finalAlert", date(value)) }
+        if let value = record.finalAlertStop { field("finalAlertStop", date(value)) }
+        field("finalArrival", date(record.finalArrival))
+        field("finalSeconds", String(record.finalSeconds))
+        field("from", text(record.from))
+        if let value = record.fromNameEn { field("fromNameEn", text(value)) }
+        if let value = record.fromNameUk { field("fromNameUk", text(value)) }
+        field("id", text(record.id))
+        field("outcome", text(record.outcome.rawValue))
+        if let value = record.plannedAlert { field("plannedAlert", date(value)) }
+        field("plannedArrival", date(record.plannedArrival))
+        field("plannedSeconds", String(record.plannedSeconds))
+        field("t0", date(record.t0))
+        field("to", text(record.to))
+        if let value = record.toNameEn { field("toNameEn", text(value)) }
+        if let value = record.toNameUk { field("toNameUk", text(value)) }
+        field("version", String(record.version))
+        return out + "\n    }"
+    }
+
+    /// `2026-11-29T21:11:44Z`.
+    static func iso8601(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var bytes = [UInt8](repeating: 0, count: 20)
+        func put(_ value: Int32, at index: Int, digits: Int) {
+            var value = value
+            for offset in stride(from: digits - 1, through: 0, by: -1) {
+                bytes[index + offset] = UInt8(48 + value % 10)
+                value /= 10
+            }
+        }
+        put(parts.tm_year + 1900, at: 0, digits: 4)
+        put(parts.tm_mon + 1, at: 5, digits: 2)
+        put(parts.tm_mday, at: 8, digits: 2)
+        put(parts.tm_hour, at: 11, digits: 2)
+        put(parts.tm_min, at: 14, digits: 2)
+        put(parts.tm_sec, at: 17, digits: 2)
+        (bytes[4], bytes[7], bytes[10], bytes[13], bytes[16], bytes[19]) = (45, 45, 84, 58, 58, 90)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `journal --json` one record at a time: each trip's text goes to a private temporary file
+    /// beside the journal (unlinked at once, so nothing is left behind), then the document is
+    /// written as `json` writes it, the skipped lines and the summary first (its keys sorted).
+    func streamJSON(_ store: FileTripStore, _ context: Context, _ language: Language) throws(CLIError) {
+        let directory = store.directory
+        var template = Array((directory + "/.journal-json.XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if descriptor >= 0 { unlink(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        guard descriptor >= 0 else {
+            // No place for the temporary file (a journal that is not there yet, say): gathered.
+            let (records, problems) = try store.readJournal()
+            for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
+            context.stdout.write(Self.json(records, summary: JournalSummary(records), problems: problems))
+            return
+        }
+        defer { close(descriptor) }
+        var parts = JournalSummary.Parts()
+        var buffer: [UInt8] = []
+        var failed = false
+        func flush() {
+            var offset = 0
+            while offset < buffer.count, !failed {
+                let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                if written < 0 && errno != EINTR { failed = true } else if written > 0 { offset += written }
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        let problems = try store.forEachJournalRecord { record in
+            buffer += Array(((parts.trips > 0 ? "," : "") + "\n    " + Quote.json(Self.prettyTrip(record))).utf8)
+            parts.add(record)
+            if buffer.count >= 1 << 20 { flush() }
+        }
+        flush()
+        for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
+        guard !failed else {
+            throw .failure(language.tr("не вдалося записати тимчасовий файл журналу в \(Quote.value(directory))", "cannot write the journal's temporary file in \(Quote.value(directory))"))
+        }
+        // The head: the whole document with no trips, cut where they go.
+        let document = Self.json([], summary: JournalSummary(parts), problems: problems)
+        let marker = "\"trips\" : ["
+        guard parts.trips > 0, let cut = document.firstRange(of: marker) else {
+            context.stdout.write(document)
+            return
+        }
+        context.stdout.write(String(document[..<cut.upperBound]))
+        // The trips, a chunk at a time, cut after a whole line (never inside a character).
+        lseek(descriptor, 0, SEEK_SET)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var pending: [UInt8] = []
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            pending += chunk[0..<count]
+            if let newline = pending.lastIndex(of: UInt8(ascii: "\n")) {
+                context.stdout.write(String(decoding: pending[...newline], as: UTF8.self))
+                pending.removeFirst(newline + 1)
+            }
+        }
+        if !pending.isEmpty { context.stdout.write(String(decoding: pending, as: UTF8.self)) }
+        // The tail: as `json` closes a list of trips.
+        context.stdout.write("\n  ],\n  \"version\" : 1\n}\n")
     }
 
     func outcomeWord(_ outcome: Trip.Outcome, _ language: Language) -> String {

@@ -33,11 +33,7 @@ struct JournalReportCommand: Command {
         let language = options.language
         let store = context.tripStore
         let (records, problems) = try store.readJournal()
-        for problem in problems {
-            context.stderr.line(language.tr(
-                "попередження: \(store.journalPath):\(problem.line): рядок пропущено (\(problem.reason.uk))",
-                "warning: \(store.journalPath):\(problem.line): skipped a malformed line (\(problem.reason.en))"))
-        }
+        for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
         let report = JournalReport(records, network: context.network)
         if json {
             context.stdout.write(Self.json(report))

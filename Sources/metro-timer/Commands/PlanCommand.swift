@@ -32,8 +32,8 @@ struct PlanCommand: Command {
                 "The last train home: the last real train that still makes the last trains at every change, on the slow pattern with the whole walk; the margin at each change, and how long that is from now.")),
             .flag("json", Text("Вивести JSON (схема: docs/guide/planning.md).", "Print JSON (schema: docs/guide/planning.md).")),
             .option("ics", value: "file", Text(
-                "Записати поїздку як подію календаря з нагадуваннями (- — у стандартний вивід).",
-                "Write the ride as a calendar event with alarms (- for standard output).")).completing(.file),
+                "Записати поїздку як подію календаря з нагадуваннями (- — у стандартний вивід); файл лише для вас (0600).",
+                "Write the ride as a calendar event with alarms (- for standard output); the file is for you alone (0600).")).completing(.file),
             .flag("no-calibration", Text(
                 "Лише офіційні дані, без ваших вимірювань.", "Official figures only, without your own measurements.")),
         ] + ServiceOptions.arguments + GlobalOptions.arguments)

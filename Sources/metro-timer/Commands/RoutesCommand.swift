@@ -38,14 +38,22 @@ extension Context {
     /// The recent rides, newest first, each pair once: from the journal (one that `journal`
     /// refuses, a directory, a link, another user's, is refused here too, never read as empty).
     func recentRides(limit: Int) throws(CLIError) -> [(from: String, to: String)] {
-        let records = try tripStore.readJournal().records
-        var seen: Set<String> = []
-        var result: [(from: String, to: String)] = []
-        for record in records.sorted(by: { $0.endedAt > $1.endedAt }) where seen.insert(record.from + ">" + record.to).inserted {
-            result.append((record.from, record.to))
-            if result.count == limit { break }
+        // One record at a time: the latest ride of each pair (a few thousand pairs at most),
+        // never the whole journal in memory.
+        var latest: [String: (from: String, to: String, endedAt: Date, order: Int)] = [:]
+        var order = 0
+        let problems = try tripStore.forEachJournalRecord { record in
+            order += 1
+            let key = record.from + ">" + record.to
+            if let known = latest[key], known.endedAt >= record.endedAt { return }
+            latest[key] = (record.from, record.to, record.endedAt, order)
         }
-        return result
+        // A line skipped is said, as `journal` says it.
+        for problem in problems { stderr.line(tripStore.skippedWarning(problem)) }
+        // Newest first; of two ending at the same moment, the one written first (as the stable
+        // sort of the whole journal had it).
+        let sorted = latest.values.sorted { ($0.endedAt, -$0.order) > ($1.endedAt, -$1.order) }
+        return sorted.prefix(limit).map { ($0.from, $0.to) }
     }
 }
 

@@ -63,10 +63,10 @@ enum ServiceOptions {
     static func headway(_ text: String, network: Network, spec: CommandSpec, language: Language) throws(CLIError) -> (line: String?, seconds: Int) {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
         let line = parts.count == 2 ? parts[0].uppercased() : nil
-        guard let minutes = Double(parts.last!), (1...60).contains(minutes), line.map({ network.line($0) != nil }) ?? true else {
+        guard let minutes = DecimalNumber.value(parts.last!), (1...60).contains(minutes), line.map({ network.line($0) != nil }) ?? true else {
             throw .usage(language.tr(
-                "Інтервал '\(text)' має бути хвилинами від 1 до 60: 10 або M1=10",
-                "The headway '\(text)' must be minutes from 1 to 60: 10, or M1=10"), spec)
+                "Інтервал '\(Quote.value(text))' має бути хвилинами від 1 до 60: 10 або M1=10",
+                "The headway '\(Quote.value(text))' must be minutes from 1 to 60: 10, or M1=10"), spec)
         }
         return (line, Int((minutes * 60).rounded()))
     }

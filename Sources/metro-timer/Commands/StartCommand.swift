@@ -76,10 +76,10 @@ struct StartCommand: Command {
             throw .usage(language.tr("'--plain' і '--events' не поєднуються", "'--plain' and '--events' cannot be combined"), Self.spec)
         }
         if let text = arguments.value("speed") {
-            guard let value = Double(text), value >= 1, value <= 3600 else {
+            guard let value = DecimalNumber.value(text), value >= 1, value <= 3600 else {
                 throw .usage(language.tr(
-                    "Швидкість '\(text)' має бути числом від 1 до 3600",
-                    "The speed '\(text)' must be a number from 1 to 3600"), Self.spec)
+                    "Швидкість '\(Quote.value(text))' має бути десятковим числом від 1 до 3600",
+                    "The speed '\(Quote.value(text))' must be a decimal number from 1 to 3600"), Self.spec)
             }
             speed = value
         }
@@ -118,6 +118,9 @@ struct StartCommand: Command {
         }
     }
 
+    /// The notes the ride opens with, as one notice, or nil.
+    static func notice(_ notes: [String]) -> String? { notes.isEmpty ? nil : notes.joined(separator: " ") }
+
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
         var t0 = rehearsalStart ?? context.launchTime
         let engine = try context.engine()
@@ -149,6 +152,10 @@ struct StartCommand: Command {
                 "Start tapped \(late) after the last train left \(board) (\(context.clock.hhmmss(last))): that is your train, and the ride is timed from \(context.clock.hhmmss(last)).")
             t0 = last
         }
+        // Outside the timetable's dates the trains may differ: said in every mode, as 'plan'
+        // says it (on the screen too, which covers standard error).
+        let validity = context.validityWarning(engine.clock.position(of: t0).serviceDay, language: language)
+        if let validity { context.stderr.line(validity) }
         let store: TripStore
         var clock = RideClock.system(context.now)
         if let speed, let (origin, destination) = stations {
@@ -199,7 +206,7 @@ struct StartCommand: Command {
             keys: session.keys(),
             rehearsal: speed != nil, width: { context.currentColumns },
             height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
-            initialNotice: Self.notice([firstTrainNotice, lateTapNotice].compactMap { $0 } + feedNotes))
+            initialNotice: Self.notice([output == .screen ? validity : nil, firstTrainNotice, lateTapNotice].compactMap { $0 } + feedNotes))
         if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language), settings.enabled {
             ride.feed = FeedWatch(initial: feedVerdict) { context.checkAlertFeed(settings) }
         }
@@ -221,9 +228,6 @@ struct StartCommand: Command {
                 : language.tr("Поїздку завершено: ", "Trip ended: ") + service.outcomeText(outcome) + ".")
         }
     }
-
-    /// The notices said at the start, as one (nil when there are none).
-    static func notice(_ parts: [String]) -> String? { parts.isEmpty ? nil : parts.joined(separator: " ") }
 
     /// The last ride: the trip file's (ended or not), else the journal's newest record.
     static func lastRide(_ context: Context) throws(CLIError) -> (from: String, to: String)? {

@@ -133,7 +133,8 @@ struct StationCommand: Command {
             entrances: network.entrance(station: station.code).map { entrance in
                 Card.Entrances(
                     opens: String(TimeOfDay.clock(entrance.opens).prefix(5)), closes: String(TimeOfDay.clock(entrance.closes).prefix(5)),
-                    halls: entrance.halls, hallsOpen: entrance.hallsOpen)
+                    // A closed station opens no vestibule, whatever the published count.
+                    halls: entrance.halls, hallsOpen: changes.closed.contains(station.code) ? 0 : entrance.hallsOpen)
             },
             warnings: context.validityWarning(position.serviceDay, language: language).map { [$0] } ?? [])
     }

@@ -30,8 +30,8 @@ struct StatusCommand: Command {
             "Один рядок про поїздку для tmux чи запрошення оболонки; нічого, якщо поїздки немає.",
             "One line about the ride for tmux or a shell prompt; nothing when no trip is active."),
         discussion: Text(
-            "Заповнювачі: " + placeholders.map { "{\($0.0)} — \($0.1.uk)" }.joined(separator: ", ") + ".",
-            "Placeholders: " + placeholders.map { "{\($0.0)} \($0.1.en)" }.joined(separator: ", ") + "."),
+            "Заповнювачі: " + placeholders.map { "{\($0.0)} — \($0.1.uk)" }.joined(separator: ", ") + ". Знак '#' у назвах друкується як '##', щоб tmux показав його, а не прочитав як формат.",
+            "Placeholders: " + placeholders.map { "{\($0.0)} \($0.1.en)" }.joined(separator: ", ") + ". A '#' in a name is printed as '##', so that tmux shows it rather than reading it as a format."),
         arguments: [
             .option("format", value: "FMT", Text("Власний формат рядка.", "Your own line format."),
                     default: Text("{line} {next} {next_time} · N зупинок · прибуття через {arrival}", "{line} {next} {next_time} · N stops · arrival in {arrival}")),
@@ -63,7 +63,7 @@ struct StatusCommand: Command {
             // A trip that expired unconfirmed says so once, rather than vanishing.
             if let expired = try service.expiryToAnnounce() {
                 let language = options.language
-                let to = service.name(expired.destination)
+                let to = Quote.tmuxFormat(service.name(expired.destination))
                 let due = context.clock.hhmm(try service.model(expired).current(expired).finalArrival)
                 context.stdout.line(language.tr(
                     "\(to): поїздка минула без підтвердження (прибуття очікувалось о \(due)). Були там? metro-timer arrived --at ГГ:ХХ",
@@ -113,6 +113,9 @@ struct StatusCommand: Command {
             "warning": FindingText.ahead(schedule, at: now).first.map { FindingText.mark($0, clock: context.clock, language: language) }
                 ?? FindingText.closureMark(FindingText.closedAhead(schedule, state: state), network: network, language: language) ?? "",
         ]
+        // The line is read by tmux as a format (the README's `#(metro-timer status)`): a name
+        // from an installed timetable must not expand, style or run anything there.
+        values = values.mapValues(Quote.tmuxFormat)
         guard let format else {
             if state.phase == .arrived {
                 return language.tr(
@@ -123,7 +126,7 @@ struct StatusCommand: Command {
             var line = "\(values["line"]!) \(values["next"]!) \(values["next_time"]!) · \(values["stops_text"]!) · "
                 + language.tr("прибуття через ", "arrival in ") + values["arrival"]!
             if let alert = Self.alertInForce(schedule, at: now) {
-                line += " · " + AlertWording.label(alert, in: schedule, language).lowercasedFirst
+                line += " · " + AlertWording.label(alert, in: schedule, at: now, language).lowercasedFirst
             }
             // (A closure ahead is said in the short word for every change: the line stays short
             // enough for a status bar; `{warning}` names it.)

@@ -14,13 +14,14 @@ enum AlertText {
             let transfer = schedule.change(for: alert)?.transfer
             let exit = transfer?.exit ?? "", entry = transfer?.entry ?? ""
             // Fired more than a stop before the change: how far, not "next" (AlertWording).
-            if AlertWording.early(alert, in: schedule) != nil {
-                return AlertWording.headline(alert, in: schedule, station: view.name(exit), language) + "."
+            // (Said as it is when shown: a banner standing since the alert counts from now.)
+            if AlertWording.early(alert, in: schedule, at: view.now) != nil {
+                return AlertWording.headline(alert, in: schedule, station: view.name(exit), at: view.now, language) + "."
             }
             return AlertWording.changeNext(exit: view.name(exit), entry: view.name(entry), language)
         case .alert:
             let last = schedule.stops.last?.station ?? schedule.route.destination
-            return AlertWording.headline(alert, in: schedule, station: view.name(last), language) + "."
+            return AlertWording.headline(alert, in: schedule, station: view.name(last), at: view.now, language) + "."
         case .arrival:
             let last = schedule.stops.last?.station ?? schedule.route.destination
             return language.tr(

@@ -116,7 +116,8 @@ struct ScreenRenderer {
         // keys always show.
         var banner: [String] = []
         if let alert = view.highlighted {
-            banner = [style.inverse(fit("▶ " + AlertText.sentence(alert, view: view), width))]
+            // Wrapped, never cut: the instruction is the one thing the rider must read whole.
+            banner = wrap("▶ " + AlertText.sentence(alert, view: view), width).map(style.inverse)
         }
         var instruction: [String] = []
         if let text = AlertText.transferInstruction(view: view) { instruction = wrap("⇄ " + text, width) }

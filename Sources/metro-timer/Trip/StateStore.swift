@@ -90,8 +90,10 @@ final class FileTripStore: TripStore {
         // Ending a trip writes its journal record, then marks the trip ended, under one lock. A
         // crash between the two leaves the record: the trip is then read as ended, as the record
         // says, so every command sees both or neither (the next write makes it so on disk too).
-        if trip.ended == nil, try journalHasRecord(id: trip.id), let record = try readJournal().records.first(where: { $0.id == trip.id }) {
-            trip.ended = Trip.Ending(outcome: record.outcome, time: record.endedAt)
+        if trip.ended == nil, try journalHasRecord(id: trip.id) {
+            var found: JournalRecord?
+            try forEachJournalRecord { if found == nil && $0.id == trip.id { found = $0 } }
+            if let record = found { trip.ended = Trip.Ending(outcome: record.outcome, time: record.endedAt) }
         }
         return trip
     }
@@ -231,31 +233,54 @@ final class FileTripStore: TripStore {
         return encoder
     }()
 
+    /// The warning for a journal line a reader skipped, in the one wording every reader uses.
+    func skippedWarning(_ problem: (line: Int, reason: Bilingual)) -> String {
+        let path = Quote.value(journalPath)
+        return language.tr(
+            "попередження: \(path):\(problem.line): рядок пропущено (\(problem.reason.uk))",
+            "warning: \(path):\(problem.line): skipped a malformed line (\(problem.reason.en))")
+    }
+
     /// Every readable record; a malformed line is reported (line number and reason) and skipped,
-    /// never the whole journal lost.
+    /// never the whole journal lost. (All of them in memory: a command that can take them one at
+    /// a time uses `forEachJournalRecord`.)
     func readJournal() throws(CLIError) -> (records: [JournalRecord], problems: [(line: Int, reason: Bilingual)]) {
-        try checkOwner()
-        guard let data = try journalData() else { return ([], []) }
         var records: [JournalRecord] = []
+        let problems = try forEachJournalRecord { records.append($0) }
+        return (records, problems)
+    }
+
+    /// Each readable record in the file's order, one at a time, the journal read a chunk at a
+    /// time (memory bounded by the longest line and the set of trip ids seen, not the file);
+    /// returns the lines skipped, each with its number and reason.
+    @discardableResult
+    func forEachJournalRecord(_ body: (JournalRecord) -> Void) throws(CLIError) -> [(line: Int, reason: Bilingual)] {
+        try checkOwner()
         var seen: Set<String> = []
         var problems: [(line: Int, reason: Bilingual)] = []
-        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
-            do {
-                let record = try JSONObject.decode(JournalRecord.self, from: Array(line), dates: .iso8601, rejectDuplicateKeys: true)
-                if record.version > JournalRecord.currentVersion {
-                    problems.append((index + 1, Bilingual("записано новішою версією metro-timer (версія \(record.version))", "written by a newer metro-timer (version \(record.version))")))
-                } else if let problem = record.valueProblem() {
-                    // Checked as every file's values are: a count of Int.max would trap a sum.
-                    problems.append((index + 1, problem))
-                } else if seen.insert(record.id).inserted {
-                    // Keyed by trip id: a record written twice (an older version's retry) counts once.
-                    records.append(record)
+        do {
+            try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, number: Int) throws(Never) in
+                guard !line.isEmpty else { return }
+                do {
+                    let record = try JSONObject.decode(JournalRecord.self, from: Array(line), dates: .iso8601, rejectDuplicateKeys: true)
+                    if record.version > JournalRecord.currentVersion {
+                        problems.append((number, Bilingual("записано новішою версією metro-timer (версія \(record.version))", "written by a newer metro-timer (version \(record.version))")))
+                    } else if let problem = record.valueProblem() {
+                        // Checked as every file's values are: a count of Int.max would trap a sum.
+                        problems.append((number, problem))
+                    } else if seen.insert(record.id).inserted {
+                        // Keyed by trip id: a record written twice (an older version's retry) counts once.
+                        body(record)
+                    }
+                } catch {
+                    problems.append((number, Self.reason(error)))
                 }
-            } catch {
-                problems.append((index + 1, Self.reason(error)))
             }
+        } catch {
+            guard case .file(let problem) = error else { return problems }
+            throw unreadableJournal(problem)
         }
-        return (records, problems)
+        return problems
     }
 
     /// Rewrites the journal whole (trimming, clearing), atomically.
@@ -272,13 +297,26 @@ final class FileTripStore: TripStore {
         // Trim to the cap, keeping the newest lines. A record line is never under 300 bytes, so a
         // smaller file cannot be over the cap and needs no counting.
         var info = stat()
-        guard stat(journalPath, &info) == 0, info.st_size > Self.journalCap * 300,
-            let data = FileManager.default.contents(atPath: journalPath)
-        else { return }
-        let newlines = data.withUnsafeBytes { $0.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } }
-        guard newlines > Self.journalCap else { return }
-        let lines = data.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
-        try writeJournal(Array(lines.suffix(Self.journalCap)))
+        guard stat(journalPath, &info) == 0, info.st_size > Self.journalCap * 300 else { return }
+        // Two passes line by line, never the whole file: count, then keep the newest lines.
+        var count = 0
+        do {
+            try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, _: Int) throws(Never) in if !line.isEmpty { count += 1 } }
+        } catch {
+            if case .file(let problem) = error { throw unreadableJournal(problem) }
+        }
+        guard count > Self.journalCap else { return }
+        var kept: [String] = [], index = 0
+        do {
+            try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, _: Int) throws(Never) in
+                guard !line.isEmpty else { return }
+                index += 1
+                if index > count - Self.journalCap { kept.append(String(decoding: line, as: UTF8.self)) }
+            }
+        } catch {
+            if case .file(let problem) = error { throw unreadableJournal(problem) }
+        }
+        try writeJournal(kept)
     }
 
     /// Removes a trip's record (to replace it: a late confirmation of an expired trip). Call it
@@ -292,8 +330,18 @@ final class FileTripStore: TripStore {
     /// Whether a record for this trip is already written: its encoded `"id":"…"` (the journal
     /// encoder sorts keys and adds no spaces) anywhere in the file.
     func journalHasRecord(id: String) throws(CLIError) -> Bool {
-        guard let data = try journalData(), let needle = Self.journalKey(id: id) else { return false }
-        return Self.contains(data, needle)
+        guard let needle = Self.journalKey(id: id) else { return false }
+        // Line by line, never the whole file at once (a journal grows with every ride).
+        struct Found: Error {}
+        do {
+            try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, _: Int) throws(Found) in
+                if Self.contains(Data(line), needle) { throw Found() }
+            }
+        } catch {
+            if case .body = error { return true }
+            if case .file(let problem) = error { throw unreadableJournal(problem) }
+        }
+        return false
     }
 
     /// A byte search with memchr and memcmp: `status` looks through the whole (capped) journal
@@ -319,6 +367,10 @@ final class FileTripStore: TripStore {
         do { return try PrivateFile.read(journalPath) } catch {
             throw .data(language.tr("журнал \(error.path) не читається (\(error.reason(language))); його не змінено.", "the journal \(error.path) is unreadable (\(error.reason)); it was left as it is."))
         }
+    }
+
+    private func unreadableJournal(_ error: PrivateFile.Problem) -> CLIError {
+        .data(language.tr("журнал \(error.path) не читається (\(error.reason(language))); його не змінено.", "the journal \(error.path) is unreadable (\(error.reason)); it was left as it is."))
     }
 
     /// A record's key as the journal encoder writes it: `{"id":"…"}` less its braces.
