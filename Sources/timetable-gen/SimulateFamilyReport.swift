@@ -125,7 +125,8 @@ extension SimulateCommand {
                     "assumptions": run.family.assumptions.lines(.en), "verdicts": verdicts, "overall": overall, "cells": cells,
                     "learning": run.learning.map {
                         ["rides": $0.rides, "medianAbsErrorSeconds": $0.medianAbsError, "uncalibratedMedianAbsErrorSeconds": $0.uncalibratedMedianAbsError,
-                         "oracleMedianAbsErrorSeconds": $0.oracleMedianAbsError, "samples": $0.samples] as [String: Any]
+                         "oracleMedianAbsErrorSeconds": $0.oracleMedianAbsError, "samples": $0.samples,
+                         "missed": $0.missed, "late": $0.late, "uncalibratedMissed": $0.uncalibratedMissed, "uncalibratedLate": $0.uncalibratedLate] as [String: Any]
                     },
                 ]
             }

@@ -237,6 +237,12 @@ public struct FamilyRun: Sendable {
         perCell.gate = !family.fast
         verdicts.append(perCell)
         if let after = learning.last, after.rides == 10, after.samples > 0 {
+            // The owners' goal: calibration never raises missed or late alerts (the same rides
+            // after 10 of the route, planned with and without it). A gate but in the fast family.
+            let rise = max(after.missed - after.uncalibratedMissed, after.late - after.uncalibratedLate)
+            verdicts.append(Verdict(
+                goal: "calibration never raises missed or late", holds: rise <= 0, judged: after.samples, worst: Double(rise),
+                worstAt: "after 10 rides", gate: !family.fast))
             // A world whose days differ (a day-level offset, a moving factor) is not stationary:
             // there the goal is to do no harm; where every day is alike, to come near the oracle.
             if family.assumptions.dailyFactorShift > 0 || family.assumptions.dayOffsetShare > 0 {

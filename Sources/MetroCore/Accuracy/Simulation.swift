@@ -75,7 +75,10 @@ public enum Simulation {
                 var unlearned = generator
                 guard var result = simulator.observe(journey, calibration: learn ? calibration : nil, id: "sim-\(day)-\(start / 3600)", using: &generator)
                 else { continue }
-                if learn { result.uncalibratedArrivalError = simulator.observe(journey, using: &unlearned)?.arrivalError }
+                if learn, let plain = simulator.observe(journey, using: &unlearned) {
+                    result.uncalibratedArrivalError = plain.arrivalError
+                    (result.uncalibratedMissed, result.uncalibratedLate) = (plain.missedAlerts, plain.lateAlerts)
+                }
                 body(result, ridden)
                 if learn { simulator.learn(from: result, into: &calibration) }
             }
@@ -92,6 +95,8 @@ public enum Simulation {
         public var samples: Int
         /// The same rides planned without calibration.
         public var uncalibratedMedianAbsError: Double = 0
+        /// Their alerts missed and late, calibrated and not (the same rides, the same draws).
+        public var missed = 0, late = 0, uncalibratedMissed = 0, uncalibratedLate = 0
     }
 
     /// The learning curve: in each of `worlds` worlds the seed draws, one rider commuting on one
@@ -101,6 +106,7 @@ public enum Simulation {
         engine: ScheduleEngine, assumptions: SimulationAssumptions, seed: UInt64, worlds: Int, checkpoints: [Int] = [0, 1, 3, 10, 30]
     ) -> [LearningPoint] {
         var model: [Int: [Double]] = [:], oracle: [Int: [Double]] = [:], unlearned: [Int: [Double]] = [:]
+        var alerts: [Int: (missed: Int, late: Int, plainMissed: Int, plainLate: Int)] = [:]
         let wanted = Set(checkpoints)
         var source = SeededGenerator.stream(seed, Stream.learning.rawValue)
         for _ in 0..<worlds {
@@ -114,13 +120,22 @@ public enum Simulation {
                 model[day, default: []].append(abs(result.arrivalError))
                 oracle[day, default: []].append(abs(result.oracleError))
                 unlearned[day, default: []].append(abs(result.uncalibratedArrivalError ?? result.arrivalError))
+                var counts = alerts[day] ?? (0, 0, 0, 0)
+                counts.missed += result.missedAlerts
+                counts.late += result.lateAlerts
+                counts.plainMissed += result.uncalibratedMissed ?? result.missedAlerts
+                counts.plainLate += result.uncalibratedLate ?? result.lateAlerts
+                alerts[day] = counts
             }
         }
         return checkpoints.map { n in
-            LearningPoint(
+            var point = LearningPoint(
                 rides: n, medianAbsError: SimulationTally.quantile(model[n] ?? [], 0.5) ?? 0,
                 oracleMedianAbsError: SimulationTally.quantile(oracle[n] ?? [], 0.5) ?? 0, samples: model[n]?.count ?? 0,
                 uncalibratedMedianAbsError: SimulationTally.quantile(unlearned[n] ?? [], 0.5) ?? 0)
+            let counts = alerts[n] ?? (0, 0, 0, 0)
+            (point.missed, point.late, point.uncalibratedMissed, point.uncalibratedLate) = counts
+            return point
         }
     }
 }

@@ -214,6 +214,13 @@ public struct Simulator: Sendable {
         public var arrivalError: Double
         /// The same, planned without calibration on the same draws (set where a commute learns).
         public var uncalibratedArrivalError: Double? = nil
+        /// The alerts of the same ride planned without calibration, missed and late (set where a
+        /// commute learns): calibration must never raise them (decision 0031).
+        public var uncalibratedMissed: Int? = nil
+        public var uncalibratedLate: Int? = nil
+        /// This ride's alerts ("yours is next" and each change's) missed, and late.
+        public var missedAlerts: Int { ([yours].compactMap { $0 } + changes).filter(\.missed).count }
+        public var lateAlerts: Int { ([yours].compactMap { $0 } + changes).filter(\.late).count }
         /// The true arrival inside the plan's range.
         public var covered: Bool
         /// The oracle's estimate from the same tap minus the true arrival.
