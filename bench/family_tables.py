@@ -64,24 +64,28 @@ MIDDAY_HOURS = set(range(10, 17))
 
 
 def edge_line(family):
-    """"Yours is next" on trains of the edges of the day against midday ones (a cell is the hour
-    of the last leg's train: after a change, the train boarded there), departed never."""
-    def pooled(hours):
-        rides = missed = late = 0
+    """Alerts on trains of the edges of the day against midday ones (a cell is the hour of the
+    last leg's train: after a change, the train boarded there), departed never: "yours is next",
+    and "change at the next stop"."""
+    def pooled(hours, prefix):
+        count = missed = late = 0
         for cell in family["cells"]:
             if cell["hour"] in hours:
                 n = cell["departed never"]
-                rides += n.get("rides", 0)
-                missed += n.get("missed", 0)
-                late += n.get("late", 0)
-        return rides, missed, late
-    e, m = pooled(EDGE_HOURS), pooled(MIDDAY_HOURS)
+                count += n.get("rides" if not prefix else "changes", 0)
+                missed += n.get(prefix + ("missed" if not prefix else "Missed"), 0)
+                late += n.get(prefix + ("late" if not prefix else "Late"), 0)
+        return count, missed, late
 
     def rate(count, total):
         return "%.2f %%" % (100.0 * count / total) if total else "—"
-    return ("\"Yours is next\" on trains of the edges of the day (05:00–07:00, 22:00 on) against midday (10:00–17:00), "
-            "departed never: missed %s of %d vs %s of %d; late %s vs %s.\n"
-            % (rate(e[1], e[0]), e[0], rate(m[1], m[0]), m[0], rate(e[2], e[0]), rate(m[2], m[0])))
+    parts = []
+    for label, prefix in (("\"yours is next\"", ""), ("\"change at the next stop\"", "change")):
+        e, m = pooled(EDGE_HOURS, prefix), pooled(MIDDAY_HOURS, prefix)
+        parts.append("%s missed %s of %d vs %s of %d, late %s vs %s" % (
+            label, rate(e[1], e[0]), e[0], rate(m[1], m[0]), m[0], rate(e[2], e[0]), rate(m[2], m[0])))
+    return ("Trains of the edges of the day (05:00–07:00, 22:00 on) against midday (10:00–17:00), departed never: "
+            + "; ".join(parts) + ".\n")
 
 
 def median(values):
