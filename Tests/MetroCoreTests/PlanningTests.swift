@@ -19,7 +19,7 @@ final class PlanningTests: XCTestCase {
         let morning = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "03:00"], columns: nil)
         // Before the first train the plan is the first train's (issue 23), exit 0.
         XCTAssertEqual(morning.code, 0, "before the first train: its plan")
-        XCTAssertTrue(morning.stdout.contains("ℹ Trains are not running yet at 03:00: this is the plan of the first train, the 05:34:45 from Lisova, 2 h 35 min later.\n"), morning.stdout)
+        XCTAssertTrue(morning.stdout.contains("ℹ Trains are not running yet at 03:00: this is the plan of the first train, the 05:34:45 from Lisova, 2 h 34 min 45 s later.\n"), morning.stdout)
         XCTAssertFalse(morning.stdout.contains("⚠"), morning.stdout)
         XCTAssertFalse(morning.stdout.contains("night after"))
         XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "08:15"]).code, 0)

@@ -49,16 +49,15 @@ enum Durations {
         return "\(s / 60):" + TimeOfDay.pad(s % 60)
     }
 
-    /// A span said in words, never as a clock that reads as minutes: `15 s` under a minute,
-    /// `4 min 30 s` under an hour, then as `minutes`.
+    /// A span said in words, to the second, never as a clock that reads as minutes: `15 s`,
+    /// `4 min 30 s`, `3 h 4 min 45 s` (parts that are zero left out).
     static func spoken(_ seconds: Int, _ language: Language) -> String {
         let s = max(0, seconds)
-        if s < 60 { return language.tr("\(s) с", "\(s) s") }
-        if s < 3600 {
-            let rest = s % 60
-            return language.minutes(s / 60) + (rest == 0 ? "" : language.tr(" \(rest) с", " \(rest) s"))
-        }
-        return minutes(s, language)
+        var parts: [String] = []
+        if s >= 3600 { parts.append(language.tr("\(s / 3600) год", "\(s / 3600) h")) }
+        if s % 3600 >= 60 { parts.append(language.minutes(s % 3600 / 60)) }
+        if s % 60 > 0 || s == 0 { parts.append(language.tr("\(s % 60) с", "\(s % 60) s")) }
+        return parts.joined(separator: " ")
     }
 
     /// `45 min` / `45 хв`, rounded to the nearest minute; from an hour on, hours and minutes
