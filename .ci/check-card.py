@@ -117,14 +117,13 @@ def leans(shown, expected):
             and all(abs((a - b).total_seconds()) <= 900 for a, b in zip(t, e)))
 
 
-def rehearse(arguments, keys):
-    """The `start --speed SPEED --events` rehearsal with the keys typed at their moments, left
-    to end by itself at the arrival: its events (each correction with its ride time and the
-    arrival after it; each alert at its moment)."""
+def rehearsal_lines(arguments, keys, mode):
+    """The `start --speed SPEED MODE` rehearsal with the keys typed at their moments, left to end
+    by itself at the arrival: every line it printed."""
     process = subprocess.Popen(
-        [BINARY, "start", *arguments, "--speed", str(SPEED), "--events"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        [BINARY, "start", *arguments, "--speed", str(SPEED), mode], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, env=ENV)
-    # The ride's clock starts with the rehearsal (its first event), not with the process.
+    # The ride's clock starts with the rehearsal (its first line), not with the process.
     first = process.stdout.readline()
     began = time.monotonic()
     for at, key in keys:
@@ -134,25 +133,18 @@ def rehearse(arguments, keys):
     out = process.stdout.read()
     process.wait(timeout=30)
     process.stdin.close()
-    events = [json.loads(line) for line in [first, *out.splitlines()] if line.startswith("{")]
-    return events
+    return [first, *out.splitlines()]
+
+
+def rehearse(arguments, keys):
+    """The rehearsal's events (each correction with its ride time and the arrival after it; each
+    alert at its moment)."""
+    return [json.loads(line) for line in rehearsal_lines(arguments, keys, "--events") if line.startswith("{")]
 
 
 def rehearse_plain(arguments, keys):
     """The same rehearsal with --plain: what it says after each correction, in order."""
-    process = subprocess.Popen(
-        [BINARY, "start", *arguments, "--speed", str(SPEED), "--plain"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True, env=ENV)
-    first = process.stdout.readline()
-    began = time.monotonic()
-    for at, key in keys:
-        time.sleep(max(0, at * 60 / SPEED - (time.monotonic() - began)))
-        process.stdin.write(key)
-        process.stdin.flush()
-    out = process.stdout.read()
-    process.wait(timeout=30)
-    process.stdin.close()
-    return [line for line in [first, *out.splitlines()] if line.startswith(("Corrected:", "Виправлено:"))]
+    return [line for line in rehearsal_lines(arguments, keys, "--plain") if line.startswith(("Corrected:", "Виправлено:"))]
 
 
 def same_correction(card, cli, slack=1):
