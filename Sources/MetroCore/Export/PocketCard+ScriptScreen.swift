@@ -56,7 +56,7 @@ extension PocketCard {
           function sentence(s, now, next) {
             const target = s.a[n - 1];
             let left = 0;
-            for (let i = next; i < n; i++) if (!isEntry(i)) left += 1;
+            for (let i = next; i < n; i++) if (!isEntry(i) && !data.closed[i]) left += 1;
             const words = data.words[lang];
             const minutes = Math.max(1, Math.round(Math.abs(Math.round((target - now) / 1000)) / 60));
             const rest = say("left", tableEntry(words.stopsLeft, left), about(minutes));
@@ -132,7 +132,7 @@ extension PocketCard {
             text("next-time", next < n ? clock(time(s, next)) : clock(s.a[n - 1]));
             text("next-station", next < n ? stopName(next) : name(n - 1));
             let left = 0;
-            for (let i = next; i < n; i++) if (!isEntry(i)) left += 1;
+            for (let i = next; i < n; i++) if (!isEntry(i) && !data.closed[i]) left += 1;
             text("stops", tableEntry(data.words[lang].stops, left));
             // The countdown: to the change while it is ahead, then to your station.
             const change = exits.find((exit) => s.a[exit] > now);

@@ -27,8 +27,9 @@ public struct PocketCard: Sendable {
     /// What `plan` says of each change (the walk, the wait, the trains), `[uk, en]`: the route
     /// shows it before the tap.
     public var changes: [[String]] = []
-    /// A service finding as `plan` says it, in a language (the CLI's words: MetroCore has none).
-    public var finding: @Sendable (ServiceFinding, Language) -> String = { _, _ in "" }
+    /// A service finding as `plan` says it, in a language, at a moment (its tense: a last train
+    /// still to leave then is said in the present), the CLI's words: MetroCore has none.
+    public var finding: @Sendable (ServiceFinding, Language, Date) -> String = { _, _, _ in "" }
 
     /// The taps the card is ready for: from 10 minutes before the planned departure to 110
     /// after (a late tap, a missed train, a slow walk to the platform).
@@ -59,10 +60,10 @@ public struct PocketCard: Sendable {
         var splits: [[Any]] = []
         func flag(_ schedule: Schedule) -> Character {
             guard let blocking = schedule.findings.first(where: \.preventsTheRide) else { return "-" }
-            return mark(blocking)
+            return mark(blocking, at: schedule.departure)
         }
-        func mark(_ blocking: ServiceFinding) -> Character {
-            let sentence = [finding(blocking, .uk), finding(blocking, .en)]
+        func mark(_ blocking: ServiceFinding, at moment: Date) -> Character {
+            let sentence = [finding(blocking, .uk, moment), finding(blocking, .en, moment)]
             if !why.contains(sentence) { why.append(sentence) }
             return Self.stepDigits[why.firstIndex(of: sentence)! % Self.stepDigits.count]
         }
@@ -117,7 +118,7 @@ public struct PocketCard: Sendable {
                 if blocked == nil, let missed = schedule.findings.first(where: { finding in
                     finding.isBlocking && boardings.contains { $0.station == finding.station && $0.index > stop }
                 }) {
-                    blocked = [minute - first, String(mark(missed))]
+                    blocked = [minute - first, String(mark(missed, at: moment))]
                 }
             }
             // `[from, count, cols]` and the blocked minute if any (arrays: a card is at most

@@ -79,7 +79,7 @@ struct CardCommand: Command {
         var card = PocketCard(engine: engine, route: route, departure: start, language: language, product: "metro-timer \(MetroTimer.version)")
         (card.notes, card.changes) = try planNotes(context)
         let network = context.network, clock = context.clock
-        card.finding = { finding, language in FindingText.sentence(finding, network: network, clock: clock, language: language) }
+        card.finding = { finding, language, moment in FindingText.sentence(finding, network: network, clock: clock, language: language, at: moment) }
         let page = card.page()
         if output == "-" {
             context.stdout.write(page)

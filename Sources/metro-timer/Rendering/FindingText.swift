@@ -38,8 +38,6 @@ enum FindingText {
     /// start's business, not the ride's.
     static func ahead(_ schedule: Schedule, at now: Date) -> [ServiceFinding] {
         schedule.findings.filter { finding in
-            // A ride that cannot be completed says so for as long as it goes on.
-            if finding.isBlocking { return true }
             guard let index = schedule.stops.lastIndex(where: { $0.station == finding.station }),
                 let departure = schedule.stops[index].departure
             else { return true }
