@@ -57,13 +57,13 @@ public enum TimetableText {
             "timetable text may hold no control, C1, bidirectional or line-separator character")
         switch problem {
         case .control(let scalar):
-            return Bilingual("\(field) містить керівний символ (\(code(scalar))); \(rule.uk)", "\(field) holds a control character (\(code(scalar))); \(rule.en)")
+            return Bilingual("поле «\(field)» містить керівний символ (\(code(scalar))); \(rule.uk)", "\(field) holds a control character (\(code(scalar))); \(rule.en)")
         case .separator(let scalar):
-            return Bilingual("\(field) містить розрив рядка чи абзацу (\(code(scalar))); \(rule.uk)", "\(field) holds a line or paragraph separator (\(code(scalar))); \(rule.en)")
+            return Bilingual("поле «\(field)» містить розрив рядка чи абзацу (\(code(scalar))); \(rule.uk)", "\(field) holds a line or paragraph separator (\(code(scalar))); \(rule.en)")
         case .invisible(let scalars):
             let shown = scalars.isEmpty ? "" : " (" + scalars.map(code).joined(separator: " ") + ")"
             return Bilingual(
-                "\(field) нічого не показує\(shown); у назві має бути хоч одна видима літера, цифра чи знак",
+                "поле «\(field)» нічого не показує\(shown); у назві має бути хоч одна видима літера, цифра чи знак",
                 "\(field) shows nothing\(shown); a name must have at least one visible letter, digit or sign")
         }
     }
