@@ -85,7 +85,7 @@ final class LeanEarlyTests: XCTestCase {
                 guard stations.count >= 3 else { continue }
                 var closed = patternsOnly
                 closed.closedStations = [stations[stations.count - 2]]
-                // The 1% is the cap's own promise. The lean against an unconfirmed change
+                // The 1% (of alerts under 30 s before the train is there) is the cap's own promise. The lean against an unconfirmed change
                 // (issue 21) comes on top of it, earlier still, and would hide a cap that grew:
                 // it is set aside here so the cap is what is measured.
                 closed.alertLeanShare = 0
@@ -96,7 +96,9 @@ final class LeanEarlyTests: XCTestCase {
                 for minute in minutes {
                     let schedule = closed.schedule(route: route, t0: Kyiv.date("\(day) \(minute / 60):\(minute % 60):00"))
                     let transfer = try XCTUnwrap(schedule.transfer)
-                    let share = max(0, schedule.alert.timeIntervalSince(schedule.arrivalEarliest)) / Double(transfer.longestWaitSeconds)
+                    // The cap's promise: "yours is next" at least 30 s before the train can be there
+                    // in all but 1 % of waits (decision 0031's "warned less than 30 s").
+                    let share = max(0, schedule.alert.addingTimeInterval(30).timeIntervalSince(schedule.arrivalEarliest)) / Double(transfer.longestWaitSeconds)
                     XCTAssertLessThanOrEqual(share, 0.01, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")
                     if transfer.alertWaitSeconds < transfer.bookedWaitSeconds { capped += 1 }
                     cells += 1
