@@ -16,35 +16,46 @@ let package = Package(
         .library(name: "MetroCore", targets: ["MetroCore"]),
     ],
     targets: [
-        // The network model, router, schedule engine, timetable compiler and strings.
-        // No printing, no exit, no environment reads, no terminal.
+        // The rider's core: the network model, router, service model and schedule engine, trips
+        // and corrections, calibration as a ride uses it, the journal and its report, search,
+        // strings, the calendar and pocket cards. No printing, no exit, no environment reads, no
+        // terminal. Every binary links it.
         .target(name: "MetroCore", swiftSettings: lean),
+        // The data compiler: published timetable text -> the network, the backtest and the GTFS
+        // feed with its ZIP writer. Only timetable-gen links it.
+        .target(name: "MetroData", dependencies: ["MetroCore"], swiftSettings: lean),
+        // The lab: the ride simulator, its world families, earliness floors and the pooling of
+        // shared field journals. Only timetable-gen links it.
+        .target(name: "MetroLab", dependencies: ["MetroCore", "MetroData"], swiftSettings: lean),
         // Argument parsing, help, errors and exit codes, output sinks and atomic files, shared by
         // both executables so that they speak one convention.
         .target(name: "CLIKit", dependencies: ["MetroCore"], swiftSettings: lean),
-        .executableTarget(name: "metro-timer", dependencies: ["MetroCore", "CLIKit", "metro-timer-alerts"], swiftSettings: lean),
-        .executableTarget(name: "timetable-gen", dependencies: ["MetroCore", "CLIKit"], swiftSettings: lean),
         // The optional air-raid status check: the only network access, a mode of metro-timer
         // (`metro-timer __alerts`) that it runs as a child process of its own, so that with the
         // check disabled nothing starts it. It asks through the system's curl, so it links no
         // networking library itself (a static build carries none). A library since it stopped
         // being a binary of its own (docs/decisions/0060); the name is kept.
         .target(name: "metro-timer-alerts", dependencies: ["MetroCore", "CLIKit"], swiftSettings: lean),
-        // The CLI targets are imported with @testable so most CLI tests run in-process.
+        // The commands of each executable, as libraries the tests import.
+        .target(name: "MetroTimerCLI", dependencies: ["MetroCore", "CLIKit", "metro-timer-alerts"], swiftSettings: lean),
+        .target(name: "TimetableGenCLI", dependencies: ["MetroCore", "MetroData", "MetroLab", "CLIKit"], swiftSettings: lean),
+        // The executables are entry points only: t0 first, then the call.
+        .executableTarget(name: "metro-timer", dependencies: ["MetroTimerCLI", "CLIKit", "metro-timer-alerts"], swiftSettings: lean),
+        .executableTarget(name: "timetable-gen", dependencies: ["TimetableGenCLI", "MetroCore", "CLIKit"], swiftSettings: lean),
         // MetroCoreTests: the tests that start real processes (the binaries, a terminal under
         // tmux, shells, strace, libfaketime) and the release checks, with the helpers
         // (Support.swift, ProcessRunner.swift, DaytimeClock.swift) every test file may use.
         .testTarget(
             name: "MetroCoreTests",
-            dependencies: ["MetroCore", "CLIKit", "metro-timer", "timetable-gen", "metro-timer-alerts"],
+            dependencies: ["MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI", "TimetableGenCLI", "metro-timer-alerts"],
             exclude: ["Fixtures"]
         ),
-        // MetroCoreFastTests: the in-process tests of MetroCore, CLIKit and the commands, the
+        // MetroCoreFastTests: the in-process tests of the libraries and the commands, the
         // inner loop (`swift test --disable-swift-testing --filter MetroCoreFastTests`). The
         // helpers are MetroCoreTests' own files, linked in.
         .testTarget(
             name: "MetroCoreFastTests",
-            dependencies: ["MetroCore", "CLIKit", "metro-timer", "timetable-gen", "metro-timer-alerts"]
+            dependencies: ["MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI", "TimetableGenCLI", "metro-timer-alerts"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,11 +2,12 @@
 // input is written as the state or settings file, then `journal`, `calibration`, `changes list`
 // or `routes list` runs in-process (text and --json) exactly as from the shell, its output
 // collected. A trap anywhere on the way (decoding, the value checks, the command's arithmetic,
-// its rendering) is a crash. Built by fuzz/run.sh with MetroCore and CLIKit as modules and
-// metro-timer's own sources (less main.swift) in this one; the target is chosen by FUZZ_TARGET.
+// its rendering) is a crash. Built by fuzz/run.sh against MetroCore, CLIKit and MetroTimerCLI as
+// modules; the target is chosen by FUZZ_TARGET.
 import CLIKit
 import Foundation
 import MetroCore
+@testable import MetroTimerCLI
 
 enum CommandTarget: String, CaseIterable {
     case journalCommand = "journal-command"

@@ -1,8 +1,11 @@
 // libFuzzer entry points over MetroCore's parsers and decoders: the state files (trip, journal,
 // calibration, changes, settings), the timetable compiler's CSV files, the portal's JSON layers
 // and station search. One binary, the target chosen by FUZZ_TARGET (fuzz/run.sh sets it).
-// Built by fuzz/run.sh with `swiftc -sanitize=fuzzer,address` together with MetroCore's sources.
+// Built by fuzz/run.sh with `swiftc -sanitize=fuzzer,address` against MetroCore, MetroData and MetroLab.
 import Foundation
+@testable import MetroCore
+@testable import MetroData
+@testable import MetroLab
 
 enum FuzzTarget: String, CaseIterable {
     case trip, journal, calibration, changes, settings, csv, portal, search, network, shared

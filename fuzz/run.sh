@@ -25,35 +25,47 @@ build=${FUZZ_BUILD:-.build/fuzz}
 core_bin=$build/metro-fuzz
 command_bin=$build/metro-fuzz-commands
 core_sources=($(find Sources/MetroCore -name '*.swift' | sort))
+data_sources=($(find Sources/MetroData -name '*.swift' | sort))
+lab_sources=($(find Sources/MetroLab -name '*.swift' | sort))
 kit_sources=($(find Sources/CLIKit -name '*.swift' | sort))
 alerts_sources=($(find Sources/metro-timer-alerts -name '*.swift' | sort))
-cli_sources=($(find Sources/metro-timer -name '*.swift' ! -name main.swift | sort))
+cli_sources=($(find Sources/MetroTimerCLI -name '*.swift' | sort))
+modules=$build/modules
 
+module() {  # module NAME SOURCES...: a library module as SwiftPM builds it, testable
+    local name=$1; shift
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -enable-testing -package-name metro_timer -module-name "$name" -I "$modules" \
+        -emit-module -emit-module-path "$modules/$name.swiftmodule" -c "$@" -o "$modules/$name.o"
+}
+
+# MetroCore, MetroData (the timetable compiler's CSV and portal readers) and MetroLab (the pooling
+# of shared journals) as modules of their own, the targets in one binary that imports them.
 build_core() {
-    local sources=(fuzz/Targets.swift "${core_sources[@]}")
+    local sources=(fuzz/Targets.swift "${core_sources[@]}" "${data_sources[@]}" "${lab_sources[@]}")
     if [ ! -x "$core_bin" ] || [ -n "$(find "${sources[@]}" -newer "$core_bin" 2>/dev/null | head -1)" ]; then
         echo "fuzz: building $core_bin (swiftc -sanitize=fuzzer,address)" >&2
-        mkdir -p "$build"
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MetroFuzz "${sources[@]}" -o "$core_bin"
+        mkdir -p "$modules"
+        module MetroCore "${core_sources[@]}"
+        module MetroData "${data_sources[@]}"
+        module MetroLab "${lab_sources[@]}"
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name metro_timer -module-name MetroFuzz -I "$modules" \
+            fuzz/Targets.swift "$modules/MetroCore.o" "$modules/MetroData.o" "$modules/MetroLab.o" -o "$core_bin"
     fi
 }
 
-# MetroCore, CLIKit and metro_timer_alerts as modules of their own (as SwiftPM builds them),
-# metro-timer's sources and the command targets as one.
+# MetroCore, CLIKit, metro_timer_alerts and MetroTimerCLI as modules of their own (as SwiftPM
+# builds them), the command targets in one binary that imports them.
 build_commands() {
     local sources=(fuzz/CommandTargets.swift "${core_sources[@]}" "${kit_sources[@]}" "${alerts_sources[@]}" "${cli_sources[@]}")
     if [ ! -x "$command_bin" ] || [ -n "$(find "${sources[@]}" -newer "$command_bin" 2>/dev/null | head -1)" ]; then
         echo "fuzz: building $command_bin (swiftc -sanitize=fuzzer,address)" >&2
-        local modules=$build/modules
         mkdir -p "$modules"
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name MetroCore -emit-module -emit-module-path "$modules/MetroCore.swiftmodule" \
-            -c "${core_sources[@]}" -o "$modules/MetroCore.o"
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name CLIKit -I "$modules" -emit-module -emit-module-path "$modules/CLIKit.swiftmodule" \
-            -c "${kit_sources[@]}" -o "$modules/CLIKit.o"
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name metro_timer_alerts -I "$modules" -emit-module -emit-module-path "$modules/metro_timer_alerts.swiftmodule" \
-            -c "${alerts_sources[@]}" -o "$modules/metro_timer_alerts.o"
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name MetroFuzzCommands -I "$modules" \
-            fuzz/CommandTargets.swift "${cli_sources[@]}" "$modules/MetroCore.o" "$modules/CLIKit.o" "$modules/metro_timer_alerts.o" -o "$command_bin"
+        module MetroCore "${core_sources[@]}"
+        module CLIKit "${kit_sources[@]}"
+        module metro_timer_alerts "${alerts_sources[@]}"
+        module MetroTimerCLI "${cli_sources[@]}"
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name metro_timer -module-name MetroFuzzCommands -I "$modules" \
+            fuzz/CommandTargets.swift "$modules/MetroCore.o" "$modules/CLIKit.o" "$modules/metro_timer_alerts.o" "$modules/MetroTimerCLI.o" -o "$command_bin"
     fi
 }
 

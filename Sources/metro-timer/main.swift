@@ -1,4 +1,5 @@
 import CLIKit
+import MetroTimerCLI
 import metro_timer_alerts
 import FoundationEssentials
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import CLIKit
 import FoundationEssentials
 import MetroCore
+import TimetableGenCLI
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,7 +2,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// `metro-timer about`: the facts come from the embedded data and the real settings.
 final class AboutTests: XCTestCase {

@@ -1,5 +1,7 @@
 import Foundation
 import MetroCore
+import MetroData
+import MetroLab
 import XCTest
 
 /// The backtest's arithmetic on a crafted timetable whose answers can be worked out by hand.

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// `plan --ics`: RFC 5545 line folding and escaping, and a card whose alarms are the schedule's
 /// own alert moments. (.ci/check-ics.py reads the cards with an independent parser too.)

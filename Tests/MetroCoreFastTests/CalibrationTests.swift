@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Calibration and the journal: measured accuracy, and segments refined by the passenger's rides.
 final class CalibrationTests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// `metro-timer changes`: entries with dates, validation, and plan/start/status honouring them.
 final class ChangesFileTests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 30: bad input said as what it is, with what to type instead.
 final class ClearErrorsTests: XCTestCase {

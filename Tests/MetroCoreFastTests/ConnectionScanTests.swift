@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import MetroCore
+@testable import MetroData
+@testable import MetroLab
 
 /// An independent check of the one service model (issue 29): a connection scan over the GTFS
 /// feed's own files (stop_times.txt and trips.txt as the export writes them, read back as CSV),

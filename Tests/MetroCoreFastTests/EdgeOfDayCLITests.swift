@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 23, as a rider types it: every check here runs the command in-process over its
 /// arguments, so it ran against the code before the fix too (and failed there).

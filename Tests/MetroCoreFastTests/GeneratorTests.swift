@@ -1,9 +1,11 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroData
+import MetroLab
 import XCTest
 
-@testable import timetable_gen
+@testable import TimetableGenCLI
 
 /// `timetable-gen`: determinism, freshness of the committed JSON, every malformed-input error,
 /// and the portal importer.

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 22: values the files accepted and the commands then trapped on. Each input is also a
 /// corpus file under fuzz/corpus/, replayed by fuzz/run.sh.

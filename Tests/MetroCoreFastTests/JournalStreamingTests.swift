@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 44, item 7: the journal is read a chunk at a time (`PrivateFile.forEachLine`), so a
 /// reader holds a line, not the file. The lines it gives are the file's lines, whatever falls on

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// The journal as the app writes it (not hand-written lines): a ride corrected and ended through
 /// the commands, its record read back as raw JSON and checked against times set by the test.

@@ -2,7 +2,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import timetable_gen
+@testable import TimetableGenCLI
 
 /// Issue 31: what the documents say about the lean is what the engine ships. An alert leans early
 /// by `alertLeanShare` of the time since the last confirmed point while it rests on a change

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 30: reopening the ride screen replayed stale alerts. With the screen closed while
 /// alerts fell due, `start` (reattach) emitted every overdue alert at once with no lateness,

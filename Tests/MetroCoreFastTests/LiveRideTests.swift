@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// The live loop in-process: a stepped clock, scripted keys, a real trip file.
 final class LiveRideTests: XCTestCase {

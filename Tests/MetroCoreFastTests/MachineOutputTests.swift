@@ -2,7 +2,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// What scripts read: with `--json` every answer is JSON, errors included (on standard error),
 /// all of it written one way; and the language follows the locale variables as gettext's do.

@@ -1,4 +1,6 @@
 import MetroCore
+import MetroData
+import MetroLab
 import XCTest
 
 /// The embedded network, checked against what the city publishes.

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 44, item 5: one number parser and strict URLs. `--headway 0x10` and `--speed 0x10`
 /// were taken as 16 (Swift's `Double` reads hexadecimal, exponents, "inf" and "nan") while

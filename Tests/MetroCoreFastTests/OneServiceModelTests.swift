@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// The plan, its alerts, `--last` and the GTFS feed agree (weekday 2026-12-09), and only what
 /// is published is certain. The feed's trains (stop_times.txt as `timetable-gen gtfs` writes

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 30: every file read applies the same plausibility rules as its import or its `add`.
 final class PlausibleFilesTests: XCTestCase {

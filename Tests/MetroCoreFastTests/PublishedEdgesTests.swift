@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Only what is published is certain. The city publishes, per station and direction, the first
 /// and the last departure, and per hour the interval; the trains between the first and the last

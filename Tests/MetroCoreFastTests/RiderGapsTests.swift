@@ -3,7 +3,7 @@ import Foundation
 @testable import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 32, item 5: the small gaps still open after the first round, each as a rider meets it.
 final class RiderGapsTests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 44, item 8: the rider's words, from the same audit. A banner that stayed when its
 /// moment had passed, instructions cut mid-word at 80 columns, a closed station counted among

@@ -2,7 +2,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// The screen never misleads: banners clear when their moment has passed, warnings cover only
 /// what is still ahead, and a small terminal keeps what matters.

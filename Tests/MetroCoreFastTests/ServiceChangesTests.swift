@@ -1,8 +1,10 @@
 import Foundation
 import MetroCore
+import MetroData
+import MetroLab
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Air-raid mode, closed stations, suspended sections and today's headways.
 final class ServiceChangesTests: XCTestCase {

@@ -1,10 +1,12 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroData
+import MetroLab
 import XCTest
 
-@testable import metro_timer
-@testable import timetable_gen
+@testable import MetroTimerCLI
+@testable import TimetableGenCLI
 
 /// Issue 46: a rider's journal shared anonymously (`metro-timer journal --share`), read back
 /// as someone else's file, and pooled (`timetable-gen field`). Expected values are worked by

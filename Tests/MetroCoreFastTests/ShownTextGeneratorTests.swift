@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import timetable_gen
+@testable import TimetableGenCLI
 
 /// Issue 30: `timetable-gen gtfs --output` and `simulate --journal` printed their path raw.
 final class ShownTextGeneratorTests: XCTestCase {

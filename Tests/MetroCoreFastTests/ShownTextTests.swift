@@ -1,9 +1,11 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroData
+import MetroLab
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 30: every byte shown that came from outside is quoted. An installed timetable's
 /// station, line and source names reached the terminal raw (ESC, OSC, C1, bidi); six success

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import timetable_gen
+@testable import TimetableGenCLI
 
 /// `timetable-gen simulate` and `metro-timer journal report`, in-process.
 final class SimulateCommandTests: XCTestCase {

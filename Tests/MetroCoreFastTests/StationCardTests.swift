@@ -2,7 +2,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// `metro-timer station NAME` (issue 12, item 4, without the entrances layer).
 final class StationCardTests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import timetable_gen
+@testable import TimetableGenCLI
 
 /// Issue 44, item 3: one gate for timetable text. `install` refused control characters in names
 /// (when it read its own output back), but `gtfs` and the plain compile took them (a raw ESC

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Every output says what the screen says. Lisova → Teremky from 22:30 on a weekday cannot be
 /// completed: the last M2 toward Teremky leaves Maidan Nezalezhnosti at 22:45:50 (published),

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Alerts that fire with no screen open: systemd user timers (fake `systemd-run`/`systemctl` on
 /// PATH record the exact calls), the detached notifier (real processes), and every channel.

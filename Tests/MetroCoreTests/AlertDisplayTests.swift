@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 22: an open screen shows and announces every alert, whoever claimed it. The claim in
 /// the trip file decides which process notifies (notify-send, the command), never which shows.

@@ -2,7 +2,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// A real HTTP server on the loopback address, answering with recorded responses.
 final class LoopbackServer: @unchecked Sendable {

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 32, item 1: an alert that fires more than a stop early says so ("Teremky in about 3
 /// stops: get ready"), in every output: `--plain`, `--events`, the screen, `status`, the plan

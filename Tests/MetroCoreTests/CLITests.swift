@@ -2,7 +2,7 @@ import XCTest
 import CLIKit
 import MetroCore
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// The command line in-process: exact help, every error with its exit code, both languages.
 final class CLITests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 @testable import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Completion as a person meets it: what each shell leaves on the command line after Tab, and
 /// what the shell then passes to the program. bash and zsh run interactively under tmux (a real

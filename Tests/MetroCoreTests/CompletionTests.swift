@@ -1,7 +1,7 @@
 import CLIKit
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Shell completion: the logic in-process over the real command specs, then each real shell
 /// driving the real binary through its own completion machinery.

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Corrections move the model (issue 10): after `at STATION`, `adjust ±N` or `departed`, the
 /// schedule says the train is where the passenger said, and the next correction moves from

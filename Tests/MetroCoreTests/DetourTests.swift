@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Around closures (issue 12, item 1): when the one node between two lines is closed, or a
 /// section its route needs is suspended, the route goes the long way, through the third line and

@@ -1,5 +1,7 @@
 import Foundation
 import MetroCore
+import MetroData
+import MetroLab
 import XCTest
 
 /// The earliness floor (issue 31): the least median earliness that any alert policy which knows

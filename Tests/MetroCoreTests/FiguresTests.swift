@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 32, items 2 and 3: durations the way people say them, in both languages, and the
 /// journal's figures: `arrived` and `journal` agree, `arrived --at` takes seconds, the summary

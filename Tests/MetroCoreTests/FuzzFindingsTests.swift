@@ -2,7 +2,7 @@ import CLIKit
 import Foundation
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Inputs the command fuzz targets (fuzz/CommandTargets.swift) found, each also a corpus file
 /// under fuzz/corpus/ that fuzz/run.sh replays.

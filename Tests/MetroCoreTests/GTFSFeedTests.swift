@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import MetroCore
+@testable import MetroData
+@testable import MetroLab
 
 /// The GTFS export: faithful to the published first and last trains and intervals, read back
 /// from the feed's own files; repeatable to the byte; written as a valid ZIP.

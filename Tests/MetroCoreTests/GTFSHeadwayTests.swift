@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import MetroCore
+@testable import MetroData
 
 /// Issue 22: the feed runs the trains the city runs. Read from the feed's own files, against the
 /// published intervals read straight from Data/kyiv-headways.csv (not through the compiler).

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Help as a reader meets it: `help` answers `--help` like every command, a missing value gets
 /// its own message with the command's usage, every page ends with examples that really run,

@@ -2,7 +2,7 @@ import CLIKit
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// `--help` wrapped to the terminal, 80 columns when standard output is not one (a pipe, a
 /// file): the plan page had 449-character lines. Words are never cut, and none is lost.

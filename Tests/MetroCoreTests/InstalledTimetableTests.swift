@@ -1,10 +1,12 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroData
+import MetroLab
 import XCTest
 
-@testable import metro_timer
-@testable import timetable_gen
+@testable import MetroTimerCLI
+@testable import TimetableGenCLI
 
 /// `timetable-gen install`: a newer timetable without a rebuild. Compiled with every check,
 /// installed privately and atomically, used by metro-timer instead of the embedded network,

@@ -2,7 +2,7 @@
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// metro-timer(1) in both languages: generated from the command specs, checked in fresh, clean
 /// under mandoc's linter, and complete.

@@ -2,8 +2,8 @@
 import MetroCore
 import XCTest
 
-@testable import metro_timer
-@testable import timetable_gen
+@testable import MetroTimerCLI
+@testable import TimetableGenCLI
 
 /// The pages as man-db indexes them: `whatis` and `apropos` read the NAME line through lexgrog,
 /// which knows nothing of roff's `\c` (a word cut with it came out as "обчислени й"). And the

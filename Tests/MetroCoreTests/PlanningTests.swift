@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 12: the service day made plain, day types, rehearsals at any time, each line's interval.
 final class PlanningTests: XCTestCase {

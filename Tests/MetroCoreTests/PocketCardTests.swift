@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// `metro-timer card`: the ride as one web page for a phone. What `plan` refuses, `card`
 /// refuses with the same sentence and code; the file is private and never written through a

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 44, item 4: one writer for private files. `plan --ics` wrote 0644 (the umask's) while
 /// every other file about the rider is 0600; a writer killed mid-write left `.NAME.XXXXXX`

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// The ride's outputs: events for scripts, notifications, and the frame at narrow widths.
 final class RideOutputTests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Small things a rider hits: a route named like a station, a station given twice, the two
 /// presses that end a ride, a terminal too small to draw in.

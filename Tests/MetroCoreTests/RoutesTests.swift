@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Saved and recent routes (issue 12, item 5).
 final class RoutesTests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// The published first and last departures and intervals, read straight from `Data/` (not
 /// through the compiler or `ServiceTrains`), and the trains near the edges of the day: the GTFS

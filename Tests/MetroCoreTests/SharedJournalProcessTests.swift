@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 46 with the real binaries: a ride on the wall clock (moved to 10:00 at night,
 /// DaytimeClock) confirmed and ended through `metro-timer`, shared with `journal --share`, and

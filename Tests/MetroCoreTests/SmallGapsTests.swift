@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 32, item 5: the small gaps a rider trips on, most rider-visible first.
 final class SmallGapsTests: XCTestCase {

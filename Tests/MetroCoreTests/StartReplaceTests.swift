@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// `start` over an active trip: refused off a terminal unless `--replace`; at a terminal it asks
 /// `[y/N]`, and a real process under a real pseudo-terminal (tmux) answers.

@@ -2,7 +2,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Saved state under hostile or unlucky conditions (issue 11): what cannot be read is an error,
 /// never "nothing"; links are never followed; ending a trip cannot count twice; parallel writers

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 final class StateStoreTests: XCTestCase {
     func stateDirectory() throws -> String { try TestPaths.temporaryDirectory(self) + "/state" }

@@ -3,8 +3,8 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
-@testable import timetable_gen
+@testable import MetroTimerCLI
+@testable import TimetableGenCLI
 
 /// Issue 44, item 2: `status` printed an installed timetable's names raw, so under the README's
 /// `#(metro-timer status)` tmux 3.3a expanded `#{socket_path}`, applied `#[bg=blue]` and could

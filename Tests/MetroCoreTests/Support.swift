@@ -1,9 +1,11 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroData
+import MetroLab
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Paths and fixtures shared by the tests.
 enum TestPaths {

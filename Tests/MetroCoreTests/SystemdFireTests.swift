@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// What a systemd user timer does, end to end: the moment it is set for (`--on-calendar`, read
 /// back by `date -u`, against the alert time the test works out from the published timetable),

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 // Test doubles shared by both test targets (MetroCoreFastTests links this file in).
 

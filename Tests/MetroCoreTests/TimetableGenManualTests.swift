@@ -2,7 +2,7 @@
 import MetroCore
 import XCTest
 
-@testable import timetable_gen
+@testable import TimetableGenCLI
 
 /// timetable-gen(1): generated from its command specs like metro-timer(1), checked in fresh,
 /// clean under mandoc's linter, and complete.

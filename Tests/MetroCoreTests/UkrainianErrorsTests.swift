@@ -3,8 +3,8 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
-@testable import timetable_gen
+@testable import MetroTimerCLI
+@testable import TimetableGenCLI
 
 /// Issue 24, "Ukrainian all the way down": with `--lang uk` the messages about the state and
 /// settings directories, their locks and files, the notes about loose modes, and the system's own

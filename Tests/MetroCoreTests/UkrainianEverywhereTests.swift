@@ -2,7 +2,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// `--lang uk` all the way down: every command's help, its ordinary output and its error paths
 /// in Ukrainian, with no English word left over. What may stay Latin is listed below, each with

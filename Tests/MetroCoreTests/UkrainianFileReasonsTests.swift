@@ -1,8 +1,10 @@
 import Foundation
 import MetroCore
+import MetroData
+import MetroLab
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// What is wrong inside a file, said in Ukrainian under `--lang uk`: every file metro-timer reads
 /// (trip, journal, calibration, changes, routes, alert settings), broken every way a value can be

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 32, item 4: the Ukrainian slips. «перейдіть на» takes the accusative, so a station's
 /// name (nominative) follows «на станцію»; one former name is «Колишня назва»; the journal's

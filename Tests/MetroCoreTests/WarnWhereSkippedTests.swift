@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 44, item 6: silence. `routes list` skipped a malformed journal line without the
 /// warning `journal` prints; `start` said nothing when the scheduled-alert record was a symbolic

@@ -37,12 +37,12 @@ public struct JournalReport: Equatable, Sendable {
             corrections.departed += record.corrections.departed
         }
 
-        public var medianError: Double? { SimulationTally.quantile(errors.map(Double.init), 0.5) }
-        public var p90AbsError: Double? { SimulationTally.quantile(errors.map { Double(abs($0)) }, 0.9) }
+        public var medianError: Double? { Statistics.quantile(errors.map(Double.init), 0.5) }
+        public var p90AbsError: Double? { Statistics.quantile(errors.map { Double(abs($0)) }, 0.9) }
         public var missedShare: Double? { missedKnown == 0 ? nil : Double(missed) / Double(missedKnown) }
         public var lateShare: Double? { lateKnown == 0 ? nil : Double(late) / Double(lateKnown) }
-        public var medianAbsErrorBefore: Double? { SimulationTally.quantile(uncalibratedErrors.map(Double.init), 0.5) }
-        public var medianAbsErrorAfter: Double? { SimulationTally.quantile(calibratedErrors.map(Double.init), 0.5) }
+        public var medianAbsErrorBefore: Double? { Statistics.quantile(uncalibratedErrors.map(Double.init), 0.5) }
+        public var medianAbsErrorAfter: Double? { Statistics.quantile(calibratedErrors.map(Double.init), 0.5) }
     }
 
     /// A route, from → to (station codes), in order of first appearance.

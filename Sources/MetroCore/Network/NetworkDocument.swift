@@ -68,6 +68,16 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         /// The date the city's resources carry: the snapshot the timetable describes.
         public var resourcesDated: String
         public var retrieved: String
+
+        package init(
+            dataset: String, publisher: String, licence: String, resourcesDated: String, retrieved: String
+        ) {
+            self.dataset = dataset
+            self.publisher = publisher
+            self.licence = licence
+            self.resourcesDated = resourcesDated
+            self.retrieved = retrieved
+        }
     }
 
     /// What the network rests on that the city does not publish.
@@ -79,6 +89,15 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         /// or leaving mid-line (depot moves), not running times.
         public var plausibleGapMinSeconds: Int
         public var plausibleGapMaxSeconds: Int
+
+        package init(
+            dwellSeconds: Int, dwellAssumed: Bool, plausibleGapMinSeconds: Int, plausibleGapMaxSeconds: Int
+        ) {
+            self.dwellSeconds = dwellSeconds
+            self.dwellAssumed = dwellAssumed
+            self.plausibleGapMinSeconds = plausibleGapMinSeconds
+            self.plausibleGapMaxSeconds = plausibleGapMaxSeconds
+        }
     }
 
     public struct Line: Codable, Equatable, Sendable {
@@ -88,11 +107,24 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         public var color: String
         /// Station codes in official order ("forward" runs first → last).
         public var stations: [String]
+
+        package init(id: String, nameUk: String, nameEn: String, color: String, stations: [String]) {
+            self.id = id
+            self.nameUk = nameUk
+            self.nameEn = nameEn
+            self.color = color
+            self.stations = stations
+        }
     }
 
     public struct FormerName: Codable, Equatable, Sendable {
         public var uk: String
         public var en: String
+
+        package init(uk: String, en: String) {
+            self.uk = uk
+            self.en = en
+        }
     }
 
     public struct Station: Codable, Equatable, Sendable {
@@ -113,6 +145,23 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         public var namesRu: [String]? = nil
         /// The Russian form of each former name, in the order of `formerNames`.
         public var formerNamesRu: [String]? = nil
+
+        package init(
+            code: String, line: String, order: Int, nameUk: String, nameEn: String, formerNames: [FormerName], aboveGround: Bool, transfer: String? = nil, latitudeE6: Int, longitudeE6: Int, namesRu: [String]? = nil, formerNamesRu: [String]? = nil
+        ) {
+            self.code = code
+            self.line = line
+            self.order = order
+            self.nameUk = nameUk
+            self.nameEn = nameEn
+            self.formerNames = formerNames
+            self.aboveGround = aboveGround
+            self.transfer = transfer
+            self.latitudeE6 = latitudeE6
+            self.longitudeE6 = longitudeE6
+            self.namesRu = namesRu
+            self.formerNamesRu = formerNamesRu
+        }
     }
 
     /// One directed segment between adjacent stations.
@@ -139,6 +188,23 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         public var earlyGapSeconds: Int
         public var lateGapSeconds: Int
 
+        package init(
+            line: String, direction: Direction, from: String, to: String, gapSeconds: Int, runSeconds: Int, dwellSeconds: Int, sampleGaps: [Int], basis: Basis, openAir: Bool, earlyGapSeconds: Int, lateGapSeconds: Int
+        ) {
+            self.line = line
+            self.direction = direction
+            self.from = from
+            self.to = to
+            self.gapSeconds = gapSeconds
+            self.runSeconds = runSeconds
+            self.dwellSeconds = dwellSeconds
+            self.sampleGaps = sampleGaps
+            self.basis = basis
+            self.openAir = openAir
+            self.earlyGapSeconds = earlyGapSeconds
+            self.lateGapSeconds = lateGapSeconds
+        }
+
         public enum Basis: String, Codable, Sendable { case measured, mirror }
     }
 
@@ -162,6 +228,14 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         /// `measured` or `estimate`.
         public var basis: String
         public var note: String
+
+        package init(stationA: String, stationB: String, walkSeconds: Int, basis: String, note: String) {
+            self.stationA = stationA
+            self.stationB = stationB
+            self.walkSeconds = walkSeconds
+            self.basis = basis
+            self.note = note
+        }
     }
 
     /// One published hourly interval: the hour starting at `hour`, two values per hour.
@@ -175,6 +249,18 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         /// The second published value; equal to the first where a single value is published.
         public var secondSeconds: Int
         public var singleValue: Bool
+
+        package init(
+            line: String, direction: Direction, dayType: DayType, hour: Int, firstSeconds: Int, secondSeconds: Int, singleValue: Bool
+        ) {
+            self.line = line
+            self.direction = direction
+            self.dayType = dayType
+            self.hour = hour
+            self.firstSeconds = firstSeconds
+            self.secondSeconds = secondSeconds
+            self.singleValue = singleValue
+        }
     }
 
     /// First and last departure at a station in one direction, as published.
@@ -183,6 +269,13 @@ public struct NetworkDocument: Codable, Equatable, Sendable {
         public var direction: Direction
         public var firstDeparture: Int
         public var lastDeparture: Int
+
+        package init(station: String, direction: Direction, firstDeparture: Int, lastDeparture: Int) {
+            self.station = station
+            self.direction = direction
+            self.firstDeparture = firstDeparture
+            self.lastDeparture = lastDeparture
+        }
     }
 }
 

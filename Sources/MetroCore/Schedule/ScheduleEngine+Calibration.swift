@@ -75,7 +75,7 @@ extension ScheduleEngine {
         let dwell = segment.map { (Double($0.dwellSeconds), $0.basis == .measured ? SegmentSource.official : .mirrored) }
             ?? (Double(network.document.assumptions.dwellSeconds), .fallback)
         guard let figures = segment ?? network.segment(from: to, to: from) else {
-            let median = Double(TimetableCompiler.median(network.document.segments.map(\.runSeconds)))
+            let median = Double(Statistics.median(network.document.segments.map(\.runSeconds)))
             return OfficialFigures(best: median, early: median, late: median, runSource: .fallback, dwell: dwell.0, dwellSource: dwell.1)
         }
         return OfficialFigures(

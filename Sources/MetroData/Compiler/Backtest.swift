@@ -1,0 +1,124 @@
+import MetroCore
+
+/// How well the timetable model predicts the timetable itself. A backtest against the published
+/// first and last trains, not field data: it measures the model's arithmetic and the spread of
+/// the published running times, not how real trains run on a given day.
+
+
+public enum Backtest {
+    /// One published train: a maximal run of consecutive stations whose departure gaps are all
+    /// plausible (a train that joins from a depot mid-line starts a new run).
+    public struct Train: Equatable, Sendable {
+        public enum Kind: String, Sendable { case first, last }
+        public var line: String
+        public var direction: Direction
+        public var kind: Kind
+        public var stations: [String]
+        /// Published departures, seconds since the service day's midnight.
+        public var departures: [Int]
+    }
+
+    public struct Prediction: Equatable, Sendable {
+        public var line: String
+        public var direction: Direction
+        public var kind: Train.Kind
+        public var from: String
+        public var to: String
+        public var stops: Int
+        public var predicted: Int
+        public var published: Int
+        /// Predicted minus published: + the model is later than the train.
+        public var error: Int { predicted - published }
+    }
+
+    public struct Summary: Equatable, Sendable {
+        public var count: Int
+        public var median: Double
+        public var p90: Double
+        public var max: Int
+    }
+
+    /// The published trains of a network document.
+    public static func trains(_ document: NetworkDocument) -> [Train] {
+        let windows = Dictionary(document.serviceWindows.map { ("\($0.station) \($0.direction.rawValue)", $0) }, uniquingKeysWith: { a, _ in a })
+        let plausible = document.assumptions.plausibleGapMinSeconds...document.assumptions.plausibleGapMaxSeconds
+        var result: [Train] = []
+        for line in document.lines {
+            for direction in Direction.allCases {
+                let order = direction == .forward ? line.stations : line.stations.reversed()
+                for kind in [Train.Kind.first, .last] {
+                    var run: [(String, Int)] = []
+                    func flush() {
+                        if run.count >= 2 {
+                            result.append(Train(line: line.id, direction: direction, kind: kind, stations: run.map(\.0), departures: run.map(\.1)))
+                        }
+                        run = []
+                    }
+                    for station in order {
+                        guard let window = windows["\(station) \(direction.rawValue)"] else { flush(); continue }
+                        let time = kind == .first ? window.firstDeparture : window.lastDeparture
+                        if let previous = run.last, !plausible.contains(time - previous.1) { flush() }
+                        run.append((station, time))
+                    }
+                    flush()
+                }
+            }
+        }
+        return result
+    }
+
+    /// Leave one train out: rebuild every segment without that train's samples, anchor at its
+    /// departure from each station, predict its departure at every later station of its run.
+    public static func leaveOneOut(_ document: NetworkDocument) -> [Prediction] {
+        let trains = trains(document)
+        // Every sample, remembering which train gave it.
+        var samples: [String: [(train: Int, gap: Int)]] = [:]
+        for (index, train) in trains.enumerated() {
+            for k in 0..<(train.stations.count - 1) {
+                samples["\(train.stations[k])>\(train.stations[k + 1])", default: []]
+                    .append((index, train.departures[k + 1] - train.departures[k]))
+            }
+        }
+        func gap(_ from: String, _ to: String, without excluded: Int) -> Int? {
+            let own = (samples["\(from)>\(to)"] ?? []).filter { $0.train != excluded }.map(\.gap)
+            if !own.isEmpty { return TimetableCompiler.median(own) }
+            let mirror = (samples["\(to)>\(from)"] ?? []).filter { $0.train != excluded }.map(\.gap)
+            return mirror.isEmpty ? nil : TimetableCompiler.median(mirror)
+        }
+        var predictions: [Prediction] = []
+        for (index, train) in trains.enumerated() {
+            let gaps = (0..<(train.stations.count - 1)).map { gap(train.stations[$0], train.stations[$0 + 1], without: index) }
+            for i in 0..<(train.stations.count - 1) {
+                var predicted = train.departures[i]
+                for j in (i + 1)..<train.stations.count {
+                    guard let step = gaps[j - 1] else { break }
+                    predicted += step
+                    predictions.append(Prediction(
+                        line: train.line, direction: train.direction, kind: train.kind, from: train.stations[i],
+                        to: train.stations[j], stops: j - i, predicted: predicted, published: train.departures[j]))
+                }
+            }
+        }
+        return predictions
+    }
+
+    /// Median, 90th percentile (nearest rank) and maximum of absolute errors.
+    public static func summarize(_ errors: [Int]) -> Summary {
+        let values = errors.map(abs).sorted()
+        guard !values.isEmpty else { return Summary(count: 0, median: 0, p90: 0, max: 0) }
+        let middle = values.count / 2
+        let median = values.count % 2 == 1 ? Double(values[middle]) : Double(values[middle - 1] + values[middle]) / 2
+        let rank = Int((0.9 * Double(values.count)).rounded(.up)) - 1
+        return Summary(count: values.count, median: median, p90: Double(values[max(0, rank)]), max: values.last!)
+    }
+
+    /// The buckets of ride length the report uses.
+    public static func stopBucket(_ stops: Int) -> String {
+        switch stops {
+        case 1: return "1"
+        case 2...4: return "2–4"
+        case 5...9: return "5–9"
+        default: return "10+"
+        }
+    }
+}
