@@ -384,7 +384,7 @@ def shot(name, case):
     media("light")
 
 
-# Issue 43: the card tells the truth and fits the hand. Every expectation below comes from a real
+# The card tells the truth and fits the hand. Every expectation below comes from a real
 # process (`plan --json`, a `start --plain` or `start --events` rehearsal) or from arithmetic on
 # plan's times, never from the page's own helpers.
 def card_for(name, arguments):
@@ -799,7 +799,7 @@ for name, origin, destination, date, clock, language, more, keys in ([] if ONLY 
             shown = state["lastNotification"]
             check(state["notifications"] == vibrations and shown is not None and shown["at"] == when and shown["body"] == state["banner"],
                   f"{name}: {what} at its moment: {state['notifications']} notifications, the last {shown} (banner {state['banner']!r})")
-            # The banner names what the alert is about (issue 43: not the stop before it): your
+            # The banner names what the alert is about (not the stop before it): your
             # station, or the change's exit.
             key = "nameUk" if language == "uk" else "nameEn"
             station = names[-1] if what == "yours" else plan["legs"][int(what.split("-")[1]) - 1]["stops"][-1]["station"][key]

@@ -183,7 +183,7 @@ run_set() {  # run_set LABEL BINDIR MANDIR
     check "$label: timetable-gen install from the shipped data, then --remove" bash -c "$(declare -f hidden); empty='$empty' toolchain='$toolchain'
         cd '$home/elsewhere' && hidden '$bin/timetable-gen' install >/dev/null && hidden '$bin/metro-timer' about | grep -q 'installed' \
         && hidden '$bin/timetable-gen' install --remove >/dev/null && ! hidden '$bin/metro-timer' about | grep -q 'installed'"
-    # The English pages in the C locale, as the issue's reader had it; the Ukrainian one in UTF-8.
+    # The English pages in the C locale, as a reader with no UTF-8 locale has them; the Ukrainian one in UTF-8.
     for page in "$man"/man1/metro-timer.1* "$man"/man1/timetable-gen.1* "$man"/uk/man1/metro-timer.1*; do
         locale=C; case "$page" in */uk/*) locale=C.UTF-8;; esac
         check "$label: LANG=$locale man -l ${page#"$man"/} renders cleanly" bash -c "out=\$(LANG=$locale MANWIDTH=80 man -l '$page' 2>&1 >/dev/null); [ -z \"\$out\" ] || { echo \"\$out\" | head -5; false; }"

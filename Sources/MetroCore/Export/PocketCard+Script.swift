@@ -45,7 +45,7 @@ extension PocketCard {
           // a share of the interval, and the interval changes through the day: a second or two
           // a minute) is interpolated from the next minute's row, as the engine would have it;
           // so is one that holds still in the day (a known train the rider waits for at the
-          // edges of the day, issue 29: its offset from t₀ shrinks by 60 s a minute); one that
+          // edges of the day: its offset from t₀ shrinks by 60 s a minute); one that
           // steps (a train missed, the first or the last one, another running pattern) is not:
           // the minute's own row holds until the next.
           const DRIFT = 10;

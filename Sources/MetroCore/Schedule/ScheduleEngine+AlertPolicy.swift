@@ -52,26 +52,20 @@ extension ScheduleEngine {
     ///
     /// The alert wait's cap keeps the miss at 1% only if the trains run no faster than the
     /// fastest published one and the walk takes its published time. Nobody publishes how fast
-    /// a midday train runs; the simulator (`timetable-gen simulate`) shows that a world up to a
-    /// whole pattern gap faster, with dwells of 15–40 s and a walk ±20%, misses the station in
-    /// up to 2% of such rides in its worst cell. Every one of those misses comes after a change
-    /// the passenger did not confirm, and each source of the drift (running, dwell, walk) grows
-    /// with the time ridden since the last known point: so the lean is a share of that time.
+    /// a midday train runs, and each source of the drift past the fast pattern (running, dwell,
+    /// walk) grows with the time ridden since the last known point: so the lean is a share of
+    /// that time.
     ///
     /// On a ride with no change (and before it), nothing rests on the wait, but the running and
     /// the dwells since t₀ are still unknown: the fast pattern assumes a 25 s dwell that shorter
-    /// real dwells beat. There the lean is `confirmedLeanShare` (8 %); 5 % made 7.4 % of the
-    /// alerts in one cell of the correlated family late.
+    /// real dwells beat. There the lean is `confirmedLeanShare`.
     ///
     /// Once the passenger corrects the ride ("departed", "at a station", ± stops) the lean is
-    /// `correctedLeanShare` (12 %) of the time since the correction. A press removes the wait,
-    /// whose early booking had been keeping those alerts early: with 8 % there, pressing departed
-    /// made alerts late that would not have been (+87 in one cell of the correlated family at
-    /// seed 1, +140 at seed 2), with 11 % still +4. 12 % is the smallest whole share for which no
-    /// cell of `today` or `correlated` (the families that may be tuned on) has more missed or late
-    /// alerts with departed pressed than without, at seeds 1 and 2 (1,000 rides a cell, spread
-    /// 100 %). Rides nobody corrects are planned as before. The figures of every family are in
-    /// docs/guide/accuracy.md, and what stays unmet in docs/decisions/0031.
+    /// `correctedLeanShare` of the time since the correction. A press removes the wait, whose
+    /// early booking had been keeping those alerts early, so this share is the smallest that
+    /// lets no press raise the missed or late alerts of a cell of the families the policy may be
+    /// tuned on. Rides nobody corrects are planned as before. The shares and the simulations
+    /// that chose them: docs/decisions/0004; what the policy leaves unmet: docs/decisions/0031.
     func alertLead(_ moment: Date, since anchor: Date, uncertain: Bool, corrected: Bool) -> TimeInterval {
         guard moment > anchor else { return 0 }
         let share = uncertain ? alertLeanShare : corrected ? correctedLeanShare : confirmedLeanShare
@@ -80,14 +74,11 @@ extension ScheduleEngine {
 
     /// How far the arrival's range reaches beyond the published patterns on each side, for an
     /// arrival whose best estimate is `moment`: a share of the time since the last confirmed
-    /// point. The patterns are two trains' gaps with an assumed 25 s dwell; a world between them
-    /// with dwells of 20–35 s held only 46–50 % of true arrivals in the range at its ends
-    /// (`WorldFamilyTests`, issue 31). 12 % holds 90 % at both ends of today's world (factor 0
-    /// with 20 s dwells, 1 with 35 s) and at its fast end a whole pattern gap further out
-    /// (factor −1); at the slow end that far out (factor 2, every dwell 35 s, every hour) it
-    /// holds 84 %, and 15 % would be needed (`WorldFamilyTests`). The seeded world at a whole
-    /// gap of spread draws no cell so far out: its figures, and why the margin stays at 12 %,
-    /// are in docs/decisions/0031.
+    /// point. The patterns are two trains' gaps with an assumed 25 s dwell, so a world between
+    /// them with longer or shorter dwells runs outside them; `rangeMarginShare` holds 90 % of
+    /// arrivals in the range at both ends of today's world and at its fast end a whole pattern
+    /// gap further out, not at its slow end that far out (`WorldFamilyTests`). Why the margin
+    /// stays as it is: docs/decisions/0004 and 0031.
     public func rangeMargin(_ moment: Date, since anchor: Date) -> TimeInterval {
         guard moment > anchor else { return 0 }
         return (moment.timeIntervalSince(anchor) * rangeMarginShare).rounded(.up)

@@ -36,11 +36,9 @@ public struct Calibration: Codable, Equatable, Sendable {
 
         /// The latest measurements, at most `recentLimit`, each with its weight: what the plan's
         /// figure is the median of. Absent in files written before they were kept (the mean
-        /// plans there, as it did). Calibration plans with the median because what lengthens a
-        /// ride is one-sided (a train is held, never sped up): in a world where 2 % of segments
-        /// run 2–3× longer and 3 % of dwells are held 30–120 s, about two rides in five of ten
-        /// segments meet one, and the mean either moved with them or, over 3 % apart, fell back
-        /// (decision 0031).
+        /// plans there). Calibration plans with the median because what lengthens a ride is
+        /// one-sided (a train is held, never sped up): a held train moves the mean, not the
+        /// median (docs/decisions/0075).
         public var recent: [Measurement]?
         public struct Measurement: Codable, Equatable, Sendable {
             public var seconds: Double

@@ -3,7 +3,7 @@ import MetroCore
 import MetroData
 
 /// The least median earliness any alert policy could have in a cell, given what it can know and
-/// the late-alert goal (issue 31).
+/// the late-alert goal (docs/decisions/0031).
 ///
 /// With "departed" never pressed a policy knows the route and the moment of the tap. The floor
 /// grants it more: every draw of the ride (each run's jitter, each dwell, the walk) and the

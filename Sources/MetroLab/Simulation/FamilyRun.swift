@@ -165,7 +165,7 @@ public struct FamilyRun: Sendable {
         public var gate: Bool = true
     }
 
-    /// The goals of issue 31, each over every cell with at least `minimumRides` alerts of the
+    /// The owners' goals (docs/decisions/0031), each over every cell with at least `minimumRides` alerts of the
     /// kind judged ("yours is next" rides, or change alerts), under every "departed" setting.
     public func verdicts(minimumRides: Int) -> [Verdict] {
         func name(_ cell: SimulatedWorld.Cell) -> String {

@@ -87,7 +87,7 @@ nonisolated(unsafe) private var signalPipeWrite: Int32 = -1
 
 /// Signals with no moment in which one is lost. SwiftPM's way (the default action ignored, then
 /// a dispatch source) drops a signal that arrives between the two: a SIGTERM right after
-/// `start` began was then never seen, and the ride ran on. Here a C handler, installed with
+/// `start` began would never be seen, and the ride would run on. Here a C handler, installed with
 /// `sigaction` in one step, writes the signal's number to a pipe; a read source on a background
 /// queue (one on `.main` never fires while the main thread sleeps in `poll`) runs the handler.
 final class SignalWatcher: @unchecked Sendable {
