@@ -145,9 +145,7 @@ enum SimulateCommand {
         var worldSource = SeededGenerator.stream(settings.seed, 1)
         let simulator = Simulator(engine: engine, world: SimulatedWorld(network: engine.network, assumptions: settings.assumptions, using: &worldSource))
         let commuter = Simulation.Commuter.random(engine.network, sameLine: false, using: &source)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
+        let encoder = JSONObject.encoder(pretty: false, slashes: .escaped, dates: .iso8601)
         var calibration = Calibration()
         var lines: [String] = []
         Simulation.commute(simulator, commuter: commuter, days: 250, learn: true, calibration: &calibration, using: &source) { result, _ in

@@ -50,7 +50,7 @@ final class CalendarCardTests: XCTestCase {
     func testTheCardCarriesTheSchedulesMoments() throws {
         let schedule = try Kyiv.schedule("Lisova", "Teremky", at: "2026-11-30 08:15:00")
         let stamp = Kyiv.date("2026-11-29 20:00:00")
-        let card = RideCard(network: Kyiv.network, clock: Kyiv.clock, language: .en, product: "metro-timer test").calendar(schedule, stamp: stamp)
+        let card = CalendarCard(network: Kyiv.network, clock: Kyiv.clock, language: .en, product: "metro-timer test").calendar(schedule, stamp: stamp)
         XCTAssertTrue(card.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
         XCTAssertTrue(card.hasSuffix("END:VEVENT\r\nEND:VCALENDAR\r\n"))
         XCTAssertFalse(card.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "every line ends in CRLF")
@@ -65,16 +65,16 @@ final class CalendarCardTests: XCTestCase {
         XCTAssertTrue(unfolded.contains(range), "the arrival's range")
         XCTAssertTrue(unfolded.contains("\\n08:31 Khreshchatyk\\n"), "the stops")
         // Repeatable: the same schedule and stamp give the same bytes.
-        XCTAssertEqual(card, RideCard(network: Kyiv.network, clock: Kyiv.clock, language: .en, product: "metro-timer test").calendar(schedule, stamp: stamp))
+        XCTAssertEqual(card, CalendarCard(network: Kyiv.network, clock: Kyiv.clock, language: .en, product: "metro-timer test").calendar(schedule, stamp: stamp))
         // A one-line ride has one alarm; Ukrainian throughout.
         let single = try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 08:15:00")
-        let uk = RideCard(network: Kyiv.network, clock: Kyiv.clock, language: .uk, product: "t").calendar(single, stamp: stamp)
+        let uk = CalendarCard(network: Kyiv.network, clock: Kyiv.clock, language: .uk, product: "t").calendar(single, stamp: stamp)
         XCTAssertEqual(uk.components(separatedBy: "BEGIN:VALARM").count - 1, 1)
         XCTAssertTrue(uk.contains("SUMMARY:Лісова → Арсенальна (M1)\r\n"))
         XCTAssertTrue(uk.replacingOccurrences(of: "\r\n ", with: "").contains("DESCRIPTION:Наступна — ваша: Дніпро\\, далі Арсенальна."))
     }
 
-    /// A real card, in both languages, measured by the rule rather than against RideCard: every
+    /// A real card, in both languages, measured by the rule rather than against CalendarCard: every
     /// line ends in CRLF and holds at most 75 octets, a continuation's leading space included.
     func testEveryLineOfARealCardIsAtMost75Octets() throws {
         for language in ["en", "uk"] {
@@ -108,7 +108,7 @@ final class CalendarCardTests: XCTestCase {
         let now = Kyiv.date("2026-11-29 20:00:00")
         let stdout = CLI.run(arguments + ["--ics", "-"], now: now)
         XCTAssertEqual(stdout.code, 0)
-        XCTAssertEqual(stdout.stdout, RideCard(network: Kyiv.network, clock: Kyiv.clock, language: .en, product: "metro-timer \(MetroTimer.version)")
+        XCTAssertEqual(stdout.stdout, CalendarCard(network: Kyiv.network, clock: Kyiv.clock, language: .en, product: "metro-timer \(MetroTimer.version)")
             .calendar(try Kyiv.schedule("Lisova", "Teremky", at: "2026-11-30 08:15:00"), stamp: now))
 
         let directory = try TestPaths.temporaryDirectory(self)

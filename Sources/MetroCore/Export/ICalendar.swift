@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The small part of RFC 5545 that a ride card needs, written exactly: content lines folded at
+/// The small part of RFC 5545 that the calendar card needs, written exactly: content lines folded at
 /// 75 octets without splitting a UTF-8 character (3.1), text values escaped (3.3.11), CRLF line
 /// ends. Pure: the same components give the same bytes.
 public enum ICalendar {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// The ride card of `metro-timer card`: one self-contained web page for a phone, opened offline.
-/// (Not `RideCard`, which is the calendar card of `plan --ics`.)
+/// (Not `CalendarCard`, the calendar card of `plan --ics`.)
 ///
 /// The engine computes; the page only picks and renders. A tap is t₀, and the page cannot ask
 /// the engine, so the card carries what the engine says for every t₀ a rider can tap: the

@@ -100,11 +100,7 @@ public enum SharedJournal {
         String(SHA256.hex(Array(("metro-timer shared ride " + id).utf8)).prefix(16))
     }
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
+    static let encoder = JSONObject.encoder(pretty: false, slashes: .escaped)
 
     public static func encode(_ ride: SharedRide) -> String {
         String(decoding: (try? encoder.encode(ride)) ?? Data(), as: UTF8.self)

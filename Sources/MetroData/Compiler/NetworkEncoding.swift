@@ -5,8 +5,7 @@ import MetroCore
 public enum NetworkEncoding {
     /// Pretty-printed JSON with sorted keys and a trailing newline.
     public static func json(_ document: NetworkDocument) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONObject.encoder(pretty: true, slashes: .asIs)
         // Encoding plain structs of strings and integers cannot fail.
         let data = try! encoder.encode(document)
         return String(decoding: data, as: UTF8.self) + "\n"
@@ -16,8 +15,7 @@ public enum NetworkEncoding {
     /// start, and indentation made up more than a third of its bytes (and of the decoding time).
     /// People read `Data/*.csv`; `--check` prints a summary of what differs.
     public static func compactJSON(_ document: NetworkDocument) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONObject.encoder(pretty: false, slashes: .asIs)
         let data = try! encoder.encode(document)
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -105,8 +105,7 @@ struct AboutCommand: Command {
         let language = options.language
         let facts = try facts(context, language: language)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let encoder = JSONObject.encoder(pretty: true, slashes: .asIs)
             let data = (try? encoder.encode(facts)) ?? Data()
             context.stdout.write(Quote.json(String(decoding: data, as: UTF8.self)) + "\n")
             return

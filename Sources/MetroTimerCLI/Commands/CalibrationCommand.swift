@@ -120,8 +120,7 @@ struct CalibrationCommand: Command {
     }
 
     static func encode(_ calibration: Calibration) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let encoder = JSONObject.encoder(pretty: true, slashes: .escaped)
         return Quote.json(String(decoding: (try? encoder.encode(calibration)) ?? Data(), as: UTF8.self)) + "\n"
     }
 

@@ -248,7 +248,7 @@ struct PlanCommand: Command {
                     throw .exit(1)
                 }
             } else {
-                let card = RideCard(network: context.network, clock: context.clock, language: options.language, product: "metro-timer \(MetroTimer.version)")
+                let card = CalendarCard(network: context.network, clock: context.clock, language: options.language, product: "metro-timer \(MetroTimer.version)")
                     .calendar(schedule, stamp: context.now())
                 if ics == "-" {
                     context.stdout.write(card)

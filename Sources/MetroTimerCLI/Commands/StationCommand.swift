@@ -143,8 +143,7 @@ struct StationCommand: Command {
         let language = options.language
         let card = card(context, language: language)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let encoder = JSONObject.encoder(pretty: true, slashes: .asIs)
             context.stdout.write(Quote.json(String(decoding: (try? encoder.encode(card)) ?? Data(), as: UTF8.self)) + "\n")
             return
         }

@@ -9,11 +9,7 @@ import MetroCore
 /// newline at the end. One place, so `plan`, `journal`, `station`, `stations`, `about`,
 /// `calibration`, `routes list`, `alerts pending` and the errors all read alike.
 enum JSONOutput {
-    static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
+    static var encoder: JSONEncoder { JSONObject.encoder(pretty: true, slashes: .asIs) }
 
     /// A `JSONObject` value (dictionaries, arrays, strings, numbers) as the text to print; text
     /// from files or the user keeps no raw control character (`Quote.json`).

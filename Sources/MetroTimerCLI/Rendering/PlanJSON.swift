@@ -191,8 +191,7 @@ struct PlanJSON: Encodable {
     }
 
     func encoded() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONObject.encoder(pretty: true, slashes: .asIs)
         // Names from an installed timetable keep no raw control character (`Quote.json`).
         return Quote.json(String(decoding: try! encoder.encode(self), as: UTF8.self)) + "\n"
     }

@@ -69,8 +69,7 @@ struct ConfigStore: Sendable {
 
     func write<T: Encodable>(_ value: T, to path: String) throws(CLIError) {
         try ensureDirectory()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONObject.encoder(pretty: true, slashes: .asIs)
         let data = (try? encoder.encode(value)) ?? Data()
         try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: path, language: language)
     }

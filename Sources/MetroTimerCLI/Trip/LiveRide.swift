@@ -66,23 +66,23 @@ final class LiveRide {
     /// The air-raid feed, rechecked every minute (nil: the check is off, or a rehearsal).
     var feed: FeedWatch?
 
-    private var lastLine: String?
+    var lastLine: String?
     private var opened = false
     /// The warnings already said in the line outputs and events (each once).
-    private var spokenWarnings: Set<String> = []
+    var spokenWarnings: Set<String> = []
     /// Set once the service changes have been said in the line outputs and events.
-    private var spokenChanges = false
+    var spokenChanges = false
     /// Set when this screen's `u` has said so itself.
-    private var tookBack = false
+    var tookBack = false
     private var seenCorrections = 0
     /// Each alert this screen has shown, by the moment it was claimed: an alert another
     /// process claimed (the notifier, a timer) is shown here all the same.
     private var shownAlerts: [String: Date] = [:]
-    private var notice: (text: String, until: Date)?
+    var notice: (text: String, until: Date)?
     /// An ending asked for once (`a` or `s`): the same key again within 10 s confirms it. The
     /// 10 s are the rider's own (real time), not the rehearsal's faster clock: at ×20 a
     /// simulated window would last half a second.
-    private var armed: (key: Character, until: Date)?
+    var armed: (key: Character, until: Date)?
 
     init(
         service: TripService, context: Context, options: GlobalOptions, output: RideOutput, clock: RideClock,
@@ -211,250 +211,5 @@ final class LiveRide {
         case .events: context.stderr.line(text)
         }
         return .replaced(from: new.origin, to: new.destination)
-    }
-
-    /// A key press; returns an exit when it ends the screen.
-    func handle(_ key: UInt8) throws(CLIError) -> Exit? {
-        let now = clock.now()
-        let kind: Trip.Correction.Kind
-        let character = Character(UnicodeScalar(key)).lowercased().first ?? " "
-        // One stray key must not end a long ride: `a` and `s` ask first, and any other key
-        // takes the question back.
-        if character == "a" || character == "s" {
-            if let armed, armed.key == character, clock.real() <= armed.until {
-                self.armed = nil
-                do {
-                    try service.end(character == "a" ? .arrived : .stopped, at: now)
-                } catch {
-                    // Refused (the trip was replaced a moment ago): the next frame says why.
-                    guard case .failure(let message) = error else { throw error }
-                    show(message, at: now)
-                }
-                return nil  // the next frame sees the ending, prints it and returns
-            }
-            armed = (character, clock.real().addingTimeInterval(10))
-            show(character == "a"
-                ? language.tr("Натисніть a ще раз, щоб підтвердити прибуття (відлік триває).", "Press a again to confirm the arrival (the countdown goes on).")
-                : language.tr("Натисніть s ще раз, щоб зупинити поїздку (відлік триває).", "Press s again to stop the trip (the countdown goes on)."),
-                at: now)
-            // The question stays on the screen as long as it can be answered: 10 real seconds.
-            notice?.until = now.addingTimeInterval(10 * clock.speed)
-            return nil
-        }
-        if armed != nil {
-            // The question is taken back: so is what it said on the screen.
-            armed = nil
-            notice = nil
-        }
-        switch character {
-        case "+", "=": kind = .shift(1)
-        case "-", "_": kind = .shift(-1)
-        case "d": kind = .departed
-        case "u":
-            do {
-                _ = try service.undo(at: now)
-                tookBack = true
-                show(language.tr("Останнє виправлення скасовано.", "Took back the last correction."), at: now)
-            } catch {
-                if case .failure(let message) = error { show(message, at: now); return nil }
-                throw error
-            }
-            return nil
-        case "q":
-            return .left
-        case "?", "h":
-            show(LineRenderer.keys(language), at: now)
-            return nil
-        default:
-            return nil
-        }
-        do {
-            try service.correct(kind, at: now)
-        } catch {
-            if case .failure(let message) = error {
-                show(message, at: now)
-                return nil
-            }
-            throw error
-        }
-        return nil
-    }
-
-    func show(_ message: String, at now: Date) {
-        notice = (message, now.addingTimeInterval(5))
-        switch output {
-        case .lines: out.line(message)
-        case .screen, .events: break
-        }
-    }
-
-    func draw(_ view: RideView) {
-        switch output {
-        case .screen:
-            let lines = ScreenRenderer().frame(view, width: width(), height: height())
-            // One write per frame: home, each line cleared to its end, then the rest cleared.
-            out.write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
-        case .lines(let plain):
-            let renderer = LineRenderer(plain: plain)
-            let line = renderer.line(view)
-            // Print only when something changed: the clock prefix aside; for --plain, only news.
-            let key = plain ? renderer.newsKey(view) : String(line.drop { $0 != " " })
-            if key != lastLine {
-                out.line(line)
-                lastLine = key
-            }
-        case .events:
-            break
-        }
-    }
-
-    /// Shows an alert in this output; `deliver` (this process claimed it) also sends it
-    /// through the channels beyond the screen.
-    func fire(_ alert: Trip.Alert, view: RideView, deliver: Bool = true, lateSeconds: Int? = nil) {
-        let sentence = AlertText.sentence(alert, view: view, lateSeconds: lateSeconds)
-        let event = RideEvents.alertEvent(alert, view: view, clock: context.clock, message: sentence, lateSeconds: lateSeconds)
-        switch output {
-        case .screen:
-            out.write("\u{7}")
-        case .lines(let plain):
-            out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ▶ ") + sentence)
-        case .events:
-            out.line(String(decoding: event, as: UTF8.self))
-        }
-        if !rehearsal && deliver {
-            delivery?.deliver(alert, sentence: sentence, event: event, ringTerminal: output != .screen)
-        }
-    }
-
-    /// The warnings the screen shows (the ride cannot be completed, the last train soon), said
-    /// once each in the line outputs and as a `warning` event (the screen's frame shows them).
-    func warn(_ view: RideView) {
-        for finding in view.findingsAhead {
-            let sentence = FindingText.sentence(finding, network: context.network, clock: context.clock, language: language, at: view.now)
-            // Once each (its tense may change as the ride goes on: the finding is the key).
-            let key = FindingText.kind(finding) + " " + finding.station
-            guard !spokenWarnings.contains(key) else { continue }
-            spokenWarnings.insert(key)
-            switch output {
-            case .screen: break
-            case .lines(let plain):
-                out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ") + "⚠ " + sentence)
-            case .events:
-                RideEvents.emit(
-                    "warning", at: view.now, fields: ["kind": FindingText.kind(finding), "station": finding.station, "message": sentence],
-                    network: context.network, clock: context.clock, to: out)
-            }
-        }
-        // The service changes the screen shows (a closure on the route), said once, at the start.
-        if case .screen = output { return }
-        guard !spokenChanges, let changes = view.changesAhead,
-            let summary = ServiceOptions.summary(changes, network: context.network, language: language)
-        else { return }
-        spokenChanges = true
-        switch output {
-        case .screen: return
-        case .lines(let plain):
-            out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ") + "ℹ " + summary)
-        case .events:
-            RideEvents.emit(
-                "warning", at: view.now,
-                fields: ["kind": "service-changes", "closed": FindingText.closedAhead(view.schedule, state: view.state), "message": summary],
-                network: context.network, clock: context.clock, to: out)
-        }
-    }
-
-    /// The feed changed: said at once, in every output, with the bell on the screen.
-    func feedChanged(_ verdict: AlertFeed.Verdict, view: RideView) {
-        let sentence = FeedWatch.sentence(verdict, view: view)
-        switch output {
-        case .screen:
-            notice = (sentence, view.now.addingTimeInterval(FeedWatch.interval))
-            out.write("\u{7}")
-        case .lines(let plain):
-            out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ⚠ ") + sentence)
-        case .events:
-            RideEvents.emit("air-raid", at: view.now, fields: ["verdict": verdict.line, "message": sentence], network: context.network, clock: context.clock, to: out)
-        }
-    }
-
-    func emitCorrection(_ correction: Trip.Correction, view: RideView) {
-        let schedule = view.schedule
-        if output == .lines(plain: true) { out.line(LineRenderer.correction(correction, view: view)) }
-        guard output == .events else { return }
-        var fields = RideEvents.arrivalFields(schedule, clock: context.clock)
-        switch correction.kind {
-        case .shift(let n): fields["kind"] = "shift"; fields["stops"] = n
-        case .at(let station): fields["kind"] = "at"; fields["station"] = station
-        case .departed: fields["kind"] = "departed"
-        }
-        RideEvents.emit("correction", at: correction.time, fields: fields, network: context.network, clock: context.clock, to: out)
-    }
-
-    func finish(_ trip: Trip, outcome: Trip.Outcome, at time: Date) {
-        switch output {
-        case .events:
-            // A rehearsal ends by itself when the simulated train arrives: nobody confirmed an
-            // arrival, so the event does not say "arrived".
-            RideEvents.emit("end", at: time, fields: ["outcome": rehearsal ? "rehearsal" : outcome.rawValue], network: context.network, clock: context.clock, to: out)
-        case .screen:
-            break  // the caller leaves the screen and prints the summary
-        case .lines:
-            out.line(rehearsal ? language.tr("Репетицію завершено.", "Rehearsal over.") : service.outcomeText(outcome).capitalizedFirst + ".")
-        }
-    }
-}
-
-/// `--events`: one JSON object per line, keys sorted, times ISO 8601 with offset.
-enum RideEvents {
-    /// The arrival and its range (both running patterns, every wait), on every event that
-    /// speaks of the arrival.
-    static func arrivalFields(_ schedule: Schedule, clock: ServiceClock) -> [String: Any] {
-        [
-            "arrival": clock.iso8601(schedule.arrival),
-            "arrivalEarliest": clock.iso8601(schedule.arrivalEarliest),
-            "arrivalLatest": clock.iso8601(schedule.arrivalLatest),
-        ]
-    }
-
-    static func emit(_ event: String, at time: Date, fields: [String: Any], network: Network, clock: ServiceClock, to out: OutputSink) {
-        out.line(String(decoding: encode(event, at: time, fields: fields, network: network, clock: clock), as: UTF8.self))
-    }
-
-    static func encode(_ event: String, at time: Date, fields: [String: Any], network: Network, clock: ServiceClock) -> Data {
-        var object = fields
-        // Beside every station code, its names in both languages: `station` → `stationNameUk`,
-        // `stationNameEn` (and so for `from` and `to`).
-        for key in ["station", "from", "to"] {
-            guard let code = fields[key] as? String, let station = network.station(code) else { continue }
-            object[key + "NameUk"] = station.nameUk
-            object[key + "NameEn"] = station.nameEn
-        }
-        object["event"] = event
-        object["time"] = clock.iso8601(time)
-        return Data(JSONObject.serialize(object).utf8)
-    }
-
-    /// An alert as one JSON object: the `--events` line, and what the user's alert command reads.
-    static func alertEvent(_ alert: Trip.Alert, view: RideView, clock: ServiceClock, message: String? = nil, lateSeconds: Int? = nil) -> Data {
-        let sentence = message ?? AlertText.sentence(alert, view: view)
-        var station = view.schedule.alertStop
-        var fields: [String: Any] = ["message": sentence]
-        // Delivered late (a notifier that started late): by how much.
-        fields["lateSeconds"] = lateSeconds
-        // Every change alert is the event `transfer-alert`; `change` says which (1, or 2 on
-        // the long way round a closure).
-        var event = alert.rawValue
-        if let change = alert.change {
-            station = view.schedule.change(for: alert)?.alert.stop
-            fields["change"] = change
-            event = Trip.Alert.transferAlert.rawValue
-        }
-        // Fired more than a stop early: how many stops ahead the alert's station was then, as
-        // the message says it (AlertWording).
-        fields["stopsAhead"] = AlertWording.early(alert, in: view.schedule)
-        fields.merge(arrivalFields(view.schedule, clock: clock)) { $1 }
-        if alert == .arrival, let last = view.schedule.stops.last { fields["station"] = last.station }
-        if alert != .arrival, let index = station { fields["station"] = view.schedule.stops[index].station }
-        return encode(event, at: view.now, fields: fields, network: view.network, clock: clock)
     }
 }

@@ -7,7 +7,7 @@ import FoundationEssentials
 /// The alarms' moments come from the schedule; the card only carries them. Their triggers are
 /// absolute UTC times (RFC 5545 3.8.6.3), so no client can misread them relative to a start it
 /// shifted. Times are Kyiv wall-clock with the zone described in the file.
-public struct RideCard: Sendable {
+public struct CalendarCard: Sendable {
     public var network: Network
     public var clock: ServiceClock
     public var language: Language
