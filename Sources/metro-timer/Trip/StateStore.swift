@@ -262,7 +262,7 @@ final class FileTripStore: TripStore {
             try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, number: Int) throws(Never) in
                 guard !line.isEmpty else { return }
                 do {
-                    let record = try JSONObject.decode(JournalRecord.self, from: Array(line), dates: .iso8601, rejectDuplicateKeys: true)
+                    let record = try JournalRecord(journalLine: Array(line))
                     if record.version > JournalRecord.currentVersion {
                         problems.append((number, Bilingual("записано новішою версією metro-timer (версія \(record.version))", "written by a newer metro-timer (version \(record.version))")))
                     } else if let problem = record.valueProblem() {
