@@ -71,32 +71,26 @@ struct JournalCommand: Command {
             context.stdout.line(language.tr("Журнал стерто.", "The journal was erased."))
             return
         }
-        // --export, --share and --last need the records together; otherwise one record at a time: the
-        // rows are printed as they are read, and --json keeps each trip's text in a private
-        // temporary file (its summary comes first), so memory does not grow with the journal.
-        if exportPath != nil || last != nil || sharePath != nil {
-            var all: [JournalRecord] = []
-            let problems = try store.forEachJournalRecord { record in
-                all.append(record)
-                // Only the last N are kept for --last.
-                if let last, all.count > 2 * max(last, 1) { all.removeFirst(all.count - last) }
-            }
+        // One record at a time, so that memory does not grow with the journal: the rows are
+        // printed as they are read, --json keeps each trip's text in a private temporary file
+        // (its summary comes first), --export writes each record as it is read, and --last keeps
+        // a ring of the last N. --share pools the rides it writes, so it gathers them.
+        if let sharePath {
+            let (records, problems) = try gather(store, last: last)
             for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
-            let records = last.map { Array(all.suffix($0)) } ?? all
-            if let sharePath { return try share(records, to: sharePath, context, language: language) }
-            if let exportPath {
-                let lines = records.map { Quote.json(String(decoding: (try? FileTripStore.journalEncoder.encode($0)) ?? Data(), as: UTF8.self)) + "\n" }
-                if exportPath == "-" {
-                    context.stdout.write(lines.joined())
-                    return
-                }
-                try ExportFile.write(lines.joined(), to: exportPath, mode: 0o600, language: language)
-                context.stdout.line(language.tr("Записано \(records.count) поїздок у \(Quote.value(exportPath)).", "Wrote \(records.count) trips to \(Quote.value(exportPath))."))
-                return
-            }
+            return try share(records, to: sharePath, context, language: language)
+        }
+        if let exportPath { return try export(store, to: exportPath, context, language) }
+        if let last {
+            let (records, problems) = try gather(store, last: last)
+            for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
             let summary = JournalSummary(records)
             if json {
-                context.stdout.write(Self.json(records, summary: summary, problems: problems))
+                var trips: [String] = []
+                for (index, record) in records.enumerated() { trips.append((index > 0 ? "," : "") + "\n    " + Quote.json(Self.prettyTrip(record))) }
+                writeDocument(summary: summary, problems: problems, trips: records.count, context) {
+                    for trip in trips { context.stdout.write(trip) }
+                }
                 return
             }
             guard !records.isEmpty else { return empty(context, language) }
@@ -269,15 +263,29 @@ struct JournalCommand: Command {
         guard !failed else {
             throw .failure(language.tr("не вдалося записати тимчасовий файл журналу в \(Quote.value(directory))", "cannot write the journal's temporary file in \(Quote.value(directory))"))
         }
-        // The head: the whole document with no trips, cut where they go.
-        let document = Self.json([], summary: JournalSummary(parts), problems: problems)
+        writeDocument(summary: JournalSummary(parts), problems: problems, trips: parts.trips, context) {
+            copyTrips(from: descriptor, context)
+        }
+    }
+
+    /// The document as `json` writes it, with the trips' text written by `trips` where they go:
+    /// the head is the whole document with no trips, cut there.
+    func writeDocument(summary: JournalSummary, problems: [(line: Int, reason: Bilingual)], trips count: Int, _ context: Context, trips: () -> Void) {
+        let document = Self.json([], summary: summary, problems: problems)
         let marker = "\"trips\" : ["
-        guard parts.trips > 0, let cut = document.firstRange(of: marker) else {
+        guard count > 0, let cut = document.firstRange(of: marker) else {
             context.stdout.write(document)
             return
         }
         context.stdout.write(String(document[..<cut.upperBound]))
-        // The trips, a chunk at a time, cut after a whole line (never inside a character).
+        trips()
+        // The tail: as `json` closes a list of trips.
+        context.stdout.write("\n  ],\n  \"version\" : 1\n}\n")
+    }
+
+    /// The trips' text from the temporary file, a chunk at a time, cut after a whole line (never
+    /// inside a character).
+    func copyTrips(from descriptor: Int32, _ context: Context) {
         lseek(descriptor, 0, SEEK_SET)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var pending: [UInt8] = []
@@ -292,8 +300,59 @@ struct JournalCommand: Command {
             }
         }
         if !pending.isEmpty { context.stdout.write(String(decoding: pending, as: UTF8.self)) }
-        // The tail: as `json` closes a list of trips.
-        context.stdout.write("\n  ],\n  \"version\" : 1\n}\n")
+    }
+
+    /// The last `count` records in the file's order (all of them with nil), kept in a ring of
+    /// `count`: never more than that in memory.
+    func gather(_ store: FileTripStore, last count: Int?) throws(CLIError) -> (records: [JournalRecord], problems: [(line: Int, reason: Bilingual)]) {
+        var ring: [JournalRecord] = []
+        var next = 0
+        let problems = try store.forEachJournalRecord { record in
+            guard let count, ring.count == count else { return ring.append(record) }
+            ring[next] = record
+            next = (next + 1) % count
+        }
+        return (Array(ring[next...]) + ring[..<next], problems)
+    }
+
+    /// `--export FILE` (or `-`): each record as a JSON line, written as it is read (the last N
+    /// with --last); a file is written whole or not at all.
+    func export(_ store: FileTripStore, to path: String, _ context: Context, _ language: Language) throws(CLIError) {
+        func line(_ record: JournalRecord) -> [UInt8] {
+            Array((Quote.json(String(decoding: (try? FileTripStore.journalEncoder.encode(record)) ?? Data(), as: UTF8.self)) + "\n").utf8)
+        }
+        var count = 0
+        var problems: [(line: Int, reason: Bilingual)] = []
+        func records(_ append: ([UInt8]) -> Void) throws(CLIError) {
+            var buffer: [UInt8] = []
+            if let last {
+                let gathered = try gather(store, last: last)
+                problems = gathered.problems
+                for record in gathered.records { buffer += line(record) }
+                count = gathered.records.count
+            } else {
+                problems = try store.forEachJournalRecord { record in
+                    buffer += line(record)
+                    count += 1
+                    if buffer.count >= 1 << 20 {
+                        append(buffer)
+                        buffer.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            append(buffer)
+        }
+        if path == "-" {
+            try records { context.stdout.write(String(decoding: $0, as: UTF8.self)) }
+            for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
+            return
+        }
+        do { try ExportFile.write(to: path, mode: 0o600, language: language, producing: records) } catch {
+            for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
+            throw error
+        }
+        for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
+        context.stdout.line(language.tr("Записано \(count) поїздок у \(Quote.value(path)).", "Wrote \(count) trips to \(Quote.value(path))."))
     }
 
     func outcomeWord(_ outcome: Trip.Outcome, _ language: Language) -> String {
