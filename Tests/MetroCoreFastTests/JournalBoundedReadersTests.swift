@@ -146,4 +146,29 @@ final class JournalBoundedReadersTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home).filter { $0.hasPrefix(".journal") }, [])
     }
+    /// `journal --json`'s shortcuts (a text with nothing to escape written as it is) give the
+    /// bytes of the serializer and of `Quote.json`: for every character up to U+3000 and the
+    /// others `UnsafeText` names, alone and among Cyrillic, in a name and through the command.
+    func testTheShortcutsOfTheJSONWriterEscapeWhatTheFullFormsEscape() throws {
+        var scalars = (0..<0x3000).compactMap(Unicode.Scalar.init)
+        scalars += ["\u{FEFF}", "\u{1F687}", "\u{10FFFF}"]
+        for scalar in scalars {
+            let text = "Лісова " + String(Character(scalar)) + " x"
+            XCTAssertEqual(JournalCommand.safeJSON(text), Quote.json(text), "U+\(String(scalar.value, radix: 16))")
+            XCTAssertEqual(JournalCommand.safeJSON(JSONObject.serialize(text)), Quote.json(JSONObject.serialize(text)), "U+\(String(scalar.value, radix: 16))")
+        }
+        let path = home + "/journal.jsonl"
+        let hostile = [#"Лі\"сова"#, #"back\\slash"#, #"tab\tand\u0001"#, #"c1\u0085"#, #"bidi\u202e"#, #"del\u007f"#, "emoji 🚇"]
+        var lines: [String] = []
+        for (index, name) in hostile.enumerated() {
+            lines.append(#"{"corrections":{"ahead":0,"at":0,"behind":0,"departed":0},"endedAt":"2026-12-02T09:00:00Z","finalArrival":"2026-12-02T08:40:00Z","finalSeconds":1500,"from":"mr18_127","fromNameEn":"\#(name)","fromNameUk":"\#(name)","id":"hostile-\#(index)","outcome":"stopped","plannedArrival":"2026-12-02T08:40:00Z","plannedSeconds":1500,"t0":"2026-12-02T08:15:00Z","to":"mb18_227","toNameEn":"\#(name)","version":4}"#)
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)
+        let (records, problems) = try FileTripStore(directory: home).readJournal()
+        XCTAssertEqual(records.count, hostile.count)
+        XCTAssertEqual(CLI.run(["journal", "--json"], environment: environment).stdout, JournalCommand.json(records, summary: JournalSummary(records), problems: problems))
+        XCTAssertEqual(CLI.run(["journal", "--json", "--last", "3"], environment: environment).stdout,
+                       JournalCommand.json(Array(records.suffix(3)), summary: JournalSummary(Array(records.suffix(3))), problems: problems))
+    }
 }
