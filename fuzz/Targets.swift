@@ -54,7 +54,13 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     case .journal:
         // As `journal` reads the file: each line decoded and checked, then what the command
         // computes from it (the correction total, the error, the summary).
-        let records = data.split(separator: UInt8(ascii: "\n")).compactMap { try? JSONObject.decode(JournalRecord.self, from: Array($0), dates: .iso8601) }
+        let records = data.split(separator: UInt8(ascii: "\n")).compactMap { line -> JournalRecord? in
+            // The typed reader (what the journal is read with) against the decoder: the same record, or both refuse.
+            let typed = try? JournalRecord(journalLine: Array(line))
+            let decoded = try? JSONObject.decode(JournalRecord.self, from: Array(line), dates: .iso8601, rejectDuplicateKeys: true)
+            guard typed == decoded else { fatalError("the typed reader and the decoder disagree on \(String(decoding: line, as: UTF8.self))") }
+            return typed
+        }
             .filter { $0.valueProblem() == nil }
         for record in records {
             let c = record.corrections

@@ -68,6 +68,75 @@ public enum AtomicFile {
         close(descriptor)
     }
 
+    /// A file written a chunk at a time (an export of a journal that may be hundreds of
+    /// megabytes, never held whole): the temporary file beside the target, locked from the
+    /// start, then `commit` flushes it and renames it over the target, or `discard` removes it.
+    public final class Temporary {
+        let path: String
+        let temporary: String
+        let descriptor: Int32
+        /// The first failed write's `errno` (a full disk): `commit` then refuses.
+        var failure: Int32?
+        var done = false
+
+        /// Removes the leftovers of `path`, then makes the temporary file beside it.
+        public init(beside path: String) throws(WriteError) {
+            removeLeftovers(of: path)
+            self.path = path
+            let directory = Path.directory(of: path)
+            let template = (directory.isEmpty ? "." : directory) + "/." + Path.lastComponent(of: path) + ".XXXXXX"
+            // Twice at most: another writer's cleaning may take the file in the instant between
+            // its creation and its lock (then it is no longer the one at that name).
+            var attempt = 0
+            while true {
+                var templateBytes = Array(template.utf8CString)
+                let descriptor = templateBytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+                guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
+                _ = flock(descriptor, LOCK_EX)
+                let temporary = String(decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                var mine = stat(), named = stat()
+                if fstat(descriptor, &mine) == 0, lstat(temporary, &named) == 0, mine.st_ino == named.st_ino, mine.st_dev == named.st_dev {
+                    self.temporary = temporary
+                    self.descriptor = descriptor
+                    return
+                }
+                close(descriptor)
+                attempt += 1
+                guard attempt < 2 else { throw WriteError(path: path, code: ENOENT) }
+            }
+        }
+
+        deinit { if !done { discard() } }
+
+        /// Appends bytes (after a failed write, nothing more is written).
+        public func append(_ bytes: [UInt8]) {
+            var offset = 0
+            while failure == nil && offset < bytes.count {
+                let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                if written < 0 && errno != EINTR { failure = errno } else if written > 0 { offset += written }
+            }
+        }
+
+        /// Flushes the file and renames it over the target; on any failure removes it.
+        public func commit(mode: mode_t = 0o644) throws(WriteError) {
+            guard failure == nil, fchmod(descriptor, mode) == 0, fsync(descriptor) == 0, rename(temporary, path) == 0 else {
+                let code = failure ?? errno
+                discard()
+                throw WriteError(path: path, code: code)
+            }
+            done = true
+            close(descriptor)
+        }
+
+        /// Removes the temporary file; the target stays as it was.
+        public func discard() {
+            guard !done else { return }
+            done = true
+            unlink(temporary)
+            close(descriptor)
+        }
+    }
+
     /// Removes what writers of `path` killed mid-write left beside it: `.NAME.XXXXXX` files
     /// (six letters or digits, as `mkstemp` makes them) that are regular, the user's own, and
     /// locked by no live writer. Every writer calls it, so no leftover outlives the next write.

@@ -60,7 +60,8 @@ final class JournalStreamingTests: XCTestCase {
     }
 
     /// `journal` and `journal --json` one record at a time write what the gathered form writes
-    /// (the form `--last` still uses, and the documented schema): the same bytes, valid JSON.
+    /// (`JournalCommand.json`, the documented schema) and what `--last` writes: the same bytes,
+    /// valid JSON.
     func testTheStreamedJournalIsTheGatheredOne() throws {
         let home = try TestPaths.temporaryDirectory(self) + "/state"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -86,6 +87,8 @@ final class JournalStreamingTests: XCTestCase {
             XCTAssertEqual(streamed.stderr, gathered.stderr, "\(extra)")
             XCTAssertTrue(streamed.stderr.contains(":9: skipped a malformed line"), streamed.stderr)
         }
+        let (records, problems) = try FileTripStore(directory: home).readJournal()
+        XCTAssertEqual(CLI.run(["journal", "--json"], environment: environment).stdout, JournalCommand.json(records, summary: JournalSummary(records), problems: problems))
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CLI.run(["journal", "--json"], environment: environment).stdout.utf8)) as? [String: Any])
         XCTAssertEqual((json["trips"] as? [Any])?.count, 52)
         // No temporary file is left beside the journal.

@@ -61,26 +61,57 @@ public struct JournalReport: Equatable, Sendable {
     }
 
     public init(_ records: [JournalRecord], network: Network, binSeconds: Int = 15, binCount: Int = 16) {
-        var routes: [String: (from: String, to: String, group: Group)] = [:]
+        var builder = Builder(network: network)
+        for record in records { builder.add(record) }
+        self = builder.report(binSeconds: binSeconds, binCount: binCount)
+    }
+
+    /// The report gathered one record at a time, as a journal is read: it keeps the groups'
+    /// figures, never the records (`journal report` on a 200 MB journal, bench/README.md).
+    public struct Builder {
+        let router: Router
+        var routes: [String: (from: String, to: String, legKeys: [String], group: Group)] = [:]
         var order: [String] = []
         var legs: [String: (line: String, direction: Direction, group: Group)] = [:]
         var overall = Group()
-        let router = Router(network: network)
-        for record in records {
+
+        public init(network: Network) {
+            router = Router(network: network)
+        }
+
+        /// Whether a record was added.
+        public var isEmpty: Bool { overall.rides == 0 }
+
+        public mutating func add(_ record: JournalRecord) {
             let key = record.from + ">" + record.to
             if routes[key] == nil {
-                routes[key] = (record.from, record.to, Group())
+                // A route's legs asked of the router once (it is a pure lookup), not per ride.
+                var legKeys: [String] = []
+                for leg in (try? router.route(from: record.from, to: record.to))?.legs ?? [] {
+                    let legKey = leg.line + " " + leg.direction.rawValue
+                    if legs[legKey] == nil { legs[legKey] = (leg.line, leg.direction, Group()) }
+                    legKeys.append(legKey)
+                }
+                routes[key] = (record.from, record.to, legKeys, Group())
                 order.append(key)
             }
             routes[key]!.group.add(record)
             overall.add(record)
-            for leg in (try? router.route(from: record.from, to: record.to))?.legs ?? [] {
-                let legKey = leg.line + " " + leg.direction.rawValue
-                legs[legKey, default: (leg.line, leg.direction, Group())].group.add(record)
-            }
+            for legKey in routes[key]!.legKeys { legs[legKey]!.group.add(record) }
         }
-        self.routes = order.map { (key: $0, from: routes[$0]!.from, to: routes[$0]!.to, group: routes[$0]!.group) }
-        self.legs = legs.sorted { $0.key < $1.key }.map { (line: $0.value.line, direction: $0.value.direction, group: $0.value.group) }
+
+        public func report(binSeconds: Int = 15, binCount: Int = 16) -> JournalReport {
+            JournalReport(
+                routes: order.map { (key: $0, from: routes[$0]!.from, to: routes[$0]!.to, group: routes[$0]!.group) },
+                legs: legs.sorted { $0.key < $1.key }.map { (line: $0.value.line, direction: $0.value.direction, group: $0.value.group) },
+                overall: overall, binSeconds: binSeconds, binCount: binCount)
+        }
+    }
+
+    init(routes: [(key: String, from: String, to: String, group: Group)], legs: [(line: String, direction: Direction, group: Group)],
+         overall: Group, binSeconds: Int, binCount: Int) {
+        self.routes = routes
+        self.legs = legs
         self.overall = overall
         self.binSeconds = binSeconds
         // Centred on zero: the dangerous side (−, earlier than the countdown) on the left.

@@ -32,14 +32,16 @@ struct JournalReportCommand: Command {
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         let store = context.tripStore
-        let (records, problems) = try store.readJournal()
+        // One record at a time: the builder keeps the groups' figures, not the records.
+        var builder = JournalReport.Builder(network: context.network)
+        let problems = try store.forEachJournalRecord { builder.add($0) }
         for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
-        let report = JournalReport(records, network: context.network)
+        let report = builder.report()
         if json {
             context.stdout.write(Self.json(report))
             return
         }
-        guard !records.isEmpty else {
+        guard !builder.isEmpty else {
             context.stdout.line(language.tr(
                 "Журнал порожній: поїздки записуються, коли завершуються.",
                 "The journal is empty: trips are recorded when they end."))

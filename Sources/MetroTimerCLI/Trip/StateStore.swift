@@ -262,7 +262,7 @@ final class FileTripStore: TripStore {
             try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, number: Int) throws(Never) in
                 guard !line.isEmpty else { return }
                 do {
-                    let record = try JSONObject.decode(JournalRecord.self, from: Array(line), dates: .iso8601, rejectDuplicateKeys: true)
+                    let record = try JournalRecord(journalLine: Array(line))
                     if record.version > JournalRecord.currentVersion {
                         problems.append((number, Bilingual("записано новішою версією metro-timer (версія \(record.version))", "written by a newer metro-timer (version \(record.version))")))
                     } else if let problem = record.valueProblem() {
@@ -322,9 +322,36 @@ final class FileTripStore: TripStore {
     /// Removes a trip's record (to replace it: a late confirmation of an expired trip). Call it
     /// holding the lock.
     func removeJournalRecord(id: String) throws(CLIError) {
-        guard let data = try journalData(), let needle = Self.journalKey(id: id) else { return }
-        let lines = data.split(separator: UInt8(ascii: "\n")).filter { !$0.contains(needle) }
-        try writeJournal(lines.map { String(decoding: $0, as: UTF8.self) })
+        guard let needle = Self.journalKey(id: id) else { return }
+        // Line by line into the new file beside it, never the whole journal in memory; the
+        // journal is replaced when every other line is written (empty lines are dropped).
+        let file: AtomicFile.Temporary
+        do { file = try AtomicFile.Temporary(beside: journalPath) } catch { throw .failure(error.description(language)) }
+        var buffer: [UInt8] = []
+        let found: Bool
+        do {
+            found = try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, _: Int) throws(Never) in
+                guard !line.isEmpty, !Self.contains(Data(line), needle) else { return }
+                buffer += line
+                buffer.append(UInt8(ascii: "\n"))
+                if buffer.count >= 1 << 20 {
+                    file.append(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+        } catch {
+            file.discard()
+            guard case .file(let problem) = error else { return }
+            throw unreadableJournal(problem)
+        }
+        // No journal yet: nothing to remove.
+        guard found else { return file.discard() }
+        file.append(buffer)
+        do { try PrivateFile.checkReplaceable(journalPath) } catch {
+            file.discard()
+            throw .data(language.tr("не вдається записати \(error.path): \(error.reason(language))", "cannot write \(error.path): \(error.reason)"))
+        }
+        do { try file.commit(mode: 0o600) } catch { throw .failure(error.description(language)) }
     }
 
     /// Whether a record for this trip is already written: its encoded `"id":"…"` (the journal
@@ -359,13 +386,6 @@ final class FileTripStore: TripStore {
                 offset = base.distance(to: UnsafeRawPointer(hit)) + 1
             }
             return false
-        }
-    }
-
-    /// The journal's bytes (nil when there is none yet), never read through a link.
-    private func journalData() throws(CLIError) -> Data? {
-        do { return try PrivateFile.read(journalPath) } catch {
-            throw .data(language.tr("журнал \(error.path) не читається (\(error.reason(language))); його не змінено.", "the journal \(error.path) is unreadable (\(error.reason)); it was left as it is."))
         }
     }
 
