@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 44, item 7: `journal --last`, `--export`, `journal report` and the replacement of a
 /// record read the journal one record at a time. What they write is what the gathered forms

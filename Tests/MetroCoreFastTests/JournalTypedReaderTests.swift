@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 @testable import MetroCore
-@testable import metro_timer
+@testable import MetroTimerCLI
 
 /// Issue 44, item 7: the journal's typed reader (`JournalRecord(journalLine:)`) reads what the
 /// generic decoder reads, record for record, and refuses what it refuses with the same reason:
