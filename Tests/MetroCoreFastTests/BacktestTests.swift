@@ -2,6 +2,7 @@ import Foundation
 import MetroCore
 import MetroData
 import MetroLab
+import MetroTestSupport
 import XCTest
 
 /// The backtest's arithmetic on a crafted timetable whose answers can be worked out by hand.

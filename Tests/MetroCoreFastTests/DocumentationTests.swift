@@ -1,4 +1,5 @@
 import Foundation
+import MetroTestSupport
 import XCTest
 
 /// The README stays the first five minutes; everything else is a page of the guide, reachable

@@ -2,6 +2,7 @@ import Foundation
 import MetroCore
 import MetroData
 import MetroLab
+import MetroTestSupport
 import XCTest
 
 /// Issue 46, proved on known truth: riders drawn from a world whose parameters the test knows

@@ -3,6 +3,7 @@ import Foundation
 import MetroCore
 import MetroData
 import MetroLab
+import MetroTestSupport
 import XCTest
 
 @testable import TimetableGenCLI

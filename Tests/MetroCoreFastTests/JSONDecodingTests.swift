@@ -1,6 +1,7 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 /// One JSON reader: `JSONObject` parses and decodes every file the products read, held to

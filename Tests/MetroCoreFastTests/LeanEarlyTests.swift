@@ -2,6 +2,7 @@ import Foundation
 import MetroCore
 import MetroData
 import MetroLab
+import MetroTestSupport
 import XCTest
 
 /// The alert policy's promises, as properties over the whole network and day: "yours is next"

@@ -1,6 +1,7 @@
 import MetroCore
 import MetroData
 import MetroLab
+import MetroTestSupport
 import XCTest
 
 /// The embedded network, checked against what the city publishes.

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import MetroTestSupport
 import XCTest
 
 /// Ten `changes add` at once into a settings directory none of them has made yet: whichever

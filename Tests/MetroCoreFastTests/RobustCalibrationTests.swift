@@ -1,5 +1,6 @@
 import Foundation
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 /// Calibration plans with the weighted median of the latest measurements (issue 31): a held train

@@ -1,4 +1,5 @@
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 final class ScheduleEngineTests: XCTestCase {

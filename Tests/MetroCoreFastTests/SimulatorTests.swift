@@ -2,6 +2,7 @@ import Foundation
 import MetroCore
 import MetroData
 import MetroLab
+import MetroTestSupport
 import XCTest
 
 /// The simulator's properties (not its timings): determinism, the world's ranges, the fast

@@ -1,4 +1,5 @@
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 /// The fold of corrections into the schedule, each kind at both ends of the route.

@@ -1,6 +1,7 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 /// Issue 30: the time-zone file's troubles said as they are. Out-of-order transitions were "ends

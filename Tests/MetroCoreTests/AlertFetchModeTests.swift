@@ -1,4 +1,5 @@
 import Foundation
+import MetroTestSupport
 import XCTest
 
 /// The alert check's fetch is a mode of `metro-timer` run as a process of its own

@@ -1,3 +1,4 @@
+import MetroTestSupport
 import XCTest
 
 /// The real executables, as a user runs them.

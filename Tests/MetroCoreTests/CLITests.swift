@@ -1,3 +1,4 @@
+import MetroTestSupport
 import XCTest
 import CLIKit
 import MetroCore

@@ -1,4 +1,5 @@
 import CLIKit
+import MetroTestSupport
 import XCTest
 
 @testable import MetroTimerCLI

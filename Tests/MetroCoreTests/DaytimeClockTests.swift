@@ -1,4 +1,5 @@
 import Foundation
+import MetroTestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc

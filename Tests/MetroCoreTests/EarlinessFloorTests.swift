@@ -2,6 +2,7 @@ import Foundation
 import MetroCore
 import MetroData
 import MetroLab
+import MetroTestSupport
 import XCTest
 
 /// The earliness floor (issue 31): the least median earliness that any alert policy which knows

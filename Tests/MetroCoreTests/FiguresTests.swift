@@ -1,6 +1,7 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 @testable import MetroTimerCLI

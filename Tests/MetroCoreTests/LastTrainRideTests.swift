@@ -1,4 +1,5 @@
 import Foundation
+import MetroTestSupport
 import XCTest
 
 /// The last train's rider, as real processes. A rehearsal (`--speed`) runs the whole ride from

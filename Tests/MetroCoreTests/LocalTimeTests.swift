@@ -1,5 +1,6 @@
 import Foundation
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 /// Local times on Kyiv's two clock-change days of 2026. The rule (EU, kept by Ukraine since

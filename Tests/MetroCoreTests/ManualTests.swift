@@ -1,5 +1,6 @@
 @testable import CLIKit
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 @testable import MetroTimerCLI

@@ -1,6 +1,7 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 /// Issue 29, item 5: no train that does not run. A rehearsal before the first train rides the

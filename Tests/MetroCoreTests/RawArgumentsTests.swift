@@ -1,4 +1,5 @@
 import Foundation
+import MetroTestSupport
 import XCTest
 
 /// Issue 30: `--ics $'\xff.ics'` wrote a file of another name (`\u{FFFD}.ics`, the bytes Swift

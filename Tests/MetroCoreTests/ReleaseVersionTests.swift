@@ -1,6 +1,7 @@
 @testable import CLIKit
 import Foundation
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 /// `--version` names the build: the release number, the commit and its date (stamped by `make`;

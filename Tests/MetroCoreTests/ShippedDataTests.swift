@@ -1,4 +1,5 @@
 import Foundation
+import MetroTestSupport
 import XCTest
 
 /// The release carries the published timetable under `share/metro-timer/` and `timetable-gen`

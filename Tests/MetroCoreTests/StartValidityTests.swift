@@ -1,6 +1,7 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 /// Issue 44, item 8: `start` gave no timetable-validity warning for a date `plan` warns about.

@@ -1,6 +1,7 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 /// Kyiv time from the system's TZif file, held to two independent readers of the same database:

@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import MetroTestSupport
 import XCTest
 
 /// The live screen under a real pseudo-terminal: tmux runs it, sends keys, reads the screen.

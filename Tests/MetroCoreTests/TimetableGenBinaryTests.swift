@@ -1,4 +1,5 @@
 import Foundation
+import MetroTestSupport
 import XCTest
 
 /// The real `timetable-gen`, run as a user of a release runs it: from any directory, never

@@ -2,6 +2,7 @@ import Foundation
 import MetroCore
 import MetroData
 import MetroLab
+import MetroTestSupport
 import XCTest
 
 /// Issue 31: the alert policy in worlds it was not tuned on. The families are seeded and

@@ -1,4 +1,5 @@
 import Foundation
+import MetroTestSupport
 import XCTest
 
 /// Issue 30: a zone file this user cannot read was "there is no time-zone file" and the built-in

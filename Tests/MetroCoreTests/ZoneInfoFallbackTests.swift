@@ -1,6 +1,7 @@
 import CLIKit
 import Foundation
 import MetroCore
+import MetroTestSupport
 import XCTest
 
 /// Kyiv time on a system without the time-zone database (a minimal container, a phone): the

@@ -5,32 +5,32 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-// Test doubles shared by both test targets (MetroCoreFastTests links this file in).
+// Test doubles shared by both test targets.
 
 /// A clock the test moves by hand.
-final class ManualTime: @unchecked Sendable {
+package final class ManualTime: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date
-    init(_ start: Date) { current = start }
-    var now: Date { lock.lock(); defer { lock.unlock() }; return current }
-    func set(_ date: Date) { lock.lock(); current = date; lock.unlock() }
+    package init(_ start: Date) { current = start }
+    package var now: Date { lock.lock(); defer { lock.unlock() }; return current }
+    package func set(_ date: Date) { lock.lock(); current = date; lock.unlock() }
 }
 
 /// Keys typed at given moments, and things other processes do at given moments; waiting
 /// advances the manual clock instead of sleeping.
-final class ScriptedKeys: KeySource {
-    let time: ManualTime
-    var script: [(at: Date, key: Character)]
-    var actions: [(at: Date, run: () -> Void)]
-    private(set) var waits = 0
+package final class ScriptedKeys: KeySource {
+    package let time: ManualTime
+    package var script: [(at: Date, key: Character)]
+    package var actions: [(at: Date, run: () -> Void)]
+    package private(set) var waits = 0
 
-    init(time: ManualTime, script: [(at: Date, key: Character)] = [], actions: [(at: Date, run: () -> Void)] = []) {
+    package init(time: ManualTime, script: [(at: Date, key: Character)] = [], actions: [(at: Date, run: () -> Void)] = []) {
         self.time = time
         self.script = script.sorted { $0.at < $1.at }
         self.actions = actions.sorted { $0.at < $1.at }
     }
 
-    func wait(milliseconds: Int) -> [UInt8] {
+    package func wait(milliseconds: Int) -> [UInt8] {
         waits += 1
         let end = time.now.addingTimeInterval(Double(milliseconds) / 1000)
         if let action = actions.first, action.at <= end, action.at <= (script.first?.at ?? end) {
@@ -50,9 +50,10 @@ final class ScriptedKeys: KeySource {
 }
 
 /// Strings collected from several threads.
-final class LockedStrings: @unchecked Sendable {
+package final class LockedStrings: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String] = []
-    func append(_ value: String) { lock.lock(); values.append(value); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return values }
+    package init() {}
+    package func append(_ value: String) { lock.lock(); values.append(value); lock.unlock() }
+    package var all: [String] { lock.lock(); defer { lock.unlock() }; return values }
 }

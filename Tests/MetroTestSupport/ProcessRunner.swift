@@ -3,14 +3,14 @@ import XCTest
 
 /// Runs a built product as a real process, reading both pipes to the end before waiting, so a
 /// large output cannot deadlock the child.
-enum ProcessRunner {
-    struct Result {
-        var stdout: String
-        var stderr: String
-        var code: Int32
+package enum ProcessRunner {
+    package struct Result {
+        package var stdout: String
+        package var stderr: String
+        package var code: Int32
     }
 
-    static func run(
+    package static func run(
         _ product: String, _ arguments: [String], environment: [String: String] = [:],
         currentDirectory: String? = nil, input: String? = nil
     ) throws -> Result {
@@ -19,7 +19,7 @@ enum ProcessRunner {
     }
 
     /// Runs any executable (a shell, a system tool) with the same isolation.
-    static func run(
+    package static func run(
         executable: String, _ arguments: [String], environment: [String: String] = [:],
         currentDirectory: String? = nil, input: String? = nil
     ) throws -> Result {
@@ -63,7 +63,7 @@ enum ProcessRunner {
 }
 
 /// Where a system tool is on `PATH`, or nil.
-func which(_ tool: String) -> String? {
+package func which(_ tool: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for directory in path.split(separator: ":") {
         let candidate = "\(directory)/\(tool)"
@@ -72,9 +72,10 @@ func which(_ tool: String) -> String? {
     return nil
 }
 
-final class LockedData: @unchecked Sendable {
+package final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+    package init() {}
+    package func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
+    package func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
 }

@@ -14,12 +14,12 @@ import Glibc
 /// the C library dynamically, so the shift reaches its `Date()`), and what the test itself writes
 /// or expects uses `now`, on the same clock. The monotonic clock is left alone (timers and
 /// timeouts keep their real lengths).
-enum DaytimeClock {
+package enum DaytimeClock {
     /// Seconds added to the real clock: 0 by day; at night, to the next 10:00 in Kyiv. Fixed once
     /// for the whole run, so every process and fixture of the run shares one clock.
-    static let offset: TimeInterval = offset(at: Date())
+    package static let offset: TimeInterval = offset(at: Date())
 
-    static func offset(at real: Date) -> TimeInterval {
+    package static func offset(at real: Date) -> TimeInterval {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Kyiv")!
         let hour = calendar.component(.hour, from: real)
@@ -29,12 +29,12 @@ enum DaytimeClock {
     }
 
     /// Now, on the clock the test's processes see.
-    static var now: Date { Date().addingTimeInterval(offset) }
+    package static var now: Date { Date().addingTimeInterval(offset) }
 
     /// The variables that put a process on this clock: none by day; libfaketime at night. At
     /// night without libfaketime the test cannot run a ride and skips, saying why (in CI, which
     /// installs it, it fails instead).
-    static func environment() throws -> [String: String] {
+    package static func environment() throws -> [String: String] {
         guard offset != 0 else { return [:] }
         do {
             return try variables(offset: offset)
@@ -46,11 +46,11 @@ enum DaytimeClock {
     }
 
     /// The same, as `NAME=value …` words for a shell command line (empty by day).
-    static func shellPrefix() throws -> String {
+    package static func shellPrefix() throws -> String {
         try environment().sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)' " }.joined()
     }
 
-    struct Unavailable: Error { var reason: String }
+    package struct Unavailable: Error { package var reason: String }
 
     /// libfaketime's variables for a shift of `offset` seconds.
     ///
@@ -61,13 +61,13 @@ enum DaytimeClock {
     /// `faketime` tool creates the pair and removes it when its command ends, so one `faketime`
     /// per offset holds them for the run: its command is `cat`, reading a pipe this process
     /// keeps open, so it ends (and cleans up) when this process does, however that happens.
-    static func variables(offset: TimeInterval) throws -> [String: String] {
+    package static func variables(offset: TimeInterval) throws -> [String: String] {
         let shift = "+\(Int(offset))"
         let shared = try Holder.shared(for: shift)
         return ["LD_PRELOAD": library, "FAKETIME": shift, "FAKETIME_SHARED": shared, "FAKETIME_DONT_FAKE_MONOTONIC": "1"]
     }
 
-    static let library = "/usr/lib/\(architecture)-linux-gnu/faketime/libfaketime.so.1"
+    package static let library = "/usr/lib/\(architecture)-linux-gnu/faketime/libfaketime.so.1"
     private static var architecture: String {
         #if arch(arm64)
             "aarch64"
@@ -89,12 +89,12 @@ enum DaytimeClock {
     ///   whatever is still there itself;
     /// - before its first faketime, removes pairs of faketime processes that no longer exist
     ///   (left by runs before this fix), its own user's only.
-    final class Holder: @unchecked Sendable {
-        static let lock = NSLock()
-        nonisolated(unsafe) static var held: [String: (process: Process, input: FileHandle, shared: String)] = [:]
-        nonisolated(unsafe) static var swept = false
+    package final class Holder: @unchecked Sendable {
+        package static let lock = NSLock()
+        package nonisolated(unsafe) static var held: [String: (process: Process, input: FileHandle, shared: String)] = [:]
+        package nonisolated(unsafe) static var swept = false
 
-        static func shared(for shift: String) throws -> String {
+        package static func shared(for shift: String) throws -> String {
             lock.lock()
             defer { lock.unlock() }
             if let existing = held[shift] { return existing.shared }
@@ -140,7 +140,7 @@ enum DaytimeClock {
         }
 
         /// The names in /dev/shm of a `FAKETIME_SHARED` value (`/faketime_sem_N /faketime_shm_N`).
-        static func files(_ shared: String) -> [String] {
+        package static func files(_ shared: String) -> [String] {
             let names = shared.split(separator: " ").map { String($0.drop { $0 == "/" }) }
             guard names.count == 2 else { return [] }
             return ["sem." + names[0], names[1]]
@@ -148,7 +148,7 @@ enum DaytimeClock {
 
         /// Ends every holder: closes its pipe, waits (up to 5 s) for faketime to remove its pair,
         /// and removes what is left.
-        static func releaseAll() {
+        package static func releaseAll() {
             lock.lock()
             defer { lock.unlock() }
             let clock = ContinuousClock()
@@ -164,7 +164,7 @@ enum DaytimeClock {
         }
 
         /// Removes the pairs of faketime processes that are gone, this user's only.
-        static func removeStalePairs() {
+        package static func removeStalePairs() {
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm") else { return }
             for entry in entries {
                 guard let pid = stalePID(entry) else { continue }
@@ -175,7 +175,7 @@ enum DaytimeClock {
         }
 
         /// The faketime process id an entry of /dev/shm names, if it is one of faketime's.
-        static func stalePID(_ entry: String) -> pid_t? {
+        package static func stalePID(_ entry: String) -> pid_t? {
             for prefix in ["faketime_shm_", "sem.faketime_sem_"] where entry.hasPrefix(prefix) {
                 return pid_t(entry.dropFirst(prefix.count))
             }
@@ -184,7 +184,7 @@ enum DaytimeClock {
     }
 
     /// Releases the holders when the test bundle ends.
-    final class Release: NSObject, XCTestObservation {
-        func testBundleDidFinish(_ testBundle: Bundle) { Holder.releaseAll() }
+    package final class Release: NSObject, XCTestObservation {
+        package func testBundleDidFinish(_ testBundle: Bundle) { Holder.releaseAll() }
     }
 }

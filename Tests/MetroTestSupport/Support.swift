@@ -8,24 +8,24 @@ import XCTest
 @testable import MetroTimerCLI
 
 /// Paths and fixtures shared by the tests.
-enum TestPaths {
+package enum TestPaths {
     /// The package root, found from this file's path (tests run from any directory).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    package static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let data = packageRoot.appendingPathComponent("Data").path
-    static let fixtures = packageRoot.appendingPathComponent("Tests/MetroCoreTests/Fixtures").path
-    static let embeddedSwift = packageRoot.appendingPathComponent("Sources/MetroCore/Network/Network+EmbeddedJSON.swift").path
+    package static let data = packageRoot.appendingPathComponent("Data").path
+    package static let fixtures = packageRoot.appendingPathComponent("Tests/MetroCoreTests/Fixtures").path
+    package static let embeddedSwift = packageRoot.appendingPathComponent("Sources/MetroCore/Network/Network+EmbeddedJSON.swift").path
 
     /// The directory holding the built products (`.build/debug`). On Linux the test bundle's
     /// URL is that directory itself; on Darwin it is the `.xctest` bundle inside it.
-    static var products: URL {
+    package static var products: URL {
         let url = Bundle(for: BundleLocator.self).bundleURL
         return url.pathExtension == "xctest" ? url.deletingLastPathComponent() : url
     }
 
     /// The data files of `directory` as the compiler takes them: names and bytes (MetroCore does
     /// no I/O; the tests read the files as timetable-gen does).
-    static func compilerInput(_ directory: String) throws -> TimetableCompiler.Input {
+    package static func compilerInput(_ directory: String) throws -> TimetableCompiler.Input {
         var bytes: [String: [UInt8]] = [:]
         for name in TimetableCompiler.FileName.all {
             bytes[name] = Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
@@ -36,9 +36,9 @@ enum TestPaths {
     /// Fresh, empty state and settings places for a command a test gives none: one directory
     /// per call under one per test process, removed when the process exits. (They were under
     /// /nonexistent, which root, as CI runs, can create: hundreds were left behind.)
-    static func isolated() -> String { isolatedRoot + "/" + UUID().uuidString }
+    package static func isolated() -> String { isolatedRoot + "/" + UUID().uuidString }
 
-    static let isolatedRoot: String = {
+    package static let isolatedRoot: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("metro-timer-isolated-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         atexit { try? FileManager.default.removeItem(atPath: TestPaths.isolatedRoot) }
@@ -46,7 +46,7 @@ enum TestPaths {
     }()
 
     /// A fresh temporary directory, removed when the test ends.
-    static func temporaryDirectory(_ test: XCTestCase) throws -> String {
+    package static func temporaryDirectory(_ test: XCTestCase) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("metro-timer-tests-\(UUID().uuidString)")
         // Private, as a home metro-timer accepts must be (one open to others is refused).
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -55,14 +55,14 @@ enum TestPaths {
     }
 }
 
-final class BundleLocator {}
+package final class BundleLocator {}
 
-enum Kyiv {
-    static let clock = ServiceClock.kyiv()!
-    static let network = Network.kyiv
+package enum Kyiv {
+    package static let clock = ServiceClock.kyiv()!
+    package static let network = Network.kyiv
 
     /// A Kyiv wall-clock moment, `2026-11-30 17:05:00`.
-    static func date(_ text: String) -> Date {
+    package static func date(_ text: String) -> Date {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == ":" }).map { Int($0)! }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Kyiv")!
@@ -70,32 +70,38 @@ enum Kyiv {
             year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts.count > 5 ? parts[5] : 0))!
     }
 
-    static func station(_ query: String) -> NetworkDocument.Station {
+    package static func station(_ query: String) -> NetworkDocument.Station {
         guard case .found(let station) = StationSearch(network: network).match(query) else {
             fatalError("test station '\(query)' did not resolve")
         }
         return station
     }
 
-    static func route(_ from: String, _ to: String) throws -> Route {
+    package static func route(_ from: String, _ to: String) throws -> Route {
         try Router(network: network).route(from: station(from).code, to: station(to).code)
     }
 
-    static func schedule(_ from: String, _ to: String, at t0: String) throws -> Schedule {
+    package static func schedule(_ from: String, _ to: String, at t0: String) throws -> Schedule {
         ScheduleEngine(network: network, clock: clock).schedule(route: try route(from, to), t0: date(t0))
     }
 }
 
 /// The result of running the CLI in-process.
-struct CLIResult {
-    var stdout: String
-    var stderr: String
-    var code: Int32
+package struct CLIResult {
+    package var stdout: String
+    package var stderr: String
+    package var code: Int32
+
+    package init(stdout: String, stderr: String, code: Int32) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.code = code
+    }
 }
 
-enum CLI {
+package enum CLI {
     /// Runs `metro-timer` in-process with a fixed clock and a pinned environment.
-    static func run(
+    package static func run(
         _ arguments: [String], now: Date = Kyiv.date("2026-11-30 12:00:00"),
         environment: [String: String] = ["NO_COLOR": "1"], terminal: Bool = false, columns: Int? = 80
     ) -> CLIResult {
@@ -117,8 +123,8 @@ enum CLI {
 
 /// Reads a project CSV file directly (not through the compiler), so tests can check the
 /// compiler's output against the published figures independently.
-enum RawCSV {
-    static func rows(_ name: String) throws -> [[String: String]] {
+package enum RawCSV {
+    package static func rows(_ name: String) throws -> [[String: String]] {
         let text = try String(contentsOfFile: TestPaths.data + "/" + name, encoding: .utf8)
         var lines = text.split(separator: "\n").map(String.init)
         let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -130,7 +136,7 @@ enum RawCSV {
 }
 
 extension String {
-    var containsCyrillic: Bool {
+    package var containsCyrillic: Bool {
         unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) }
     }
 }
