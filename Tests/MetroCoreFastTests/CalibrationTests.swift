@@ -188,7 +188,7 @@ final class CalibrationTests: XCTestCase {
         var effective = try store.loadCalibration().effective
         XCTAssertEqual(effective.running.values.first?.count, 2)
         XCTAssertEqual(effective.running.values.first?.mean, 110)
-        // The same source again replaces, never adds (issue 12: it doubled every count).
+        // The same source again replaces, never adds (adding would double every count).
         let again = CLI.run(["calibration", "--import", file], environment: environment)
         XCTAssertTrue(again.stdout.hasSuffix("(replacing an earlier import from the same source).\n"), again.stdout)
         effective = try store.loadCalibration().effective

@@ -70,7 +70,7 @@ final class ChangesFileTests: XCTestCase {
         XCTAssertEqual(run(["changes", "add", "--headway", "M1=12"], env).code, 1, "every line already has an open-ended interval")
     }
 
-    /// Issue 12's findings about `changes add`.
+    /// `changes add`: repeated options, the `--from` default and past dates.
     func testRepeatedOptionsTheFromDefaultAndPastDates() throws {
         let env = try environment()
         // Two closed stations in one command: both kept, each from today (the help's "now").

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 30: bad input said as what it is, with what to type instead.
+/// Bad input said as what it is, with what to type instead.
 final class ClearErrorsTests: XCTestCase {
     /// A relative METRO_TIMER_HOME was taken relative to the current directory, silently: the
     /// trip moved with `cd`. It is refused, and nothing is made in the current directory.

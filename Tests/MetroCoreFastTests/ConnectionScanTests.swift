@@ -7,7 +7,7 @@ import XCTest
 @testable import MetroData
 @testable import MetroLab
 
-/// An independent check of the one service model (issue 29): a connection scan over the GTFS
+/// An independent check of the one service model: a connection scan over the GTFS
 /// feed's own files (stop_times.txt and trips.txt as the export writes them, read back as CSV),
 /// from a feed train's departure at the origin, against `plan`'s schedule for the same t₀.
 ///

@@ -47,7 +47,7 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
-    /// The README's Accuracy section (issue 31): the measured backtest apart from the simulated
+    /// The README's Accuracy section: the measured backtest apart from the simulated
     /// figures, the simulated verdicts per family in the very table the Accuracy guide prints
     /// (one run, so they cannot drift), each family's assumptions, and what would change them.
     func testTheReadmesAccuracySectionGivesEachFamilysVerdictsAndAssumptionsAsTheGuideDoes() throws {

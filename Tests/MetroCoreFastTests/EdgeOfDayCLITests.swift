@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 23, as a rider types it: every check here runs the command in-process over its
+/// The edges of the service day, as a rider types it: every check here runs the command in-process over its
 /// arguments, so it ran against the code before the fix too (and failed there).
 final class EdgeOfDayCLITests: XCTestCase {
     func json(_ text: String) throws -> [String: Any] {

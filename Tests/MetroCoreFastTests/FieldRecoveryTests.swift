@@ -5,7 +5,7 @@ import MetroLab
 import MetroTestSupport
 import XCTest
 
-/// Issue 46, proved on known truth: riders drawn from a world whose parameters the test knows
+/// Pooled field journals, proved on known truth: riders drawn from a world whose parameters the test knows
 /// ride through the shipped engine, their journals are shared and pooled, and the pool must
 /// give the world back. The truth comes from the world (its factor, its dwells, its taps) and
 /// from the simulator's own verdicts on each ride, never from the pool.

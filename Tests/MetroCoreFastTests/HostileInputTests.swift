@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 22: values the files accepted and the commands then trapped on. Each input is also a
+/// Values the files accepted and the commands then trapped on. Each input is also a
 /// corpus file under fuzz/corpus/, replayed by fuzz/run.sh.
 final class HostileInputTests: XCTestCase {
     func corpus(_ target: String, _ name: String) throws -> String {
@@ -87,7 +87,7 @@ final class HostileInputTests: XCTestCase {
     }
 }
 
-/// Issue 22: one rule for displayed text. Every command over files seeded with ESC, OSC, C1 and
+/// One rule for displayed text. Every command over files seeded with ESC, OSC, C1 and
 /// bidi controls, one file at a time (a file refused whole is exit 65, and the others must still
 /// be walked): no raw control character reaches standard output or standard error.
 final class DisplayedTextTests: XCTestCase {
@@ -212,7 +212,7 @@ final class DisplayedTextTests: XCTestCase {
     }
 }
 
-/// Issue 30: a feed URL's password was shown in `alerts status`, `about` and errors when the URL
+/// A feed URL's password was shown in `alerts status`, `about` and errors when the URL
 /// was written `//user:pw@host/` or `https:/user:pw@host/`. Every form is masked.
 final class URLMaskTests: XCTestCase {
     func testAPasswordIsMaskedInEveryFormOfTheURL() throws {
@@ -245,7 +245,7 @@ final class URLMaskTests: XCTestCase {
     }
 }
 
-/// Issue 22: files checked when read as when written; every writer's temp files cleaned; a held
+/// Files checked when read as when written; every writer's temp files cleaned; a held
 /// lock says what it waits for.
 final class FilesOnReadTests: XCTestCase {
     func mode(_ path: String) -> mode_t {
@@ -262,7 +262,7 @@ final class FilesOnReadTests: XCTestCase {
         }
     }
 
-    /// Issue 30: `METRO_TIMER_HOME=/ metro-timer journal` as root made `/` 0700. A directory
+    /// `METRO_TIMER_HOME=/ metro-timer journal` as root made `/` 0700. A directory
     /// that exists is never chmodded, whoever made it: one open to others (a shared 1777 like
     /// /tmp, a group's 0770, a 0755) is refused with the reason, by readers and writers alike,
     /// and keeps its mode. Scratch directories only.
@@ -276,7 +276,7 @@ final class FilesOnReadTests: XCTestCase {
             for arguments in [["journal"], ["calibration"], ["status"], ["start", "Teremky", "Lisova"]] {
                 let result = CLI.run(arguments, environment: environment)
                 XCTAssertEqual(result.code, 1, "\(arguments): \(result.stdout)")
-                // The whole mode, sticky bit included (issue 44: 1777 was shown as 777).
+                // The whole mode, sticky bit included (1777 shown as 777 would hide the sticky bit).
                 let shown = String(loose, radix: 8)
                 XCTAssertTrue(result.stderr.hasPrefix("""
                     Error: cannot use the state directory \(state): others can use it (mode \(shown)), and metro-timer keeps its files only in a private directory \
@@ -422,7 +422,7 @@ final class FilesOnReadTests: XCTestCase {
     }
 }
 
-/// Issue 22: the alert feed says "unknown" whenever it does not plainly say true or false.
+/// The alert feed says "unknown" whenever it does not plainly say true or false.
 final class AlertFeedStrictnessTests: XCTestCase {
     func verdict(_ text: String) -> AlertFeed.Verdict { AlertFeed.parse(Data(text.utf8)) }
 
@@ -443,7 +443,7 @@ final class AlertFeedStrictnessTests: XCTestCase {
             XCTAssertTrue(isUnknown(verdict(text)), "\(text): \(verdict(text))")
         }
         XCTAssertEqual(verdict(#"{"alert": 1}"#).line, "unknown: the feed's alert for Kyiv is not true or false")
-        // Another region's odd value: the answer is not the one schema (issue 30's strict feed,
+        // Another region's odd value: the answer is not the one schema (the strict feed,
         // AlertFeedTests), so it is unknown too, never read around.
         XCTAssertTrue(isUnknown(verdict(#"{"states": [{"name": "Львівська область", "alert": "yes"}, {"name": "м. Київ", "alert": true}]}"#)))
     }

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 44, item 7: the journal is read a chunk at a time (`PrivateFile.forEachLine`), so a
+/// The journal is read a chunk at a time (`PrivateFile.forEachLine`), so a
 /// reader holds a line, not the file. The lines it gives are the file's lines, whatever falls on
 /// the 64 KiB boundaries: compared with the file split in the test.
 final class JournalStreamingTests: XCTestCase {

@@ -73,7 +73,7 @@ final class JournalWriterTests: XCTestCase {
         XCTAssertTrue(early.stderr.hasPrefix("Error: An arrival at 09:59 is before the train left (10:00) or more than three hours ago\n"), early.stderr)
         // 10:31 at 10:30 is yesterday's 10:31: before the train left.
         XCTAssertEqual(run(["arrived", "--at", "10:31"], at: "2026-11-30 10:30:00").code, 64)
-        // 10:04 is the middle of that minute, 10:04:30 (issue 32): seen from 13:04:31 it is
+        // 10:04 is the middle of that minute, 10:04:30: seen from 13:04:31 it is
         // 3 h 0 min 1 s back; from 13:04:30, exactly three hours.
         XCTAssertEqual(run(["arrived", "--at", "10:04"], at: "2026-11-30 13:04:31").code, 64)
         XCTAssertNil(try FileTripStore(directory: home).readJournal().records.first?.confirmedArrival, "nothing confirmed yet")

@@ -5,7 +5,7 @@ import XCTest
 
 @testable import TimetableGenCLI
 
-/// Issue 31: what the documents say about the lean is what the engine ships. An alert leans early
+/// What the documents say about the lean is what the engine ships. An alert leans early
 /// by `alertLeanShare` of the time since the last confirmed point while it rests on a change
 /// nobody confirmed, and by `confirmedLeanShare` after "departed" (and on a ride with no change):
 /// the press no longer removes the lean. The pages said it did, and gave only the first share.

@@ -14,7 +14,7 @@ final class LeanEarlyTests: XCTestCase {
     let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
     /// The engine whose range is the published patterns alone (fast with no wait, slow with the
     /// longest): the cap's 1% is a promise against the fast pattern with no wait, and the margin
-    /// the shipped range adds beyond it (issue 31) would hide a cap that grew.
+    /// the shipped range adds beyond it would hide a cap that grew.
     var patternsOnly: ScheduleEngine {
         var engine = engine
         engine.rangeMarginShare = 0
@@ -89,10 +89,10 @@ final class LeanEarlyTests: XCTestCase {
                 var closed = patternsOnly
                 closed.closedStations = [stations[stations.count - 2]]
                 // The 1% (of alerts under 30 s before the train is there) is the cap's own promise. The lean against an unconfirmed change
-                // (issue 21) comes on top of it, earlier still, and would hide a cap that grew:
+                // comes on top of it, earlier still, and would hide a cap that grew:
                 // it is set aside here so the cap is what is measured.
                 closed.alertLeanShare = 0
-                // Where the wait is the interval's (not a known train's, issue 29): mornings past
+                // Where the wait is the interval's (not a known train's): mornings past
                 // the first two hours and evenings before the last two, when the intervals are long.
                 let minutes = Array(stride(from: 7 * 60 + 40, through: 10 * 60, by: 20)) + [12 * 60, 16 * 60]
                     + Array(stride(from: 18 * 60, through: 20 * 60 + 20, by: 20))
@@ -114,7 +114,7 @@ final class LeanEarlyTests: XCTestCase {
 
     /// Before any change, an alert is the fast pattern's moment (the published last train's gaps,
     /// from the document) leaning early by 8% of the time since t₀: what is still unknown is the
-    /// running and the dwell since the last confirmed point (issue 31; on the bare fast pattern a
+    /// running and the dwell since the last confirmed point (on the bare fast pattern a
     /// train with shorter dwells than the assumed 25 s made one alert in eight late).
     func testAlertsLeanEarlyOfTheBestEstimateAndOfTheFastPattern() throws {
         let t0 = Kyiv.date("2026-11-30 12:00:00")
@@ -145,7 +145,7 @@ final class LeanEarlyTests: XCTestCase {
     /// After "departed", what is still unknown is the running and the dwell since the press:
     /// the alert is the fast pattern from the press (the published last train's gaps, from the
     /// document), leaning early by 12 % of the time since the press. 8 %, the share of a ride
-    /// with no change, let pressing departed make alerts late that would not have been (issue 31:
+    /// with no change, let pressing departed make alerts late that would not have been (without it:
     /// +87 in one cell of the correlated family, seed 1; +140 at seed 2).
     func testAfterDepartedTheAlertLeansByTheCorrectedShareOfTheTimeSinceThePress() throws {
         let t0 = Kyiv.date("2026-11-30 12:00:00")

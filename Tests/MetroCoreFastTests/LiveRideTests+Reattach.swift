@@ -5,7 +5,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 30: reopening the ride screen replayed stale alerts. With the screen closed while
+/// Reopening the ride screen replayed stale alerts. With the screen closed while
 /// alerts fell due, `start` (reattach) emitted every overdue alert at once with no lateness,
 /// "Change is next" after a confirmed `departed`, and "yours is next" at the arrival. The README
 /// says only the latest is delivered, saying how late.

@@ -104,7 +104,7 @@ final class LiveRideTests: XCTestCase {
         XCTAssertTrue(h.output.text.contains("'Departed' is for the train after the transfer, and you have not reached the transfer yet. Nothing changed.\n"))
     }
 
-    /// Issue 30: after `start --replace` in another terminal, the old screen stayed open and its
+    /// After `start --replace` in another terminal, the old screen stayed open and its
     /// `a a` recorded an arrival for the new trip 3 s after it began. The screen belongs to its
     /// trip: it ends at the next frame, saying why, and nothing it does reaches the new trip.
     func testAReplacedTripsScreenEndsSayingWhyAndCannotActOnTheNewTrip() throws {

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 44, item 5: one number parser and strict URLs. `--headway 0x10` and `--speed 0x10`
+/// One number parser and strict URLs. `--headway 0x10` and `--speed 0x10`
 /// were taken as 16 (Swift's `Double` reads hexadecimal, exponents, "inf" and "nan") while
 /// `--timeout` and `--last` refused hex; `--last +5` was taken; an alert URL with a space in
 /// its host was stored.

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 30: every file read applies the same plausibility rules as its import or its `add`.
+/// Every file read applies the same plausibility rules as its import or its `add`.
 final class PlausibleFilesTests: XCTestCase {
     func directory(_ name: String) throws -> String {
         let directory = try TestPaths.temporaryDirectory(self) + "/" + name

@@ -2,7 +2,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-/// Issue 44, item 1: the air-raid feed speaks for the city of Kyiv only when a region is the
+/// The air-raid feed speaks for the city of Kyiv only when a region is the
 /// city by name. Kyiv city and Kyiv oblast are different regions in every Ukrainian alert source
 /// (alerts.in.ua, ukrainealarm.com and alerts.com.ua all list "м. Київ" apart from
 /// "Київська область"), so a region whose name merely contains "Kyiv" is another region.

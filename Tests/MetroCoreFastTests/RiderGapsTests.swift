@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 32, item 5: the small gaps still open after the first round, each as a rider meets it.
+/// Small gaps in the rider's path, each as a rider meets it.
 final class RiderGapsTests: XCTestCase {
     var home = ""
     var config = ""
@@ -136,7 +136,7 @@ final class RiderGapsTests: XCTestCase {
     /// interval it quotes, unexplained. Data/kyiv-headways.csv gives two intervals an hour, so
     /// near a change of interval the gap a passenger falls into can be wider than the interval in
     /// force when they reach the platform: the line says so. (07:50: past the first two hours,
-    /// where the wait is the feed's real train, issue 29.)
+    /// where the wait is the feed's real train.)
     func testAWaitRangeLongerThanTheIntervalSaysWhy() throws {
         for language in Language.allCases {
             let plan = run(["plan", "Lisova", "Teremky", "--at", "07:50", "--date", "2026-11-30", "--lang", language.rawValue], columns: 400)

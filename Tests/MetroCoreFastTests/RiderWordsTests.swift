@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 44, item 8: the rider's words, from the same audit. A banner that stayed when its
+/// The rider's words. A banner that stayed when its
 /// moment had passed, instructions cut mid-word at 80 columns, a closed station counted among
 /// the stops left, `station --json` that said closed and two vestibules open, and a visitor's
 /// English names unknown with nothing said about the airport.

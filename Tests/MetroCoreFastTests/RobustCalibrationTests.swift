@@ -3,7 +3,7 @@ import MetroCore
 import MetroTestSupport
 import XCTest
 
-/// Calibration plans with the weighted median of the latest measurements (issue 31): a held train
+/// Calibration plans with the weighted median of the latest measurements: a held train
 /// or a slow run now and then is the metro's, and one-sided (a ride is held, never sped up), so
 /// it must neither move the figure nor make every other ride's agreement count for nothing. The
 /// figures are worked out here by hand.

@@ -131,7 +131,7 @@ final class ScheduleEngineTests: XCTestCase {
         XCTAssertEqual(network.station(schedule.stops[schedule.transferAlertStop!].station)?.nameEn, "Arsenalna")
         // "Change is next" rests on the fast pattern only (the first leg has no wait): t₀ plus
         // the fast departure-to-departure gaps, less the dwell at Arsenalna, read straight from
-        // the segments, leaning early by 8% of the time since t₀ (whole seconds, issue 31).
+        // the segments, leaning early by 8% of the time since t₀ (whole seconds).
         var fast = 0
         for index in 0..<(exit - 1) {
             fast += network.segment(from: schedule.stops[index].station, to: schedule.stops[index + 1].station)!.earlyGapSeconds

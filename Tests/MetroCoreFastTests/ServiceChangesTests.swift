@@ -43,7 +43,7 @@ final class ServiceChangesTests: XCTestCase {
             // Teatralna closed too, there is no way round.
             (["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--closed", "Teatralna"],
              "Error: No route from Lisova to Teremky runs with these service changes. Khreshchatyk is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: Arsenalna. But no route runs from there (Arsenalna) to Teremky either.\n"),
-            // Like every refusal, a suspension names the nearest station served (issue 12): the
+            // Like every refusal, a suspension names the nearest station served: the
             // last one the train reaches before the section, or, boarding inside it, the nearest
             // outside.
             (["plan", "Teremky", "Lybidska", "--suspended", "Demiivska-Teremky"],

@@ -9,7 +9,7 @@ import XCTest
 @testable import MetroTimerCLI
 @testable import TimetableGenCLI
 
-/// Issue 46: a rider's journal shared anonymously (`metro-timer journal --share`), read back
+/// A rider's journal shared anonymously (`metro-timer journal --share`), read back
 /// as someone else's file, and pooled (`timetable-gen field`). Expected values are worked by
 /// hand or set by the test's own ride, never taken from the pool.
 final class SharedJournalTests: XCTestCase {

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import TimetableGenCLI
 
-/// Issue 30: `timetable-gen gtfs --output` and `simulate --journal` printed their path raw.
+/// `timetable-gen gtfs --output` and `simulate --journal` printed their path raw.
 final class ShownTextGeneratorTests: XCTestCase {
     func generate(_ arguments: [String]) -> CLIResult {
         let out = StringSink(), err = StringSink()

@@ -8,7 +8,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 30: every byte shown that came from outside is quoted. An installed timetable's
+/// Every byte shown that came from outside is quoted. An installed timetable's
 /// station, line and source names reached the terminal raw (ESC, OSC, C1, bidi); six success
 /// messages printed their path raw; `journal report --json` passed C1 and U+202E; `about`
 /// printed the state paths raw.

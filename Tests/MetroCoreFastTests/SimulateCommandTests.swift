@@ -30,7 +30,7 @@ final class SimulateCommandTests: XCTestCase {
         }
     }
 
-    func testJSONHasTheShapeTheIssueGives() throws {
+    func testJSONGivesTheAssumptionsAndEveryCellsFigures() throws {
         let run = simulate(["--rides", "40", "--json", "--departed", "1"])
         XCTAssertEqual(run.code, 0, run.stderr)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
@@ -51,7 +51,7 @@ final class SimulateCommandTests: XCTestCase {
         XCTAssertEqual((object["measured"] as? [String: Any])?["inSample"] as? Bool, true)
     }
 
-    /// `simulate --world all --json`, small enough for every CI run (issue 31): every family in
+    /// `simulate --world all --json`, small enough for every CI run: every family in
     /// order, with the assumptions it was ridden under; every cell's four figures under each
     /// "departed" setting; and a verdict per goal that says what the printed cells say. The
     /// verdicts are worked out again here from the cells, against the issue's own limits.

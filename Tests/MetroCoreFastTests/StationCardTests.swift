@@ -5,7 +5,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// `metro-timer station NAME` (issue 12, item 4, without the entrances layer).
+/// `metro-timer station NAME` (without the entrances layer).
 final class StationCardTests: XCTestCase {
     func testTheCardInBothLanguagesAndJSON() throws {
         let text = CLI.run(["station", "Teatralna", "--date", "2026-11-30"])
@@ -29,7 +29,7 @@ final class StationCardTests: XCTestCase {
         let byHour = try XCTUnwrap(directions[0]["intervalsByHour"] as? [String: Int])
         XCTAssertEqual(byHour["08"], engine.interval(line: "M2", direction: .reverse, at: Kyiv.date("2026-11-30 08:00")))
         XCTAssertEqual(CLI.run(["station", "Nowhere"]).code, 64)
-        // The Russian names people type, on the card and in its JSON (issue 12, item 6).
+        // The Russian names people type, on the card and in its JSON.
         XCTAssertTrue(CLI.run(["station", "Maidan", "--date", "2026-11-30"]).stdout.contains("\nIn Russian: Майдан Независимости, Майдан Незалежности\n"))
         XCTAssertTrue(CLI.run(["station", "Lisova", "--lang", "uk", "--date", "2026-11-30"]).stdout.contains("\nРосійською: Лесная\n"))
         XCTAssertEqual(object["namesRu"] as? [String], ["Теремки"])

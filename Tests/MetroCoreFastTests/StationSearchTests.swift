@@ -120,7 +120,7 @@ final class StationSearchTests: XCTestCase {
     }
 }
 
-/// No wild guesses (issue 12, item 6): digits and letter runs are not silently accepted,
+/// No wild guesses: digits and letter runs are not silently accepted,
 /// nonsense is unknown rather than ambiguous, and a former name says so.
 final class StrictSearchTests: XCTestCase {
     let search = StationSearch(network: Kyiv.network)
@@ -157,7 +157,7 @@ final class StrictSearchTests: XCTestCase {
     }
 }
 
-/// Every spelling (issue 12, item 6): the Russian name of every station, its variants and its
+/// Every spelling: the Russian name of every station, its variants and its
 /// former Russian names, in Cyrillic and in the Latin transliterations people use. The names are
 /// read from `Data/kyiv-names-ru.csv` directly, not through the compiler.
 final class RussianNamesTests: XCTestCase {
@@ -208,8 +208,8 @@ final class RussianNamesTests: XCTestCase {
         XCTAssertGreaterThan(checked, 52 * 6)
     }
 
-    /// The issue's examples, and the answer's note for a former Russian name.
-    func testTheIssuesExamples() {
+    /// Russian names as people type them, and the answer's note for a former Russian name.
+    func testRussianNamesAsTypedAndAFormerNamesNote() {
         let cases = [
             ("Лесная", "Lisova"), ("Lesnaya", "Lisova"), ("Академгородок", "Akademmistechko"), ("Akademgorodok", "Akademmistechko"),
             ("Днепр", "Dnipro"), ("Майдан Независимости", "Maidan Nezalezhnosti"), ("Дворец спорта", "Palats sportu"),

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import TimetableGenCLI
 
-/// Issue 44, item 3: one gate for timetable text. `install` refused control characters in names
+/// One gate for timetable text. `install` refused control characters in names
 /// (when it read its own output back), but `gtfs` and the plain compile took them (a raw ESC
 /// reached the feed's translations.txt), and `install` took blank and invisible names. Every
 /// command that compiles data applies the same checks at the door, with file:line:column, and

@@ -4,7 +4,7 @@ import MetroCore
 import MetroTestSupport
 import XCTest
 
-/// Issue 30: the time-zone file's troubles said as they are. Out-of-order transitions were "ends
+/// The time-zone file's troubles said as they are. Out-of-order transitions were "ends
 /// before the data its header announces", an absurd UTC offset was taken, and an unreadable
 /// file, a FIFO or a directory in the file's place was "there is no time-zone file" (the
 /// built-in rule, silently standing in for a database that is there but broken).

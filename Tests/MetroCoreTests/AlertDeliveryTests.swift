@@ -290,7 +290,7 @@ final class AlertDeliveryTests: XCTestCase {
         XCTAssertEqual(calls(), [])
     }
 
-    /// Issue 30: a station name from an installed timetable reached `tmux display-message` as a
+    /// A station name from an installed timetable reached `tmux display-message` as a
     /// format, and tmux ran `#(...)` in it. A real tmux server on a private socket: the name is
     /// shown, not run. (tmux runs `#()` jobs in order, so once a later job has run, an earlier
     /// one would have too.)

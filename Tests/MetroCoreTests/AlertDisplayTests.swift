@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 22: an open screen shows and announces every alert, whoever claimed it. The claim in
+/// An open screen shows and announces every alert, whoever claimed it. The claim in
 /// the trip file decides which process notifies (notify-send, the command), never which shows.
 final class AlertDisplayTests: XCTestCase {
     let t0 = Kyiv.date("2026-11-30 10:00")
@@ -179,7 +179,7 @@ final class AlertDisplayTests: XCTestCase {
     }
 }
 
-/// Issue 22, smaller: a screen whose terminal vanished without a SIGHUP, and a notifier late.
+/// A screen whose terminal vanished without a SIGHUP, and a notifier late.
 final class LateAndLostTests: XCTestCase {
     let t0 = Kyiv.date("2026-11-30 10:00")
 

@@ -220,7 +220,7 @@ final class AlertFeedTests: XCTestCase {
         XCTAssertEqual(AlertFeed.parse(Data(#"{"alert": "yes"}"#.utf8)).line, "unknown: the feed's alert for Kyiv is not true or false")
     }
 
-    /// Issue 30: one strict schema. A list with a stray element, a `states` object, a `state`
+    /// One strict schema. A list with a stray element, a `states` object, a `state`
     /// list, a single `state` naming another region: each was read as an answer about Kyiv
     /// ("quiet" beside a stray element; Lviv's `true` a false alarm). Each is "unknown", with
     /// the reason, never "no alert".

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 32, item 1: an alert that fires more than a stop early says so ("Teremky in about 3
+/// An alert that fires more than a stop early says so ("Teremky in about 3
 /// stops: get ready"), in every output: `--plain`, `--events`, the screen, `status`, the plan
 /// and the ICS alarm (docs/decisions/0050-alert-wording.md). The case is the issue's: the long
 /// way round a closed Khreshchatyk, where the unconfirmed second change makes the alert lean

@@ -179,7 +179,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(lines[0], "⚠ The last M1 train toward Lisova leaves Zhytomyrska at 22:32:25.")
         XCTAssertEqual(lines[1], "⚠ The route cannot be completed: the last M2 train toward Teremky leaves Maidan Nezalezhnosti at 22:45:50, before you can be there.")
         XCTAssertTrue(late.stdout.contains("Zhytomyrska → Teremky"))
-        // Before the first train: the first train's plan (issue 23).
+        // Before the first train: the first train's plan.
         let early = CLI.run(["plan", "Lisova", "Teremky", "--at", "05:00", "--date", "2026-11-30"], columns: nil)
         XCTAssertTrue(early.stdout.contains("ℹ Trains are not running yet at 05:00: this is the plan of the first train, the 05:34:45 from Lisova, 34 min 45 s later.\n"), early.stdout)
     }
@@ -206,8 +206,8 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(legs.map { $0["line"] as? String }, ["M1", "M2"])
         let transfer = try XCTUnwrap(object["transfer"] as? [String: Any])
         XCTAssertNotNil(transfer["headwaySeconds"] as? Int)
-        // At 22:20 the change is in the last trains' stretch, where the trains are known (issue
-        // 29): the booked wait ends on the train the plan boards, and the longest on the latest.
+        // At 22:20 the change is in the last trains' stretch, where the trains are known:
+        // the booked wait ends on the train the plan boards, and the longest on the latest.
         func moment(_ key: String) throws -> Date { try XCTUnwrap(ISO8601DateFormatter().date(from: try XCTUnwrap(transfer[key] as? String))) }
         let booked = try XCTUnwrap(transfer["bookedWaitSeconds"] as? Int)
         XCTAssertEqual(Double(booked), try moment("plannedDeparture").timeIntervalSince(try moment("platformArrival")))

@@ -174,7 +174,7 @@ final class CompletionShellTests: XCTestCase {
         XCTAssertEqual(results[3].line, #"metro-timer plan Palats\ «Ukraina»"#, "the guillemet typed is kept")
     }
 
-    /// Issue 32: a saved route's name is offered where plan and start take one, by real bash
+    /// A saved route's name is offered where plan and start take one, by real bash
     /// (`plan gy<Tab>` → `plan gym`), from the routes file METRO_TIMER_CONFIG names.
     func testBashCompletesASavedRouteName() throws {
         let bash = try tool("bash")

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Corrections move the model (issue 10): after `at STATION`, `adjust ±N` or `departed`, the
+/// Corrections move the model: after `at STATION`, `adjust ±N` or `departed`, the
 /// schedule says the train is where the passenger said, and the next correction moves from
 /// there. Checked against a small reference model written here, independently of TripModel.
 final class CorrectionModelTests: XCTestCase {
@@ -96,7 +96,7 @@ final class CorrectionModelTests: XCTestCase {
 
         /// k stops behind (k > 0: from the stop the train stands at or runs toward) or ahead (from
         /// the one it stands at or last left), counting only stops the train stands at: a closed
-        /// station it runs through is no stop to be at (issue 32).
+        /// station it runs through is no stop to be at.
         func shifted(_ k: Int) -> Int {
             let step = k > 0 ? -1 : 1
             var ride = k > 0 ? (position + 1) / 2 : position / 2
@@ -124,7 +124,7 @@ final class CorrectionModelTests: XCTestCase {
         }
 
         /// The ride stops still ahead (after the one it stands at, or from the one it runs
-        /// toward), a closed station it runs through not among them (issue 44).
+        /// toward), a closed station it runs through not among them.
         var stopsLeft: Int {
             let firstAhead = position % 2 == 0 ? position / 2 + 1 : (position + 1) / 2
             return (firstAhead..<max(firstAhead, rides)).filter { !passedThrough.contains($0) }.count
@@ -145,8 +145,8 @@ final class CorrectionModelTests: XCTestCase {
             guard from != to, let route = try? Router(network: Kyiv.network).route(from: from, to: to),
                 !route.isWalkOnly, route.walkBeforeBoarding == nil, route.walkAfterAlighting == nil
             else { continue }
-            // One in three rides between lines goes the long way round: the direct node closed
-            // (issue 12), so the trip has two changes.
+            // One in three rides between lines goes the long way round: the direct node closed,
+            // so the trip has two changes.
             var changes: ServiceChanges?
             if route.legs.count == 2, Int.random(in: 0..<3, using: &generator) == 0,
                 let detour = Router(network: Kyiv.network).detour(from: from, to: to),
@@ -184,7 +184,7 @@ final class CorrectionModelTests: XCTestCase {
                     let stops = model.current(trip).stops
                     let index = stops.lastIndex { $0.station == station }!
                     isEntry = stops[index].role == .transferEntry
-                    // A closed station the train runs through: it cannot stand there (issue 23).
+                    // A closed station the train runs through: it cannot stand there.
                     passedThrough = stops[index].role == .intermediate && (changes?.closed.contains(station) ?? false)
                     // A ride stop counts the stops before it, less the entry platforms; an
                     // entry platform stands for its node (the exit before it).
@@ -220,7 +220,7 @@ final class CorrectionModelTests: XCTestCase {
                 for entry in entries where index >= entry { index += 1 }
                 return index
             }
-            // A closed station the train runs through is not the next one named (issue 32): the
+            // A closed station the train runs through is not the next one named: the
             // next ride stop it stands at.
             func standing(_ ride: Int) -> Int {
                 var ride = ride
@@ -317,7 +317,7 @@ final class TripDecodingTests: XCTestCase {
     }
 }
 
-/// Mistakes can be undone, and a late arrival confirmed (issue 10, item 4).
+/// Mistakes can be undone, and a late arrival confirmed.
 final class UndoAndLateArrivalTests: XCTestCase {
     let t0 = Kyiv.date("2026-11-30 10:00")
 
@@ -361,7 +361,7 @@ final class UndoAndLateArrivalTests: XCTestCase {
         let at = Kyiv.clock.hhmm(arrival.addingTimeInterval(60))
         let confirmed = CLI.run(["arrived", "--at", at], now: later, environment: environment)
         XCTAssertEqual(confirmed.code, 0, confirmed.stderr)
-        // HH:MM is taken as the middle of that minute (issue 32: :00 biased late confirmations early).
+        // HH:MM is taken as the middle of that minute (:00 would bias late confirmations early).
         XCTAssertTrue(confirmed.stdout.hasPrefix("Arrival confirmed at \(at):30"), confirmed.stdout)
         let records = try store.readJournal().records
         XCTAssertEqual(records.count, 1, "the expired record is replaced, not joined")

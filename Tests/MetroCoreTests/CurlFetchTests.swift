@@ -93,7 +93,7 @@ final class CurlFetchTests: XCTestCase {
     }
 
     /// curl is handed the URL that was checked, so the two cannot disagree about where it goes.
-    /// Issue 44: the check is RFC 3986's grammar, strictly, so a URL holding characters a URL
+    /// The check is RFC 3986's grammar, strictly, so a URL holding characters a URL
     /// may not hold (a backslash before the `@`, a quote, a space) is refused before curl
     /// starts, rather than encoded into some other URL.
     func testCurlReadsTheURLThatWasChecked() throws {
@@ -258,8 +258,8 @@ final class CurlConfigTests: XCTestCase {
 }
 
 /// The feed's JSON is read without JSONSerialization now (it brings ICU into a static build):
-/// every answer gets the verdict a JSONSerialization reading gives under the rules of issue 22
-/// (an alert that is not true or false is unknown) and the strict schema of issue 30 (a region
+/// every answer gets the verdict a JSONSerialization reading gives under the rules
+/// (an alert that is not true or false is unknown) and the strict schema (a region
 /// that is not {"name": text, "alert": true or false} is unknown), kept here as the reference.
 final class AlertFeedReaderTests: XCTestCase {
     /// JSONSerialization's reading, with the booleans JSON spelt as booleans only (the reasons
@@ -268,7 +268,7 @@ final class AlertFeedReaderTests: XCTestCase {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             return .unknown(Bilingual("", "the feed did not answer with a JSON object"))
         }
-        // Issue 44: the city by its whole name, case and spacing aside (a name that only
+        // The city by its whole name, case and spacing aside (a name that only
         // contains "Kyiv" is another region).
         func isKyivCity(_ name: String) -> Bool {
             let whole = name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -279,7 +279,7 @@ final class AlertFeedReaderTests: XCTestCase {
             guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { return nil }
             return number.boolValue
         }
-        // The schema (issue 30): a region is an object with a text "name" and a boolean
+        // The schema: a region is an object with a text "name" and a boolean
         // "alert"; "state" is one region, the city's; "states" is a list of regions.
         func region(_ value: Any) -> (name: String, alert: Any)? {
             guard let region = value as? [String: Any], let name = region["name"] as? String, let alert = region["alert"], boolean(alert) != nil else { return nil }
@@ -307,7 +307,7 @@ final class AlertFeedReaderTests: XCTestCase {
             guard let alert = boolean(place) else { return .unknown(Bilingual("", "the feed's alert for Kyiv is not true or false")) }
             said.append(alert)
         }
-        // Issue 44: a region list without the city is no answer, whatever flag stands beside it.
+        // A region list without the city is no answer, whatever flag stands beside it.
         if listedWithoutKyiv { return .unknown(Bilingual("", "the feed lists no entry for the city of Kyiv")) }
         guard let first = said.first else { return .unknown(Bilingual("", "the feed's answer has no alert field")) }
         guard said.allSatisfy({ $0 == first }) else { return .unknown(Bilingual("", "the feed contradicts itself about Kyiv")) }

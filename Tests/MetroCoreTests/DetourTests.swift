@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Around closures (issue 12, item 1): when the one node between two lines is closed, or a
+/// Around closures: when the one node between two lines is closed, or a
 /// section its route needs is suspended, the route goes the long way, through the third line and
 /// its two nodes: both changes timed, and the plan saying why.
 final class DetourTests: XCTestCase {
@@ -236,8 +236,8 @@ final class DetourTests: XCTestCase {
             let result = CLI.run(arguments, now: t0.addingTimeInterval(seconds), environment: environment)
             XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
         }
-        // 17 stops: Lisova → Teatralna (7; Khreshchatyk, closed, is run through: no stop, issue
-        // 44), Zoloti Vorota → Palats sportu (1), then 9.
+        // 17 stops: Lisova → Teatralna (7; Khreshchatyk, closed, is run through: no stop),
+        // Zoloti Vorota → Palats sportu (1), then 9.
         XCTAssertEqual(status(5), "Chernihivska|17\n")
         correct(["at", "Teatralna"], 1_200)
         XCTAssertEqual(status(1_205), "Zoloti Vorota|10\n", "at the first node: the platform to walk to")
@@ -335,7 +335,7 @@ final class DetourTests: XCTestCase {
         let events = try result.stdout.split(separator: "\n").map {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        // The closure on the route is said once, at the start, as a warning (issue 29).
+        // The closure on the route is said once, at the start, as a warning.
         XCTAssertEqual(events.map { $0["event"] as? String }, ["start", "warning", "transfer-alert", "transfer-alert", "alert", "arrival", "end"])
         XCTAssertEqual(events[1]["kind"] as? String, "service-changes")
         XCTAssertEqual(names((events[1]["closed"] as? [String]) ?? []), ["Khreshchatyk"])

@@ -4,7 +4,7 @@ import MetroCore
 import MetroTestSupport
 import XCTest
 
-/// Issue 32, item 6: the documents say what the product does and the data hold.
+/// The documents say what the product does and the data hold.
 final class DocumentsAgreeTests: XCTestCase {
     /// `timetable-gen gtfs --help` (and so its man page) said the agency URL defaults to the
     /// dataset's page; the feed it writes says otherwise. Both read from the real binary.

@@ -5,7 +5,7 @@ import MetroLab
 import MetroTestSupport
 import XCTest
 
-/// The earliness floor (issue 31): the least median earliness that any alert policy which knows
+/// The earliness floor: the least median earliness that any alert policy which knows
 /// only the route and the moment of the tap could have in a cell, if its alerts are to be late
 /// no more often than the goal allows in the world at the fast edge of the family's range. The
 /// figures are worked out here by hand from the published segments.

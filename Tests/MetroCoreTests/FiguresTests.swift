@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 32, items 2 and 3: durations the way people say them, in both languages, and the
+/// Durations the way people say them, in both languages, and the
 /// journal's figures: `arrived` and `journal` agree, `arrived --at` takes seconds, the summary
 /// and `journal report` read right.
 final class FiguresTests: XCTestCase {

@@ -69,7 +69,7 @@ final class GTFSFeedTests: XCTestCase {
             let departures = trips.map { $0.departures[0] }.sorted()
             // Between the first and the train before the last one, every gap is the interval at
             // that moment, which lies between the hour's two published values; the last dozen
-            // may be stretched or closed up (issue 22) so that the last interval train runs an
+            // may be stretched or closed up so that the last interval train runs an
             // interval ahead of the published last one: they keep either hour's pair ±30 s.
             let pairs = Array(zip(departures, departures.dropFirst()).dropLast())
             for (index, (a, b)) in pairs.enumerated() {
@@ -101,7 +101,7 @@ final class GTFSFeedTests: XCTestCase {
             let window = Kyiv.network.serviceWindow(station: trip.stations[0], direction: trip.direction)!
             guard trip.departures[0] != window.firstDeparture && trip.departures[0] != window.lastDeparture else { continue }
             // Otherwise one of the trains that join with the depot train, one every interval,
-            // before the first train from further up the line arrives (issue 22).
+            // before the first train from further up the line arrives.
             let through = all.filter { $0.line == trip.line && $0.direction == trip.direction && $0.dayType == trip.dayType && $0.stations.count > trip.stations.count }
                 .compactMap { other in other.stations.firstIndex(of: trip.stations[0]).map { other.departures[$0] } }.min()!
             XCTAssertTrue(trip.departures[0] > window.firstDeparture && trip.departures[0] < through, "\(trip.stations[0]) at \(trip.departures[0])")

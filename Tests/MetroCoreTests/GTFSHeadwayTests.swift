@@ -6,7 +6,7 @@ import XCTest
 @testable import MetroCore
 @testable import MetroData
 
-/// Issue 22: the feed runs the trains the city runs. Read from the feed's own files, against the
+/// The feed runs the trains the city runs. Read from the feed's own files, against the
 /// published intervals read straight from Data/kyiv-headways.csv (not through the compiler).
 final class GTFSHeadwayTests: XCTestCase {
     func table(_ name: String) throws -> [[String: String]] {

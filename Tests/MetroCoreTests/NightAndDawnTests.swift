@@ -4,7 +4,7 @@ import MetroCore
 import MetroTestSupport
 import XCTest
 
-/// Issue 29, item 5: no train that does not run. A rehearsal before the first train rides the
+/// No train that does not run. A rehearsal before the first train rides the
 /// first train (as `plan` plans it, and a real start is refused), and `--arrive-by` answers
 /// the night alike at every hour.
 final class NightAndDawnTests: XCTestCase {
@@ -44,7 +44,7 @@ final class NightAndDawnTests: XCTestCase {
     }
 }
 
-/// Issue 29, item 4, in the ride's line outputs (real processes): the warning the screen shows
+/// The route's warning in the ride's line outputs (real processes): the warning the screen shows
 /// is spoken once in `--plain` and is a `warning` event in `--events`.
 final class RideWarningTests: XCTestCase {
     // (Said at 22:30, while that M2 is still to leave: in the present.)
@@ -67,7 +67,7 @@ final class RideWarningTests: XCTestCase {
     }
 }
 
-/// Issue 29, item 4: a closure on the route, which the screen shows below the countdowns ("ℹ
+/// A closure on the route, which the screen shows below the countdowns ("ℹ
 /// Service changes: Dnipro closed"), is said once in `--plain` and is a `warning` event
 /// (`kind` "service-changes", the closed stations still ahead) in `--events`.
 final class RideClosureTests: XCTestCase {

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 12: the service day made plain, day types, rehearsals at any time, each line's interval.
+/// The service day made plain, day types, rehearsals at any time, each line's interval.
 final class PlanningTests: XCTestCase {
     func testTheSmallHoursFollowOneRuleWithOneWarningAndExitOne() {
         // 02:59 is the night after 30 November (a service day runs 03:00 to 03:00), 03:00 the
@@ -18,7 +18,7 @@ final class PlanningTests: XCTestCase {
         XCTAssertTrue(lines[0].hasPrefix("⚠ The route cannot be completed: the last M1 train"), lines[0])
         XCTAssertTrue(night.stdout.contains("Monday 2026-11-30 · weekday timetable · 02:59 is the night after it (a service day runs until 03:00)"), night.stdout)
         let morning = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "03:00"], columns: nil)
-        // Before the first train the plan is the first train's (issue 23), exit 0.
+        // Before the first train the plan is the first train's, exit 0.
         XCTAssertEqual(morning.code, 0, "before the first train: its plan")
         XCTAssertTrue(morning.stdout.contains("ℹ Trains are not running yet at 03:00: this is the plan of the first train, the 05:34:45 from Lisova, 2 h 34 min 45 s later.\n"), morning.stdout)
         XCTAssertFalse(morning.stdout.contains("⚠"), morning.stdout)

@@ -65,7 +65,7 @@ final class PocketCardTests: XCTestCase {
 
     /// The tap is a start: the departure `plan --last` recommends (the last train, after its
     /// station's entrances close: the rider is aboard) gets a card, as `start` rides it, with
-    /// plan's warnings in it; one past the last connection does not (issue 43, item 4).
+    /// plan's warnings in it; one past the last connection does not.
     func testTheDeparturePlanLastRecommendsGetsACard() throws {
         let last = CLI.run(["plan", "Lisova", "Darnytsia", "--date", "2026-11-30", "--last", "--json"])
         let departure = try XCTUnwrap(last.stdout.firstMatch(of: /"departure" : "2026-11-30T(\d\d:\d\d:\d\d)\+02:00"/)?.1)

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 44, item 4: one writer for private files. `plan --ics` wrote 0644 (the umask's) while
+/// One writer for private files. `plan --ics` wrote 0644 (the umask's) while
 /// every other file about the rider is 0600; a writer killed mid-write left `.NAME.XXXXXX`
 /// beside the target that no later write removed (the state files' writer cleans its own); and
 /// `card --output` echoed its path with ESC and BEL raw. Scratch directories only.

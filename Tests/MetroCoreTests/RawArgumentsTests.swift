@@ -2,7 +2,7 @@ import Foundation
 import MetroTestSupport
 import XCTest
 
-/// Issue 30: `--ics $'\xff.ics'` wrote a file of another name (`\u{FFFD}.ics`, the bytes Swift
+/// `--ics $'\xff.ics'` wrote a file of another name (`\u{FFFD}.ics`, the bytes Swift
 /// put in place of the one it could not read). An argument that is not UTF-8 is refused before
 /// anything is done with it: a real process, its argument made by the shell's printf.
 final class RawArgumentsTests: XCTestCase {

@@ -24,7 +24,7 @@ final class RideOutputTests: XCTestCase {
         XCTAssertEqual(events[1]["station"] as? String, Kyiv.station("Arsenalna").code)
         XCTAssertEqual(events[2]["station"] as? String, Kyiv.station("Ipodrom").code)
         XCTAssertEqual(events[3]["station"] as? String, Kyiv.station("Teremky").code)
-        // Nobody confirmed the rehearsal's arrival (issue 32).
+        // Nobody confirmed the rehearsal's arrival.
         XCTAssertEqual(events.last?["outcome"] as? String, "rehearsal")
         // Every event that speaks of the arrival carries its range.
         for event in events.prefix(4) {

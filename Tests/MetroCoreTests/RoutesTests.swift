@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Saved and recent routes (issue 12, item 5).
+/// Saved and recent routes.
 final class RoutesTests: XCTestCase {
     func environment() throws -> [String: String] {
         let base = try TestPaths.temporaryDirectory(self)

@@ -8,7 +8,7 @@ import XCTest
 
 /// The published first and last departures and intervals, read straight from `Data/` (not
 /// through the compiler or `ServiceTrains`), and the trains near the edges of the day: the GTFS
-/// feed's (issue 29: the one service model; the feed's last intervals are stretched to meet the
+/// feed's (the one service model: the feed's last intervals are stretched to meet the
 /// published last train, so the trains before the last are not whole intervals from it).
 struct PublishedTrains {
     struct Key: Hashable { var station: String; var direction: String }
@@ -85,7 +85,7 @@ struct PublishedTrains {
     }
 }
 
-/// Issue 23: the edges of the service day.
+/// The edges of the service day.
 final class ServiceEdgeTests: XCTestCase {
     static let published = try! PublishedTrains()
     let wednesday = ServiceClock.ServiceDay(year: 2026, month: 12, day: 2)

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 46 with the real binaries: a ride on the wall clock (moved to 10:00 at night,
+/// Shared journals with the real binaries: a ride on the wall clock (moved to 10:00 at night,
 /// DaytimeClock) confirmed and ended through `metro-timer`, shared with `journal --share`, and
 /// read back by `timetable-gen field`; and the simulator's journal (`simulate --journal`) taken
 /// through the same two steps as it is.

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 32, item 5: the small gaps a rider trips on, most rider-visible first.
+/// The small gaps a rider trips on, most rider-visible first.
 final class SmallGapsTests: XCTestCase {
     var home = ""
 

@@ -4,7 +4,7 @@ import MetroCore
 import MetroTestSupport
 import XCTest
 
-/// Issue 44, item 8: `start` gave no timetable-validity warning for a date `plan` warns about.
+/// `start` gave no timetable-validity warning for a date `plan` warns about.
 /// Both run as real processes; the warning expected is the one `plan` prints for the same day.
 final class StartValidityTests: XCTestCase {
     func testARehearsalOutsideTheTimetablesDatesIsWarnedAsPlanWarns() throws {

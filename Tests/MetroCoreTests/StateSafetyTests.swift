@@ -5,7 +5,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Saved state under hostile or unlucky conditions (issue 11): what cannot be read is an error,
+/// Saved state under hostile or unlucky conditions: what cannot be read is an error,
 /// never "nothing"; links are never followed; ending a trip cannot count twice; parallel writers
 /// lose nothing; bad values are refused, never trapped on; untrusted text reaches no terminal raw.
 final class StateSafetyTests: XCTestCase {
@@ -301,7 +301,7 @@ final class LockedResults: @unchecked Sendable {
     func append(_ value: Int32) { lock.lock(); values.append(value); lock.unlock() }
 }
 
-/// Issue 12's findings about `calibration`, `journal` and `status`.
+/// Confirmations in `calibration`, `journal` and `status`.
 final class ConfirmationTests: XCTestCase {
     func testCalibrationResetAsksLikeJournalClearAndYesAloneIsRefused() throws {
         let base = try TestPaths.temporaryDirectory(self)

@@ -158,7 +158,7 @@ final class StateStoreTests: XCTestCase {
         XCTAssertTrue(at.stdout.hasPrefix("Corrected. Next: Livoberezhna "), at.stdout)
         let off = CLI.run(["at", "Syrets"], now: t0.addingTimeInterval(260), environment: environment)
         XCTAssertEqual(off.code, 1)
-        // With the nearest station on the route (issue 23): Maidan Nezalezhnosti is 7.23 km from
+        // With the nearest station on the route: Maidan Nezalezhnosti is 7.23 km from
         // Syrets, Khreshchatyk and Ploshcha Ukrainskykh Heroiv 7.30 (the stations' points).
         XCTAssertEqual(off.stderr, "Error: Syrets is not on this route; the nearest station on it is Maidan Nezalezhnosti.\n")
         let arrived = CLI.run(["arrived"], now: t0.addingTimeInterval(2400), environment: environment)

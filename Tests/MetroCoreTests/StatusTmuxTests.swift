@@ -7,7 +7,7 @@ import XCTest
 @testable import MetroTimerCLI
 @testable import TimetableGenCLI
 
-/// Issue 44, item 2: `status` printed an installed timetable's names raw, so under the README's
+/// `status` printed an installed timetable's names raw, so under the README's
 /// `#(metro-timer status)` tmux 3.3a expanded `#{socket_path}`, applied `#[bg=blue]` and could
 /// run `#(…)` from a station name. A real tmux server runs the README's snippet as written with
 /// a hostile installed timetable, and a second tmux reads the status bar a client draws.

@@ -7,7 +7,7 @@ import XCTest
 @testable import MetroTimerCLI
 @testable import TimetableGenCLI
 
-/// Issue 24, "Ukrainian all the way down": with `--lang uk` the messages about the state and
+/// Ukrainian all the way down: with `--lang uk` the messages about the state and
 /// settings directories, their locks and files, the notes about loose modes, and the system's own
 /// reason inside them (strerror's "Not a directory") are Ukrainian; with `--lang en` every one of
 /// them reads exactly as before.

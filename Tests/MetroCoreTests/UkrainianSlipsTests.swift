@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 32, item 4: the Ukrainian slips. «перейдіть на» takes the accusative, so a station's
+/// The Ukrainian slips. «перейдіть на» takes the accusative, so a station's
 /// name (nominative) follows «на станцію»; one former name is «Колишня назва»; the journal's
 /// outcome does not assume the rider's gender; and at 40 columns the arrival row keeps «через»,
 /// or "44:25 · 08:59" reads as two clock times.

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import MetroTimerCLI
 
-/// Issue 44, item 6: silence. `routes list` skipped a malformed journal line without the
+/// No silent skips. `routes list` skipped a malformed journal line without the
 /// warning `journal` prints; `start` said nothing when the scheduled-alert record was a symbolic
 /// link (only `alerts pending` named it); a 1777 directory was reported as "mode 777".
 final class WarnWhereSkippedTests: XCTestCase {

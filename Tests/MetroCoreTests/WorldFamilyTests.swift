@@ -5,7 +5,7 @@ import MetroLab
 import MetroTestSupport
 import XCTest
 
-/// Issue 31: the alert policy in worlds it was not tuned on. The families are seeded and
+/// The alert policy in worlds it was not tuned on. The families are seeded and
 /// repeatable, the simulator runs the shipped policy (a planted change moves its figures), and
 /// the policy's promises hold in the worlds the issue names.
 final class WorldFamilyTests: XCTestCase {
@@ -94,7 +94,7 @@ final class WorldFamilyTests: XCTestCase {
     /// Pressing "departed" never makes an alert late that would not have been: in a world a
     /// third of a pattern gap faster than the fastest published train, with 20 s dwells, the same
     /// rides with departed pressed after every change are late no more often than without.
-    /// (Issue 31: the press dropped the lean, and the rides after it ran on the bare fast
+    /// (Without it the press dropped the lean, and the rides after it ran on the bare fast
     /// pattern.)
     func testPressingDepartedNeverRaisesLateAlertsInAWorldFasterThanThePublishedTrains() {
         let world = SimulatedWorld(network: Kyiv.network, assumptions: SimulationAssumptions(spread: 1), factor: -0.3, dwell: 20)
@@ -106,7 +106,7 @@ final class WorldFamilyTests: XCTestCase {
     /// The range holds the slow worlds: trains on the slow published pattern with the longest
     /// hidden dwell today's world allows (35 s, against the 25 s the network assumes), and the
     /// fast pattern with the shortest (20 s): at least 90% of true arrivals inside the printed
-    /// range. (Issue 31: 47% in a world slower than the slow pattern.)
+    /// range. (Without it: 47% in a world slower than the slow pattern.)
     func testTheRangeHoldsNinetyPercentOfArrivalsAtBothEndsOfTodaysWorld() {
         for (factor, dwell) in [(1.0, 35.0), (0.0, 20.0)] {
             let world = SimulatedWorld(network: Kyiv.network, assumptions: SimulationAssumptions(), factor: factor, dwell: dwell)
@@ -115,7 +115,7 @@ final class WorldFamilyTests: XCTestCase {
         }
     }
 
-    /// What `rangeMarginShare` promises at a whole pattern gap of spread (issue 31), at the ends
+    /// What `rangeMarginShare` promises at a whole pattern gap of spread, at the ends
     /// of today's world there (a cell's factor lies in [−1, 2]): every train a whole gap faster
     /// than the fast pattern with the shortest hidden dwell (20 s) is inside the range in at
     /// least 90 % of rides; every train a whole gap slower than the slow pattern with the longest
@@ -170,7 +170,7 @@ extension WorldFamilyTests {
 }
 
 extension WorldFamilyTests {
-    /// The simulator plans with the shipped calibration code (issue 31): after a week of a
+    /// The simulator plans with the shipped calibration code: after a week of a
     /// commuter's rides, the figures the shipped learning recorded, and the same figures with
     /// every running time planted 5 % longer, move the simulator's plan exactly as they move the
     /// engine's own schedule for that trip, and the planted ones make it later.
@@ -205,7 +205,7 @@ extension WorldFamilyTests {
 }
 
 extension WorldFamilyTests {
-    /// Calibration learns through held trains and slow runs (issue 31): in the heavy-tail world at
+    /// Calibration learns through held trains and slow runs: in the heavy-tail world at
     /// a whole gap of spread, after 10 rides of a route, the calibrated plan errs by at most half
     /// what the uncalibrated one does on the same rides. (With the mean it stood at 38 s against
     /// 45 s in the full run: one held ride in the ten put its rides over 3 % apart, and the plan

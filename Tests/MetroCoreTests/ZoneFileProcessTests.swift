@@ -2,7 +2,7 @@ import Foundation
 import MetroTestSupport
 import XCTest
 
-/// Issue 30: a zone file this user cannot read was "there is no time-zone file" and the built-in
+/// A zone file this user cannot read was "there is no time-zone file" and the built-in
 /// rule stood in silently. A real process under another user (root reads a file of mode 000):
 /// the error names the file and the system's reason, exit 65.
 final class ZoneFileProcessTests: XCTestCase {
