@@ -7,7 +7,7 @@ import XCTest
 @testable import MetroTimerCLI
 
 /// Small gaps in the rider's path, each as a rider meets it.
-final class RiderGapsTests: XCTestCase {
+final class RiderDetailsInProcessTests: XCTestCase {
     var home = ""
     var config = ""
 
