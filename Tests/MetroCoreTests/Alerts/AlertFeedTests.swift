@@ -206,7 +206,7 @@ final class AlertFeedTests: XCTestCase {
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
     }
 
-    // MARK: The feed, right every time (#10)
+    // MARK: The feed, right every time
 
     func testContradictoryOrDuplicatedKyivEntriesAreUnknownNeverQuiet() {
         let contradictory = #"{"alert": false, "states": [{"name": "м. Київ", "alert": true}]}"#

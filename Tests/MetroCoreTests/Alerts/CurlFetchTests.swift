@@ -7,7 +7,7 @@ import CLIKit
 
 @testable import metro_timer_alerts
 
-/// The helper fetches through the system's curl (#20): no redirect is followed, the URL never
+/// The helper fetches through the system's curl: no redirect is followed, the URL never
 /// reaches an argv, a missing curl is "unknown" with the reason, the 1 MB cap and the deadline
 /// hold whatever curl does. Every server here is one the test starts on 127.0.0.1.
 final class CurlFetchTests: XCTestCase {
