@@ -42,20 +42,32 @@ let package = Package(
         // The executables are entry points only: t0 first, then the call.
         .executableTarget(name: "metro-timer", dependencies: ["MetroTimerCLI", "CLIKit", "metro-timer-alerts"], swiftSettings: lean),
         .executableTarget(name: "timetable-gen", dependencies: ["TimetableGenCLI", "MetroCore", "CLIKit"], swiftSettings: lean),
+        // MetroTestSupport: the helpers both test targets use (paths and fixtures, the Kyiv
+        // clock and network, the in-process CLI, ProcessRunner, the daytime clock, test doubles).
+        // A library only the test targets depend on; it imports XCTest.
+        .target(
+            name: "MetroTestSupport",
+            dependencies: ["MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI"],
+            path: "Tests/MetroTestSupport"
+        ),
         // MetroCoreTests: the tests that start real processes (the binaries, a terminal under
-        // tmux, shells, strace, libfaketime) and the release checks, with the helpers
-        // (Support.swift, ProcessRunner.swift, DaytimeClock.swift) every test file may use.
+        // tmux, shells, strace, libfaketime) and the release checks.
         .testTarget(
             name: "MetroCoreTests",
-            dependencies: ["MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI", "TimetableGenCLI", "metro-timer-alerts"],
+            dependencies: [
+                "MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI", "TimetableGenCLI", "metro-timer-alerts",
+                "MetroTestSupport",
+            ],
             exclude: ["Fixtures"]
         ),
         // MetroCoreFastTests: the in-process tests of the libraries and the commands, the
-        // inner loop (`swift test --disable-swift-testing --filter MetroCoreFastTests`). The
-        // helpers are MetroCoreTests' own files, linked in.
+        // inner loop (`swift test --disable-swift-testing --filter MetroCoreFastTests`).
         .testTarget(
             name: "MetroCoreFastTests",
-            dependencies: ["MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI", "TimetableGenCLI", "metro-timer-alerts"]
+            dependencies: [
+                "MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI", "TimetableGenCLI", "metro-timer-alerts",
+                "MetroTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,1 +1,0 @@
-../MetroCoreTests/ProcessRunner.swift

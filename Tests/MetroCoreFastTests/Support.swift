@@ -1,1 +1,0 @@
-../MetroCoreTests/Support.swift

@@ -1,1 +1,0 @@
-../MetroCoreTests/TestDoubles.swift
