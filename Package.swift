@@ -13,7 +13,6 @@ let package = Package(
     products: [
         .executable(name: "metro-timer", targets: ["metro-timer"]),
         .executable(name: "timetable-gen", targets: ["timetable-gen"]),
-        .library(name: "MetroCore", targets: ["MetroCore"]),
     ],
     targets: [
         // The rider's core: the network model, router, service model and schedule engine, trips

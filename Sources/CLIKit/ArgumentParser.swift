@@ -1,29 +1,29 @@
 import MetroCore
 
 /// The values a command line supplied, by declared name.
-public struct ParsedArguments: Sendable, Equatable {
-    public var positionals: [String: String] = [:]
-    public var options: [String: String] = [:]
+package struct ParsedArguments: Sendable, Equatable {
+    package var positionals: [String: String] = [:]
+    package var options: [String: String] = [:]
     /// Every value of a repeated option, in order (`--closed A --closed B`).
-    public var optionLists: [String: [String]] = [:]
-    public var flags: Set<String> = []
+    var optionLists: [String: [String]] = [:]
+    package var flags: Set<String> = []
     /// Words after a command that takes free-form operands (`adjust +1`, `changes add …`).
-    public var rest: [String] = []
+    package var rest: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public func value(_ name: String) -> String? { positionals[name] ?? options[name] }
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-    public func values(_ name: String) -> [String] { optionLists[name] ?? [] }
+    package func value(_ name: String) -> String? { positionals[name] ?? options[name] }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func values(_ name: String) -> [String] { optionLists[name] ?? [] }
 }
 
 /// A hand-written parser with swift-argument-parser's behaviour and wording.
-public enum ArgumentParser {
+package enum ArgumentParser {
     /// Parses `arguments` (the words after the command's path) against `spec`.
     ///
     /// `-h`/`--help` anywhere throws `.cleanExit` with the help page. A word that looks like a
     /// negative number (`-1`) is an operand, not an option, so `adjust -1` works.
-    public static func parse(_ arguments: [String], spec: CommandSpec, language: Language, allowRest: Bool = false) throws(CLIError) -> ParsedArguments {
+    package static func parse(_ arguments: [String], spec: CommandSpec, language: Language, allowRest: Bool = false) throws(CLIError) -> ParsedArguments {
         var parsed = ParsedArguments()
         let positionals = spec.arguments.filter { if case .positional = $0.kind { return true } else { return false } }
         var positionalIndex = 0
@@ -118,20 +118,20 @@ public enum ArgumentParser {
 
 /// Help pages in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
 /// SUBCOMMANDS, `(default: …)` inline and `-h, --help` last.
-public enum HelpFormatter {
+package enum HelpFormatter {
     static let labelWidth = 24
 
     /// The width help is wrapped to: the terminal's when standard output is one, else 80 (set
     /// once at the edge with `$width.withValue`, so that the parser's `--help` deep inside a
     /// command wraps the same way).
-    @TaskLocal public static var width = 80
+    @TaskLocal package static var width = 80
 
     /// What `-h, --help` does, in help pages and completions.
-    public static let helpText = Text("Показати довідку.", "Show help information.")
+    static let helpText = Text("Показати довідку.", "Show help information.")
 
     /// The section headings, in the language of the page (the manual's Ukrainian headings are
     /// the same words).
-    public static func heading(_ english: String, _ language: Language) -> String {
+    package static func heading(_ english: String, _ language: Language) -> String {
         guard language == .uk else { return english }
         switch english {
         case "OVERVIEW": return "ОГЛЯД"
@@ -144,13 +144,13 @@ public enum HelpFormatter {
         }
     }
 
-    public static func help(for spec: CommandSpec, language: Language) -> String {
+    package static func help(for spec: CommandSpec, language: Language) -> String {
         help(for: spec, language: language, width: width)
     }
 
     /// Help wrapped at spaces to `width` columns (at least 40); a word longer than a line is not
     /// cut. Rows keep their column: a description continues under itself.
-    public static func help(for spec: CommandSpec, language: Language, width: Int) -> String {
+    package static func help(for spec: CommandSpec, language: Language, width: Int) -> String {
         let width = max(width, 40)
         let title = { (english: String) in heading(english, language) + ":" }
         let row = { (label: String, text: String) -> String in Self.row(label, text, width: width) }

@@ -6,26 +6,26 @@ import MetroCore
 
 /// Files written whole or not at all: a temporary file beside the target, flushed, then renamed
 /// over it. A crash or a refused write leaves the previous file as it was.
-public enum AtomicFile {
-    public struct WriteError: Error, Equatable, CustomStringConvertible {
-        public var path: String
+package enum AtomicFile {
+    package struct WriteError: Error, Equatable, CustomStringConvertible {
+        package var path: String
         /// The `errno` of the call that failed.
-        public var code: Int32
+        package var code: Int32
         /// The system's reason, in English.
-        public var reason: String { SystemReason.text(code, .en) }
-        public var description: String { description(.en) }
+        package var reason: String { SystemReason.text(code, .en) }
+        package var description: String { description(.en) }
         /// The temporary file was gone at the rename (taken by another writer's cleaning).
         var temporaryVanished = false
-        public func description(_ language: Language) -> String {
+        package func description(_ language: Language) -> String {
             language.tr("не вдається записати \(path): \(SystemReason.text(code, language))", "cannot write \(path): \(reason)")
         }
     }
 
-    public static func write(_ contents: String, to path: String, mode: mode_t = 0o644) throws(WriteError) {
+    package static func write(_ contents: String, to path: String, mode: mode_t = 0o644) throws(WriteError) {
         try write(bytes: Array(contents.utf8), to: path, mode: mode)
     }
 
-    public static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
+    package static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
         removeLeftovers(of: path)
         do {
             try writeOnce(bytes: bytes, to: path, mode: mode)
@@ -71,7 +71,7 @@ public enum AtomicFile {
     /// A file written a chunk at a time (an export of a journal that may be hundreds of
     /// megabytes, never held whole): the temporary file beside the target, locked from the
     /// start, then `commit` flushes it and renames it over the target, or `discard` removes it.
-    public final class Temporary {
+    package final class Temporary {
         let path: String
         let temporary: String
         let descriptor: Int32
@@ -80,7 +80,7 @@ public enum AtomicFile {
         var done = false
 
         /// Removes the leftovers of `path`, then makes the temporary file beside it.
-        public init(beside path: String) throws(WriteError) {
+        package init(beside path: String) throws(WriteError) {
             removeLeftovers(of: path)
             self.path = path
             let directory = Path.directory(of: path)
@@ -109,7 +109,7 @@ public enum AtomicFile {
         deinit { if !done { discard() } }
 
         /// Appends bytes (after a failed write, nothing more is written).
-        public func append(_ bytes: [UInt8]) {
+        package func append(_ bytes: [UInt8]) {
             var offset = 0
             while failure == nil && offset < bytes.count {
                 let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -118,7 +118,7 @@ public enum AtomicFile {
         }
 
         /// Flushes the file and renames it over the target; on any failure removes it.
-        public func commit(mode: mode_t = 0o644) throws(WriteError) {
+        package func commit(mode: mode_t = 0o644) throws(WriteError) {
             guard failure == nil, fchmod(descriptor, mode) == 0, fsync(descriptor) == 0, rename(temporary, path) == 0 else {
                 let code = failure ?? errno
                 discard()
@@ -129,7 +129,7 @@ public enum AtomicFile {
         }
 
         /// Removes the temporary file; the target stays as it was.
-        public func discard() {
+        package func discard() {
             guard !done else { return }
             done = true
             unlink(temporary)
@@ -140,7 +140,7 @@ public enum AtomicFile {
     /// Removes what writers of `path` killed mid-write left beside it: `.NAME.XXXXXX` files
     /// (six letters or digits, as `mkstemp` makes them) that are regular, the user's own, and
     /// locked by no live writer. Every writer calls it, so no leftover outlives the next write.
-    public static func removeLeftovers(of path: String) {
+    package static func removeLeftovers(of path: String) {
         let directory = Path.directory(of: path)
         let place = directory.isEmpty ? "." : directory
         let prefix = "." + Path.lastComponent(of: path) + "."

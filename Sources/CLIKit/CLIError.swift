@@ -1,6 +1,6 @@
 /// Every way a command ends other than success, thrown and turned into an exit code in one place
 /// (`CommandRunner`), in the manner of swift-argument-parser's `ExitCode` and `ValidationError`.
-public enum CLIError: Error, Equatable {
+package enum CLIError: Error, Equatable {
     /// Bad arguments: the message, then the command's usage line and a pointer to its help. 64.
     case usage(String, usage: String, helpCommand: String)
     /// A bad data file (the message names it). 65.
@@ -12,12 +12,12 @@ public enum CLIError: Error, Equatable {
     /// An exit with a code and nothing more to say (130 after Ctrl-C, say).
     case exit(Int32)
 
-    public static func usage(_ message: String, _ spec: CommandSpec) -> CLIError {
+    package static func usage(_ message: String, _ spec: CommandSpec) -> CLIError {
         .usage(message, usage: spec.usage, helpCommand: spec.commandName)
     }
 
     /// The exit code each case maps to (sysexits: 64 EX_USAGE, 65 EX_DATAERR).
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .usage: return 64
         case .data: return 65

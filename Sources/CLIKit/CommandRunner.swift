@@ -1,9 +1,9 @@
 import MetroCore
 
 /// Turns thrown `CLIError`s into output and exit codes, in one place.
-public enum CommandRunner {
+package enum CommandRunner {
     /// Writes what an error has to say and returns the process exit code.
-    public static func report(_ error: CLIError, stdout: OutputSink, stderr: OutputSink, language: Language) -> Int32 {
+    package static func report(_ error: CLIError, stdout: OutputSink, stderr: OutputSink, language: Language) -> Int32 {
         switch error {
         case .cleanExit(let text):
             stdout.write(text)
@@ -22,12 +22,12 @@ public enum CommandRunner {
     }
 
     /// swift-argument-parser's `Error: `, in the language of the message.
-    public static func errorPrefix(_ language: Language) -> String {
+    package static func errorPrefix(_ language: Language) -> String {
         language.tr("Помилка: ", "Error: ")
     }
 
     /// The prefix of a note on standard error (said once, not an error), as compilers mark them.
-    public static func notePrefix(_ language: Language) -> String {
+    package static func notePrefix(_ language: Language) -> String {
         language.tr("примітка: ", "note: ")
     }
 }

@@ -1,47 +1,47 @@
 import MetroCore
 
 /// A Ukrainian–English pair kept until the language is known.
-public struct Text: Sendable {
-    public var uk: String
-    public var en: String
+package struct Text: Sendable {
+    package var uk: String
+    package var en: String
 
-    public init(_ uk: String, _ en: String) {
+    package init(_ uk: String, _ en: String) {
         self.uk = uk
         self.en = en
     }
 
-    public func callAsFunction(_ language: Language) -> String { language.tr(uk, en) }
+    package func callAsFunction(_ language: Language) -> String { language.tr(uk, en) }
 }
 
 /// One argument, option or flag of a command, declared once: the parser, the usage line and the
 /// help page are all generated from the same declaration, so they cannot drift apart.
-public struct ArgumentSpec: Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct ArgumentSpec: Sendable {
+    package enum Kind: Sendable, Equatable {
         case positional(optional: Bool)
         case option(valueName: String)
         case flag
     }
 
-    public var name: String
-    public var short: Character?
-    public var kind: Kind
-    public var help: Text
-    public var defaultText: Text?
+    package var name: String
+    package var short: Character?
+    package var kind: Kind
+    package var help: Text
+    package var defaultText: Text?
     /// Global options are accepted everywhere and listed in help, but left out of usage lines.
-    public var isGlobal: Bool
+    var isGlobal: Bool
     /// What a value of this argument completes to in a shell.
-    public var completion: CompletionKind = .none
+    package var completion: CompletionKind = .none
     /// An option the command cannot run without (`card --output`): shown without brackets in
     /// the usage line. The command itself says what is missing, in its own words.
-    public var isRequired = false
+    var isRequired = false
 
-    public static func positional(_ name: String, optional: Bool = false, _ help: Text) -> ArgumentSpec {
+    package static func positional(_ name: String, optional: Bool = false, _ help: Text) -> ArgumentSpec {
         ArgumentSpec(name: name, short: nil, kind: .positional(optional: optional), help: help, defaultText: nil, isGlobal: false)
     }
 
     /// An option with a value. A value name listing the choices (`uk|en`, `M1|M2|M3`) makes
     /// those choices its completions.
-    public static func option(_ name: String, value: String, _ help: Text, default defaultText: Text? = nil, global: Bool = false) -> ArgumentSpec {
+    package static func option(_ name: String, value: String, _ help: Text, default defaultText: Text? = nil, global: Bool = false) -> ArgumentSpec {
         let choices = value.split(separator: "|").map(String.init)
         return ArgumentSpec(
             name: name, short: nil, kind: .option(valueName: value), help: help, defaultText: defaultText, isGlobal: global,
@@ -49,20 +49,20 @@ public struct ArgumentSpec: Sendable {
     }
 
     /// The same argument, completing to `kind`.
-    public func completing(_ kind: CompletionKind) -> ArgumentSpec {
+    package func completing(_ kind: CompletionKind) -> ArgumentSpec {
         var copy = self
         copy.completion = kind
         return copy
     }
 
     /// The same option, marked as one the command needs.
-    public func required() -> ArgumentSpec {
+    package func required() -> ArgumentSpec {
         var copy = self
         copy.isRequired = true
         return copy
     }
 
-    public static func flag(_ name: String, short: Character? = nil, _ help: Text, global: Bool = false) -> ArgumentSpec {
+    package static func flag(_ name: String, short: Character? = nil, _ help: Text, global: Bool = false) -> ArgumentSpec {
         ArgumentSpec(name: name, short: short, kind: .flag, help: help, defaultText: nil, isGlobal: global)
     }
 
@@ -77,7 +77,7 @@ public struct ArgumentSpec: Sendable {
 }
 
 /// What a shell offers for an argument's value.
-public enum CompletionKind: Sendable, Equatable {
+package enum CompletionKind: Sendable, Equatable {
     case none
     case choices([String])
     /// Station names, in the alphabet being typed.
@@ -92,30 +92,30 @@ public enum CompletionKind: Sendable, Equatable {
 
 /// A command's static configuration, in the manner of swift-argument-parser's
 /// `CommandConfiguration`.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// The words that invoke it: `["metro-timer", "plan"]`.
-    public var path: [String]
-    public var abstract: Text
-    public var discussion: Text?
-    public var arguments: [ArgumentSpec]
-    public var subcommands: [CommandSpec]
+    package var path: [String]
+    package var abstract: Text
+    package var discussion: Text?
+    package var arguments: [ArgumentSpec]
+    package var subcommands: [CommandSpec]
     /// Words that may follow the command but are not declared (`adjust +1`): none by default.
-    public var usageOverride: String?
+    package var usageOverride: String?
     /// Command lines to copy, each with what it does: the EXAMPLES of help and the manual.
-    public var examples: [Example] = []
+    package var examples: [Example] = []
 
     /// One example: a command line and what it does.
-    public struct Example: Sendable {
-        public var command: String
-        public var text: Text
+    package struct Example: Sendable {
+        package var command: String
+        package var text: Text
 
-        public init(_ command: String, _ text: Text) {
+        package init(_ command: String, _ text: Text) {
             self.command = command
             self.text = text
         }
     }
 
-    public init(
+    package init(
         path: [String], abstract: Text, discussion: Text? = nil, arguments: [ArgumentSpec] = [],
         subcommands: [CommandSpec] = [], usageOverride: String? = nil, examples: [Example] = []
     ) {
@@ -128,10 +128,10 @@ public struct CommandSpec: Sendable {
         self.usageOverride = usageOverride
     }
 
-    public var commandName: String { path.joined(separator: " ") }
+    package var commandName: String { path.joined(separator: " ") }
 
     /// The usage line, without the `USAGE:` prefix.
-    public var usage: String {
+    package var usage: String {
         if let usageOverride { return commandName + " " + usageOverride }
         var words = [commandName]
         if !subcommands.isEmpty && arguments.allSatisfy({ $0.isGlobal || $0.kind == .flag }) {

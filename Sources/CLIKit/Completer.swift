@@ -7,26 +7,26 @@ import MetroCore
 /// (`metro-timer __complete WORD… CURRENT`) and offers what comes back. All the knowledge
 /// (subcommands, options, their values, station names in either alphabet) lives here, where it
 /// is tested in-process; the shells only have to quote.
-public struct Completer: Sendable {
+package struct Completer: Sendable {
     /// One thing to offer: the word, and what it is for the shells that show descriptions.
-    public struct Candidate: Equatable, Sendable {
-        public var word: String
-        public var description: String?
+    package struct Candidate: Equatable, Sendable {
+        package var word: String
+        package var description: String?
 
-        public init(_ word: String, description: String? = nil) {
+        package init(_ word: String, description: String? = nil) {
             self.word = word
             self.description = description
         }
     }
 
     /// What to offer for the word being typed.
-    public enum Result: Equatable, Sendable {
+    package enum Result: Equatable, Sendable {
         case words([Candidate])
         /// A path: the shell's own file completion.
         case files
 
         /// The words alone.
-        public var words: [String] {
+        package var words: [String] {
             if case .words(let candidates) = self { return candidates.map(\.word) }
             return []
         }
@@ -36,7 +36,7 @@ public struct Completer: Sendable {
         /// description follows the word after a tab; for bash each word is written ready for
         /// readline to put in place of `current` (the word being typed, as the shell has it),
         /// see `bashWord`.
-        public func lines(for shell: CompletionScript.Shell? = nil, current: String = "") -> String {
+        package func lines(for shell: CompletionScript.Shell? = nil, current: String = "") -> String {
             switch self {
             case .files: return ":files\n"
             case .words(let candidates):
@@ -53,15 +53,15 @@ public struct Completer: Sendable {
         }
     }
 
-    public var root: CommandSpec
+    package var root: CommandSpec
     /// The language of the descriptions.
-    public var language: Language
+    package var language: Language
     /// Station names for a typed prefix.
-    public var stations: @Sendable (String) -> [Candidate]
+    package var stations: @Sendable (String) -> [Candidate]
     /// Saved route names for a typed prefix (none by default).
-    public var routes: @Sendable (String) -> [Candidate]
+    package var routes: @Sendable (String) -> [Candidate]
 
-    public init(
+    package init(
         root: CommandSpec, language: Language = .en, stations: @escaping @Sendable (String) -> [Candidate],
         routes: @escaping @Sendable (String) -> [Candidate] = { _ in [] }
     ) {
@@ -73,7 +73,7 @@ public struct Completer: Sendable {
 
     /// Completes the last of `words` (the words after the program's name; the last one is the
     /// word being typed, possibly empty, as the shell has it: quotes and backslashes included).
-    public func complete(_ words: [String]) -> Result {
+    package func complete(_ words: [String]) -> Result {
         let current = Completer.unquote(words.last ?? "")
         var command = root
         var positionals = 0
@@ -156,7 +156,7 @@ public struct Completer: Sendable {
     /// The word as the shell would pass it to the program: quotes removed, backslash escapes
     /// resolved (`Лук\'я` and `"Ploshcha Uk` both mean what they say). An apostrophe typed
     /// inside a word and never closed (`Лук'я`) is the letter the user meant, not a quote.
-    public static func unquote(_ word: String) -> String {
+    static func unquote(_ word: String) -> String {
         if let open = openQuote(word), open.quote == "'", open.index > word.startIndex {
             let before = word[word.index(before: open.index)]
             if before.isLetter {
@@ -199,7 +199,7 @@ public struct Completer: Sendable {
     /// inside of that quote, less what stands before the quote: after `'Лук` it is
     /// `Лук'\''янівська` (a single quote closes, one escaped, one reopens) and after `Лук'я`,
     /// where the apostrophe opened the quote, `''\''янівська` (readline drops the first quote).
-    public static func bashWord(_ word: String, replacing current: String) -> String {
+    static func bashWord(_ word: String, replacing current: String) -> String {
         guard let open = openQuote(current) else {
             return String(word.flatMap { character -> [Character] in
                 (character.isWhitespace || "'\"\\()&;<>|$`!*?[]#~{}".contains(character)) ? ["\\", character] : [character]

@@ -2,12 +2,12 @@
 /// hidden `__complete` entry and offers what comes back (see `Completer`). The scripts call the
 /// program the way it was typed (`./metro-timer`, a full path, or the name on `PATH`), so an
 /// installed copy and a development build each complete with their own knowledge.
-public enum CompletionScript {
-    public enum Shell: String, CaseIterable, Sendable {
+package enum CompletionScript {
+    package enum Shell: String, CaseIterable, Sendable {
         case bash, zsh, fish
     }
 
-    public static func script(_ shell: Shell, command: String) -> String {
+    package static func script(_ shell: Shell, command: String) -> String {
         switch shell {
         case .bash: return bash(command)
         case .zsh: return zsh(command)

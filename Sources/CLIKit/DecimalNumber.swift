@@ -5,12 +5,12 @@
 /// while `--timeout 0x10` is refused. Here: ASCII digits, and where a fraction is allowed one point
 /// followed by digits; no sign, no exponent, no spaces, no other digits. Each option's range is
 /// checked by the option, as its help states it.
-public enum DecimalNumber {
+package enum DecimalNumber {
     /// The longest text read (a longer one is no number any option takes).
     static let longest = 12
 
     /// `10`, `2.5`: a non-negative decimal number, or nil.
-    public static func value(_ text: some StringProtocol) -> Double? {
+    package static func value(_ text: some StringProtocol) -> Double? {
         guard (1...longest).contains(text.utf8.count) else { return nil }
         let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isDigit) }) else { return nil }
@@ -18,13 +18,13 @@ public enum DecimalNumber {
     }
 
     /// `10`: a non-negative whole number, or nil.
-    public static func whole(_ text: some StringProtocol) -> Int? {
+    package static func whole(_ text: some StringProtocol) -> Int? {
         guard (1...longest).contains(text.utf8.count), text.utf8.allSatisfy(isDigit) else { return nil }
         return Int(String(text))
     }
 
     /// `+2`, `-1`: a sign, then a whole number; or nil.
-    public static func signedWhole(_ text: some StringProtocol) -> Int? {
+    package static func signedWhole(_ text: some StringProtocol) -> Int? {
         guard let sign = text.first, sign == "+" || sign == "-", let magnitude = whole(text.dropFirst()) else { return nil }
         return sign == "-" ? -magnitude : magnitude
     }

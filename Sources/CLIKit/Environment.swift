@@ -5,8 +5,8 @@ import Glibc
 /// The process's environment, read from `environ` at the edge. `ProcessInfo.environment` gives
 /// the same dictionary but cost 670,000 instructions at every start of the static build (a
 /// sixth of what `status` costs in all); this is a loop over the C array.
-public enum Environment {
-    public static func current() -> [String: String] {
+package enum Environment {
+    package static func current() -> [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {

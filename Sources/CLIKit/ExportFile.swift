@@ -8,12 +8,12 @@ import MetroCore
 /// file beside the target renamed over it, and only over a regular file or nothing. A symlink,
 /// FIFO, device or directory in its place is refused rather than replaced or followed. Private
 /// (0600) unless the caller says otherwise: what metro-timer exports is about the rider.
-public enum ExportFile {
-    public static func write(_ contents: String, to path: String, mode: mode_t = 0o600, language: Language) throws(CLIError) {
+package enum ExportFile {
+    package static func write(_ contents: String, to path: String, mode: mode_t = 0o600, language: Language) throws(CLIError) {
         try write(bytes: Array(contents.utf8), to: path, mode: mode, language: language)
     }
 
-    public static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o600, language: Language) throws(CLIError) {
+    package static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o600, language: Language) throws(CLIError) {
         try refuseIrregular(path, language: language)
         do {
             try AtomicFile.write(bytes: bytes, to: path, mode: mode)
@@ -24,7 +24,7 @@ public enum ExportFile {
 
     /// The same file made a chunk at a time by `produce` (a journal's export, never held whole):
     /// written only if `produce` returns, the target left as it was if it throws.
-    public static func write(to path: String, mode: mode_t = 0o600, language: Language, producing produce: (_ append: ([UInt8]) -> Void) throws(CLIError) -> Void) throws(CLIError) {
+    package static func write(to path: String, mode: mode_t = 0o600, language: Language, producing produce: (_ append: ([UInt8]) -> Void) throws(CLIError) -> Void) throws(CLIError) {
         try refuseIrregular(path, language: language)
         let file: AtomicFile.Temporary
         do { file = try AtomicFile.Temporary(beside: path) } catch { throw .failure(error.description(language)) }

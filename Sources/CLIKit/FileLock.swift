@@ -8,12 +8,12 @@ import MetroCore
 /// through a link, held with `flock` for one read-modify-write. Nothing waits forever: after
 /// `timeout` seconds the wait ends in an error naming the lock and, when known, the process
 /// holding it (each holder writes its pid into the lock file).
-public enum FileLock {
-    public struct Busy: Error, Equatable, CustomStringConvertible {
-        public var path: String
-        public var holder: Int32?
-        public var description: String { description(.en) }
-        public func description(_ language: Language) -> String {
+package enum FileLock {
+    package struct Busy: Error, Equatable, CustomStringConvertible {
+        package var path: String
+        package var holder: Int32?
+        package var description: String { description(.en) }
+        package func description(_ language: Language) -> String {
             let by = holder.map { language.tr(" (процес \($0))", " (process \($0))") } ?? ""
             return language.tr(
                 "\(path) тримає інший metro-timer\(by); спробуйте ще раз за мить",
@@ -22,9 +22,9 @@ public enum FileLock {
     }
 
     /// How long a wait goes unremarked: past it, `waiting` is told once, with the holder's pid.
-    public static let quietWait = 1.0
+    static let quietWait = 1.0
 
-    public static func withLock<T, E: Error>(
+    package static func withLock<T, E: Error>(
         _ path: String, timeout: Double = 5, waiting: ((Int32?) -> Void)? = nil, _ body: () throws(E) -> T
     ) throws(FileLockError<E>) -> T {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -60,7 +60,7 @@ public enum FileLock {
     }
 }
 
-public enum FileLockError<E: Error>: Error {
+package enum FileLockError<E: Error>: Error {
     case problem(PrivateFile.Problem)
     case busy(FileLock.Busy)
     case body(E)

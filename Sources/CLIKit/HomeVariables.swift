@@ -5,18 +5,18 @@ import MetroCore
 /// absolute path (a relative one would move with the current directory, and the trip with it),
 /// short enough for the system to open the files under it (else every file is "File name too
 /// long", and the first one read, the installed timetable, took the blame).
-public enum HomeVariables {
-    public static let names = ["METRO_TIMER_HOME", "METRO_TIMER_CONFIG"]
+package enum HomeVariables {
+    package static let names = ["METRO_TIMER_HOME", "METRO_TIMER_CONFIG"]
 
     /// Linux's PATH_MAX (4096, with the terminating NUL) and NAME_MAX.
-    public static let longestPath = 4095
-    public static let longestName = 255
+    static let longestPath = 4095
+    static let longestName = 255
     /// The most metro-timer adds below the directory: `/data/.network.json.XXXXXX` and the other
     /// temporary files, with room to spare.
-    public static let longestSuffix = 64
+    static let longestSuffix = 64
 
     /// Why a variable cannot be used, nil when both can.
-    public static func problem(environment: [String: String], language: Language) -> CLIError? {
+    package static func problem(environment: [String: String], language: Language) -> CLIError? {
         for name in names {
             guard let value = environment[name], !value.isEmpty else { continue }
             let shown = Quote.value(value)

@@ -13,23 +13,23 @@ import Glibc
 /// `METRO_TIMER_HOME` of its own (a test, a second profile) never sees another's timetable.
 /// Private like every other file: the directory 0700, the file 0600, written atomically, never
 /// read or replaced through a symbolic link, refused when it belongs to someone else.
-public enum InstalledNetwork {
-    public static let fileName = "network.json"
+package enum InstalledNetwork {
+    package static let fileName = "network.json"
 
-    public static func directory(environment: [String: String]) -> String {
+    package static func directory(environment: [String: String]) -> String {
         if let home = environment["METRO_TIMER_HOME"], !home.isEmpty { return home + "/data" }
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/metro-timer" }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Threads.homeDirectory()
         return home + "/.local/share/metro-timer"
     }
 
-    public static func path(environment: [String: String]) -> String {
+    package static func path(environment: [String: String]) -> String {
         directory(environment: environment) + "/" + fileName
     }
 
     /// The installed file's bytes, or nil when none is installed. One `open` when there is none,
     /// so the built-in timetable's start-up pays nothing more.
-    public static func read(environment: [String: String]) throws(PrivateFile.Problem) -> (path: String, bytes: Data)? {
+    package static func read(environment: [String: String]) throws(PrivateFile.Problem) -> (path: String, bytes: Data)? {
         let path = path(environment: environment)
         do {
             return try PrivateFile.read(path).map { (path, $0) }
@@ -46,7 +46,7 @@ public enum InstalledNetwork {
     /// private, a temporary file 0600 beside the target, renamed over it.
     /// Returns the path written.
     @discardableResult
-    public static func install(_ bytes: [UInt8], environment: [String: String]) throws(PrivateFile.Problem) -> String {
+    package static func install(_ bytes: [UInt8], environment: [String: String]) throws(PrivateFile.Problem) -> String {
         let directory = directory(environment: environment), path = path(environment: environment)
         try PrivateDirectory.prepare(directory)
         try PrivateFile.checkReplaceable(path)
@@ -61,7 +61,7 @@ public enum InstalledNetwork {
     /// Removes the installed timetable; false when there was none. Whatever stands in its place
     /// (a symbolic link, another user's file) is removed too, never followed: this is the way
     /// out that every error about the file names, so it must always work. A directory is left.
-    public static func remove(environment: [String: String]) throws(PrivateFile.Problem) -> (path: String, removed: Bool) {
+    package static func remove(environment: [String: String]) throws(PrivateFile.Problem) -> (path: String, removed: Bool) {
         let path = path(environment: environment)
         var info = stat()
         guard lstat(path, &info) == 0 else {

@@ -3,14 +3,14 @@ import MetroCore
 /// A man(7) page written from the same `CommandSpec`s as `--help`, the parser and the
 /// completions, so the four cannot drift apart. The output is byte-for-byte repeatable (the date
 /// is passed in, never read from the clock), so a test can keep the checked-in pages fresh.
-public enum ManPage {
+package enum ManPage {
     /// A section the specs do not hold: ENVIRONMENT, FILES, EXIT STATUS.
-    public struct Section: Sendable {
-        public var title: Text
-        public var paragraphs: [Text]
-        public var items: [(term: String, text: Text)]
+    package struct Section: Sendable {
+        package var title: Text
+        package var paragraphs: [Text]
+        package var items: [(term: String, text: Text)]
 
-        public init(title: Text, paragraphs: [Text] = [], items: [(term: String, text: Text)] = []) {
+        package init(title: Text, paragraphs: [Text] = [], items: [(term: String, text: Text)] = []) {
             self.title = title
             self.paragraphs = paragraphs
             self.items = items
@@ -19,7 +19,7 @@ public enum ManPage {
 
     /// `rootRuns`: the root command does work of its own (`timetable-gen` with no command), so
     /// its usage opens the synopsis and its options are its own, not global ones.
-    public static func render(
+    package static func render(
         root: CommandSpec, language: Language, version: String, date: String, sections: [Section], seeAlso: [String],
         rootRuns: Bool = false
     ) -> String {
@@ -166,7 +166,7 @@ public enum ManPage {
     /// Escapes text for roff: backslashes, hyphens as minus signs (they are options and
     /// commands people type), the subscript of t₀, and a leading dot or quote that would read as
     /// a request.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         guardRequest(escapeCharacters(text))
     }
 

@@ -7,32 +7,32 @@ import MetroCore
 
 /// Where a command writes. The real streams flush on every write, because Swift's `print` is
 /// buffered and a redrawn line must reach the terminal now; tests pass a `StringSink`.
-public protocol OutputSink: AnyObject, Sendable {
+package protocol OutputSink: AnyObject, Sendable {
     func write(_ text: String)
 }
 
 extension OutputSink {
-    public func line(_ text: String = "") { write(text + "\n") }
+    package func line(_ text: String = "") { write(text + "\n") }
 }
 
 /// A file descriptor, written with `write(2)` so nothing waits in a buffer.
-public final class DescriptorSink: OutputSink, @unchecked Sendable {
-    public let descriptor: Int32
+package final class DescriptorSink: OutputSink, @unchecked Sendable {
+    package let descriptor: Int32
     private let lock = Mutex()
     private var errorNumber: Int32?
     private var readerGone = false
 
-    public init(descriptor: Int32) { self.descriptor = descriptor }
+    package init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// Why a write failed (a full disk, an I/O error), if one did: the program must not claim
     /// success for output that never arrived. A reader that went away (a closed pipe) is not a
     /// failure: like `git log | head`, the program just stops writing.
-    public func failure(_ language: Language) -> String? { lock.withLock { errorNumber.map { SystemReason.text($0, language) } } }
+    package func failure(_ language: Language) -> String? { lock.withLock { errorNumber.map { SystemReason.text($0, language) } } }
 
-    public static let standardOutput = DescriptorSink(descriptor: 1)
-    public static let standardError = DescriptorSink(descriptor: 2)
+    package static let standardOutput = DescriptorSink(descriptor: 1)
+    package static let standardError = DescriptorSink(descriptor: 2)
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         guard lock.withLock({ errorNumber == nil && !readerGone }) else { return }
         var bytes = Array(text.utf8)
         var offset = 0
@@ -56,31 +56,31 @@ public final class DescriptorSink: OutputSink, @unchecked Sendable {
 }
 
 /// Collects output in memory, for tests.
-public final class StringSink: OutputSink, @unchecked Sendable {
+package final class StringSink: OutputSink, @unchecked Sendable {
     private let lock = Mutex()
     private var buffer = ""
 
-    public init() {}
+    package init() {}
 
-    public func write(_ text: String) { lock.withLock { buffer += text } }
+    package func write(_ text: String) { lock.withLock { buffer += text } }
 
-    public var text: String { lock.withLock { buffer } }
+    package var text: String { lock.withLock { buffer } }
 
-    public func clear() { lock.withLock { buffer = "" } }
+    package func clear() { lock.withLock { buffer = "" } }
 }
 
 /// A tiny pthread mutex, enough for the sinks and clocks shared with background threads.
-public final class Mutex: @unchecked Sendable {
+package final class Mutex: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
 
-    public init() { pthread_mutex_init(&mutex, nil) }
+    package init() { pthread_mutex_init(&mutex, nil) }
     deinit { pthread_mutex_destroy(&mutex) }
 
     /// `NSLock`'s shape, for code that holds the lock across branches.
-    public func lock() { pthread_mutex_lock(&mutex) }
-    public func unlock() { pthread_mutex_unlock(&mutex) }
+    package func lock() { pthread_mutex_lock(&mutex) }
+    package func unlock() { pthread_mutex_unlock(&mutex) }
 
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         return try body()

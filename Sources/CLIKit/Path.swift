@@ -1,9 +1,9 @@
 /// Path arithmetic on strings, as `NSString`'s `deletingLastPathComponent` and
 /// `lastPathComponent` do it (those live in the full Foundation, which the release build does not
 /// link).
-public enum Path {
+package enum Path {
     /// `/a/b/c` → `/a/b`; `/a` → `/`; `name` → ``.
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
         let parent = String(trimmed[..<slash])
@@ -11,7 +11,7 @@ public enum Path {
     }
 
     /// `/a/b/c` → `c`; `/a/b/` → `b`.
-    public static func lastComponent(of path: String) -> String {
+    static func lastComponent(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
         guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
         let last = String(trimmed[trimmed.index(after: slash)...])

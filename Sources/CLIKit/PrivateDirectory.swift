@@ -10,10 +10,10 @@ import MetroCore
 /// `safe.directory`), and so is one that others can use (a shared 1777 like /tmp, a group's 0770),
 /// with the reason and the way out. The files inside keep their modes: in a private directory
 /// nobody else reaches them, and those metro-timer writes are 0600.
-public enum PrivateDirectory {
+package enum PrivateDirectory {
     /// Before reading from `path`: a missing directory is nothing to read; another user's, or one
     /// open to others, is refused. Readers apply the rules writers do.
-    public static func checkForReading(_ path: String) throws(PrivateFile.Problem) {
+    package static func checkForReading(_ path: String) throws(PrivateFile.Problem) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return }
@@ -24,7 +24,7 @@ public enum PrivateDirectory {
 
     /// Creates `path` private (and the directories above it that are missing), or checks the
     /// one that is there.
-    public static func prepare(_ path: String) throws(PrivateFile.Problem) {
+    package static func prepare(_ path: String) throws(PrivateFile.Problem) {
         var info = stat()
         if stat(path, &info) != 0 {
             guard errno == ENOENT else { throw PrivateFile.Problem(path: path, cause: .system(errno)) }
@@ -65,7 +65,7 @@ public enum PrivateDirectory {
 
     /// Removes what writers killed mid-write left behind: `.NAME.XXXXXX` temp files of the
     /// files in `names`. Call it holding the directory's lock, so no live writer's file is taken.
-    public static func removeLeftovers(in path: String, of names: [String]) {
+    package static func removeLeftovers(in path: String, of names: [String]) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
         for entry in entries {
             for name in names where entry.hasPrefix("." + name + ".") && entry.count == name.count + 8 {

@@ -7,24 +7,24 @@ import MetroCore
 /// The program's own files (trip, journal, calibration, changes, settings), read and written the
 /// way SQLite treats its files: never through a symbolic link (`O_NOFOLLOW`), only regular files
 /// owned by the user running the program, and "missing" told apart from "unreadable".
-public enum PrivateFile {
+package enum PrivateFile {
     /// Why a private file could not be used. `description` names the file.
-    public struct Problem: Error, Equatable, CustomStringConvertible {
-        public var path: String
-        public var cause: Cause
-        public init(path: String, cause: Cause) {
+    package struct Problem: Error, Equatable, CustomStringConvertible {
+        package var path: String
+        var cause: Cause
+        package init(path: String, cause: Cause) {
             self.path = path
             self.cause = cause
         }
         /// The reason in English.
-        public var reason: String { cause.text(.en) }
+        package var reason: String { cause.text(.en) }
         /// The reason in `language`, for the caller's message around it.
-        public func reason(_ language: Language) -> String { cause.text(language) }
-        public var description: String { "\(path): \(reason)" }
+        package func reason(_ language: Language) -> String { cause.text(language) }
+        package var description: String { "\(path): \(reason)" }
     }
 
     /// What was wrong, kept as a value so that each caller can say it in its language.
-    public enum Cause: Equatable, Sendable {
+    package enum Cause: Equatable, Sendable {
         /// A call failed with this `errno` (ELOOP, from `O_NOFOLLOW`, is said as a link).
         case system(Int32)
         case symbolicLink
@@ -40,7 +40,7 @@ public enum PrivateFile {
         /// A directory could not be made: Foundation's error as it said it, and its `errno`.
         case cannotCreate(String, code: Int32?)
 
-        public func text(_ language: Language) -> String {
+        package func text(_ language: Language) -> String {
             switch self {
             case .system(let code):
                 return code == ELOOP ? Cause.symbolicLink.text(language) : SystemReason.text(code, language)
@@ -79,7 +79,7 @@ public enum PrivateFile {
     /// The file's bytes, or nil when it does not exist. Anything else that stops the read (no
     /// permission, a link, a directory, another owner, an I/O error) is thrown, never treated as
     /// an empty or missing file.
-    public static func read(_ path: String) throws(Problem) -> Data? {
+    package static func read(_ path: String) throws(Problem) -> Data? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
@@ -107,7 +107,7 @@ public enum PrivateFile {
     /// False when there is no file; the same refusals as `read` (a link, a directory, another
     /// user's file).
     @discardableResult
-    public static func forEachLine<E: Error>(
+    package static func forEachLine<E: Error>(
         _ path: String, _ body: (_ line: ArraySlice<UInt8>, _ number: Int) throws(E) -> Void
     ) throws(ReadLinesError<E>) -> Bool {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
@@ -153,14 +153,14 @@ public enum PrivateFile {
     }
 
     /// What `forEachLine` throws: the file's problem, or what the caller's `body` threw.
-    public enum ReadLinesError<E: Error>: Error {
+    package enum ReadLinesError<E: Error>: Error {
         case file(Problem)
         case body(E)
     }
 
     /// Refuses to replace a private file that is not one: a symbolic link, a directory, a FIFO
     /// or another user's file in its place is an error, not something to overwrite.
-    public static func checkReplaceable(_ path: String) throws(Problem) {
+    package static func checkReplaceable(_ path: String) throws(Problem) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return }
@@ -170,7 +170,7 @@ public enum PrivateFile {
     }
 
     /// Opens a private file to append to it (creating it 0600), never through a link.
-    public static func openForAppend(_ path: String) throws(Problem) -> Int32 {
+    package static func openForAppend(_ path: String) throws(Problem) -> Int32 {
         // Read-write: the append looks at the last byte first (a torn line gets its newline).
         let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Problem(path: path, cause: .system(errno)) }

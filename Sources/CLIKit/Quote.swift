@@ -3,16 +3,16 @@ import MetroCore
 /// Text that came from the user, a file or the network, made safe to show on a terminal:
 /// control characters (an escape sequence could retitle the window, clear the screen or worse)
 /// are written as `\u{1B}`, and a run of text too long to read is cut.
-public enum Quote {
+package enum Quote {
     /// The longest unbroken run shown whole; a longer one keeps its start and end.
-    public static let longestRun = 120
+    static let longestRun = 120
 
     /// The longest URL shown whole; a longer one keeps its start and says how long it was.
-    public static let longestURL = 100
+    static let longestURL = 100
 
     /// A URL as it may be shown: the user name and password and the query values masked (with
     /// or without a scheme), escaped, and cut when long.
-    public static func url(_ url: String) -> String {
+    package static func url(_ url: String) -> String {
         let shown = Array(escaped(URLMask.mask(url)))
         guard shown.count > longestURL else { return String(shown) }
         return String(shown.prefix(longestURL - 20)) + "…(\(url.count) characters)"
@@ -21,7 +21,7 @@ public enum Quote {
     /// JSON text made safe to print: every character `isControl` names that the encoder left
     /// raw (C1, DEL, the bidi controls; C0 it escapes itself) written as a `\uXXXX` escape,
     /// which only ever occurs inside a string and decodes to the same value.
-    public static func json(_ text: String) -> String {
+    package static func json(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 != "\n" && isControl($0) }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
@@ -35,11 +35,11 @@ public enum Quote {
     }
 
     /// One value: escaped and cut.
-    public static func value(_ text: String) -> String { sanitize(text) }
+    package static func value(_ text: String) -> String { sanitize(text) }
 
     /// A whole message: every control character but the line break escaped, and every run of
     /// more than `longestRun` characters without a space cut in the middle.
-    public static func sanitize(_ message: String) -> String {
+    package static func sanitize(_ message: String) -> String {
         let escaped = escaped(message)
         guard escaped.count > longestRun else { return escaped }
         var out = ""
@@ -80,7 +80,7 @@ public enum Quote {
 
     /// C0 controls, DEL and C1 controls (0x80–0x9F: the 8-bit CSI among them), and the
     /// bidirectional controls (U+202E and friends): MetroCore's `UnsafeText`, the one list.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         UnsafeText.isUnsafe(scalar)
     }
 
@@ -88,13 +88,13 @@ public enum Quote {
     /// tmux's formats (`#{}`, `#()` which runs a command, `#[]` which styles) all start with `#`,
     /// and `##` is a literal `#`, so doubling every `#` leaves nothing for tmux to read. (tmux
     /// reads a job's output as a format again; `-l` says "literal" only from tmux 3.4.)
-    public static func tmuxFormat(_ text: String) -> String {
+    package static func tmuxFormat(_ text: String) -> String {
         guard text.contains("#") else { return text }
         return text.map { $0 == "#" ? "##" : String($0) }.joined()
     }
 
     /// Whether text holds any control character (refused in notes and names at input).
-    public static func hasControl(_ text: String) -> Bool {
+    package static func hasControl(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0 != "\n" && isControl($0) } || text.contains("\n")
     }
 }

@@ -7,10 +7,10 @@ import MetroCore
 /// The command line as the kernel gave it. Swift's `CommandLine.arguments` repairs bytes that are
 /// not UTF-8 (each becomes U+FFFD), so `--ics $'\xff.ics'` would write a file of another name;
 /// such an argument is refused before anything is done with it.
-public enum RawArguments {
+package enum RawArguments {
     /// The first argument (counted from 1 after the program's name) that is not UTF-8, and as
     /// much of it as can be read; nil when every one is.
-    public static func firstNotUTF8() -> (index: Int, readable: String)? {
+    package static func firstNotUTF8() -> (index: Int, readable: String)? {
         for index in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
@@ -20,7 +20,7 @@ public enum RawArguments {
     }
 
     /// The usage error for it (exit 64).
-    public static func error(_ found: (index: Int, readable: String), language: Language) -> String {
+    package static func error(_ found: (index: Int, readable: String), language: Language) -> String {
         let shown = Quote.value(found.readable)
         return language.tr(
             "аргумент \(found.index) — не текст UTF-8 ('\(shown)' — усе, що в ньому можна прочитати), тож файл, названий ним, отримав би іншу назву; вкажіть його в UTF-8.",

@@ -8,7 +8,7 @@ import Glibc
 
 extension Spawn {
     /// How a child run with a deadline ended.
-    public enum End: Equatable, Sendable {
+    package enum End: Equatable, Sendable {
         /// It exited with this status (128 + N when signal N ended it).
         case exited(Int32)
         /// The deadline came first: it was killed.
@@ -18,12 +18,12 @@ extension Spawn {
     }
 
     /// What the child wrote and how it ended.
-    public struct Outcome: Equatable, Sendable {
-        public var end: End
-        public var output: Data
-        public var errorOutput: Data
+    package struct Outcome: Equatable, Sendable {
+        package var end: End
+        package var output: Data
+        package var errorOutput: Data
 
-        public init(end: End, output: Data, errorOutput: Data) {
+        package init(end: End, output: Data, errorOutput: Data) {
             self.end = end
             self.output = output
             self.errorOutput = errorOutput
@@ -36,7 +36,7 @@ extension Spawn {
     /// the child does with its pipes; nothing but the three pipes reaches it, and it starts
     /// with the default signal handling. `ownGroup`: it runs in a session of its own, and the
     /// kill at the deadline takes everything it started too (a hook's shell and its children).
-    public static func run(
+    package static func run(
         _ path: String, _ arguments: [String], environment: [String: String], input: Data, outputLimit: Int,
         deadline: ContinuousClock.Instant, ownGroup: Bool = false
     ) throws(Failure) -> Outcome {
@@ -150,7 +150,7 @@ extension Spawn {
 
     /// Whole milliseconds to `deadline`, rounded up so a wait never ends just short of it; nil
     /// once it has passed.
-    public static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32? {
+    package static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32? {
         let left = ContinuousClock.now.duration(to: deadline)
         guard left > .zero else { return nil }
         let (seconds, attoseconds) = left.components

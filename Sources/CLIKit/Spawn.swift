@@ -7,18 +7,18 @@ import MetroCore
 /// Starts child processes with `posix_spawn` and explicit file actions: no shell, standard input
 /// from /dev/null, and nothing else open. Foundation's `Process` opens loopback sockets to start
 /// a child, which would break the promise that nothing touches the network unless asked to.
-public enum Spawn {
+package enum Spawn {
     /// Why a child could not be started: the system's reason (`errno`).
-    public struct Failure: Error, Equatable {
-        public var code: Int32
-        public var reason: String { String(cString: strerror(code)) }
-        public func reason(_ language: Language) -> String { SystemReason.text(code, language) }
+    package struct Failure: Error, Equatable {
+        package var code: Int32
+        package var reason: String { String(cString: strerror(code)) }
+        package func reason(_ language: Language) -> String { SystemReason.text(code, language) }
     }
 
     /// Runs `path` with `arguments` and waits for it. Standard output is returned when
     /// `captureOutput`, otherwise discarded like standard error.
     @discardableResult
-    public static func run(
+    package static func run(
         _ path: String, _ arguments: [String], environment: [String: String], captureOutput: Bool = false, input: Data? = nil
     ) throws(Failure) -> (status: Int32, output: Data) {
         var pipe: [Int32] = [-1, -1]
@@ -140,7 +140,7 @@ public enum Spawn {
 
     /// Starts `path` in a session of its own with no terminal and standard streams on
     /// /dev/null, and does not wait: the caller reaps it (`waitpid`) or lets it outlive itself.
-    public static func detached(_ path: String, _ arguments: [String], environment: [String: String]) throws(Failure) -> pid_t {
+    package static func detached(_ path: String, _ arguments: [String], environment: [String: String]) throws(Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

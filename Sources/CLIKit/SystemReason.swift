@@ -8,16 +8,16 @@ import MetroCore
 /// The C library speaks the process's locale, which a metro-timer run does not set (and
 /// `--lang uk` must work where no Ukrainian locale is installed), so the common reasons are
 /// translated here; any other stays the C library's English text.
-public enum SystemReason {
+package enum SystemReason {
     /// The reason for `code` (an `errno` value).
-    public static func text(_ code: Int32, _ language: Language) -> String {
+    package static func text(_ code: Int32, _ language: Language) -> String {
         if language == .uk, let text = ukrainian[code] { return text }
         return String(cString: strerror(code))
     }
 
     /// The `errno` inside a Foundation error (its `NSUnderlyingError`), when it carries one: a
     /// directory `FileManager` could not make says why only there.
-    public static func code(of error: any Error) -> Int32? {
+    package static func code(of error: any Error) -> Int32? {
         guard let cocoa = error as? CocoaError, let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError else { return nil }
         return posix.code.rawValue
     }

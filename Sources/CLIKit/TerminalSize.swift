@@ -5,21 +5,21 @@ import Glibc
 
 /// The terminal's size: the environment's `COLUMNS`/`LINES`, then the tty's own size, then
 /// nothing (callers assume 80×24). In CLIKit so that both executables ask it the same way.
-public enum TerminalSize {
+package enum TerminalSize {
     /// The width: `COLUMNS`, then the tty's.
-    public static func columns(environment: [String: String]) -> Int? {
+    package static func columns(environment: [String: String]) -> Int? {
         dimension(environment["COLUMNS"]) { Int($0.ws_col) }
     }
 
     /// The height: `LINES`, then the tty's.
-    public static func rows(environment: [String: String]) -> Int? {
+    package static func rows(environment: [String: String]) -> Int? {
         dimension(environment["LINES"]) { Int($0.ws_row) }
     }
 
     /// The width `--help` wraps to: the terminal's when standard output is one (`COLUMNS`, then
     /// the tty's own size, as a shell seldom exports `COLUMNS`), else 80, so that a pipe or a
     /// file gets the same text wherever it was made.
-    public static func helpWidth(environment: [String: String]) -> Int {
+    package static func helpWidth(environment: [String: String]) -> Int {
         isatty(1) == 1 ? columns(environment: environment) ?? 80 : 80
     }
 

@@ -5,13 +5,13 @@ import Glibc
 /// A detached thread of its own for blocking work (Foundation's `Thread` lives in the full
 /// Foundation, which the release build does not link; the dispatch pool replaces blocked
 /// threads only slowly on Linux).
-public enum Threads {
+package enum Threads {
     final class Box {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
-    public static func detach(_ body: @escaping @Sendable () -> Void) {
+    package static func detach(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { raw in
@@ -28,7 +28,7 @@ public enum Threads {
     }
 
     /// The user's home directory from the password database (for when `HOME` is unset).
-    public static func homeDirectory() -> String {
+    package static func homeDirectory() -> String {
         guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return "/" }
         return String(cString: dir)
     }

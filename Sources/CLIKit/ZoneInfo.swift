@@ -8,7 +8,7 @@ import MetroCore
 /// (as the C library honours it) or `/usr/share/zoneinfo`. Read here, at the edge, so MetroCore
 /// does no I/O. A corrupt file is an error that names the file and the package, never a silent
 /// UTC; a missing one (a minimal container, a phone) gives the built-in rule and one warning.
-public enum ZoneInfo {
+package enum ZoneInfo {
     /// Older databases (before tzdata 2022b) know the city only by its former spelling.
     static let names = [ServiceClock.zoneName, "Europe/Kiev"]
 
@@ -17,29 +17,29 @@ public enum ZoneInfo {
     /// Sunday of March at 03:00 to the last Sunday of October at 04:00; it agrees with the database
     /// at every hour from 2000 to 2040 (ZoneInfoFallbackTests). The database is still preferred:
     /// it follows a change of law, the built-in rule does not.
-    public static let builtInRule = "EET-2EEST,M3.5.0/3,M10.5.0/4"
+    static let builtInRule = "EET-2EEST,M3.5.0/3,M10.5.0/4"
 
     /// The clock the built-in rule gives.
-    public static var builtInClock: ServiceClock {
+    package static var builtInClock: ServiceClock {
         // The rule is a constant that parses (ZoneInfoFallbackTests).
         ServiceClock(zone: TZif(rule: POSIXTimeZone(builtInRule)!))
     }
 
     /// The clock, and the one line to say on standard error when it is the built-in rule.
-    public struct Lookup: Sendable {
-        public var clock: ServiceClock
-        public var warning: String?
+    package struct Lookup: Sendable {
+        package var clock: ServiceClock
+        package var warning: String?
     }
 
     /// The directory that holds the database.
-    public static func directory(environment: [String: String]) -> String {
+    package static func directory(environment: [String: String]) -> String {
         if let dir = environment["TZDIR"], dir.hasPrefix("/") { return dir }
         return "/usr/share/zoneinfo"
     }
 
     /// The Kyiv clock from the database, else the built-in rule with a warning; an error (exit
     /// 65) only for a file that is there but is not a zone.
-    public static func lookup(environment: [String: String], language: Language = .en) -> Result<Lookup, CLIError> {
+    package static func lookup(environment: [String: String], language: Language = .en) -> Result<Lookup, CLIError> {
         let dir = directory(environment: environment)
         let path = dir + "/" + names[0]
         for name in names {
@@ -106,7 +106,7 @@ public enum ZoneInfo {
 
     /// The Kyiv clock, or the error for a corrupt zone file (the built-in rule when it is missing,
     /// said by `lookup`'s warning to those who call that).
-    public static func kyivClock(environment: [String: String], language: Language = .en) -> Result<ServiceClock, CLIError> {
+    static func kyivClock(environment: [String: String], language: Language = .en) -> Result<ServiceClock, CLIError> {
         lookup(environment: environment, language: language).map(\.clock)
     }
 }
@@ -115,7 +115,7 @@ extension ServiceClock {
     /// The Kyiv clock from the system's database under this process's environment (the built-in
     /// rule when the file is missing); nil when the file is corrupt (commands that report why use
     /// `ZoneInfo.lookup`).
-    public static func kyiv() -> ServiceClock? {
+    package static func kyiv() -> ServiceClock? {
         try? ZoneInfo.kyivClock(environment: Environment.current()).get()
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 import MetroCore
 
 /// Everything a command may touch from the outside world, passed in so tests can set it.
-public struct Context: Sendable {
+package struct Context: Sendable {
     var arguments: [String]
     var environment: [String: String]
     var stdout: OutputSink
@@ -23,8 +23,26 @@ public struct Context: Sendable {
     /// Where this executable lives: the alert check and the notifier run it again from there.
     var helperDirectory: String = ""
 
+    package init(
+        arguments: [String], environment: [String: String], stdout: OutputSink, stderr: OutputSink,
+        now: @escaping @Sendable () -> Date, launchTime: Date, stdoutIsTerminal: Bool, clock: ServiceClock,
+        columns: Int? = nil, helperDirectory: String = "", installedTimetable: InstalledTimetable? = nil
+    ) {
+        self.arguments = arguments
+        self.environment = environment
+        self.stdout = stdout
+        self.stderr = stderr
+        self.now = now
+        self.launchTime = launchTime
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.clock = clock
+        self.columns = columns
+        self.helperDirectory = helperDirectory
+        self.installedTimetable = installedTimetable
+    }
+
     /// The real process: its arguments, environment, streams and clock.
-    public static func live(launchTime: Date) -> Context {
+    package static func live(launchTime: Date) -> Context {
         let environment = Environment.current()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let clock: ServiceClock

@@ -12,7 +12,7 @@ import MetroCore
 /// link, another user's, not JSON, inconsistent, or from a newer timetable-gen) stops the command
 /// with an error that names it and says how to remove it: never a silent fall back to the
 /// embedded network, which would plan with a timetable the user did not choose.
-struct InstalledTimetable: Sendable {
+package struct InstalledTimetable: Sendable {
     let path: String
     let network: Network
     /// Station search over this network (the embedded one has its own, `StationSearch.kyiv`).

@@ -2,7 +2,7 @@ import CLIKit
 import MetroCore
 
 /// The root command: global options, then dispatch to a subcommand.
-public enum MetroTimer {
+package enum MetroTimer {
     static let version = Release.version
 
     static var commands: [any Command.Type] { allCommands }
@@ -35,7 +35,7 @@ public enum MetroTimer {
 
     /// Runs the command line in `context` and returns the exit code; a failed write to standard
     /// output (a full disk) turns success into exit 1 with a message.
-    public static func main(_ context: Context) -> Int32 {
+    package static func main(_ context: Context) -> Int32 {
         let code = run(context)
         let language = context.chosenLanguage
         if let sink = context.stdout as? DescriptorSink, let failure = sink.failure(language) {

@@ -8,7 +8,7 @@ import MetroData
 import MetroLab
 
 /// `timetable-gen`: published departure times → the network JSON that MetroCore embeds.
-public enum Generator {
+package enum Generator {
     static let defaultOutput = "Sources/MetroCore/Network/Network+EmbeddedJSON.swift"
 
     static let importSpec = CommandSpec(
@@ -62,7 +62,7 @@ public enum Generator {
             .option("data", value: "dir", Text("Тека з даними проєкту.", "The project's data directory."), default: DataDirectory.defaultText).completing(.file),
         ])
 
-    public static func main(
+    package static func main(
         arguments: [String], environment: [String: String] = [:], stdout: OutputSink, stderr: OutputSink,
         currentDirectory: String, helpWidth: Int = 80
     ) -> Int32 {

@@ -20,13 +20,13 @@ import Glibc
 #endif
 import MetroCore
 
-public enum AlertFetch {
+package enum AlertFetch {
     /// The first argument that selects the mode.
-    public static let mode = "__alerts"
+    package static let mode = "__alerts"
 
     /// Runs the fetch for `arguments` (those after the mode: the timeout in milliseconds) and
     /// returns the exit code; `started` is when the process started, the deadline's origin.
-    public static func main(_ arguments: [String], started: ContinuousClock.Instant) -> Int32 {
+    package static func main(_ arguments: [String], started: ContinuousClock.Instant) -> Int32 {
         let input = readLine(strippingNewline: true) ?? ""
         guard arguments.count == 1, let milliseconds = Int(arguments[0]), milliseconds > 0, URL(string: input) != nil else {
             let usage = Array("usage: echo URL | metro-timer \(mode) TIMEOUT_MS\n".utf8)

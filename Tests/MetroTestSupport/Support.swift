@@ -5,7 +5,7 @@ import MetroData
 import MetroLab
 import XCTest
 
-@testable import MetroTimerCLI
+import MetroTimerCLI
 
 /// Paths and fixtures shared by the tests.
 package enum TestPaths {

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import MetroTimerCLI
+import MetroTimerCLI
 
 // Test doubles shared by both test targets.
 

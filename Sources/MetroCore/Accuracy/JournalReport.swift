@@ -1,21 +1,21 @@
 /// What a journal says about accuracy, grouped: per route, per line and direction ridden, and
 /// the arrival errors binned for a histogram. Measured on the passenger's own confirmed rides.
-public struct JournalReport: Equatable, Sendable {
+package struct JournalReport: Equatable, Sendable {
     /// The figures of one group of records.
-    public struct Group: Equatable, Sendable {
-        public var rides = 0
+    package struct Group: Equatable, Sendable {
+        package var rides = 0
         /// Confirmed arrivals and their errors (confirmed − countdown, seconds).
-        public var errors: [Int] = []
-        public var missed = 0
-        public var missedKnown = 0
-        public var late = 0
-        public var lateKnown = 0
-        public var corrections = JournalRecord.CorrectionCounts(behind: 0, ahead: 0, at: 0, departed: 0)
+        package var errors: [Int] = []
+        package var missed = 0
+        var missedKnown = 0
+        package var late = 0
+        var lateKnown = 0
+        package var corrections = JournalRecord.CorrectionCounts(behind: 0, ahead: 0, at: 0, departed: 0)
         /// Absolute errors of the rides planned without and with calibration.
-        public var uncalibratedErrors: [Int] = []
-        public var calibratedErrors: [Int] = []
+        package var uncalibratedErrors: [Int] = []
+        package var calibratedErrors: [Int] = []
 
-        public init() {}
+        package init() {}
 
         mutating func add(_ record: JournalRecord) {
             rides += 1
@@ -37,30 +37,30 @@ public struct JournalReport: Equatable, Sendable {
             corrections.departed += record.corrections.departed
         }
 
-        public var medianError: Double? { Statistics.quantile(errors.map(Double.init), 0.5) }
-        public var p90AbsError: Double? { Statistics.quantile(errors.map { Double(abs($0)) }, 0.9) }
-        public var missedShare: Double? { missedKnown == 0 ? nil : Double(missed) / Double(missedKnown) }
-        public var lateShare: Double? { lateKnown == 0 ? nil : Double(late) / Double(lateKnown) }
-        public var medianAbsErrorBefore: Double? { Statistics.quantile(uncalibratedErrors.map(Double.init), 0.5) }
-        public var medianAbsErrorAfter: Double? { Statistics.quantile(calibratedErrors.map(Double.init), 0.5) }
+        package var medianError: Double? { Statistics.quantile(errors.map(Double.init), 0.5) }
+        package var p90AbsError: Double? { Statistics.quantile(errors.map { Double(abs($0)) }, 0.9) }
+        package var missedShare: Double? { missedKnown == 0 ? nil : Double(missed) / Double(missedKnown) }
+        package var lateShare: Double? { lateKnown == 0 ? nil : Double(late) / Double(lateKnown) }
+        package var medianAbsErrorBefore: Double? { Statistics.quantile(uncalibratedErrors.map(Double.init), 0.5) }
+        package var medianAbsErrorAfter: Double? { Statistics.quantile(calibratedErrors.map(Double.init), 0.5) }
     }
 
     /// A route, from → to (station codes), in order of first appearance.
-    public var routes: [(key: String, from: String, to: String, group: Group)]
+    package var routes: [(key: String, from: String, to: String, group: Group)]
     /// Each line and direction the records' routes ride.
-    public var legs: [(line: String, direction: Direction, group: Group)]
-    public var overall: Group
+    package var legs: [(line: String, direction: Direction, group: Group)]
+    package var overall: Group
     /// The histogram: bins of `binSeconds` from `binStart`, counts of confirmed errors; the
     /// first and last bins also hold everything beyond them.
-    public var binStart: Int
-    public var binSeconds: Int
-    public var bins: [Int]
+    package var binStart: Int
+    package var binSeconds: Int
+    package var bins: [Int]
 
-    public static func == (a: JournalReport, b: JournalReport) -> Bool {
+    package static func == (a: JournalReport, b: JournalReport) -> Bool {
         a.overall == b.overall && a.bins == b.bins && a.binStart == b.binStart && a.routes.map(\.key) == b.routes.map(\.key)
     }
 
-    public init(_ records: [JournalRecord], network: Network, binSeconds: Int = 15, binCount: Int = 16) {
+    package init(_ records: [JournalRecord], network: Network, binSeconds: Int = 15, binCount: Int = 16) {
         var builder = Builder(network: network)
         for record in records { builder.add(record) }
         self = builder.report(binSeconds: binSeconds, binCount: binCount)
@@ -68,21 +68,21 @@ public struct JournalReport: Equatable, Sendable {
 
     /// The report gathered one record at a time, as a journal is read: it keeps the groups'
     /// figures, never the records (`journal report` on a 200 MB journal, bench/README.md).
-    public struct Builder {
+    package struct Builder {
         let router: Router
         var routes: [String: (from: String, to: String, legKeys: [String], group: Group)] = [:]
         var order: [String] = []
         var legs: [String: (line: String, direction: Direction, group: Group)] = [:]
         var overall = Group()
 
-        public init(network: Network) {
+        package init(network: Network) {
             router = Router(network: network)
         }
 
         /// Whether a record was added.
-        public var isEmpty: Bool { overall.rides == 0 }
+        package var isEmpty: Bool { overall.rides == 0 }
 
-        public mutating func add(_ record: JournalRecord) {
+        package mutating func add(_ record: JournalRecord) {
             let key = record.from + ">" + record.to
             if routes[key] == nil {
                 // A route's legs asked of the router once (it is a pure lookup), not per ride.
@@ -100,7 +100,7 @@ public struct JournalReport: Equatable, Sendable {
             for legKey in routes[key]!.legKeys { legs[legKey]!.group.add(record) }
         }
 
-        public func report(binSeconds: Int = 15, binCount: Int = 16) -> JournalReport {
+        package func report(binSeconds: Int = 15, binCount: Int = 16) -> JournalReport {
             JournalReport(
                 routes: order.map { (key: $0, from: routes[$0]!.from, to: routes[$0]!.to, group: routes[$0]!.group) },
                 legs: legs.sorted { $0.key < $1.key }.map { (line: $0.value.line, direction: $0.value.direction, group: $0.value.group) },

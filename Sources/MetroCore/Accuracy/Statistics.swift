@@ -1,9 +1,9 @@
 /// The order statistics every accuracy report shares: the journal's report, the backtest, the
 /// simulator and the calibration's fallback, so that one median is meant everywhere.
-public enum Statistics {
+package enum Statistics {
     /// The q-quantile by the nearest rank (the median of an even count is the mean of the two
     /// middle values); nil for no values.
-    public static func quantile(_ values: [Double], _ q: Double) -> Double? {
+    package static func quantile(_ values: [Double], _ q: Double) -> Double? {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         if q == 0.5 {
@@ -15,7 +15,7 @@ public enum Statistics {
     }
 
     /// The median of whole seconds, an even count's half rounded up.
-    public static func median(_ values: [Int]) -> Int {
+    package static func median(_ values: [Int]) -> Int {
         let sorted = values.sorted()
         let middle = sorted.count / 2
         if sorted.count % 2 == 1 { return sorted[middle] }

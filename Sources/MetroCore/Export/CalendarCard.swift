@@ -7,14 +7,14 @@ import FoundationEssentials
 /// The alarms' moments come from the schedule; the card only carries them. Their triggers are
 /// absolute UTC times (RFC 5545 3.8.6.3), so no client can misread them relative to a start it
 /// shifted. Times are Kyiv wall-clock with the zone described in the file.
-public struct CalendarCard: Sendable {
-    public var network: Network
-    public var clock: ServiceClock
-    public var language: Language
+package struct CalendarCard: Sendable {
+    package var network: Network
+    package var clock: ServiceClock
+    package var language: Language
     /// The program and version, for PRODID.
-    public var product: String
+    package var product: String
 
-    public init(network: Network, clock: ServiceClock, language: Language, product: String) {
+    package init(network: Network, clock: ServiceClock, language: Language, product: String) {
         self.network = network
         self.clock = clock
         self.language = language
@@ -22,7 +22,7 @@ public struct CalendarCard: Sendable {
     }
 
     /// The card. `stamp` is when it was made (DTSTAMP), passed in so the output is repeatable.
-    public func calendar(_ schedule: Schedule, stamp: Date) -> String {
+    package func calendar(_ schedule: Schedule, stamp: Date) -> String {
         ICalendar.Component("VCALENDAR", [
             ICalendar.Property("VERSION", "2.0"),
             ICalendar.Property("PRODID", "-//metro-timer//\(product)//" + language.rawValue.uppercased()),
@@ -149,7 +149,7 @@ extension Schedule.Stop {
     /// What happens at this stop at its moment, for a sentence about that moment: "arriving at
     /// Ipodrom", "leaving Zoloti Vorota" (a boarding stop), or "passing Khreshchatyk" (closed).
     /// `name` is the station's name in `language`.
-    public func moment(at name: String, language: Language) -> String {
+    package func moment(at name: String, language: Language) -> String {
         if passesWithoutStopping { return language.tr("проїзд станції \(name)", "passing \(name)") }
         return arrival != nil
             ? language.tr("прибуття на станцію \(name)", "arriving at \(name)")

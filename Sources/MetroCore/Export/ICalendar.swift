@@ -3,25 +3,25 @@ import FoundationEssentials
 /// The small part of RFC 5545 that the calendar card needs, written exactly: content lines folded at
 /// 75 octets without splitting a UTF-8 character (3.1), text values escaped (3.3.11), CRLF line
 /// ends. Pure: the same components give the same bytes.
-public enum ICalendar {
+package enum ICalendar {
     /// One content line: `NAME;PARAM=VALUE:value`, the value already in its type's form.
-    public struct Property: Equatable, Sendable {
-        public var name: String
-        public var parameters: [(String, String)]
-        public var value: String
+    package struct Property: Equatable, Sendable {
+        package var name: String
+        package var parameters: [(String, String)]
+        package var value: String
 
-        public init(_ name: String, _ value: String, parameters: [(String, String)] = []) {
+        package init(_ name: String, _ value: String, parameters: [(String, String)] = []) {
             self.name = name
             self.value = value
             self.parameters = parameters
         }
 
         /// A TEXT property, escaped.
-        public static func text(_ name: String, _ text: String) -> Property {
+        package static func text(_ name: String, _ text: String) -> Property {
             Property(name, ICalendar.escape(text))
         }
 
-        public static func == (a: Property, b: Property) -> Bool {
+        package static func == (a: Property, b: Property) -> Bool {
             a.name == b.name && a.value == b.value && a.parameters.elementsEqual(b.parameters) { $0 == $1 }
         }
 
@@ -31,19 +31,19 @@ public enum ICalendar {
     }
 
     /// A component (`VCALENDAR`, `VEVENT`, `VALARM`, …) with its properties and subcomponents.
-    public struct Component: Equatable, Sendable {
-        public var name: String
-        public var properties: [Property]
-        public var components: [Component]
+    package struct Component: Equatable, Sendable {
+        package var name: String
+        package var properties: [Property]
+        package var components: [Component]
 
-        public init(_ name: String, _ properties: [Property], _ components: [Component] = []) {
+        package init(_ name: String, _ properties: [Property], _ components: [Component] = []) {
             self.name = name
             self.properties = properties
             self.components = components
         }
 
         /// The component as folded content lines, each ending in CRLF.
-        public var serialized: String {
+        var serialized: String {
             var out = ICalendar.fold("BEGIN:" + name)
             for property in properties { out += ICalendar.fold(property.line) }
             for component in components { out += component.serialized }
@@ -53,7 +53,7 @@ public enum ICalendar {
 
     /// Escapes a TEXT value: backslash, semicolon and comma get a backslash; a line break
     /// becomes `\n`.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {
@@ -69,7 +69,7 @@ public enum ICalendar {
 
     /// One content line folded: no line longer than 75 octets (CRLF not counted), continuation
     /// lines starting with a space, and never a break inside a character's UTF-8 bytes.
-    public static func fold(_ line: String) -> String {
+    package static func fold(_ line: String) -> String {
         var out = ""
         var octets = 0
         for character in line {
@@ -85,14 +85,14 @@ public enum ICalendar {
     }
 
     /// `20261130T062840Z`: a UTC DATE-TIME.
-    public static func utc(_ date: Date) -> String {
+    package static func utc(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         return basic(ServiceClock.civil(days), seconds - days * 86_400) + "Z"
     }
 
     /// `20261130T081500`: the wall clock of a zone, for a `TZID=` DATE-TIME.
-    public static func local(_ date: Date, clock: ServiceClock) -> String {
+    package static func local(_ date: Date, clock: ServiceClock) -> String {
         let (days, seconds) = clock.wallClock(date)
         return basic(ServiceClock.civil(days), seconds)
     }
@@ -104,7 +104,7 @@ public enum ICalendar {
     /// Europe/Kyiv as a VTIMEZONE: EET in winter, EEST from the last Sunday of March (03:00) to
     /// the last Sunday of October (04:00), as Ukraine has kept them since 1996. RFC 5545 wants
     /// every TZID that an event names described in the file itself.
-    public static let kyivTimeZone = Component("VTIMEZONE", [Property("TZID", "Europe/Kyiv")], [
+    static let kyivTimeZone = Component("VTIMEZONE", [Property("TZID", "Europe/Kyiv")], [
         Component("DAYLIGHT", [
             Property("TZOFFSETFROM", "+0200"), Property("TZOFFSETTO", "+0300"), Property("TZNAME", "EEST"),
             Property("DTSTART", "19700329T030000"), Property("RRULE", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"),

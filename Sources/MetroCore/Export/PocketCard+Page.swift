@@ -4,7 +4,7 @@
 extension PocketCard {
     /// The whole page. Its only script and style are inline and allowed by hash; everything
     /// else is refused (`default-src 'none'`), so the page cannot make a request of any kind.
-    public func page() -> String {
+    package func page() -> String {
         var data = data()
         // The card's identity: where the page keeps its ride (a second card for another route
         // or day keeps its own).

@@ -13,30 +13,30 @@ import FoundationEssentials
 /// (`columns`): a leg's times relative to its first stop are stored once (`parts`), and what
 /// drifts from minute to minute (the wait after a change, the alerts, the arrival's range) is a
 /// first value and a character per minute.
-public struct PocketCard: Sendable {
-    public var engine: ScheduleEngine
-    public var route: Route
+package struct PocketCard: Sendable {
+    package var engine: ScheduleEngine
+    package var route: Route
     /// The planned departure: t₀ of the plan the card shows before the tap.
-    public var departure: Date
-    public var language: Language
+    package var departure: Date
+    package var language: Language
     /// The program and version, written into the page.
-    public var product: String
+    package var product: String
     /// What `plan` says about this ride before it starts (its warnings, then its notes), each as
     /// `[uk, en]`: the card shows them all before the tap.
-    public var notes: [[String]] = []
+    package var notes: [[String]] = []
     /// What `plan` says of each change (the walk, the wait, the trains), `[uk, en]`: the route
     /// shows it before the tap.
-    public var changes: [[String]] = []
+    package var changes: [[String]] = []
     /// A service finding as `plan` says it, in a language, at a moment (its tense: a last train
     /// still to leave then is said in the present), the CLI's words: MetroCore has none.
-    public var finding: @Sendable (ServiceFinding, Language, Date) -> String = { _, _, _ in "" }
+    package var finding: @Sendable (ServiceFinding, Language, Date) -> String = { _, _, _ in "" }
 
     /// The taps the card is ready for: from 10 minutes before the planned departure to 110
     /// after (a late tap, a missed train, a slow walk to the platform).
-    public static let minutesBefore = 10
-    public static let minutesAfter = 110
+    static let minutesBefore = 10
+    static let minutesAfter = 110
 
-    public init(engine: ScheduleEngine, route: Route, departure: Date, language: Language, product: String) {
+    package init(engine: ScheduleEngine, route: Route, departure: Date, language: Language, product: String) {
         self.engine = engine
         self.route = route
         self.departure = Date(timeIntervalSince1970: departure.timeIntervalSince1970.rounded(.down))
@@ -45,7 +45,7 @@ public struct PocketCard: Sendable {
     }
 
     /// The page's data, as the page reads it (see the top of `PocketCard+Script.swift`).
-    public func data() -> [String: Any] {
+    package func data() -> [String: Any] {
         var table = Table()
         let gridStart = departure.addingTimeInterval(TimeInterval(-60 * Self.minutesBefore))
         let count = Self.minutesBefore + Self.minutesAfter + 1

@@ -8,7 +8,7 @@ import FoundationEssentials
 extension JSONObject {
     /// How a `Date` is written: as `Date` itself does (seconds since 2001), as seconds since
     /// 1970, or as an ISO 8601 text.
-    public enum DateReading: Sendable {
+    package enum DateReading: Sendable {
         case deferredToDate, secondsSince1970, iso8601
     }
 
@@ -16,12 +16,12 @@ extension JSONObject {
     /// both languages); anything else a `DecodingError`.
     /// With `rejectDuplicateKeys` (every file metro-timer writes itself), an object naming a key
     /// twice is an error, not "the first wins".
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], dates: DateReading = .deferredToDate, rejectDuplicateKeys: Bool = false) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], dates: DateReading = .deferredToDate, rejectDuplicateKeys: Bool = false) throws -> T {
         let root = try value(bytes, rejectDuplicateKeys: rejectDuplicateKeys)
         return try ValueDecoder(value: root, codingPath: [], dates: dates).read(T.self)
     }
 
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, dates: DateReading = .deferredToDate, rejectDuplicateKeys: Bool = false) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, dates: DateReading = .deferredToDate, rejectDuplicateKeys: Bool = false) throws -> T {
         try decode(type, from: Array(data), dates: dates, rejectDuplicateKeys: rejectDuplicateKeys)
     }
 }
@@ -327,7 +327,7 @@ struct UnkeyedValues: UnkeyedDecodingContainer {
 extension JSONObject {
     /// Why JSON did not decode, in both languages: the reader's syntax error with its byte, or the
     /// key path and what was wrong there ("'origin' is not a string", "missing 'origin'").
-    public static func reason(_ error: any Error) -> Bilingual {
+    package static func reason(_ error: any Error) -> Bilingual {
         if let error = error as? any BilingualError { return error.reason }
         guard let error = error as? DecodingError else { return Bilingual("це не чинний JSON", "not valid JSON") }
         func path(_ context: DecodingError.Context) -> String { context.codingPath.map(\.stringValue).joined(separator: ".") }

@@ -9,7 +9,7 @@ import FoundationEssentials
 /// as each file has always been written, byte for byte.
 extension JSONObject {
     /// How `/` is written in a string.
-    public enum Slashes: Sendable {
+    package enum Slashes: Sendable {
         /// `a/b`: what people read (the `--json` outputs, the config files, the network).
         case asIs
         /// `a\/b`, `JSONEncoder`'s default: the files that have always been written so.
@@ -17,7 +17,7 @@ extension JSONObject {
     }
 
     /// How a `Date` is written.
-    public enum DateWriting: Sendable {
+    package enum DateWriting: Sendable {
         /// The type's own encoding (a number of seconds since 2001), for values that hold no date.
         case deferred
         /// `2026-05-01T07:30:00Z` (the journal).
@@ -27,7 +27,7 @@ extension JSONObject {
     }
 
     /// An encoder with sorted keys, indented (`pretty`) or on one line.
-    public static func encoder(pretty: Bool, slashes: Slashes, dates: DateWriting = .deferred) -> JSONEncoder {
+    package static func encoder(pretty: Bool, slashes: Slashes, dates: DateWriting = .deferred) -> JSONEncoder {
         let encoder = JSONEncoder()
         var formatting: JSONEncoder.OutputFormatting = [.sortedKeys]
         if pretty { formatting.insert(.prettyPrinted) }

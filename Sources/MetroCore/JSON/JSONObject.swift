@@ -6,31 +6,31 @@
 /// gives (`[String: Any]`, `[Any]`, `String`, `Bool`, `Int` for integers that fit, `Double` for the
 /// rest, `JSONObject.null`); `decode` (JSONObject+Decoder.swift) reads any `Decodable` from it, the
 /// embedded network on every start-up included.
-public enum JSONObject {
+package enum JSONObject {
     /// JSON's `null`.
-    public struct Null: Equatable, Sendable {}
-    public static let null = Null()
+    package struct Null: Equatable, Sendable {}
+    package static let null = Null()
 
     /// Why bytes are not JSON, and where (a byte offset; `count` when the text ended early).
-    public struct ParseError: BilingualError, Equatable, Sendable {
-        public var offset: Int
-        public var message: String
+    package struct ParseError: BilingualError, Equatable, Sendable {
+        package var offset: Int
+        package var message: String
         /// The key an object named twice (with `rejectDuplicateKeys`).
-        public var duplicateKey: String? = nil
+        var duplicateKey: String? = nil
         /// The message in Ukrainian (the English is `message`).
-        public var messageUk: String = ""
-        public var description: String { "\(message) at byte \(offset)" }
-        public var reason: Bilingual { Bilingual("\(messageUk.isEmpty ? message : messageUk) (байт \(offset))", description) }
+        var messageUk: String = ""
+        package var description: String { "\(message) at byte \(offset)" }
+        package var reason: Bilingual { Bilingual("\(messageUk.isEmpty ? message : messageUk) (байт \(offset))", description) }
     }
 
     /// Parses one JSON value (RFC 8259). With `rejectDuplicateKeys`, an object that names a key
     /// twice is an error rather than "the last one wins".
-    public static func parse(_ bytes: [UInt8], rejectDuplicateKeys: Bool = false) throws(ParseError) -> Any {
+    package static func parse(_ bytes: [UInt8], rejectDuplicateKeys: Bool = false) throws(ParseError) -> Any {
         try value(bytes, rejectDuplicateKeys: rejectDuplicateKeys).any
     }
 
     /// Parses one JSON value (RFC 8259) into the typed tree.
-    public static func value(_ bytes: [UInt8], rejectDuplicateKeys: Bool = false) throws(ParseError) -> Value {
+    package static func value(_ bytes: [UInt8], rejectDuplicateKeys: Bool = false) throws(ParseError) -> Value {
         var parser = Parser(bytes: bytes, rejectDuplicates: rejectDuplicateKeys)
         // A UTF-8 byte order mark before the text is ignored (RFC 8259 section 8.1 allows it).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
@@ -43,7 +43,7 @@ public enum JSONObject {
 
     /// A parsed JSON value. Objects keep their members in document order (a handful of keys
     /// each: a linear search beats hashing every key of every object).
-    public enum Value: Equatable, Sendable {
+    package enum Value: Equatable, Sendable {
         case object([Member])
         case array([Value])
         case string(String)
@@ -55,7 +55,7 @@ public enum JSONObject {
         case null
 
         /// The value as `JSONSerialization` gives it (of a key given twice, the last).
-        public var any: Any {
+        package var any: Any {
             switch self {
             case .object(let members):
                 var result: [String: Any] = [:]
@@ -73,13 +73,13 @@ public enum JSONObject {
     }
 
     /// One member of an object.
-    public struct Member: Equatable, Sendable {
-        public var key: String
-        public var value: Value
+    package struct Member: Equatable, Sendable {
+        package var key: String
+        package var value: Value
     }
 
     /// A number as a `Double`, whichever way it was written.
-    public static func double(_ value: Any?) -> Double? {
+    package static func double(_ value: Any?) -> Double? {
         if let int = value as? Int { return Double(int) }
         return value as? Double
     }
@@ -87,7 +87,7 @@ public enum JSONObject {
     /// Writes a value with sorted keys and unescaped slashes, compact or indented by two spaces
     /// (`"key" : value`), the way `JSONSerialization` does with `.sortedKeys` and
     /// `.withoutEscapingSlashes`. `nil` and `Null` are written as `null`.
-    public static func serialize(_ value: Any?, pretty: Bool = false) -> String {
+    package static func serialize(_ value: Any?, pretty: Bool = false) -> String {
         var out = ""
         write(value, into: &out, pretty: pretty, indent: 0)
         return out

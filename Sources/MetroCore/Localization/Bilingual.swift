@@ -5,30 +5,30 @@
 /// A message about one of the file's values names its key path (`entries[0].until`): the English
 /// leads with it (`entries[0].until: …`), the Ukrainian quotes it (`'entries[0].until': …`), as
 /// it quotes every other word of the file inside its own sentence.
-public struct Bilingual: Sendable, Equatable, CustomStringConvertible {
-    public private(set) var key: String?
+package struct Bilingual: Sendable, Equatable, CustomStringConvertible {
+    package private(set) var key: String?
     private var ukText: String
     private var enText: String
 
-    public init(_ uk: String, _ en: String) {
+    package init(_ uk: String, _ en: String) {
         ukText = uk
         enText = en
     }
 
-    public init(key: String, _ uk: String, _ en: String) {
+    package init(key: String, _ uk: String, _ en: String) {
         self.init(uk, en)
         self.key = key
     }
 
-    public var uk: String { key.map { "'\($0)': " + ukText } ?? ukText }
-    public var en: String { key.map { "\($0): " + enText } ?? enText }
+    package var uk: String { key.map { "'\($0)': " + ukText } ?? ukText }
+    package var en: String { key.map { "\($0): " + enText } ?? enText }
 
-    public func text(_ language: Language) -> String { language.tr(uk, en) }
+    package func text(_ language: Language) -> String { language.tr(uk, en) }
 
-    public var description: String { en }
+    package var description: String { en }
 
     /// The same message about the value at `outer` (`imports.friend`), or inside it.
-    public func at(_ outer: String) -> Bilingual {
+    package func at(_ outer: String) -> Bilingual {
         var copy = self
         copy.key = key.map { outer + "." + $0 } ?? outer
         return copy
@@ -36,10 +36,10 @@ public struct Bilingual: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// An error whose reason is said in both languages.
-public protocol BilingualError: Error, CustomStringConvertible {
+package protocol BilingualError: Error, CustomStringConvertible {
     var reason: Bilingual { get }
 }
 
 extension BilingualError {
-    public var description: String { reason.en }
+    package var description: String { reason.en }
 }

@@ -1,15 +1,15 @@
 /// The two languages of the product. Every user-facing string is a pair, `tr(uk, en)`, written on
 /// one line so that neither side can be forgotten.
-public enum Language: String, Sendable, CaseIterable, Codable {
+package enum Language: String, Sendable, CaseIterable, Codable {
     case uk, en
 
     /// Picks one of a Ukrainian–English pair.
-    public func tr(_ uk: String, _ en: String) -> String {
+    package func tr(_ uk: String, _ en: String) -> String {
         self == .uk ? uk : en
     }
 
     /// The language named by a locale-style value (`uk`, `uk_UA.UTF-8`, `en_GB`, `C`), if any.
-    public init?(localeValue: String) {
+    package init?(localeValue: String) {
         let lowered = localeValue.lowercased()
         if lowered.hasPrefix("uk") { self = .uk } else if lowered.hasPrefix("en") { self = .en } else { return nil }
     }
@@ -23,7 +23,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// the locale is explicitly C or POSIX (`LC_ALL=C`, `LANG=C.UTF-8`: a script asking for
     /// untranslated output); unlike gettext it also counts when no locale variable is set at
     /// all, since whoever sets only `LANGUAGE=uk` plainly asks for Ukrainian.
-    public static func resolve(flag: String?, environment: [String: String]) -> Language {
+    package static func resolve(flag: String?, environment: [String: String]) -> Language {
         if let flag, let language = Language(localeValue: flag) { return language }
         if let value = environment["METRO_TIMER_LANG"], let language = Language(localeValue: value) { return language }
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
@@ -38,7 +38,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
 
     /// The plural form for a count: Ukrainian has three (1 зупинка, 2–4 зупинки, 5–20 зупинок,
     /// 11–14 зупинок, 21 зупинка), English two.
-    public func plural(_ count: Int, uk: (one: String, few: String, many: String), en: (one: String, other: String)) -> String {
+    package func plural(_ count: Int, uk: (one: String, few: String, many: String), en: (one: String, other: String)) -> String {
         switch self {
         case .en:
             return abs(count) == 1 ? en.one : en.other
@@ -54,7 +54,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     }
 
     /// "3 stops" / "3 зупинки".
-    public func stops(_ count: Int) -> String {
+    package func stops(_ count: Int) -> String {
         "\(count) " + plural(count, uk: ("зупинка", "зупинки", "зупинок"), en: ("stop", "stops"))
     }
 
@@ -63,7 +63,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// hours and minutes under a day ("1 h 5 min"), then days and hours ("23 days 13 h", never
     /// "565 h 13 min"). Ukrainian: "45 с", "2 хв 5 с", "1 год 5 хв", "23 дні 13 год" (the
     /// abbreviations do not inflect; days do). The sign is the caller's.
-    public func duration(_ seconds: Int) -> String {
+    package func duration(_ seconds: Int) -> String {
         let s = abs(seconds)
         let second = tr("с", "s"), minute = tr("хв", "min"), hour = tr("год", "h")
         if s < 60 { return "\(s) \(second)" }
@@ -80,7 +80,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// than one), hours and minutes from an hour, days and hours from a day, as `duration` rounds
     /// them, in words: "about 1 hour 5 minutes". Ukrainian puts the words in the genitive that
     /// «близько» takes: "близько 1 години 5 хвилин", "близько 21 хвилини".
-    public func aboutDuration(_ seconds: Int) -> String {
+    package func aboutDuration(_ seconds: Int) -> String {
         let minutes = max(1, Int((Double(abs(seconds)) / 60).rounded()))
         func said(_ count: Int, uk: (one: String, many: String), en: (one: String, other: String)) -> String {
             // The genitive: singular after 1, 21, 31… (not 11), plural otherwise.
@@ -102,7 +102,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     }
 
     /// "5 min" / "5 хв" (abbreviations do not inflect).
-    public func minutes(_ count: Int) -> String {
+    package func minutes(_ count: Int) -> String {
         "\(count) " + tr("хв", "min")
     }
 }

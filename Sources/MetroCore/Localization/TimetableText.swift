@@ -5,8 +5,8 @@
 /// Any text: no control, C1 or bidirectional character (`UnsafeText`), and no line or paragraph
 /// separator (U+2028, U+2029: a break in the middle of a shown line). A name besides must show
 /// something: " ", U+200B, U+FEFF or U+00AD alone is a name nobody can read or type.
-public enum TimetableText {
-    public enum Problem: Equatable, Sendable {
+package enum TimetableText {
+    package enum Problem: Equatable, Sendable {
         case control(Unicode.Scalar)
         case separator(Unicode.Scalar)
         /// A name with no visible character; its characters (the first few).
@@ -14,7 +14,7 @@ public enum TimetableText {
     }
 
     /// What is wrong with any text of a timetable, or nil.
-    public static func problem(_ text: String) -> Problem? {
+    package static func problem(_ text: String) -> Problem? {
         for scalar in text.unicodeScalars {
             if UnsafeText.isUnsafe(scalar) { return .control(scalar) }
             if scalar.value == 0x2028 || scalar.value == 0x2029 { return .separator(scalar) }
@@ -23,7 +23,7 @@ public enum TimetableText {
     }
 
     /// What is wrong with a name: `problem`, or that it shows nothing.
-    public static func nameProblem(_ name: String) -> Problem? {
+    package static func nameProblem(_ name: String) -> Problem? {
         if let problem = problem(name) { return problem }
         guard name.unicodeScalars.contains(where: isVisible) else { return .invisible(Array(name.unicodeScalars.prefix(8))) }
         return nil
@@ -45,13 +45,13 @@ public enum TimetableText {
     }
 
     /// `U+001B`.
-    public static func code(_ scalar: Unicode.Scalar) -> String {
+    package static func code(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// The problem said with the rule it breaks, `field` naming where ("name_en", "nameEn").
-    public static func describe(_ problem: Problem, field: String) -> Bilingual {
+    package static func describe(_ problem: Problem, field: String) -> Bilingual {
         let rule = Bilingual(
             "текст розкладу не може містити керівних, C1, двонапрямних символів чи розривів рядка",
             "timetable text may hold no control, C1, bidirectional or line-separator character")

@@ -3,8 +3,8 @@
 /// 0x9D the OSC that retitles a window), and the bidirectional controls that show text in an
 /// order other than the one it has (U+202E makes `txt.exe` read `exe.txt`). One list, for the
 /// CLI's `Quote` and for the files' own checks.
-public enum UnsafeText {
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+package enum UnsafeText {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F: return true
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
@@ -13,12 +13,12 @@ public enum UnsafeText {
     }
 
     /// Whether text holds any of them (a line break included).
-    public static func contains(_ text: String) -> Bool {
+    package static func contains(_ text: String) -> Bool {
         text.unicodeScalars.contains(where: isUnsafe)
     }
 
     /// Text from a file for a message of MetroCore's own: each unsafe character as `?`.
-    public static func masked(_ text: String) -> String {
+    package static func masked(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { isUnsafe($0) ? "?" : $0 }))
     }
 }

@@ -1,7 +1,7 @@
 extension Network {
     /// The built-in timetable's publication date (`source.resourcesDated`, `2026-03-10`), found in
     /// the embedded JSON text without decoding it: `--version` names it and stays instant.
-    public static let embeddedTimetableDate: String = {
+    package static let embeddedTimetableDate: String = {
         let key = Array(#""resourcesDated":""#.utf8)
         let bytes = Array(embeddedJSON.utf8)
         guard bytes.count >= key.count else { return "?" }

@@ -1,16 +1,16 @@
 import FoundationEssentials
 
 /// The metro network with the lookups the router and the schedule engine need.
-public struct Network: Sendable {
-    public let document: NetworkDocument
-    public let stations: [NetworkDocument.Station]
+package struct Network: Sendable {
+    package let document: NetworkDocument
+    package let stations: [NetworkDocument.Station]
     private let stationIndex: [String: Int]
     private let segmentIndex: [SegmentKey: NetworkDocument.Segment]
     private let windowIndex: [WindowKey: NetworkDocument.ServiceWindow]
     private let transferIndex: [String: NetworkDocument.Transfer]
     /// The service model's trains, generated once per line, direction and day type when first
     /// asked for (`ServiceTrains`).
-    public let serviceTrains = ServiceTrains.Cache()
+    package let serviceTrains = ServiceTrains.Cache()
 
     private struct SegmentKey: Hashable { var from: String; var to: String }
     private struct SeriesKey: Hashable { var line: String; var direction: Direction; var dayType: DayType }
@@ -20,7 +20,7 @@ public struct Network: Sendable {
     private struct WindowKey: Hashable { var station: String; var direction: Direction }
 
     /// Why a network document could not be used.
-    public enum LoadError: Error, Equatable, Sendable {
+    package enum LoadError: Error, Equatable, Sendable {
         case malformed(Bilingual)
         case newerVersion(Int)
         /// The JSON decodes, but the network does not hold together (see `integrityProblem()`).
@@ -29,7 +29,7 @@ public struct Network: Sendable {
 
     /// The Kyiv network embedded in the binary, read once per process by the one JSON reader
     /// (`JSONObject`, with a typed walk; a test holds it to Foundation's decoder).
-    public static let kyiv: Network = {
+    package static let kyiv: Network = {
         do {
             let document = try NetworkDocument(json: Array(embeddedJSON.utf8))
             guard document.version <= NetworkDocument.currentVersion else { throw LoadError.newerVersion(document.version) }
@@ -43,7 +43,7 @@ public struct Network: Sendable {
 
     /// A network from JSON bytes that did not come from this binary (an installed timetable):
     /// decoded, its version checked, and its integrity, so that nothing later can trip over it.
-    public init(json: Data) throws(LoadError) {
+    package init(json: Data) throws(LoadError) {
         let document: NetworkDocument
         do {
             document = try NetworkDocument(json: Array(json))
@@ -62,7 +62,7 @@ public struct Network: Sendable {
 
     private struct VersionOnly: Decodable { var version: Int }
 
-    public init(document: NetworkDocument) {
+    package init(document: NetworkDocument) {
         self.document = document
         stations = document.stations
         stationIndex = Dictionary(uniqueKeysWithValues: document.stations.enumerated().map { ($1.code, $0) })
@@ -92,29 +92,29 @@ public struct Network: Sendable {
         transferIndex = transfers
     }
 
-    public var lines: [NetworkDocument.Line] { document.lines }
+    package var lines: [NetworkDocument.Line] { document.lines }
 
-    public func station(_ code: String) -> NetworkDocument.Station? {
+    package func station(_ code: String) -> NetworkDocument.Station? {
         stationIndex[code].map { stations[$0] }
     }
 
-    public func line(_ id: String) -> NetworkDocument.Line? {
+    package func line(_ id: String) -> NetworkDocument.Line? {
         document.lines.first { $0.id == id }
     }
 
     /// The directed segment between two adjacent stations of one line.
-    public func segment(from: String, to: String) -> NetworkDocument.Segment? {
+    package func segment(from: String, to: String) -> NetworkDocument.Segment? {
         segmentIndex[SegmentKey(from: from, to: to)]
     }
 
     /// The transfer node a station belongs to, if any.
-    public func transfer(at code: String) -> NetworkDocument.Transfer? {
+    package func transfer(at code: String) -> NetworkDocument.Transfer? {
         transferIndex[code]
     }
 
     /// The station where `line` meets `other`: in Kyiv every pair of lines meets at exactly one
     /// node, so this is a lookup.
-    public func interchange(from line: String, to other: String) -> (exit: String, entry: String)? {
+    func interchange(from line: String, to other: String) -> (exit: String, entry: String)? {
         for transfer in document.transfers {
             guard let a = station(transfer.stationA), let b = station(transfer.stationB) else { continue }
             if a.line == line && b.line == other { return (a.code, b.code) }
@@ -124,16 +124,16 @@ public struct Network: Sendable {
     }
 
     /// A station's entrances: when they open and close, and how many vestibules are open.
-    public func entrance(station: String) -> NetworkDocument.Entrance? {
+    package func entrance(station: String) -> NetworkDocument.Entrance? {
         document.entrances?.first { $0.station == station }
     }
 
-    public func serviceWindow(station: String, direction: Direction) -> NetworkDocument.ServiceWindow? {
+    package func serviceWindow(station: String, direction: Direction) -> NetworkDocument.ServiceWindow? {
         windowIndex[WindowKey(station: station, direction: direction)]
     }
 
     /// The published hourly interval record, clamped to the published hours (06–22 start).
-    public func headwayRecord(line: String, direction: Direction, dayType: DayType, hour: Int) -> NetworkDocument.Headway? {
+    func headwayRecord(line: String, direction: Direction, dayType: DayType, hour: Int) -> NetworkDocument.Headway? {
         headwaySeries(line: line, direction: direction, dayType: dayType)?.record(hour: hour)
     }
 
@@ -147,43 +147,43 @@ public struct Network: Sendable {
     /// `7:00-9:00` at 22:00), which a range would not do, and the second value of one hour
     /// usually reappears as the first of the next (`2:45` at 09:00, `5:30` at 12:00). Before the
     /// first published hour the first value applies; after the last, the last hour's end value.
-    public func headway(line: String, direction: Direction, dayType: DayType, secondsOfDay: Int) -> Int? {
+    package func headway(line: String, direction: Direction, dayType: DayType, secondsOfDay: Int) -> Int? {
         headwaySeries(line: line, direction: direction, dayType: dayType)?.seconds(at: secondsOfDay)
     }
 
     /// One line's intervals in one direction on one day type: `headway(…)` without a dictionary
     /// lookup per moment (the transfer wait asks for a handful of moments per correction).
-    public func headwaySeries(line: String, direction: Direction, dayType: DayType) -> HeadwaySeries? {
+    package func headwaySeries(line: String, direction: Direction, dayType: DayType) -> HeadwaySeries? {
         headwaySeriesIndex[SeriesKey(line: line, direction: direction, dayType: dayType)]
     }
 
     /// The direction of travel from one station to another on the same line.
-    public func direction(from: String, to: String) -> Direction? {
+    package func direction(from: String, to: String) -> Direction? {
         guard let a = station(from), let b = station(to), a.line == b.line, a.order != b.order else { return nil }
         return b.order > a.order ? .forward : .reverse
     }
 
     /// The terminal a train in `direction` on `line` runs toward.
-    public func terminal(line: String, direction: Direction) -> String? {
+    package func terminal(line: String, direction: Direction) -> String? {
         guard let line = self.line(line) else { return nil }
         return direction == .forward ? line.stations.last : line.stations.first
     }
 }
 
 /// The published intervals of one line, direction and day type, hour by hour.
-public struct HeadwaySeries: Sendable {
+package struct HeadwaySeries: Sendable {
     let firstHour: Int
     let records: [NetworkDocument.Headway?]
 
     /// The record of `hour`, clamped to the line's published hours (nil where this direction and
     /// day type publish none for it).
-    public func record(hour: Int) -> NetworkDocument.Headway? {
+    package func record(hour: Int) -> NetworkDocument.Headway? {
         records.isEmpty ? nil : records[min(max(hour - firstHour, 0), records.count - 1)]
     }
 
     /// The interval at a moment of the service day (`Network.headway(…)`): the hour's pair,
     /// interpolated.
-    public func seconds(at secondsOfDay: Int) -> Int? {
+    package func seconds(at secondsOfDay: Int) -> Int? {
         let hour = secondsOfDay / 3600
         guard let record = record(hour: hour) else { return nil }
         if hour < record.hour { return record.firstSeconds }

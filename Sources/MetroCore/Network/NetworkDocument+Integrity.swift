@@ -12,7 +12,7 @@ extension NetworkDocument {
     private struct WindowKey: Hashable { var station: String; var direction: Direction }
 
     /// The first broken promise, in both languages, or nil when the document is sound.
-    public func integrityProblem() -> Bilingual? {
+    func integrityProblem() -> Bilingual? {
         if let problem = textProblem() { return problem }
         // A day and a half: service days run past midnight, and nothing is published later.
         let serviceDay = 0...(36 * 3600)

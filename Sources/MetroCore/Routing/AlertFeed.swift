@@ -10,15 +10,15 @@ import Glibc
 /// `{"state": {"name": "м. Київ", "alert": true}}` (a region: an object with a text `name` and an
 /// `alert` true or false; other fields are allowed). Anything else is malformed, and a malformed
 /// or missing answer is "unknown" with the reason, never "no alert".
-public enum AlertFeed {
-    public enum Verdict: Equatable, Sendable {
+package enum AlertFeed {
+    package enum Verdict: Equatable, Sendable {
         case alert
         case quiet
         case unknown(Bilingual)
 
         /// The one-line form: `alert`, `quiet`, or `unknown: reason` (in English, as `--events`
         /// and scripts read it).
-        public var line: String {
+        package var line: String {
             switch self {
             case .alert: return "alert"
             case .quiet: return "quiet"
@@ -28,14 +28,14 @@ public enum AlertFeed {
 
         /// What the helper prints: the line, and for "unknown" a second line `uk: причина`, so
         /// that the reason reaches a Ukrainian screen in Ukrainian.
-        public var output: String {
+        package var output: String {
             guard case .unknown(let reason) = self else { return line }
             return line + "\nuk: " + reason.uk
         }
 
         /// Reads what the helper printed (`output`; from an older helper, the line alone, whose
         /// English reason the Ukrainian then quotes).
-        public init(line text: String) {
+        package init(line text: String) {
             let lines = text.split(separator: "\n").map { AlertFeed.trimmed(String($0)) }
             let first = lines.first ?? ""
             switch first {
@@ -54,43 +54,43 @@ public enum AlertFeed {
     }
 
     /// Why the status is unknown, each reason in both languages.
-    public enum Reason {
-        public static let tooLarge = Bilingual("відповідь більша за 1 МБ", "the answer is over 1 MB")
-        public static let notJSON = Bilingual("стрічка відповіла не об’єктом JSON", "the feed did not answer with a JSON object")
-        public static let repeatedKey = Bilingual("у відповіді стрічки ключ повторюється", "the feed's answer repeats a key")
-        public static let notBoolean = Bilingual("тривога для Києва у стрічці — не 'true' і не 'false'", "the feed's alert for Kyiv is not true or false")
-        public static let kyivTwice = Bilingual("стрічка називає місто Київ більше одного разу", "the feed lists the city of Kyiv more than once")
-        public static let noKyiv = Bilingual("у стрічці немає запису для міста Києва", "the feed lists no entry for the city of Kyiv")
-        public static let noAlertField = Bilingual("у відповіді стрічки немає поля 'alert'", "the feed's answer has no alert field")
-        public static let notARegionList = Bilingual("'states' у відповіді стрічки — не список регіонів", "the feed's 'states' is not a list of regions")
-        public static let notARegion = Bilingual(
+    package enum Reason {
+        package static let tooLarge = Bilingual("відповідь більша за 1 МБ", "the answer is over 1 MB")
+        static let notJSON = Bilingual("стрічка відповіла не об’єктом JSON", "the feed did not answer with a JSON object")
+        static let repeatedKey = Bilingual("у відповіді стрічки ключ повторюється", "the feed's answer repeats a key")
+        static let notBoolean = Bilingual("тривога для Києва у стрічці — не 'true' і не 'false'", "the feed's alert for Kyiv is not true or false")
+        static let kyivTwice = Bilingual("стрічка називає місто Київ більше одного разу", "the feed lists the city of Kyiv more than once")
+        static let noKyiv = Bilingual("у стрічці немає запису для міста Києва", "the feed lists no entry for the city of Kyiv")
+        static let noAlertField = Bilingual("у відповіді стрічки немає поля 'alert'", "the feed's answer has no alert field")
+        static let notARegionList = Bilingual("'states' у відповіді стрічки — не список регіонів", "the feed's 'states' is not a list of regions")
+        static let notARegion = Bilingual(
             "запис серед регіонів стрічки — не {\"name\": текст, \"alert\": true чи false}",
             "an entry in the feed's regions is not {\"name\": text, \"alert\": true or false}")
-        public static let stateNotKyiv = Bilingual("єдиний регіон стрічки ('state') — не місто Київ", "the feed's one region ('state') is not the city of Kyiv")
-        public static let contradicts = Bilingual("стрічка суперечить собі щодо Києва", "the feed contradicts itself about Kyiv")
-        public static let badURL = Bilingual("адреса стрічки — не чинна адреса HTTP(S)", "the feed URL is not a valid http(s) URL")
-        public static let plainHTTP = Bilingual(
+        static let stateNotKyiv = Bilingual("єдиний регіон стрічки ('state') — не місто Київ", "the feed's one region ('state') is not the city of Kyiv")
+        static let contradicts = Bilingual("стрічка суперечить собі щодо Києва", "the feed contradicts itself about Kyiv")
+        package static let badURL = Bilingual("адреса стрічки — не чинна адреса HTTP(S)", "the feed URL is not a valid http(s) URL")
+        static let plainHTTP = Bilingual(
             "стрічка має бути за HTTPS (звичайний HTTP — лише до адреси цього комп’ютера)",
             "the feed must use HTTPS (plain http is allowed only to a loopback address)")
-        public static let tooSlow = Bilingual("стрічка не відповіла вчасно", "the feed did not answer in time")
-        public static let unresolved = Bilingual("ім’я вузла стрічки не знайдено", "the feed's host name cannot be resolved")
-        public static let tls = Bilingual("не вдалося захищене з’єднання TLS зі стрічкою", "the feed's TLS connection failed")
-        public static let unreachable = Bilingual("стрічка недосяжна", "the feed cannot be reached")
-        public static let noCurl = Bilingual(
+        package static let tooSlow = Bilingual("стрічка не відповіла вчасно", "the feed did not answer in time")
+        package static let unresolved = Bilingual("ім’я вузла стрічки не знайдено", "the feed's host name cannot be resolved")
+        package static let tls = Bilingual("не вдалося захищене з’єднання TLS зі стрічкою", "the feed's TLS connection failed")
+        package static let unreachable = Bilingual("стрічка недосяжна", "the feed cannot be reached")
+        package static let noCurl = Bilingual(
             "curl не встановлено, а перевірці тривоги він потрібен: встановіть пакет curl",
             "curl is not installed, and the alert check needs it: install the curl package")
-        public static func http(_ code: Int) -> Bilingual { Bilingual("стрічка відповіла HTTP \(code)", "the feed answered HTTP \(code)") }
-        public static func redirect(_ code: Int) -> Bilingual {
+        package static func http(_ code: Int) -> Bilingual { Bilingual("стрічка відповіла HTTP \(code)", "the feed answered HTTP \(code)") }
+        package static func redirect(_ code: Int) -> Bilingual {
             Bilingual("стрічка відповіла HTTP \(code), переспрямуванням, за яким перевірка не йде", "the feed answered HTTP \(code), a redirect, which is not followed")
         }
     }
 
     /// The most of an answer that is read: a bigger one is "unknown", never parsed.
-    public static let maximumBytes = 1_048_576
+    package static let maximumBytes = 1_048_576
 
     /// Every statement the answer makes about the city must agree, and the city may be listed
     /// once: contradictory or duplicated entries are "unknown", never "no alert".
-    public static func parse(_ data: Data) -> Verdict {
+    package static func parse(_ data: Data) -> Verdict {
         guard data.count <= maximumBytes else { return .unknown(Reason.tooLarge) }
         // A key said twice is two answers, whichever a parser would keep.
         let object: [String: Any]
@@ -151,7 +151,7 @@ public enum AlertFeed {
 
     /// Why a feed URL cannot be used, or nil: HTTPS, except to a loopback address (a local
     /// relay, a test server).
-    public static func urlProblem(_ text: String) -> Bilingual? {
+    package static func urlProblem(_ text: String) -> Bilingual? {
         guard let (scheme, host) = strictURL(text) else { return Reason.badURL }
         switch scheme {
         case "https": return nil
@@ -237,7 +237,7 @@ public enum AlertFeed {
     }
 
     /// 127.0.0.0/8, ::1 and localhost: the hosts plain http may go to.
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         var bare = Substring(host)
         while bare.first == "[" { bare.removeFirst() }
         while bare.last == "]" { bare.removeLast() }
@@ -248,7 +248,7 @@ public enum AlertFeed {
 
     /// `text` without white space at either end. (Foundation's `trimmingCharacters(in:)` and
     /// `CharacterSet` bring ICU into a statically linked helper.)
-    public static func trimmed(_ text: String) -> String {
+    package static func trimmed(_ text: String) -> String {
         String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 

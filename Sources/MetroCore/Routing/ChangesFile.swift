@@ -1,36 +1,36 @@
 /// Service changes kept between runs (`metro-timer changes`), each with optional dates.
-public struct ChangesFile: Codable, Equatable, Sendable {
-    public static let currentVersion = 1
+package struct ChangesFile: Codable, Equatable, Sendable {
+    package static let currentVersion = 1
 
-    public var version: Int
-    public var entries: [Entry]
+    package var version: Int
+    package var entries: [Entry]
 
-    public init(entries: [Entry] = []) {
+    package init(entries: [Entry] = []) {
         version = ChangesFile.currentVersion
         self.entries = entries
     }
 
-    public struct Entry: Codable, Equatable, Sendable {
-        public enum Kind: String, Codable, Sendable { case closed, suspended, headway, dayType }
+    package struct Entry: Codable, Equatable, Sendable {
+        package enum Kind: String, Codable, Sendable { case closed, suspended, headway, dayType }
 
-        public var id: Int
-        public var kind: Kind
+        package var id: Int
+        package var kind: Kind
         /// `closed`: the station.
-        public var station: String?
+        package var station: String?
         /// `suspended`: the section.
-        public var section: NetworkDocument.Section?
+        package var section: NetworkDocument.Section?
         /// `headway`: the line (nil: every line) and the interval.
-        public var line: String?
-        public var headwaySeconds: Int?
+        package var line: String?
+        package var headwaySeconds: Int?
         /// `dayType`: the timetable those days run to (the city announces weekend timetables for
         /// holidays).
-        public var dayType: DayType?
+        package var dayType: DayType?
         /// First and last service day it applies, `YYYY-MM-DD`, inclusive; nil: open-ended.
-        public var from: String?
-        public var until: String?
-        public var note: String?
+        package var from: String?
+        package var until: String?
+        package var note: String?
 
-        public init(
+        package init(
             id: Int, kind: Kind, station: String? = nil, section: NetworkDocument.Section? = nil, line: String? = nil,
             headwaySeconds: Int? = nil, from: String? = nil, until: String? = nil, note: String? = nil
         ) {
@@ -45,10 +45,10 @@ public struct ChangesFile: Codable, Equatable, Sendable {
             self.note = note
         }
 
-        public enum Status: String, Sendable { case active, upcoming, expired }
+        package enum Status: String, Sendable { case active, upcoming, expired }
 
         /// Where a service day stands against the entry's dates (ISO dates compare as text).
-        public func status(on day: String) -> Status {
+        package func status(on day: String) -> Status {
             if let until, day > until { return .expired }
             if let from, day < from { return .upcoming }
             return .active
@@ -56,7 +56,7 @@ public struct ChangesFile: Codable, Equatable, Sendable {
     }
 
     /// Why an entry cannot be added.
-    public enum Refusal: Error, Equatable, Sendable {
+    package enum Refusal: Error, Equatable, Sendable {
         case untilBeforeFrom
         /// The entry's last day is already past: it could never apply.
         case inThePast
@@ -64,7 +64,7 @@ public struct ChangesFile: Codable, Equatable, Sendable {
     }
 
     /// The changes in force on a service day.
-    public func changes(on day: String) -> ServiceChanges {
+    package func changes(on day: String) -> ServiceChanges {
         var result = ServiceChanges()
         for entry in entries where entry.status(on: day) == .active {
             switch entry.kind {
@@ -83,7 +83,7 @@ public struct ChangesFile: Codable, Equatable, Sendable {
     /// Checks a new entry: its dates (not over before `today`, which is said as such rather than
     /// as an overlap), and no second entry for the same thing over overlapping dates (which would
     /// leave it unclear which one holds, on any day a plan may be asked for).
-    public func refusal(for entry: Entry, network: Network, today: String) -> Refusal? {
+    package func refusal(for entry: Entry, network: Network, today: String) -> Refusal? {
         if let until = entry.until, until < today { return .inThePast }
         if let from = entry.from, let until = entry.until, until < from { return .untilBeforeFrom }
         return overlapping(entry, network: network).map { .overlaps($0) }
@@ -91,7 +91,7 @@ public struct ChangesFile: Codable, Equatable, Sendable {
 
     /// The id of an entry for the same thing as `entry` on days that meet (the file's reader
     /// holds each entry to the ones before it by this, as `changes add` does).
-    public func overlapping(_ entry: Entry, network: Network) -> Int? {
+    func overlapping(_ entry: Entry, network: Network) -> Int? {
         for other in entries where other.kind == entry.kind && datesOverlap(other, entry) {
             let same: Bool
             switch entry.kind {
@@ -126,7 +126,7 @@ public struct ChangesFile: Codable, Equatable, Sendable {
 
 extension ServiceChanges {
     /// These changes with `other`'s added (the command line's on top of the file's).
-    public func merged(with other: ServiceChanges) -> ServiceChanges {
+    package func merged(with other: ServiceChanges) -> ServiceChanges {
         var result = self
         result.airRaid = airRaid || other.airRaid
         result.closed += other.closed.filter { !closed.contains($0) }
@@ -137,7 +137,7 @@ extension ServiceChanges {
     }
 
     /// A headway for every line (`"*"`, from a file entry without a line) spread over the lines.
-    public func expandingAllLines(_ network: Network) -> ServiceChanges {
+    package func expandingAllLines(_ network: Network) -> ServiceChanges {
         guard let all = headways["*"] else { return self }
         var result = self
         result.headways["*"] = nil

@@ -1,46 +1,46 @@
 /// One ride on one line, from boarding to alighting, stations in travel order.
-public struct Leg: Equatable, Sendable, Codable {
-    public var line: String
-    public var direction: Direction
-    public var stations: [String]
+package struct Leg: Equatable, Sendable, Codable {
+    package var line: String
+    package var direction: Direction
+    package var stations: [String]
 
-    public var board: String { stations.first! }
-    public var alight: String { stations.last! }
+    package var board: String { stations.first! }
+    package var alight: String { stations.last! }
 }
 
 /// A route: the ride legs (one, two via the transfer node, or three the long way round a closure),
 /// and any walk through a transfer node at the very start or end (when the typed origin or
 /// destination is the node's other half).
-public struct Route: Equatable, Sendable, Codable {
-    public var origin: String
-    public var destination: String
-    public var legs: [Leg]
+package struct Route: Equatable, Sendable, Codable {
+    package var origin: String
+    package var destination: String
+    package var legs: [Leg]
     /// The walk between each leg and the next (one fewer than the legs).
-    public var transferWalks: [NetworkDocument.Transfer] = []
+    package var transferWalks: [NetworkDocument.Transfer] = []
     /// The origin typed was the other half of the first boarding station: walk there first,
     /// before t₀ (t₀ is when the train starts moving).
-    public var walkBeforeBoarding: NetworkDocument.Transfer?
+    package var walkBeforeBoarding: NetworkDocument.Transfer?
     /// The destination is the other half of the last alighting station: walk there after.
-    public var walkAfterAlighting: NetworkDocument.Transfer?
+    package var walkAfterAlighting: NetworkDocument.Transfer?
 
     /// True when no train is needed: origin and destination are the two halves of one node.
-    public var isWalkOnly: Bool { legs.isEmpty }
+    package var isWalkOnly: Bool { legs.isEmpty }
 
     /// The number of stops ridden (segments), over every leg.
-    public var stopCount: Int { legs.reduce(0) { $0 + $1.stations.count - 1 } }
+    package var stopCount: Int { legs.reduce(0) { $0 + $1.stations.count - 1 } }
 
     /// The walk between the first two legs (the only one, unless the route goes the long way).
-    public var transferWalk: NetworkDocument.Transfer? { transferWalks.first }
+    package var transferWalk: NetworkDocument.Transfer? { transferWalks.first }
 }
 
 /// Routing is a table lookup: same line, one leg; different lines, the one node where they meet.
-public struct Router: Sendable {
-    public enum Failure: BilingualError, Equatable, Sendable {
+package struct Router: Sendable {
+    package enum Failure: BilingualError, Equatable, Sendable {
         case sameStation(String)
         case noInterchange(String, String)
 
         /// In words, for a network (an installed one) whose lines do not meet.
-        public var reason: Bilingual {
+        package var reason: Bilingual {
             switch self {
             case .sameStation(let code):
                 return Bilingual("Маршрут від станції \(code) до неї самої — це не поїздка.", "A route from \(code) to itself is no ride.")
@@ -54,9 +54,9 @@ public struct Router: Sendable {
 
     let network: Network
 
-    public init(network: Network) { self.network = network }
+    package init(network: Network) { self.network = network }
 
-    public func route(from origin: String, to destination: String) throws(Failure) -> Route {
+    package func route(from origin: String, to destination: String) throws(Failure) -> Route {
         guard origin != destination else { throw .sameStation(origin) }
         guard let a = network.station(origin), let b = network.station(destination) else {
             throw .noInterchange(origin, destination)
@@ -85,7 +85,7 @@ public struct Router: Sendable {
     /// The one fallback, for when the direct change cannot be made (its node closed, or a section
     /// it needs suspended): the long way, through the third line and its two nodes. Still a
     /// lookup: origin's line → third line → destination's line. Nil on one line.
-    public func detour(from origin: String, to destination: String) -> Route? {
+    package func detour(from origin: String, to destination: String) -> Route? {
         guard origin != destination, let a = network.station(origin), let b = network.station(destination), a.line != b.line,
             let third = network.lines.first(where: { $0.id != a.line && $0.id != b.line }),
             let into = network.interchange(from: a.line, to: third.id), let out = network.interchange(from: third.id, to: b.line),
@@ -110,7 +110,7 @@ public struct Router: Sendable {
         return route
     }
 
-    public func leg(_ from: String, _ to: String) -> Leg {
+    package func leg(_ from: String, _ to: String) -> Leg {
         let a = network.station(from)!, b = network.station(to)!
         let line = network.line(a.line)!
         let direction: Direction = b.order > a.order ? .forward : .reverse

@@ -1,19 +1,19 @@
 /// What runs today, where it differs from the timetable: an air-raid alert, closed stations,
 /// suspended sections, stretched intervals. A trip keeps the changes it started under, so every
 /// command recomputes the same schedule.
-public struct ServiceChanges: Codable, Equatable, Sendable {
+package struct ServiceChanges: Codable, Equatable, Sendable {
     /// Plan as the city runs during an air-raid alert: only the served sections.
-    public var airRaid: Bool
+    package var airRaid: Bool
     /// Trains pass these stations without stopping.
-    public var closed: [String]
+    package var closed: [String]
     /// No trains between these stations.
-    public var suspended: [NetworkDocument.Section]
+    package var suspended: [NetworkDocument.Section]
     /// Today's interval per line, in seconds, replacing the published one.
-    public var headways: [String: Int]
+    package var headways: [String: Int]
     /// The timetable to use whatever the weekday (nil: by the weekday).
-    public var dayType: DayType?
+    package var dayType: DayType?
 
-    public init(airRaid: Bool = false, closed: [String] = [], suspended: [NetworkDocument.Section] = [], headways: [String: Int] = [:], dayType: DayType? = nil) {
+    package init(airRaid: Bool = false, closed: [String] = [], suspended: [NetworkDocument.Section] = [], headways: [String: Int] = [:], dayType: DayType? = nil) {
         self.airRaid = airRaid
         self.closed = closed
         self.suspended = suspended
@@ -21,11 +21,11 @@ public struct ServiceChanges: Codable, Equatable, Sendable {
         self.dayType = dayType
     }
 
-    public var isEmpty: Bool { !airRaid && closed.isEmpty && suspended.isEmpty && headways.isEmpty && dayType == nil }
+    package var isEmpty: Bool { !airRaid && closed.isEmpty && suspended.isEmpty && headways.isEmpty && dayType == nil }
 }
 
 /// Why a route cannot be ridden under today's changes.
-public enum ServiceRefusal: Error, Equatable, Sendable {
+package enum ServiceRefusal: Error, Equatable, Sendable {
     /// A station where the passenger must board, change or alight is closed.
     case stationClosed(station: String, nearestOpen: [String])
     /// The route needs a section with no trains.
@@ -37,13 +37,13 @@ public enum ServiceRefusal: Error, Equatable, Sendable {
 }
 
 /// Checks a route against the service changes, and finds the open-air stretches it crosses.
-public struct ServiceCheck: Sendable {
-    public let network: Network
+package struct ServiceCheck: Sendable {
+    package let network: Network
 
-    public init(network: Network) { self.network = network }
+    package init(network: Network) { self.network = network }
 
     /// The first reason the route cannot be ridden, or nil.
-    public func refusal(_ route: Route, changes: ServiceChanges) -> ServiceRefusal? {
+    package func refusal(_ route: Route, changes: ServiceChanges) -> ServiceRefusal? {
         // Stations where the passenger must stop: boarding, changing, alighting.
         let mustStop = route.legs.flatMap { [$0.board, $0.alight] }
             + [route.origin, route.destination]
@@ -97,13 +97,13 @@ public struct ServiceCheck: Sendable {
         return nearest(to: leg.board, where: served)
     }
 
-    public func isServedDuringAirRaid(_ station: String) -> Bool {
+    package func isServedDuringAirRaid(_ station: String) -> Bool {
         guard let line = network.station(station)?.line else { return false }
         return network.document.airRaidSections.contains { $0.line == line && orderRange($0).contains(order(station)) }
     }
 
     /// The open-air stretches of a route, per line, as (first, last) station of each stretch.
-    public func openAirStretches(_ route: Route) -> [(line: String, from: String, to: String)] {
+    package func openAirStretches(_ route: Route) -> [(line: String, from: String, to: String)] {
         var stretches: [(line: String, from: String, to: String)] = []
         for leg in route.legs {
             var current: (from: String, to: String)?
@@ -144,12 +144,12 @@ public struct ServiceCheck: Sendable {
 }
 
 /// The route to ride under the day's changes, and why it goes the long way if it does.
-public struct ChosenRoute: Equatable, Sendable {
-    public var route: Route
+package struct ChosenRoute: Equatable, Sendable {
+    package var route: Route
     /// The direct route's refusal, when the route goes the long way round it; nil otherwise.
-    public var detourBecause: ServiceRefusal?
+    package var detourBecause: ServiceRefusal?
 
-    public init(route: Route, detourBecause: ServiceRefusal? = nil) {
+    package init(route: Route, detourBecause: ServiceRefusal? = nil) {
         self.route = route
         self.detourBecause = detourBecause
     }
@@ -158,7 +158,7 @@ public struct ChosenRoute: Equatable, Sendable {
 extension ServiceCheck {
     /// The direct route when it can be ridden; else the long way through the third line, when
     /// that can be; else the direct route's refusal (it names the nearest station served).
-    public func choose(_ direct: Route, changes: ServiceChanges) throws(ServiceRefusal) -> ChosenRoute {
+    package func choose(_ direct: Route, changes: ServiceChanges) throws(ServiceRefusal) -> ChosenRoute {
         guard let refusal = refusal(direct, changes: changes) else { return ChosenRoute(route: direct) }
         if let detour = Router(network: network).detour(from: direct.origin, to: direct.destination),
             self.refusal(detour, changes: changes) == nil

@@ -1,8 +1,8 @@
 /// A URL as it may be shown: the user name and password, and every query value, masked
 /// (`https://***@host/path?key=***`). Feed URLs carry tokens, and a terminal, a log or a
 /// screenshot is no place for them.
-public enum URLMask {
-    public static func mask(_ url: String) -> String {
+package enum URLMask {
+    package static func mask(_ url: String) -> String {
         var text = url
         var fragment = ""
         if let hash = text.firstIndex(of: "#") {

@@ -8,14 +8,14 @@ extension ScheduleEngine {
     /// How long before the train reaches the rider's station "yours is next" comes, in all but
     /// 1 % of rides after a change (the owners' goal in decision 0031: "warned less than 30 s
     /// before" at most 1 %).
-    public static let warnedAtLeastSeconds = 30
+    package static let warnedAtLeastSeconds = 30
 
     /// The alert policy's cap, in one place: the booked wait, but no more than the last step
     /// (the fast pattern's time from the alert's moment to the arrival, whole seconds) less
     /// `warnedAtLeastSeconds`, plus 1% of the shortest interval. The engine's schedules and the
     /// backtest's policy table both use it, so the backtest measures the policy the app ships
     /// (see `alertWait`).
-    public static func cappedAlertWait(booked: Int, lastStep: TimeInterval, shortest: Int) -> Int {
+    package static func cappedAlertWait(booked: Int, lastStep: TimeInterval, shortest: Int) -> Int {
         min(booked, max(0, Int(lastStep.rounded(.down)) - warnedAtLeastSeconds + shortest / 100))
     }
 
@@ -79,7 +79,7 @@ extension ScheduleEngine {
     /// arrivals in the range at both ends of today's world and at its fast end a whole pattern
     /// gap further out, not at its slow end that far out (`WorldFamilyTests`). Why the margin
     /// stays as it is: docs/decisions/0004 and 0031.
-    public func rangeMargin(_ moment: Date, since anchor: Date) -> TimeInterval {
+    func rangeMargin(_ moment: Date, since anchor: Date) -> TimeInterval {
         guard moment > anchor else { return 0 }
         return (moment.timeIntervalSince(anchor) * rangeMarginShare).rounded(.up)
     }

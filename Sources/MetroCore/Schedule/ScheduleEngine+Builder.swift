@@ -5,7 +5,7 @@ extension ScheduleEngine {
     /// A schedule built one anchor at a time: each anchor is applied to the passes as they
     /// stand, so folding n corrections costs n propagations, not n² (a trip's current schedule
     /// is a fold over its corrections, each read against the schedule before it).
-    public struct Builder: Sendable {
+    package struct Builder: Sendable {
         let engine: ScheduleEngine
         let route: Route
         // The best estimate (displayed); the alert moments (fast pattern, the alert's wait);
@@ -22,7 +22,7 @@ extension ScheduleEngine {
         var anchors = 0
         let bestTiming: RouteTiming, earlyTiming: RouteTiming, lateTiming: RouteTiming
 
-        public init(engine: ScheduleEngine, route: Route) {
+        package init(engine: ScheduleEngine, route: Route) {
             self.engine = engine
             self.route = route
             let planned = engine.plannedStops(route)
@@ -34,7 +34,7 @@ extension ScheduleEngine {
             (bestTiming, earlyTiming, lateTiming) = engine.timings(planned)
         }
 
-        public mutating func apply(_ anchor: Anchor) {
+        package mutating func apply(_ anchor: Anchor) {
             guard first == nil || best.stops.indices.contains(anchor.stop) else { return }
             if first == nil { first = anchor.time }
             latest = anchor.time
@@ -48,7 +48,7 @@ extension ScheduleEngine {
 
         /// The best estimate alone, without ranges, alerts or findings: enough to read the next
         /// correction against (where the train is), at a fraction of a full schedule's cost.
-        public func draft() -> Schedule {
+        func draft() -> Schedule {
             let time = first ?? Date(timeIntervalSince1970: 0)
             guard let last = best.stops.last?.arrival else { return schedule() }
             return Schedule(
@@ -56,7 +56,7 @@ extension ScheduleEngine {
                 transferAlerts: [], arrival: last, finalArrival: last, findings: [], entryIndices: bestTiming.entries)
         }
 
-        public func schedule() -> Schedule {
+        package func schedule() -> Schedule {
             let walkAfter = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
             guard !best.stops.isEmpty, first != nil else {
                 let t0 = first ?? Date(timeIntervalSince1970: 0)

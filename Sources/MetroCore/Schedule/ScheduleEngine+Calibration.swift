@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Where a segment's figure came from, most trusted first.
-public enum SegmentSource: String, Codable, Sendable {
+package enum SegmentSource: String, Codable, Sendable {
     /// Measured on this passenger's rides, this direction.
     case calibrated
     /// Published departures, this direction.
@@ -13,7 +13,7 @@ public enum SegmentSource: String, Codable, Sendable {
 }
 
 /// Which of the published running patterns a computation uses.
-public enum RunningPattern: Sendable {
+package enum RunningPattern: Sendable {
     /// The best estimate, midway between the first and the last trains: what is displayed.
     case best
     /// The fast pattern (the last train's): alert moments, and the early end of ranges.
@@ -28,7 +28,7 @@ extension ScheduleEngine {
     /// three patterns: they are of the trains you ride, not of the published first and last;
     /// except that the fast pattern (the alerts') never runs slower for them: a mean is beaten
     /// by half the trains, and calibration may not make an alert later than it was without it.
-    public func running(from: String, to: String, pattern: RunningPattern = .best) -> (seconds: Double, source: SegmentSource) {
+    package func running(from: String, to: String, pattern: RunningPattern = .best) -> (seconds: Double, source: SegmentSource) {
         if let statistic = calibration?.running[Calibration.runningKey(from: from, to: to)], statistic.weight > 0, statistic.isSteady {
             guard pattern == .early else { return (statistic.typical, .calibrated) }
             return (min(statistic.typical, officialFigures(from: from, to: to).run(.early)), .calibrated)
@@ -39,7 +39,7 @@ extension ScheduleEngine {
 
     /// The dwell at a station when arriving from `from`, through the same chain (independently of
     /// the running time); on the fast pattern, never longer for calibration (as `running`).
-    public func dwell(at station: String, arrivingFrom from: String, pattern: RunningPattern = .best) -> (seconds: Double, source: SegmentSource) {
+    package func dwell(at station: String, arrivingFrom from: String, pattern: RunningPattern = .best) -> (seconds: Double, source: SegmentSource) {
         if let calibration, let statistic = calibration.dwell[Calibration.dwellKey(station: station, direction: network.direction(from: from, to: station) ?? .forward)],
             statistic.weight > 0, statistic.isSteady {
             guard pattern == .early else { return (statistic.typical, .calibrated) }

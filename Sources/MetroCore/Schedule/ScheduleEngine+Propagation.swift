@@ -110,7 +110,7 @@ extension ScheduleEngine {
     static let slowSideMargin = 60
 
     /// What is published about the train a rider on `station`'s platform at `platform` boards.
-    public enum PublishedBoarding: Equatable, Sendable {
+    package enum PublishedBoarding: Equatable, Sendable {
         /// At or before the published first departure: that train, exactly.
         case first(Date)
         /// Between the first and the last: a computed train, its phase unknown; none leaves
@@ -124,7 +124,7 @@ extension ScheduleEngine {
 
     /// The one rule of what is certain at a boarding: the published first and last departures
     /// are exact; every train between them is computed (the interval's, its phase unknown).
-    public func publishedBoarding(station: String, direction: Direction, platform: Date) -> PublishedBoarding {
+    func publishedBoarding(station: String, direction: Direction, platform: Date) -> PublishedBoarding {
         guard let window = network.serviceWindow(station: station, direction: direction), window.lastDeparture >= window.firstDeparture else {
             return .unknown
         }

@@ -2,78 +2,78 @@ import FoundationEssentials
 
 /// The computed ride: every stop's arrival and departure, the transfer, the alert moments and the
 /// service-hour findings. Pure data; the CLI renders it.
-public struct Schedule: Equatable, Sendable {
-    public enum Role: String, Equatable, Sendable, Codable {
+package struct Schedule: Equatable, Sendable {
+    package enum Role: String, Equatable, Sendable, Codable {
         case origin, intermediate, transferExit, transferEntry, destination
     }
 
-    public struct Stop: Equatable, Sendable {
-        public var station: String
-        public var leg: Int
-        public var role: Role
+    package struct Stop: Equatable, Sendable {
+        package var station: String
+        package var leg: Int
+        package var role: Role
         /// When the train stops here (nil at a boarding stop: origin or transfer entry).
-        public var arrival: Date?
+        package var arrival: Date?
         /// When the train leaves (nil where the passenger gets off).
-        public var departure: Date?
+        package var departure: Date?
         /// True when this time rests on the unknown wait after a transfer.
-        public var uncertain: Bool
+        var uncertain: Bool
         /// True when the running time into this stop, or the dwell here, comes from the
         /// passenger's own calibration.
-        public var calibrated: Bool = false
+        package var calibrated: Bool = false
         /// The range of `time`: the fast published pattern with no wait after a transfer, and
         /// the slow pattern with the longest wait.
-        public var earliest: Date?
-        public var latest: Date?
+        package var earliest: Date?
+        package var latest: Date?
 
         /// The moment that matters at this stop: arrival if the train arrives, else departure.
-        public var time: Date { arrival ?? departure! }
+        package var time: Date { arrival ?? departure! }
 
         /// A closed station: the train passes it without stopping (no dwell).
-        public var passesWithoutStopping: Bool { role == .intermediate && arrival != nil && arrival == departure }
+        package var passesWithoutStopping: Bool { role == .intermediate && arrival != nil && arrival == departure }
     }
 
-    public struct TransferTiming: Equatable, Sendable {
-        public var exit: String
-        public var entry: String
-        public var walkSeconds: Int
+    package struct TransferTiming: Equatable, Sendable {
+        package var exit: String
+        package var entry: String
+        package var walkSeconds: Int
         /// When the passenger reaches the new platform.
-        public var platformArrival: Date
+        package var platformArrival: Date
         /// The interval on the new line, in its direction and day type, that spaces the train
         /// the passenger waits for: the one in force when that train left its terminal.
-        public var headwaySeconds: Int
+        package var headwaySeconds: Int
         /// The longest the wait can be: the widest interval that can separate the train just
         /// missed from the next one (intervals change through the hour, and the gap a waiting
         /// passenger falls into was set when the missed train left its terminal).
-        public var longestWaitSeconds: Int
+        package var longestWaitSeconds: Int
         /// The shortest interval that can separate the missed train from the next: the chance
         /// of a wait shorter than x is at most x divided by it.
-        public var shortestWaitSeconds: Int = 0
+        package var shortestWaitSeconds: Int = 0
         /// The wait the model books: a quarter of the headway.
-        public var bookedWaitSeconds: Int
+        package var bookedWaitSeconds: Int
         /// The wait the alert moments book: the booked wait, capped so that the train reaches
         /// the passenger's station before "yours is next" in at most 1% of rides (see
         /// `ScheduleEngine.alertWait`).
-        public var alertWaitSeconds: Int = 0
+        package var alertWaitSeconds: Int = 0
         /// True once the passenger said the train departed (or anchored a later stop).
-        public var confirmed: Bool
+        package var confirmed: Bool
         /// The published first train the best estimate boards (the rider is on the platform by
         /// its published departure); nil where the train is a computed one, its phase unknown.
-        public var realTrain: Date? = nil
+        package var realTrain: Date? = nil
         /// The published last train, where the pass's wait runs to it (nothing leaves later).
-        public var lastTrain: Date? = nil
+        package var lastTrain: Date? = nil
         /// The published trains at the ends of the range: the first train if the fast rider
         /// (the alerts') makes it, and the train the slow rider (slow pattern, whole walk) waits
         /// for at the latest, the first or the last; nil where that end is a computed train.
-        public var earliestTrain: Date? = nil
-        public var latestTrain: Date? = nil
+        package var earliestTrain: Date? = nil
+        package var latestTrain: Date? = nil
         /// How long before the latest published train the slow rider is on the platform: under a
         /// minute, and with no train after it, the connection is not one to promise (nil where
         /// the latest train is a computed one).
-        public var slowMarginSeconds: Int? = nil
+        package var slowMarginSeconds: Int? = nil
 
         /// The published trains the rider may be on, earliest first, each once (a computed train
         /// is never named).
-        public var catchableTrains: [Date] {
+        var catchableTrains: [Date] {
             var trains: [Date] = []
             for train in [earliestTrain, realTrain, latestTrain].compactMap({ $0 }) where !trains.contains(train) { trains.append(train) }
             return trains.sorted()
@@ -81,59 +81,59 @@ public struct Schedule: Equatable, Sendable {
 
         /// The honest range of the departure from the new platform: no wait at all, or a whole
         /// headway; bounded by the published first and last trains where they are the ends.
-        public var earliestDeparture: Date { earliestTrain ?? platformArrival }
-        public var latestDeparture: Date { latestTrain ?? platformArrival.addingTimeInterval(TimeInterval(longestWaitSeconds)) }
+        package var earliestDeparture: Date { earliestTrain ?? platformArrival }
+        package var latestDeparture: Date { latestTrain ?? platformArrival.addingTimeInterval(TimeInterval(longestWaitSeconds)) }
         /// How far the schedule after the transfer may move: earlier by the booked wait, later
         /// by the rest of the headway.
-        public var earlier: TimeInterval { TimeInterval(bookedWaitSeconds) }
-        public var later: TimeInterval { TimeInterval(longestWaitSeconds - bookedWaitSeconds) }
+        package var earlier: TimeInterval { TimeInterval(bookedWaitSeconds) }
+        package var later: TimeInterval { TimeInterval(longestWaitSeconds - bookedWaitSeconds) }
     }
 
     /// "Change at the next stop": the moment, and the stop before a transfer exit it belongs to.
-    public struct ChangeAlert: Equatable, Sendable {
-        public var time: Date
-        public var stop: Int
+    package struct ChangeAlert: Equatable, Sendable {
+        package var time: Date
+        package var stop: Int
     }
 
-    public var route: Route
-    public var stops: [Stop]
+    package var route: Route
+    package var stops: [Stop]
     /// Each change, in order (two when the route goes the long way round a closure).
-    public var transfers: [TransferTiming]
+    package var transfers: [TransferTiming]
     /// "Yours is next": the train reaches the stop before the passenger's last (when that stop is
     /// a boarding stop, the moment the train leaves it).
-    public var alert: Date
-    public var alertStop: Int?
+    package var alert: Date
+    package var alertStop: Int?
     /// "Change at the next stop", before each change: the same for the stop before its exit.
-    public var transferAlerts: [ChangeAlert]
+    package var transferAlerts: [ChangeAlert]
     /// The train reaches the passenger's last station.
-    public var arrival: Date
+    package var arrival: Date
     /// After any walk through a transfer node at the end.
-    public var finalArrival: Date
-    public var findings: [ServiceFinding]
+    package var finalArrival: Date
+    package var findings: [ServiceFinding]
 
     /// The departure from the origin: t₀ as it stands after corrections.
-    public var departure: Date { stops.first?.departure ?? alert }
+    package var departure: Date { stops.first?.departure ?? alert }
 
     /// The arrival's range: both running patterns and every possible wait.
-    public var arrivalEarliest: Date { stops.last?.earliest ?? arrival }
-    public var arrivalLatest: Date { stops.last?.latest ?? arrival }
+    package var arrivalEarliest: Date { stops.last?.earliest ?? arrival }
+    package var arrivalLatest: Date { stops.last?.latest ?? arrival }
 
     /// The first stop of every leg after the first: where each change boards (found once, when
     /// the schedule is built: a trip's fold reads it for every correction).
-    public var entryIndices: [Int]
+    package var entryIndices: [Int]
 
     /// The index of the first stop of the second leg, if any.
-    public var entryIndex: Int? { entryIndices.first }
+    var entryIndex: Int? { entryIndices.first }
 
     /// The first change (the only one, unless the route goes the long way).
-    public var transfer: TransferTiming? { transfers.first }
+    package var transfer: TransferTiming? { transfers.first }
     /// The first change's alert.
-    public var transferAlert: Date? { transferAlerts.first?.time }
-    public var transferAlertStop: Int? { transferAlerts.first?.stop }
+    package var transferAlert: Date? { transferAlerts.first?.time }
+    var transferAlertStop: Int? { transferAlerts.first?.stop }
 
     /// The change a change alert is before: its timing, its alert and its entry stop (nil for the
     /// other alerts, or when the route has no such change).
-    public func change(for alert: Trip.Alert) -> (transfer: TransferTiming, alert: ChangeAlert, entry: Int)? {
+    package func change(for alert: Trip.Alert) -> (transfer: TransferTiming, alert: ChangeAlert, entry: Int)? {
         guard let number = alert.change.map({ $0 - 1 }), transfers.indices.contains(number), transferAlerts.indices.contains(number),
             entryIndices.indices.contains(number)
         else { return nil }
@@ -141,7 +141,7 @@ public struct Schedule: Equatable, Sendable {
     }
 
     /// The change whose new platform is stop `entry`.
-    public func transfer(enteringAt entry: Int) -> TransferTiming? {
+    package func transfer(enteringAt entry: Int) -> TransferTiming? {
         guard stops.indices.contains(entry), stops[entry].role == .transferEntry else { return nil }
         let number = stops[entry].leg - 1
         return transfers.indices.contains(number) ? transfers[number] : nil
@@ -151,15 +151,15 @@ public struct Schedule: Equatable, Sendable {
 /// A re-anchoring of the schedule: the train (or the passenger) was at a stop at a moment.
 /// The first anchor is t₀: departure from the origin. Each later anchor replaces the times from
 /// its stop onward; times before it stay as they were.
-public struct Anchor: Equatable, Sendable, Codable {
-    public enum Event: String, Codable, Sendable { case arrival, departure }
+package struct Anchor: Equatable, Sendable, Codable {
+    package enum Event: String, Codable, Sendable { case arrival, departure }
 
     /// Index into `Schedule.stops`.
-    public var stop: Int
-    public var event: Event
-    public var time: Date
+    package var stop: Int
+    package var event: Event
+    package var time: Date
 
-    public init(stop: Int, event: Event, time: Date) {
+    package init(stop: Int, event: Event, time: Date) {
         self.stop = stop
         self.event = event
         self.time = time
@@ -167,7 +167,7 @@ public struct Anchor: Equatable, Sendable, Codable {
 }
 
 /// What the published service hours say about a boarding.
-public enum ServiceFinding: Equatable, Sendable {
+package enum ServiceFinding: Equatable, Sendable {
     /// The first train in this direction has not left yet.
     case beforeFirstTrain(station: String, line: String, toward: String, first: Date)
     /// The last train has gone: the route cannot be completed from here.
@@ -176,21 +176,21 @@ public enum ServiceFinding: Equatable, Sendable {
     case lastTrainSoon(station: String, line: String, toward: String, last: Date)
 
     /// The boarding station the finding is about.
-    public var station: String {
+    package var station: String {
         switch self {
         case .beforeFirstTrain(let station, _, _, _), .afterLastTrain(let station, _, _, _), .lastTrainSoon(let station, _, _, _): return station
         }
     }
 
     /// Whether the route cannot be ridden as planned.
-    public var isBlocking: Bool {
+    package var isBlocking: Bool {
         if case .afterLastTrain = self { return true }
         return false
     }
 
     /// Whether the ride cannot be made at the planned time: after the last train or before the
     /// first (`plan` still prints it, and exits 1).
-    public var preventsTheRide: Bool {
+    package var preventsTheRide: Bool {
         switch self {
         case .afterLastTrain, .beforeFirstTrain: return true
         case .lastTrainSoon: return false

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The route's stops, and their running times and dwells looked up once per pattern.
 extension ScheduleEngine {
     /// The stops of the route in travel order, with roles and no times yet.
-    public func plannedStops(_ route: Route) -> [Schedule.Stop] {
+    package func plannedStops(_ route: Route) -> [Schedule.Stop] {
         var stops: [Schedule.Stop] = []
         for (legIndex, leg) in route.legs.enumerated() {
             for (index, station) in leg.stations.enumerated() {

@@ -1,37 +1,37 @@
 import FoundationEssentials
 
 /// Computes schedules. A pure function of its inputs: no clock, no I/O.
-public struct ScheduleEngine: Sendable {
-    public let network: Network
-    public var clock: ServiceClock
+package struct ScheduleEngine: Sendable {
+    package let network: Network
+    package var clock: ServiceClock
     /// The share of the headway booked as the wait after a transfer. The wait is unknowable
     /// (zero to one headway); a quarter leans early on purpose: an early alert costs a glance,
     /// a late one costs the station. Half would be the unbiased mean and zero the earliest.
-    public var bookedWaitFraction: Double = 0.25
+    package var bookedWaitFraction: Double = 0.25
     /// The share of the time since the last confirmed point by which an alert that rests on an
     /// unconfirmed change leans early (see `alertLead`).
-    public var alertLeanShare: Double = 0.1
+    package var alertLeanShare: Double = 0.1
     /// The share of the time since t₀ by which an alert leans early on a ride nobody corrected
     /// that rests on no wait (a ride with no change, or before it): see `alertLead`.
-    public var confirmedLeanShare: Double = 0.08
+    package var confirmedLeanShare: Double = 0.08
     /// The share by which an alert leans early once the passenger has corrected the ride
     /// ("departed", "at a station", ± stops): the running and dwell since the correction (see
     /// `alertLead`).
-    public var correctedLeanShare: Double = 0.12
+    package var correctedLeanShare: Double = 0.12
     /// The share of the time since the last confirmed point by which the arrival's range
     /// widens on each side, beyond the published patterns (see `rangeMargin`).
-    public var rangeMarginShare: Double = 0.12
+    var rangeMarginShare: Double = 0.12
     /// Warn when the last train leaves within this many seconds of a boarding.
-    public var lastTrainWarning: Int = 3600
+    var lastTrainWarning: Int = 3600
     /// Today's interval per line, in seconds, replacing the published one (service changes).
-    public var headwayOverrides: [String: Int] = [:]
+    var headwayOverrides: [String: Int] = [:]
     /// Stations trains pass without stopping: timed as usual, but no dwell.
-    public var closedStations: Set<String> = []
+    var closedStations: Set<String> = []
     /// The passenger's own measurements; nil plans from the official figures only.
-    public var calibration: Calibration?
+    package var calibration: Calibration?
 
     /// The engine with a day's service changes applied.
-    public func applying(_ changes: ServiceChanges) -> ScheduleEngine {
+    package func applying(_ changes: ServiceChanges) -> ScheduleEngine {
         var engine = self
         engine.headwayOverrides.merge(changes.headways) { $1 }
         engine.closedStations.formUnion(changes.closed)
@@ -39,21 +39,21 @@ public struct ScheduleEngine: Sendable {
         return engine
     }
 
-    public init(network: Network, clock: ServiceClock) {
+    package init(network: Network, clock: ServiceClock) {
         self.network = network
         self.clock = clock
     }
 
     /// The interval between trains on a line at a moment, as this engine plans with it (today's
     /// changes and day type included).
-    public func interval(line: String, direction: Direction, at moment: Date) -> Int {
+    package func interval(line: String, direction: Direction, at moment: Date) -> Int {
         if let override = headwayOverrides[line] { return override }
         let position = clock.position(of: moment)
         return network.headway(line: line, direction: direction, dayType: position.dayType, secondsOfDay: position.seconds) ?? 600
     }
 
     /// Each leg's interval at its boarding: what the iOS app's route preview shows beside each line.
-    public func legIntervals(_ schedule: Schedule) -> [Int] {
+    package func legIntervals(_ schedule: Schedule) -> [Int] {
         schedule.route.legs.enumerated().map { index, leg in
             // After a change, the interval the booked wait is a quarter of (the plan's walk line
             // names it): the one the awaited train left its terminal at.
@@ -64,12 +64,12 @@ public struct ScheduleEngine: Sendable {
     }
 
     /// The schedule for a ride whose train starts moving at `t0`.
-    public func schedule(route: Route, t0: Date) -> Schedule {
+    package func schedule(route: Route, t0: Date) -> Schedule {
         schedule(route: route, anchors: [Anchor(stop: 0, event: .departure, time: t0)])
     }
 
     /// The schedule after a series of anchors, applied in order.
-    public func schedule(route: Route, anchors: [Anchor]) -> Schedule {
+    package func schedule(route: Route, anchors: [Anchor]) -> Schedule {
         var builder = Builder(engine: self, route: route)
         for anchor in anchors { builder.apply(anchor) }
         return builder.schedule()

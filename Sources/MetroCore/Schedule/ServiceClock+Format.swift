@@ -2,13 +2,13 @@ import FoundationEssentials
 
 extension ServiceClock {
     /// `17:05` in Kyiv time.
-    public func hhmm(_ date: Date) -> String {
+    package func hhmm(_ date: Date) -> String {
         let parts = clockParts(date)
         return TimeOfDay.pad(parts.hour) + ":" + TimeOfDay.pad(parts.minute)
     }
 
     /// `17:05:30` in Kyiv time.
-    public func hhmmss(_ date: Date) -> String {
+    package func hhmmss(_ date: Date) -> String {
         let parts = clockParts(date)
         return TimeOfDay.pad(parts.hour) + ":" + TimeOfDay.pad(parts.minute) + ":" + TimeOfDay.pad(parts.second)
     }
@@ -16,7 +16,7 @@ extension ServiceClock {
     /// ISO 8601 with the zone's offset at that moment: `2026-11-29T17:05:00+02:00`. Built by
     /// hand: it is cheap, and needs no `DateFormatter` (which crashes on a named zone without
     /// the tzdata package).
-    public func iso8601(_ date: Date) -> String {
+    package func iso8601(_ date: Date) -> String {
         let (days, seconds) = wallClock(date)
         let day = Self.civil(days)
         let offset = offset(at: date)
@@ -27,7 +27,7 @@ extension ServiceClock {
     }
 
     /// The calendar date a moment falls on in this zone (not the service day).
-    public func calendarDay(_ date: Date) -> ServiceDay {
+    package func calendarDay(_ date: Date) -> ServiceDay {
         Self.civil(wallClock(date).days)
     }
 }

@@ -8,7 +8,7 @@ import Glibc
 /// happen) and falls back on the last Sunday of October (04:00 becomes 03:00: 03:00–03:59 happen
 /// twice). Built on `offset(at:)` alone, so it holds for whatever backs the zone.
 extension ServiceClock {
-    public enum LocalTime: Equatable, Sendable {
+    package enum LocalTime: Equatable, Sendable {
         /// One moment: every other time of the year.
         case unique(Date)
         /// Two moments, an hour apart: the clocks went back over this time. RFC 5545 (3.3.5)
@@ -21,7 +21,7 @@ extension ServiceClock {
 
     /// The moments at which the wall clock reads `seconds` after `day`'s midnight (seconds may
     /// pass 86 400: a service day runs past midnight).
-    public func localTime(_ day: ServiceDay, seconds: Int) -> LocalTime {
+    package func localTime(_ day: ServiceDay, seconds: Int) -> LocalTime {
         let local = Self.days(day) * 86_400 + seconds
         func offset(_ utc: Int) -> Int { self.offset(at: Date(timeIntervalSince1970: TimeInterval(utc))) }
         // The offsets half a day either side: a zone changes its offset at most once in a day.
@@ -50,7 +50,7 @@ extension ServiceClock {
     }
 
     /// `+03:00`: a UTC offset as ISO 8601 writes it.
-    public static func offsetText(_ seconds: Int) -> String {
+    package static func offsetText(_ seconds: Int) -> String {
         (seconds < 0 ? "-" : "+") + TimeOfDay.pad(abs(seconds) / 3600) + ":" + TimeOfDay.pad(abs(seconds) / 60 % 60)
     }
 }

@@ -3,32 +3,32 @@ import FoundationEssentials
 /// Maps absolute moments to the timetable's terms: the service day, seconds since its midnight,
 /// and the day type. Timetable times are Kyiv local time, and a service day runs past midnight
 /// (until `TimeOfDay.serviceDayStartHour`), so 00:30 on Sunday still belongs to Saturday.
-public struct ServiceClock: Sendable {
+package struct ServiceClock: Sendable {
     /// Kyiv's rules, read from the system's TZif file by the executable.
-    public let zone: TZif
+    package let zone: TZif
     /// The timetable to use whatever the weekday (`--day-type`, or a day the city announces
     /// runs to the weekend timetable); nil: Saturday and Sunday are weekend days.
-    public var dayTypeOverride: DayType?
+    package var dayTypeOverride: DayType?
 
-    public struct ServiceDay: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
-        public var year: Int
-        public var month: Int
-        public var day: Int
+    package struct ServiceDay: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
+        package var year: Int
+        package var month: Int
+        package var day: Int
 
-        public init(year: Int, month: Int, day: Int) {
+        package init(year: Int, month: Int, day: Int) {
             self.year = year
             self.month = month
             self.day = day
         }
 
         /// Whether the day exists in the Gregorian calendar (not 2026-02-30).
-        public var exists: Bool {
+        package var exists: Bool {
             (1...12).contains(month) && (1...31).contains(day) && ServiceClock.civil(ServiceClock.days(self)) == self
         }
 
         /// A date written `YYYY-MM-DD` (ASCII digits only, nothing around it) that exists in the
         /// Gregorian calendar; nil for anything else (`2026-1*-01`, `2026-+1-01`, `2026-02-30`).
-        public init?(iso text: String) {
+        package init?(iso text: String) {
             let bytes = Array(text.utf8)
             let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
             guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
@@ -40,25 +40,25 @@ public struct ServiceClock: Sendable {
         }
 
         /// `2026-11-29`.
-        public var description: String {
+        package var description: String {
             "\(year)-" + TimeOfDay.pad(month) + "-" + TimeOfDay.pad(day)
         }
     }
 
-    public struct Position: Equatable, Sendable {
-        public var serviceDay: ServiceDay
+    package struct Position: Equatable, Sendable {
+        package var serviceDay: ServiceDay
         /// Seconds since the service day's midnight (may exceed 86 400 after midnight).
-        public var seconds: Int
-        public var dayType: DayType
+        package var seconds: Int
+        package var dayType: DayType
         /// 1 = Monday … 7 = Sunday.
-        public var isoWeekday: Int
+        package var isoWeekday: Int
     }
 
     /// The zone the timetable's times are in, as the system's time-zone database names it.
-    public static let zoneName = "Europe/Kyiv"
+    package static let zoneName = "Europe/Kyiv"
 
     /// A clock whose local time follows `zone` (the bytes of `/usr/share/zoneinfo/Europe/Kyiv`).
-    public init(zone: TZif) {
+    package init(zone: TZif) {
         self.zone = zone
     }
 
@@ -97,7 +97,7 @@ public struct ServiceClock: Sendable {
         return era * 146_097 + doe - 719_468
     }
 
-    public func position(of date: Date) -> Position {
+    package func position(of date: Date) -> Position {
         var (days, seconds) = wallClock(date)
         if seconds / 3600 < TimeOfDay.serviceDayStartHour {
             seconds += 86_400
@@ -109,7 +109,7 @@ public struct ServiceClock: Sendable {
 
     /// The moment `seconds` after the service day's midnight, as the wall clock reads it (so a
     /// daylight-saving change inside the night does not shift the published times).
-    public func date(_ day: ServiceDay, seconds: Int) -> Date {
+    package func date(_ day: ServiceDay, seconds: Int) -> Date {
         let local = TimeInterval(Self.days(day) * 86_400 + seconds)
         // The offset depends on the moment it is asked about: ask twice, at the guess and then
         // at the corrected moment, which settles it on both sides of a change.
@@ -119,22 +119,22 @@ public struct ServiceClock: Sendable {
     }
 
     /// The UTC calendar day and seconds into it of a moment (whole seconds, rounded down).
-    public static func utc(_ date: Date) -> (day: ServiceDay, seconds: Int) {
+    package static func utc(_ date: Date) -> (day: ServiceDay, seconds: Int) {
         let utc = Int(date.timeIntervalSince1970.rounded(.down))
         let days = utc >= 0 ? utc / 86_400 : -((-utc + 86_399) / 86_400)
         return (civil(days), utc - days * 86_400)
     }
 
-    public func shifted(_ day: ServiceDay, by days: Int) -> ServiceDay {
+    package func shifted(_ day: ServiceDay, by days: Int) -> ServiceDay {
         Self.civil(Self.days(day) + days)
     }
 
     /// Wall-clock parts of a moment in this zone: hour, minute, second.
-    public func clockParts(_ date: Date) -> (hour: Int, minute: Int, second: Int) {
+    func clockParts(_ date: Date) -> (hour: Int, minute: Int, second: Int) {
         let seconds = wallClock(date).seconds
         return (seconds / 3600, seconds / 60 % 60, seconds % 60)
     }
 
     /// The UTC offset in seconds at a moment (+7200 in Kyiv winter, +10800 in summer).
-    public func offset(at date: Date) -> Int { zone.offset(atUTC: Int64(date.timeIntervalSince1970.rounded(.down))) }
+    package func offset(at date: Date) -> Int { zone.offset(atUTC: Int64(date.timeIntervalSince1970.rounded(.down))) }
 }

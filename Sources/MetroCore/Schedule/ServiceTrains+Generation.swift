@@ -15,15 +15,15 @@ import Synchronization
 extension ServiceTrains {
     /// One train: its stations from `first` on, with arrival and departure in seconds of the
     /// service day.
-    public struct Trip: Equatable, Sendable {
-        public var line: String
-        public var direction: Direction
-        public var dayType: DayType
-        public var stations: [String]
-        public var arrivals: [Int]
-        public var departures: [Int]
+    package struct Trip: Equatable, Sendable {
+        package var line: String
+        package var direction: Direction
+        package var dayType: DayType
+        package var stations: [String]
+        package var arrivals: [Int]
+        package var departures: [Int]
         /// Why it runs: a train from the terminal, or a depot train joining mid-line.
-        public var joinsMidLine: Bool
+        var joinsMidLine: Bool
     }
 
 
@@ -31,7 +31,7 @@ extension ServiceTrains {
     /// time they are asked for (a `plan` needs one or two lines of one day type), and kept for
     /// the life of the network value. The trains are the official figures' (no calibration, no
     /// service changes): they are the timetable, not a rider's ride.
-    public final class Cache: @unchecked Sendable {
+    package final class Cache: @unchecked Sendable {
         struct Key: Hashable {
             var line: String
             var direction: Direction
@@ -53,7 +53,7 @@ extension ServiceTrains {
         /// conformances, about 0.2 M instructions) than the search ever will.
         private var entries: [Entry] = []
 
-        public init() {}
+        package init() {}
 
         private func entryLocked(_ key: Key, network: Network, engine: ScheduleEngine) -> Int {
             if let known = entries.firstIndex(where: { $0.key == key }) { return known }
@@ -67,7 +67,7 @@ extension ServiceTrains {
 
         /// One line's trains in one direction on one day type, in a fixed order (start time,
         /// then length).
-        public func trips(line: String, direction: Direction, dayType: DayType, engine: ScheduleEngine) -> [Trip] {
+        package func trips(line: String, direction: Direction, dayType: DayType, engine: ScheduleEngine) -> [Trip] {
             let key = Key(line: line, direction: direction, dayType: dayType)
             return lock.withLock { _ in
                 let index = entryLocked(key, network: engine.network, engine: engine)
@@ -80,7 +80,7 @@ extension ServiceTrains {
 
         /// Every train's departure from `station` toward `direction` on a day of `dayType`,
         /// ascending (service-day seconds).
-        public func departures(station: String, line: String, direction: Direction, dayType: DayType, engine: ScheduleEngine) -> [Int] {
+        package func departures(station: String, line: String, direction: Direction, dayType: DayType, engine: ScheduleEngine) -> [Int] {
             let key = Key(line: line, direction: direction, dayType: dayType)
             return lock.withLock { _ in
                 let index = entryLocked(key, network: engine.network, engine: engine)

@@ -5,58 +5,58 @@ import Glibc
 
 /// A ride from a start at the origin, followed on the slow pattern with the whole walk at every
 /// change (the lean-safe side: a rider must not be stranded when the trains run slow).
-public struct EdgeConnection: Equatable, Sendable {
+package struct EdgeConnection: Equatable, Sendable {
     /// One change, as the slow rider meets it.
-    public struct Change: Equatable, Sendable {
+    package struct Change: Equatable, Sendable {
         /// The new platform's station, line and direction.
-        public var station: String
-        public var line: String
-        public var direction: Direction
+        package var station: String
+        package var line: String
+        package var direction: Direction
         /// When the rider reaches the new platform on the slow pattern after the whole walk.
-        public var slowArrival: Date
+        package var slowArrival: Date
         /// The last departure there.
-        public var last: Date
+        package var last: Date
         /// The published train the slow rider boards there: the first, or the last where the
         /// wait runs to it (nil where it is a computed one, and when the last has gone).
-        public var train: Date?
+        package var train: Date?
         /// How long before the last departure the slow rider is on the platform (negative: after).
-        public var margin: TimeInterval { last.timeIntervalSince(slowArrival) }
+        package var margin: TimeInterval { last.timeIntervalSince(slowArrival) }
     }
 
     /// The departure from the origin.
-    public var departure: Date
+    package var departure: Date
     /// The origin's last departure that day in the ride's direction.
-    public var originLast: Date?
-    public var changes: [Change]
+    package var originLast: Date?
+    package var changes: [Change]
     /// The slow rider's arrival, after any walk at the end.
-    public var slowArrival: Date
+    package var slowArrival: Date
 
     /// Whether the slow rider makes every change (and the origin's train runs at all).
-    public var connects: Bool {
+    package var connects: Bool {
         (originLast.map { departure <= $0 } ?? true) && changes.allSatisfy { $0.margin >= 0 }
     }
 
     /// The first change the slow rider misses.
-    public var missed: Change? { changes.first { $0.margin < 0 } }
+    package var missed: Change? { changes.first { $0.margin < 0 } }
 }
 
 /// The answer to `--last`: the origin's published last train where its ride connects; else the
 /// latest start whose ride connects, a deadline (the trains before the last are computed, so
 /// any train leaving by then will do, and none is named).
-public struct LastConnection: Equatable, Sendable {
-    public var connection: EdgeConnection
+package struct LastConnection: Equatable, Sendable {
+    package var connection: EdgeConnection
     /// The origin's own last train (published).
-    public var originLast: Date
+    package var originLast: Date
     /// The answer is the origin's published last train (else a latest start).
-    public var departureIsPublished: Bool
+    package var departureIsPublished: Bool
     /// The origin's last train's ride, where it does not connect: where it misses.
-    public var next: EdgeConnection?
+    package var next: EdgeConnection?
 
-    public var departure: Date { connection.departure }
+    package var departure: Date { connection.departure }
 }
 
 /// The answer to `--arrive-by`.
-public enum ArriveByAnswer: Equatable, Sendable {
+package enum ArriveByAnswer: Equatable, Sendable {
     /// A ride that can be made: the latest start with the booked wait and, if there is one, the
     /// safe start (slow pattern, whole walks, the longest waits the published trains allow); `clamped` when the
     /// latest start was the last connection's, the requested arrival being later than any ride
@@ -73,7 +73,7 @@ extension ScheduleEngine {
     /// train that day when `t0` is before it, nil when trains are running by then (or the route
     /// boards none). Before the first train no train moves, so a ride asked for then is the
     /// first train's.
-    public func firstTrain(of route: Route, before t0: Date) -> Date? {
+    package func firstTrain(of route: Route, before t0: Date) -> Date? {
         // The first train is the published first departure (the service model keeps it), so
         // nothing needs generating for a plan in the middle of the day.
         guard let leg = route.legs.first, let board = leg.stations.first,
@@ -86,7 +86,7 @@ extension ScheduleEngine {
     /// A route's stops and running figures, looked up once for many rides (`--last` and
     /// `--arrive-by` try dozens of starts on one route; looking the figures up is most of what
     /// a schedule costs).
-    public struct PreparedRoute: Sendable {
+    package struct PreparedRoute: Sendable {
         let route: Route
         let planned: [Schedule.Stop]
         let best: RouteTiming
@@ -94,7 +94,7 @@ extension ScheduleEngine {
         let early: RouteTiming
     }
 
-    public func prepared(_ route: Route) -> PreparedRoute {
+    func prepared(_ route: Route) -> PreparedRoute {
         let planned = plannedStops(route)
         let (best, early, late) = timings(planned)
         return PreparedRoute(route: route, planned: planned, best: best, late: late, early: early)
@@ -134,11 +134,11 @@ extension ScheduleEngine {
     /// The ride from a train leaving the origin at `t0`, followed the slow way: the slow pattern,
     /// the whole walk, and at each change the longest wait the published trains allow (or the
     /// last train gone). The engine's slow pass (the late end of its ranges), alone.
-    public func slowConnection(route: Route, t0: Date) -> EdgeConnection {
+    func slowConnection(route: Route, t0: Date) -> EdgeConnection {
         slowConnection(prepared(route), t0: t0)
     }
 
-    public func slowConnection(_ prepared: PreparedRoute, t0: Date) -> EdgeConnection {
+    func slowConnection(_ prepared: PreparedRoute, t0: Date) -> EdgeConnection {
         let day = clock.position(of: t0).serviceDay
         let originLast = prepared.route.legs.first.flatMap { network.serviceWindow(station: $0.board, direction: $0.direction) }
             .map { clock.date(day, seconds: $0.lastDeparture) }
@@ -147,7 +147,7 @@ extension ScheduleEngine {
     }
 
     /// The best-estimate arrival of a ride from `t0`, without the rest of the schedule.
-    public func bestArrival(_ prepared: PreparedRoute, t0: Date) -> Date {
+    func bestArrival(_ prepared: PreparedRoute, t0: Date) -> Date {
         pinnedPass(prepared, t0: t0, slow: false).arrival
     }
 
@@ -163,7 +163,7 @@ extension ScheduleEngine {
     /// published last train if its ride connects, else the latest start that does (to the
     /// second; the trains before the last are computed); nil when the route has no trains or
     /// none in the three hours before the last connects.
-    public func lastConnection(route: Route, serviceDay: ServiceClock.ServiceDay) -> LastConnection? {
+    package func lastConnection(route: Route, serviceDay: ServiceClock.ServiceDay) -> LastConnection? {
         guard let window = originWindow(route, on: serviceDay) else { return nil }
         let prepared = prepared(route)
         let lastRide = slowConnection(prepared, t0: window.last)
@@ -185,7 +185,7 @@ extension ScheduleEngine {
     /// and the safe one (the slow way), never before the origin's first train and never later
     /// than the last connection (`last`, found if not given). Between the published first and
     /// last trains a start is a time, not a train: the trains there are computed.
-    public func arriveBy(route: Route, target: Date, last: LastConnection?? = nil) -> ArriveByAnswer {
+    package func arriveBy(route: Route, target: Date, last: LastConnection?? = nil) -> ArriveByAnswer {
         let day = clock.position(of: target).serviceDay
         guard let window = originWindow(route, on: day) else {
             // A walk, or no trains: the start is the moment the walk begins.
@@ -239,11 +239,11 @@ extension ScheduleEngine {
     /// that train's: t₀ is the moment the train moves, so the last train's rider taps at or
     /// after it, and no train leaves later. Five minutes: a rider who boards at the last
     /// moment taps once seated; later than that a tap is no longer read as the last train.
-    public static let lateTapAllowance = 300
+    package static let lateTapAllowance = 300
 
     /// The origin's published last departure when `t0` is a tap on that train made late (within
     /// `lateTapAllowance` after it); nil otherwise (on time, earlier, or too late to be it).
-    public func lastTrainTappedLate(route: Route, t0: Date) -> Date? {
+    package func lastTrainTappedLate(route: Route, t0: Date) -> Date? {
         guard let window = originWindow(route, on: clock.position(of: t0).serviceDay) else { return nil }
         let late = t0.timeIntervalSince(window.last)
         return late > 0 && late <= TimeInterval(Self.lateTapAllowance) ? window.last : nil
@@ -252,7 +252,7 @@ extension ScheduleEngine {
     /// The latest t₀, to the second, in the three hours before `end` for which `works` holds,
     /// by bisection (it holds for every earlier start once it holds: later starts only arrive
     /// later); nil when not even the earliest does.
-    public static func latestStart(before end: Date, where works: (Date) -> Bool) -> Date? {
+    package static func latestStart(before end: Date, where works: (Date) -> Bool) -> Date? {
         var low = end.addingTimeInterval(-3 * 3600), high = end
         guard works(low) else { return nil }
         if works(high) { return high }

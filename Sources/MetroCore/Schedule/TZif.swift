@@ -3,7 +3,7 @@
 /// last one. Kyiv time comes from here rather than from Foundation's `TimeZone`, which on Linux
 /// resolves a named zone through ICU (about 45 MB of a static binary). MetroCore does no I/O: the
 /// executable reads the file and passes its bytes.
-public struct TZif: Sendable, Equatable {
+package struct TZif: Sendable, Equatable {
     /// Transition moments (seconds since 1970 UTC), ascending, and the UTC offset from each on.
     let transitions: [Int64]
     let offsets: [Int32]
@@ -13,7 +13,7 @@ public struct TZif: Sendable, Equatable {
     let rule: POSIXTimeZone?
 
     /// Why a file cannot be read as a zone.
-    public enum Failure: BilingualError, Equatable, Sendable {
+    package enum Failure: BilingualError, Equatable, Sendable {
         case notTZif
         case truncated
         case badFooter(String)
@@ -26,9 +26,9 @@ public struct TZif: Sendable, Equatable {
         case badTypeIndex(Int, count: Int)
 
         /// RFC 8536 section 3.2: an offset "SHOULD be in the range [-89999, 93599]".
-        public static let offsets = -89_999...93_599
+        static let offsets = -89_999...93_599
 
-        public var reason: Bilingual {
+        package var reason: Bilingual {
             switch self {
             case .outOfOrder: Bilingual("його переходи йдуть не за часом", "its transitions are not in time order")
             case .badOffset(let offset):
@@ -43,7 +43,7 @@ public struct TZif: Sendable, Equatable {
         }
     }
 
-    public init(bytes: [UInt8]) throws(Failure) {
+    package init(bytes: [UInt8]) throws(Failure) {
         var reader = Reader(bytes: bytes)
         let first = try reader.header()
         if first.version == 0 {
@@ -69,7 +69,7 @@ public struct TZif: Sendable, Equatable {
     }
 
     /// The UTC offset in seconds at a moment given as seconds since 1970 UTC.
-    public func offset(atUTC moment: Int64) -> Int {
+    package func offset(atUTC moment: Int64) -> Int {
         guard let last = transitions.last else { return rule?.offset(atUTC: moment) ?? Int(initialOffset) }
         if moment >= last, let rule { return rule.offset(atUTC: moment) }
         guard moment >= transitions[0] else { return Int(initialOffset) }
@@ -169,7 +169,7 @@ public struct TZif: Sendable, Equatable {
 /// A POSIX TZ rule such as `EET-2EEST,M3.5.0/3,M10.5.0/4` (POSIX.1-2017 section 8.3, with RFC
 /// 8536's extension of hours to ±167): standard time, and optionally daylight time with the rule
 /// for when it starts and ends each year.
-public struct POSIXTimeZone: Sendable, Equatable {
+package struct POSIXTimeZone: Sendable, Equatable {
     /// Seconds east of UTC (the POSIX text counts west, so its sign is flipped here).
     var standardOffset: Int
     var daylight: Daylight?
@@ -194,7 +194,7 @@ public struct POSIXTimeZone: Sendable, Equatable {
         var time: Int
     }
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var scanner = Scanner(Array(text.utf8))
         guard scanner.name(), let standard = scanner.offset() else { return nil }
         standardOffset = -standard
@@ -209,7 +209,7 @@ public struct POSIXTimeZone: Sendable, Equatable {
     }
 
     /// The UTC offset in seconds at a moment given as seconds since 1970 UTC.
-    public func offset(atUTC moment: Int64) -> Int {
+    package func offset(atUTC moment: Int64) -> Int {
         guard let daylight else { return standardOffset }
         // The year as standard time reads it; transitions sit well inside a year.
         let local = moment + Int64(standardOffset)

@@ -1,18 +1,18 @@
 /// Parsing and formatting of the timetable's clock values.
-public enum TimeOfDay {
+package enum TimeOfDay {
     /// Service days run past midnight: a published time before this hour belongs to the
     /// evening of the same service day (00:20 is 24:20), never to the next morning. No Kyiv
     /// train runs between 01:00 and 05:00, so 03:00 is a safe cut.
-    public static let serviceDayStartHour = 3
+    static let serviceDayStartHour = 3
 
     /// The reason a clock value was rejected.
-    public enum Problem: Error, Equatable, Sendable {
+    package enum Problem: Error, Equatable, Sendable {
         case unparsable
         case impossible(String)
     }
 
     /// Parses `HH:MM:SS` (also `H:MM:SS`) into seconds since the service day's midnight.
-    public static func parseClock(_ text: String) throws(Problem) -> Int {
+    package static func parseClock(_ text: String) throws(Problem) -> Int {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3,
             (1...2).contains(parts[0].count), parts[1].count == 2, parts[2].count == 2,
@@ -27,7 +27,7 @@ public enum TimeOfDay {
     }
 
     /// Parses a published interval `M:SS` into seconds.
-    public static func parseInterval(_ text: String) throws(Problem) -> Int {
+    package static func parseInterval(_ text: String) throws(Problem) -> Int {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
@@ -39,15 +39,15 @@ public enum TimeOfDay {
     }
 
     /// `HH:MM:SS` for seconds since the service day's midnight (wrapping past 24:00).
-    public static func clock(_ seconds: Int) -> String {
+    package static func clock(_ seconds: Int) -> String {
         let wrapped = ((seconds % 86_400) + 86_400) % 86_400
         return pad(wrapped / 3600) + ":" + pad(wrapped / 60 % 60) + ":" + pad(wrapped % 60)
     }
 
     /// `M:SS` for an interval.
-    public static func interval(_ seconds: Int) -> String {
+    package static func interval(_ seconds: Int) -> String {
         "\(seconds / 60):" + pad(seconds % 60)
     }
 
-    public static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    package static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

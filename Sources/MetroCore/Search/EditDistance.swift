@@ -1,6 +1,6 @@
 /// Levenshtein distance over Unicode scalars, for "did you mean" suggestions.
-public enum EditDistance {
-    public static func between(_ a: String, _ b: String) -> Int {
+package enum EditDistance {
+    package static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

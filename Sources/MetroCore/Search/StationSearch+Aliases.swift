@@ -44,7 +44,7 @@ extension StationSearch {
     static let airportWords = ["airport", "аеропорт", "аэропорт", "kbp", "boryspil", "бориспіль", "борисполь"]
 
     /// The note for a query that means (or may mean) the airport, or nil.
-    public func airportNote(_ query: String) -> Bilingual? {
+    package func airportNote(_ query: String) -> Bilingual? {
         let key = Self.aliasKey(query)
         guard Self.airportWords.contains(where: { key == $0 || key.hasPrefix($0 + " ") || key.hasSuffix(" " + $0) }) else { return nil }
         guard let station = stations.first(where: { $0.code == "mg15_326" }) else { return nil }

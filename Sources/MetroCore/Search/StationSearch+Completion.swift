@@ -1,24 +1,24 @@
 extension StationSearch {
     /// A station name offered for shell completion.
-    public struct Completion: Equatable, Sendable {
+    package struct Completion: Equatable, Sendable {
         /// The name in the form being typed: the current name, or the former or Russian name,
         /// or the misspelling completed, whichever the typed text begins. Shells keep only the
         /// candidates that begin with what was typed (fish always, zsh and bash for the common
         /// prefix they insert), so a former name completes as the former name, which the
         /// program accepts, rather than as a current name the shell would throw away.
-        public var text: String
+        package var text: String
         /// The station's current name when `text` is another of its names, for the shells that
         /// show descriptions.
-        public var current: String?
+        package var current: String?
 
-        public init(text: String, current: String? = nil) {
+        package init(text: String, current: String? = nil) {
             self.text = text
             self.current = current
         }
     }
 
     /// Station names that complete `typed`, as plain strings (see `completionCandidates`).
-    public func completions(_ typed: String, language: Language) -> [String] {
+    package func completions(_ typed: String, language: Language) -> [String] {
         completionCandidates(typed, language: language).map(\.text)
     }
 
@@ -32,7 +32,7 @@ extension StationSearch {
     /// added to the letters typed (`khreschatyk`), and offered only if it resolves to that
     /// station. Folding collapses repeated letters, so it is trusted only from three folded
     /// letters on (`zzz` is `z`).
-    public func completionCandidates(_ typed: String, language: Language) -> [Completion] {
+    package func completionCandidates(_ typed: String, language: Language) -> [Completion] {
         let cyrillic = typed.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) }
         let latin = typed.unicodeScalars.contains { $0.properties.isAlphabetic && $0.isASCII }
         let plainTyped = StationSearch.plain(typed)

@@ -9,8 +9,8 @@ import Synchronization
 /// Livoberezhnaya, Russian Крещатик). Matching then tries, in order: an exact key, a unique
 /// prefix (of the whole name or of one of its words), and a small typo. Anything else is either
 /// an ambiguity (with the candidates) or unknown (with the closest names as suggestions).
-public struct StationSearch: Sendable {
-    public enum Match: Equatable, Sendable {
+package struct StationSearch: Sendable {
+    package enum Match: Equatable, Sendable {
         case found(NetworkDocument.Station)
         case ambiguous([NetworkDocument.Station])
         case notFound(suggestions: [NetworkDocument.Station])
@@ -56,9 +56,9 @@ public struct StationSearch: Sendable {
     var keys: [Key] { index.keys }
 
     /// The search over the embedded network, built once per process.
-    public static let kyiv = StationSearch(network: .kyiv)
+    package static let kyiv = StationSearch(network: .kyiv)
 
-    public init(network: Network) {
+    package init(network: Network) {
         stations = network.stations
         var exact: [[UInt8]: (station: Int, current: Bool)] = [:]
         for (index, station) in network.stations.enumerated() {
@@ -119,7 +119,7 @@ public struct StationSearch: Sendable {
         currentNames(station) + formerNames(station)
     }
 
-    public func match(_ query: String) -> Match {
+    package func match(_ query: String) -> Match {
         // A visitor's English name for a well-known station ("Independence Square"), exactly;
         // one typed with a slip is suggested rather than left unknown.
         if let alias = aliasMatch(query) { return .found(alias) }
@@ -200,7 +200,7 @@ public struct StationSearch: Sendable {
 
     /// The former name a query found this station by, when it did not match a current name:
     /// the answer says so ("Ploshcha Zhovtnevoi Revoliutsii" is now Maidan Nezalezhnosti).
-    public func formerNameMatched(_ query: String, _ station: NetworkDocument.Station) -> String? {
+    package func formerNameMatched(_ query: String, _ station: NetworkDocument.Station) -> String? {
         // A current name typed as written (the usual case) needs no folding.
         if let hit = exactNames[StationSearch.lowered(query)], hit.current,
             stations[hit.station].code == station.code
@@ -354,7 +354,7 @@ public struct StationSearch: Sendable {
         return nil
     }
 
-    public static func fold(_ text: String) -> String { foldLatin(latin(text)) }
+    package static func fold(_ text: String) -> String { foldLatin(latin(text)) }
 
     static func words(_ text: String) -> [String] {
         latin(text).split(separator: " ").map { foldLatin(String($0)) }.filter { !$0.isEmpty }

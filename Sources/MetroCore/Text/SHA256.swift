@@ -1,7 +1,7 @@
 /// SHA-256 (FIPS 180-4), for the ride card's Content-Security-Policy: the page allows its own
 /// inline script and style by hash, and MetroCore has no crypto library to ask (Foundation's
 /// essentials carry none). Small inputs only; not constant-time, and nothing secret goes in.
-public enum SHA256 {
+package enum SHA256 {
     static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -14,7 +14,7 @@ public enum SHA256 {
     ]
 
     /// The 32-byte digest.
-    public static func digest(_ message: [UInt8]) -> [UInt8] {
+    package static func digest(_ message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var bytes = message
         let bits = UInt64(message.count) &* 8
@@ -48,13 +48,13 @@ public enum SHA256 {
     }
 
     /// The digest in lower-case hexadecimal.
-    public static func hex(_ message: [UInt8]) -> String {
+    package static func hex(_ message: [UInt8]) -> String {
         let digits = Array("0123456789abcdef")
         return String(digest(message).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
     }
 
     /// The digest in base64 (RFC 4648, with padding), as CSP hash sources write it.
-    public static func base64(_ message: [UInt8]) -> String {
+    static func base64(_ message: [UInt8]) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
         let bytes = digest(message)
         var out = ""

@@ -10,16 +10,16 @@ import Darwin
 /// (the static release build links only FoundationEssentials: see `JSONObject`).
 extension StringProtocol {
     /// Without leading and trailing white space (spaces, tabs, newlines).
-    public func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(self[first...last])
     }
 }
 
-public enum Format {
+package enum Format {
     /// `printf`-style formatting of numbers (`%02d`, `%.6f`), by the C library, so the digits
     /// are exactly those `String(format:)` gave. For numeric conversions only: no `%@`.
-    public static func c(_ format: String, _ arguments: any CVarArg...) -> String {
+    package static func c(_ format: String, _ arguments: any CVarArg...) -> String {
         withVaList(arguments) { list in
             var buffer = [CChar](repeating: 0, count: 128)
             let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
@@ -36,7 +36,7 @@ public enum Format {
 extension String {
     /// Padded with spaces, or cut, to `length` characters (as `padding(toLength:withPad:
     /// startingAt:)` with a space).
-    public func padding(to length: Int) -> String {
+    package func padding(to length: Int) -> String {
         count >= length ? String(prefix(length)) : self + String(repeating: " ", count: length - count)
     }
 }

@@ -8,17 +8,17 @@ import FoundationEssentials
 /// about 3 stops: get ready"), or a rider told "yours is next" may get off a stop or three
 /// early. Every output (the ride's lines, `--plain`, `--events`, the screen, `status`, the
 /// notifier, the plan and the ICS alarm) words it through this one rule.
-public enum AlertWording {
+package enum AlertWording {
     /// "Next" is true up to this many stops ahead at the alert's moment: the stop before and the
     /// station itself (the train running into the stop before, or standing at it).
-    public static let nextWithin = 2
+    static let nextWithin = 2
 
     /// The stops the train has still to reach at the alert's moment (or at `now`, for what is
     /// shown later while the alert stands), by the displayed times, up to and counting the
     /// station the alert is about (the destination, or the change's exit): the same count as the
     /// ride's "N stops left", a closed station run through not among them. Nil for the arrival,
     /// or an alert the route does not have.
-    public static func stopsAhead(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil) -> Int? {
+    package static func stopsAhead(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil) -> Int? {
         guard let fired = TripModel.time(of: alert, in: schedule) else { return nil }
         let moment = max(fired, now ?? fired)
         let target: Int
@@ -37,21 +37,21 @@ public enum AlertWording {
     /// How many stops early the alert is worded, when it is more than the rule lets "next"
     /// cover; nil when "yours is next" / "change is next" is true as it fires (or, given `now`,
     /// by then: a banner that stands after the alert says what is true when it is shown).
-    public static func early(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil) -> Int? {
+    package static func early(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil) -> Int? {
         guard let ahead = stopsAhead(alert, in: schedule, at: now), ahead > nextWithin else { return nil }
         return ahead
     }
 
     /// "in about 3 stops" / "приблизно за 3 зупинки" (за + the accusative: за 1 зупинку, за 2
     /// зупинки, за 5 зупинок).
-    public static func inAbout(_ stops: Int, _ language: Language) -> String {
+    package static func inAbout(_ stops: Int, _ language: Language) -> String {
         language.tr("приблизно за ", "in about ")
             + "\(stops) " + language.plural(stops, uk: ("зупинку", "зупинки", "зупинок"), en: ("stop", "stops"))
     }
 
     /// The alert's name as a heading (a plan's moment, a countdown, a notification's title):
     /// "Yours is next", or "Get ready" when it fires more than a stop early.
-    public static func label(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil, _ language: Language) -> String {
+    package static func label(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil, _ language: Language) -> String {
         let ready = early(alert, in: schedule, at: now) != nil
         switch alert {
         case .alert:
@@ -69,13 +69,13 @@ public enum AlertWording {
     /// "Teremky in about 3 stops: get ready" for the destination (`station` its name);
     /// "Change is next" / "Change at Teatralna in about 3 stops: get ready" for a change
     /// (`station` the exit's name).
-    public static func headline(_ alert: Trip.Alert, in schedule: Schedule, station: String, at now: Date? = nil, _ language: Language) -> String {
+    package static func headline(_ alert: Trip.Alert, in schedule: Schedule, station: String, at now: Date? = nil, _ language: Language) -> String {
         headline(alert, early: early(alert, in: schedule, at: now), station: station, language)
     }
 
     /// The same words for an alert `early` stops ahead (nil: "next" is true), for what cannot
     /// fold a schedule itself: the ride card carries them for every count (`PocketCard.words`).
-    public static func headline(_ alert: Trip.Alert, early: Int?, station: String, _ language: Language) -> String {
+    package static func headline(_ alert: Trip.Alert, early: Int?, station: String, _ language: Language) -> String {
         switch alert {
         case .alert:
             guard let early else { return language.tr("Наступна — ваша: \(station)", "Yours is next: \(station)") }
@@ -91,7 +91,7 @@ public enum AlertWording {
     }
 
     /// What a change's alert says when it is next: where to get off and where to walk.
-    public static func changeNext(exit: String, entry: String, _ language: Language) -> String {
+    package static func changeNext(exit: String, entry: String, _ language: Language) -> String {
         language.tr(
             "Пересадка — наступна: виходьте на станції \(exit) і переходьте на станцію \(entry).",
             "Change is next: get off at \(exit) and walk to \(entry).")

@@ -2,20 +2,20 @@ import FoundationEssentials
 
 /// What the passenger's own rides measured: running times per directed segment and dwell times
 /// per station and direction, kept as running statistics. Private to the machine.
-public struct Calibration: Codable, Equatable, Sendable {
-    public static let currentVersion = 1
+package struct Calibration: Codable, Equatable, Sendable {
+    package static let currentVersion = 1
 
     /// Weighted running statistics (Welford's method with weights): a dedicated calibration
     /// press counts 1, a passive measurement from an ordinary ride less.
-    public struct Statistic: Codable, Equatable, Sendable {
-        public var weight: Double
-        public var mean: Double
+    package struct Statistic: Codable, Equatable, Sendable {
+        package var weight: Double
+        package var mean: Double
         /// Sum of weighted squared deviations; the spread is sqrt(m2 / weight).
-        public var m2: Double
+        var m2: Double
         /// How many measurements, whatever their weight.
-        public var count: Int
+        package var count: Int
 
-        public init() {
+        package init() {
             weight = 0
             mean = 0
             m2 = 0
@@ -23,33 +23,33 @@ public struct Calibration: Codable, Equatable, Sendable {
         }
 
         /// The least positive weight a file may hold (a passive measurement weighs 0.25).
-        public static let smallestWeight = 0.001
+        static let smallestWeight = 0.001
 
-        public var spread: Double { weight > 0 ? (m2 / weight).squareRoot() : 0 }
+        package var spread: Double { weight > 0 ? (m2 / weight).squareRoot() : 0 }
 
         /// Whether the figure is steady enough to plan with: fewer than three measurements, or
         /// the latest ones within 3 % of their median (`robustSpread`; the spread where a file
         /// keeps none). Rides that disagree (a line whose speed changes from day to day) say no
         /// figure is the typical ride, and the plan falls back to the published one. A held train
         /// or a slow run now and then does not: the median stands on the rides that agree.
-        public var isSteady: Bool { count < 3 || robustSpread <= 0.03 * typical }
+        var isSteady: Bool { count < 3 || robustSpread <= 0.03 * typical }
 
         /// The latest measurements, at most `recentLimit`, each with its weight: what the plan's
         /// figure is the median of. Absent in files written before they were kept (the mean
         /// plans there). Calibration plans with the median because what lengthens a ride is
         /// one-sided (a train is held, never sped up): a held train moves the mean, not the
         /// median (docs/decisions/0075).
-        public var recent: [Measurement]?
-        public struct Measurement: Codable, Equatable, Sendable {
-            public var seconds: Double
-            public var weight: Double
+        package var recent: [Measurement]?
+        package struct Measurement: Codable, Equatable, Sendable {
+            package var seconds: Double
+            package var weight: Double
 
-            public init(seconds: Double, weight: Double) {
+            package init(seconds: Double, weight: Double) {
                 self.seconds = seconds
                 self.weight = weight
             }
         }
-        public static let recentLimit = 15
+        static let recentLimit = 15
 
         /// The latest measurements where they speak for the figure: three or more, and either
         /// every measurement it has or a full window. An older file's history outweighs the few
@@ -61,14 +61,14 @@ public struct Calibration: Codable, Equatable, Sendable {
 
         /// The weighted median of the latest measurements (the least with half the weight at or
         /// below it) where they speak for the figure (`window`), else the mean: what the plan uses.
-        public var typical: Double {
+        package var typical: Double {
             guard let window else { return mean }
             return Self.weightedMedian(window.map { ($0.seconds, $0.weight) })
         }
 
         /// 1.4826 × the weighted median absolute deviation from `typical` (the standard deviation
         /// for normal measurements), else the spread.
-        public var robustSpread: Double {
+        package var robustSpread: Double {
             guard let window else { return spread }
             let centre = typical
             return 1.4826 * Self.weightedMedian(window.map { (abs($0.seconds - centre), $0.weight) })
@@ -85,7 +85,7 @@ public struct Calibration: Codable, Equatable, Sendable {
             return sorted.last?.0 ?? 0
         }
 
-        public mutating func add(_ value: Double, weight w: Double = 1) {
+        package mutating func add(_ value: Double, weight w: Double = 1) {
             guard w > 0 else { return }
             var latest = recent ?? []
             latest.append(Measurement(seconds: value, weight: w))
@@ -99,7 +99,7 @@ public struct Calibration: Codable, Equatable, Sendable {
         }
 
         /// Count-weighted merge of two statistics (Chan et al.'s parallel formula).
-        public func merged(with other: Statistic) -> Statistic {
+        package func merged(with other: Statistic) -> Statistic {
             guard other.weight > 0 else { return self }
             guard weight > 0 else { return other }
             var result = Statistic()
@@ -114,66 +114,66 @@ public struct Calibration: Codable, Equatable, Sendable {
         }
     }
 
-    public var version: Int
+    package var version: Int
     /// Running time, departure to arrival, keyed `from>to`.
-    public var running: [String: Statistic]
+    package var running: [String: Statistic]
     /// Dwell, arrival to departure, keyed `station direction`.
-    public var dwell: [String: Statistic]
+    package var dwell: [String: Statistic]
     /// Which calibration this is (random, made when it is first exported): an export carries
     /// it, so importing your own export, or the same source twice, cannot count a ride twice.
-    public var origin: String?
+    package var origin: String?
     /// Other people's measurements, kept apart by their origin: a newer export from the same
     /// source replaces the older one instead of adding to it. Never exported onward.
-    public var imports: [String: Calibration]?
+    var imports: [String: Calibration]?
 
-    public init() {
+    package init() {
         version = Calibration.currentVersion
         running = [:]
         dwell = [:]
     }
 
-    public static func runningKey(from: String, to: String) -> String { "\(from)>\(to)" }
-    public static func dwellKey(station: String, direction: Direction) -> String { "\(station) \(direction.rawValue)" }
+    static func runningKey(from: String, to: String) -> String { "\(from)>\(to)" }
+    static func dwellKey(station: String, direction: Direction) -> String { "\(station) \(direction.rawValue)" }
 
     /// A measurement outside the plausible range: kept out, and said so.
-    public struct Rejection: Error, Equatable, Sendable {
-        public var seconds: Double
-        public var range: ClosedRange<Double>
+    package struct Rejection: Error, Equatable, Sendable {
+        package var seconds: Double
+        package var range: ClosedRange<Double>
     }
 
     /// Plausibility bounds from the published data: the shortest and longest running times and
     /// a generous margin (a train held at a red signal runs long; a press a beat late runs short).
-    public static func runningBounds(_ network: Network) -> ClosedRange<Double> {
+    static func runningBounds(_ network: Network) -> ClosedRange<Double> {
         let runs = network.document.segments.map { Double($0.runSeconds) }
         return (runs.min()! * 0.5)...(runs.max()! * 2)
     }
 
     /// Dwells from a door-open blink to a long hold at a busy transfer station.
-    public static let dwellBounds: ClosedRange<Double> = 5...180
+    static let dwellBounds: ClosedRange<Double> = 5...180
 
-    public mutating func recordRunning(from: String, to: String, seconds: Double, weight: Double = 1, network: Network) throws(Rejection) {
+    mutating func recordRunning(from: String, to: String, seconds: Double, weight: Double = 1, network: Network) throws(Rejection) {
         let bounds = Calibration.runningBounds(network)
         guard bounds.contains(seconds) else { throw Rejection(seconds: seconds, range: bounds) }
         running[Calibration.runningKey(from: from, to: to), default: Statistic()].add(seconds, weight: weight)
     }
 
-    public mutating func recordDwell(station: String, direction: Direction, seconds: Double, weight: Double = 1) throws(Rejection) {
+    mutating func recordDwell(station: String, direction: Direction, seconds: Double, weight: Double = 1) throws(Rejection) {
         guard Calibration.dwellBounds.contains(seconds) else { throw Rejection(seconds: seconds, range: Calibration.dwellBounds) }
         dwell[Calibration.dwellKey(station: station, direction: direction), default: Statistic()].add(seconds, weight: weight)
     }
 
     /// Both calibrations together, each statistic merged by weight.
-    public func merged(with other: Calibration) -> Calibration {
+    package func merged(with other: Calibration) -> Calibration {
         var result = self
         for (key, statistic) in other.running { result.running[key] = (running[key] ?? Statistic()).merged(with: statistic) }
         for (key, statistic) in other.dwell { result.dwell[key] = (dwell[key] ?? Statistic()).merged(with: statistic) }
         return result
     }
 
-    public var isEmpty: Bool { running.isEmpty && dwell.isEmpty && (imports ?? [:]).values.allSatisfy(\.isEmpty) }
+    package var isEmpty: Bool { running.isEmpty && dwell.isEmpty && (imports ?? [:]).values.allSatisfy(\.isEmpty) }
 
     /// Your measurements with every import merged in: what the schedule engine uses.
-    public var effective: Calibration {
+    package var effective: Calibration {
         var result = ownMeasurements
         result.origin = nil
         for (_, other) in (imports ?? [:]).sorted(by: { $0.key < $1.key }) { result = result.merged(with: other.ownMeasurements) }
@@ -181,7 +181,7 @@ public struct Calibration: Codable, Equatable, Sendable {
     }
 
     /// Only what was measured here, with the origin: what an export holds.
-    public var ownMeasurements: Calibration {
+    package var ownMeasurements: Calibration {
         var result = Calibration()
         result.running = running
         result.dwell = dwell
@@ -190,14 +190,14 @@ public struct Calibration: Codable, Equatable, Sendable {
     }
 
     /// Why an incoming calibration cannot be imported.
-    public enum ImportRefusal: Error, Equatable, Sendable {
+    package enum ImportRefusal: Error, Equatable, Sendable {
         /// It is this calibration's own export: every ride would count twice.
         case ownExport
     }
 
     /// Keeps `incoming` apart under its origin (one made from its content when it has none),
     /// replacing an earlier import from the same source. Returns whether it replaced one.
-    public mutating func importing(_ incoming: Calibration) throws(ImportRefusal) -> Bool {
+    package mutating func importing(_ incoming: Calibration) throws(ImportRefusal) -> Bool {
         if let origin, incoming.origin == origin { throw .ownExport }
         let key = incoming.origin ?? "content:" + incoming.contentKey
         var all = imports ?? [:]

@@ -4,8 +4,8 @@ import FoundationEssentials
 /// station and each time it starts moving again. Each press closes one measurement: a running
 /// time (moving → stopped) or a dwell (stopped → moving). The walk and the wait at a transfer
 /// measure nothing.
-public struct CalibrationRun: Sendable {
-    public enum Expecting: Equatable, Sendable {
+package struct CalibrationRun: Sendable {
+    package enum Expecting: Equatable, Sendable {
         /// The next press is the train stopping at this stop.
         case arrival(Int)
         /// The next press is the train leaving this stop.
@@ -13,13 +13,13 @@ public struct CalibrationRun: Sendable {
         case done
     }
 
-    public let stops: [Schedule.Stop]
-    public private(set) var expecting: Expecting
+    package let stops: [Schedule.Stop]
+    package private(set) var expecting: Expecting
     private var lastPress: Date
     let network: Network
 
     /// Starts when the train leaves the origin (t₀).
-    public init(route: Route, engine: ScheduleEngine, t0: Date) {
+    package init(route: Route, engine: ScheduleEngine, t0: Date) {
         stops = engine.plannedStops(route)
         network = engine.network
         expecting = stops.count > 1 ? .arrival(1) : .done
@@ -27,7 +27,7 @@ public struct CalibrationRun: Sendable {
     }
 
     /// A press at `time`: what it measured, if anything.
-    public mutating func press(at time: Date) -> RideMeasurement? {
+    package mutating func press(at time: Date) -> RideMeasurement? {
         let elapsed = time.timeIntervalSince(lastPress)
         lastPress = time
         switch expecting {

@@ -2,16 +2,16 @@ import FoundationEssentials
 
 /// A file's values, range-checked after decoding: nil when every value is usable, else the key
 /// and what is wrong with it, in both languages.
-public protocol CheckedValues {
+package protocol CheckedValues {
     func valueProblem() -> Bilingual?
 }
 
 /// The bounds the files' values must keep (stated in docs/guide/files-and-privacy.md).
-public enum ValueBounds {
+package enum ValueBounds {
     /// Times: 2000-01-01 to 2100-01-01.
-    public static let dates = 946_684_800.0...4_102_444_800.0
+    package static let dates = 946_684_800.0...4_102_444_800.0
 
-    public static func date(_ date: Date, _ key: String) -> Bilingual? {
+    package static func date(_ date: Date, _ key: String) -> Bilingual? {
         let seconds = date.timeIntervalSince1970
         return seconds.isFinite && dates.contains(seconds) ? nil : Bilingual(key: key, "\(seconds) не є часом між 2000 і 2100 роками", "\(seconds) is not a time between 2000 and 2100")
     }
@@ -22,7 +22,7 @@ public enum ValueBounds {
 // key, never a trap somewhere later.
 
 extension Trip: CheckedValues {
-    public func valueProblem() -> Bilingual? {
+    package func valueProblem() -> Bilingual? {
         if let problem = ValueBounds.date(t0, "t0") { return problem }
         if corrections.count > Trip.correctionCap { return Bilingual(key: "corrections", "їх \(corrections.count), більше за \(Trip.correctionCap), які зберігає поїздка", "\(corrections.count) of them, more than the \(Trip.correctionCap) a trip keeps") }
         for (index, correction) in corrections.enumerated() {
@@ -40,7 +40,7 @@ extension Trip: CheckedValues {
 }
 
 extension Calibration: CheckedValues {
-    public func valueProblem() -> Bilingual? {
+    package func valueProblem() -> Bilingual? {
         if let origin, origin.isEmpty || origin.count > 100 || origin.unicodeScalars.contains(where: { $0.value < 0x20 }) {
             return Bilingual(key: "origin", "не ідентифікатор з 1–100 друкованих символів", "not an identifier of 1–100 printable characters")
         }
@@ -91,7 +91,7 @@ extension Calibration: CheckedValues {
 extension Calibration {
     /// The two sides of a key: `FROM>TO` (two different codes) or `STATION DIRECTION` (a
     /// station and `forward` or `reverse`); nil for anything else.
-    public static func keyParts(_ key: String, separator: Character) -> (String, String)? {
+    package static func keyParts(_ key: String, separator: Character) -> (String, String)? {
         let parts = key.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[0].contains(" "), !parts[1].contains(" ") else { return nil }
         if separator == ">" { return parts[0] == parts[1] ? nil : (parts[0], parts[1]) }
@@ -102,14 +102,14 @@ extension Calibration {
 extension JournalRecord: CheckedValues {
     /// A shift is at most 99 stops and a trip keeps at most `Trip.correctionCap` corrections, so
     /// no count passes their product; a sum of counts cannot overflow.
-    public static let countBound = 99 * Trip.correctionCap
+    static let countBound = 99 * Trip.correctionCap
 
     // Not optimized: the optimizer compiled this function to different machine code from one
     // build to the next (three sizes in four release builds, swiftlang/swift#77168), and past
     // its alignment padding that moved everything after it, so release archives were not the
     // same bytes twice (docs/decisions/0061). It runs once per journal line read.
     @_optimize(none)
-    public func valueProblem() -> Bilingual? {
+    package func valueProblem() -> Bilingual? {
         let dates: [(String, Date?)] = [
             ("t0", t0), ("endedAt", endedAt), ("plannedArrival", plannedArrival), ("finalArrival", finalArrival),
             ("confirmedArrival", confirmedArrival), ("plannedAlert", plannedAlert), ("finalAlert", finalAlert), ("finalAlertStop", finalAlertStop),
@@ -133,7 +133,7 @@ extension JournalRecord: CheckedValues {
 extension ChangesFile {
     /// The entries against the network: every station and line named exists, and a suspended
     /// section's ends are on its line. (Station codes are quoted: they came from the file.)
-    public func networkProblem(_ network: Network) -> Bilingual? {
+    package func networkProblem(_ network: Network) -> Bilingual? {
         let quoted = UnsafeText.masked
         for (index, entry) in entries.enumerated() {
             let key = "entries[\(index)]"
@@ -157,7 +157,7 @@ extension ChangesFile {
 }
 
 extension ChangesFile: CheckedValues {
-    public func valueProblem() -> Bilingual? {
+    package func valueProblem() -> Bilingual? {
         var ids: Set<Int> = []
         for (index, entry) in entries.enumerated() {
             guard (1...1_000_000).contains(entry.id) else { return Bilingual(key: "entries[\(index)].id", "\(entry.id) поза межами 1–1000000", "\(entry.id) is outside 1–1000000") }
@@ -200,7 +200,7 @@ extension ChangesFile: CheckedValues {
 }
 
 extension AlertSettings: CheckedValues {
-    public func valueProblem() -> Bilingual? {
+    package func valueProblem() -> Bilingual? {
         let range = AlertSettings.timeoutRange
         return range.contains(timeoutMilliseconds)
             ? nil
@@ -214,14 +214,14 @@ extension Calibration {
     /// Why one entry cannot be used with a network: the rules `calibration --import` applies to a
     /// friend's file, and the calibration file itself is read by (a 0.2 s run, or a key that
     /// names no segment, is as wrong in your own file as in an import).
-    public enum EntryProblem: Equatable, Sendable {
+    package enum EntryProblem: Equatable, Sendable {
         /// The key names no segment (`FROM>TO`) or no station (`STATION DIRECTION`) of the network.
         case unknown
         /// A measurement outside the plausibility bounds, or one with no weight.
         case implausible(mean: Double, range: ClosedRange<Double>)
     }
 
-    public static func entryProblem(_ key: String, _ statistic: Statistic, running: Bool, network: Network, allowEmpty: Bool = false) -> EntryProblem? {
+    package static func entryProblem(_ key: String, _ statistic: Statistic, running: Bool, network: Network, allowEmpty: Bool = false) -> EntryProblem? {
         if running {
             guard let (from, to) = keyParts(key, separator: ">"), network.segment(from: from, to: to) != nil else { return .unknown }
         } else {
@@ -238,7 +238,7 @@ extension Calibration {
 
     /// The calibration file against the network, imports included: nil when every entry names a
     /// real segment or station and holds a plausible figure.
-    public func networkProblem(_ network: Network) -> Bilingual? {
+    package func networkProblem(_ network: Network) -> Bilingual? {
         for (name, table) in [("running", running), ("dwell", dwell)] {
             for (key, statistic) in table.sorted(by: { $0.key < $1.key }) {
                 let shown = "\(name).\(UnsafeText.masked(key))"

@@ -8,7 +8,7 @@ extension JournalRecord {
     /// wrong type, a date not written as the journal writes them) goes to that decoder over the
     /// same tree, so a malformed line fails with the decoder's own error, word for word.
     /// `JournalTypedReaderTests` holds the two to the same records.
-    public init(journalLine bytes: [UInt8]) throws {
+    package init(journalLine bytes: [UInt8]) throws {
         let root = try JSONObject.value(bytes, rejectDuplicateKeys: true)
         if let record = JournalRecord.typed(root) {
             self = record

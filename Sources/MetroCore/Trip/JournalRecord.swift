@@ -5,21 +5,21 @@ import FoundationEssentials
 /// Seconds are counted from the original t₀. `confirmedSeconds` exists only when the passenger
 /// confirmed arrival; `errorSeconds` is then confirmed minus final model (+ the train was later
 /// than the countdown said, − earlier: the dangerous side).
-public struct JournalRecord: Codable, Equatable, Sendable {
+package struct JournalRecord: Codable, Equatable, Sendable {
     /// 2 added `calibrated`; 3 added `finalAlertStop`; 4 added the stations' names beside their
     /// codes; 5 added `ride` (the ride moment by moment, what a shared journal carries). Older
     /// records read with them absent.
-    public static let currentVersion = 5
+    package static let currentVersion = 5
 
-    public struct CorrectionCounts: Codable, Equatable, Sendable {
+    package struct CorrectionCounts: Codable, Equatable, Sendable {
         /// `+` presses: the train was behind the model.
-        public var behind: Int
+        package var behind: Int
         /// `−` presses: the train was ahead of the model.
-        public var ahead: Int
-        public var at: Int
-        public var departed: Int
+        package var ahead: Int
+        package var at: Int
+        package var departed: Int
 
-        public init(behind: Int, ahead: Int, at: Int, departed: Int) {
+        package init(behind: Int, ahead: Int, at: Int, departed: Int) {
             self.behind = behind
             self.ahead = ahead
             self.at = at
@@ -27,34 +27,34 @@ public struct JournalRecord: Codable, Equatable, Sendable {
         }
     }
 
-    public var version: Int
-    public var id: String
-    public var from: String
-    public var to: String
+    package var version: Int
+    package var id: String
+    package var from: String
+    package var to: String
     /// The stations' names in both languages (absent before version 4): a record reads on its own.
-    public var fromNameUk: String?
-    public var fromNameEn: String?
-    public var toNameUk: String?
-    public var toNameEn: String?
-    public var t0: Date
-    public var endedAt: Date
-    public var outcome: Trip.Outcome
-    public var plannedArrival: Date
-    public var plannedSeconds: Int
-    public var finalArrival: Date
-    public var finalSeconds: Int
-    public var confirmedArrival: Date?
-    public var confirmedSeconds: Int?
-    public var plannedAlert: Date?
-    public var finalAlert: Date?
-    public var corrections: CorrectionCounts
+    package var fromNameUk: String?
+    package var fromNameEn: String?
+    package var toNameUk: String?
+    package var toNameEn: String?
+    package var t0: Date
+    package var endedAt: Date
+    package var outcome: Trip.Outcome
+    package var plannedArrival: Date
+    package var plannedSeconds: Int
+    package var finalArrival: Date
+    package var finalSeconds: Int
+    package var confirmedArrival: Date?
+    package var confirmedSeconds: Int?
+    package var plannedAlert: Date?
+    package var finalAlert: Date?
+    package var corrections: CorrectionCounts
     /// Whether the model used the passenger's calibration (absent in version-1 records).
-    public var calibrated: Bool?
+    package var calibrated: Bool?
     /// When the final model had the train at the stop before the destination (absent before
     /// version 3): with the confirmed arrival it dates the train's real passage there.
-    public var finalAlertStop: Date?
+    package var finalAlertStop: Date?
     /// The ride moment by moment, as seconds from t₀ (absent before version 5).
-    public var ride: RideLog?
+    package var ride: RideLog?
 
     /// Confirmed minus final model, in seconds: + the train was later than the countdown said,
     /// − earlier (the dangerous side). Nil without a confirmed arrival.
@@ -62,7 +62,7 @@ public struct JournalRecord: Codable, Equatable, Sendable {
     /// From the two whole-second figures the record keeps, not from its dates: the file keeps
     /// dates to the whole second while t₀ and the model's arrival have fractions, so the dates
     /// read back gave a second more or less than `arrived` had said of the same trip.
-    public var errorSeconds: Int? {
+    package var errorSeconds: Int? {
         guard let confirmedArrival else { return nil }
         if let confirmedSeconds { return confirmedSeconds - finalSeconds }
         return Int(confirmedArrival.timeIntervalSince(finalArrival).rounded())
@@ -70,7 +70,7 @@ public struct JournalRecord: Codable, Equatable, Sendable {
 
     /// The train reached the passenger's station before "yours is next" fired: the station
     /// would have been missed.
-    public var missedStation: Bool? {
+    package var missedStation: Bool? {
         guard let confirmed = confirmedArrival, let alert = finalAlert else { return nil }
         return confirmed < alert
     }
@@ -78,12 +78,12 @@ public struct JournalRecord: Codable, Equatable, Sendable {
     /// "Yours is next" fired after the train had reached the stop before (late, though maybe
     /// not missed). The train's real passage there is dated by the confirmed arrival less the
     /// model's last step.
-    public var alertWasLate: Bool? {
+    package var alertWasLate: Bool? {
         guard let confirmed = confirmedArrival, let alert = finalAlert, let stop = finalAlertStop else { return nil }
         return confirmed.addingTimeInterval(-finalArrival.timeIntervalSince(stop)) < alert
     }
 
-    public init(trip: Trip, model: TripModel, outcome: Trip.Outcome, at time: Date) {
+    package init(trip: Trip, model: TripModel, outcome: Trip.Outcome, at time: Date) {
         let planned = model.planned(trip)
         let current = model.current(trip)
         version = JournalRecord.currentVersion
@@ -123,21 +123,21 @@ public struct JournalRecord: Codable, Equatable, Sendable {
 }
 
 /// Accuracy over a journal: only confirmed arrivals count.
-public struct JournalSummary: Equatable, Sendable {
-    public var trips: Int
-    public var confirmed: Int
+package struct JournalSummary: Equatable, Sendable {
+    package var trips: Int
+    package var confirmed: Int
     /// Median signed error (+ later than the countdown), seconds.
-    public var medianError: Double?
+    package var medianError: Double?
     /// 90th percentile of the absolute error, seconds.
-    public var p90AbsoluteError: Double?
+    package var p90AbsoluteError: Double?
     /// Share of confirmed trips whose arrival came before their "yours is next" alert: the
     /// station missed. The backtest's policy table answers the same question.
-    public var missedStationShare: Double?
+    package var missedStationShare: Double?
     /// Share of confirmed trips (version 3 on) whose "yours is next" came after the train had
     /// reached the stop before.
-    public var lateAlertShare: Double?
+    package var lateAlertShare: Double?
 
-    public init(_ records: [JournalRecord]) {
+    package init(_ records: [JournalRecord]) {
         var parts = Parts()
         for record in records { parts.add(record) }
         self.init(parts)
@@ -145,14 +145,14 @@ public struct JournalSummary: Equatable, Sendable {
 
     /// What the summary needs of each record, gathered one record at a time (a reader that
     /// streams the journal keeps these, not the records).
-    public struct Parts: Sendable {
-        public var trips = 0
+    package struct Parts: Sendable {
+        package var trips = 0
         var errors: [Int] = []
         var missed = 0, missedKnown = 0, late = 0, lateKnown = 0
 
-        public init() {}
+        package init() {}
 
-        public mutating func add(_ record: JournalRecord) {
+        package mutating func add(_ record: JournalRecord) {
             trips += 1
             if let error = record.errorSeconds { errors.append(error) }
             if let missedStation = record.missedStation { missedKnown += 1; if missedStation { missed += 1 } }
@@ -160,7 +160,7 @@ public struct JournalSummary: Equatable, Sendable {
         }
     }
 
-    public init(_ parts: Parts) {
+    package init(_ parts: Parts) {
         trips = parts.trips
         let errors = parts.errors
         confirmed = errors.count

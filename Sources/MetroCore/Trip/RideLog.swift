@@ -4,15 +4,15 @@ import FoundationEssentials
 /// correction, the alerts as they fired, and each change. Kept in the journal record (version 5
 /// on) so that a shared journal (`SharedJournal`) can carry the ride without a date or a clock
 /// time: nothing here is finer than the hour of t₀.
-public struct RideLog: Codable, Equatable, Sendable {
+package struct RideLog: Codable, Equatable, Sendable {
     /// One correction: `shift` (with `stops`), `at` (with `station`) or `departed`.
-    public struct Step: Codable, Equatable, Sendable {
-        public var kind: String
-        public var stops: Int?
-        public var station: String?
-        public var seconds: Int
+    package struct Step: Codable, Equatable, Sendable {
+        package var kind: String
+        package var stops: Int?
+        package var station: String?
+        package var seconds: Int
 
-        public init(kind: String, stops: Int? = nil, station: String? = nil, seconds: Int) {
+        package init(kind: String, stops: Int? = nil, station: String? = nil, seconds: Int) {
             self.kind = kind
             self.stops = stops
             self.station = station
@@ -21,18 +21,18 @@ public struct RideLog: Codable, Equatable, Sendable {
     }
 
     /// One change of line: what the plan booked for it, and what the rider's `departed` says.
-    public struct Change: Codable, Equatable, Sendable {
+    package struct Change: Codable, Equatable, Sendable {
         /// The plan's walk plus booked wait, seconds.
-        public var bookedSeconds: Int
+        package var bookedSeconds: Int
         /// When the model in force just before the `departed` press had the train at the
         /// change's exit (nil without a press).
-        public var exitSeconds: Int?
+        package var exitSeconds: Int?
         /// The `departed` press (nil without one).
-        public var departedSeconds: Int?
+        package var departedSeconds: Int?
         /// The boarding was one of the published trains at the edges of the day.
-        public var edge: Bool
+        package var edge: Bool
 
-        public init(bookedSeconds: Int, exitSeconds: Int?, departedSeconds: Int?, edge: Bool) {
+        package init(bookedSeconds: Int, exitSeconds: Int?, departedSeconds: Int?, edge: Bool) {
             self.bookedSeconds = bookedSeconds
             self.exitSeconds = exitSeconds
             self.departedSeconds = departedSeconds
@@ -41,25 +41,25 @@ public struct RideLog: Codable, Equatable, Sendable {
     }
 
     /// Day type and service-day hour of t₀ (a service day runs 03:00–03:00: past midnight is 24–26).
-    public var dayType: DayType
-    public var hour: Int
+    package var dayType: DayType
+    package var hour: Int
     /// The timetable's date (`source.resourcesDated` of the network the ride was planned on).
-    public var timetable: String
+    package var timetable: String
     /// The plan at t₀: its arrival and range.
-    public var arrival: Int
-    public var earliest: Int
-    public var latest: Int
+    package var arrival: Int
+    package var earliest: Int
+    package var latest: Int
     /// The final model's arrival, and its last step (leaving the stop before → arriving): with a
     /// confirmed arrival it dates the train's real passage at the stop before.
-    public var finalArrival: Int
-    public var lastStep: Int?
+    package var finalArrival: Int
+    package var lastStep: Int?
     /// When "yours is next" and each change alert came due, in the schedule in force at the time.
-    public var alert: Int?
-    public var changeAlerts: [Int]
-    public var steps: [Step]
-    public var changes: [Change]
+    package var alert: Int?
+    var changeAlerts: [Int]
+    package var steps: [Step]
+    package var changes: [Change]
 
-    public init(trip: Trip, model: TripModel) {
+    package init(trip: Trip, model: TripModel) {
         let planned = model.planned(trip), current = model.current(trip)
         let t0 = trip.t0
         func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince(t0).rounded()) }

@@ -1,20 +1,20 @@
 import FoundationEssentials
 
 /// One measured figure, ready to record.
-public struct RideMeasurement: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct RideMeasurement: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case running(from: String, to: String)
         case dwell(station: String, direction: Direction)
     }
 
-    public var kind: Kind
-    public var seconds: Double
-    public var weight: Double
+    package var kind: Kind
+    package var seconds: Double
+    package var weight: Double
 }
 
 extension Calibration {
     /// Records a measurement, or says why it was rejected.
-    public mutating func record(_ measurement: RideMeasurement, network: Network) throws(Rejection) {
+    package mutating func record(_ measurement: RideMeasurement, network: Network) throws(Rejection) {
         switch measurement.kind {
         case let .running(from, to):
             try recordRunning(from: from, to: to, seconds: measurement.seconds, weight: measurement.weight, network: network)

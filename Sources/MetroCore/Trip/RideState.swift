@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// Where the ride stands at a moment: a pure function of the schedule and the time, from which
 /// every frame, status line and event is rendered.
-public struct RideState: Equatable, Sendable {
-    public enum Phase: Equatable, Sendable {
+package struct RideState: Equatable, Sendable {
+    package enum Phase: Equatable, Sendable {
         /// Before t₀ (a rehearsal or a clock set back).
         case notStarted
         /// Standing at a stop (dwell), index into the schedule's stops.
@@ -18,21 +18,21 @@ public struct RideState: Equatable, Sendable {
         case arrived
     }
 
-    public var phase: Phase
+    package var phase: Phase
     /// The next stop the train will reach (nil once arrived).
-    public var nextStop: Int?
+    package var nextStop: Int?
     /// The next stop the train will stand at: `nextStop`, or past the closed stations it runs
     /// through (what a one-line status names).
-    public var nextStanding: Int?
+    package var nextStanding: Int?
     /// Stops still to reach, counting the destination.
-    public var stopsLeft: Int
-    public var untilTransferAlert: TimeInterval?
-    public var untilAlert: TimeInterval?
-    public var untilArrival: TimeInterval
+    package var stopsLeft: Int
+    package var untilTransferAlert: TimeInterval?
+    package var untilAlert: TimeInterval?
+    package var untilArrival: TimeInterval
     /// Which stops lie behind.
-    public var passed: [Bool]
+    package var passed: [Bool]
 
-    public init(schedule: Schedule, at moment: Date) {
+    package init(schedule: Schedule, at moment: Date) {
         let stops = schedule.stops
         let next = TripModel.nextStop(in: schedule, at: moment)
         passed = stops.indices.map { $0 < next }

@@ -2,49 +2,49 @@ import FoundationEssentials
 
 /// The sentences a ride says as it goes (`start --plain`, and the ride card, which carries them
 /// with placeholders for the names and counts: `PocketCard.words`). One phrasing, whoever says it.
-public enum RideWords {
+package enum RideWords {
     /// "5 stops left" / "Лишилося 5 зупинок" (the verb agrees with the form: Лишилася 1 зупинка,
     /// Лишилися 2 зупинки, Лишилося 5 зупинок).
-    public static func stopsLeft(_ count: Int, _ language: Language) -> String {
+    package static func stopsLeft(_ count: Int, _ language: Language) -> String {
         let stops = language.stops(count)
         return language.tr(language.plural(count, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stops, stops + " left")
     }
 
     /// "5 stops left, about 12 minutes": what is left, in stops and in time.
-    public static func left(stops: String, about: String) -> String { stops + ", " + about }
+    package static func left(stops: String, about: String) -> String { stops + ", " + about }
 
     /// The ride between stations: "Next: Darnytsia. 16 stops left, about 37 minutes."
-    public static func next(_ name: String, left: String, _ language: Language) -> String {
+    package static func next(_ name: String, left: String, _ language: Language) -> String {
         language.tr("Наступна: \(name). \(left).", "Next: \(name). \(left).")
     }
 
     /// At a change, walking or waiting: "Change at Khreshchatyk: walk to Maidan Nezalezhnosti,
     /// train toward Teremky; press d when it departs. 10 stops left, about 23 minutes." (`then`
     /// is what to do when it departs, in the words of the screen saying it.)
-    public static func change(exit: String, entry: String, toward: String, then: String, left: String, _ language: Language) -> String {
+    package static func change(exit: String, entry: String, toward: String, then: String, left: String, _ language: Language) -> String {
         language.tr(
             "Пересадка на станції \(exit): перейдіть на станцію \(entry), поїзд у напрямку станції \(toward); \(then). \(left).",
             "Change at \(exit): walk to \(entry), train toward \(toward); \(then). \(left).")
     }
 
     /// The terminal's `then` for `change`.
-    public static func pressD(_ language: Language) -> String {
+    package static func pressD(_ language: Language) -> String {
         language.tr("натисніть d, коли він рушить", "press d when it departs")
     }
 
     /// The destination reached by the timetable (the screen adds how to confirm it).
-    public static func arrivedByTimetable(_ name: String, _ language: Language) -> String {
+    package static func arrivedByTimetable(_ name: String, _ language: Language) -> String {
         language.tr("За розкладом ви прибули на станцію \(name).", "By the timetable you have arrived at \(name).")
     }
 
     /// A closed station the train runs through, said with its name so nobody stands up for it.
-    public static func passing(_ name: String, _ language: Language) -> String {
+    package static func passing(_ name: String, _ language: Language) -> String {
         name + language.tr(" (без зупинки)", " (passing without stopping)")
     }
 
     /// A correction, said as what it tells about the train, then the arrival after it:
     /// "Corrected: the train is a stop behind. Arrival about 08:54." (`station` names an `at`).
-    public static func corrected(_ kind: Trip.Correction.Kind, station: String, arrival: String, _ language: Language) -> String {
+    package static func corrected(_ kind: Trip.Correction.Kind, station: String, arrival: String, _ language: Language) -> String {
         let what: String
         switch kind {
         case .shift(let n) where n > 0:
@@ -62,7 +62,7 @@ public enum RideWords {
     }
 
     /// The last correction undone, as the ride says it.
-    public static func tookBack(_ language: Language) -> String {
+    package static func tookBack(_ language: Language) -> String {
         language.tr("Останнє виправлення скасовано.", "The last correction was taken back.")
     }
 }

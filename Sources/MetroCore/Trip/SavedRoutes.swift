@@ -2,37 +2,37 @@ import FoundationEssentials
 
 /// Routes kept by name (`routes add home Lisova Teremky`): `routes.json` in the settings
 /// directory, versioned, written whole and atomically under the directory's lock.
-public struct SavedRoutes: Codable, Equatable, Sendable {
-    public static let currentVersion = 1
+package struct SavedRoutes: Codable, Equatable, Sendable {
+    package static let currentVersion = 1
 
-    public var version: Int
-    public var routes: [Entry]
+    package var version: Int
+    package var routes: [Entry]
 
-    public struct Entry: Codable, Equatable, Sendable {
-        public var name: String
-        public var from: String
-        public var to: String
+    package struct Entry: Codable, Equatable, Sendable {
+        package var name: String
+        package var from: String
+        package var to: String
 
-        public init(name: String, from: String, to: String) {
+        package init(name: String, from: String, to: String) {
             self.name = name
             self.from = from
             self.to = to
         }
     }
 
-    public init(routes: [Entry] = []) {
+    package init(routes: [Entry] = []) {
         version = SavedRoutes.currentVersion
         self.routes = routes
     }
 
     /// The route of that name (names compare without case).
-    public func route(named name: String) -> Entry? {
+    package func route(named name: String) -> Entry? {
         routes.first { $0.name.lowercased() == name.lowercased() }
     }
 
     /// Why a name cannot be used, or nil: 1–40 letters, digits, `-` or `_`, starting with a
     /// letter, so it can never be mistaken for an option or a number.
-    public static func nameProblem(_ name: String) -> Bilingual? {
+    package static func nameProblem(_ name: String) -> Bilingual? {
         // Letters and digits as Foundation's CharacterSet.letters and .alphanumerics have them:
         // the general categories L* and M*, and N* besides.
         func isLetter(_ scalar: Unicode.Scalar) -> Bool {
@@ -53,7 +53,7 @@ public struct SavedRoutes: Codable, Equatable, Sendable {
 }
 
 extension SavedRoutes: CheckedValues {
-    public func valueProblem() -> Bilingual? {
+    package func valueProblem() -> Bilingual? {
         if routes.count > 1000 { return Bilingual(key: "routes", "їх \(routes.count), більше за 1000", "\(routes.count) of them, more than 1000") }
         for (index, entry) in routes.enumerated() {
             if let problem = Self.nameProblem(entry.name) { return problem.at("routes[\(index)].name") }

@@ -3,7 +3,7 @@
 extension SharedJournal {
     /// Why this ride cannot be pooled, or nil. Text from the file is masked before it is put in
     /// a message (`UnsafeText.masked`).
-    public static func problem(_ ride: SharedRide, network: Network) -> Bilingual? {
+    package static func problem(_ ride: SharedRide, network: Network) -> Bilingual? {
         let masked = UnsafeText.masked
         guard ride.ride.count == 16, ride.ride.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
             return Bilingual(key: "ride", "має бути 16 шістнадцяткових цифр", "must be 16 hexadecimal digits")

@@ -3,78 +3,78 @@ import FoundationEssentials
 /// One ride as a shared journal holds it: anonymous (no date, no clock time finer than the hour
 /// of t₀, no path, no note, nothing that names the rider) and checked when read, because a shared
 /// file is someone else's file. Schema: docs/shared-journal.md.
-public struct SharedRide: Codable, Equatable, Sendable {
+package struct SharedRide: Codable, Equatable, Sendable {
     /// A digest of the trip's own random id: the same ride shared twice is counted once, and the
     /// id it came from cannot be read back.
-    public var ride: String
-    public var from: String
-    public var to: String
+    package var ride: String
+    package var from: String
+    package var to: String
     /// The version of metro-timer that shared the ride.
-    public var program: String
-    public var outcome: Trip.Outcome
+    package var program: String
+    package var outcome: Trip.Outcome
     /// The confirmed arrival, seconds from t₀; nil: no confirmed arrival (stopped or expired).
-    public var confirmed: Int?
-    public var calibrated: Bool
-    public var moments: RideLog
+    package var confirmed: Int?
+    package var calibrated: Bool
+    package var moments: RideLog
 
     /// "Yours is next" came after the train reached the station: the station missed.
-    public var missed: Bool? {
+    package var missed: Bool? {
         guard let confirmed, let alert = moments.alert else { return nil }
         return alert > confirmed
     }
 
     /// "Yours is next" came after the train left the stop before, dated by the confirmed arrival
     /// less the final model's last step.
-    public var late: Bool? {
+    package var late: Bool? {
         guard let confirmed, let alert = moments.alert, let step = moments.lastStep else { return nil }
         return alert > confirmed - step
     }
 
     /// "Yours is next" came less than 30 s before the arrival (or after it).
-    public var warnedUnder30: Bool? {
+    package var warnedUnder30: Bool? {
         guard let confirmed, let alert = moments.alert else { return nil }
         return confirmed - alert < 30
     }
 
     /// Confirmed arrival minus the plan at t₀ (+ later than the plan said).
-    public var arrivalError: Int? { confirmed.map { $0 - moments.arrival } }
+    package var arrivalError: Int? { confirmed.map { $0 - moments.arrival } }
 
     /// The confirmed arrival inside the plan's range.
-    public var covered: Bool? { confirmed.map { moments.earliest <= $0 && $0 <= moments.latest } }
+    package var covered: Bool? { confirmed.map { moments.earliest <= $0 && $0 <= moments.latest } }
 }
 
 /// The shared journal: a header line, then one `SharedRide` a line (JSON lines). Made from the
 /// rider's journal records; read back, line by line, by `timetable-gen field`.
-public enum SharedJournal {
-    public static let format = "metro-timer-shared-journal"
-    public static let currentVersion = 1
+package enum SharedJournal {
+    package static let format = "metro-timer-shared-journal"
+    package static let currentVersion = 1
     /// The most a file, a line and a ride may hold: a year of rides twice a day is 730 lines of
     /// a few kilobytes.
-    public static let maxBytes = 16 << 20
-    public static let maxLineBytes = 64 << 10
-    public static let maxRidesPerFile = 20_000
+    package static let maxBytes = 16 << 20
+    static let maxLineBytes = 64 << 10
+    static let maxRidesPerFile = 20_000
     /// Seconds from t₀ a ride's moments may take: six hours is no metro ride.
-    public static let secondsRange = -600...21_600
+    static let secondsRange = -600...21_600
 
-    public struct Header: Codable, Equatable, Sendable {
-        public var format: String
-        public var version: Int
+    package struct Header: Codable, Equatable, Sendable {
+        package var format: String
+        package var version: Int
     }
 
     /// What sharing kept and what it left out, and why.
-    public struct Made: Equatable, Sendable {
-        public var lines: [String]
-        public var kept: Int
+    package struct Made: Equatable, Sendable {
+        package var lines: [String]
+        package var kept: Int
         /// Rides left out: recorded before the journal kept rides moment by moment (version 5).
-        public var withoutMoments: Int
+        package var withoutMoments: Int
         /// Rides left out because a value is outside what a ride can be.
-        public var implausible: Int
-        public var unconfirmed: Int
+        package var implausible: Int
+        package var unconfirmed: Int
     }
 
     /// The shared file from journal records: each record's route, outcome, calibration flag
     /// and moments, and nothing else (no id, no date, no station name, no path).
-    public static func make(_ records: [JournalRecord], network: Network, program: String) -> Made {
+    package static func make(_ records: [JournalRecord], network: Network, program: String) -> Made {
         var lines = [headerLine()]
         var kept = 0, withoutMoments = 0, implausible = 0, unconfirmed = 0
         var seen: Set<String> = []
@@ -92,29 +92,29 @@ public enum SharedJournal {
         return Made(lines: lines, kept: kept, withoutMoments: withoutMoments, implausible: implausible, unconfirmed: unconfirmed)
     }
 
-    public static func headerLine() -> String {
+    static func headerLine() -> String {
         "{\"format\":\"\(format)\",\"version\":\(currentVersion)}"
     }
 
-    public static func digest(_ id: String) -> String {
+    package static func digest(_ id: String) -> String {
         String(SHA256.hex(Array(("metro-timer shared ride " + id).utf8)).prefix(16))
     }
 
     static let encoder = JSONObject.encoder(pretty: false, slashes: .escaped)
 
-    public static func encode(_ ride: SharedRide) -> String {
+    package static func encode(_ ride: SharedRide) -> String {
         String(decoding: (try? encoder.encode(ride)) ?? Data(), as: UTF8.self)
     }
 
     /// One file read: its rides, each bad line's number and reason, or why the whole file was
     /// refused (not a shared journal, a newer version, too big).
-    public struct Read: Sendable {
-        public var rides: [SharedRide] = []
-        public var problems: [(line: Int, reason: Bilingual)] = []
-        public var refused: Bilingual?
+    package struct Read: Sendable {
+        package var rides: [SharedRide] = []
+        package var problems: [(line: Int, reason: Bilingual)] = []
+        package var refused: Bilingual?
     }
 
-    public static func read(_ bytes: [UInt8], network: Network) -> Read {
+    package static func read(_ bytes: [UInt8], network: Network) -> Read {
         var result = Read()
         guard bytes.count <= maxBytes else {
             result.refused = Bilingual("файл більший за \(maxBytes >> 20) МБ", "the file is over \(maxBytes >> 20) MB")

@@ -4,7 +4,7 @@ extension Trip {
     /// The trip file read by a typed walk (see `JSONObject.Value`'s reads): `status` reads it on
     /// every poll of a tmux bar. Dates are seconds since 1970; a test holds it to Foundation's decoder's
     /// result, and it throws where that would.
-    public init(json bytes: [UInt8]) throws {
+    package init(json bytes: [UInt8]) throws {
         // A key named twice is an error (the first would win), as in every file of ours.
         let root = try JSONObject.value(bytes, rejectDuplicateKeys: true)
         func date(_ value: JSONObject.Value, _ key: String) throws -> Date { Date(timeIntervalSince1970: try value.double(key)) }

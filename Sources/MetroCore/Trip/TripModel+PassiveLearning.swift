@@ -3,13 +3,13 @@ import FoundationEssentials
 extension TripModel {
     /// A passive measurement weighs a quarter of a dedicated calibration press: the anchors are
     /// pressed when the passenger notices, not at the instant the doors open.
-    public static let passiveWeight = 0.25
+    static let passiveWeight = 0.25
 
     /// What an ordinary ride measured: between every two known points on one leg (the departure,
     /// each `at STATION`, a `departed` after the transfer, a confirmed arrival), the elapsed time
     /// shared over the segments in between in proportion to their current figures. Pairs whose
     /// ratio to the model is implausible (under half or over double) teach nothing.
-    public func passiveMeasurements(_ trip: Trip, confirmedArrival: Date?) -> [RideMeasurement] {
+    package func passiveMeasurements(_ trip: Trip, confirmedArrival: Date?) -> [RideMeasurement] {
         let schedule = current(trip)
         let stops = schedule.stops
         guard let departure = stops.first?.departure else { return [] }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Why a correction was refused; the trip stays as it was.
-public enum CorrectionRefusal: Error, Equatable, Sendable {
+package enum CorrectionRefusal: Error, Equatable, Sendable {
     case tripEnded(Trip.Outcome)
     /// With the station on the route nearest to it, where trains stop.
     case stationNotOnRoute(String, nearest: String? = nil)
@@ -13,11 +13,11 @@ public enum CorrectionRefusal: Error, Equatable, Sendable {
 }
 
 /// The fold: turns a trip into its current schedule.
-public struct TripModel: Sendable {
-    public let engine: ScheduleEngine
-    public let route: Route
+package struct TripModel: Sendable {
+    package let engine: ScheduleEngine
+    package let route: Route
 
-    public init(engine: ScheduleEngine, trip: Trip) throws(Router.Failure) {
+    package init(engine: ScheduleEngine, trip: Trip) throws(Router.Failure) {
         self.engine = trip.changes.map(engine.applying) ?? engine
         let direct = try Router(network: engine.network).route(from: trip.origin, to: trip.destination)
         // The route the trip started on: the long way when its changes cut the direct one (the
@@ -30,12 +30,12 @@ public struct TripModel: Sendable {
     }
 
     /// The schedule as planned at t₀, before any correction.
-    public func planned(_ trip: Trip) -> Schedule {
+    package func planned(_ trip: Trip) -> Schedule {
         engine.schedule(route: route, t0: trip.t0)
     }
 
     /// The schedule after every correction, in order.
-    public func current(_ trip: Trip) -> Schedule {
+    package func current(_ trip: Trip) -> Schedule {
         // Linear in the corrections: each is read against the schedule before it and applied
         // on top, never by refolding from t₀.
         var builder = ScheduleEngine.Builder(engine: engine, route: route)
@@ -50,14 +50,14 @@ public struct TripModel: Sendable {
 
     /// The index of the model's next stop at a moment: the first stop the train has not yet
     /// reached (or, at a boarding stop, not yet left). `stops.count` once all are passed.
-    public static func nextStop(in schedule: Schedule, at moment: Date) -> Int {
+    package static func nextStop(in schedule: Schedule, at moment: Date) -> Int {
         schedule.stops.firstIndex { $0.time > moment } ?? schedule.stops.count
     }
 
     /// Where the model puts the train at a moment, in half stops: standing at stop i (dwell, or
     /// arrived at the destination) is `2i`; running toward stop i (or walking to it, at a
     /// transfer) is `2i − 1`.
-    public static func halfStopPosition(in schedule: Schedule, at moment: Date) -> Int {
+    package static func halfStopPosition(in schedule: Schedule, at moment: Date) -> Int {
         let stops = schedule.stops
         let next = nextStop(in: schedule, at: moment)
         if next == 0 { return 0 }
@@ -76,7 +76,7 @@ public struct TripModel: Sendable {
 
     /// `halfStopPosition` in ride stops: from reaching a change's exit until the train on the
     /// new line leaves, the passenger stands at the node (the exit's ride stop).
-    public static func rideHalfStopPosition(in schedule: Schedule, at moment: Date) -> Int {
+    static func rideHalfStopPosition(in schedule: Schedule, at moment: Date) -> Int {
         let position = halfStopPosition(in: schedule, at: moment)
         // Each entry before the position takes two half stops out (standing at the exit and
         // walking to the entry are one place: the node).
@@ -97,7 +97,7 @@ public struct TripModel: Sendable {
     /// stands at Universytet). `−k`: ahead, standing k stations past the one the model has it at,
     /// or k−1 past the one it runs toward (`−1`: it is already at Teatralna). At the origin, `+1`
     /// means "not moving yet": t₀ restarts now.
-    public func anchor(for correction: Trip.Correction, in schedule: Schedule) -> Anchor? {
+    package func anchor(for correction: Trip.Correction, in schedule: Schedule) -> Anchor? {
         let stops = schedule.stops
         guard !stops.isEmpty else { return nil }
         switch correction.kind {
@@ -135,13 +135,13 @@ public struct TripModel: Sendable {
 
     /// The stop for a station on the route (either half of the transfer node counts as its own
     /// stop; a station that is not on the route gives nil).
-    public func stopIndex(of station: String, in schedule: Schedule) -> Int? {
+    func stopIndex(of station: String, in schedule: Schedule) -> Int? {
         schedule.stops.lastIndex { $0.station == station }
     }
 
     /// Checks a correction before it is recorded, so that the file only ever holds ones that
     /// apply. Returns the reason it cannot.
-    public func refusal(for correction: Trip.Correction, trip: Trip) -> CorrectionRefusal? {
+    package func refusal(for correction: Trip.Correction, trip: Trip) -> CorrectionRefusal? {
         if let ended = trip.ended { return .tripEnded(ended.outcome) }
         let schedule = current(trip)
         switch correction.kind {
@@ -172,7 +172,7 @@ public struct TripModel: Sendable {
     /// Whether an alert is due at `moment`: its time has come, and it has not fired since its
     /// time last moved. A correction that moves an alert into the future re-arms it; one already
     /// fired whose moment moves earlier is not repeated.
-    public func due(_ alert: Trip.Alert, schedule: Schedule, trip: Trip, at moment: Date) -> Bool {
+    package func due(_ alert: Trip.Alert, schedule: Schedule, trip: Trip, at moment: Date) -> Bool {
         guard trip.ended == nil, let time = Self.time(of: alert, in: schedule), moment >= time else { return false }
         guard let fired = trip.alertsFired[alert.rawValue] else { return true }
         return time.timeIntervalSince(fired) > Self.reArmMargin
@@ -181,10 +181,10 @@ public struct TripModel: Sendable {
     /// How much later than it fired an alert must move to ring again. A correction that only
     /// confirms the moment ("one stop further", a second after "yours is next") re-anchors the
     /// alert to the present, a second after it rang: that is the same alert, not a new one.
-    public static let reArmMargin: TimeInterval = 30
+    package static let reArmMargin: TimeInterval = 30
 
     /// The moment an alert belongs to, if the route has it.
-    public static func time(of alert: Trip.Alert, in schedule: Schedule) -> Date? {
+    package static func time(of alert: Trip.Alert, in schedule: Schedule) -> Date? {
         switch alert {
         case .transferAlert, .secondTransferAlert: return schedule.change(for: alert)?.alert.time
         case .alert: return schedule.alertStop == nil ? nil : schedule.alert
@@ -193,7 +193,7 @@ public struct TripModel: Sendable {
     }
 
     /// Whether the trip has gone unconfirmed too long past its arrival.
-    public func isExpired(_ trip: Trip, at moment: Date) -> Bool {
+    package func isExpired(_ trip: Trip, at moment: Date) -> Bool {
         trip.ended == nil && moment.timeIntervalSince(current(trip).finalArrival) > Trip.expiryAfterArrival
     }
 

@@ -4,27 +4,27 @@ import MetroCore
 extension Backtest {
     /// The engine as shipped, planning a published train from one station of its run to a later
     /// one, started at its published departure.
-    public struct ShippedPrediction: Equatable, Sendable {
-        public var line: String
-        public var direction: Direction
-        public var kind: Train.Kind
-        public var stops: Int
+    package struct ShippedPrediction: Equatable, Sendable {
+        package var line: String
+        package var direction: Direction
+        package var kind: Train.Kind
+        package var stops: Int
         /// Seconds after t₀: the published arrival (departure less the assumed dwell), the
         /// plan's best estimate, and its range.
-        public var published: Int
-        public var predicted: Int
-        public var earliest: Int
-        public var latest: Int
+        package var published: Int
+        package var predicted: Int
+        package var earliest: Int
+        package var latest: Int
         /// Whether the ride crosses a segment with only one published sample.
-        public var crossesSingleSample: Bool
+        package var crossesSingleSample: Bool
 
-        public var error: Int { predicted - published }
-        public var covered: Bool { earliest <= published && published <= latest }
+        package var error: Int { predicted - published }
+        package var covered: Bool { earliest <= published && published <= latest }
     }
 
     /// Every published first and last train, planned by `engine` from every station of its run
     /// to every later one (one-line rides; a run that changes lines is not a published train).
-    public static func shipped(_ engine: ScheduleEngine, day: ServiceClock.ServiceDay) -> [ShippedPrediction] {
+    package static func shipped(_ engine: ScheduleEngine, day: ServiceClock.ServiceDay) -> [ShippedPrediction] {
         let network = engine.network
         var result: [ShippedPrediction] = []
         for train in trains(network.document) {
@@ -53,34 +53,34 @@ extension Backtest {
 
     /// The alert policy in one line × direction × day type × hour cell, for a ride that changes
     /// onto that line: exact expectations over a wait W uniform on [0, h].
-    public struct PolicyCell: Equatable, Sendable {
-        public var line: String
-        public var direction: Direction
-        public var dayType: DayType
-        public var hour: Int
+    package struct PolicyCell: Equatable, Sendable {
+        package var line: String
+        package var direction: Direction
+        package var dayType: DayType
+        package var hour: Int
         /// The hour's shortest published interval (the wait's span, at its tightest).
-        public var headway: Double
+        package var headway: Double
         /// The fast pattern's shortest time from the alert's moment to the arrival on this line
         /// and direction: a destination one stop past the station where the passenger boards.
-        public var lastStep: Double
+        package var lastStep: Double
         /// The wait the alert books, and the wait the display books (a quarter of the interval).
-        public var alertWait: Double
-        public var bookedWait: Double
+        package var alertWait: Double
+        package var bookedWait: Double
         /// P(the train reaches the station before "yours is next"): the station is missed.
-        public var missed: Double
+        package var missed: Double
         /// P("yours is next" comes after the train reached the stop before): late, not missed.
-        public var late: Double
+        package var late: Double
         /// The median time by which "yours is next" precedes the train's arrival at the stop
         /// before, on the fast pattern (the slow one adds its spread).
-        public var medianEarliness: Double
+        package var medianEarliness: Double
         /// The same three for the old rule (a quarter of the interval, uncapped, on the best
         /// estimate's running times), for comparison.
-        public var missedUncapped: Double
+        package var missedUncapped: Double
     }
 
     /// The policy table: every published cell, with the shortest last step of its line and
     /// direction (the worst case: the cap adapts to each ride's own last step).
-    public static func policy(_ engine: ScheduleEngine) -> [PolicyCell] {
+    package static func policy(_ engine: ScheduleEngine) -> [PolicyCell] {
         let document = engine.network.document
         return document.headways.map { record in
             let segments = document.segments.filter { $0.line == record.line && $0.direction == record.direction }
@@ -103,7 +103,7 @@ extension Backtest {
 
     /// The network with each one-sample segment's best estimate put back at its one sample, as
     /// shipped before the first-to-last correction: for showing what the correction changes.
-    public static func withoutSingleSampleCorrection(_ document: NetworkDocument) -> NetworkDocument {
+    package static func withoutSingleSampleCorrection(_ document: NetworkDocument) -> NetworkDocument {
         var copy = document
         for index in copy.segments.indices where copy.segments[index].sampleGaps.count == 1 {
             let sample = copy.segments[index].sampleGaps[0]
@@ -115,7 +115,7 @@ extension Backtest {
     }
 
     /// Mean of signed errors.
-    public static func mean(_ values: [Int]) -> Double {
+    package static func mean(_ values: [Int]) -> Double {
         values.isEmpty ? 0 : Double(values.reduce(0, +)) / Double(values.count)
     }
 }

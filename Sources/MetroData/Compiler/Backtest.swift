@@ -5,41 +5,41 @@ import MetroCore
 /// the published running times, not how real trains run on a given day.
 
 
-public enum Backtest {
+package enum Backtest {
     /// One published train: a maximal run of consecutive stations whose departure gaps are all
     /// plausible (a train that joins from a depot mid-line starts a new run).
-    public struct Train: Equatable, Sendable {
-        public enum Kind: String, Sendable { case first, last }
-        public var line: String
-        public var direction: Direction
-        public var kind: Kind
-        public var stations: [String]
+    package struct Train: Equatable, Sendable {
+        package enum Kind: String, Sendable { case first, last }
+        package var line: String
+        package var direction: Direction
+        package var kind: Kind
+        package var stations: [String]
         /// Published departures, seconds since the service day's midnight.
-        public var departures: [Int]
+        package var departures: [Int]
     }
 
-    public struct Prediction: Equatable, Sendable {
-        public var line: String
-        public var direction: Direction
-        public var kind: Train.Kind
-        public var from: String
-        public var to: String
-        public var stops: Int
-        public var predicted: Int
-        public var published: Int
+    package struct Prediction: Equatable, Sendable {
+        package var line: String
+        package var direction: Direction
+        package var kind: Train.Kind
+        package var from: String
+        package var to: String
+        package var stops: Int
+        package var predicted: Int
+        package var published: Int
         /// Predicted minus published: + the model is later than the train.
-        public var error: Int { predicted - published }
+        package var error: Int { predicted - published }
     }
 
-    public struct Summary: Equatable, Sendable {
-        public var count: Int
-        public var median: Double
-        public var p90: Double
-        public var max: Int
+    package struct Summary: Equatable, Sendable {
+        package var count: Int
+        package var median: Double
+        package var p90: Double
+        package var max: Int
     }
 
     /// The published trains of a network document.
-    public static func trains(_ document: NetworkDocument) -> [Train] {
+    package static func trains(_ document: NetworkDocument) -> [Train] {
         let windows = Dictionary(document.serviceWindows.map { ("\($0.station) \($0.direction.rawValue)", $0) }, uniquingKeysWith: { a, _ in a })
         let plausible = document.assumptions.plausibleGapMinSeconds...document.assumptions.plausibleGapMaxSeconds
         var result: [Train] = []
@@ -69,7 +69,7 @@ public enum Backtest {
 
     /// Leave one train out: rebuild every segment without that train's samples, anchor at its
     /// departure from each station, predict its departure at every later station of its run.
-    public static func leaveOneOut(_ document: NetworkDocument) -> [Prediction] {
+    package static func leaveOneOut(_ document: NetworkDocument) -> [Prediction] {
         let trains = trains(document)
         // Every sample, remembering which train gave it.
         var samples: [String: [(train: Int, gap: Int)]] = [:]
@@ -103,7 +103,7 @@ public enum Backtest {
     }
 
     /// Median, 90th percentile (nearest rank) and maximum of absolute errors.
-    public static func summarize(_ errors: [Int]) -> Summary {
+    package static func summarize(_ errors: [Int]) -> Summary {
         let values = errors.map(abs).sorted()
         guard !values.isEmpty else { return Summary(count: 0, median: 0, p90: 0, max: 0) }
         let middle = values.count / 2
@@ -113,7 +113,7 @@ public enum Backtest {
     }
 
     /// The buckets of ride length the report uses.
-    public static func stopBucket(_ stops: Int) -> String {
+    package static func stopBucket(_ stops: Int) -> String {
         switch stops {
         case 1: return "1"
         case 2...4: return "2–4"

@@ -6,21 +6,21 @@ import MetroCore
 /// line numbers honest. A trailing empty line is allowed; blank lines elsewhere are skipped.
 
 
-public struct CSVTable: Sendable {
-    public struct Row: Sendable {
-        public var line: Int
-        public var fields: [String]
+package struct CSVTable: Sendable {
+    package struct Row: Sendable {
+        package var line: Int
+        package var fields: [String]
 
         /// The field under `column`, or an empty string when the header lacks it.
-        public func callAsFunction(_ index: Int) -> String { fields[index] }
+        package func callAsFunction(_ index: Int) -> String { fields[index] }
     }
 
-    public var file: String
-    public var header: [String]
-    public var rows: [Row]
+    package var file: String
+    package var header: [String]
+    package var rows: [Row]
 
     /// Parses `text`, requiring exactly `columns` as the header and that many fields per row.
-    public init(file: String, text: String, columns: [String]) throws(DataError) {
+    package init(file: String, text: String, columns: [String]) throws(DataError) {
         self.file = file
         var parsed: [Row] = []
         var lineNumber = 0
@@ -100,7 +100,7 @@ public struct CSVTable: Sendable {
     }
 
     /// Quotes a field for writing when it needs it.
-    public static func escape(_ field: String) -> String {
+    package static func escape(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return field }
         return "\"" + field.replacing("\"", with: "\"\"") + "\""
     }

@@ -5,20 +5,20 @@ import MetroCore
 /// `description` reads like a compiler diagnostic: `Data/kyiv-timetable.csv:12:3: problem`.
 
 
-public struct DataError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var column: Int?
-    public var problem: String
+package struct DataError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var file: String
+    package var line: Int?
+    package var column: Int?
+    package var problem: String
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, _ problem: String) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, _ problem: String) {
         self.file = file
         self.line = line
         self.column = column
         self.problem = problem
     }
 
-    public var description: String {
+    package var description: String {
         var location = file
         if let line { location += ":\(line)" }
         if let line = line, line > 0, let column { location += ":\(column)" }

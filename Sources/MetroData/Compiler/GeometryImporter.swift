@@ -14,12 +14,12 @@ import MetroCore
 ///
 /// Coordinates are written with 6 decimals (about 0.1 m), which is finer than the layers'
 /// own accuracy and keeps the files stable and diffable.
-public enum GeometryImporter {
+package enum GeometryImporter {
     /// Columns of `kyiv-track.csv`.
-    public static let trackColumns = ["from", "to", "point", "lat", "lon"]
+    static let trackColumns = ["from", "to", "point", "lat", "lon"]
 
     /// `kyiv-stations.csv` with the coordinates of `stationsGeoJSON` merged in.
-    public static func stations(_ stationsCSV: CSVTable, geoJSON: Data, file: String) throws(DataError) -> String {
+    package static func stations(_ stationsCSV: CSVTable, geoJSON: Data, file: String) throws(DataError) -> String {
         var points: [String: (lat: Double, lon: Double)] = [:]
         for (index, feature) in try features(geoJSON, file: file).enumerated() {
             let place = "features[\(index)]"
@@ -52,7 +52,7 @@ public enum GeometryImporter {
     /// `kyiv-track.csv` from `underground.geojson`, in the network's line order: each line
     /// forward, then reverse. Each LineString is turned, if need be, to run from its `from`
     /// station toward its `to` station (judged by which end lies nearer the `from` station).
-    public static func track(
+    package static func track(
         geoJSON: Data, file: String, lines: [NetworkDocument.Line], stations: [String: (lat: Double, lon: Double)]
     ) throws(DataError) -> String {
         var segments: [String: [(lat: Double, lon: Double)]] = [:]
@@ -132,7 +132,7 @@ public enum GeometryImporter {
     static func decimal(_ value: Double) -> String { Format.c("%.6f", value) }
 
     /// Metres between two points (haversine; the Earth as a sphere is plenty for a city).
-    public static func distance(_ a: (lat: Double, lon: Double), _ b: (lat: Double, lon: Double)) -> Double {
+    package static func distance(_ a: (lat: Double, lon: Double), _ b: (lat: Double, lon: Double)) -> Double {
         let radians = Double.pi / 180
         let dLat = (b.lat - a.lat) * radians, dLon = (b.lon - a.lon) * radians
         let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.lat * radians) * cos(b.lat * radians) * sin(dLon / 2) * sin(dLon / 2)

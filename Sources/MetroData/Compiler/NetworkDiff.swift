@@ -3,8 +3,8 @@ import MetroCore
 /// A short human summary of how two network documents differ, for `timetable-gen --check`.
 
 
-public enum NetworkDiff {
-    public static func summary(old: NetworkDocument, new: NetworkDocument, limit: Int = 10) -> [String] {
+package enum NetworkDiff {
+    package static func summary(old: NetworkDocument, new: NetworkDocument, limit: Int = 10) -> [String] {
         var lines: [String] = []
         let names = Dictionary(new.stations.map { ($0.code, $0.nameEn) }, uniquingKeysWith: { a, _ in a })
         func name(_ code: String) -> String { names[code] ?? code }

@@ -2,9 +2,9 @@ import FoundationEssentials
 import MetroCore
 
 /// Byte-for-byte repeatable encodings of the network document.
-public enum NetworkEncoding {
+package enum NetworkEncoding {
     /// Pretty-printed JSON with sorted keys and a trailing newline.
-    public static func json(_ document: NetworkDocument) -> String {
+    package static func json(_ document: NetworkDocument) -> String {
         let encoder = JSONObject.encoder(pretty: true, slashes: .asIs)
         // Encoding plain structs of strings and integers cannot fail.
         let data = try! encoder.encode(document)
@@ -14,7 +14,7 @@ public enum NetworkEncoding {
     /// Compact JSON with sorted keys, for embedding: every `plan` and `status` decodes it at
     /// start, and indentation made up more than a third of its bytes (and of the decoding time).
     /// People read `Data/*.csv`; `--check` prints a summary of what differs.
-    public static func compactJSON(_ document: NetworkDocument) -> String {
+    package static func compactJSON(_ document: NetworkDocument) -> String {
         let encoder = JSONObject.encoder(pretty: false, slashes: .asIs)
         let data = try! encoder.encode(document)
         return String(decoding: data, as: UTF8.self) + "\n"
@@ -25,7 +25,7 @@ public enum NetworkEncoding {
     /// A raw string literal compiles in well under a second, while SwiftPM's `.embedInCode`
     /// turns the same bytes into an array literal that adds seconds to every clean build; either
     /// way the network travels inside the executable, so a copied binary still works.
-    public static func swiftSource(json: String) -> String {
+    package static func swiftSource(json: String) -> String {
         // Enough `#` that no `"#…` inside the JSON can end the literal early.
         var hashes = "#"
         while json.contains("\"" + hashes) { hashes += "#" }
@@ -43,7 +43,7 @@ public enum NetworkEncoding {
     }
 
     /// Recovers the JSON from a generated Swift file, for `--check` summaries.
-    public static func json(fromSwiftSource source: String) -> String? {
+    package static func json(fromSwiftSource source: String) -> String? {
         guard let open = source.firstRange(of: "\"\"\"\n"),
             let close = source.ranges(of: "\"\"\"").last,
             open.upperBound <= close.lowerBound

@@ -6,16 +6,16 @@ import MetroCore
 /// `kyiv-timetable.csv`, layer 14 (`timePeriodUnderground.json`, hourly intervals) becomes
 /// `kyiv-headways.csv`. Station codes and line names are checked against the project's own
 /// `kyiv-stations.csv` and `kyiv-lines.csv`, which the portal does not carry in usable order.
-public enum PortalImporter {
-    public struct Output: Equatable, Sendable {
-        public var timetableCSV: String
-        public var headwaysCSV: String
+package enum PortalImporter {
+    package struct Output: Equatable, Sendable {
+        package var timetableCSV: String
+        package var headwaysCSV: String
     }
 
     /// The portal's words for the two directions ("Зворотній" is how the portal spells it).
     static let directions: [String: Direction] = ["Прямий": .forward, "Зворотній": .reverse, "Зворотний": .reverse]
 
-    public static func convert(
+    package static func convert(
         stopTimes: Data, stopTimesFile: String, timePeriods: Data, timePeriodsFile: String,
         stations: [NetworkDocument.Station], lines: [NetworkDocument.Line]
     ) throws(DataError) -> Output {
@@ -118,7 +118,7 @@ public enum PortalImporter {
 
     /// The portal's station calendar (`calendarUnderground.json`: `code1`, `open_max`,
     /// `close_min`, `halls_cnt`, `halls_open`) as `kyiv-entrances.csv`, in the network's order.
-    public static func entrances(_ data: Data, file: String, stations: [NetworkDocument.Station], lines: [NetworkDocument.Line]) throws(DataError) -> String {
+    package static func entrances(_ data: Data, file: String, stations: [NetworkDocument.Station], lines: [NetworkDocument.Line]) throws(DataError) -> String {
         let known = Set(stations.map(\.code))
         var rows: [String: String] = [:]
         for (index, attributes) in try features(data, file: file).enumerated() {

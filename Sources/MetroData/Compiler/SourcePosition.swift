@@ -2,9 +2,9 @@ import FoundationEssentials
 import MetroCore
 
 /// Where in a file a problem is: line and byte column, both from 1, for every data error.
-public enum SourcePosition {
+package enum SourcePosition {
     /// The line and byte column of a 0-based byte offset.
-    public static func of(offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    package static func of(offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
             line += 1
@@ -15,7 +15,7 @@ public enum SourcePosition {
 
     /// The offset of the first byte that is not valid UTF-8 (overlong forms and surrogates
     /// included), or nil when all of it is.
-    public static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
@@ -40,7 +40,7 @@ public enum SourcePosition {
     }
 
     /// A `DataError` for bytes that are not UTF-8, at the first bad byte.
-    public static func utf8Error(_ bytes: [UInt8], file: String) -> DataError? {
+    package static func utf8Error(_ bytes: [UInt8], file: String) -> DataError? {
         guard let offset = firstInvalidUTF8(bytes) else { return nil }
         let (line, column) = of(offset: offset, in: bytes)
         return DataError(file: file, line: line, column: column, "invalid UTF-8 (byte 0x" + String(bytes[offset], radix: 16, uppercase: true) + "); save the file as UTF-8")
@@ -48,7 +48,7 @@ public enum SourcePosition {
 
     /// A `DataError` for JSON that does not parse, at the byte the parser stopped at (or that
     /// the file ended early).
-    public static func jsonError(_ error: JSONObject.ParseError, bytes: [UInt8], file: String) -> DataError {
+    static func jsonError(_ error: JSONObject.ParseError, bytes: [UInt8], file: String) -> DataError {
         if let problem = utf8Error(bytes, file: file) { return problem }
         let offset = min(error.offset, bytes.count)
         let (line, column) = of(offset: offset, in: bytes)

@@ -73,5 +73,5 @@ extension TimetableCompiler {
     }
 
     /// The median, rounded half up to a whole second so the output stays integer and stable.
-    public static func median(_ values: [Int]) -> Int { Statistics.median(values) }
+    package static func median(_ values: [Int]) -> Int { Statistics.median(values) }
 }

@@ -4,9 +4,9 @@ import MetroCore
 /// The track file: the points of every directed segment, checked against the stations.
 extension TimetableCompiler {
     /// A point of the track, in millionths of a degree.
-    public struct TrackPoint: Equatable, Sendable {
-        public var latitudeE6: Int
-        public var longitudeE6: Int
+    package struct TrackPoint: Equatable, Sendable {
+        package var latitudeE6: Int
+        package var longitudeE6: Int
     }
 
     /// The farthest a segment's ends may lie from its stations' points, in metres. The
@@ -15,7 +15,7 @@ extension TimetableCompiler {
 
     /// `kyiv-track.csv`: for every directed segment of every line, its points from the `from`
     /// station to the `to` station. Keyed `"from to"`.
-    public static func track(_ input: Input, lines: [NetworkDocument.Line], stations: [String: NetworkDocument.Station]) throws(DataError) -> [String: [TrackPoint]] {
+    package static func track(_ input: Input, lines: [NetworkDocument.Line], stations: [String: NetworkDocument.Station]) throws(DataError) -> [String: [TrackPoint]] {
         let table = try input.table(FileName.track, GeometryImporter.trackColumns)
         var adjacent: Set<String> = []
         for line in lines {

@@ -8,64 +8,64 @@ import MetroCore
 /// the arriving station). Trains that enter the line mid-route from a depot give negative or huge
 /// gaps; those samples are discarded by a plausibility range. What survives is summarised by its
 /// median; a direction with no plausible sample borrows its mirror's figure.
-public enum TimetableCompiler {
+package enum TimetableCompiler {
     /// The data files' names inside the data directory.
-    public enum FileName {
-        public static let stations = "kyiv-stations.csv"
-        public static let lines = "kyiv-lines.csv"
-        public static let timetable = "kyiv-timetable.csv"
-        public static let headways = "kyiv-headways.csv"
-        public static let transfers = "kyiv-transfers.csv"
-        public static let source = "kyiv-source.csv"
-        public static let sections = "kyiv-sections.csv"
-        public static let track = "kyiv-track.csv"
-        public static let entrances = "kyiv-entrances.csv"
-        public static let namesRu = "kyiv-names-ru.csv"
-        public static let all = [stations, lines, timetable, headways, transfers, source, sections, track, entrances, namesRu]
+    package enum FileName {
+        package static let stations = "kyiv-stations.csv"
+        package static let lines = "kyiv-lines.csv"
+        package static let timetable = "kyiv-timetable.csv"
+        package static let headways = "kyiv-headways.csv"
+        package static let transfers = "kyiv-transfers.csv"
+        package static let source = "kyiv-source.csv"
+        package static let sections = "kyiv-sections.csv"
+        package static let track = "kyiv-track.csv"
+        package static let entrances = "kyiv-entrances.csv"
+        package static let namesRu = "kyiv-names-ru.csv"
+        package static let all = [stations, lines, timetable, headways, transfers, source, sections, track, entrances, namesRu]
     }
 
     /// The column headers each file must carry, in order.
-    public enum Columns {
-        public static let stations = ["code", "line", "order", "name_uk", "name_en", "former_names", "above_ground", "transfer", "lat", "lon"]
+    package enum Columns {
+        package static let stations = ["code", "line", "order", "name_uk", "name_en", "former_names", "above_ground", "transfer", "lat", "lon"]
         /// The stations file before coordinates were added, which `import --stations` still reads.
-        public static let stationsWithoutCoordinates = Array(stations.dropLast(2))
-        public static let lines = ["line", "name_uk", "name_en", "color"]
-        public static let timetable = ["station", "name_uk", "direction", "first_departure", "last_departure"]
-        public static let headways = ["line", "period", "day_type", "direction", "first_interval", "second_interval"]
-        public static let transfers = ["station_a", "station_b", "walk_seconds", "basis", "note"]
-        public static let source = ["key", "value"]
-        public static let sections = ["line", "from", "to", "kind", "note"]
-        public static let entrances = ["station", "name_uk", "opens", "closes", "halls", "halls_open"]
-        public static let namesRu = ["code", "name_uk", "names_ru", "former_names_ru"]
+        package static let stationsWithoutCoordinates = Array(stations.dropLast(2))
+        package static let lines = ["line", "name_uk", "name_en", "color"]
+        package static let timetable = ["station", "name_uk", "direction", "first_departure", "last_departure"]
+        package static let headways = ["line", "period", "day_type", "direction", "first_interval", "second_interval"]
+        package static let transfers = ["station_a", "station_b", "walk_seconds", "basis", "note"]
+        package static let source = ["key", "value"]
+        package static let sections = ["line", "from", "to", "kind", "note"]
+        package static let entrances = ["station", "name_uk", "opens", "closes", "halls", "halls_open"]
+        package static let namesRu = ["code", "name_uk", "names_ru", "former_names_ru"]
     }
 
-    public struct Options: Equatable, Sendable {
+    package struct Options: Equatable, Sendable {
         /// Dwell at each intermediate stop. Not published; 25 s is the common assumption.
-        public var dwellSeconds: Int
+        package var dwellSeconds: Int
         /// Samples outside this range are depot moves, not running times. The shortest Kyiv
         /// segment runs about 95 s and the longest about 330 s (Lukianivska–Zoloti Vorota), so
         /// 60–420 s keeps every real run with a wide margin and drops every depot artefact.
-        public var plausibleGap: ClosedRange<Int>
+        var plausibleGap: ClosedRange<Int>
 
-        public init(dwellSeconds: Int = 25, plausibleGap: ClosedRange<Int> = 60...420) {
+        package init(dwellSeconds: Int = 25, plausibleGap: ClosedRange<Int> = 60...420) {
             self.dwellSeconds = dwellSeconds
             self.plausibleGap = plausibleGap
         }
     }
 
     /// The contents of the data files, keyed by file name, plus the directory used in messages.
-    public struct Input: Sendable {
-        public var directory: String
-        public var files: [String: String]
+    package struct Input: Sendable {
+        package var directory: String
+        package var files: [String: String]
 
-        public init(directory: String, files: [String: String]) {
+        package init(directory: String, files: [String: String]) {
             self.directory = directory
             self.files = files
         }
 
         /// The data files as bytes, keyed by file name (the executable reads them; MetroCore does
         /// no I/O). A file that is not UTF-8 is refused with the position of its first bad byte.
-        public init(directory: String, bytes: [String: [UInt8]]) throws(DataError) {
+        package init(directory: String, bytes: [String: [UInt8]]) throws(DataError) {
             var files: [String: String] = [:]
             // In the files' usual order, so that the first problem reported is always the same one.
             let order = Dictionary(uniqueKeysWithValues: FileName.all.enumerated().map { ($1, $0) })
@@ -81,14 +81,14 @@ public enum TimetableCompiler {
             directory.hasSuffix("/") ? directory + name : directory + "/" + name
         }
 
-        public func table(_ name: String, _ columns: [String]) throws(DataError) -> CSVTable {
+        package func table(_ name: String, _ columns: [String]) throws(DataError) -> CSVTable {
             guard let text = files[name] else { throw DataError(file: path(name), "cannot read the file (missing or unreadable)") }
             return try CSVTable(file: path(name), text: text, columns: columns)
         }
     }
 
     /// Compiles the data files into a network document, or throws the first problem found.
-    public static func compile(_ input: Input, options: Options = Options()) throws(DataError) -> NetworkDocument {
+    package static func compile(_ input: Input, options: Options = Options()) throws(DataError) -> NetworkDocument {
         let lines = try readLines(input.table(FileName.lines, Columns.lines))
         let stations = try readStations(input.table(FileName.stations, Columns.stations), lines: lines)
         let lineDocs = try orderLines(lines, stations: stations, file: input.path(FileName.stations))
@@ -123,7 +123,7 @@ public enum TimetableCompiler {
     }
 
     /// Reads and checks only the lines and stations, which the portal importer needs.
-    public static func stationsAndLines(_ input: Input) throws(DataError) -> (stations: [NetworkDocument.Station], lines: [NetworkDocument.Line]) {
+    package static func stationsAndLines(_ input: Input) throws(DataError) -> (stations: [NetworkDocument.Station], lines: [NetworkDocument.Line]) {
         let lines = try readLines(input.table(FileName.lines, Columns.lines))
         let stations = try readStations(input.table(FileName.stations, Columns.stations), lines: lines)
         return (stations, try orderLines(lines, stations: stations, file: input.path(FileName.stations)))

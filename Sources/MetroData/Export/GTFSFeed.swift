@@ -14,22 +14,22 @@ import MetroCore
 /// time lies within three minutes of the modelled one), so a planner reading the feed sees the
 /// city's first and last trains. What it does not model: real time, disruptions, public
 /// holidays (the weekend timetable applies on Saturdays and Sundays only).
-public struct GTFSFeed: Sendable {
-    public struct Options: Sendable {
-        public var start: ServiceClock.ServiceDay
-        public var end: ServiceClock.ServiceDay
+package struct GTFSFeed: Sendable {
+    package struct Options: Sendable {
+        package var start: ServiceClock.ServiceDay
+        package var end: ServiceClock.ServiceDay
         /// The agency's web address (by default the operator's own site) and the publisher's
         /// (by default the city's page for the dataset the feed is made from).
-        public var agencyURL: String
-        public var publisherURL: String
-        public var contactEmail: String?
-        public var contactURL: String?
+        package var agencyURL: String
+        package var publisherURL: String
+        package var contactEmail: String?
+        var contactURL: String?
 
-        public static let datasetPage = "https://data.kyivcity.gov.ua/dataset/rozklad-rukhu-miskoho-elektrychnoho-ta-avtomobilnoho-transportu-dep-transport"
+        static let datasetPage = "https://data.kyivcity.gov.ua/dataset/rozklad-rukhu-miskoho-elektrychnoho-ta-avtomobilnoho-transportu-dep-transport"
         /// КП «Київський метрополітен», the operator.
-        public static let operatorSite = "https://metro.kyiv.ua"
+        package static let operatorSite = "https://metro.kyiv.ua"
 
-        public init(start: ServiceClock.ServiceDay, end: ServiceClock.ServiceDay, agencyURL: String = operatorSite,
+        package init(start: ServiceClock.ServiceDay, end: ServiceClock.ServiceDay, agencyURL: String = operatorSite,
                     publisherURL: String = datasetPage, contactEmail: String? = nil, contactURL: String? = datasetPage) {
             self.start = start
             self.end = end
@@ -41,14 +41,14 @@ public struct GTFSFeed: Sendable {
     }
 
     /// One train (the service model's: `ServiceTrains.Trip`).
-    public typealias Trip = ServiceTrains.Trip
+    package typealias Trip = ServiceTrains.Trip
 
-    public let network: Network
-    public let track: [String: [TimetableCompiler.TrackPoint]]
-    public let options: Options
+    package let network: Network
+    package let track: [String: [TimetableCompiler.TrackPoint]]
+    package let options: Options
     let engine: ScheduleEngine
 
-    public init(network: Network, track: [String: [TimetableCompiler.TrackPoint]], clock: ServiceClock, options: Options) {
+    package init(network: Network, track: [String: [TimetableCompiler.TrackPoint]], clock: ServiceClock, options: Options) {
         self.network = network
         self.track = track
         self.options = options
@@ -60,7 +60,7 @@ public struct GTFSFeed: Sendable {
     /// Every train of the feed, in a fixed order: line, direction, day type, then start time.
     /// They are the service model's trains (`ServiceTrains`), the ones `plan`, `start` and the
     /// alerts board at the edges of the day.
-    public func trips() -> [Trip] {
+    package func trips() -> [Trip] {
         var result: [Trip] = []
         for line in network.lines {
             for direction in Direction.allCases {
@@ -75,7 +75,7 @@ public struct GTFSFeed: Sendable {
     // MARK: - Files
 
     /// The feed's files, in a fixed order, as CSV text (UTF-8, LF line ends, RFC 4180 quoting).
-    public func files() -> [(name: String, contents: String)] {
+    package func files() -> [(name: String, contents: String)] {
         let document = network.document
         let source = document.source
         var files: [(String, String)] = []

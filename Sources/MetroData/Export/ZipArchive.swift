@@ -5,8 +5,8 @@ import MetroCore
 /// readers all accept stored entries, and with no dependency beyond the standard library.
 
 
-public enum ZipArchive {
-    public static func archive(_ files: [(name: String, contents: [UInt8])]) -> [UInt8] {
+package enum ZipArchive {
+    package static func archive(_ files: [(name: String, contents: [UInt8])]) -> [UInt8] {
         var out: [UInt8] = []
         var central: [UInt8] = []
         for file in files {
@@ -39,7 +39,7 @@ public enum ZipArchive {
     }
 
     /// CRC-32 (IEEE 802.3), as ZIP uses it.
-    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return crc ^ 0xFFFF_FFFF

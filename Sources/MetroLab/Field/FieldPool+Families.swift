@@ -8,40 +8,40 @@ import MetroData
 
 extension FieldPool {
     /// The figures a family's assumptions predict, and the pool's.
-    public struct Signature: Equatable, Sendable {
+    package struct Signature: Equatable, Sendable {
         /// The runs' place on the fast (0) → slow (1) axis.
-        public var position: Double
+        package var position: Double
         /// How much longer than the network's assumed dwell a dwell is, seconds.
-        public var dwellExcess: Double
+        package var dwellExcess: Double
         /// The start tap's mean lateness, seconds.
-        public var startLateness: Double
+        package var startLateness: Double
         /// The share of one-segment spans longer than 1.6 × the slow pattern.
-        public var longSpans: Double
+        package var longSpans: Double
 
         /// The units the distance counts in: a quarter of the pattern gap, 3 s of dwell, 5 s of
         /// tap, 1 % of spans. One unit each is about what a few hundred confirmations can tell apart.
-        public static let units = Signature(position: 0.25, dwellExcess: 3, startLateness: 5, longSpans: 0.01)
+        package static let units = Signature(position: 0.25, dwellExcess: 3, startLateness: 5, longSpans: 0.01)
 
         /// From a family's assumptions: the factor's mean over its uniform range, the dwells'
         /// mean less the network's assumed dwell, half the start tap's greatest delay, the tail's
         /// probability. (A speed-up, a day offset, AR(1) variation and a daily shift move none of
         /// these means: families that differ only in them have the same signature, and this
         /// distance cannot tell them apart.)
-        public init(_ a: SimulationAssumptions, assumedDwell: Double) {
+        package init(_ a: SimulationAssumptions, assumedDwell: Double) {
             position = (-a.spread + min(1 + a.spread, a.factorCeiling)) / 2
             dwellExcess = (a.dwellMeanRange.lowerBound + a.dwellMeanRange.upperBound) / 2 - assumedDwell
             startLateness = a.startTapDelayMax / 2
             longSpans = a.tailProbability
         }
 
-        public init(position: Double, dwellExcess: Double, startLateness: Double, longSpans: Double) {
+        package init(position: Double, dwellExcess: Double, startLateness: Double, longSpans: Double) {
             self.position = position
             self.dwellExcess = dwellExcess
             self.startLateness = startLateness
             self.longSpans = longSpans
         }
 
-        public func distance(to other: Signature) -> Double {
+        package func distance(to other: Signature) -> Double {
             let u = Signature.units
             let d = [
                 (position - other.position) / u.position, (dwellExcess - other.dwellExcess) / u.dwellExcess,
@@ -52,14 +52,14 @@ extension FieldPool {
     }
 
     /// The pool's signature, nil until it has spans and a start tap measured.
-    public var signature: Signature? {
+    package var signature: Signature? {
         guard let fitted = fit.result, let lateness = startLateness.mean else { return nil }
         return Signature(position: fitted.place, dwellExcess: fitted.dwellExcess, startLateness: lateness, longSpans: longSpans.share ?? 0)
     }
 
     /// The families ranked by distance, nearest first (nil without a signature), against the
     /// network's assumed dwell.
-    public func families(spread: Double) -> [(family: WorldFamily, signature: Signature, distance: Double)]? {
+    package func families(spread: Double) -> [(family: WorldFamily, signature: Signature, distance: Double)]? {
         guard let signature else { return nil }
         return WorldFamily.all(spread: spread)
             .map { family in

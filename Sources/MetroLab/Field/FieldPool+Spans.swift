@@ -6,52 +6,52 @@ import MetroData
 
 extension FieldPool {
     /// Two stations on one line, in travel order: a span between consecutive confirmations.
-    public struct SegmentKey: Hashable, Comparable, Sendable {
-        public var line: String
-        public var from: String
-        public var to: String
+    package struct SegmentKey: Hashable, Comparable, Sendable {
+        package var line: String
+        package var from: String
+        package var to: String
 
-        public init(line: String, from: String, to: String) {
+        package init(line: String, from: String, to: String) {
             self.line = line
             self.from = from
             self.to = to
         }
 
-        public static func < (a: SegmentKey, b: SegmentKey) -> Bool { (a.line, a.from, a.to) < (b.line, b.from, b.to) }
+        package static func < (a: SegmentKey, b: SegmentKey) -> Bool { (a.line, a.from, a.to) < (b.line, b.from, b.to) }
     }
 
     /// One span's measurements against the published patterns: standing at `from` → standing at
     /// `to`, the dwell at `from` and every stop between included (the patterns' assumed dwell).
-    public struct SegmentFigures: Equatable, Sendable {
+    package struct SegmentFigures: Equatable, Sendable {
         /// The fast (the last train's) and slow (the first train's) published patterns, seconds.
-        public var fast: Double
-        public var slow: Double
-        public var measured = MeasuredMean()
+        package var fast: Double
+        package var slow: Double
+        package var measured = MeasuredMean()
 
         /// The measured median's place on the axis fast (0) → slow (1).
-        public var position: Double? {
+        package var position: Double? {
             guard let median = measured.median, slow - fast >= 1 else { return nil }
             return (median - fast) / (slow - fast)
         }
     }
 
-    public struct ChangeFigures: Equatable, Sendable {
+    package struct ChangeFigures: Equatable, Sendable {
         /// What the plan booked (walk + wait) and what was measured, seconds.
-        public var booked = MeasuredMean()
-        public var measured = MeasuredMean()
+        package var booked = MeasuredMean()
+        package var measured = MeasuredMean()
         /// Measured less booked, per change.
-        public var difference = MeasuredMean()
+        package var difference = MeasuredMean()
     }
 
     /// A span as the published patterns have it: the runs on the fast and slow patterns, and
     /// the dwells left on the way (their count and the network's assumed seconds).
-    public struct PatternSpan: Equatable, Sendable {
-        public var runsFast = 0.0
-        public var runsSlow = 0.0
-        public var dwells = 0
-        public var assumedDwell = 0.0
-        public var fast: Double { runsFast + assumedDwell }
-        public var slow: Double { runsSlow + assumedDwell }
+    package struct PatternSpan: Equatable, Sendable {
+        var runsFast = 0.0
+        var runsSlow = 0.0
+        package var dwells = 0
+        package var assumedDwell = 0.0
+        package var fast: Double { runsFast + assumedDwell }
+        package var slow: Double { runsSlow + assumedDwell }
     }
 
     /// The published span from standing at `stations[from]` to standing at `stations[to]` on

@@ -11,33 +11,33 @@ import MetroData
 /// simulated: nothing here comes from a simulated world.
 
 
-public struct FieldPool: Sendable {
+package struct FieldPool: Sendable {
     /// A cell with fewer confirmed rides is shown as too small, never as a verdict.
-    public static let minimumCell = 20
+    package static let minimumCell = 20
 
-    public struct Cell: Hashable, Comparable, Sendable {
-        public var line: String
-        public var direction: Direction
-        public var dayType: DayType
-        public var hour: Int
+    package struct Cell: Hashable, Comparable, Sendable {
+        package var line: String
+        package var direction: Direction
+        package var dayType: DayType
+        package var hour: Int
 
-        public static func < (a: Cell, b: Cell) -> Bool {
+        package static func < (a: Cell, b: Cell) -> Bool {
             (a.line, a.direction.rawValue, a.dayType.rawValue, a.hour) < (b.line, b.direction.rawValue, b.dayType.rawValue, b.hour)
         }
     }
 
     /// The alert and arrival figures of a group of rides.
-    public struct Figures: Equatable, Sendable {
-        public var rides = 0
-        public var confirmed = 0
-        public var missed = MeasuredRate(count: 0, total: 0)
-        public var late = MeasuredRate(count: 0, total: 0)
-        public var warnedUnder30 = MeasuredRate(count: 0, total: 0)
-        public var covered = MeasuredRate(count: 0, total: 0)
+    package struct Figures: Equatable, Sendable {
+        package var rides = 0
+        package var confirmed = 0
+        package var missed = MeasuredRate(count: 0, total: 0)
+        package var late = MeasuredRate(count: 0, total: 0)
+        package var warnedUnder30 = MeasuredRate(count: 0, total: 0)
+        package var covered = MeasuredRate(count: 0, total: 0)
         /// Confirmed arrival minus the plan at t₀, seconds (+ later than the plan).
-        public var arrivalError = MeasuredMean()
+        package var arrivalError = MeasuredMean()
 
-        public var isSmall: Bool { confirmed < FieldPool.minimumCell }
+        package var isSmall: Bool { confirmed < FieldPool.minimumCell }
 
         mutating func add(_ ride: SharedRide, late verdict: Bool?) {
             rides += 1
@@ -50,36 +50,36 @@ public struct FieldPool: Sendable {
         }
     }
 
-    public var rides: Int
+    package var rides: Int
     /// The network's assumed dwell at an intermediate stop, seconds.
-    public var assumedDwell: Double
-    public var cells: [Cell: Figures] = [:]
-    public var overall = Figures()
+    package var assumedDwell: Double
+    package var cells: [Cell: Figures] = [:]
+    package var overall = Figures()
     /// Rides whose route no longer exists in this network (a closed station): not pooled.
-    public var unrouted = 0
-    public var segments: [SegmentKey: SegmentFigures] = [:]
+    package var unrouted = 0
+    package var segments: [SegmentKey: SegmentFigures] = [:]
     /// Every span's position on the fast (0) → slow (1) axis, pooled.
-    public var position = MeasuredMean()
+    package var position = MeasuredMean()
     /// Per cell, the spans' positions.
-    public var cellPositions: [Cell: MeasuredMean] = [:]
+    package var cellPositions: [Cell: MeasuredMean] = [:]
     /// The runs' place and the dwells' excess, fitted over every span (`SpanFit`).
-    public var fit = SpanFit()
+    package var fit = SpanFit()
     /// Spans longer than 1.6 × the slow pattern, of the spans over one segment.
-    public var longSpans = MeasuredRate(count: 0, total: 0)
+    package var longSpans = MeasuredRate(count: 0, total: 0)
     /// The start tap's lateness, seconds, where the first `at` reveals it: the first span as the
     /// fit has it (runs at the fitted place, dwells with the fitted excess) less the time
     /// measured from t₀.
-    public var startLateness = MeasuredMean()
+    package var startLateness = MeasuredMean()
     /// Spans from t₀ shorter than even the fast pattern: the tap was at least that late.
-    public var startLatenessAtLeast = MeasuredMean()
+    package var startLatenessAtLeast = MeasuredMean()
     /// A change's time (the model's exit → the `departed` press) less the plan's booked walk and
     /// wait, seconds; the middle of the day and the edges (a published first or last train) apart.
-    public var changeMiddle = ChangeFigures()
-    public var changeEdge = ChangeFigures()
+    package var changeMiddle = ChangeFigures()
+    package var changeEdge = ChangeFigures()
     /// Rides whose late verdict used the fitted last run rather than the model's last step.
-    public var lateFromFit = 0
+    package var lateFromFit = 0
 
-    public init(_ rides: [SharedRide], engine: ScheduleEngine) {
+    package init(_ rides: [SharedRide], engine: ScheduleEngine) {
         self.rides = rides.count
         assumedDwell = Double(engine.network.document.assumptions.dwellSeconds)
         let router = Router(network: engine.network)
@@ -137,5 +137,5 @@ public struct FieldPool: Sendable {
     }
 
     /// The cells, in order.
-    public var orderedCells: [(cell: Cell, figures: Figures)] { cells.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    package var orderedCells: [(cell: Cell, figures: Figures)] { cells.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
 }

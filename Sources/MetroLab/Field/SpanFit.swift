@@ -9,13 +9,13 @@ import MetroData
 /// long dwell, spans of several segments can.
 
 
-public struct SpanFit: Equatable, Sendable {
+package struct SpanFit: Equatable, Sendable {
     var gg = 0.0, gn = 0.0, nn = 0.0, gy = 0.0, ny = 0.0, yy = 0.0
-    public private(set) var count = 0
+    package private(set) var count = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(gap: Double, dwells: Int, excess y: Double) {
+    package mutating func add(gap: Double, dwells: Int, excess y: Double) {
         let n = Double(dwells)
         gg += gap * gap; gn += gap * n; nn += n * n; gy += gap * y; ny += n * y; yy += y * y
         count += 1
@@ -23,7 +23,7 @@ public struct SpanFit: Equatable, Sendable {
 
     /// The fitted place and dwell excess (seconds), each with its 95 % interval, nil while the
     /// spans cannot separate them (fewer than three, or every span the same mix).
-    public var result: (place: Double, placeHalf: Double, dwellExcess: Double, dwellHalf: Double)? {
+    package var result: (place: Double, placeHalf: Double, dwellExcess: Double, dwellHalf: Double)? {
         let determinant = gg * nn - gn * gn
         guard count >= 3, determinant > 1e-9 * max(1, gg * nn) else { return nil }
         let place = (gy * nn - ny * gn) / determinant

@@ -5,22 +5,22 @@ import MetroData
 /// normal approximation it stays inside 0–1 and says something at 0 of 10 (Wilson, 1927).
 
 
-public struct MeasuredRate: Equatable, Sendable {
-    public var count: Int
-    public var total: Int
+package struct MeasuredRate: Equatable, Sendable {
+    package var count: Int
+    package var total: Int
 
-    public init(count: Int, total: Int) {
+    package init(count: Int, total: Int) {
         self.count = count
         self.total = total
     }
 
     /// The 95 % quantile of the normal distribution (two-sided).
-    public static let z = 1.959964
+    package static let z = 1.959964
 
-    public var share: Double? { total == 0 ? nil : Double(count) / Double(total) }
+    package var share: Double? { total == 0 ? nil : Double(count) / Double(total) }
 
     /// The Wilson score interval at 95 %, nil with no observation.
-    public var interval: (low: Double, high: Double)? {
+    package var interval: (low: Double, high: Double)? {
         guard total > 0 else { return nil }
         let n = Double(total), p = Double(count) / n, z = Self.z, z2 = z * z
         let centre = (p + z2 / (2 * n)) / (1 + z2 / n)
@@ -37,16 +37,16 @@ public struct MeasuredRate: Equatable, Sendable {
 
 /// A mean of measured values with its 95 % interval (mean ± 1.96 standard errors; nil under two
 /// values), and the median.
-public struct MeasuredMean: Equatable, Sendable {
-    public var values: [Double] = []
+package struct MeasuredMean: Equatable, Sendable {
+    package var values: [Double] = []
 
-    public init(_ values: [Double] = []) { self.values = values }
+    package init(_ values: [Double] = []) { self.values = values }
 
-    public var count: Int { values.count }
-    public var mean: Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
-    public var median: Double? { SimulationTally.quantile(values, 0.5) }
+    package var count: Int { values.count }
+    package var mean: Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
+    package var median: Double? { SimulationTally.quantile(values, 0.5) }
 
-    public var interval: (low: Double, high: Double)? {
+    package var interval: (low: Double, high: Double)? {
         guard values.count >= 2, let mean else { return nil }
         let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)
         let half = MeasuredRate.z * (variance / Double(values.count)).squareRoot()

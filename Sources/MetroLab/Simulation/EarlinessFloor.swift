@@ -33,42 +33,42 @@ import MetroData
 /// it bounds nothing (its sample is −∞: free to be late). And the goal allows late alerts as a
 /// share of the alerts the edge has in this cell, from whichever cell their rides come
 /// (`edgeAlerts`), not of the rides here.
-public struct EarlinessFloor: Equatable, Sendable {
+package struct EarlinessFloor: Equatable, Sendable {
     /// One alert's margin as the floor reads it: `value` seconds early if it is never late at the
     /// edge, and `rate` seconds less for each unit of late probability spent on it (0: none to buy).
-    public struct Sample: Equatable, Sendable {
-        public var value: Double
-        public var rate: Double
+    package struct Sample: Equatable, Sendable {
+        package var value: Double
+        package var rate: Double
 
-        public init(value: Double, rate: Double = 0) {
+        package init(value: Double, rate: Double = 0) {
             self.value = value
             self.rate = rate
         }
     }
 
     /// Each "yours is next" alert's sample, and each change alert's.
-    public var samples: [Sample] = []
-    public var changeSamples: [Sample] = []
+    package var samples: [Sample] = []
+    var changeSamples: [Sample] = []
     /// How many "yours is next" and change alerts the edge has in this cell (from rides of any cell).
-    public var edgeAlerts = 0
-    public var changeEdgeAlerts = 0
+    var edgeAlerts = 0
+    var changeEdgeAlerts = 0
 
-    public init() {}
+    package init() {}
 
     /// The cell of the train the alert that warns of `stop` is about (nil where the journey does
     /// not say: one built without its legs).
-    public static func cell(_ journey: Simulator.Journey, warnsOf stop: Int) -> SimulatedWorld.Cell? {
+    package static func cell(_ journey: Simulator.Journey, warnsOf stop: Int) -> SimulatedWorld.Cell? {
         guard stop < journey.legs.count, journey.legs[stop] < journey.cells.count else { return nil }
         return journey.cells[journey.legs[stop]]
     }
 
     /// A cell's two floors, in seconds: "yours is next" and the change alerts; nil where nothing
     /// bounds that kind of alert.
-    public struct Bounds: Equatable, Sendable {
-        public var yours: Double?
-        public var changes: Double?
+    package struct Bounds: Equatable, Sendable {
+        package var yours: Double?
+        package var changes: Double?
 
-        public init(yours: Double?, changes: Double?) {
+        package init(yours: Double?, changes: Double?) {
             self.yours = yours
             self.changes = changes
         }
@@ -76,7 +76,7 @@ public struct EarlinessFloor: Equatable, Sendable {
 
     /// The two floors, with late alerts at the edge within `lateLimit` of the edge's alerts in
     /// this cell.
-    public func bounds(lateLimit: Double) -> Bounds {
+    package func bounds(lateLimit: Double) -> Bounds {
         func allowance(_ edge: Int, _ count: Int) -> Double { count == 0 ? 0 : lateLimit * Double(edge) / Double(count) }
         return Bounds(yours: Self.bound(samples, lateAllowance: allowance(edgeAlerts, samples.count)),
                       changes: Self.bound(changeSamples, lateAllowance: allowance(changeEdgeAlerts, changeSamples.count)))
@@ -85,7 +85,7 @@ public struct EarlinessFloor: Equatable, Sendable {
     /// The margin of the alert that warns of `stop`: the true arrival at the stop before less the
     /// fastest train's departure from it. Where the stop before is the origin, no alert is late
     /// (the train has left it before the tap), and nothing bounds it.
-    public static func margin(_ journey: Simulator.Journey, edge: Simulator.Journey, warnsOf stop: Int) -> Double {
+    package static func margin(_ journey: Simulator.Journey, edge: Simulator.Journey, warnsOf stop: Int) -> Double {
         guard stop > 1 else { return -.infinity }
         return journey.stops[stop - 1].reached.timeIntervalSince(edge.stops[stop - 1].left)
     }
@@ -94,7 +94,7 @@ public struct EarlinessFloor: Equatable, Sendable {
     /// stop before is on a leg whose wait was drawn in both worlds (a known first or last train
     /// sets it; the floor then counts it as known).
     /// Where the edge's train is in another cell than this world's, the sample bounds nothing (−∞).
-    public static func sample(_ journey: Simulator.Journey, edge: Simulator.Journey, warnsOf stop: Int) -> Sample {
+    package static func sample(_ journey: Simulator.Journey, edge: Simulator.Journey, warnsOf stop: Int) -> Sample {
         let margin = margin(journey, edge: edge, warnsOf: stop)
         guard stop > 1, margin.isFinite else { return Sample(value: margin) }
         guard cell(edge, warnsOf: stop) == cell(journey, warnsOf: stop) else { return Sample(value: -.infinity) }
@@ -110,7 +110,7 @@ public struct EarlinessFloor: Equatable, Sendable {
     /// `lateAllowance` of them, to within 0.005 s below it (exactly where it is an alert's own
     /// value); nil where nothing bounds it (no alerts, or the
     /// median can fall on an alert whose stop before is the origin).
-    public static func bound(_ samples: [Sample], lateAllowance: Double) -> Double? {
+    package static func bound(_ samples: [Sample], lateAllowance: Double) -> Double? {
         let n = samples.count
         guard n > 0 else { return nil }
         let needed = (n + 1) / 2

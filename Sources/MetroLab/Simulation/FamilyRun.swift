@@ -6,12 +6,12 @@ import MetroData
 /// verdict per goal.
 
 
-public struct FamilyRun: Sendable {
+package struct FamilyRun: Sendable {
     /// The rider's "departed" settings every ride is observed under, in this order.
-    public static let departedSettings: [Double] = [0, 0.3, 1]
+    package static let departedSettings: [Double] = [0, 0.3, 1]
 
     /// A setting as the reports name it: "never", "30%", "always".
-    public static func settingName(_ value: Double) -> String {
+    package static func settingName(_ value: Double) -> String {
         switch value {
         case 0: "never"
         case 1: "always"
@@ -19,20 +19,20 @@ public struct FamilyRun: Sendable {
         }
     }
 
-    public var family: WorldFamily
+    package var family: WorldFamily
     /// Rides drawn (each observed under every setting).
-    public var rides: Int
+    package var rides: Int
     /// One summary per `departedSettings` entry, over the same rides and draws.
-    public var summaries: [SimulationSummary]
-    public var learning: [Simulation.LearningPoint]
+    package var summaries: [SimulationSummary]
+    package var learning: [Simulation.LearningPoint]
     /// Each cell's earliness floors (`EarlinessFloor`), "yours is next" and the change alerts,
     /// from its rides under "departed" never replayed at the fast edge of the family's range,
     /// allowing the family's late limit: no policy without corrections has a lower median there.
-    public var floors: [SimulatedWorld.Cell: Floors]
+    package var floors: [SimulatedWorld.Cell: Floors]
 
     /// The family whose late goal `floorsAlsoHolding` keeps as well (the fast family, for the
     /// families the policy may be tuned on); nil where none.
-    public var alsoHolding: WorldFamily?
+    package var alsoHolding: WorldFamily?
     /// Each cell's floors for a policy that also keeps `alsoHolding`'s late goal: the larger of
     /// the cell's own floor and the floor of the same rides replayed at the fast edge of
     /// `alsoHolding`'s world of the same seed, allowing that family's late limit there. A policy
@@ -43,26 +43,26 @@ public struct FamilyRun: Sendable {
     /// differently, as `correlated` and `fast` do, its jitter and waits are not the ride's own.
     /// The bound does not need them to be: the policy fires at the same moment whatever they are.)
     /// Empty where `alsoHolding` is nil.
-    public var floorsAlsoHolding: [SimulatedWorld.Cell: Floors]
+    package var floorsAlsoHolding: [SimulatedWorld.Cell: Floors]
 
     /// Each cell's samples under "departed" never (`EarlinessFloor`), at the family's fast edge,
     /// and with `alsoHolding` at that family's: what `floors` and `floorsAlsoHolding` come from.
-    public var edgeSamples: [SimulatedWorld.Cell: EarlinessFloor]
-    public var alsoHoldingEdgeSamples: [SimulatedWorld.Cell: EarlinessFloor]
+    var edgeSamples: [SimulatedWorld.Cell: EarlinessFloor]
+    var alsoHoldingEdgeSamples: [SimulatedWorld.Cell: EarlinessFloor]
 
     /// A cell's two earliness floors, in seconds; nil where the cell has no such alert.
-    public typealias Floors = EarlinessFloor.Bounds
+    package typealias Floors = EarlinessFloor.Bounds
 
     /// The late share the goals allow: 10 % in the fast family, 5 % elsewhere.
-    public static func lateLimit(_ family: WorldFamily) -> Double { family.fast ? 0.10 : 0.05 }
-    public var lateLimit: Double { Self.lateLimit(family) }
+    package static func lateLimit(_ family: WorldFamily) -> Double { family.fast ? 0.10 : 0.05 }
+    package var lateLimit: Double { Self.lateLimit(family) }
 
     /// Rides `family` until every published cell has `perCell` "yours is next" rides, or `maxRides`
     /// have been drawn; weekdays and weekend days equally often. The same seed gives the same run.
     ///
     /// With `alsoHolding`, every ride is also replayed at the fast edge of that family's world
     /// (`floorsAlsoHolding`).
-    public init(engine: ScheduleEngine, family: WorldFamily, seed: UInt64, perCell: Int, maxRides: Int, learningWorlds: Int,
+    package init(engine: ScheduleEngine, family: WorldFamily, seed: UInt64, perCell: Int, maxRides: Int, learningWorlds: Int,
                 alsoHolding: WorldFamily? = nil) {
         self.family = family
         self.alsoHolding = alsoHolding
@@ -132,14 +132,14 @@ public struct FamilyRun: Sendable {
 
     /// The simulator of `family`'s world drawn from `seed`: the one its run rides, and the one
     /// whose fast edge another family's run replays its rides at (`floorsAlsoHolding`).
-    public static func simulator(engine: ScheduleEngine, family: WorldFamily, seed: UInt64) -> Simulator {
+    package static func simulator(engine: ScheduleEngine, family: WorldFamily, seed: UInt64) -> Simulator {
         var worldSource = SeededGenerator.stream(seed, Simulation.Stream.world.rawValue)
         return Simulator(engine: engine, world: SimulatedWorld(network: engine.network, assumptions: family.assumptions, using: &worldSource))
     }
 
     /// The floors of `floors` (or `floorsAlsoHolding`) over the cells with at least `minimumRides`
     /// alerts of their kind under "departed" never: how many, how many over 90 s, and their median.
-    public func floorSummary(minimumRides: Int, alsoHolding: Bool = false) -> (judged: Int, over90: Int, median: Double?) {
+    package func floorSummary(minimumRides: Int, alsoHolding: Bool = false) -> (judged: Int, over90: Int, median: Double?) {
         let table = alsoHolding ? floorsAlsoHolding : floors
         var values: [Double] = []
         for (cell, tally) in summaries[0].cells {
@@ -152,22 +152,22 @@ public struct FamilyRun: Sendable {
 
     /// One goal's verdict: whether it holds in every cell judged, how many were judged, and the
     /// worst figure with where it was.
-    public struct Verdict: Equatable, Sendable {
-        public var goal: String
-        public var holds: Bool
-        public var judged: Int
-        public var worst: Double?
-        public var worstAt: String?
+    package struct Verdict: Equatable, Sendable {
+        package var goal: String
+        package var holds: Bool
+        package var judged: Int
+        package var worst: Double?
+        package var worstAt: String?
         /// How many of the judged cells (× settings) miss the goal; nil where the goal is not
         /// judged per cell (calibration).
-        public var failing: Int? = nil
+        package var failing: Int? = nil
         /// Whether the goal is a gate in this family (decision 0031); else reported only.
-        public var gate: Bool = true
+        package var gate: Bool = true
     }
 
     /// The owners' goals (docs/decisions/0031), each over every cell with at least `minimumRides` alerts of the
     /// kind judged ("yours is next" rides, or change alerts), under every "departed" setting.
-    public func verdicts(minimumRides: Int) -> [Verdict] {
+    package func verdicts(minimumRides: Int) -> [Verdict] {
         func name(_ cell: SimulatedWorld.Cell) -> String {
             "\(cell.line) \(cell.direction.rawValue) \(cell.dayType.rawValue) \(cell.hour)"
         }

@@ -6,14 +6,14 @@ import MetroData
 /// every machine. Not for anything secret.
 
 
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -23,7 +23,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// An independent stream for one purpose (the world, the rides): the same seed, mixed with
     /// a label, so drawing more rides never changes the world.
-    public static func stream(_ seed: UInt64, _ label: UInt64) -> SeededGenerator {
+    package static func stream(_ seed: UInt64, _ label: UInt64) -> SeededGenerator {
         var mixer = SeededGenerator(seed: seed ^ (label &* 0xD6E8_FEB8_6659_FD93))
         return SeededGenerator(seed: mixer.next())
     }

@@ -5,38 +5,38 @@ import MetroData
 /// a seed. Plain data; `Simulator` runs trains through it.
 
 
-public struct SimulatedWorld: Sendable {
+package struct SimulatedWorld: Sendable {
     /// One line × direction × day type × hour: where a hidden running-time factor is drawn and
     /// where the figures are reported.
-    public struct Cell: Hashable, Comparable, Sendable {
-        public var line: String
-        public var direction: Direction
-        public var dayType: DayType
-        public var hour: Int
+    package struct Cell: Hashable, Comparable, Sendable {
+        package var line: String
+        package var direction: Direction
+        package var dayType: DayType
+        package var hour: Int
 
-        public init(line: String, direction: Direction, dayType: DayType, hour: Int) {
+        package init(line: String, direction: Direction, dayType: DayType, hour: Int) {
             self.line = line
             self.direction = direction
             self.dayType = dayType
             self.hour = hour
         }
 
-        public static func < (a: Cell, b: Cell) -> Bool {
+        package static func < (a: Cell, b: Cell) -> Bool {
             (a.line, a.direction.rawValue, a.dayType.rawValue, a.hour) < (b.line, b.direction.rawValue, b.dayType.rawValue, b.hour)
         }
     }
 
-    public let assumptions: SimulationAssumptions
+    package let assumptions: SimulationAssumptions
     /// Each published cell's factor on the axis fast pattern (0) → slow pattern (1).
-    public var factors: [Cell: Double]
+    package var factors: [Cell: Double]
     /// Each cell's speed-up beyond its factor (a share of the running time, 0 in most families).
-    public var speedUps: [Cell: Double] = [:]
+    var speedUps: [Cell: Double] = [:]
     /// Each station's hidden mean dwell, seconds.
-    public var dwellMeans: [String: Double]
+    var dwellMeans: [String: Double]
     /// Where the day-level draws come from (the day offset, the non-stationary shift): each line,
     /// direction and service day gets its own stream of it, so the order rides are drawn in
     /// never changes what a day was like.
-    public var daySeed: UInt64 = 0
+    var daySeed: UInt64 = 0
     /// Every day at the fast end of the family's day-level draws (the offset at −its share, the
     /// factor's shift at −its share): the fast edge (`atTheFastEdge`).
     var fastestDays = false
@@ -45,7 +45,7 @@ public struct SimulatedWorld: Sendable {
 
     /// Draws a world: every published cell's factor, in the document's order, then every
     /// station's dwell, in the document's order.
-    public init(network: Network, assumptions: SimulationAssumptions, using generator: inout some RandomNumberGenerator) {
+    package init(network: Network, assumptions: SimulationAssumptions, using generator: inout some RandomNumberGenerator) {
         self.assumptions = assumptions
         var factors: [Cell: Double] = [:]
         for record in network.document.headways {
@@ -70,7 +70,7 @@ public struct SimulatedWorld: Sendable {
     }
 
     /// A world with one factor everywhere and every dwell `dwell` (tests, and the fast-pattern check).
-    public init(network: Network, assumptions: SimulationAssumptions, factor: Double, dwell: Double) {
+    package init(network: Network, assumptions: SimulationAssumptions, factor: Double, dwell: Double) {
         self.assumptions = assumptions
         var factors: [Cell: Double] = [:]
         for record in network.document.headways {
@@ -95,7 +95,7 @@ public struct SimulatedWorld: Sendable {
     /// ones drawn, and each train's own draws (jitter, tails, holds, the wait) stay the ride's:
     /// only what the spread and the family say about running speed moves. What the earliness
     /// floor replays each ride in (`EarlinessFloor`).
-    public func atTheFastEdge() -> SimulatedWorld {
+    func atTheFastEdge() -> SimulatedWorld {
         var edge = self
         for cell in factors.keys { edge.factors[cell] = -assumptions.spread }
         if assumptions.speedUpShare > 0 {
@@ -108,17 +108,17 @@ public struct SimulatedWorld: Sendable {
     /// The cell a train belongs to: its line, direction, day type and the hour it leaves its
     /// boarding station, clamped to the line's published hours (past midnight counts as the
     /// last hour, as the published intervals do).
-    public func cell(line: String, direction: Direction, dayType: DayType, hour: Int) -> Cell {
+    package func cell(line: String, direction: Direction, dayType: DayType, hour: Int) -> Cell {
         let range = hours[line] ?? hour...hour
         return Cell(line: line, direction: direction, dayType: dayType, hour: min(max(hour, range.lowerBound), range.upperBound))
     }
 
     /// The hidden factor of a cell (0 where none was published).
-    public func factor(_ cell: Cell) -> Double { factors[cell] ?? 0 }
+    package func factor(_ cell: Cell) -> Double { factors[cell] ?? 0 }
 
     /// What one line × direction was like on one service day: the offset on every running time
     /// (a share) and the shift of every factor (in pattern gaps); both 0 where the family has none.
-    public func day(_ day: ServiceClock.ServiceDay, line: String, direction: Direction) -> (offset: Double, shift: Double) {
+    package func day(_ day: ServiceClock.ServiceDay, line: String, direction: Direction) -> (offset: Double, shift: Double) {
         let a = assumptions
         guard a.dayOffsetShare > 0 || a.dailyFactorShift > 0 else { return (0, 0) }
         if fastestDays { return (-a.dayOffsetShare, -a.dailyFactorShift) }

@@ -6,12 +6,12 @@ import MetroCore
 import MetroData
 
 /// The simulator's runs: a sample of random rides, the learning curve, a commuter's year.
-public enum Simulation {
+package enum Simulation {
     /// Stream labels: the world, the rides, the learning curve's worlds and riders.
     enum Stream: UInt64 { case world = 1, rides = 2, learning = 3, commute = 4 }
 
     /// `rides` random rides in the seed's world, calibration off.
-    public static func run(engine: ScheduleEngine, assumptions: SimulationAssumptions, seed: UInt64, rides: Int) -> SimulationSummary {
+    package static func run(engine: ScheduleEngine, assumptions: SimulationAssumptions, seed: UInt64, rides: Int) -> SimulationSummary {
         var worldSource = SeededGenerator.stream(seed, Stream.world.rawValue)
         let simulator = Simulator(engine: engine, world: SimulatedWorld(network: engine.network, assumptions: assumptions, using: &worldSource))
         var source = SeededGenerator.stream(seed, Stream.rides.rawValue)
@@ -27,17 +27,17 @@ public enum Simulation {
     }
 
     /// One commuter: two routes ridden out in the morning and back in the evening, every weekday.
-    public struct Commuter: Sendable {
-        public var outbound: Route
-        public var inbound: Route
+    package struct Commuter: Sendable {
+        var outbound: Route
+        var inbound: Route
         /// Service-day seconds of the earliest departure each way; each ride leaves within the
         /// next 45 minutes (one published hour's cell).
-        public var morning = 8 * 3600
-        public var evening = 18 * 3600
+        package var morning = 8 * 3600
+        package var evening = 18 * 3600
 
         /// A random commuter: with `sameLine`, both ends on one line at least three stops apart
         /// (what calibration can learn: a wait after a change is new every ride).
-        public static func random(_ network: Network, sameLine: Bool, using generator: inout some RandomNumberGenerator) -> Commuter {
+        package static func random(_ network: Network, sameLine: Bool, using generator: inout some RandomNumberGenerator) -> Commuter {
             let router = Router(network: network)
             while true {
                 let a: String, b: String
@@ -61,7 +61,7 @@ public enum Simulation {
     /// A commuter's rides, in order: each weekday from `start` (Monday 30 November 2026) for
     /// `days` weekdays, out and back, calibration learning from every arrival when `learn`.
     /// Calls `body` with each ride's result (and the calibration it was planned with).
-    public static func commute(
+    package static func commute(
         _ simulator: Simulator, commuter: Commuter, days: Int, learn: Bool, calibration: inout Calibration,
         using generator: inout some RandomNumberGenerator, body: (Simulator.RideResult, Int) -> Void
     ) {
@@ -90,21 +90,21 @@ public enum Simulation {
 
     /// One point of the learning curve: the median absolute arrival error of the plan after
     /// `rides` rides of the same route, and the oracle's on the same rides.
-    public struct LearningPoint: Equatable, Sendable {
-        public var rides: Int
-        public var medianAbsError: Double
-        public var oracleMedianAbsError: Double
-        public var samples: Int
+    package struct LearningPoint: Equatable, Sendable {
+        package var rides: Int
+        package var medianAbsError: Double
+        package var oracleMedianAbsError: Double
+        package var samples: Int
         /// The same rides planned without calibration.
-        public var uncalibratedMedianAbsError: Double = 0
+        package var uncalibratedMedianAbsError: Double = 0
         /// Their alerts missed and late, calibrated and not (the same rides, the same draws).
-        public var missed = 0, late = 0, uncalibratedMissed = 0, uncalibratedLate = 0
+        package var missed = 0, late = 0, uncalibratedMissed = 0, uncalibratedLate = 0
     }
 
     /// The learning curve: in each of `worlds` worlds the seed draws, one rider commuting on one
     /// line with calibration on; the error of the ride after 0, 1, 3, 10 and 30 earlier rides
     /// of the same route, beside the oracle's.
-    public static func learningCurve(
+    package static func learningCurve(
         engine: ScheduleEngine, assumptions: SimulationAssumptions, seed: UInt64, worlds: Int, checkpoints: [Int] = [0, 1, 3, 10, 30]
     ) -> [LearningPoint] {
         var model: [Int: [Double]] = [:], oracle: [Int: [Double]] = [:], unlearned: [Int: [Double]] = [:]

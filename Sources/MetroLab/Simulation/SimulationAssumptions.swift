@@ -5,65 +5,65 @@ import MetroData
 /// rider: each field is one stated assumption, printed with every result.
 
 
-public struct SimulationAssumptions: Equatable, Sendable {
+package struct SimulationAssumptions: Equatable, Sendable {
     /// s: how far the hidden running-time factor may stray beyond the published patterns, as a
     /// share of the gap between them. The factor runs from the fast pattern (0) to the slow one
     /// (1) and is drawn uniform in [−s, 1 + s] once per line × direction × day type × hour.
-    public var spread: Double = 0
+    package var spread: Double = 0
     /// Each train's own jitter on each segment: ± this share of the running time, and ± these
     /// seconds on top (both uniform).
-    public var jitterShare: Double = 0.02
-    public var jitterSeconds: Double = 2
+    package var jitterShare: Double = 0.02
+    package var jitterSeconds: Double = 2
     /// Each station's hidden mean dwell, drawn uniform in this range once per world, and each
     /// train's dwell uniform within ± `dwellJitterSeconds` of it.
-    public var dwellMeanRange: ClosedRange<Double> = 20...35
-    public var dwellJitterSeconds: Double = 5
+    package var dwellMeanRange: ClosedRange<Double> = 20...35
+    package var dwellJitterSeconds: Double = 5
     /// The walk through a transfer node: the published walk × a factor uniform in 1 ± this.
-    public var walkSpread: Double = 0.2
+    package var walkSpread: Double = 0.2
     /// How far beyond the hour's published pair of intervals the world's edge trains may be spaced.
-    public var edgeSpacingSlack: Double = 30
+    var edgeSpacingSlack: Double = 30
     /// The rider taps "start" this long after the train moves (uniform from 0).
-    public var startTapDelayMax: Double = 3
+    package var startTapDelayMax: Double = 3
     /// After each change, the rider presses "departed" with this probability, this long after
     /// the train leaves (uniform from 0); otherwise leaves the model alone.
-    public var departedProbability: Double = 0.3
-    public var departedDelayMax: Double = 5
+    package var departedProbability: Double = 0.3
+    package var departedDelayMax: Double = 5
     /// With calibration on, the rider ends each ride with "arrived", this long after the doors
     /// open (uniform from 0).
-    public var arrivedDelayMax: Double = 3
+    package var arrivedDelayMax: Double = 3
 
     // The world families' further assumptions (`WorldFamily`); each is off (0) in today's world.
     /// A factor uniform in [−s, min(1 + s, this)]: 0 keeps every cell at or beyond the fast
     /// pattern (the fast family).
-    public var factorCeiling: Double = .infinity
+    var factorCeiling: Double = .infinity
     /// Each cell's running times × (1 − u), u uniform in [0, this], drawn once per cell: trains
     /// faster than any published one.
-    public var speedUpShare: Double = 0
+    var speedUpShare: Double = 0
     /// A day-level offset: every running time of one line × direction on one service day × (1 + u),
     /// u uniform in ± this (drawn once per line, direction and day).
-    public var dayOffsetShare: Double = 0
+    var dayOffsetShare: Double = 0
     /// AR(1) variation along the line: segment k's running time × (1 + e_k), e_k = ρ·e_{k−1} +
     /// √(1 − ρ²)·u_k, u_k uniform with standard deviation `correlatedShare` (e_0 drawn stationary).
-    public var correlation: Double = 0
-    public var correlatedShare: Double = 0
+    var correlation: Double = 0
+    var correlatedShare: Double = 0
     /// A heavy tail: each segment, with this probability, runs `tailFactor` times longer (uniform).
-    public var tailProbability: Double = 0
-    public var tailFactor: ClosedRange<Double> = 2...3
+    var tailProbability: Double = 0
+    var tailFactor: ClosedRange<Double> = 2...3
     /// A held train: each dwell, with this probability, is longer by `holdSeconds` (uniform).
-    public var holdProbability: Double = 0
-    public var holdSeconds: ClosedRange<Double> = 30...120
+    var holdProbability: Double = 0
+    var holdSeconds: ClosedRange<Double> = 30...120
     /// Non-stationary: the cell's factor moves each service day by u, uniform in ± this (in
     /// pattern gaps), drawn once per line × direction × day; the oracle knows the day's factor.
-    public var dailyFactorShift: Double = 0
+    var dailyFactorShift: Double = 0
 
-    public init(spread: Double = 0, departedProbability: Double = 0.3) {
+    package init(spread: Double = 0, departedProbability: Double = 0.3) {
         self.spread = spread
         self.departedProbability = departedProbability
     }
 
     /// A world that is exactly the fast published pattern: factor 0, no jitter, every dwell the
     /// network's assumed one, taps on the instant (the backtest's last trains, reproduced).
-    public static func fastPattern(dwell: Double) -> SimulationAssumptions {
+    static func fastPattern(dwell: Double) -> SimulationAssumptions {
         var assumptions = SimulationAssumptions()
         assumptions.jitterShare = 0
         assumptions.jitterSeconds = 0
@@ -77,7 +77,7 @@ public struct SimulationAssumptions: Equatable, Sendable {
     }
 
     /// The assumptions as lines a person reads (printed with every result).
-    public func lines(_ language: Language) -> [String] {
+    package func lines(_ language: Language) -> [String] {
         func n(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
         let s = n(spread * 100)
         return [

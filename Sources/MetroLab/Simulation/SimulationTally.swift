@@ -4,29 +4,29 @@ import MetroData
 /// The figures of one cell (or of all rides): counts, and the samples their medians come from.
 
 
-public struct SimulationTally: Equatable, Sendable {
+package struct SimulationTally: Equatable, Sendable {
     /// "Yours is next": rides, missed, late, earliness (seconds before the train reached the stop
     /// before).
-    public var rides = 0
-    public var missed = 0
-    public var late = 0
+    package var rides = 0
+    package var missed = 0
+    package var late = 0
     /// Warned less than 30 s before the train reached the station (missed included).
-    public var warnedShort = 0
-    public var earliness: [Double] = []
+    var warnedShort = 0
+    package var earliness: [Double] = []
     /// "Change at the next stop": the same, per change.
-    public var changes = 0
-    public var changeMissed = 0
-    public var changeLate = 0
-    public var changeWarnedShort = 0
-    public var changeEarliness: [Double] = []
+    package var changes = 0
+    package var changeMissed = 0
+    package var changeLate = 0
+    var changeWarnedShort = 0
+    var changeEarliness: [Double] = []
     /// The plan's arrival error (best estimate − true arrival, seconds) and whether the range
     /// held the true arrival.
-    public var errors: [Double] = []
-    public var covered = 0
+    package var errors: [Double] = []
+    package var covered = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(yours outcome: Simulator.AlertOutcome) {
+    package mutating func add(yours outcome: Simulator.AlertOutcome) {
         rides += 1
         if outcome.missed { missed += 1 }
         if outcome.late { late += 1 }
@@ -34,7 +34,7 @@ public struct SimulationTally: Equatable, Sendable {
         earliness.append(outcome.earliness)
     }
 
-    public mutating func add(change outcome: Simulator.AlertOutcome) {
+    package mutating func add(change outcome: Simulator.AlertOutcome) {
         changes += 1
         if outcome.missed { changeMissed += 1 }
         if outcome.late { changeLate += 1 }
@@ -42,12 +42,12 @@ public struct SimulationTally: Equatable, Sendable {
         changeEarliness.append(outcome.earliness)
     }
 
-    public mutating func add(arrivalError error: Double, covered inside: Bool) {
+    package mutating func add(arrivalError error: Double, covered inside: Bool) {
         errors.append(error)
         if inside { covered += 1 }
     }
 
-    public mutating func merge(_ other: SimulationTally) {
+    package mutating func merge(_ other: SimulationTally) {
         rides += other.rides
         missed += other.missed
         late += other.late
@@ -62,34 +62,34 @@ public struct SimulationTally: Equatable, Sendable {
         covered += other.covered
     }
 
-    public var missedShare: Double { Self.share(missed, rides) }
-    public var lateShare: Double { Self.share(late, rides) }
-    public var changeMissedShare: Double { Self.share(changeMissed, changes) }
-    public var changeLateShare: Double { Self.share(changeLate, changes) }
-    public var warnedShortShare: Double { Self.share(warnedShort, rides) }
-    public var changeWarnedShortShare: Double { Self.share(changeWarnedShort, changes) }
-    public var coverage: Double { Self.share(covered, errors.count) }
-    public var earlinessMedian: Double? { Self.quantile(earliness, 0.5) }
-    public var earlinessP90: Double? { Self.quantile(earliness, 0.9) }
-    public var changeEarlinessMedian: Double? { Self.quantile(changeEarliness, 0.5) }
-    public var changeEarlinessP90: Double? { Self.quantile(changeEarliness, 0.9) }
-    public var medianAbsError: Double? { Self.quantile(errors.map(abs), 0.5) }
-    public var p90AbsError: Double? { Self.quantile(errors.map(abs), 0.9) }
+    package var missedShare: Double { Self.share(missed, rides) }
+    package var lateShare: Double { Self.share(late, rides) }
+    package var changeMissedShare: Double { Self.share(changeMissed, changes) }
+    package var changeLateShare: Double { Self.share(changeLate, changes) }
+    package var warnedShortShare: Double { Self.share(warnedShort, rides) }
+    package var changeWarnedShortShare: Double { Self.share(changeWarnedShort, changes) }
+    package var coverage: Double { Self.share(covered, errors.count) }
+    package var earlinessMedian: Double? { Self.quantile(earliness, 0.5) }
+    package var earlinessP90: Double? { Self.quantile(earliness, 0.9) }
+    package var changeEarlinessMedian: Double? { Self.quantile(changeEarliness, 0.5) }
+    package var changeEarlinessP90: Double? { Self.quantile(changeEarliness, 0.9) }
+    package var medianAbsError: Double? { Self.quantile(errors.map(abs), 0.5) }
+    package var p90AbsError: Double? { Self.quantile(errors.map(abs), 0.9) }
 
     static func share(_ count: Int, _ total: Int) -> Double { total == 0 ? 0 : Double(count) / Double(total) }
 
     /// The q-quantile by nearest rank (the median of an even count is the mean of the middle two).
-    public static func quantile(_ values: [Double], _ q: Double) -> Double? { Statistics.quantile(values, q) }
+    package static func quantile(_ values: [Double], _ q: Double) -> Double? { Statistics.quantile(values, q) }
 }
 
 /// A whole simulated run: every cell's tally and all of them together.
-public struct SimulationSummary: Equatable, Sendable {
-    public var cells: [SimulatedWorld.Cell: SimulationTally] = [:]
-    public var overall = SimulationTally()
+package struct SimulationSummary: Equatable, Sendable {
+    package var cells: [SimulatedWorld.Cell: SimulationTally] = [:]
+    package var overall = SimulationTally()
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ result: Simulator.RideResult) {
+    package mutating func add(_ result: Simulator.RideResult) {
         // In place: a copy out and back would copy every sample array on every ride.
         if let yours = result.yours { cells[result.cell, default: SimulationTally()].add(yours: yours) }
         cells[result.cell, default: SimulationTally()].add(arrivalError: result.arrivalError, covered: result.covered)
@@ -103,7 +103,7 @@ public struct SimulationSummary: Equatable, Sendable {
 
     /// The cells worst first: by missed share, then late share (cells with fewer than
     /// `minimumRides` rides last, their shares say little).
-    public func worst(_ count: Int, minimumRides: Int = 1) -> [(cell: SimulatedWorld.Cell, tally: SimulationTally)] {
+    package func worst(_ count: Int, minimumRides: Int = 1) -> [(cell: SimulatedWorld.Cell, tally: SimulationTally)] {
         cells.sorted { a, b in
             let ka = (a.value.rides >= minimumRides ? 1 : 0, a.value.missedShare, a.value.changeMissedShare, a.value.lateShare)
             let kb = (b.value.rides >= minimumRides ? 1 : 0, b.value.missedShare, b.value.changeMissedShare, b.value.lateShare)
@@ -112,7 +112,7 @@ public struct SimulationSummary: Equatable, Sendable {
     }
 
     /// The largest missed share of any cell, "yours is next" or "change at the next stop".
-    public var worstMissedShare: Double {
+    package var worstMissedShare: Double {
         cells.values.map { max($0.missedShare, $0.changeMissedShare) }.max() ?? 0
     }
 }

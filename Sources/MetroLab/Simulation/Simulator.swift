@@ -8,13 +8,13 @@ import MetroData
 /// Rides the shipped engine, trip fold, alert moments and calibration through a simulated world:
 /// the world says what the train really does, the rider presses what a passenger would, and the
 /// real `TripModel` says when each alert fires. Pure: the random source is passed in.
-public struct Simulator: Sendable {
+package struct Simulator: Sendable {
     /// The engine as shipped, without calibration (each ride adds the rider's own).
-    public let engine: ScheduleEngine
-    public let world: SimulatedWorld
-    public var assumptions: SimulationAssumptions { world.assumptions }
+    package let engine: ScheduleEngine
+    package let world: SimulatedWorld
+    package var assumptions: SimulationAssumptions { world.assumptions }
 
-    public init(engine: ScheduleEngine, world: SimulatedWorld) {
+    package init(engine: ScheduleEngine, world: SimulatedWorld) {
         var engine = engine
         engine.calibration = nil
         self.engine = engine
@@ -24,46 +24,46 @@ public struct Simulator: Sendable {
     /// The same rider and trains in this world at the fast edge of its family's range
     /// (`SimulatedWorld.atTheFastEdge`): a journey drawn there from a copy of the random source
     /// is the same ride, run as fast as the family allows.
-    public func atTheFastEdge() -> Simulator {
+    func atTheFastEdge() -> Simulator {
         Simulator(engine: engine, world: world.atTheFastEdge())
     }
 
     /// A stop as it really happened.
-    public struct TrueStop: Equatable, Sendable {
-        public var arrival: Date?
-        public var departure: Date?
+    package struct TrueStop: Equatable, Sendable {
+        package var arrival: Date?
+        package var departure: Date?
         /// Arriving, or leaving where the train is boarded.
-        public var reached: Date { arrival ?? departure! }
+        package var reached: Date { arrival ?? departure! }
         /// Leaving, or arriving where the passenger gets off.
-        public var left: Date { departure ?? arrival! }
+        package var left: Date { departure ?? arrival! }
     }
 
     /// What the world did on one ride: each stop's true times, indexed as `Schedule.stops`.
-    public struct Journey: Sendable {
-        public var route: Route
-        public var stops: [TrueStop]
+    package struct Journey: Sendable {
+        package var route: Route
+        package var stops: [TrueStop]
         /// Each leg's train: its cell.
-        public var cells: [SimulatedWorld.Cell]
+        package var cells: [SimulatedWorld.Cell]
         /// The oracle's ride time from the origin's true departure to the true arrival: the
         /// world's hidden factors and mean dwells, the published walk and half the interval;
         /// only each train's own jitter (and the wait) is unknown to it.
-        public var oracleSeconds: Double
+        var oracleSeconds: Double
         /// Each stop's leg (as `Schedule.stops`).
-        public var legs: [Int] = []
+        package var legs: [Int] = []
         /// Each leg's wait on the platform where it was drawn (uniform over the interval), nil
         /// for the first leg and where a known first or last train set it.
-        public var waits: [Wait?] = []
-        public var arrival: Date { stops.last!.arrival! }
+        package var waits: [Wait?] = []
+        package var arrival: Date { stops.last!.arrival! }
     }
 
     /// A wait on the platform after a change: how long it was, and the interval it was drawn over.
-    public struct Wait: Equatable, Sendable {
-        public var seconds: Double
-        public var interval: Double
+    package struct Wait: Equatable, Sendable {
+        package var seconds: Double
+        package var interval: Double
     }
 
     /// Runs one ride through the world: the train leaves the origin at `t0`.
-    public func journey(route: Route, t0: Date, using generator: inout some RandomNumberGenerator) -> Journey {
+    func journey(route: Route, t0: Date, using generator: inout some RandomNumberGenerator) -> Journey {
         let planned = engine.plannedStops(route)
         let a = assumptions
         var stops = [TrueStop](repeating: TrueStop(), count: planned.count)
@@ -185,58 +185,58 @@ public struct Simulator: Sendable {
     }
 
     /// One alert as it fired against what the train really did.
-    public struct AlertOutcome: Equatable, Sendable {
+    package struct AlertOutcome: Equatable, Sendable {
         /// The cell of the train the alert is about.
-        public var cell: SimulatedWorld.Cell
+        package var cell: SimulatedWorld.Cell
         /// The stop it warns of (an index into `Journey.stops`).
-        public var stop: Int
-        public var fired: Date
+        package var stop: Int
+        package var fired: Date
         /// Fired after the train reached the station it warns of.
-        public var missed: Bool
+        package var missed: Bool
         /// Fired after the train left the stop before it (never where that stop is the origin:
         /// nothing can fire before the tap).
-        public var late: Bool
+        package var late: Bool
         /// Seconds by which it fired before the train reached the stop before (− after).
-        public var earliness: Double
+        package var earliness: Double
         /// Fired less than `ScheduleEngine.warnedAtLeastSeconds` before the train reached the
         /// station it warns of (missed included).
-        public var warnedShort: Bool = false
+        var warnedShort: Bool = false
     }
 
     /// What the rider saw on one ride.
-    public struct RideResult: Sendable {
-        public var journey: Journey
+    package struct RideResult: Sendable {
+        var journey: Journey
         /// The cell of the last leg's train: where the ride's figures are reported.
-        public var cell: SimulatedWorld.Cell
+        package var cell: SimulatedWorld.Cell
         /// "Yours is next".
-        public var yours: AlertOutcome?
+        package var yours: AlertOutcome?
         /// "Change at the next stop", before each change.
-        public var changes: [AlertOutcome]
+        package var changes: [AlertOutcome]
         /// The plan's best estimate (at t₀, before any correction) minus the true arrival.
-        public var arrivalError: Double
+        package var arrivalError: Double
         /// The same, planned without calibration on the same draws (set where a commute learns).
-        public var uncalibratedArrivalError: Double? = nil
+        var uncalibratedArrivalError: Double? = nil
         /// The alerts of the same ride planned without calibration, missed and late (set where a
         /// commute learns): calibration must never raise them (decision 0031).
-        public var uncalibratedMissed: Int? = nil
-        public var uncalibratedLate: Int? = nil
+        package var uncalibratedMissed: Int? = nil
+        package var uncalibratedLate: Int? = nil
         /// This ride's alerts ("yours is next" and each change's) missed, and late.
-        public var missedAlerts: Int { ([yours].compactMap { $0 } + changes).filter(\.missed).count }
-        public var lateAlerts: Int { ([yours].compactMap { $0 } + changes).filter(\.late).count }
+        var missedAlerts: Int { ([yours].compactMap { $0 } + changes).filter(\.missed).count }
+        var lateAlerts: Int { ([yours].compactMap { $0 } + changes).filter(\.late).count }
         /// The true arrival inside the plan's range.
-        public var covered: Bool
+        package var covered: Bool
         /// The oracle's estimate from the same tap minus the true arrival.
-        public var oracleError: Double
+        var oracleError: Double
         /// The trip as the rider left it (t₀ tapped, the departed presses), the model it was
         /// folded with, and when the rider would press arrived.
-        public var trip: Trip
-        public var model: TripModel
-        public var arrivedTap: Date
+        package var trip: Trip
+        package var model: TripModel
+        package var arrivedTap: Date
     }
 
     /// The rider on a journey: taps start, maybe presses departed after each change; the real
     /// fold gives the schedule at every moment and the real alert moments fire from it.
-    public func observe(
+    func observe(
         _ journey: Journey, calibration: Calibration? = nil, id: String = "sim", departedProbability: Double? = nil,
         using generator: inout some RandomNumberGenerator
     ) -> RideResult? {
@@ -295,7 +295,7 @@ public struct Simulator: Sendable {
 
     /// What the rider's "arrived" teaches: the shipped passive learning, recorded as the CLI
     /// records it (an implausible figure is left out).
-    public func learn(from result: RideResult, into calibration: inout Calibration) {
+    package func learn(from result: RideResult, into calibration: inout Calibration) {
         for measurement in result.model.passiveMeasurements(result.trip, confirmedArrival: result.arrivedTap) {
             try? calibration.record(measurement, network: engine.network)
         }
@@ -303,7 +303,7 @@ public struct Simulator: Sendable {
 
     /// The week the rides are drawn from: Monday 30 November to Sunday 6 December 2026 (five
     /// weekdays, two weekend days).
-    public var week: [ServiceClock.ServiceDay] {
+    package var week: [ServiceClock.ServiceDay] {
         (0..<7).map { engine.clock.shifted(ServiceClock.ServiceDay(year: 2026, month: 11, day: 30), by: $0) }
     }
 
@@ -311,7 +311,7 @@ public struct Simulator: Sendable {
     /// midnight that the service hours allow.
     /// With `balanced`, weekdays and weekend days are drawn equally often (so a weekend cell fills
     /// as fast as a weekday one).
-    public func randomRide(balanced: Bool = false, using generator: inout some RandomNumberGenerator) -> (route: Route, t0: Date) {
+    func randomRide(balanced: Bool = false, using generator: inout some RandomNumberGenerator) -> (route: Route, t0: Date) {
         let stations = engine.network.stations
         let router = Router(network: engine.network)
         let week = self.week

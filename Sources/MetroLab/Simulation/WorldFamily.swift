@@ -7,24 +7,24 @@ import MetroData
 /// test it out of sample.
 
 
-public struct WorldFamily: Equatable, Sendable {
-    public var name: String
+package struct WorldFamily: Equatable, Sendable {
+    package var name: String
     /// The policy's numbers may be chosen by looking at this family's figures.
-    public var tunable: Bool
+    package var tunable: Bool
     /// Late alerts may reach 10 % here, not 5 % (trains faster than any published one).
-    public var fast: Bool = false
-    public var assumptions: SimulationAssumptions
+    package var fast: Bool = false
+    package var assumptions: SimulationAssumptions
 
     /// Today's world: a hidden factor per cell between the fast and the slow published patterns
     /// (± the spread), ±2 % / ±2 s per segment, a hidden dwell of 20–35 s per station, taps
     /// 0–3 s late.
-    public static func today(spread: Double) -> WorldFamily {
+    package static func today(spread: Double) -> WorldFamily {
         WorldFamily(name: "today", tunable: true, assumptions: SimulationAssumptions(spread: spread))
     }
 
     /// Today's world plus a day-level offset (every run of a line and direction ±3 % for the
     /// day) and AR(1) variation along the line (ρ = 0.7, σ = 3 % of each run).
-    public static func correlated(spread: Double) -> WorldFamily {
+    package static func correlated(spread: Double) -> WorldFamily {
         var a = SimulationAssumptions(spread: spread)
         a.dayOffsetShare = 0.03
         a.correlation = 0.7
@@ -34,7 +34,7 @@ public struct WorldFamily: Equatable, Sendable {
 
     /// Today's world plus a heavy tail: 2 % of segments run 2–3× longer, and 3 % of dwells are
     /// holds 30–120 s longer.
-    public static func heavyTail(spread: Double) -> WorldFamily {
+    static func heavyTail(spread: Double) -> WorldFamily {
         var a = SimulationAssumptions(spread: spread)
         a.tailProbability = 0.02
         a.holdProbability = 0.03
@@ -43,7 +43,7 @@ public struct WorldFamily: Equatable, Sendable {
 
     /// Trains at or beyond the fast published pattern: the factor at most 0 (down to −spread),
     /// each cell up to 3 % faster still, hidden dwells of 15–25 s.
-    public static func fast(spread: Double) -> WorldFamily {
+    package static func fast(spread: Double) -> WorldFamily {
         var a = SimulationAssumptions(spread: spread)
         a.factorCeiling = 0
         a.speedUpShare = 0.03
@@ -52,7 +52,7 @@ public struct WorldFamily: Equatable, Sendable {
     }
 
     /// Today's world with the rider tapping "start" 0–30 s after the train moves.
-    public static func lateTaps(spread: Double) -> WorldFamily {
+    static func lateTaps(spread: Double) -> WorldFamily {
         var a = SimulationAssumptions(spread: spread)
         a.startTapDelayMax = 30
         return WorldFamily(name: "late-taps", tunable: false, assumptions: a)
@@ -60,21 +60,21 @@ public struct WorldFamily: Equatable, Sendable {
 
     /// Today's world whose factor moves from day to day: ± half a pattern gap per line ×
     /// direction × service day (what calibration must not chase).
-    public static func nonStationary(spread: Double) -> WorldFamily {
+    static func nonStationary(spread: Double) -> WorldFamily {
         var a = SimulationAssumptions(spread: spread)
         a.dailyFactorShift = 0.5
         return WorldFamily(name: "non-stationary", tunable: false, assumptions: a)
     }
 
     /// Every family, in the order they are reported.
-    public static func all(spread: Double) -> [WorldFamily] {
+    package static func all(spread: Double) -> [WorldFamily] {
         [today(spread: spread), correlated(spread: spread), heavyTail(spread: spread), fast(spread: spread),
          lateTaps(spread: spread), nonStationary(spread: spread)]
     }
 
-    public static let names = ["today", "correlated", "heavy-tail", "fast", "late-taps", "non-stationary"]
+    package static let names = ["today", "correlated", "heavy-tail", "fast", "late-taps", "non-stationary"]
 
-    public static func named(_ name: String, spread: Double) -> WorldFamily? {
+    package static func named(_ name: String, spread: Double) -> WorldFamily? {
         all(spread: spread).first { $0.name == name }
     }
 }

@@ -168,7 +168,7 @@ final class SignalWatcher: @unchecked Sendable {
 }
 
 /// Where keys come from, and how the loop sleeps until its next frame.
-protocol KeySource: AnyObject {
+package protocol KeySource: AnyObject {
     /// Waits up to `milliseconds` (real time) for keys; returns what was typed, possibly nothing.
     func wait(milliseconds: Int) -> [UInt8]
     /// Whether the terminal the keys came from has gone (hung up), so no one is looking.
@@ -176,7 +176,7 @@ protocol KeySource: AnyObject {
 }
 
 extension KeySource {
-    var terminalLost: Bool { false }
+    package var terminalLost: Bool { false }
 }
 
 /// Standard input and the wake pipe, watched with `poll`: the loop sleeps in the kernel, not in

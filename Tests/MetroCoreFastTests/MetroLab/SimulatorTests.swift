@@ -1,7 +1,7 @@
 import Foundation
-import MetroCore
-import MetroData
-import MetroLab
+@testable import MetroCore
+@testable import MetroData
+@testable import MetroLab
 import MetroTestSupport
 import XCTest
 

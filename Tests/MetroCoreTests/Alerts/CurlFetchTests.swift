@@ -1,9 +1,9 @@
 import Foundation
-import MetroCore
+@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
-import CLIKit
+@testable import CLIKit
 
 @testable import metro_timer_alerts
 

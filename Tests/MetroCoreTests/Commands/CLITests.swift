@@ -1,7 +1,7 @@
 import MetroTestSupport
 import XCTest
-import CLIKit
-import MetroCore
+@testable import CLIKit
+@testable import MetroCore
 
 @testable import MetroTimerCLI
 

@@ -1,4 +1,4 @@
-import CLIKit
+@testable import CLIKit
 import Foundation
 import MetroTestSupport
 import XCTest

@@ -1,5 +1,5 @@
 @testable import CLIKit
-import MetroCore
+@testable import MetroCore
 import MetroTestSupport
 import XCTest
 

@@ -1,4 +1,4 @@
-import CLIKit
+@testable import CLIKit
 import MetroTestSupport
 import XCTest
 

@@ -1,8 +1,8 @@
-import CLIKit
+@testable import CLIKit
 import Foundation
-import MetroCore
-import MetroData
-import MetroLab
+@testable import MetroCore
+@testable import MetroData
+@testable import MetroLab
 import MetroTestSupport
 import XCTest
 

@@ -1,5 +1,5 @@
-import CLIKit
-import MetroCore
+@testable import CLIKit
+@testable import MetroCore
 import MetroTestSupport
 import XCTest
 

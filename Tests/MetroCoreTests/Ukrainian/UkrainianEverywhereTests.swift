@@ -1,5 +1,5 @@
 import Foundation
-import MetroCore
+@testable import MetroCore
 import MetroTestSupport
 import XCTest
 

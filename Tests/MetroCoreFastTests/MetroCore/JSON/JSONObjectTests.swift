@@ -1,5 +1,5 @@
 import Foundation
-import MetroCore
+@testable import MetroCore
 import XCTest
 
 /// The Foundation-free JSON reader and writer, held to `JSONSerialization` (full Foundation),

@@ -1,6 +1,6 @@
-import MetroCore
-import MetroData
-import MetroLab
+@testable import MetroCore
+@testable import MetroData
+@testable import MetroLab
 import MetroTestSupport
 import XCTest
 

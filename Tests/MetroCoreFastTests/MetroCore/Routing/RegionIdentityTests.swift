@@ -1,5 +1,5 @@
 import Foundation
-import MetroCore
+@testable import MetroCore
 import XCTest
 
 /// The air-raid feed speaks for the city of Kyiv only when a region is the

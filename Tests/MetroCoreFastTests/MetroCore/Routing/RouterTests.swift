@@ -1,4 +1,4 @@
-import MetroCore
+@testable import MetroCore
 import MetroTestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
-import CLIKit
+@testable import CLIKit
 import Foundation
-import MetroCore
+@testable import MetroCore
 import MetroTestSupport
 import XCTest
 

@@ -1,6 +1,7 @@
-import CLIKit
+@testable import CLIKit
 import Foundation
-import MetroCore
+@testable import MetroCore
+import MetroTestSupport
 import XCTest
 
 @testable import MetroTimerCLI

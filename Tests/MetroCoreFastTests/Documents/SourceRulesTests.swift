@@ -1,5 +1,6 @@
 import Foundation
-import MetroCore
+@testable import MetroCore
+import MetroTestSupport
 import XCTest
 
 @testable import MetroTimerCLI

@@ -1,5 +1,6 @@
-import CLIKit
+@testable import CLIKit
 import Foundation
+import MetroTestSupport
 import XCTest
 
 @testable import MetroCore

@@ -1,4 +1,5 @@
 import Foundation
+import MetroTestSupport
 import XCTest
 
 @testable import MetroCore
