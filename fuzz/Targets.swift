@@ -3,6 +3,7 @@
 // and station search. One binary, the target chosen by FUZZ_TARGET (fuzz/run.sh sets it).
 // Built by fuzz/run.sh with `swiftc -sanitize=fuzzer,address` against MetroCore, MetroData and MetroLab.
 import Foundation
+
 @testable import MetroCore
 @testable import MetroData
 @testable import MetroLab
@@ -17,13 +18,17 @@ nonisolated(unsafe) var realData: [String: String] = [:]
 nonisolated(unsafe) var realStationsAndLines: (stations: [NetworkDocument.Station], lines: [NetworkDocument.Line])?
 let network = Network.kyiv
 // Kyiv time from the system's zone file, as the executables read it (MetroCore does no I/O).
-let clock = ServiceClock(zone: try! TZif(bytes: Array(FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Kyiv")!)))
+let clock = ServiceClock(
+    zone: try! TZif(bytes: Array(FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Kyiv")!)))
 
 @_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>>>) -> Int32 {
+public func initialize(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>>>
+) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     guard let name = environment["FUZZ_TARGET"], let chosen = FuzzTarget(rawValue: name) else {
-        FileHandle.standardError.write(Data("FUZZ_TARGET must be one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+        FileHandle.standardError.write(
+            Data("FUZZ_TARGET must be one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
         exit(2)
     }
     target = chosen
@@ -31,9 +36,13 @@ public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutabl
     for name in TimetableCompiler.FileName.all {
         realData[name] = try? String(contentsOfFile: data + "/" + name, encoding: .utf8)
     }
-    if let stations = realData[TimetableCompiler.FileName.stations], let lines = realData[TimetableCompiler.FileName.lines] {
+    if let stations = realData[TimetableCompiler.FileName.stations],
+        let lines = realData[TimetableCompiler.FileName.lines]
+    {
         realStationsAndLines = try? TimetableCompiler.stationsAndLines(
-            TimetableCompiler.Input(directory: "fuzz", files: [TimetableCompiler.FileName.stations: stations, TimetableCompiler.FileName.lines: lines]))
+            TimetableCompiler.Input(
+                directory: "fuzz",
+                files: [TimetableCompiler.FileName.stations: stations, TimetableCompiler.FileName.lines: lines]))
     }
     return 0
 }
@@ -57,11 +66,14 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         let records = data.split(separator: UInt8(ascii: "\n")).compactMap { line -> JournalRecord? in
             // The typed reader (what the journal is read with) against the decoder: the same record, or both refuse.
             let typed = try? JournalRecord(journalLine: Array(line))
-            let decoded = try? JSONObject.decode(JournalRecord.self, from: Array(line), dates: .iso8601, rejectDuplicateKeys: true)
-            guard typed == decoded else { fatalError("the typed reader and the decoder disagree on \(String(decoding: line, as: UTF8.self))") }
+            let decoded = try? JSONObject.decode(
+                JournalRecord.self, from: Array(line), dates: .iso8601, rejectDuplicateKeys: true)
+            guard typed == decoded else {
+                fatalError("the typed reader and the decoder disagree on \(String(decoding: line, as: UTF8.self))")
+            }
             return typed
         }
-            .filter { $0.valueProblem() == nil }
+        .filter { $0.valueProblem() == nil }
         for record in records {
             let c = record.corrections
             _ = c.behind + c.ahead + c.at + c.departed
@@ -70,17 +82,22 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         }
         _ = JournalSummary(records)
     case .calibration:
-        guard let calibration = try? JSONObject.decode(Calibration.self, from: data, dates: .secondsSince1970), calibration.valueProblem() == nil,
+        guard let calibration = try? JSONObject.decode(Calibration.self, from: data, dates: .secondsSince1970),
+            calibration.valueProblem() == nil,
             let route = try? Router(network: network).route(from: "mr18_127", to: "mb18_227")
         else { return 0 }
         // What `calibration` shows of each figure: the key's two sides, whole seconds.
         let effective = calibration.effective
         for (key, statistic) in effective.running {
-            guard Calibration.keyParts(key, separator: ">") != nil else { fatalError("a checked running key without two sides: \(key)") }
+            guard Calibration.keyParts(key, separator: ">") != nil else {
+                fatalError("a checked running key without two sides: \(key)")
+            }
             _ = (Int(statistic.mean.rounded()), Int(statistic.spread.rounded()))
         }
         for (key, statistic) in effective.dwell {
-            guard Calibration.keyParts(key, separator: " ") != nil else { fatalError("a checked dwell key without two sides: \(key)") }
+            guard Calibration.keyParts(key, separator: " ") != nil else {
+                fatalError("a checked dwell key without two sides: \(key)")
+            }
             _ = (Int(statistic.mean.rounded()), Int(statistic.spread.rounded()))
         }
         var engine = ScheduleEngine(network: network, clock: clock)
@@ -102,7 +119,10 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
         let names = TimetableCompiler.FileName.all
         var files = realData
         let text = Data(data.dropFirst())
-        if let problem = SourcePosition.utf8Error(Array(text), file: "fuzz") { _ = problem.description; return 0 }
+        if let problem = SourcePosition.utf8Error(Array(text), file: "fuzz") {
+            _ = problem.description
+            return 0
+        }
         files[names[Int(first) % names.count]] = String(decoding: text, as: UTF8.self)
         let input = TimetableCompiler.Input(directory: "fuzz", files: files)
         if let document = try? TimetableCompiler.compile(input) {
@@ -111,15 +131,21 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     case .portal:
         guard let (parsedStations, parsedLines) = realStationsAndLines else { return 0 }
         _ = try? PortalImporter.convert(
-            stopTimes: data, stopTimesFile: "fuzz", timePeriods: data, timePeriodsFile: "fuzz", stations: parsedStations, lines: parsedLines)
-        let points = Dictionary(uniqueKeysWithValues: parsedStations.map { ($0.code, (lat: Double($0.latitudeE6) / 1e6, lon: Double($0.longitudeE6) / 1e6)) })
+            stopTimes: data, stopTimesFile: "fuzz", timePeriods: data, timePeriodsFile: "fuzz",
+            stations: parsedStations, lines: parsedLines)
+        let points = Dictionary(
+            uniqueKeysWithValues: parsedStations.map {
+                ($0.code, (lat: Double($0.latitudeE6) / 1e6, lon: Double($0.longitudeE6) / 1e6))
+            })
         _ = try? GeometryImporter.track(geoJSON: data, file: "fuzz", lines: parsedLines, stations: points)
     case .shared:
         // A shared journal as `timetable-gen field` reads it (someone else's file), then pooled:
         // every figure the report prints, the fit and the families' distances.
         let read = SharedJournal.read(Array(data), network: network)
         let pool = FieldPool(read.rides, engine: ScheduleEngine(network: network, clock: clock))
-        _ = (pool.overall.missed.interval, pool.overall.arrivalError.interval, pool.fit.result, pool.families(spread: 1))
+        _ = (
+            pool.overall.missed.interval, pool.overall.arrivalError.interval, pool.fit.result, pool.families(spread: 1)
+        )
     case .network:
         // An installed timetable (`timetable-gen install`, or a hand-edited file in its place):
         // refused with a LoadError, or sound enough to route and time every line end to end.

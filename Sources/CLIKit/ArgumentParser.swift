@@ -23,7 +23,9 @@ package enum ArgumentParser {
     ///
     /// `-h`/`--help` anywhere throws `.cleanExit` with the help page. A word that looks like a
     /// negative number (`-1`) is an operand, not an option, so `adjust -1` works.
-    package static func parse(_ arguments: [String], spec: CommandSpec, language: Language, allowRest: Bool = false) throws(CLIError) -> ParsedArguments {
+    package static func parse(_ arguments: [String], spec: CommandSpec, language: Language, allowRest: Bool = false)
+        throws(CLIError) -> ParsedArguments
+    {
         var parsed = ParsedArguments()
         let positionals = spec.arguments.filter { if case .positional = $0.kind { return true } else { return false } }
         var positionalIndex = 0
@@ -32,7 +34,10 @@ package enum ArgumentParser {
         while index < arguments.count {
             let word = arguments[index]
             index += 1
-            if !onlyOperands && word == "--" { onlyOperands = true; continue }
+            if !onlyOperands && word == "--" {
+                onlyOperands = true
+                continue
+            }
             if !onlyOperands && (word == "--help" || word == "-h") {
                 throw .cleanExit(HelpFormatter.help(for: spec, language: language))
             }
@@ -45,7 +50,10 @@ package enum ArgumentParser {
                 switch argument.kind {
                 case .flag:
                     if inlineValue != nil {
-                        throw .usage(language.tr("Прапорець '--\(argument.name)' не бере значення", "The flag '--\(argument.name)' does not take a value"), spec)
+                        throw .usage(
+                            language.tr(
+                                "Прапорець '--\(argument.name)' не бере значення",
+                                "The flag '--\(argument.name)' does not take a value"), spec)
                     }
                     parsed.flags.insert(argument.name)
                 case .option(let valueName):
@@ -55,13 +63,17 @@ package enum ArgumentParser {
                         index += 1
                     }
                     guard let value else {
-                        throw .usage(language.tr("Бракує значення для '--\(argument.name) <\(valueName)>'", "Missing value for '--\(argument.name) <\(valueName)>'"), spec)
+                        throw .usage(
+                            language.tr(
+                                "Бракує значення для '--\(argument.name) <\(valueName)>'",
+                                "Missing value for '--\(argument.name) <\(valueName)>'"), spec)
                     }
                     guard !value.isEmpty else {
                         // Given, but empty ('--format ""'): say so, not that it is missing.
-                        throw .usage(language.tr(
-                            "Значення '--\(argument.name) <\(valueName)>' порожнє",
-                            "The value of '--\(argument.name) <\(valueName)>' is empty"), spec)
+                        throw .usage(
+                            language.tr(
+                                "Значення '--\(argument.name) <\(valueName)>' порожнє",
+                                "The value of '--\(argument.name) <\(valueName)>' is empty"), spec)
                     }
                     parsed.options[argument.name] = value
                     parsed.optionLists[argument.name, default: []].append(value)
@@ -81,7 +93,10 @@ package enum ArgumentParser {
         }
         for argument in positionals[positionalIndex...] {
             if case .positional(optional: false) = argument.kind {
-                throw .usage(language.tr("Бракує обовʼязкового аргументу '<\(argument.name)>'", "Missing expected argument '<\(argument.name)>'"), spec)
+                throw .usage(
+                    language.tr(
+                        "Бракує обовʼязкового аргументу '<\(argument.name)>'",
+                        "Missing expected argument '<\(argument.name)>'"), spec)
             }
         }
         return parsed
@@ -104,10 +119,11 @@ package enum ArgumentParser {
 
     static func unknownOption(_ word: String, spec: CommandSpec, language: Language) -> String {
         let message = language.tr("Невідомий параметр '\(word)'", "Unknown option '\(word)'")
-        let candidates = spec.arguments.compactMap { argument -> String? in
-            if case .positional = argument.kind { return nil }
-            return "--" + argument.name
-        } + ["--help"]
+        let candidates =
+            spec.arguments.compactMap { argument -> String? in
+                if case .positional = argument.kind { return nil }
+                return "--" + argument.name
+            } + ["--help"]
         let stem = word.split(separator: "=").first.map(String.init) ?? word
         guard let best = candidates.min(by: { EditDistance.between(stem, $0) < EditDistance.between(stem, $1) }),
             EditDistance.between(stem, best) <= max(2, best.count / 3)
@@ -156,7 +172,12 @@ package enum HelpFormatter {
         let row = { (label: String, text: String) -> String in Self.row(label, text, width: width) }
         var out = wrap(title("OVERVIEW") + " " + spec.abstract(language), width: width)
         if let discussion = spec.discussion { out += "\n" + wrap(discussion(language), width: width) }
-        out += "\n" + String(wrap(title("USAGE") + " " + unbreakableGroups(spec.usage), width: width, indent: 2).map { $0 == "\u{A0}" ? " " : $0 })
+        out +=
+            "\n"
+            + String(
+                wrap(title("USAGE") + " " + unbreakableGroups(spec.usage), width: width, indent: 2).map {
+                    $0 == "\u{A0}" ? " " : $0
+                })
         let positionals = spec.arguments.filter { if case .positional = $0.kind { return true } else { return false } }
         if !positionals.isEmpty {
             out += "\n" + title("ARGUMENTS") + "\n" + positionals.map { row($0.label, $0.help(language)) }.joined()
@@ -172,15 +193,23 @@ package enum HelpFormatter {
         }
         out += row("-h, --help", helpText(language))
         if !spec.subcommands.isEmpty {
-            out += "\n" + title("SUBCOMMANDS") + "\n" + spec.subcommands.map { row($0.path.last!, $0.abstract(language)) }.joined()
-            out += "\n" + wrap(language.tr(
-                "Довідка до команди: '\(spec.commandName) help <команда>'.",
-                "See '\(spec.commandName) help <subcommand>' for detailed help."), after: "  ", width: width, indent: 2)
+            out +=
+                "\n" + title("SUBCOMMANDS") + "\n"
+                + spec.subcommands.map { row($0.path.last!, $0.abstract(language)) }.joined()
+            out +=
+                "\n"
+                + wrap(
+                    language.tr(
+                        "Довідка до команди: '\(spec.commandName) help <команда>'.",
+                        "See '\(spec.commandName) help <subcommand>' for detailed help."), after: "  ", width: width,
+                    indent: 2)
         }
         if !spec.examples.isEmpty {
             out += "\n" + title("EXAMPLES") + "\n"
             // The command as it is typed, never broken; what it does wrapped under it.
-            out += spec.examples.map { "  " + $0.command + "\n" + wrap($0.text(language), after: "      ", width: width, indent: 6) }.joined()
+            out += spec.examples.map {
+                "  " + $0.command + "\n" + wrap($0.text(language), after: "      ", width: width, indent: 6)
+            }.joined()
         }
         return out
     }
@@ -188,20 +217,24 @@ package enum HelpFormatter {
     static func row(_ label: String, _ text: String, width: Int) -> String {
         let column = labelWidth + 2
         if label.count > labelWidth - 2 {
-            return "  " + label + "\n" + wrap(text, after: String(repeating: " ", count: column), width: width, indent: column)
+            return "  " + label + "\n"
+                + wrap(text, after: String(repeating: " ", count: column), width: width, indent: column)
         }
-        return wrap(text, after: "  " + label + String(repeating: " ", count: labelWidth - label.count), width: width, indent: column)
+        return wrap(
+            text, after: "  " + label + String(repeating: " ", count: labelWidth - label.count), width: width,
+            indent: column)
     }
 
     /// The usage line with the spaces inside each `[...]` and `<...>` made no-break, so that a
     /// wrapped usage never separates an option from its value.
     static func unbreakableGroups(_ usage: String) -> String {
         var depth = 0
-        return String(usage.map { character -> Character in
-            if character == "[" || character == "<" { depth += 1 }
-            if character == "]" || character == ">" { depth = max(0, depth - 1) }
-            return character == " " && depth > 0 ? "\u{A0}" : character
-        })
+        return String(
+            usage.map { character -> Character in
+                if character == "[" || character == "<" { depth += 1 }
+                if character == "]" || character == ">" { depth = max(0, depth - 1) }
+                return character == " " && depth > 0 ? "\u{A0}" : character
+            })
     }
 
     /// `prefix` as it is, then `text` broken at spaces into lines of at most `width` characters,
@@ -211,7 +244,10 @@ package enum HelpFormatter {
         var lines: [String] = []
         for (index, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let words = paragraph.split(separator: " ")
-            guard index == 0 || !words.isEmpty else { lines.append(""); continue }
+            guard index == 0 || !words.isEmpty else {
+                lines.append("")
+                continue
+            }
             var line = index == 0 ? prefix : String(repeating: " ", count: indent)
             var empty = true
             for word in words {

@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// Files written whole or not at all: a temporary file beside the target, flushed, then renamed
 /// over it. A crash or a refused write leaves the previous file as it was.
@@ -17,7 +18,8 @@ package enum AtomicFile {
         /// The temporary file was gone at the rename (taken by another writer's cleaning).
         var temporaryVanished = false
         package func description(_ language: Language) -> String {
-            language.tr("не вдається записати \(path): \(SystemReason.text(code, language))", "cannot write \(path): \(reason)")
+            language.tr(
+                "не вдається записати \(path): \(SystemReason.text(code, language))", "cannot write \(path): \(reason)")
         }
     }
 
@@ -29,7 +31,7 @@ package enum AtomicFile {
         removeLeftovers(of: path)
         do {
             try writeOnce(bytes: bytes, to: path, mode: mode)
-        } catch where error.code == ENOENT && error.temporaryVanished {
+        } catch  where error.code == ENOENT && error.temporaryVanished {
             // Another writer's cleaning took our temporary file in the instant between its
             // creation and its lock: once more, and this time it is locked from the start.
             try writeOnce(bytes: bytes, to: path, mode: mode)
@@ -94,8 +96,11 @@ package enum AtomicFile {
                 guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
                 _ = flock(descriptor, LOCK_EX)
                 let temporary = String(decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                var mine = stat(), named = stat()
-                if fstat(descriptor, &mine) == 0, lstat(temporary, &named) == 0, mine.st_ino == named.st_ino, mine.st_dev == named.st_dev {
+                var mine = stat()
+                var named = stat()
+                if fstat(descriptor, &mine) == 0, lstat(temporary, &named) == 0, mine.st_ino == named.st_ino,
+                    mine.st_dev == named.st_dev
+                {
                     self.temporary = temporary
                     self.descriptor = descriptor
                     return
@@ -112,14 +117,17 @@ package enum AtomicFile {
         package func append(_ bytes: [UInt8]) {
             var offset = 0
             while failure == nil && offset < bytes.count {
-                let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                let written = bytes.withUnsafeBytes {
+                    Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+                }
                 if written < 0 && errno != EINTR { failure = errno } else if written > 0 { offset += written }
             }
         }
 
         /// Flushes the file and renames it over the target; on any failure removes it.
         package func commit(mode: mode_t = 0o644) throws(WriteError) {
-            guard failure == nil, fchmod(descriptor, mode) == 0, fsync(descriptor) == 0, rename(temporary, path) == 0 else {
+            guard failure == nil, fchmod(descriptor, mode) == 0, fsync(descriptor) == 0, rename(temporary, path) == 0
+            else {
                 let code = failure ?? errno
                 discard()
                 throw WriteError(path: path, code: code)
@@ -146,7 +154,11 @@ package enum AtomicFile {
         let prefix = "." + Path.lastComponent(of: path) + "."
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: place) else { return }
         for entry in entries where entry.hasPrefix(prefix) && entry.utf8.count == prefix.utf8.count + 6 {
-            guard entry.utf8.suffix(6).allSatisfy({ (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }) else { continue }
+            guard
+                entry.utf8.suffix(6).allSatisfy({
+                    (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
+                })
+            else { continue }
             let candidate = place + "/" + entry
             let descriptor = open(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { continue }

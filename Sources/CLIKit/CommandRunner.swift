@@ -7,12 +7,14 @@ package enum CommandRunner {
         switch error {
         case .cleanExit(let text):
             stdout.write(text)
-        case let .usage(message, usage, helpCommand):
+        case .usage(let message, let usage, let helpCommand):
             stderr.line(errorPrefix(language) + Quote.sanitize(message))
             stderr.line(language.tr("Використання: ", "Usage: ") + usage)
-            stderr.line("  " + language.tr(
-                "Докладніше: '\(helpCommand) --help'.",
-                "See '\(helpCommand) --help' for more information."))
+            stderr.line(
+                "  "
+                    + language.tr(
+                        "Докладніше: '\(helpCommand) --help'.",
+                        "See '\(helpCommand) --help' for more information."))
         case .data(let message), .failure(let message):
             stderr.line(errorPrefix(language) + Quote.sanitize(message))
         case .exit:

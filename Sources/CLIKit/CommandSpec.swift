@@ -36,15 +36,20 @@ package struct ArgumentSpec: Sendable {
     var isRequired = false
 
     package static func positional(_ name: String, optional: Bool = false, _ help: Text) -> ArgumentSpec {
-        ArgumentSpec(name: name, short: nil, kind: .positional(optional: optional), help: help, defaultText: nil, isGlobal: false)
+        ArgumentSpec(
+            name: name, short: nil, kind: .positional(optional: optional), help: help, defaultText: nil, isGlobal: false
+        )
     }
 
     /// An option with a value. A value name listing the choices (`uk|en`, `M1|M2|M3`) makes
     /// those choices its completions.
-    package static func option(_ name: String, value: String, _ help: Text, default defaultText: Text? = nil, global: Bool = false) -> ArgumentSpec {
+    package static func option(
+        _ name: String, value: String, _ help: Text, default defaultText: Text? = nil, global: Bool = false
+    ) -> ArgumentSpec {
         let choices = value.split(separator: "|").map(String.init)
         return ArgumentSpec(
-            name: name, short: nil, kind: .option(valueName: value), help: help, defaultText: defaultText, isGlobal: global,
+            name: name, short: nil, kind: .option(valueName: value), help: help, defaultText: defaultText,
+            isGlobal: global,
             completion: choices.count > 1 ? .choices(choices) : .none)
     }
 
@@ -62,7 +67,9 @@ package struct ArgumentSpec: Sendable {
         return copy
     }
 
-    package static func flag(_ name: String, short: Character? = nil, _ help: Text, global: Bool = false) -> ArgumentSpec {
+    package static func flag(_ name: String, short: Character? = nil, _ help: Text, global: Bool = false)
+        -> ArgumentSpec
+    {
         ArgumentSpec(name: name, short: short, kind: .flag, help: help, defaultText: nil, isGlobal: global)
     }
 

@@ -87,10 +87,15 @@ package struct Completer: Sendable {
                 pendingOption = nil
                 continue
             }
-            if !operandsOnly && word == "--" { operandsOnly = true; continue }
+            if !operandsOnly && word == "--" {
+                operandsOnly = true
+                continue
+            }
             if !operandsOnly && word.hasPrefix("-") && word.count > 1 && !Completer.isNumber(word) {
                 let name = String(word.drop(while: { $0 == "-" }).prefix(while: { $0 != "=" }))
-                if !word.contains("="), let option = options(of: command).first(where: { $0.name == name }), case .option = option.kind {
+                if !word.contains("="), let option = options(of: command).first(where: { $0.name == name }),
+                    case .option = option.kind
+                {
                     pendingOption = option
                 }
                 continue
@@ -113,7 +118,8 @@ package struct Completer: Sendable {
                 let value = String(current[current.index(after: equals)...])
                 switch values(option.completion, value) {
                 case .files: return .files
-                case .words(let words): return .words(words.map { Candidate(prefix + $0.word, description: $0.description) })
+                case .words(let words):
+                    return .words(words.map { Candidate(prefix + $0.word, description: $0.description) })
                 }
             }
             var names = options(of: command).map { Candidate("--" + $0.name, description: $0.help(language)) }
@@ -124,9 +130,10 @@ package struct Completer: Sendable {
             return .words(Completer.unique(names).filter { $0.word.hasPrefix(current) })
         }
         if command.path.count == 1 && !command.subcommands.isEmpty {
-            return .words(command.subcommands.compactMap { sub in
-                sub.path.last.map { Candidate($0, description: sub.abstract(language)) }
-            }.filter { $0.word.hasPrefix(current) })
+            return .words(
+                command.subcommands.compactMap { sub in
+                    sub.path.last.map { Candidate($0, description: sub.abstract(language)) }
+                }.filter { $0.word.hasPrefix(current) })
         }
         let declared = command.arguments.filter { if case .positional = $0.kind { return true } else { return false } }
         guard positionals < declared.count else { return .words([]) }
@@ -167,9 +174,19 @@ package struct Completer: Sendable {
         var quote: Character?
         var escaped = false
         for character in word {
-            if escaped { result.append(character); escaped = false; continue }
+            if escaped {
+                result.append(character)
+                escaped = false
+                continue
+            }
             if let open = quote {
-                if character == open { quote = nil } else if character == "\\" && open == "\"" { escaped = true } else { result.append(character) }
+                if character == open {
+                    quote = nil
+                } else if character == "\\" && open == "\"" {
+                    escaped = true
+                } else {
+                    result.append(character)
+                }
                 continue
             }
             switch character {
@@ -201,9 +218,11 @@ package struct Completer: Sendable {
     /// where the apostrophe opened the quote, `''\''янівська` (readline drops the first quote).
     static func bashWord(_ word: String, replacing current: String) -> String {
         guard let open = openQuote(current) else {
-            return String(word.flatMap { character -> [Character] in
-                (character.isWhitespace || "'\"\\()&;<>|$`!*?[]#~{}".contains(character)) ? ["\\", character] : [character]
-            })
+            return String(
+                word.flatMap { character -> [Character] in
+                    (character.isWhitespace || "'\"\\()&;<>|$`!*?[]#~{}".contains(character))
+                        ? ["\\", character] : [character]
+                })
         }
         let before = unquote(String(current[..<open.index]))
         let rest = String(word.dropFirst(before.count))
@@ -213,7 +232,8 @@ package struct Completer: Sendable {
             // quote character"): a word that starts by closing it gets one more to drop.
             return written.hasPrefix("'") ? "'" + written : written
         }
-        return String(rest.flatMap { character -> [Character] in "\"\\$`".contains(character) ? ["\\", character] : [character] })
+        return String(
+            rest.flatMap { character -> [Character] in "\"\\$`".contains(character) ? ["\\", character] : [character] })
     }
 
     /// The quote left open at the end of `word` and where it stands, if one is.
@@ -224,9 +244,16 @@ package struct Completer: Sendable {
         while index < word.endIndex {
             let character = word[index]
             defer { index = word.index(after: index) }
-            if escaped { escaped = false; continue }
+            if escaped {
+                escaped = false
+                continue
+            }
             if let current = open {
-                if character == current.quote { open = nil } else if character == "\\" && current.quote == "\"" { escaped = true }
+                if character == current.quote {
+                    open = nil
+                } else if character == "\\" && current.quote == "\"" {
+                    escaped = true
+                }
                 continue
             }
             switch character {

@@ -25,7 +25,9 @@ package enum DecimalNumber {
 
     /// `+2`, `-1`: a sign, then a whole number; or nil.
     package static func signedWhole(_ text: some StringProtocol) -> Int? {
-        guard let sign = text.first, sign == "+" || sign == "-", let magnitude = whole(text.dropFirst()) else { return nil }
+        guard let sign = text.first, sign == "+" || sign == "-", let magnitude = whole(text.dropFirst()) else {
+            return nil
+        }
         return sign == "-" ? -magnitude : magnitude
     }
 

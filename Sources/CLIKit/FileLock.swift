@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// git's lockfile discipline for a directory of private files: one lock file, opened never
 /// through a link, held with `flock` for one read-modify-write. Nothing waits forever: after

@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +30,8 @@ package enum InstalledNetwork {
 
     /// The installed file's bytes, or nil when none is installed. One `open` when there is none,
     /// so the built-in timetable's start-up pays nothing more.
-    package static func read(environment: [String: String]) throws(PrivateFile.Problem) -> (path: String, bytes: Data)? {
+    package static func read(environment: [String: String]) throws(PrivateFile.Problem) -> (path: String, bytes: Data)?
+    {
         let path = path(environment: environment)
         do {
             return try PrivateFile.read(path).map { (path, $0) }
@@ -47,7 +49,8 @@ package enum InstalledNetwork {
     /// Returns the path written.
     @discardableResult
     package static func install(_ bytes: [UInt8], environment: [String: String]) throws(PrivateFile.Problem) -> String {
-        let directory = directory(environment: environment), path = path(environment: environment)
+        let directory = directory(environment: environment)
+        let path = path(environment: environment)
         try PrivateDirectory.prepare(directory)
         try PrivateFile.checkReplaceable(path)
         do {
@@ -61,14 +64,18 @@ package enum InstalledNetwork {
     /// Removes the installed timetable; false when there was none. Whatever stands in its place
     /// (a symbolic link, another user's file) is removed too, never followed: this is the way
     /// out that every error about the file names, so it must always work. A directory is left.
-    package static func remove(environment: [String: String]) throws(PrivateFile.Problem) -> (path: String, removed: Bool) {
+    package static func remove(environment: [String: String]) throws(PrivateFile.Problem) -> (
+        path: String, removed: Bool
+    ) {
         let path = path(environment: environment)
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { return (path, false) }
             throw PrivateFile.Problem(path: path, cause: .system(errno))
         }
-        guard info.st_mode & S_IFMT != S_IFDIR else { throw PrivateFile.Problem(path: path, cause: .directory(removeYourself: true)) }
+        guard info.st_mode & S_IFMT != S_IFDIR else {
+            throw PrivateFile.Problem(path: path, cause: .directory(removeYourself: true))
+        }
         guard unlink(path) == 0 else { throw PrivateFile.Problem(path: path, cause: .system(errno)) }
         return (path, true)
     }

@@ -33,7 +33,7 @@ package enum ManPage {
         ]
         lines += paragraph(name + " - " + root.abstract(language))
         lines += [
-            heading("СИНТАКСИС", "SYNOPSIS"),
+            heading("СИНТАКСИС", "SYNOPSIS")
         ]
         if rootRuns { lines += [".B " + escape(root.usage), ".br"] }
         lines += [
@@ -45,9 +45,10 @@ package enum ManPage {
         lines += paragraph(root.abstract(language))
         if let discussion = root.discussion { lines += [".PP"] + paragraph(discussion(language)) }
         lines.append(".PP")
-        lines += paragraph(language.tr(
-            "Кожна команда також пояснює себе сама: '\(name) КОМАНДА --help' або '\(name) help КОМАНДА'.",
-            "Every command also explains itself: '\(name) COMMAND --help' or '\(name) help COMMAND'."))
+        lines += paragraph(
+            language.tr(
+                "Кожна команда також пояснює себе сама: '\(name) КОМАНДА --help' або '\(name) help КОМАНДА'.",
+                "Every command also explains itself: '\(name) COMMAND --help' or '\(name) help COMMAND'."))
 
         lines.append(heading("КОМАНДИ", "COMMANDS"))
         for command in root.subcommands.flatMap({ [$0] + $0.subcommands }) {
@@ -61,7 +62,10 @@ package enum ManPage {
             }
         }
 
-        lines.append(rootRuns ? heading("ПАРАМЕТРИ БЕЗ КОМАНДИ", "OPTIONS WITHOUT A COMMAND") : heading("ЗАГАЛЬНІ ПАРАМЕТРИ", "GLOBAL OPTIONS"))
+        lines.append(
+            rootRuns
+                ? heading("ПАРАМЕТРИ БЕЗ КОМАНДИ", "OPTIONS WITHOUT A COMMAND")
+                : heading("ЗАГАЛЬНІ ПАРАМЕТРИ", "GLOBAL OPTIONS"))
         let globals = root.arguments.filter(\.isGlobal)
         for argument in root.arguments where !argument.isGlobal {
             lines += item(argument.label, text(of: argument, language))
@@ -91,10 +95,11 @@ package enum ManPage {
             }
         }
         lines.append(heading("ДИВ. ТАКОЖ", "SEE ALSO"))
-        lines.append(seeAlso.enumerated().map { index, page in
-            let parts = page.split(separator: "(")
-            return ".BR " + escape(String(parts[0])) + " (" + parts[1] + (index < seeAlso.count - 1 ? " ," : "")
-        }.joined(separator: "\n"))
+        lines.append(
+            seeAlso.enumerated().map { index, page in
+                let parts = page.split(separator: "(")
+                return ".BR " + escape(String(parts[0])) + " (" + parts[1] + (index < seeAlso.count - 1 ? " ," : "")
+            }.joined(separator: "\n"))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -144,7 +149,10 @@ package enum ManPage {
                     line = ""
                     width = 0
                 }
-                if !line.isEmpty { line += " "; width += 1 }
+                if !line.isEmpty {
+                    line += " "
+                    width += 1
+                }
                 line += units.map(\.text).joined()
                 width += wordWidth
             }

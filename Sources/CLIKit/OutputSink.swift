@@ -1,9 +1,10 @@
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MetroCore
 
 /// Where a command writes. The real streams flush on every write, because Swift's `print` is
 /// buffered and a redrawn line must reach the terminal now; tests pass a `StringSink`.
@@ -27,7 +28,9 @@ package final class DescriptorSink: OutputSink, @unchecked Sendable {
     /// Why a write failed (a full disk, an I/O error), if one did: the program must not claim
     /// success for output that never arrived. A reader that went away (a closed pipe) is not a
     /// failure: like `git log | head`, the program just stops writing.
-    package func failure(_ language: Language) -> String? { lock.withLock { errorNumber.map { SystemReason.text($0, language) } } }
+    package func failure(_ language: Language) -> String? {
+        lock.withLock { errorNumber.map { SystemReason.text($0, language) } }
+    }
 
     package static let standardOutput = DescriptorSink(descriptor: 1)
     package static let standardError = DescriptorSink(descriptor: 2)

@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The state, config and data directories: one metro-timer makes is 0700 from the start; one
 /// that already exists is never chmodded, whoever made it (`METRO_TIMER_HOME=/` once made `/`
@@ -55,7 +56,8 @@ package enum PrivateDirectory {
     static func check(_ path: String, _ info: stat) throws(PrivateFile.Problem) {
         guard info.st_mode & S_IFMT == S_IFDIR else { throw PrivateFile.Problem(path: path, cause: .notADirectory) }
         guard info.st_uid == geteuid() else {
-            throw PrivateFile.Problem(path: path, cause: .otherOwner(owner: info.st_uid, you: geteuid(), directory: true))
+            throw PrivateFile.Problem(
+                path: path, cause: .otherOwner(owner: info.st_uid, you: geteuid(), directory: true))
         }
         // Execute alone is enough to open a file inside by its name: any bit for others refuses.
         guard info.st_mode & 0o077 == 0 else {

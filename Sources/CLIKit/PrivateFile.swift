@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The program's own files (trip, journal, calibration, changes, settings), read and written the
 /// way SQLite treats its files: never through a symbolic link (`O_NOFOLLOW`), only regular files
@@ -50,7 +51,9 @@ package enum PrivateFile {
                     "it is a symbolic link, and metro-timer never follows links in its own directories")
             case .directory(let removeYourself):
                 return removeYourself
-                    ? language.tr("це каталог, а не файл; приберіть його самі", "it is a directory, not a file; remove it yourself")
+                    ? language.tr(
+                        "це каталог, а не файл; приберіть його самі",
+                        "it is a directory, not a file; remove it yourself")
                     : language.tr("це каталог, а не файл", "it is a directory, not a file")
             case .notRegularFile:
                 return language.tr("це не звичайний файл", "it is not a regular file")
@@ -60,18 +63,22 @@ package enum PrivateFile {
                 return directory
                     ? language.tr(
                         "він належить користувачеві \(owner), а не вам (користувач \(you)); metro-timer не зберігатиме там ваших поїздок",
-                        "it belongs to user \(owner), not to you (user \(you)); metro-timer will not keep your trips there")
+                        "it belongs to user \(owner), not to you (user \(you)); metro-timer will not keep your trips there"
+                    )
                     : language.tr(
                         "він належить користувачеві \(owner), а не вам (користувач \(you)); metro-timer користується лише власними файлами",
                         "it belongs to user \(owner), not to you (user \(you)); metro-timer uses only its own files")
             case .openToOthers(let mode, let directory):
-                let shown = String(mode, radix: 8), quoted = Quote.value(directory)
+                let shown = String(mode, radix: 8)
+                let quoted = Quote.value(directory)
                 return language.tr(
                     "ним можуть користуватися інші (права доступу \(shown)), а metro-timer тримає свої файли лише в приватному каталозі й не змінює прав того, що створив не він; зробіть його приватним ('chmod 700 \(quoted)') або вкажіть власний каталог",
-                    "others can use it (mode \(shown)), and metro-timer keeps its files only in a private directory and never changes the modes of one it did not make; make it private ('chmod 700 \(quoted)') or name a directory of your own")
+                    "others can use it (mode \(shown)), and metro-timer keeps its files only in a private directory and never changes the modes of one it did not make; make it private ('chmod 700 \(quoted)') or name a directory of your own"
+                )
             case .cannotCreate(let error, let code):
                 return language.tr(
-                    "не вдається його створити (\(code.map { SystemReason.text($0, .uk) } ?? error))", "cannot create it (\(code.map { SystemReason.text($0, .en) } ?? error))")
+                    "не вдається його створити (\(code.map { SystemReason.text($0, .uk) } ?? error))",
+                    "cannot create it (\(code.map { SystemReason.text($0, .en) } ?? error))")
             }
         }
     }

@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The command line as the kernel gave it. Swift's `CommandLine.arguments` repairs bytes that are
 /// not UTF-8 (each becomes U+FFFD), so `--ics $'\xff.ics'` would write a file of another name;
@@ -13,8 +14,11 @@ package enum RawArguments {
     package static func firstNotUTF8() -> (index: Int, readable: String)? {
         for index in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
-            if String(validating: bytes, as: UTF8.self) == nil { return (index, String(decoding: bytes, as: UTF8.self)) }
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            if String(validating: bytes, as: UTF8.self) == nil {
+                return (index, String(decoding: bytes, as: UTF8.self))
+            }
         }
         return nil
     }
@@ -24,6 +28,7 @@ package enum RawArguments {
         let shown = Quote.value(found.readable)
         return language.tr(
             "аргумент \(found.index) — не текст UTF-8 ('\(shown)' — усе, що в ньому можна прочитати), тож файл, названий ним, отримав би іншу назву; вкажіть його в UTF-8.",
-            "argument \(found.index) is not UTF-8 text ('\(shown)' is as much of it as can be read), so a file named by it would get another name; give it in UTF-8.")
+            "argument \(found.index) is not UTF-8 text ('\(shown)' is as much of it as can be read), so a file named by it would get another name; give it in UTF-8."
+        )
     }
 }

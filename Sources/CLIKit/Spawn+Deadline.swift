@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,7 +44,7 @@ extension Spawn {
         var pipes: [[Int32]] = []
         for _ in 0..<3 {
             do throws(Failure) { pipes.append(try makePipe()) } catch {
-                pipes.joined().forEach { close($0) }
+                for descriptor in pipes.joined() { close(descriptor) }
                 throw error
             }
         }
@@ -65,9 +66,13 @@ extension Spawn {
         let started = withArgvAndEnvironment(path, arguments, environment) { argv, envp in
             posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         }
-        close(inputPipe[0]); close(outputPipe[1]); close(errorPipe[1])
+        close(inputPipe[0])
+        close(outputPipe[1])
+        close(errorPipe[1])
         guard started == 0 else {
-            close(inputPipe[1]); close(outputPipe[0]); close(errorPipe[0])
+            close(inputPipe[1])
+            close(outputPipe[0])
+            close(errorPipe[0])
             throw Failure(code: started)
         }
         // A child that stops reading its input must not stop us: the write end never blocks,
@@ -76,14 +81,23 @@ extension Spawn {
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
 
-        var output = Data(), errorOutput = Data()
-        var inputFD = inputPipe[1], outputFD = outputPipe[0], errorFD = errorPipe[0]
+        var output = Data()
+        var errorOutput = Data()
+        var inputFD = inputPipe[1]
+        var outputFD = outputPipe[0]
+        var errorFD = errorPipe[0]
         var written = 0
         var end: End?
-        if input.isEmpty { close(inputFD); inputFD = -1 }
+        if input.isEmpty {
+            close(inputFD)
+            inputFD = -1
+        }
         var buffer = [UInt8](repeating: 0, count: 65536)
         while end == nil && (outputFD >= 0 || errorFD >= 0) {
-            guard let wait = milliseconds(until: deadline) else { end = .deadline; break }
+            guard let wait = milliseconds(until: deadline) else {
+                end = .deadline
+                break
+            }
             var fds = [
                 pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0),
                 pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0),
@@ -96,7 +110,8 @@ extension Spawn {
                 let count = input.withUnsafeBytes { write(inputFD, $0.baseAddress! + written, $0.count - written) }
                 if count > 0 { written += count }
                 if written == input.count || (count < 0 && errno != EAGAIN && errno != EINTR) {
-                    close(inputFD); inputFD = -1
+                    close(inputFD)
+                    inputFD = -1
                 }
             }
             if outputFD >= 0 && fds[1].revents != 0 {
@@ -105,27 +120,36 @@ extension Spawn {
                     output.append(contentsOf: buffer[0..<count])
                     if output.count > outputLimit { end = .outputLimit }
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    close(outputFD); outputFD = -1
+                    close(outputFD)
+                    outputFD = -1
                 }
             }
             if errorFD >= 0 && fds[2].revents != 0 {
                 let count = read(errorFD, &buffer, buffer.count)
                 if count > 0 {
-                    if errorOutput.count < 65536 { errorOutput.append(contentsOf: buffer[0..<min(count, 65536 - errorOutput.count)]) }
+                    if errorOutput.count < 65536 {
+                        errorOutput.append(contentsOf: buffer[0..<min(count, 65536 - errorOutput.count)])
+                    }
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    close(errorFD); errorFD = -1
+                    close(errorFD)
+                    errorFD = -1
                 }
             }
         }
-        [inputFD, outputFD, errorFD].filter { $0 >= 0 }.forEach { close($0) }
+        for descriptor in [inputFD, outputFD, errorFD] where descriptor >= 0 { close(descriptor) }
         // Both pipes closed: the child is about to exit. Still bounded by the deadline: one that
         // closes its output and keeps running is killed at it like any other.
         var status: Int32 = 0
         while end == nil {
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid { break }
-            if reaped < 0 && errno != EINTR { return Outcome(end: .exited(-1), output: output, errorOutput: errorOutput) }
-            guard let wait = milliseconds(until: deadline) else { end = .deadline; break }
+            if reaped < 0 && errno != EINTR {
+                return Outcome(end: .exited(-1), output: output, errorOutput: errorOutput)
+            }
+            guard let wait = milliseconds(until: deadline) else {
+                end = .deadline
+                break
+            }
             var none = [pollfd]()
             _ = poll(&none, 0, min(wait, 10))
         }
@@ -144,7 +168,7 @@ extension Spawn {
     static func makePipe() throws(Failure) -> [Int32] {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw Failure(code: errno) }
-        ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+        for descriptor in ends { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         return ends
     }
 

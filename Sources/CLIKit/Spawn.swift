@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// Starts child processes with `posix_spawn` and explicit file actions: no shell, standard input
 /// from /dev/null, and nothing else open. Foundation's `Process` opens loopback sockets to start
@@ -19,7 +20,8 @@ package enum Spawn {
     /// `captureOutput`, otherwise discarded like standard error.
     @discardableResult
     package static func run(
-        _ path: String, _ arguments: [String], environment: [String: String], captureOutput: Bool = false, input: Data? = nil
+        _ path: String, _ arguments: [String], environment: [String: String], captureOutput: Bool = false,
+        input: Data? = nil
     ) throws(Failure) -> (status: Int32, output: Data) {
         var pipe: [Int32] = [-1, -1]
         if captureOutput {
@@ -104,8 +106,8 @@ package enum Spawn {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
         }
         return body(argv, envp)
     }
@@ -124,7 +126,8 @@ package enum Spawn {
         var empty = sigset_t()
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(flags | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
+        posix_spawnattr_setflags(
+            &attributes, Int16(flags | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
     }
 
     static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
@@ -140,7 +143,9 @@ package enum Spawn {
 
     /// Starts `path` in a session of its own with no terminal and standard streams on
     /// /dev/null, and does not wait: the caller reaps it (`waitpid`) or lets it outlive itself.
-    package static func detached(_ path: String, _ arguments: [String], environment: [String: String]) throws(Failure) -> pid_t {
+    package static func detached(_ path: String, _ arguments: [String], environment: [String: String]) throws(Failure)
+        -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The system's reason for a failed call (`strerror`), in the language of the message around it.
 /// The C library speaks the process's locale, which a metro-timer run does not set (and
@@ -18,7 +19,9 @@ package enum SystemReason {
     /// The `errno` inside a Foundation error (its `NSUnderlyingError`), when it carries one: a
     /// directory `FileManager` could not make says why only there.
     package static func code(of error: any Error) -> Int32? {
-        guard let cocoa = error as? CocoaError, let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError else { return nil }
+        guard let cocoa = error as? CocoaError, let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError else {
+            return nil
+        }
         return posix.code.rawValue
     }
 

@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// Kyiv time from the system's time-zone database: the TZif file `Europe/Kyiv` under `TZDIR`
 /// (as the C library honours it) or `/usr/share/zoneinfo`. Read here, at the edge, so MetroCore
@@ -50,21 +51,32 @@ package enum ZoneInfo {
             case .missing: continue
             case .bytes(let bytes): data = bytes
             case .unusable(let reason):
-                return .failure(.data(language.tr(
-                    "файл часового поясу \(dir)/\(name) не читається (\(reason.uk)); перевстановіть базу часових поясів (наприклад, 'apt-get install --reinstall tzdata')",
-                    "the time-zone file \(dir)/\(name) cannot be read (\(reason.en)); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')")))
+                return .failure(
+                    .data(
+                        language.tr(
+                            "файл часового поясу \(dir)/\(name) не читається (\(reason.uk)); перевстановіть базу часових поясів (наприклад, 'apt-get install --reinstall tzdata')",
+                            "the time-zone file \(dir)/\(name) cannot be read (\(reason.en)); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')"
+                        )))
             }
             do {
                 return .success(Lookup(clock: ServiceClock(zone: try TZif(bytes: data)), warning: nil))
             } catch {
-                return .failure(.data(language.tr(
-                    "файл часового поясу \(dir)/\(name) пошкоджений (\(error.reason.uk)); перевстановіть базу часових поясів (наприклад, 'apt-get install --reinstall tzdata')",
-                    "the time-zone file \(dir)/\(name) is corrupt (\(error.reason.en)); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')")))
+                return .failure(
+                    .data(
+                        language.tr(
+                            "файл часового поясу \(dir)/\(name) пошкоджений (\(error.reason.uk)); перевстановіть базу часових поясів (наприклад, 'apt-get install --reinstall tzdata')",
+                            "the time-zone file \(dir)/\(name) is corrupt (\(error.reason.en)); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')"
+                        )))
             }
         }
-        return .success(Lookup(clock: builtInClock, warning: Quote.sanitize(language.tr(
-            "попередження: немає файлу часового поясу \(path), тож київський час іде за вбудованим правилом (UTC+2, влітку UTC+3, з останньої неділі березня до останньої неділі жовтня); встановіть базу часових поясів, щоб стежити за її змінами (наприклад, 'apt-get install tzdata')",
-            "warning: there is no time-zone file \(path), so Kyiv time follows the built-in rule (UTC+2, and UTC+3 from the last Sunday of March to the last Sunday of October); install the system time-zone database to follow its changes (for example 'apt-get install tzdata')"))))
+        return .success(
+            Lookup(
+                clock: builtInClock,
+                warning: Quote.sanitize(
+                    language.tr(
+                        "попередження: немає файлу часового поясу \(path), тож київський час іде за вбудованим правилом (UTC+2, влітку UTC+3, з останньої неділі березня до останньої неділі жовтня); встановіть базу часових поясів, щоб стежити за її змінами (наприклад, 'apt-get install tzdata')",
+                        "warning: there is no time-zone file \(path), so Kyiv time follows the built-in rule (UTC+2, and UTC+3 from the last Sunday of March to the last Sunday of October); install the system time-zone database to follow its changes (for example 'apt-get install tzdata')"
+                    ))))
     }
 
     enum Read {
@@ -84,7 +96,9 @@ package enum ZoneInfo {
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .unusable(Bilingual(SystemReason.text(errno, .uk), SystemReason.text(errno, .en))) }
+        guard fstat(fd, &info) == 0 else {
+            return .unusable(Bilingual(SystemReason.text(errno, .uk), SystemReason.text(errno, .en)))
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: return .unusable(Bilingual("це каталог, а не файл", "it is a directory, not a file"))

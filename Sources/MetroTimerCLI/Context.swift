@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// Everything a command may touch from the outside world, passed in so tests can set it.
 package struct Context: Sendable {
@@ -48,7 +49,8 @@ package struct Context: Sendable {
         let clock: ServiceClock
         let language = Language.resolve(flag: GlobalOptions.languageFlag(in: arguments), environment: environment)
         if let invalid = RawArguments.firstNotUTF8() {
-            DescriptorSink.standardError.line(CommandRunner.errorPrefix(language) + RawArguments.error(invalid, language: language))
+            DescriptorSink.standardError.line(
+                CommandRunner.errorPrefix(language) + RawArguments.error(invalid, language: language))
             exit(64)
         }
         switch ZoneInfo.lookup(environment: environment, language: language) {
@@ -63,7 +65,10 @@ package struct Context: Sendable {
                 DescriptorSink.standardError.write(json)
                 exit(error.exitCode)
             }
-            exit(CommandRunner.report(error, stdout: DescriptorSink.standardOutput, stderr: DescriptorSink.standardError, language: language))
+            exit(
+                CommandRunner.report(
+                    error, stdout: DescriptorSink.standardOutput, stderr: DescriptorSink.standardError,
+                    language: language))
         }
         return Context(
             arguments: arguments,
@@ -75,7 +80,9 @@ package struct Context: Sendable {
             stdoutIsTerminal: isatty(1) == 1,
             clock: clock,
             columns: TerminalSize.columns(environment: environment),
-            helperDirectory: Path.directory(of: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]))
+            helperDirectory: Path.directory(
+                of: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                    ?? CommandLine.arguments[0]))
     }
 
     /// Whether the command line asks for anything in Kyiv time. `--version`, help, completions,
@@ -90,7 +97,10 @@ package struct Context: Sendable {
             if word == "--" { break }
             if word == "-h" || word == "--help" { return false }
             if word == "--no-color" || word.hasPrefix("--lang=") { continue }
-            if word == "--lang" { index += 1; continue }
+            if word == "--lang" {
+                index += 1
+                continue
+            }
             words.append(word)
         }
         guard let first = words.first else { return false }

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// A timetable installed with `timetable-gen install`, used instead of the embedded network.
 ///
@@ -24,9 +25,11 @@ package struct InstalledTimetable: Sendable {
     static func load(environment: [String: String], language: Language) throws(CLIError) -> InstalledTimetable? {
         let found: (path: String, bytes: Data)?
         do { found = try InstalledNetwork.read(environment: environment) } catch {
-            throw .data(language.tr(
-                "встановлений розклад \(error.path) не читається (\(error.reason(language))). Приберіть його: '\(removal)' (metro-timer тоді бере вбудований розклад).",
-                "the installed timetable \(error.path) cannot be read (\(error.reason)). Remove it with '\(removal)' (metro-timer then uses its built-in timetable)."))
+            throw .data(
+                language.tr(
+                    "встановлений розклад \(error.path) не читається (\(error.reason(language))). Приберіть його: '\(removal)' (metro-timer тоді бере вбудований розклад).",
+                    "the installed timetable \(error.path) cannot be read (\(error.reason)). Remove it with '\(removal)' (metro-timer then uses its built-in timetable)."
+                ))
         }
         guard let found else { return nil }
         let network: Network
@@ -36,15 +39,20 @@ package struct InstalledTimetable: Sendable {
             case .newerVersion(let version):
                 why = language.tr(
                     "його записав новіший timetable-gen (версія формату \(version), ця версія metro-timer читає до \(NetworkDocument.currentVersion))",
-                    "it was written by a newer timetable-gen (format version \(version); this metro-timer reads up to \(NetworkDocument.currentVersion))")
+                    "it was written by a newer timetable-gen (format version \(version); this metro-timer reads up to \(NetworkDocument.currentVersion))"
+                )
             case .malformed(let reason):
-                why = language.tr("це не розклад metro-timer (\(reason.uk))", "it is not a metro-timer timetable (\(reason.en))")
+                why = language.tr(
+                    "це не розклад metro-timer (\(reason.uk))", "it is not a metro-timer timetable (\(reason.en))")
             case .inconsistent(let reason):
-                why = language.tr("мережа в ньому не узгоджена: \(reason.uk)", "its network does not hold together: \(reason.en)")
+                why = language.tr(
+                    "мережа в ньому не узгоджена: \(reason.uk)", "its network does not hold together: \(reason.en)")
             }
-            throw .data(language.tr(
-                "встановлений розклад \(found.path) не можна використати: \(why). Приберіть його: '\(removal)' (metro-timer тоді бере вбудований розклад) або встановіть знову з 'timetable-gen install --data DIR'.",
-                "the installed timetable \(found.path) cannot be used: \(why). Remove it with '\(removal)' (metro-timer then uses its built-in timetable), or install it again with 'timetable-gen install --data DIR'."))
+            throw .data(
+                language.tr(
+                    "встановлений розклад \(found.path) не можна використати: \(why). Приберіть його: '\(removal)' (metro-timer тоді бере вбудований розклад) або встановіть знову з 'timetable-gen install --data DIR'.",
+                    "the installed timetable \(found.path) cannot be used: \(why). Remove it with '\(removal)' (metro-timer then uses its built-in timetable), or install it again with 'timetable-gen install --data DIR'."
+                ))
         }
         return InstalledTimetable(path: found.path, network: network, search: StationSearch(network: network))
     }

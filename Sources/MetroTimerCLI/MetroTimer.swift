@@ -8,8 +8,10 @@ package enum MetroTimer {
     static var commands: [any Command.Type] { allCommands }
     private static let allCommands: [any Command.Type] = [
         PlanCommand.self, StartCommand.self, StatusCommand.self, AdjustCommand.self, AtCommand.self,
-        DepartedCommand.self, ArrivedCommand.self, StopCommand.self, UndoCommand.self, StationsCommand.self, StationCommand.self, RoutesCommand.self, ChangesCommand.self,
-        CardCommand.self, AlertsCommand.self, JournalCommand.self, CalibrateCommand.self, CalibrationCommand.self, CompletionsCommand.self, AboutCommand.self,
+        DepartedCommand.self, ArrivedCommand.self, StopCommand.self, UndoCommand.self, StationsCommand.self,
+        StationCommand.self, RoutesCommand.self, ChangesCommand.self,
+        CardCommand.self, AlertsCommand.self, JournalCommand.self, CalibrateCommand.self, CalibrationCommand.self,
+        CompletionsCommand.self, AboutCommand.self,
     ]
 
     static var spec: CommandSpec {
@@ -20,7 +22,8 @@ package enum MetroTimer {
                 "A ride countdown for the Kyiv metro, computed from the published timetable."),
             discussion: Text(
                 "Під землею немає GPS і мережі, тож положення поїзда обчислюється: від розкладу міста і моменту, коли поїзд рушив.",
-                "Underground there is no GPS and no network, so the train's position is computed: from the city's timetable and the moment the train started moving."),
+                "Underground there is no GPS and no network, so the train's position is computed: from the city's timetable and the moment the train started moving."
+            ),
             arguments: [.flag("version", Text("Показати версію.", "Show the version."))] + GlobalOptions.arguments,
             subcommands: (commands.map { $0.spec } + [HelpCommand.spec]).map(documented),
             examples: Examples.of("metro-timer"))
@@ -39,8 +42,11 @@ package enum MetroTimer {
         let code = run(context)
         let language = context.chosenLanguage
         if let sink = context.stdout as? DescriptorSink, let failure = sink.failure(language) {
-            context.stderr.line(CommandRunner.errorPrefix(language) + language.tr(
-                "не вдається писати в стандартний вивід: \(failure)", "cannot write to standard output: \(failure)"))
+            context.stderr.line(
+                CommandRunner.errorPrefix(language)
+                    + language.tr(
+                        "не вдається писати в стандартний вивід: \(failure)",
+                        "cannot write to standard output: \(failure)"))
             return code == 0 ? 1 : code
         }
         return code
@@ -53,7 +59,10 @@ package enum MetroTimer {
             // A shell completing a word has nowhere to show an error: an unusable installed
             // timetable completes nothing (every command then says what is wrong).
             var context = context
-            do { context.installedTimetable = try InstalledTimetable.load(environment: context.environment, language: context.language(flag: nil)) } catch {
+            do {
+                context.installedTimetable = try InstalledTimetable.load(
+                    environment: context.environment, language: context.language(flag: nil))
+            } catch {
                 return 0
             }
             context.stdout.write(CompletionsCommand.complete(Array(arguments.dropFirst()), context: context))
@@ -63,14 +72,22 @@ package enum MetroTimer {
         // systemd timer runs at its moment. Hidden like `__complete`.
         if arguments.first == "__notifier" || arguments.first == "__fire" {
             var context = context
-            if let problem = HomeVariables.problem(environment: context.environment, language: context.language(flag: nil)) {
-                return CommandRunner.report(problem, stdout: context.stdout, stderr: context.stderr, language: context.language(flag: nil))
+            if let problem = HomeVariables.problem(
+                environment: context.environment, language: context.language(flag: nil))
+            {
+                return CommandRunner.report(
+                    problem, stdout: context.stdout, stderr: context.stderr, language: context.language(flag: nil))
             }
-            do { context.installedTimetable = try InstalledTimetable.load(environment: context.environment, language: context.language(flag: nil)) } catch {
-                return CommandRunner.report(error, stdout: context.stdout, stderr: context.stderr, language: context.language(flag: nil))
+            do {
+                context.installedTimetable = try InstalledTimetable.load(
+                    environment: context.environment, language: context.language(flag: nil))
+            } catch {
+                return CommandRunner.report(
+                    error, stdout: context.stdout, stderr: context.stderr, language: context.language(flag: nil))
             }
             if arguments.first == "__notifier" {
-                return arguments.dropFirst().first == "--run" ? AlertNotifier.run(context) : AlertNotifier.launch(context)
+                return arguments.dropFirst().first == "--run"
+                    ? AlertNotifier.run(context) : AlertNotifier.launch(context)
             }
             if arguments.count == 3 {
                 return AlertNotifier.fire(context, trip: arguments[1])
@@ -101,7 +118,9 @@ package enum MetroTimer {
 
     /// Pulls `--lang` and `--no-color` out wherever they stand, so they work before or after the
     /// subcommand.
-    static func extractGlobalOptions(_ arguments: inout [String], context: Context, language: inout Language) throws(CLIError) -> GlobalOptions {
+    static func extractGlobalOptions(_ arguments: inout [String], context: Context, language: inout Language)
+        throws(CLIError) -> GlobalOptions
+    {
         var langFlag: String?
         var noColor = false
         var remaining: [String] = []
@@ -119,19 +138,26 @@ package enum MetroTimer {
                 var value: String?
                 if word == "--lang" {
                     // An option after it is not its value: `plan Lisova --lang --json`.
-                    if index < arguments.count, !arguments[index].hasPrefix("-") { value = arguments[index]; index += 1 }
+                    if index < arguments.count, !arguments[index].hasPrefix("-") {
+                        value = arguments[index]
+                        index += 1
+                    }
                 } else {
                     value = String(word.dropFirst("--lang=".count))
                 }
                 // The usage shown is the subcommand's, when one is on the line.
-                let named = arguments.lazy.compactMap { name in commands.first { $0.spec.path.last == name }?.spec }.first ?? spec
+                let named =
+                    arguments.lazy.compactMap { name in commands.first { $0.spec.path.last == name }?.spec }.first
+                    ?? spec
                 guard let value, !value.isEmpty else {
-                    throw .usage(language.tr("'--lang' потребує значення: uk або en", "'--lang' needs a value: uk or en"), named)
+                    throw .usage(
+                        language.tr("'--lang' потребує значення: uk або en", "'--lang' needs a value: uk or en"), named)
                 }
                 guard Language(rawValue: value) != nil else {
-                    throw .usage(language.tr(
-                        "'--lang' приймає uk або en, отримано '\(value)'",
-                        "'--lang' takes uk or en, not '\(value)'"), named)
+                    throw .usage(
+                        language.tr(
+                            "'--lang' приймає uk або en, отримано '\(value)'",
+                            "'--lang' takes uk or en, not '\(value)'"), named)
                 }
                 langFlag = value
             } else {
@@ -182,12 +208,18 @@ package enum MetroTimer {
         }
     }
 
-    static func run<C: Command>(_ command: C.Type, _ arguments: [String], context: Context, options: GlobalOptions) throws(CLIError) {
-        let parsed = try ArgumentParser.parse(arguments, spec: documented(C.spec), language: options.language, allowRest: C.acceptsRest)
+    static func run<C: Command>(_ command: C.Type, _ arguments: [String], context: Context, options: GlobalOptions)
+        throws(CLIError)
+    {
+        let parsed = try ArgumentParser.parse(
+            arguments, spec: documented(C.spec), language: options.language, allowRest: C.acceptsRest)
         var context = context
         // Before anything is read under them (the installed timetable is the first).
-        if let problem = HomeVariables.problem(environment: context.environment, language: options.language) { throw problem }
-        context.installedTimetable = try InstalledTimetable.load(environment: context.environment, language: options.language)
+        if let problem = HomeVariables.problem(environment: context.environment, language: options.language) {
+            throw problem
+        }
+        context.installedTimetable = try InstalledTimetable.load(
+            environment: context.environment, language: options.language)
         let instance = try C(parsed, context: context, options: options)
         try instance.run(context, options: options)
     }

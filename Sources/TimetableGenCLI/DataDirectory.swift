@@ -1,11 +1,12 @@
 import CLIKit
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 import MetroCore
 import MetroData
 import MetroLab
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where `timetable-gen` reads the project's data files: the directory `--data` names; with no
 /// `--data`, `Data` where the working directory is the root of a metro-timer checkout, else the
@@ -26,19 +27,24 @@ enum DataDirectory {
 
     /// Whether `directory` is the root of a metro-timer checkout.
     static func isCheckoutRoot(_ directory: String) -> Bool {
-        guard let manifest = FileManager.default.contents(atPath: Generator.absolute("Package.swift", base: directory)) else { return false }
+        guard let manifest = FileManager.default.contents(atPath: Generator.absolute("Package.swift", base: directory))
+        else { return false }
         return String(decoding: manifest, as: UTF8.self).contains(packageMarker)
     }
 
     /// The data directory as the user gave it (messages name it so), or a usage error saying to
     /// pass `--data`.
-    static func resolve(_ parsed: ParsedArguments, spec: CommandSpec, base: String, language: Language) throws(CLIError) -> String {
+    static func resolve(_ parsed: ParsedArguments, spec: CommandSpec, base: String, language: Language) throws(CLIError)
+        -> String
+    {
         if let given = parsed.value("data") { return given }
         if isCheckoutRoot(base) { return checkoutData }
         if let shipped = shipped() { return shipped }
-        throw .usage(language.tr(
-            "Не вказано теку з даними: додайте '--data <dir>' (тека з kyiv-stations.csv та іншими файлами; у копії metro-timer це Data, у встановленому випуску — share/metro-timer)",
-            "No data directory given: pass '--data <dir>' (the directory holding kyiv-stations.csv and the other files; Data in a checkout of metro-timer, share/metro-timer in an installed release)"), spec)
+        throw .usage(
+            language.tr(
+                "Не вказано теку з даними: додайте '--data <dir>' (тека з kyiv-stations.csv та іншими файлами; у копії metro-timer це Data, у встановленому випуску — share/metro-timer)",
+                "No data directory given: pass '--data <dir>' (the directory holding kyiv-stations.csv and the other files; Data in a checkout of metro-timer, share/metro-timer in an installed release)"
+            ), spec)
     }
 
     /// Where a release keeps the published timetable, relative to the `bin/` of its executables.
@@ -46,11 +52,15 @@ enum DataDirectory {
 
     /// The shipped data beside the running executable (`BIN/../share/metro-timer`), when it holds
     /// the stations file; nil in a build directory.
-    static func shipped(executable: String? = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) -> String? {
+    static func shipped(
+        executable: String? = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    ) -> String? {
         guard let executable, executable.hasPrefix("/") else { return nil }
         let prefix = Path.directory(of: Path.directory(of: executable))
         let directory = (prefix == "/" ? "" : prefix) + "/" + shippedRelative
-        guard FileManager.default.fileExists(atPath: directory + "/" + TimetableCompiler.FileName.stations) else { return nil }
+        guard FileManager.default.fileExists(atPath: directory + "/" + TimetableCompiler.FileName.stations) else {
+            return nil
+        }
         return directory
     }
 
@@ -61,7 +71,9 @@ enum DataDirectory {
 
     /// Reads the named data files (all of them by default) from `directory` (relative to `base`);
     /// the compiler gets their bytes and names and does no I/O of its own.
-    static func read(_ directory: String, base: String, names: [String] = TimetableCompiler.FileName.all) throws(DataError) -> TimetableCompiler.Input {
+    static func read(_ directory: String, base: String, names: [String] = TimetableCompiler.FileName.all)
+        throws(DataError) -> TimetableCompiler.Input
+    {
         let absolute = Generator.absolute(directory, base: base)
         var bytes: [String: [UInt8]] = [:]
         for name in names {

@@ -15,10 +15,11 @@
 // gets it as --max-time too, but it is this process that kills curl at it and answers.
 // (URLSession, used before, truncated its timeouts to whole seconds.)
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 package enum AlertFetch {
     /// The first argument that selects the mode.
@@ -28,12 +29,14 @@ package enum AlertFetch {
     /// returns the exit code; `started` is when the process started, the deadline's origin.
     package static func main(_ arguments: [String], started: ContinuousClock.Instant) -> Int32 {
         let input = readLine(strippingNewline: true) ?? ""
-        guard arguments.count == 1, let milliseconds = Int(arguments[0]), milliseconds > 0, URL(string: input) != nil else {
+        guard arguments.count == 1, let milliseconds = Int(arguments[0]), milliseconds > 0, URL(string: input) != nil
+        else {
             let usage = Array("usage: echo URL | metro-timer \(mode) TIMEOUT_MS\n".utf8)
             _ = write(2, usage, usage.count)
             return 64
         }
-        let verdict = CurlFeed.check(input, environment: ProcessInfo.processInfo.environment, deadline: started + .milliseconds(milliseconds))
+        let verdict = CurlFeed.check(
+            input, environment: ProcessInfo.processInfo.environment, deadline: started + .milliseconds(milliseconds))
         print(verdict.output)
         return 0
     }

@@ -1,12 +1,13 @@
 import CLIKit
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import MetroCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One question to the feed, asked through the system's `curl` program.
 ///
@@ -22,7 +23,9 @@ enum CurlFeed {
         for directory in (path ?? "/usr/bin:/bin").split(separator: ":") where directory.hasPrefix("/") {
             let candidate = (directory.hasSuffix("/") ? String(directory) : directory + "/") + "curl"
             var status = stat()
-            if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+            if stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
         }
         return nil
     }
@@ -95,7 +98,9 @@ enum CurlFeed {
 
     /// Asks the feed at `text` (already a URL `AlertFeed.urlProblem` accepts or not) by
     /// `deadline`.
-    static func check(_ text: String, environment: [String: String], deadline: ContinuousClock.Instant) -> AlertFeed.Verdict {
+    static func check(_ text: String, environment: [String: String], deadline: ContinuousClock.Instant)
+        -> AlertFeed.Verdict
+    {
         if let problem = AlertFeed.urlProblem(text) { return .unknown(problem) }
         // The URL passed RFC 3986's grammar strictly (no character a URL may not hold), so
         // what Foundation reads and hands curl is the text that was checked.
@@ -112,7 +117,8 @@ enum CurlFeed {
                 outputLimit: AlertFeed.maximumBytes, deadline: deadline)
             return verdict(outcome)
         } catch {
-            return .unknown(Bilingual("curl не запустився (\(error.reason(.uk)))", "curl did not start (\(error.reason))"))
+            return .unknown(
+                Bilingual("curl не запустився (\(error.reason(.uk)))", "curl did not start (\(error.reason))"))
         }
     }
 }

@@ -1,7 +1,8 @@
 import CLIKit
+import FoundationEssentials
 import MetroTimerCLI
 import metro_timer_alerts
-import FoundationEssentials
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +25,8 @@ package enum DaytimeClock {
         calendar.timeZone = TimeZone(identifier: "Europe/Kyiv")!
         let hour = calendar.component(.hour, from: real)
         if (6..<22).contains(hour) { return 0 }
-        let ten = calendar.nextDate(after: real, matching: DateComponents(hour: 10, minute: 0, second: 0), matchingPolicy: .nextTime)!
+        let ten = calendar.nextDate(
+            after: real, matching: DateComponents(hour: 10, minute: 0, second: 0), matchingPolicy: .nextTime)!
         return ten.timeIntervalSince(real).rounded(.down)
     }
 
@@ -64,15 +66,17 @@ package enum DaytimeClock {
     package static func variables(offset: TimeInterval) throws -> [String: String] {
         let shift = "+\(Int(offset))"
         let shared = try Holder.shared(for: shift)
-        return ["LD_PRELOAD": library, "FAKETIME": shift, "FAKETIME_SHARED": shared, "FAKETIME_DONT_FAKE_MONOTONIC": "1"]
+        return [
+            "LD_PRELOAD": library, "FAKETIME": shift, "FAKETIME_SHARED": shared, "FAKETIME_DONT_FAKE_MONOTONIC": "1",
+        ]
     }
 
     package static let library = "/usr/lib/\(architecture)-linux-gnu/faketime/libfaketime.so.1"
     private static var architecture: String {
         #if arch(arm64)
-            "aarch64"
+        "aarch64"
         #else
-            "x86_64"
+        "x86_64"
         #endif
     }
 
@@ -91,7 +95,8 @@ package enum DaytimeClock {
     ///   (left by runs before this fix), its own user's only.
     package final class Holder: @unchecked Sendable {
         package static let lock = NSLock()
-        package nonisolated(unsafe) static var held: [String: (process: Process, input: FileHandle, shared: String)] = [:]
+        package nonisolated(unsafe) static var held: [String: (process: Process, input: FileHandle, shared: String)] =
+            [:]
         package nonisolated(unsafe) static var swept = false
 
         package static func shared(for shift: String) throws -> String {
@@ -155,7 +160,8 @@ package enum DaytimeClock {
             for (_, holder) in held {
                 try? holder.input.close()
                 let deadline = clock.now.advanced(by: .seconds(5))
-                while files(holder.shared).contains(where: { FileManager.default.fileExists(atPath: "/dev/shm/" + $0) }), clock.now < deadline {
+                while files(holder.shared).contains(where: { FileManager.default.fileExists(atPath: "/dev/shm/" + $0) }
+                ), clock.now < deadline {
                     usleep(10_000)
                 }
                 for file in files(holder.shared) { unlink("/dev/shm/" + file) }

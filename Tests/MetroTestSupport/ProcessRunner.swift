@@ -14,7 +14,8 @@ package enum ProcessRunner {
         _ product: String, _ arguments: [String], environment: [String: String] = [:],
         currentDirectory: String? = nil, input: String? = nil
     ) throws -> Result {
-        try run(executable: TestPaths.products.appendingPathComponent(product).path, arguments, environment: environment,
+        try run(
+            executable: TestPaths.products.appendingPathComponent(product).path, arguments, environment: environment,
             currentDirectory: currentDirectory, input: input)
     }
 
@@ -27,7 +28,10 @@ package enum ProcessRunner {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        for key in ["METRO_TIMER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "METRO_TIMER_HOME", "XDG_CONFIG_HOME", "METRO_TIMER_AIR_RAID"] { env[key] = nil }
+        for key in [
+            "METRO_TIMER_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "METRO_TIMER_HOME", "XDG_CONFIG_HOME",
+            "METRO_TIMER_AIR_RAID",
+        ] { env[key] = nil }
         env["METRO_TIMER_CONFIG"] = TestPaths.isolated() + "/config"
         // Never the developer's own installed timetable (a test installs one where it says).
         env["XDG_DATA_HOME"] = TestPaths.isolated() + "/data"
@@ -38,7 +42,9 @@ package enum ProcessRunner {
         // second; a termination handler reports the exit at once.
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = inPipe
@@ -76,6 +82,14 @@ package final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
     package init() {}
-    package func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    package func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+    package func set(_ value: Data) {
+        lock.lock()
+        data = value
+        lock.unlock()
+    }
+    package func get() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return data
+    }
 }

@@ -3,9 +3,8 @@ import Foundation
 import MetroCore
 import MetroData
 import MetroLab
-import XCTest
-
 import MetroTimerCLI
+import XCTest
 
 /// Paths and fixtures shared by the tests.
 package enum TestPaths {
@@ -14,7 +13,9 @@ package enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     package static let data = packageRoot.appendingPathComponent("Data").path
     package static let fixtures = packageRoot.appendingPathComponent("Tests/MetroCoreTests/Fixtures").path
-    package static let embeddedSwift = packageRoot.appendingPathComponent("Sources/MetroCore/Network/Network+EmbeddedJSON.swift").path
+    package static let embeddedSwift = packageRoot.appendingPathComponent(
+        "Sources/MetroCore/Network/Network+EmbeddedJSON.swift"
+    ).path
 
     /// The directory holding the built products (`.build/debug`). On Linux the test bundle's
     /// URL is that directory itself; on Darwin it is the `.xctest` bundle inside it.
@@ -39,17 +40,21 @@ package enum TestPaths {
     package static func isolated() -> String { isolatedRoot + "/" + UUID().uuidString }
 
     package static let isolatedRoot: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("metro-timer-isolated-\(getpid())").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("metro-timer-isolated-\(getpid())")
+            .path
+        try? FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         atexit { try? FileManager.default.removeItem(atPath: TestPaths.isolatedRoot) }
         return path
     }()
 
     /// A fresh temporary directory, removed when the test ends.
     package static func temporaryDirectory(_ test: XCTestCase) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("metro-timer-tests-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "metro-timer-tests-\(UUID().uuidString)")
         // Private, as a home metro-timer accepts must be (one open to others is refused).
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url.path
     }
@@ -66,8 +71,10 @@ package enum Kyiv {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == ":" }).map { Int($0)! }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Kyiv")!
-        return calendar.date(from: DateComponents(
-            year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts.count > 5 ? parts[5] : 0))!
+        return calendar.date(
+            from: DateComponents(
+                year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4],
+                second: parts.count > 5 ? parts[5] : 0))!
     }
 
     package static func station(_ query: String) -> NetworkDocument.Station {
@@ -105,7 +112,8 @@ package enum CLI {
         _ arguments: [String], now: Date = Kyiv.date("2026-11-30 12:00:00"),
         environment: [String: String] = ["NO_COLOR": "1"], terminal: Bool = false, columns: Int? = 80
     ) -> CLIResult {
-        let out = StringSink(), err = StringSink()
+        let out = StringSink()
+        let err = StringSink()
         // Never the developer's own settings or trip: fresh, empty places unless a test sets them.
         var environment = environment
         let isolated = TestPaths.isolated()

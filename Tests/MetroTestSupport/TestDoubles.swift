@@ -1,9 +1,8 @@
 import CLIKit
 import Foundation
 import MetroCore
-import XCTest
-
 import MetroTimerCLI
+import XCTest
 
 // Test doubles shared by both test targets.
 
@@ -12,8 +11,16 @@ package final class ManualTime: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date
     package init(_ start: Date) { current = start }
-    package var now: Date { lock.lock(); defer { lock.unlock() }; return current }
-    package func set(_ date: Date) { lock.lock(); current = date; lock.unlock() }
+    package var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+    package func set(_ date: Date) {
+        lock.lock()
+        current = date
+        lock.unlock()
+    }
 }
 
 /// Keys typed at given moments, and things other processes do at given moments; waiting
@@ -24,7 +31,9 @@ package final class ScriptedKeys: KeySource {
     package var actions: [(at: Date, run: () -> Void)]
     package private(set) var waits = 0
 
-    package init(time: ManualTime, script: [(at: Date, key: Character)] = [], actions: [(at: Date, run: () -> Void)] = []) {
+    package init(
+        time: ManualTime, script: [(at: Date, key: Character)] = [], actions: [(at: Date, run: () -> Void)] = []
+    ) {
         self.time = time
         self.script = script.sorted { $0.at < $1.at }
         self.actions = actions.sorted { $0.at < $1.at }
@@ -54,6 +63,14 @@ package final class LockedStrings: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String] = []
     package init() {}
-    package func append(_ value: String) { lock.lock(); values.append(value); lock.unlock() }
-    package var all: [String] { lock.lock(); defer { lock.unlock() }; return values }
+    package func append(_ value: String) {
+        lock.lock()
+        values.append(value)
+        lock.unlock()
+    }
+    package var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
 }

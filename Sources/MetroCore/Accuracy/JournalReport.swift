@@ -21,7 +21,11 @@ package struct JournalReport: Equatable, Sendable {
             rides += 1
             if let error = record.errorSeconds {
                 errors.append(error)
-                if record.calibrated == true { calibratedErrors.append(abs(error)) } else { uncalibratedErrors.append(abs(error)) }
+                if record.calibrated == true {
+                    calibratedErrors.append(abs(error))
+                } else {
+                    uncalibratedErrors.append(abs(error))
+                }
             }
             if let missedStation = record.missedStation {
                 missedKnown += 1
@@ -57,7 +61,8 @@ package struct JournalReport: Equatable, Sendable {
     package var bins: [Int]
 
     package static func == (a: JournalReport, b: JournalReport) -> Bool {
-        a.overall == b.overall && a.bins == b.bins && a.binStart == b.binStart && a.routes.map(\.key) == b.routes.map(\.key)
+        a.overall == b.overall && a.bins == b.bins && a.binStart == b.binStart
+            && a.routes.map(\.key) == b.routes.map(\.key)
     }
 
     package init(_ records: [JournalRecord], network: Network, binSeconds: Int = 15, binCount: Int = 16) {
@@ -103,13 +108,18 @@ package struct JournalReport: Equatable, Sendable {
         package func report(binSeconds: Int = 15, binCount: Int = 16) -> JournalReport {
             JournalReport(
                 routes: order.map { (key: $0, from: routes[$0]!.from, to: routes[$0]!.to, group: routes[$0]!.group) },
-                legs: legs.sorted { $0.key < $1.key }.map { (line: $0.value.line, direction: $0.value.direction, group: $0.value.group) },
+                legs: legs.sorted { $0.key < $1.key }.map {
+                    (line: $0.value.line, direction: $0.value.direction, group: $0.value.group)
+                },
                 overall: overall, binSeconds: binSeconds, binCount: binCount)
         }
     }
 
-    init(routes: [(key: String, from: String, to: String, group: Group)], legs: [(line: String, direction: Direction, group: Group)],
-         overall: Group, binSeconds: Int, binCount: Int) {
+    init(
+        routes: [(key: String, from: String, to: String, group: Group)],
+        legs: [(line: String, direction: Direction, group: Group)],
+        overall: Group, binSeconds: Int, binCount: Int
+    ) {
         self.routes = routes
         self.legs = legs
         self.overall = overall

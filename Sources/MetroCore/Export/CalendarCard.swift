@@ -23,12 +23,15 @@ package struct CalendarCard: Sendable {
 
     /// The card. `stamp` is when it was made (DTSTAMP), passed in so the output is repeatable.
     package func calendar(_ schedule: Schedule, stamp: Date) -> String {
-        ICalendar.Component("VCALENDAR", [
-            ICalendar.Property("VERSION", "2.0"),
-            ICalendar.Property("PRODID", "-//metro-timer//\(product)//" + language.rawValue.uppercased()),
-            ICalendar.Property("CALSCALE", "GREGORIAN"),
-            ICalendar.Property("METHOD", "PUBLISH"),
-        ], [ICalendar.kyivTimeZone, event(schedule, stamp: stamp)]).serialized
+        ICalendar.Component(
+            "VCALENDAR",
+            [
+                ICalendar.Property("VERSION", "2.0"),
+                ICalendar.Property("PRODID", "-//metro-timer//\(product)//" + language.rawValue.uppercased()),
+                ICalendar.Property("CALSCALE", "GREGORIAN"),
+                ICalendar.Property("METHOD", "PUBLISH"),
+            ], [ICalendar.kyivTimeZone, event(schedule, stamp: stamp)]
+        ).serialized
     }
 
     func event(_ schedule: Schedule, stamp: Date) -> ICalendar.Component {
@@ -36,11 +39,15 @@ package struct CalendarCard: Sendable {
         let zone = [("TZID", "Europe/Kyiv")]
         let lines = route.legs.map(\.line).joined(separator: ", ")
         var properties: [ICalendar.Property] = [
-            ICalendar.Property("UID", "ride-\(route.origin)-\(route.destination)-\(ICalendar.utc(schedule.departure))@metro-timer"),
+            ICalendar.Property(
+                "UID", "ride-\(route.origin)-\(route.destination)-\(ICalendar.utc(schedule.departure))@metro-timer"),
             ICalendar.Property("DTSTAMP", ICalendar.utc(stamp)),
             ICalendar.Property("DTSTART", ICalendar.local(schedule.departure, clock: clock), parameters: zone),
-            ICalendar.Property("DTEND", ICalendar.local(max(schedule.finalArrival, schedule.departure), clock: clock), parameters: zone),
-            .text("SUMMARY", name(route.origin) + " → " + name(route.destination) + (lines.isEmpty ? "" : " (\(lines))")),
+            ICalendar.Property(
+                "DTEND", ICalendar.local(max(schedule.finalArrival, schedule.departure), clock: clock), parameters: zone
+            ),
+            .text(
+                "SUMMARY", name(route.origin) + " → " + name(route.destination) + (lines.isEmpty ? "" : " (\(lines))")),
             .text("LOCATION", language.tr("Метро: ", "Metro: ") + name(route.origin)),
             .text("DESCRIPTION", description(schedule)),
             ICalendar.Property("TRANSP", "OPAQUE"),
@@ -51,33 +58,49 @@ package struct CalendarCard: Sendable {
             // Fired more than a stop before the change: how far, not "next" (AlertWording).
             let which: Trip.Alert = number == 0 ? .transferAlert : .secondTransferAlert
             if AlertWording.early(which, in: schedule) != nil {
-                alarms.append(alarm(change.time, AlertWording.headline(which, in: schedule, station: name(transfer.exit), language) + "."))
+                alarms.append(
+                    alarm(
+                        change.time,
+                        AlertWording.headline(which, in: schedule, station: name(transfer.exit), language) + "."))
                 continue
             }
             // On the long way round, the second change can come one stop after a boarding: the
             // moment is then the train leaving it.
             let stop = schedule.stops[change.stop]
             let moment = stop.moment(at: name(stop.station), language: language)
-            alarms.append(alarm(change.time, language.tr(
-                "Пересадка — наступна: \(moment); виходьте на станції \(name(transfer.exit)).",
-                "Change is next: \(moment); get off at \(name(transfer.exit)).")))
+            alarms.append(
+                alarm(
+                    change.time,
+                    language.tr(
+                        "Пересадка — наступна: \(moment); виходьте на станції \(name(transfer.exit)).",
+                        "Change is next: \(moment); get off at \(name(transfer.exit)).")))
         }
         if schedule.alertStop != nil, AlertWording.early(.alert, in: schedule) != nil {
-            alarms.append(alarm(schedule.alert, AlertWording.headline(.alert, in: schedule, station: name(schedule.stops.last!.station), language) + "."))
+            alarms.append(
+                alarm(
+                    schedule.alert,
+                    AlertWording.headline(.alert, in: schedule, station: name(schedule.stops.last!.station), language)
+                        + "."))
         } else if let stop = schedule.alertStop {
-            alarms.append(alarm(schedule.alert, language.tr(
-                "Наступна — ваша: \(name(schedule.stops[stop].station)), далі \(name(schedule.stops.last!.station)).",
-                "Yours is next: \(name(schedule.stops[stop].station)), then \(name(schedule.stops.last!.station)).")))
+            alarms.append(
+                alarm(
+                    schedule.alert,
+                    language.tr(
+                        "Наступна — ваша: \(name(schedule.stops[stop].station)), далі \(name(schedule.stops.last!.station)).",
+                        "Yours is next: \(name(schedule.stops[stop].station)), then \(name(schedule.stops.last!.station))."
+                    )))
         }
         return ICalendar.Component("VEVENT", properties, alarms)
     }
 
     func alarm(_ at: Date, _ text: String) -> ICalendar.Component {
-        ICalendar.Component("VALARM", [
-            ICalendar.Property("ACTION", "DISPLAY"),
-            .text("DESCRIPTION", text),
-            ICalendar.Property("TRIGGER", ICalendar.utc(at), parameters: [("VALUE", "DATE-TIME")]),
-        ])
+        ICalendar.Component(
+            "VALARM",
+            [
+                ICalendar.Property("ACTION", "DISPLAY"),
+                .text("DESCRIPTION", text),
+                ICalendar.Property("TRIGGER", ICalendar.utc(at), parameters: [("VALUE", "DATE-TIME")]),
+            ])
     }
 
     /// The stops with their times, the transfer, the alert moments and the arrival's range.
@@ -94,29 +117,37 @@ package struct CalendarCard: Sendable {
                 // The wait as the plan says it: the published first train exactly; otherwise a
                 // range, and the published last train where the range ends on it.
                 if let train = transfer.realTrain {
-                    lines.append(language.tr(
-                        "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування \(minutes(transfer.bookedWaitSeconds)) на перший поїзд, о \(clock.hhmmss(train)).",
-                        "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of \(minutes(transfer.bookedWaitSeconds)) for the first train, the \(clock.hhmmss(train))."))
+                    lines.append(
+                        language.tr(
+                            "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування \(minutes(transfer.bookedWaitSeconds)) на перший поїзд, о \(clock.hhmmss(train)).",
+                            "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of \(minutes(transfer.bookedWaitSeconds)) for the first train, the \(clock.hhmmss(train))."
+                        ))
                 } else {
                     var line = language.tr(
                         "Перехід на станцію \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); очікування від 0 до \(minutes(transfer.longestWaitSeconds))",
-                        "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of 0 to \(minutes(transfer.longestWaitSeconds))")
+                        "Walk to \(name(transfer.entry)): \(minutes(transfer.walkSeconds)); a wait of 0 to \(minutes(transfer.longestWaitSeconds))"
+                    )
                     if let last = transfer.latestTrain {
-                        line += language.tr(", щонайпізніше останній поїзд, о \(clock.hhmmss(last))", ", at the latest the last train, the \(clock.hhmmss(last))")
+                        line += language.tr(
+                            ", щонайпізніше останній поїзд, о \(clock.hhmmss(last))",
+                            ", at the latest the last train, the \(clock.hhmmss(last))")
                     }
                     lines.append(line + ".")
                 }
             }
         }
         if let walk = schedule.route.walkAfterAlighting {
-            lines.append(language.tr(
-                "Далі пішки до станції \(name(schedule.route.destination)): \(minutes(walk.walkSeconds)).",
-                "Then walk to \(name(schedule.route.destination)): \(minutes(walk.walkSeconds))."))
+            lines.append(
+                language.tr(
+                    "Далі пішки до станції \(name(schedule.route.destination)): \(minutes(walk.walkSeconds)).",
+                    "Then walk to \(name(schedule.route.destination)): \(minutes(walk.walkSeconds))."))
         }
         lines.append("")
         for number in schedule.transferAlerts.indices {
             let which: Trip.Alert = number == 0 ? .transferAlert : .secondTransferAlert
-            lines.append(AlertWording.label(which, in: schedule, language) + ": " + clock.hhmmss(schedule.transferAlerts[number].time))
+            lines.append(
+                AlertWording.label(which, in: schedule, language) + ": "
+                    + clock.hhmmss(schedule.transferAlerts[number].time))
         }
         if schedule.alertStop != nil {
             lines.append(AlertWording.label(.alert, in: schedule, language) + ": " + clock.hhmmss(schedule.alert))
@@ -124,14 +155,16 @@ package struct CalendarCard: Sendable {
         var arrival = language.tr("Прибуття: ", "Arrival: ") + clock.hhmmss(schedule.finalArrival)
         if schedule.arrivalEarliest != schedule.arrivalLatest {
             let walk = schedule.finalArrival.timeIntervalSince(schedule.arrival)
-            arrival += language.tr(", можливо ", ", could be ")
+            arrival +=
+                language.tr(", можливо ", ", could be ")
                 + clock.hhmmss(schedule.arrivalEarliest.addingTimeInterval(walk)) + "–"
                 + clock.hhmmss(schedule.arrivalLatest.addingTimeInterval(walk))
         }
         lines.append(arrival)
-        lines.append(language.tr(
-            "Час обчислено з опублікованого розкладу від моменту, коли рушає поїзд (metro-timer).",
-            "Times computed from the published timetable, from the moment the train moves (metro-timer)."))
+        lines.append(
+            language.tr(
+                "Час обчислено з опублікованого розкладу від моменту, коли рушає поїзд (metro-timer).",
+                "Times computed from the published timetable, from the moment the train moves (metro-timer)."))
         return lines.joined(separator: "\n")
     }
 

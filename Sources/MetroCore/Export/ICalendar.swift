@@ -98,20 +98,28 @@ package enum ICalendar {
     }
 
     static func basic(_ day: ServiceClock.ServiceDay, _ seconds: Int) -> String {
-        Format.c("%04ld%02ld%02ldT%02ld%02ld%02ld", day.year, day.month, day.day, seconds / 3600, seconds / 60 % 60, seconds % 60)
+        Format.c(
+            "%04ld%02ld%02ldT%02ld%02ld%02ld", day.year, day.month, day.day, seconds / 3600, seconds / 60 % 60,
+            seconds % 60)
     }
 
     /// Europe/Kyiv as a VTIMEZONE: EET in winter, EEST from the last Sunday of March (03:00) to
     /// the last Sunday of October (04:00), as Ukraine has kept them since 1996. RFC 5545 wants
     /// every TZID that an event names described in the file itself.
-    static let kyivTimeZone = Component("VTIMEZONE", [Property("TZID", "Europe/Kyiv")], [
-        Component("DAYLIGHT", [
-            Property("TZOFFSETFROM", "+0200"), Property("TZOFFSETTO", "+0300"), Property("TZNAME", "EEST"),
-            Property("DTSTART", "19700329T030000"), Property("RRULE", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"),
-        ]),
-        Component("STANDARD", [
-            Property("TZOFFSETFROM", "+0300"), Property("TZOFFSETTO", "+0200"), Property("TZNAME", "EET"),
-            Property("DTSTART", "19701025T040000"), Property("RRULE", "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"),
-        ]),
-    ])
+    static let kyivTimeZone = Component(
+        "VTIMEZONE", [Property("TZID", "Europe/Kyiv")],
+        [
+            Component(
+                "DAYLIGHT",
+                [
+                    Property("TZOFFSETFROM", "+0200"), Property("TZOFFSETTO", "+0300"), Property("TZNAME", "EEST"),
+                    Property("DTSTART", "19700329T030000"), Property("RRULE", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"),
+                ]),
+            Component(
+                "STANDARD",
+                [
+                    Property("TZOFFSETFROM", "+0300"), Property("TZOFFSETTO", "+0200"), Property("TZNAME", "EET"),
+                    Property("DTSTART", "19701025T040000"), Property("RRULE", "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"),
+                ]),
+        ])
 }

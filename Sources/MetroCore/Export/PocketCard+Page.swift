@@ -14,8 +14,11 @@ extension PocketCard {
         let json = JSONObject.serialize(data).replacing("<", with: "\\u003c")
         let script = Self.shipped(Self.script)
         // CSS has no string with ", " or ": " in it here (the font names are quoted words).
-        let style = Self.shipped(Self.style).replacing(": ", with: ":").replacing(", ", with: ",").replacing(" {", with: "{").replacing("; ", with: ";")
-        let policy = "default-src 'none'; script-src 'sha256-\(SHA256.base64(Array(script.utf8)))'; "
+        let style = Self.shipped(Self.style).replacing(": ", with: ":").replacing(", ", with: ",").replacing(
+            " {", with: "{"
+        ).replacing("; ", with: ";")
+        let policy =
+            "default-src 'none'; script-src 'sha256-\(SHA256.base64(Array(script.utf8)))'; "
             + "style-src 'sha256-\(SHA256.base64(Array(style.utf8)))'; base-uri 'none'; form-action 'none'"
         return """
             <!doctype html>
@@ -43,7 +46,8 @@ extension PocketCard {
     /// are only a comment (the source above keeps them). A card must stay within 100 KB, and
     /// these are a fifth of it; nothing else changes (no line is joined or reordered).
     static func shipped(_ source: String) -> String {
-        source.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !$0.hasPrefix("//") }.joined(separator: "\n")
+        source.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty && !$0.hasPrefix("//") }
+            .joined(separator: "\n")
     }
 
     /// The page's skeleton; the script fills in every text, in the language chosen.

@@ -11,14 +11,18 @@ extension PocketCard {
         // from `inAbout` for every count: the headline itself, with its count taken out.
         let sample = AlertWording.nextWithin + 1
         func early(_ alert: Trip.Alert) -> String {
-            AlertWording.headline(alert, early: sample, station: "{0}", language).replacing(AlertWording.inAbout(sample, language), with: "{1}") + "."
+            AlertWording.headline(alert, early: sample, station: "{0}", language).replacing(
+                AlertWording.inAbout(sample, language), with: "{1}") + "."
         }
         return [
             // "Next: {0}. {1}." with {1} RideWords.left(stops, about): the left part from the two
             // tables below, by the stops left and the minutes to the arrival.
             "next": RideWords.next("{0}", left: "{1}", language),
-            "change": RideWords.change(exit: "{0}", entry: "{1}", toward: "{2}", then: language.tr(
-                "торкніться «Поїзд рушив», коли він рушить", "tap “Departed” when it departs"), left: "{3}", language),
+            "change": RideWords.change(
+                exit: "{0}", entry: "{1}", toward: "{2}",
+                then: language.tr(
+                    "торкніться «Поїзд рушив», коли він рушить", "tap “Departed” when it departs"), left: "{3}",
+                language),
             "left": RideWords.left(stops: "{0}", about: "{1}"),
             "stopsLeft": table(counts.map { RideWords.stopsLeft($0, language) }),
             "stops": table(counts.map { language.stops($0) }),
@@ -57,14 +61,19 @@ extension PocketCard {
     /// one character per count naming its template. An entry the numbers do not rebuild
     /// exactly is its own template, word for word, so the page's text is always the engine's.
     static func table(_ values: [String], numbers: (Int) -> [Int] = { [$0] }) -> [String: Any] {
-        var templates: [String] = [], pick = ""
+        var templates: [String] = []
+        var pick = ""
         for (k, value) in values.enumerated() {
             var template = value
             for (index, number) in numbers(k).enumerated() {
-                if let range = template.firstRange(of: "\(number)") { template.replaceSubrange(range, with: "{\(index)}") }
+                if let range = template.firstRange(of: "\(number)") {
+                    template.replaceSubrange(range, with: "{\(index)}")
+                }
             }
             var rebuilt = template
-            for (index, number) in numbers(k).enumerated() { rebuilt = rebuilt.replacing("{\(index)}", with: "\(number)") }
+            for (index, number) in numbers(k).enumerated() {
+                rebuilt = rebuilt.replacing("{\(index)}", with: "\(number)")
+            }
             if rebuilt != value { template = value }
             if !templates.contains(template) { templates.append(template) }
             pick.append(stepDigits[templates.firstIndex(of: template)! % stepDigits.count])
@@ -74,6 +83,10 @@ extension PocketCard {
 
     /// The timetable a day runs, as `plan` names it, `[uk, en]`.
     static func timetable(_ type: DayType) -> [String] {
-        Language.allCases.map { type == .weekday ? $0.tr("розклад робочого дня", "weekday timetable") : $0.tr("розклад вихідного дня", "weekend timetable") }
+        Language.allCases.map {
+            type == .weekday
+                ? $0.tr("розклад робочого дня", "weekday timetable")
+                : $0.tr("розклад вихідного дня", "weekend timetable")
+        }
     }
 }

@@ -76,10 +76,15 @@ package struct PocketCard: Sendable {
             let end = flag(engine.schedule(route: route, t0: t0.addingTimeInterval(59)))
             guard end != first else { continue }
             // The first second with the minute's last answer (found by halves: 6 schedules).
-            var low = 0, high = 59
+            var low = 0
+            var high = 59
             while high - low > 1 {
                 let middle = (low + high) / 2
-                if flag(engine.schedule(route: route, t0: t0.addingTimeInterval(TimeInterval(middle)))) == end { high = middle } else { low = middle }
+                if flag(engine.schedule(route: route, t0: t0.addingTimeInterval(TimeInterval(middle)))) == end {
+                    high = middle
+                } else {
+                    low = middle
+                }
             }
             splits.append([minute, high, String(end)])
         }
@@ -94,7 +99,9 @@ package struct PocketCard: Sendable {
         // train can be there (an anchor outside them takes the nearest minute's times).
         var tails: [[Any]] = []
         // Where each leg is boarded: its station and the stop (the first, and each change's entry).
-        let boardings = route.legs.enumerated().map { leg, value in (station: value.board, index: leg == 0 ? 0 : planned.entryIndices[leg - 1]) }
+        let boardings = route.legs.enumerated().map { leg, value in
+            (station: value.board, index: leg == 0 ? 0 : planned.entryIndices[leg - 1])
+        }
         for stop in stops.indices {
             let event: Anchor.Event = planned.entryIndices.contains(stop) ? .departure : .arrival
             let offset = Int(stops[stop].time.timeIntervalSince(departure) / 60)
@@ -111,13 +118,18 @@ package struct PocketCard: Sendable {
                 // will do (it only has to time the stops before). One no later than the planned
                 // departure, which the card can ride, so that the findings are the later legs'
                 // (past the first leg's last train, the engine would name only that).
-                let schedule = engine.schedule(route: route, anchors: [
-                    Anchor(stop: 0, event: .departure, time: min(moment, departure)), Anchor(stop: stop, event: event, time: moment),
-                ])
+                let schedule = engine.schedule(
+                    route: route,
+                    anchors: [
+                        Anchor(stop: 0, event: .departure, time: min(moment, departure)),
+                        Anchor(stop: stop, event: event, time: moment),
+                    ])
                 vectors.append(table.vector(schedule, from: stop, at: moment))
-                if blocked == nil, let missed = schedule.findings.first(where: { finding in
-                    finding.isBlocking && boardings.contains { $0.station == finding.station && $0.index > stop }
-                }) {
+                if blocked == nil,
+                    let missed = schedule.findings.first(where: { finding in
+                        finding.isBlocking && boardings.contains { $0.station == finding.station && $0.index > stop }
+                    })
+                {
                     blocked = [minute - first, String(mark(missed, at: moment))]
                 }
             }
@@ -139,7 +151,8 @@ package struct PocketCard: Sendable {
             },
             "legs": route.legs.map { leg -> [String: Any] in
                 let line = engine.network.line(leg.line)
-                let toward = engine.network.terminal(line: leg.line, direction: leg.direction).flatMap(engine.network.station)
+                let toward = engine.network.terminal(line: leg.line, direction: leg.direction).flatMap(
+                    engine.network.station)
                 return [
                     "line": leg.line, "color": line?.color ?? "#888888",
                     "towardUk": toward?.nameUk ?? "", "towardEn": toward?.nameEn ?? "",
@@ -157,7 +170,10 @@ package struct PocketCard: Sendable {
             "notes": notes,
             "changes": changes,
             "timetable": Self.timetable(engine.clock.position(of: departure).dayType),
-            "words": Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0.rawValue, Self.words($0, stops: stops.count, minutes: rideMinutes + 30) as Any) }),
+            "words": Dictionary(
+                uniqueKeysWithValues: Language.allCases.map {
+                    ($0.rawValue, Self.words($0, stops: stops.count, minutes: rideMinutes + 30) as Any)
+                }),
             "tails": tails,
             "parts": table.parts,
         ]
@@ -182,7 +198,8 @@ package struct PocketCard: Sendable {
         /// alert, and each change's booked and longest wait (null: not from this stop on).
         mutating func vector(_ schedule: Schedule, from first: Int, at moment: Date) -> [Int?] {
             func seconds(_ date: Date?) -> Int? { date.map { Int($0.timeIntervalSince(moment).rounded(.down)) } }
-            var partIndices: [Int?] = [], offsets: [Int?] = []
+            var partIndices: [Int?] = []
+            var offsets: [Int?] = []
             for leg in schedule.route.legs.indices {
                 let stops = schedule.stops.indices.filter { $0 >= first && schedule.stops[$0].leg == leg }
                 guard let head = stops.first, let base = seconds(schedule.stops[head].time) else { continue }
@@ -215,7 +232,9 @@ package struct PocketCard: Sendable {
             if values.allSatisfy({ $0 == values[0] }) { return values[0] as Any }
             let numbers = values.compactMap { $0 }
             let steps = zip(numbers, numbers.dropFirst()).map { $1 - $0 }
-            guard numbers.count == values.count, steps.allSatisfy({ abs($0) <= 30 }) else { return values.map { $0 as Any } }
+            guard numbers.count == values.count, steps.allSatisfy({ abs($0) <= 30 }) else {
+                return values.map { $0 as Any }
+            }
             return [numbers[0], String(steps.map { stepDigits[$0 + 30] })]
         }
     }
@@ -224,8 +243,12 @@ package struct PocketCard: Sendable {
     static let stepDigits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy")
 
     func walk(_ transfer: NetworkDocument.Transfer?, from: String?, to: String?) -> [String: Any]? {
-        guard let transfer, let from = from.flatMap(engine.network.station), let to = to.flatMap(engine.network.station) else { return nil }
-        return ["fromUk": from.nameUk, "fromEn": from.nameEn, "toUk": to.nameUk, "toEn": to.nameEn, "seconds": transfer.walkSeconds]
+        guard let transfer, let from = from.flatMap(engine.network.station), let to = to.flatMap(engine.network.station)
+        else { return nil }
+        return [
+            "fromUk": from.nameUk, "fromEn": from.nameEn, "toUk": to.nameUk, "toEn": to.nameEn,
+            "seconds": transfer.walkSeconds,
+        ]
     }
 
     /// Kyiv's UTC offset over the card's span: `[[from, offset], …]` in seconds, one entry per
@@ -243,7 +266,9 @@ package struct PocketCard: Sendable {
             }
             if result.last?[1] != offset {
                 var second = Int(previous.timeIntervalSince1970)
-                while engine.clock.offset(at: Date(timeIntervalSince1970: TimeInterval(second))) != offset { second += 1 }
+                while engine.clock.offset(at: Date(timeIntervalSince1970: TimeInterval(second))) != offset {
+                    second += 1
+                }
                 result.append([second, offset])
             }
             previous = moment

@@ -16,12 +16,16 @@ extension JSONObject {
     /// both languages); anything else a `DecodingError`.
     /// With `rejectDuplicateKeys` (every file metro-timer writes itself), an object naming a key
     /// twice is an error, not "the first wins".
-    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], dates: DateReading = .deferredToDate, rejectDuplicateKeys: Bool = false) throws -> T {
+    package static func decode<T: Decodable>(
+        _ type: T.Type, from bytes: [UInt8], dates: DateReading = .deferredToDate, rejectDuplicateKeys: Bool = false
+    ) throws -> T {
         let root = try value(bytes, rejectDuplicateKeys: rejectDuplicateKeys)
         return try ValueDecoder(value: root, codingPath: [], dates: dates).read(T.self)
     }
 
-    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, dates: DateReading = .deferredToDate, rejectDuplicateKeys: Bool = false) throws -> T {
+    package static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, dates: DateReading = .deferredToDate, rejectDuplicateKeys: Bool = false
+    ) throws -> T {
         try decode(type, from: Array(data), dates: dates, rejectDuplicateKeys: rejectDuplicateKeys)
     }
 }
@@ -58,7 +62,8 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         case .iso8601:
             let text = try decode(String.self)
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Expected date string to be ISO8601-formatted."))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: codingPath, debugDescription: "Expected date string to be ISO8601-formatted."))
             }
             return date
         case .deferredToDate: return try Date(from: self)
@@ -67,9 +72,17 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 
     func mismatch(_ type: Any.Type) -> DecodingError {
         if case .null = value {
-            return .valueNotFound(type, .init(codingPath: codingPath, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+            return .valueNotFound(
+                type,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get value of type \(type) -- found null value instead"))
         }
-        return .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(value.kind) instead."))
+        return .typeMismatch(
+            type,
+            .init(
+                codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(value.kind) instead.")
+        )
     }
 
     // MARK: Decoder
@@ -122,7 +135,8 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
         default:
             throw mismatch(type)
         }
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Parsed JSON number does not fit in \(type)."))
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: codingPath, debugDescription: "Parsed JSON number does not fit in \(type)."))
     }
 
     func decode(_ type: Int.Type) throws -> Int {
@@ -159,7 +173,11 @@ struct KeyedValues<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func at(_ key: Key) throws -> ValueDecoder {
         guard let value = find(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return ValueDecoder(value: value, codingPath: codingPath + [key], dates: dates)
     }
@@ -230,11 +248,15 @@ struct KeyedValues<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try at(key).decode(type)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try at(key).container(keyedBy: type)
     }
 
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try at(key).unkeyedContainer() }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try at(key).unkeyedContainer()
+    }
 
     func superDecoder() throws -> any Decoder {
         ValueDecoder(value: .object(members), codingPath: codingPath, dates: dates)
@@ -269,7 +291,9 @@ struct UnkeyedValues: UnkeyedDecodingContainer {
 
     mutating func next() throws -> ValueDecoder {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath + [Index(currentIndex)], debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                Any.self,
+                .init(codingPath: codingPath + [Index(currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
         return ValueDecoder(value: elements[currentIndex], codingPath: codingPath + [Index(currentIndex)], dates: dates)
@@ -315,7 +339,9 @@ struct UnkeyedValues: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().read(type) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try next().container(keyedBy: type)
     }
 
@@ -330,7 +356,9 @@ extension JSONObject {
     package static func reason(_ error: any Error) -> Bilingual {
         if let error = error as? any BilingualError { return error.reason }
         guard let error = error as? DecodingError else { return Bilingual("це не чинний JSON", "not valid JSON") }
-        func path(_ context: DecodingError.Context) -> String { context.codingPath.map(\.stringValue).joined(separator: ".") }
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map(\.stringValue).joined(separator: ".")
+        }
         func expected(_ type: Any.Type) -> (uk: String, en: String) {
             switch type {
             case is String.Type: ("рядок", "a string")

@@ -25,12 +25,16 @@ extension JSONObject.Value {
     }
 
     func string(_ key: String) throws -> String {
-        guard case .string(let value) = try field(key) else { throw ShapeError("'\(key)' не рядок", "'\(key)' is not a string") }
+        guard case .string(let value) = try field(key) else {
+            throw ShapeError("'\(key)' не рядок", "'\(key)' is not a string")
+        }
         return value
     }
 
     func int(_ key: String) throws -> Int {
-        guard case .integer(let value) = try field(key) else { throw ShapeError("'\(key)' не ціле число", "'\(key)' is not an integer") }
+        guard case .integer(let value) = try field(key) else {
+            throw ShapeError("'\(key)' не ціле число", "'\(key)' is not an integer")
+        }
         return value
     }
 
@@ -44,12 +48,16 @@ extension JSONObject.Value {
     }
 
     func bool(_ key: String) throws -> Bool {
-        guard case .bool(let value) = try field(key) else { throw ShapeError("'\(key)' не логічне значення", "'\(key)' is not a boolean") }
+        guard case .bool(let value) = try field(key) else {
+            throw ShapeError("'\(key)' не логічне значення", "'\(key)' is not a boolean")
+        }
         return value
     }
 
     func array(_ key: String) throws -> [JSONObject.Value] {
-        guard case .array(let value) = try field(key) else { throw ShapeError("'\(key)' не масив", "'\(key)' is not an array") }
+        guard case .array(let value) = try field(key) else {
+            throw ShapeError("'\(key)' не масив", "'\(key)' is not an array")
+        }
         return value
     }
 
@@ -57,13 +65,17 @@ extension JSONObject.Value {
     func optionalStrings(_ key: String) throws -> [String]? {
         guard optionalField(key) != nil else { return nil }
         return try array(key).map {
-            guard case .string(let value) = $0 else { throw ShapeError("елемент '\(key)' не рядок", "an entry of '\(key)' is not a string") }
+            guard case .string(let value) = $0 else {
+                throw ShapeError("елемент '\(key)' не рядок", "an entry of '\(key)' is not a string")
+            }
             return value
         }
     }
 
     func enumeration<E: RawRepresentable>(_ key: String) throws -> E where E.RawValue == String {
-        guard let value = E(rawValue: try string(key)) else { throw ShapeError("'\(key)' має невідоме значення", "'\(key)' has an unknown value") }
+        guard let value = E(rawValue: try string(key)) else {
+            throw ShapeError("'\(key)' має невідоме значення", "'\(key)' has an unknown value")
+        }
         return value
     }
 }

@@ -20,7 +20,9 @@ package enum JSONObject {
         /// The message in Ukrainian (the English is `message`).
         var messageUk: String = ""
         package var description: String { "\(message) at byte \(offset)" }
-        package var reason: Bilingual { Bilingual("\(messageUk.isEmpty ? message : messageUk) (байт \(offset))", description) }
+        package var reason: Bilingual {
+            Bilingual("\(messageUk.isEmpty ? message : messageUk) (байт \(offset))", description)
+        }
     }
 
     /// Parses one JSON value (RFC 8259). With `rejectDuplicateKeys`, an object that names a key
@@ -37,7 +39,9 @@ package enum JSONObject {
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
-        guard parser.position == bytes.count else { throw parser.error("unexpected text after the JSON value", "зайвий текст після значення JSON") }
+        guard parser.position == bytes.count else {
+            throw parser.error("unexpected text after the JSON value", "зайвий текст після значення JSON")
+        }
         return value
     }
 
@@ -84,76 +88,6 @@ package enum JSONObject {
         return value as? Double
     }
 
-    /// Writes a value with sorted keys and unescaped slashes, compact or indented by two spaces
-    /// (`"key" : value`), the way `JSONSerialization` does with `.sortedKeys` and
-    /// `.withoutEscapingSlashes`. `nil` and `Null` are written as `null`.
-    package static func serialize(_ value: Any?, pretty: Bool = false) -> String {
-        var out = ""
-        write(value, into: &out, pretty: pretty, indent: 0)
-        return out
-    }
-
-    static func write(_ value: Any?, into out: inout String, pretty: Bool, indent: Int) {
-        let newline = pretty ? "\n" + String(repeating: "  ", count: indent + 1) : ""
-        let close = pretty ? "\n" + String(repeating: "  ", count: indent) : ""
-        switch value {
-        case nil, is Null:
-            out += "null"
-        case let bool as Bool:
-            out += bool ? "true" : "false"
-        case let int as Int:
-            out += String(int)
-        case let double as Double:
-            out += number(double)
-        case let string as String:
-            quote(string, into: &out)
-        case let array as [Any?]:
-            out += "["
-            for (index, element) in array.enumerated() {
-                out += (index > 0 ? "," : "") + newline
-                write(element, into: &out, pretty: pretty, indent: indent + 1)
-            }
-            out += (array.isEmpty ? (pretty ? "\n" + close : "") : close) + "]"
-        case let object as [String: Any?]:
-            out += "{"
-            for (index, key) in object.keys.sorted().enumerated() {
-                out += (index > 0 ? "," : "") + newline
-                quote(key, into: &out)
-                out += pretty ? " : " : ":"
-                write(object[key]!, into: &out, pretty: pretty, indent: indent + 1)
-            }
-            out += (object.isEmpty ? (pretty ? "\n" + close : "") : close) + "}"
-        case let other?:
-            quote("\(other)", into: &out)
-        }
-    }
-
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return "\(value)"
-    }
-
-    static func quote(_ string: String, into out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-    }
-
     struct Parser {
         let bytes: [UInt8]
         let rejectDuplicates: Bool
@@ -164,7 +98,9 @@ package enum JSONObject {
             self.rejectDuplicates = rejectDuplicates
         }
 
-        func error(_ message: String, _ uk: String) -> ParseError { ParseError(offset: position, message: message, messageUk: uk) }
+        func error(_ message: String, _ uk: String) -> ParseError {
+            ParseError(offset: position, message: message, messageUk: uk)
+        }
         func early() -> ParseError { error("the JSON ends too early", "JSON уривається") }
         func invalid() -> ParseError { error("not valid JSON here", "тут не чинний JSON") }
 
@@ -208,7 +144,10 @@ package enum JSONObject {
             // time was a tenth of reading it.
             members.reserveCapacity(16)
             skipSpace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return .object(members)
+            }
             while true {
                 skipSpace()
                 guard position < bytes.count else { throw early() }
@@ -222,12 +161,17 @@ package enum JSONObject {
                 skipSpace()
                 let element = try value(depth: depth + 1)
                 if rejectDuplicates, members.contains(where: { $0.key == key }) {
-                    throw ParseError(offset: keyStart, message: "the key '\(key)' is given twice", duplicateKey: key, messageUk: "ключ '\(key)' повторено")
+                    throw ParseError(
+                        offset: keyStart, message: "the key '\(key)' is given twice", duplicateKey: key,
+                        messageUk: "ключ '\(key)' повторено")
                 }
                 members.append(Member(key: key, value: element))
                 skipSpace()
                 guard position < bytes.count else { throw early() }
-                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
                 guard bytes[position] == UInt8(ascii: "}") else { throw invalid() }
                 position += 1
                 return .object(members)
@@ -238,13 +182,19 @@ package enum JSONObject {
             position += 1
             var elements: [Value] = []
             skipSpace()
-            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            }
             while true {
                 skipSpace()
                 elements.append(try value(depth: depth + 1))
                 skipSpace()
                 guard position < bytes.count else { throw early() }
-                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
                 guard bytes[position] == UInt8(ascii: "]") else { throw invalid() }
                 position += 1
                 return .array(elements)
@@ -285,7 +235,9 @@ package enum JSONObject {
             var scalars = String.UnicodeScalarView()
             var start = position
             func flush(_ end: Int) {
-                if end > start { scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars) }
+                if end > start {
+                    scalars.append(contentsOf: String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+                }
             }
             while true {
                 guard position < bytes.count else { throw early() }
@@ -296,7 +248,10 @@ package enum JSONObject {
                     return String(scalars)
                 }
                 guard c >= 0x20 else { throw invalid() }
-                if c != UInt8(ascii: "\\") { position += 1; continue }
+                if c != UInt8(ascii: "\\") {
+                    position += 1
+                    continue
+                }
                 flush(position)
                 position += 1
                 guard position < bytes.count else { throw early() }
@@ -315,10 +270,14 @@ package enum JSONObject {
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code) {
                         // A surrogate pair; a lone half becomes U+FFFD, as Foundation makes it.
-                        if bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                        if bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"),
+                            bytes[position + 1] == UInt8(ascii: "u")
+                        {
                             position += 2
                             let low = try hex4()
-                            code = (0xDC00..<0xE000).contains(low) ? 0x10000 + (code - 0xD800) << 10 + (low - 0xDC00) : 0xFFFD
+                            code =
+                                (0xDC00..<0xE000).contains(low)
+                                ? 0x10000 + (code - 0xD800) << 10 + (low - 0xDC00) : 0xFFFD
                         } else {
                             code = 0xFFFD
                         }
@@ -336,13 +295,18 @@ package enum JSONObject {
             let start = position
             func digits() -> Int {
                 let from = position
-                while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+                while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                    position += 1
+                }
                 return position - from
             }
             if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
             let integerStart = position
             guard digits() > 0 else { throw position >= bytes.count ? early() : invalid() }
-            if bytes[integerStart] == UInt8(ascii: "0"), position - integerStart > 1 { position = integerStart + 1; throw invalid() }
+            if bytes[integerStart] == UInt8(ascii: "0"), position - integerStart > 1 {
+                position = integerStart + 1
+                throw invalid()
+            }
             var integral = true
             if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
                 position += 1
@@ -352,7 +316,10 @@ package enum JSONObject {
             if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
                 position += 1
                 integral = false
-                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+                {
+                    position += 1
+                }
                 guard digits() > 0 else { throw position >= bytes.count ? early() : invalid() }
             }
             // An integer of up to 18 digits is read straight from the bytes (it cannot overflow);

@@ -38,7 +38,9 @@ package enum Language: String, Sendable, CaseIterable, Codable {
 
     /// The plural form for a count: Ukrainian has three (1 зупинка, 2–4 зупинки, 5–20 зупинок,
     /// 11–14 зупинок, 21 зупинка), English two.
-    package func plural(_ count: Int, uk: (one: String, few: String, many: String), en: (one: String, other: String)) -> String {
+    package func plural(_ count: Int, uk: (one: String, few: String, many: String), en: (one: String, other: String))
+        -> String
+    {
         switch self {
         case .en:
             return abs(count) == 1 ? en.one : en.other
@@ -65,15 +67,21 @@ package enum Language: String, Sendable, CaseIterable, Codable {
     /// abbreviations do not inflect; days do). The sign is the caller's.
     package func duration(_ seconds: Int) -> String {
         let s = abs(seconds)
-        let second = tr("с", "s"), minute = tr("хв", "min"), hour = tr("год", "h")
+        let second = tr("с", "s")
+        let minute = tr("хв", "min")
+        let hour = tr("год", "h")
         if s < 60 { return "\(s) \(second)" }
         if s < 600 { return "\(s / 60) \(minute)" + (s % 60 == 0 ? "" : " \(s % 60) \(second)") }
         let minutes = Int((Double(s) / 60).rounded())
         if minutes < 60 { return "\(minutes) \(minute)" }
-        if minutes < 24 * 60 { return "\(minutes / 60) \(hour)" + (minutes % 60 == 0 ? "" : " \(minutes % 60) \(minute)") }
+        if minutes < 24 * 60 {
+            return "\(minutes / 60) \(hour)" + (minutes % 60 == 0 ? "" : " \(minutes % 60) \(minute)")
+        }
         let hours = Int((Double(s) / 3600).rounded())
-        let days = hours / 24, rest = hours % 24
-        return "\(days) " + plural(days, uk: ("день", "дні", "днів"), en: ("day", "days")) + (rest == 0 ? "" : " \(rest) \(hour)")
+        let days = hours / 24
+        let rest = hours % 24
+        return "\(days) " + plural(days, uk: ("день", "дні", "днів"), en: ("day", "days"))
+            + (rest == 0 ? "" : " \(rest) \(hour)")
     }
 
     /// The same duration said aloud, for `--plain` and screen readers: whole minutes (never less
@@ -93,10 +101,14 @@ package enum Language: String, Sendable, CaseIterable, Codable {
         if minutes < 60 {
             parts = [said(minutes, uk: minute.uk, en: minute.en)]
         } else if minutes < 24 * 60 {
-            parts = [said(minutes / 60, uk: hour.uk, en: hour.en)] + (minutes % 60 == 0 ? [] : [said(minutes % 60, uk: minute.uk, en: minute.en)])
+            parts =
+                [said(minutes / 60, uk: hour.uk, en: hour.en)]
+                + (minutes % 60 == 0 ? [] : [said(minutes % 60, uk: minute.uk, en: minute.en)])
         } else {
             let hours = Int((Double(abs(seconds)) / 3600).rounded())
-            parts = [said(hours / 24, uk: ("дня", "днів"), en: ("day", "days"))] + (hours % 24 == 0 ? [] : [said(hours % 24, uk: hour.uk, en: hour.en)])
+            parts =
+                [said(hours / 24, uk: ("дня", "днів"), en: ("day", "days"))]
+                + (hours % 24 == 0 ? [] : [said(hours % 24, uk: hour.uk, en: hour.en)])
         }
         return tr("близько ", "about ") + parts.joined(separator: " ")
     }

@@ -25,7 +25,9 @@ package enum TimetableText {
     /// What is wrong with a name: `problem`, or that it shows nothing.
     package static func nameProblem(_ name: String) -> Problem? {
         if let problem = problem(name) { return problem }
-        guard name.unicodeScalars.contains(where: isVisible) else { return .invisible(Array(name.unicodeScalars.prefix(8))) }
+        guard name.unicodeScalars.contains(where: isVisible) else {
+            return .invisible(Array(name.unicodeScalars.prefix(8)))
+        }
         return nil
     }
 
@@ -36,7 +38,8 @@ package enum TimetableText {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .decimalNumber, .letterNumber, .otherNumber,
-            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation,
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation,
             .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
             return true
         default:
@@ -57,9 +60,13 @@ package enum TimetableText {
             "timetable text may hold no control, C1, bidirectional or line-separator character")
         switch problem {
         case .control(let scalar):
-            return Bilingual("поле «\(field)» містить керівний символ (\(code(scalar))); \(rule.uk)", "\(field) holds a control character (\(code(scalar))); \(rule.en)")
+            return Bilingual(
+                "поле «\(field)» містить керівний символ (\(code(scalar))); \(rule.uk)",
+                "\(field) holds a control character (\(code(scalar))); \(rule.en)")
         case .separator(let scalar):
-            return Bilingual("поле «\(field)» містить розрив рядка чи абзацу (\(code(scalar))); \(rule.uk)", "\(field) holds a line or paragraph separator (\(code(scalar))); \(rule.en)")
+            return Bilingual(
+                "поле «\(field)» містить розрив рядка чи абзацу (\(code(scalar))); \(rule.uk)",
+                "\(field) holds a line or paragraph separator (\(code(scalar))); \(rule.en)")
         case .invisible(let scalars):
             let shown = scalars.isEmpty ? "" : " (" + scalars.map(code).joined(separator: " ") + ")"
             return Bilingual(

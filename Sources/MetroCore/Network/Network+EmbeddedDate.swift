@@ -5,7 +5,8 @@ extension Network {
         let key = Array(#""resourcesDated":""#.utf8)
         let bytes = Array(embeddedJSON.utf8)
         guard bytes.count >= key.count else { return "?" }
-        for start in 0...(bytes.count - key.count) where bytes[start] == key[0] && Array(bytes[start..<start + key.count]) == key {
+        for start in 0...(bytes.count - key.count)
+        where bytes[start] == key[0] && Array(bytes[start..<start + key.count]) == key {
             let from = start + key.count
             guard let end = bytes[from...].firstIndex(of: UInt8(ascii: "\"")) else { break }
             return String(decoding: bytes[from..<end], as: UTF8.self)

@@ -12,12 +12,22 @@ package struct Network: Sendable {
     /// asked for (`ServiceTrains`).
     package let serviceTrains = ServiceTrains.Cache()
 
-    private struct SegmentKey: Hashable { var from: String; var to: String }
-    private struct SeriesKey: Hashable { var line: String; var direction: Direction; var dayType: DayType }
+    private struct SegmentKey: Hashable {
+        var from: String
+        var to: String
+    }
+    private struct SeriesKey: Hashable {
+        var line: String
+        var direction: Direction
+        var dayType: DayType
+    }
     /// Each line, direction and day type's published hours in order, for lookups by arithmetic:
     /// every interval lookup reads it (the hours clamped to the line's first and last published).
     private let headwaySeriesIndex: [SeriesKey: HeadwaySeries]
-    private struct WindowKey: Hashable { var station: String; var direction: Direction }
+    private struct WindowKey: Hashable {
+        var station: String
+        var direction: Direction
+    }
 
     /// Why a network document could not be used.
     package enum LoadError: Error, Equatable, Sendable {
@@ -32,7 +42,9 @@ package struct Network: Sendable {
     package static let kyiv: Network = {
         do {
             let document = try NetworkDocument(json: Array(embeddedJSON.utf8))
-            guard document.version <= NetworkDocument.currentVersion else { throw LoadError.newerVersion(document.version) }
+            guard document.version <= NetworkDocument.currentVersion else {
+                throw LoadError.newerVersion(document.version)
+            }
             return Network(document: document)
         } catch {
             // The embedded JSON is checked by the test suite and by `timetable-gen --check`;
@@ -66,7 +78,8 @@ package struct Network: Sendable {
         self.document = document
         stations = document.stations
         stationIndex = Dictionary(uniqueKeysWithValues: document.stations.enumerated().map { ($1.code, $0) })
-        segmentIndex = Dictionary(uniqueKeysWithValues: document.segments.map { (SegmentKey(from: $0.from, to: $0.to), $0) })
+        segmentIndex = Dictionary(
+            uniqueKeysWithValues: document.segments.map { (SegmentKey(from: $0.from, to: $0.to), $0) })
         // The first and last published hour of each line: intervals outside them are clamped.
         var hours: [String: ClosedRange<Int>] = [:]
         for record in document.headways {
@@ -79,11 +92,14 @@ package struct Network: Sendable {
             let key = SeriesKey(line: record.line, direction: record.direction, dayType: record.dayType)
             slots[key, default: Array(repeating: nil, count: range.count)][record.hour - range.lowerBound] = record
         }
-        let series = slots.mapValues { HeadwaySeries(firstHour: hours[$0.compactMap { $0 }.first!.line]!.lowerBound, records: $0) }
+        let series = slots.mapValues {
+            HeadwaySeries(firstHour: hours[$0.compactMap { $0 }.first!.line]!.lowerBound, records: $0)
+        }
         headwaySeriesIndex = series
-        windowIndex = Dictionary(uniqueKeysWithValues: document.serviceWindows.map {
-            (WindowKey(station: $0.station, direction: $0.direction), $0)
-        })
+        windowIndex = Dictionary(
+            uniqueKeysWithValues: document.serviceWindows.map {
+                (WindowKey(station: $0.station, direction: $0.direction), $0)
+            })
         var transfers: [String: NetworkDocument.Transfer] = [:]
         for transfer in document.transfers {
             transfers[transfer.stationA] = transfer
@@ -189,6 +205,7 @@ package struct HeadwaySeries: Sendable {
         if hour < record.hour { return record.firstSeconds }
         if hour > record.hour { return record.secondSeconds }
         let fraction = Double(secondsOfDay - record.hour * 3600) / 3600
-        return Int((Double(record.firstSeconds) + Double(record.secondSeconds - record.firstSeconds) * fraction).rounded())
+        return Int(
+            (Double(record.firstSeconds) + Double(record.secondSeconds - record.firstSeconds) * fraction).rounded())
     }
 }

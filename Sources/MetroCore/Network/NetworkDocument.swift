@@ -45,7 +45,8 @@ package struct NetworkDocument: Codable, Equatable, Sendable {
     package init(
         version: Int = NetworkDocument.currentVersion, source: Source, assumptions: Assumptions,
         lines: [Line], stations: [Station], segments: [Segment], transfers: [Transfer],
-        headways: [Headway], serviceWindows: [ServiceWindow], airRaidSections: [Section] = [], entrances: [Entrance]? = nil
+        headways: [Headway], serviceWindows: [ServiceWindow], airRaidSections: [Section] = [],
+        entrances: [Entrance]? = nil
     ) {
         self.version = version
         self.source = source
@@ -147,7 +148,9 @@ package struct NetworkDocument: Codable, Equatable, Sendable {
         package var formerNamesRu: [String]? = nil
 
         package init(
-            code: String, line: String, order: Int, nameUk: String, nameEn: String, formerNames: [FormerName], aboveGround: Bool, transfer: String? = nil, latitudeE6: Int, longitudeE6: Int, namesRu: [String]? = nil, formerNamesRu: [String]? = nil
+            code: String, line: String, order: Int, nameUk: String, nameEn: String, formerNames: [FormerName],
+            aboveGround: Bool, transfer: String? = nil, latitudeE6: Int, longitudeE6: Int, namesRu: [String]? = nil,
+            formerNamesRu: [String]? = nil
         ) {
             self.code = code
             self.line = line
@@ -189,7 +192,8 @@ package struct NetworkDocument: Codable, Equatable, Sendable {
         package var lateGapSeconds: Int
 
         package init(
-            line: String, direction: Direction, from: String, to: String, gapSeconds: Int, runSeconds: Int, dwellSeconds: Int, sampleGaps: [Int], basis: Basis, openAir: Bool, earlyGapSeconds: Int, lateGapSeconds: Int
+            line: String, direction: Direction, from: String, to: String, gapSeconds: Int, runSeconds: Int,
+            dwellSeconds: Int, sampleGaps: [Int], basis: Basis, openAir: Bool, earlyGapSeconds: Int, lateGapSeconds: Int
         ) {
             self.line = line
             self.direction = direction
@@ -251,7 +255,8 @@ package struct NetworkDocument: Codable, Equatable, Sendable {
         package var singleValue: Bool
 
         package init(
-            line: String, direction: Direction, dayType: DayType, hour: Int, firstSeconds: Int, secondSeconds: Int, singleValue: Bool
+            line: String, direction: Direction, dayType: DayType, hour: Int, firstSeconds: Int, secondSeconds: Int,
+            singleValue: Bool
         ) {
             self.line = line
             self.direction = direction

@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,7 +48,9 @@ package enum AlertFeed {
                     return
                 }
                 let english = String(first.dropFirst("unknown: ".count))
-                let ukrainian = lines.dropFirst().first { $0.hasPrefix("uk: ") }.map { String($0.dropFirst("uk: ".count)) }
+                let ukrainian = lines.dropFirst().first { $0.hasPrefix("uk: ") }.map {
+                    String($0.dropFirst("uk: ".count))
+                }
                 self = .unknown(Bilingual(ukrainian ?? "«\(english)»", english))
             }
         }
@@ -56,32 +59,48 @@ package enum AlertFeed {
     /// Why the status is unknown, each reason in both languages.
     package enum Reason {
         package static let tooLarge = Bilingual("відповідь більша за 1 МБ", "the answer is over 1 MB")
-        static let notJSON = Bilingual("стрічка відповіла не об’єктом JSON", "the feed did not answer with a JSON object")
+        static let notJSON = Bilingual(
+            "стрічка відповіла не об’єктом JSON", "the feed did not answer with a JSON object")
         static let repeatedKey = Bilingual("у відповіді стрічки ключ повторюється", "the feed's answer repeats a key")
-        static let notBoolean = Bilingual("тривога для Києва у стрічці — не 'true' і не 'false'", "the feed's alert for Kyiv is not true or false")
-        static let kyivTwice = Bilingual("стрічка називає місто Київ більше одного разу", "the feed lists the city of Kyiv more than once")
-        static let noKyiv = Bilingual("у стрічці немає запису для міста Києва", "the feed lists no entry for the city of Kyiv")
-        static let noAlertField = Bilingual("у відповіді стрічки немає поля 'alert'", "the feed's answer has no alert field")
-        static let notARegionList = Bilingual("'states' у відповіді стрічки — не список регіонів", "the feed's 'states' is not a list of regions")
+        static let notBoolean = Bilingual(
+            "тривога для Києва у стрічці — не 'true' і не 'false'", "the feed's alert for Kyiv is not true or false")
+        static let kyivTwice = Bilingual(
+            "стрічка називає місто Київ більше одного разу", "the feed lists the city of Kyiv more than once")
+        static let noKyiv = Bilingual(
+            "у стрічці немає запису для міста Києва", "the feed lists no entry for the city of Kyiv")
+        static let noAlertField = Bilingual(
+            "у відповіді стрічки немає поля 'alert'", "the feed's answer has no alert field")
+        static let notARegionList = Bilingual(
+            "'states' у відповіді стрічки — не список регіонів", "the feed's 'states' is not a list of regions")
         static let notARegion = Bilingual(
             "запис серед регіонів стрічки — не {\"name\": текст, \"alert\": true чи false}",
             "an entry in the feed's regions is not {\"name\": text, \"alert\": true or false}")
-        static let stateNotKyiv = Bilingual("єдиний регіон стрічки ('state') — не місто Київ", "the feed's one region ('state') is not the city of Kyiv")
-        static let contradicts = Bilingual("стрічка суперечить собі щодо Києва", "the feed contradicts itself about Kyiv")
-        package static let badURL = Bilingual("адреса стрічки — не чинна адреса HTTP(S)", "the feed URL is not a valid http(s) URL")
+        static let stateNotKyiv = Bilingual(
+            "єдиний регіон стрічки ('state') — не місто Київ", "the feed's one region ('state') is not the city of Kyiv"
+        )
+        static let contradicts = Bilingual(
+            "стрічка суперечить собі щодо Києва", "the feed contradicts itself about Kyiv")
+        package static let badURL = Bilingual(
+            "адреса стрічки — не чинна адреса HTTP(S)", "the feed URL is not a valid http(s) URL")
         static let plainHTTP = Bilingual(
             "стрічка має бути за HTTPS (звичайний HTTP — лише до адреси цього комп’ютера)",
             "the feed must use HTTPS (plain http is allowed only to a loopback address)")
         package static let tooSlow = Bilingual("стрічка не відповіла вчасно", "the feed did not answer in time")
-        package static let unresolved = Bilingual("ім’я вузла стрічки не знайдено", "the feed's host name cannot be resolved")
-        package static let tls = Bilingual("не вдалося захищене з’єднання TLS зі стрічкою", "the feed's TLS connection failed")
+        package static let unresolved = Bilingual(
+            "ім’я вузла стрічки не знайдено", "the feed's host name cannot be resolved")
+        package static let tls = Bilingual(
+            "не вдалося захищене з’єднання TLS зі стрічкою", "the feed's TLS connection failed")
         package static let unreachable = Bilingual("стрічка недосяжна", "the feed cannot be reached")
         package static let noCurl = Bilingual(
             "curl не встановлено, а перевірці тривоги він потрібен: встановіть пакет curl",
             "curl is not installed, and the alert check needs it: install the curl package")
-        package static func http(_ code: Int) -> Bilingual { Bilingual("стрічка відповіла HTTP \(code)", "the feed answered HTTP \(code)") }
+        package static func http(_ code: Int) -> Bilingual {
+            Bilingual("стрічка відповіла HTTP \(code)", "the feed answered HTTP \(code)")
+        }
         package static func redirect(_ code: Int) -> Bilingual {
-            Bilingual("стрічка відповіла HTTP \(code), переспрямуванням, за яким перевірка не йде", "the feed answered HTTP \(code), a redirect, which is not followed")
+            Bilingual(
+                "стрічка відповіла HTTP \(code), переспрямуванням, за яким перевірка не йде",
+                "the feed answered HTTP \(code), a redirect, which is not followed")
         }
     }
 
@@ -172,7 +191,8 @@ package enum AlertFeed {
         func isAlpha(_ b: UInt8) -> Bool { (65...90).contains(b) || (97...122).contains(b) }
         func isDigit(_ b: UInt8) -> Bool { (48...57).contains(b) }
         func isHex(_ b: UInt8) -> Bool { isDigit(b) || (65...70).contains(b) || (97...102).contains(b) }
-        let unreserved = Set("-._~".utf8), subDelims = Set("!$&'()*+,;=".utf8)
+        let unreserved = Set("-._~".utf8)
+        let subDelims = Set("!$&'()*+,;=".utf8)
         /// Every byte allowed (`extra` besides unreserved and sub-delims) and every `%` escape whole.
         func valid(_ part: ArraySlice<UInt8>, extra: Set<UInt8>) -> Bool {
             var index = part.startIndex
@@ -184,16 +204,21 @@ package enum AlertFeed {
                     index += 3
                     continue
                 }
-                guard isAlpha(b) || isDigit(b) || unreserved.contains(b) || subDelims.contains(b) || extra.contains(b) else { return false }
+                guard isAlpha(b) || isDigit(b) || unreserved.contains(b) || subDelims.contains(b) || extra.contains(b)
+                else { return false }
                 index += 1
             }
             return true
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
-        guard scheme == "http" || scheme == "https", bytes[(colon + 1)...].starts(with: Array("//".utf8)) else { return nil }
+        guard scheme == "http" || scheme == "https", bytes[(colon + 1)...].starts(with: Array("//".utf8)) else {
+            return nil
+        }
         let rest = bytes[(colon + 3)...]
-        let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+        let authorityEnd =
+            rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? rest.endIndex
         var authority = rest[..<authorityEnd]
         let tail = rest[authorityEnd...]
         // The path, the query and the fragment: their alphabet, one `#` at most.
@@ -205,11 +230,14 @@ package enum AlertFeed {
             guard valid(authority[..<at], extra: [UInt8(ascii: ":")]) else { return nil }
             authority = authority[(at + 1)...]
         }
-        var host = authority, port: ArraySlice<UInt8> = []
+        var host = authority
+        var port: ArraySlice<UInt8> = []
         if authority.first == UInt8(ascii: "[") {
             guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return nil }
             let literal = authority[(authority.startIndex + 1)..<close]
-            guard literal.count >= 2, literal.contains(UInt8(ascii: ":")), literal.allSatisfy({ isHex($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) else { return nil }
+            guard literal.count >= 2, literal.contains(UInt8(ascii: ":")),
+                literal.allSatisfy({ isHex($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
+            else { return nil }
             host = authority[...close]
             let after = authority[(close + 1)...]
             if !after.isEmpty {
@@ -225,13 +253,18 @@ package enum AlertFeed {
             }
             // A DNS name (labels of letters, digits and inner hyphens) or an IPv4 address.
             let labels = host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-            guard !host.isEmpty, host.count <= 253, labels.allSatisfy({ label in
-                !label.isEmpty && label.count <= 63 && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
-                    && label.allSatisfy { isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
-            }) else { return nil }
+            guard !host.isEmpty, host.count <= 253,
+                labels.allSatisfy({ label in
+                    !label.isEmpty && label.count <= 63 && label.first != UInt8(ascii: "-")
+                        && label.last != UInt8(ascii: "-")
+                        && label.allSatisfy { isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
+                })
+            else { return nil }
         }
         if !port.isEmpty {
-            guard port.count <= 5, port.allSatisfy(isDigit), let number = Int(String(decoding: port, as: UTF8.self)), (1...65535).contains(number) else { return nil }
+            guard port.count <= 5, port.allSatisfy(isDigit), let number = Int(String(decoding: port, as: UTF8.self)),
+                (1...65535).contains(number)
+            else { return nil }
         }
         return (scheme, String(decoding: host, as: UTF8.self).lowercased())
     }
@@ -258,7 +291,8 @@ package enum AlertFeed {
     /// city's ("Київська область", "Київщина", "Kyiv Province", "Not Kyiv") is another region.
     static let kyivCityNames: Set<String> = [
         "м. київ", "м.київ", "місто київ", "київ", "київ (місто)",
-        "kyiv", "kyiv city", "city of kyiv", "kyiv (city)", "m. kyiv", "misto kyiv", "kiev", "kiev city", "city of kiev",
+        "kyiv", "kyiv city", "city of kyiv", "kyiv (city)", "m. kyiv", "misto kyiv", "kiev", "kiev city",
+        "city of kiev",
     ]
 
     /// "м. Київ" or "Kyiv City", exactly, not "Київська область" (the region around it).

@@ -99,7 +99,10 @@ package struct ChangesFile: Codable, Equatable, Sendable {
             case .headway: same = other.line == entry.line || other.line == nil || entry.line == nil
             case .dayType: same = true
             case .suspended:
-                guard let a = other.section, let b = entry.section, a.line == b.line else { same = false; break }
+                guard let a = other.section, let b = entry.section, a.line == b.line else {
+                    same = false
+                    break
+                }
                 same = ordersOverlap(a, b, network: network)
             }
             if same { return other.id }
@@ -108,18 +111,22 @@ package struct ChangesFile: Codable, Equatable, Sendable {
     }
 
     func datesOverlap(_ a: Entry, _ b: Entry) -> Bool {
-        let aFrom = a.from ?? "0000-00-00", aUntil = a.until ?? "9999-99-99"
-        let bFrom = b.from ?? "0000-00-00", bUntil = b.until ?? "9999-99-99"
+        let aFrom = a.from ?? "0000-00-00"
+        let aUntil = a.until ?? "9999-99-99"
+        let bFrom = b.from ?? "0000-00-00"
+        let bUntil = b.until ?? "9999-99-99"
         return aFrom <= bUntil && bFrom <= aUntil
     }
 
     func ordersOverlap(_ a: NetworkDocument.Section, _ b: NetworkDocument.Section, network: Network) -> Bool {
         func range(_ s: NetworkDocument.Section) -> ClosedRange<Int> {
-            let x = network.station(s.from)?.order ?? 0, y = network.station(s.to)?.order ?? 0
+            let x = network.station(s.from)?.order ?? 0
+            let y = network.station(s.to)?.order ?? 0
             return min(x, y)...max(x, y)
         }
         // Sections that share no segment do not overlap, even if they touch at a station.
-        let ra = range(a), rb = range(b)
+        let ra = range(a)
+        let rb = range(b)
         return max(ra.lowerBound, rb.lowerBound) < min(ra.upperBound, rb.upperBound)
     }
 }

@@ -43,7 +43,9 @@ package struct Router: Sendable {
         package var reason: Bilingual {
             switch self {
             case .sameStation(let code):
-                return Bilingual("Маршрут від станції \(code) до неї самої — це не поїздка.", "A route from \(code) to itself is no ride.")
+                return Bilingual(
+                    "Маршрут від станції \(code) до неї самої — це не поїздка.",
+                    "A route from \(code) to itself is no ride.")
             case .noInterchange(let a, let b):
                 return Bilingual(
                     "Лінії \(a) і \(b) у встановленому розкладі не перетинаються: маршруту між ними немає.",
@@ -72,9 +74,12 @@ package struct Router: Sendable {
         case (true, true):
             return Route(origin: origin, destination: destination, legs: [], walkAfterAlighting: transfer)
         case (true, false):
-            return Route(origin: origin, destination: destination, legs: [leg(node.entry, destination)], walkBeforeBoarding: transfer)
+            return Route(
+                origin: origin, destination: destination, legs: [leg(node.entry, destination)],
+                walkBeforeBoarding: transfer)
         case (false, true):
-            return Route(origin: origin, destination: destination, legs: [leg(origin, node.exit)], walkAfterAlighting: transfer)
+            return Route(
+                origin: origin, destination: destination, legs: [leg(origin, node.exit)], walkAfterAlighting: transfer)
         case (false, false):
             return Route(
                 origin: origin, destination: destination,
@@ -86,9 +91,11 @@ package struct Router: Sendable {
     /// it needs suspended): the long way, through the third line and its two nodes. Still a
     /// lookup: origin's line → third line → destination's line. Nil on one line.
     package func detour(from origin: String, to destination: String) -> Route? {
-        guard origin != destination, let a = network.station(origin), let b = network.station(destination), a.line != b.line,
+        guard origin != destination, let a = network.station(origin), let b = network.station(destination),
+            a.line != b.line,
             let third = network.lines.first(where: { $0.id != a.line && $0.id != b.line }),
-            let into = network.interchange(from: a.line, to: third.id), let out = network.interchange(from: third.id, to: b.line),
+            let into = network.interchange(from: a.line, to: third.id),
+            let out = network.interchange(from: third.id, to: b.line),
             let first = network.transfer(at: into.exit), let second = network.transfer(at: out.exit)
         else { return nil }
         // Ride to the first node, walk, ride the third line, walk, ride on. The third line's two
@@ -111,10 +118,12 @@ package struct Router: Sendable {
     }
 
     package func leg(_ from: String, _ to: String) -> Leg {
-        let a = network.station(from)!, b = network.station(to)!
+        let a = network.station(from)!
+        let b = network.station(to)!
         let line = network.line(a.line)!
         let direction: Direction = b.order > a.order ? .forward : .reverse
-        let lower = min(a.order, b.order) - 1, upper = max(a.order, b.order) - 1
+        let lower = min(a.order, b.order) - 1
+        let upper = max(a.order, b.order) - 1
         let span = Array(line.stations[lower...upper])
         return Leg(line: a.line, direction: direction, stations: direction == .forward ? span : span.reversed())
     }

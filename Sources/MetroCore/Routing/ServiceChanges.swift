@@ -13,7 +13,10 @@ package struct ServiceChanges: Codable, Equatable, Sendable {
     /// The timetable to use whatever the weekday (nil: by the weekday).
     package var dayType: DayType?
 
-    package init(airRaid: Bool = false, closed: [String] = [], suspended: [NetworkDocument.Section] = [], headways: [String: Int] = [:], dayType: DayType? = nil) {
+    package init(
+        airRaid: Bool = false, closed: [String] = [], suspended: [NetworkDocument.Section] = [],
+        headways: [String: Int] = [:], dayType: DayType? = nil
+    ) {
         self.airRaid = airRaid
         self.closed = closed
         self.suspended = suspended
@@ -45,7 +48,8 @@ package struct ServiceCheck: Sendable {
     /// The first reason the route cannot be ridden, or nil.
     package func refusal(_ route: Route, changes: ServiceChanges) -> ServiceRefusal? {
         // Stations where the passenger must stop: boarding, changing, alighting.
-        let mustStop = route.legs.flatMap { [$0.board, $0.alight] }
+        let mustStop =
+            route.legs.flatMap { [$0.board, $0.alight] }
             + [route.origin, route.destination]
         for station in mustStop where changes.closed.contains(station) {
             return .stationClosed(station: station, nearestOpen: nearest(to: station) { !changes.closed.contains($0) })
@@ -57,17 +61,21 @@ package struct ServiceCheck: Sendable {
                     range.contains(order(a)) && range.contains(order(b))
                 }
                 if usesSection {
-                    return .sectionSuspended(line: section.line, from: section.from, to: section.to, nearestServed: nearestServed(leg, avoiding: range))
+                    return .sectionSuspended(
+                        line: section.line, from: section.from, to: section.to,
+                        nearestServed: nearestServed(leg, avoiding: range))
                 }
             }
         }
         if changes.airRaid {
             for station in mustStop where !isServedDuringAirRaid(station) {
-                return .airRaidNotServed(station: station, nearestServed: nearest(to: station, where: isServedDuringAirRaid))
+                return .airRaidNotServed(
+                    station: station, nearestServed: nearest(to: station, where: isServedDuringAirRaid))
             }
             for leg in route.legs {
                 let sections = network.document.airRaidSections.filter { $0.line == leg.line }.map(orderRange)
-                guard !sections.contains(where: { range in leg.stations.allSatisfy { range.contains(order($0)) } }) else { continue }
+                guard !sections.contains(where: { range in leg.stations.allSatisfy { range.contains(order($0)) } })
+                else { continue }
                 // The leg leaves its served section: it runs only as far as the last served
                 // station before the first one that is not served.
                 let home = sections.first { $0.contains(order(leg.board)) }!
@@ -89,7 +97,9 @@ package struct ServiceCheck: Sendable {
                 || (position == range.upperBound && position < stationCount)
         }
         let stations = leg.stations
-        if let first = stations.indices.dropLast().first(where: { range.contains(order(stations[$0])) && range.contains(order(stations[$0 + 1])) }),
+        if let first = stations.indices.dropLast().first(where: {
+            range.contains(order(stations[$0])) && range.contains(order(stations[$0 + 1]))
+        }),
             served(stations[first])
         {
             return [stations[first]]
@@ -123,7 +133,8 @@ package struct ServiceCheck: Sendable {
     func order(_ station: String) -> Int { network.station(station)?.order ?? 0 }
 
     func orderRange(_ section: NetworkDocument.Section) -> ClosedRange<Int> {
-        let a = order(section.from), b = order(section.to)
+        let a = order(section.from)
+        let b = order(section.to)
         return min(a, b)...max(a, b)
     }
 

@@ -12,18 +12,22 @@ package enum URLMask {
         var query = ""
         if let question = text.firstIndex(of: "?") {
             let pairs = text[text.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
-            query = "?" + pairs.map { pair in
-                guard let equals = pair.firstIndex(of: "=") else { return pair.isEmpty ? "" : "***" }
-                return String(pair[..<equals]) + "=***"
-            }.joined(separator: "&")
+            query =
+                "?"
+                + pairs.map { pair in
+                    guard let equals = pair.firstIndex(of: "=") else { return pair.isEmpty ? "" : "***" }
+                    return String(pair[..<equals]) + "=***"
+                }.joined(separator: "&")
             text = String(text[..<question])
         }
         // The authority runs from after the scheme and the slashes, however many (`//user:pw@host`,
         // `https:/user:pw@host`, `https:\\user:pw@host`), or from the start (`user:pw@host`, typed
         // without a scheme), to the next slash; a user name and password end at its last '@'.
         var start = text.startIndex
-        if let colon = text.firstIndex(of: ":"), text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }),
-            text.index(after: colon) < text.endIndex, "/\\".contains(text[text.index(after: colon)]) {
+        if let colon = text.firstIndex(of: ":"),
+            text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }),
+            text.index(after: colon) < text.endIndex, "/\\".contains(text[text.index(after: colon)])
+        {
             start = text.index(after: colon)
         }
         start = text[start...].firstIndex { $0 != "/" && $0 != "\\" } ?? text.endIndex

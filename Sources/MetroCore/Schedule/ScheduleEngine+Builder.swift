@@ -40,10 +40,18 @@ extension ScheduleEngine {
             latest = anchor.time
             anchors += 1
             guard !best.stops.isEmpty else { return }
-            engine.propagate(&best.stops, route: route, anchor: anchor, transfers: &best.transfers, timing: bestTiming, early: earlyTiming, wait: .booked)
-            engine.propagate(&alert.stops, route: route, anchor: anchor, transfers: &alert.transfers, timing: earlyTiming, early: earlyTiming, wait: .alert)
-            engine.propagate(&low.stops, route: route, anchor: anchor, transfers: &low.transfers, timing: earlyTiming, early: earlyTiming, wait: .none)
-            engine.propagate(&high.stops, route: route, anchor: anchor, transfers: &high.transfers, timing: lateTiming, early: earlyTiming, wait: .longest)
+            engine.propagate(
+                &best.stops, route: route, anchor: anchor, transfers: &best.transfers, timing: bestTiming,
+                early: earlyTiming, wait: .booked)
+            engine.propagate(
+                &alert.stops, route: route, anchor: anchor, transfers: &alert.transfers, timing: earlyTiming,
+                early: earlyTiming, wait: .alert)
+            engine.propagate(
+                &low.stops, route: route, anchor: anchor, transfers: &low.transfers, timing: earlyTiming,
+                early: earlyTiming, wait: .none)
+            engine.propagate(
+                &high.stops, route: route, anchor: anchor, transfers: &high.transfers, timing: lateTiming,
+                early: earlyTiming, wait: .longest)
         }
 
         /// The best estimate alone, without ranges, alerts or findings: enough to read the next
@@ -52,7 +60,8 @@ extension ScheduleEngine {
             let time = first ?? Date(timeIntervalSince1970: 0)
             guard let last = best.stops.last?.arrival else { return schedule() }
             return Schedule(
-                route: route, stops: best.stops, transfers: best.transfers.compactMap { $0 }, alert: time, alertStop: best.stops.count - 2,
+                route: route, stops: best.stops, transfers: best.transfers.compactMap { $0 }, alert: time,
+                alertStop: best.stops.count - 2,
                 transferAlerts: [], arrival: last, finalArrival: last, findings: [], entryIndices: bestTiming.entries)
         }
 
@@ -82,7 +91,8 @@ extension ScheduleEngine {
                 let earliest = alert.transfers[number]?.realTrain
                 // (Where the slow rider is on the platform only after the last, the best
                 // estimate's wait may still run to it: then the last is the range's end too.)
-                let latest = high.transfers[number].flatMap { $0.realTrain ?? $0.lastTrain } ?? transfers[number].lastTrain
+                let latest =
+                    high.transfers[number].flatMap { $0.realTrain ?? $0.lastTrain } ?? transfers[number].lastTrain
                 transfers[number].earliestTrain = earliest
                 transfers[number].latestTrain = latest
                 if let earliest, transfers[number].realTrain != nil {
@@ -98,17 +108,23 @@ extension ScheduleEngine {
                 {
                     // The best estimate makes the first train; the slow rider may not, and
                     // waits for a computed one after it.
-                    transfers[number].longestWaitSeconds = max(0, Int(slowDeparture.timeIntervalSince(platform).rounded()))
+                    transfers[number].longestWaitSeconds = max(
+                        0, Int(slowDeparture.timeIntervalSince(platform).rounded()))
                 }
                 if transfers[number].realTrain != nil {
-                    transfers[number].alertWaitSeconds = min(transfers[number].alertWaitSeconds, transfers[number].bookedWaitSeconds)
+                    transfers[number].alertWaitSeconds = min(
+                        transfers[number].alertWaitSeconds, transfers[number].bookedWaitSeconds)
                 }
             }
             let last = stops.count - 1
             let alertStop = last - 1
             func moment(_ index: Int) -> Date {
                 let fast = alert.stops[index].time
-                return min(fast.addingTimeInterval(-engine.alertLead(fast, since: since, uncertain: alert.stops[index].uncertain, corrected: anchors > 1)), stops[index].time)
+                return min(
+                    fast.addingTimeInterval(
+                        -engine.alertLead(
+                            fast, since: since, uncertain: alert.stops[index].uncertain, corrected: anchors > 1)),
+                    stops[index].time)
             }
             let transferAlerts = stops.indices.filter { stops[$0].role == .transferExit }.map { exit in
                 Schedule.ChangeAlert(time: moment(exit - 1), stop: exit - 1)
@@ -119,7 +135,8 @@ extension ScheduleEngine {
                 alert: moment(alertStop), alertStop: alertStop,
                 transferAlerts: transferAlerts,
                 arrival: arrival, finalArrival: arrival.addingTimeInterval(walkAfter),
-                findings: engine.findings(stops: stops, route: route, transfers: transfers), entryIndices: bestTiming.entries)
+                findings: engine.findings(stops: stops, route: route, transfers: transfers),
+                entryIndices: bestTiming.entries)
         }
     }
 }

@@ -51,12 +51,13 @@ extension ScheduleEngine {
                 var booked = Int((Double(headway) * bookedWaitFraction).rounded())
                 var (shortest, longest) = (shortestInterval, longestInterval)
                 var alert = alertWait(booked: booked, shortest: shortest, stops: stops, early: early)
-                var waited = switch wait {
-                case .booked: booked
-                case .none: 0
-                case .alert: alert
-                case .longest: longest
-                }
+                var waited =
+                    switch wait {
+                    case .booked: booked
+                    case .none: 0
+                    case .alert: alert
+                    case .longest: longest
+                    }
                 // Only what is published is certain: no train leaves before the published first
                 // departure, and the rider on the platform by then boards exactly that one; the
                 // trains after it are computed, their phase unknown (the wait above, booked and
@@ -65,11 +66,16 @@ extension ScheduleEngine {
                 // one the rider could make were the trains faster than the fastest published
                 // one by the alerts' lean (a share of the time since the anchor) counts as
                 // catchable. The slow pass counts on the first only with a minute to spare.
-                let lean = wait == .alert || wait == .none ? alertLead(platform, since: anchor.time, uncertain: true, corrected: false) : 0
+                let lean =
+                    wait == .alert || wait == .none
+                    ? alertLead(platform, since: anchor.time, uncertain: true, corrected: false) : 0
                 var train: Date?
                 var lastTrain: Date?
-                switch publishedBoarding(station: stops[next].station, direction: leg.direction, platform: platform.addingTimeInterval(-lean)) {
-                case .first(let first) where wait != .longest || first.timeIntervalSince(platform) >= TimeInterval(Self.slowSideMargin):
+                switch publishedBoarding(
+                    station: stops[next].station, direction: leg.direction, platform: platform.addingTimeInterval(-lean)
+                ) {
+                case .first(let first)
+                where wait != .longest || first.timeIntervalSince(platform) >= TimeInterval(Self.slowSideMargin):
                     train = first
                     waited = max(0, Int(first.timeIntervalSince(platform).rounded()))
                     (booked, alert, shortest, longest) = (waited, waited, waited, waited)
@@ -98,7 +104,9 @@ extension ScheduleEngine {
                 stops[next].arrival = stops[index].departure!.addingTimeInterval(run.seconds)
                 stops[next].departure = departureAfterArrival(stops, next, timing: timing)
                 stops[next].uncertain = stops[index].uncertain
-                stops[next].calibrated = run.source == .calibrated || (stops[next].role == .intermediate && timing.dwell[next].source == .calibrated)
+                stops[next].calibrated =
+                    run.source == .calibrated
+                    || (stops[next].role == .intermediate && timing.dwell[next].source == .calibrated)
             }
             index = next
         }
@@ -125,11 +133,15 @@ extension ScheduleEngine {
     /// The one rule of what is certain at a boarding: the published first and last departures
     /// are exact; every train between them is computed (the interval's, its phase unknown).
     func publishedBoarding(station: String, direction: Direction, platform: Date) -> PublishedBoarding {
-        guard let window = network.serviceWindow(station: station, direction: direction), window.lastDeparture >= window.firstDeparture else {
+        guard let window = network.serviceWindow(station: station, direction: direction),
+            window.lastDeparture >= window.firstDeparture
+        else {
             return .unknown
         }
         let position = clock.position(of: platform)
-        if position.seconds <= window.firstDeparture { return .first(clock.date(position.serviceDay, seconds: window.firstDeparture)) }
+        if position.seconds <= window.firstDeparture {
+            return .first(clock.date(position.serviceDay, seconds: window.firstDeparture))
+        }
         if position.seconds > window.lastDeparture { return .gone }
         return .computed(last: clock.date(position.serviceDay, seconds: window.lastDeparture))
     }

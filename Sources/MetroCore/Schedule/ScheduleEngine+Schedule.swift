@@ -75,14 +75,18 @@ package struct Schedule: Equatable, Sendable {
         /// is never named).
         var catchableTrains: [Date] {
             var trains: [Date] = []
-            for train in [earliestTrain, realTrain, latestTrain].compactMap({ $0 }) where !trains.contains(train) { trains.append(train) }
+            for train in [earliestTrain, realTrain, latestTrain].compactMap({ $0 }) where !trains.contains(train) {
+                trains.append(train)
+            }
             return trains.sorted()
         }
 
         /// The honest range of the departure from the new platform: no wait at all, or a whole
         /// headway; bounded by the published first and last trains where they are the ends.
         package var earliestDeparture: Date { earliestTrain ?? platformArrival }
-        package var latestDeparture: Date { latestTrain ?? platformArrival.addingTimeInterval(TimeInterval(longestWaitSeconds)) }
+        package var latestDeparture: Date {
+            latestTrain ?? platformArrival.addingTimeInterval(TimeInterval(longestWaitSeconds))
+        }
         /// How far the schedule after the transfer may move: earlier by the booked wait, later
         /// by the rest of the headway.
         package var earlier: TimeInterval { TimeInterval(bookedWaitSeconds) }
@@ -134,7 +138,8 @@ package struct Schedule: Equatable, Sendable {
     /// The change a change alert is before: its timing, its alert and its entry stop (nil for the
     /// other alerts, or when the route has no such change).
     package func change(for alert: Trip.Alert) -> (transfer: TransferTiming, alert: ChangeAlert, entry: Int)? {
-        guard let number = alert.change.map({ $0 - 1 }), transfers.indices.contains(number), transferAlerts.indices.contains(number),
+        guard let number = alert.change.map({ $0 - 1 }), transfers.indices.contains(number),
+            transferAlerts.indices.contains(number),
             entryIndices.indices.contains(number)
         else { return nil }
         return (transfers[number], transferAlerts[number], entryIndices[number])
@@ -178,7 +183,9 @@ package enum ServiceFinding: Equatable, Sendable {
     /// The boarding station the finding is about.
     package var station: String {
         switch self {
-        case .beforeFirstTrain(let station, _, _, _), .afterLastTrain(let station, _, _, _), .lastTrainSoon(let station, _, _, _): return station
+        case .beforeFirstTrain(let station, _, _, _), .afterLastTrain(let station, _, _, _),
+            .lastTrainSoon(let station, _, _, _):
+            return station
         }
     }
 

@@ -6,9 +6,12 @@ extension ScheduleEngine {
     /// the moment the passenger reaches its platform.
     func findings(stops: [Schedule.Stop], route: Route, transfers: [Schedule.TransferTiming]) -> [ServiceFinding] {
         var boardings: [(station: String, leg: Leg, at: Date, onKnownTrain: Bool)] = []
-        if let first = stops.first, let leg = route.legs.first { boardings.append((first.station, leg, first.departure!, false)) }
+        if let first = stops.first, let leg = route.legs.first {
+            boardings.append((first.station, leg, first.departure!, false))
+        }
         for (number, transfer) in transfers.enumerated() where number + 1 < route.legs.count {
-            boardings.append((transfer.entry, route.legs[number + 1], transfer.platformArrival, transfer.realTrain != nil))
+            boardings.append(
+                (transfer.entry, route.legs[number + 1], transfer.platformArrival, transfer.realTrain != nil))
         }
         var result: [ServiceFinding] = []
         for boarding in boardings {
@@ -24,13 +27,16 @@ extension ScheduleEngine {
                 // Waiting on the platform for the first train there is the plan, not a finding.
                 continue
             } else if boarding.at < first {
-                result.append(.beforeFirstTrain(station: boarding.station, line: boarding.leg.line, toward: toward, first: first))
+                result.append(
+                    .beforeFirstTrain(station: boarding.station, line: boarding.leg.line, toward: toward, first: first))
                 break
             } else if boarding.at > last {
-                result.append(.afterLastTrain(station: boarding.station, line: boarding.leg.line, toward: toward, last: last))
+                result.append(
+                    .afterLastTrain(station: boarding.station, line: boarding.leg.line, toward: toward, last: last))
                 break
             } else if last.timeIntervalSince(boarding.at) <= TimeInterval(lastTrainWarning) {
-                result.append(.lastTrainSoon(station: boarding.station, line: boarding.leg.line, toward: toward, last: last))
+                result.append(
+                    .lastTrainSoon(station: boarding.station, line: boarding.leg.line, toward: toward, last: last))
             }
         }
         return result

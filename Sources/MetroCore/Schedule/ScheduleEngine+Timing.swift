@@ -15,7 +15,8 @@ extension ScheduleEngine {
                 } else {
                     role = .intermediate
                 }
-                stops.append(.init(station: station, leg: legIndex, role: role, arrival: nil, departure: nil, uncertain: false))
+                stops.append(
+                    .init(station: station, leg: legIndex, role: role, arrival: nil, departure: nil, uncertain: false))
             }
         }
         return stops
@@ -54,7 +55,10 @@ extension ScheduleEngine {
             return (timing(stops, pattern: .best), timing(stops, pattern: .early), timing(stops, pattern: .late))
         }
         let (entries, fromTerminal) = terminalOffsets(stops)
-        var best: [(seconds: Double, source: SegmentSource)] = [(0, .official)], early = best, late = best, dwell = best
+        var best: [(seconds: Double, source: SegmentSource)] = [(0, .official)]
+        var early = best
+        var late = best
+        var dwell = best
         for index in stops.indices.dropFirst() {
             let figures = officialFigures(from: stops[index - 1].station, to: stops[index].station)
             best.append((figures.best, figures.runSource))
@@ -63,15 +67,19 @@ extension ScheduleEngine {
             dwell.append((figures.dwell, figures.dwellSource))
         }
         // (The dwells are the same for every pattern: the three share one array.)
-        return (RouteTiming(run: best, dwell: dwell, fromTerminal: fromTerminal, entries: entries),
-                RouteTiming(run: early, dwell: dwell, fromTerminal: fromTerminal, entries: entries),
-                RouteTiming(run: late, dwell: dwell, fromTerminal: fromTerminal, entries: entries))
+        return (
+            RouteTiming(run: best, dwell: dwell, fromTerminal: fromTerminal, entries: entries),
+            RouteTiming(run: early, dwell: dwell, fromTerminal: fromTerminal, entries: entries),
+            RouteTiming(run: late, dwell: dwell, fromTerminal: fromTerminal, entries: entries)
+        )
     }
 
     /// The best estimate's running time from `from` to `to` and dwell at `to` arriving from
     /// `from`, as `running` and `dwell` give them, with one lookup when there is no calibration.
     func bestFigures(from: String, to: String) -> (run: Double, dwell: Double) {
-        guard calibration == nil else { return (running(from: from, to: to).seconds, dwell(at: to, arrivingFrom: from).seconds) }
+        guard calibration == nil else {
+            return (running(from: from, to: to).seconds, dwell(at: to, arrivingFrom: from).seconds)
+        }
         let figures = officialFigures(from: from, to: to)
         return (figures.best, figures.dwell)
     }
@@ -83,7 +91,9 @@ extension ScheduleEngine {
         let entries = stops.indices.filter { stops[$0].role == .transferEntry }
         let fromTerminal = entries.map { entry in
             let line = network.station(stops[entry].station)?.line ?? ""
-            let direction = entry + 1 < stops.count ? network.direction(from: stops[entry].station, to: stops[entry + 1].station) ?? .forward : .forward
+            let direction =
+                entry + 1 < stops.count
+                ? network.direction(from: stops[entry].station, to: stops[entry + 1].station) ?? .forward : .forward
             return secondsFromTerminal(line: line, direction: direction, to: stops[entry].station)
         }
         return (entries, fromTerminal)

@@ -24,12 +24,14 @@ extension ScheduleEngine {
         let position = clock.position(of: reference)
         let referenceSeconds = position.seconds
         let override = headwayOverrides[line]
-        let series = override == nil ? network.headwaySeries(line: line, direction: direction, dayType: position.dayType) : nil
+        let series =
+            override == nil ? network.headwaySeries(line: line, direction: direction, dayType: position.dayType) : nil
         func interval(_ offset: Int) -> Int {
             override ?? series?.seconds(at: referenceSeconds - offset) ?? 600
         }
         let headway = interval(0)
-        var longest = headway, shortest = headway
+        var longest = headway
+        var shortest = headway
         var window = 0
         func look(_ offset: Int) {
             let value = interval(offset)

@@ -49,7 +49,8 @@ package struct ScheduleEngine: Sendable {
     package func interval(line: String, direction: Direction, at moment: Date) -> Int {
         if let override = headwayOverrides[line] { return override }
         let position = clock.position(of: moment)
-        return network.headway(line: line, direction: direction, dayType: position.dayType, secondsOfDay: position.seconds) ?? 600
+        return network.headway(
+            line: line, direction: direction, dayType: position.dayType, secondsOfDay: position.seconds) ?? 600
     }
 
     /// Each leg's interval at its boarding: what the iOS app's route preview shows beside each line.
@@ -57,7 +58,9 @@ package struct ScheduleEngine: Sendable {
         schedule.route.legs.enumerated().map { index, leg in
             // After a change, the interval the booked wait is a quarter of (the plan's walk line
             // names it): the one the awaited train left its terminal at.
-            if index > 0, schedule.transfers.indices.contains(index - 1) { return schedule.transfers[index - 1].headwaySeconds }
+            if index > 0, schedule.transfers.indices.contains(index - 1) {
+                return schedule.transfers[index - 1].headwaySeconds
+            }
             let boarding = schedule.stops.first { $0.leg == index }?.departure ?? schedule.departure
             return interval(line: leg.line, direction: leg.direction, at: boarding)
         }

@@ -22,7 +22,8 @@ extension ServiceClock {
         let offset = offset(at: date)
         let sign = offset < 0 ? "-" : "+"
         return "\(day.year)-" + TimeOfDay.pad(day.month) + "-" + TimeOfDay.pad(day.day)
-            + "T" + TimeOfDay.pad(seconds / 3600) + ":" + TimeOfDay.pad(seconds / 60 % 60) + ":" + TimeOfDay.pad(seconds % 60)
+            + "T" + TimeOfDay.pad(seconds / 3600) + ":" + TimeOfDay.pad(seconds / 60 % 60) + ":"
+            + TimeOfDay.pad(seconds % 60)
             + sign + TimeOfDay.pad(abs(offset) / 3600) + ":" + TimeOfDay.pad(abs(offset) / 60 % 60)
     }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,17 +36,24 @@ extension ServiceClock {
         case 1:
             return .unique(Date(timeIntervalSince1970: TimeInterval(moments[0])))
         case 2:
-            return .repeated(first: Date(timeIntervalSince1970: TimeInterval(moments[0])), second: Date(timeIntervalSince1970: TimeInterval(moments[1])))
+            return .repeated(
+                first: Date(timeIntervalSince1970: TimeInterval(moments[0])),
+                second: Date(timeIntervalSince1970: TimeInterval(moments[1])))
         default:
-            guard offsets.count == 2 else { return .unique(Date(timeIntervalSince1970: TimeInterval(local - offsets[0]))) }
+            guard offsets.count == 2 else {
+                return .unique(Date(timeIntervalSince1970: TimeInterval(local - offsets[0])))
+            }
             // The jump lies between the two readings: find its second.
-            var low = local - offsets.max()!, high = local - offsets.min()!
+            var low = local - offsets.max()!
+            var high = local - offsets.min()!
             let later = offset(high)
             while high - low > 1 {
                 let middle = (low + high) / 2
                 if offset(middle) == later { high = middle } else { low = middle }
             }
-            return .skipped(before: Date(timeIntervalSince1970: TimeInterval(high - 1)), after: Date(timeIntervalSince1970: TimeInterval(high)))
+            return .skipped(
+                before: Date(timeIntervalSince1970: TimeInterval(high - 1)),
+                after: Date(timeIntervalSince1970: TimeInterval(high)))
         }
     }
 

@@ -104,7 +104,9 @@ package struct ServiceClock: Sendable {
             days -= 1
         }
         let iso = ((days % 7 + 7 + 3) % 7) + 1  // 1970-01-01 was a Thursday (ISO 4)
-        return Position(serviceDay: Self.civil(days), seconds: seconds, dayType: dayTypeOverride ?? (iso >= 6 ? .weekend : .weekday), isoWeekday: iso)
+        return Position(
+            serviceDay: Self.civil(days), seconds: seconds,
+            dayType: dayTypeOverride ?? (iso >= 6 ? .weekend : .weekday), isoWeekday: iso)
     }
 
     /// The moment `seconds` after the service day's midnight, as the wall clock reads it (so a

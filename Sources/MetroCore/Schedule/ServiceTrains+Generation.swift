@@ -26,7 +26,6 @@ extension ServiceTrains {
         var joinsMidLine: Bool
     }
 
-
     /// The generated trains of a network, made once per line, direction and day type the first
     /// time they are asked for (a `plan` needs one or two lines of one day type), and kept for
     /// the life of the network value. The trains are the official figures' (no calibration, no
@@ -58,10 +57,17 @@ extension ServiceTrains {
         private func entryLocked(_ key: Key, network: Network, engine: ScheduleEngine) -> Int {
             if let known = entries.firstIndex(where: { $0.key == key }) { return known }
             let official = ScheduleEngine(network: network, clock: engine.clock)
-            let timetable = network.line(key.line).map {
-                ServiceTrains.timetable(network: network, engine: official, line: $0, direction: key.direction, dayType: key.dayType)
-            } ?? Timetable(line: key.line, direction: key.direction, dayType: key.dayType, stations: [], run: [], dwell: [])
-            entries.append(Entry(key: key, timetable: timetable, trips: nil, departures: Array(repeating: nil, count: timetable.stations.count)))
+            let timetable =
+                network.line(key.line).map {
+                    ServiceTrains.timetable(
+                        network: network, engine: official, line: $0, direction: key.direction, dayType: key.dayType)
+                }
+                ?? Timetable(
+                    line: key.line, direction: key.direction, dayType: key.dayType, stations: [], run: [], dwell: [])
+            entries.append(
+                Entry(
+                    key: key, timetable: timetable, trips: nil,
+                    departures: Array(repeating: nil, count: timetable.stations.count)))
             return entries.count - 1
         }
 
@@ -80,7 +86,9 @@ extension ServiceTrains {
 
         /// Every train's departure from `station` toward `direction` on a day of `dayType`,
         /// ascending (service-day seconds).
-        package func departures(station: String, line: String, direction: Direction, dayType: DayType, engine: ScheduleEngine) -> [Int] {
+        package func departures(
+            station: String, line: String, direction: Direction, dayType: DayType, engine: ScheduleEngine
+        ) -> [Int] {
             let key = Key(line: line, direction: direction, dayType: dayType)
             return lock.withLock { _ in
                 let index = entryLocked(key, network: engine.network, engine: engine)
@@ -91,7 +99,9 @@ extension ServiceTrains {
                 // station it ends at.
                 var found: [Int] = []
                 if position < timetable.stations.count - 1 {
-                    for train in timetable.trains where train.start <= position { found.append(timetable.departure(train, at: position)) }
+                    for train in timetable.trains where train.start <= position {
+                        found.append(timetable.departure(train, at: position))
+                    }
                 }
                 found.sort()
                 entries[index].departures[position] = found
@@ -119,7 +129,8 @@ extension ServiceTrains {
         let highs: [Int]
 
         init(record: (Int) -> NetworkDocument.Headway?) {
-            var lows = [Int](repeating: .max, count: 48), highs = [Int](repeating: .min, count: 48)
+            var lows = [Int](repeating: .max, count: 48)
+            var highs = [Int](repeating: .min, count: 48)
             for hour in 0..<48 {
                 guard let pair = record(hour) else { continue }
                 lows[hour] = min(pair.firstSeconds, pair.secondSeconds)
@@ -132,11 +143,15 @@ extension ServiceTrains {
         /// How far `gap`, between trains leaving at `a` and `b`, lies outside the band of either
         /// hour (0 inside; 0 where neither hour has one); a gap under 90 s counts far worse.
         func violation(_ gap: Int, _ a: Int, _ b: Int) -> Int {
-            let first = a / 3600, second = b / 3600
-            let firstKnown = first >= 0 && first < 48, secondKnown = second >= 0 && second < 48
-            let lowA = firstKnown ? lows[first] : .max, lowB = secondKnown ? lows[second] : .max
+            let first = a / 3600
+            let second = b / 3600
+            let firstKnown = first >= 0 && first < 48
+            let secondKnown = second >= 0 && second < 48
+            let lowA = firstKnown ? lows[first] : .max
+            let lowB = secondKnown ? lows[second] : .max
             guard lowA != .max || lowB != .max else { return 0 }
-            let highA = firstKnown ? highs[first] : .min, highB = secondKnown ? highs[second] : .min
+            let highA = firstKnown ? highs[first] : .min
+            let highB = secondKnown ? highs[second] : .min
             let low = min(lowA, lowB) - ServiceTrains.intervalSlack
             let high = max(highA, highB) + ServiceTrains.intervalSlack
             return (gap < 90 ? 10_000 : 0) + max(0, low - gap) + max(0, gap - high)
@@ -149,8 +164,11 @@ extension ServiceTrains {
     /// keeps the published minute at every station, so its distance from the one before varies
     /// along the line: every station's counts. `offsets` are an unanchored train's departures
     /// from the terminal's at 0, `lastTrain` the last train's.
-    static func intervalDepartures(first: Int, lastTrain: [Int], offsets: [Int], headway: (Int) -> Int, bands: Bands) -> [Int] {
-        var earliest = Int.max, latest = Int.min
+    static func intervalDepartures(first: Int, lastTrain: [Int], offsets: [Int], headway: (Int) -> Int, bands: Bands)
+        -> [Int]
+    {
+        var earliest = Int.max
+        var latest = Int.min
         for index in 0..<(lastTrain.count - 1) {
             earliest = min(earliest, lastTrain[index] - offsets[index])
             latest = max(latest, lastTrain[index] - offsets[index])
@@ -172,18 +190,27 @@ extension ServiceTrains {
         // reaches `bound`, the best so far: only a strictly smaller cost replaces it, so the
         // winner is the one the whole sums would pick.
         func cost(kept: Int, tail: [Int], count: Int, bound: Int) -> Int {
-            var total = kept >= 1 ? bands.violation(departures[kept] - departures[kept - 1], departures[kept - 1], departures[kept]) : 0
+            var total =
+                kept >= 1
+                ? bands.violation(departures[kept] - departures[kept - 1], departures[kept - 1], departures[kept]) : 0
             var previous = departures[kept]
             for i in 0..<count {
                 if total >= bound { return total }
                 total += bands.violation(tail[i] - previous, previous, tail[i])
                 previous = tail[i]
             }
-            return total + bands.violation(earliest - previous, previous, earliest) + bands.violation(latest - previous, previous, latest)
+            return total + bands.violation(earliest - previous, previous, earliest)
+                + bands.violation(latest - previous, previous, latest)
         }
-        var bestKept = k, bestTail: [Int] = [], bestCost = 0
-        for i in 1...k { bestCost += bands.violation(departures[i] - departures[i - 1], departures[i - 1], departures[i]) }
-        bestCost += bands.violation(earliest - departures[k], departures[k], earliest) + bands.violation(latest - departures[k], departures[k], latest)
+        var bestKept = k
+        var bestTail: [Int] = []
+        var bestCost = 0
+        for i in 1...k {
+            bestCost += bands.violation(departures[i] - departures[i - 1], departures[i - 1], departures[i])
+        }
+        bestCost +=
+            bands.violation(earliest - departures[k], departures[k], earliest)
+            + bands.violation(latest - departures[k], departures[k], latest)
         var tail = [Int](repeating: 0, count: 12)
         // Spread the change over the last m intervals: keep every train and move them toward
         // the last train's place, or drop the last and close up, aiming at the middle of the
@@ -195,7 +222,9 @@ extension ServiceTrains {
                     let target = earliest + (latest - earliest) * quarter / 4
                     let count = m - dropLast
                     let step = Double(target - anchor) / Double(count + 1)
-                    for i in stride(from: 1, through: count, by: 1) { tail[i - 1] = anchor + Int((step * Double(i)).rounded()) }
+                    for i in stride(from: 1, through: count, by: 1) {
+                        tail[i - 1] = anchor + Int((step * Double(i)).rounded())
+                    }
                     let value = cost(kept: k - m, tail: tail, count: count, bound: bestCost)
                     if value < bestCost {
                         bestKept = k - m
@@ -240,7 +269,8 @@ extension ServiceTrains {
         /// A train's arrival and departure at every station (0 before its start).
         func times(_ train: Train) -> (arrivals: [Int], departures: [Int]) {
             let count = stations.count
-            var arrivals = Array(repeating: 0, count: count), departures = Array(repeating: 0, count: count)
+            var arrivals = Array(repeating: 0, count: count)
+            var departures = Array(repeating: 0, count: count)
             departures[train.start] = train.departure
             arrivals[train.start] = departures[train.start]
             var next = 0
@@ -279,100 +309,12 @@ extension ServiceTrains {
                 // (A train from the terminal shares the arrays: no copy.)
                 let whole = train.start == 0
                 return Trip(
-                    line: line, direction: direction, dayType: dayType, stations: whole ? stations : Array(stations[train.start...]),
-                    arrivals: whole ? arrivals : Array(arrivals[train.start...]), departures: whole ? departures : Array(departures[train.start...]),
+                    line: line, direction: direction, dayType: dayType,
+                    stations: whole ? stations : Array(stations[train.start...]),
+                    arrivals: whole ? arrivals : Array(arrivals[train.start...]),
+                    departures: whole ? departures : Array(departures[train.start...]),
                     joinsMidLine: train.joinsMidLine)
             }
         }
-    }
-
-    /// Generates one line's trains in one direction on one day type as trips.
-    static func generate(network: Network, engine: ScheduleEngine, line: NetworkDocument.Line, direction: Direction, dayType: DayType) -> [Trip] {
-        timetable(network: network, engine: engine, line: line, direction: direction, dayType: dayType).trips
-    }
-
-    /// Generates one line's trains in one direction on one day type: `engine` gives the running
-    /// and dwell figures, the official ones.
-    static func timetable(network: Network, engine: ScheduleEngine, line: NetworkDocument.Line, direction: Direction, dayType: DayType) -> Timetable {
-        let stations = direction == .forward ? line.stations : line.stations.reversed()
-        let count = stations.count
-        var run = [Int](repeating: 0, count: max(count - 1, 0)), dwell = [Int](repeating: 0, count: count)
-        for index in 0..<(count - 1) {
-            // The running time into the next station and the dwell there, one lookup for both.
-            let figures = engine.bestFigures(from: stations[index], to: stations[index + 1])
-            run[index] = Int(figures.run.rounded())
-            if index + 1 < count - 1 { dwell[index + 1] = Int(figures.dwell.rounded()) }
-        }
-        var frame = Timetable(line: line.id, direction: direction, dayType: dayType, stations: stations, run: run, dwell: dwell)
-        let windows = stations.map { network.serviceWindow(station: $0, direction: direction) }
-        guard let first = windows[0]?.firstDeparture, let last = windows[0]?.lastDeparture else { return frame }
-        let base = frame
-        func times(_ train: Train) -> (arrivals: [Int], departures: [Int]) { base.times(train) }
-        func departure(_ train: Train, at index: Int) -> Int { base.departure(train, at: index) }
-        /// Whether a train may keep a published departure at `index`: the segment into it must
-        /// stay a plausible running time.
-        func snappable(_ train: Train, _ index: Int, _ time: Int) -> Bool {
-            let previous = departure(train, at: index - 1)
-            let gap = time - dwell[index] - previous
-            return gap >= 30 && abs(time - departure(train, at: index)) <= Self.snapWindow
-        }
-
-        // The first trains: the terminal's, plus each depot train that joins before it.
-        var firsts = [Train(start: 0, departure: first, joinsMidLine: false)]
-        // The last trains: the terminal's last; a later one joining mid-line if published.
-        var lasts = [Train(start: 0, departure: last, joinsMidLine: false)]
-        for index in 1..<(count - 1) {
-            if let published = windows[index]?.firstDeparture {
-                let running = firsts.filter { $0.start < index }
-                let earliest = running.min { departure($0, at: index) < departure($1, at: index) }
-                if let earliest, published >= departure(earliest, at: index) - Self.depotMargin {
-                    if snappable(earliest, index, published), let at = firsts.firstIndex(where: { $0.start == earliest.start }) {
-                        firsts[at].anchors.append((index, published))
-                    }
-                } else {
-                    firsts.append(Train(start: index, departure: published, joinsMidLine: true))
-                }
-            }
-            if let published = windows[index]?.lastDeparture {
-                let latest = lasts.max { departure($0, at: index) < departure($1, at: index) }!
-                if published <= departure(latest, at: index) + Self.depotMargin {
-                    if snappable(latest, index, published), let at = lasts.firstIndex(where: { $0.start == latest.start }) {
-                        lasts[at].anchors.append((index, published))
-                    }
-                } else {
-                    lasts.append(Train(start: index, departure: published, joinsMidLine: true))
-                }
-            }
-        }
-        // The line's intervals, looked up once: `headway` is asked hundreds of times.
-        let series = network.headwaySeries(line: line.id, direction: direction, dayType: dayType)
-        func headway(_ moment: Int) -> Int { series?.seconds(at: moment) ?? 600 }
-        // Between the terminal's first and last trains, one every interval, ending so that the
-        // last of them is an interval ahead of the published last train at every station.
-        let bands = Bands { series?.record(hour: $0) }
-        let interval = Self.intervalDepartures(
-            first: first, lastTrain: times(lasts[0]).departures, offsets: times(Train(start: 0, departure: 0, joinsMidLine: false)).departures,
-            headway: headway, bands: bands)
-        var trains = firsts + lasts + interval.map { Train(start: 0, departure: $0, joinsMidLine: false) }
-        // Before the trains from the terminal arrive, a depot train's station is served at the
-        // interval too: trains join there, evenly, in the gap the depot train opens.
-        for index in 1..<(count - 1) where trains.contains(where: { $0.start == index }) {
-            let passing = trains.filter { $0.start <= index }.map { (departure: departure($0, at: index), start: $0.start) }.sorted { $0.departure < $1.departure }
-            guard let through = passing.first(where: { $0.start < index })?.departure else { continue }
-            for (a, b) in zip(passing, passing.dropFirst()) where b.departure <= through {
-                let gap = b.departure - a.departure, step = headway(a.departure)
-                guard gap > step + Self.intervalSlack else { continue }
-                // As many equal parts as keep each nearest the published band (the two ends are
-                // published times, so an exact fit is not always possible).
-                let parts = (1...max(1, gap / 90)).min { bands.violation(gap / $0, a.departure, b.departure) < bands.violation(gap / $1, a.departure, b.departure) }!
-                for part in 1..<max(1, parts) {
-                    let moment = a.departure + (gap * part + parts / 2) / parts
-                    trains.append(Train(start: index, departure: moment, joinsMidLine: true))
-                }
-            }
-        }
-        // In the trips' order: by departure from the start, then by length (longest last).
-        frame.trains = trains.sorted { ($0.departure, count - $0.start) < ($1.departure, count - $1.start) }
-        return frame
     }
 }

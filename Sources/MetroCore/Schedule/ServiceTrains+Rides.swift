@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,7 +78,8 @@ extension ScheduleEngine {
         // The first train is the published first departure (the service model keeps it), so
         // nothing needs generating for a plan in the middle of the day.
         guard let leg = route.legs.first, let board = leg.stations.first,
-            let window = network.serviceWindow(station: board, direction: leg.direction), window.lastDeparture >= window.firstDeparture
+            let window = network.serviceWindow(station: board, direction: leg.direction),
+            window.lastDeparture >= window.firstDeparture
         else { return nil }
         let first = clock.date(clock.position(of: t0).serviceDay, seconds: window.firstDeparture)
         return t0 < first ? first : nil
@@ -104,7 +106,9 @@ extension ScheduleEngine {
     /// pattern with the longest waits, or the best estimate with the booked ones), each wait
     /// bounded by what is published at the change (`publishedBoarding`): the changes as met,
     /// and the arrival after any walk at the end.
-    func pinnedPass(_ prepared: PreparedRoute, t0: Date, slow: Bool) -> (changes: [EdgeConnection.Change], arrival: Date) {
+    func pinnedPass(_ prepared: PreparedRoute, t0: Date, slow: Bool) -> (
+        changes: [EdgeConnection.Change], arrival: Date
+    ) {
         let route = prepared.route
         let day = clock.position(of: t0).serviceDay
         var stops = prepared.planned
@@ -120,7 +124,8 @@ extension ScheduleEngine {
             let leg = route.legs[number + 1]
             guard let window = network.serviceWindow(station: transfer.entry, direction: leg.direction) else { break }
             let change = EdgeConnection.Change(
-                station: transfer.entry, line: leg.line, direction: leg.direction, slowArrival: transfer.platformArrival,
+                station: transfer.entry, line: leg.line, direction: leg.direction,
+                slowArrival: transfer.platformArrival,
                 last: clock.date(day, seconds: window.lastDeparture), train: transfer.realTrain ?? transfer.lastTrain)
             changes.append(change)
             // After the last train the slow rider is stranded; the best estimate rides on with
@@ -140,8 +145,10 @@ extension ScheduleEngine {
 
     func slowConnection(_ prepared: PreparedRoute, t0: Date) -> EdgeConnection {
         let day = clock.position(of: t0).serviceDay
-        let originLast = prepared.route.legs.first.flatMap { network.serviceWindow(station: $0.board, direction: $0.direction) }
-            .map { clock.date(day, seconds: $0.lastDeparture) }
+        let originLast = prepared.route.legs.first.flatMap {
+            network.serviceWindow(station: $0.board, direction: $0.direction)
+        }
+        .map { clock.date(day, seconds: $0.lastDeparture) }
         let pass = pinnedPass(prepared, t0: t0, slow: true)
         return EdgeConnection(departure: t0, originLast: originLast, changes: pass.changes, slowArrival: pass.arrival)
     }
@@ -153,10 +160,14 @@ extension ScheduleEngine {
 
     /// The origin's published first and last departures on `serviceDay`, for the route's first leg.
     func originWindow(_ route: Route, on serviceDay: ServiceClock.ServiceDay) -> (first: Date, last: Date)? {
-        guard let leg = route.legs.first, let window = network.serviceWindow(station: leg.board, direction: leg.direction),
+        guard let leg = route.legs.first,
+            let window = network.serviceWindow(station: leg.board, direction: leg.direction),
             window.lastDeparture >= window.firstDeparture
         else { return nil }
-        return (clock.date(serviceDay, seconds: window.firstDeparture), clock.date(serviceDay, seconds: window.lastDeparture))
+        return (
+            clock.date(serviceDay, seconds: window.firstDeparture),
+            clock.date(serviceDay, seconds: window.lastDeparture)
+        )
     }
 
     /// The last ride from the origin on `serviceDay` that connects the slow way: the origin's
@@ -178,7 +189,9 @@ extension ScheduleEngine {
             return ride.connects && ride.changes.allSatisfy { $0.margin >= spare }
         }
         guard let found = Self.latestStart(before: window.last, where: works), found >= window.first else { return nil }
-        return LastConnection(connection: slowConnection(prepared, t0: found), originLast: window.last, departureIsPublished: false, next: lastRide)
+        return LastConnection(
+            connection: slowConnection(prepared, t0: found), originLast: window.last, departureIsPublished: false,
+            next: lastRide)
     }
 
     /// The rides that arrive by `target`: the latest start (best estimate, the booked waits)
@@ -189,7 +202,10 @@ extension ScheduleEngine {
         let day = clock.position(of: target).serviceDay
         guard let window = originWindow(route, on: day) else {
             // A walk, or no trains: the start is the moment the walk begins.
-            guard let found = Self.latestStart(before: target, where: { schedule(route: route, t0: $0).finalArrival <= target }) else { return .none }
+            guard
+                let found = Self.latestStart(
+                    before: target, where: { schedule(route: route, t0: $0).finalArrival <= target })
+            else { return .none }
             return .ride(latest: found, safe: found, clamped: nil)
         }
         let first = window.first
@@ -210,12 +226,16 @@ extension ScheduleEngine {
             // and the range the plan gives it.
             let firstRide = schedule(route: route, t0: first)
             return firstRide.arrival > target
-                ? .tooEarly(firstTrain: first, arrival: firstRide.arrival, earliest: firstRide.arrivalEarliest, latest: firstRide.arrivalLatest) : .none
+                ? .tooEarly(
+                    firstTrain: first, arrival: firstRide.arrival, earliest: firstRide.arrivalEarliest,
+                    latest: firstRide.arrivalLatest) : .none
         }
         // Within an interval after the published first train the only train known to leave by
         // then is the first itself: the answer is that train.
         func snapped(_ start: Date) -> Date {
-            start.timeIntervalSince(first) < TimeInterval(interval(line: route.legs[0].line, direction: route.legs[0].direction, at: first)) ? first : start
+            start.timeIntervalSince(first)
+                < TimeInterval(interval(line: route.legs[0].line, direction: route.legs[0].direction, at: first))
+                ? first : start
         }
         var latest = snapped(best)
         // No ride connects at all (a closure cutting every change): nothing can be made.
@@ -253,7 +273,8 @@ extension ScheduleEngine {
     /// by bisection (it holds for every earlier start once it holds: later starts only arrive
     /// later); nil when not even the earliest does.
     package static func latestStart(before end: Date, where works: (Date) -> Bool) -> Date? {
-        var low = end.addingTimeInterval(-3 * 3600), high = end
+        var low = end.addingTimeInterval(-3 * 3600)
+        var high = end
         guard works(low) else { return nil }
         if works(high) { return high }
         while high.timeIntervalSince(low) > 1 {

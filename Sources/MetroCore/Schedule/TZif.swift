@@ -32,12 +32,21 @@ package struct TZif: Sendable, Equatable {
             switch self {
             case .outOfOrder: Bilingual("його переходи йдуть не за часом", "its transitions are not in time order")
             case .badOffset(let offset):
-                Bilingual("його зсув від UTC \(offset) с неможливий для часового поясу (більше за −25 год, менше за 26 год)", "its UTC offset \(offset) s is not one a zone can have (more than −25 h, less than 26 h)")
+                Bilingual(
+                    "його зсув від UTC \(offset) с неможливий для часового поясу (більше за −25 год, менше за 26 год)",
+                    "its UTC offset \(offset) s is not one a zone can have (more than −25 h, less than 26 h)")
             case .badTypeIndex(let index, let count):
-                Bilingual("перехід посилається на тип місцевого часу \(index), а їх лише \(count)", "a transition names local time type \(index), and it has only \(count)")
-            case .notTZif: Bilingual("це не файл TZif (немає позначки 'TZif')", "it is not a TZif file (no 'TZif' magic)")
-            case .truncated: Bilingual("він уривається раніше, ніж закінчуються оголошені в заголовку дані", "it ends before the data its header announces")
-            case .badFooter(let footer): Bilingual("правило '\(footer)' у його кінці не читається", "its footer rule '\(footer)' cannot be read")
+                Bilingual(
+                    "перехід посилається на тип місцевого часу \(index), а їх лише \(count)",
+                    "a transition names local time type \(index), and it has only \(count)")
+            case .notTZif:
+                Bilingual("це не файл TZif (немає позначки 'TZif')", "it is not a TZif file (no 'TZif' magic)")
+            case .truncated:
+                Bilingual(
+                    "він уривається раніше, ніж закінчуються оголошені в заголовку дані",
+                    "it ends before the data its header announces")
+            case .badFooter(let footer):
+                Bilingual("правило '\(footer)' у його кінці не читається", "its footer rule '\(footer)' cannot be read")
             case .noTimeTypes: Bilingual("у ньому немає жодного типу місцевого часу", "it has no local time types")
             }
         }
@@ -61,7 +70,8 @@ package struct TZif: Sendable, Equatable {
             rule = nil
         } else {
             guard let parsed = POSIXTimeZone(footer) else { throw .badFooter(footer) }
-            for offset in [parsed.standardOffset] + (parsed.daylight.map { [$0.offset] } ?? []) where !Failure.offsets.contains(offset) {
+            for offset in [parsed.standardOffset] + (parsed.daylight.map { [$0.offset] } ?? [])
+            where !Failure.offsets.contains(offset) {
                 throw .badOffset(offset)
             }
             rule = parsed
@@ -74,7 +84,8 @@ package struct TZif: Sendable, Equatable {
         if moment >= last, let rule { return rule.offset(atUTC: moment) }
         guard moment >= transitions[0] else { return Int(initialOffset) }
         // The last transition at or before the moment.
-        var low = 0, high = transitions.count - 1
+        var low = 0
+        var high = transitions.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if transitions[middle] <= moment { low = middle } else { high = middle - 1 }
@@ -198,12 +209,16 @@ package struct POSIXTimeZone: Sendable, Equatable {
         var scanner = Scanner(Array(text.utf8))
         guard scanner.name(), let standard = scanner.offset() else { return nil }
         standardOffset = -standard
-        if scanner.atEnd { daylight = nil; return }
+        if scanner.atEnd {
+            daylight = nil
+            return
+        }
         guard scanner.name() else { return nil }
         var dst = standardOffset + 3600
         if let explicit = scanner.offset() { dst = -explicit }
         // No rule after the names is implementation-defined; TZif footers always give one.
-        guard scanner.accept(","), let start = scanner.dateRule(), scanner.accept(","), let end = scanner.dateRule(), scanner.atEnd
+        guard scanner.accept(","), let start = scanner.dateRule(), scanner.accept(","), let end = scanner.dateRule(),
+            scanner.atEnd
         else { return nil }
         daylight = Daylight(offset: dst, start: start, end: end)
     }
@@ -262,7 +277,10 @@ package struct POSIXTimeZone: Sendable, Equatable {
         mutating func name() -> Bool {
             if accept("<") {
                 let start = position
-                while let c = peek, c != UInt8(ascii: ">") { position += 1; _ = c }
+                while let c = peek, c != UInt8(ascii: ">") {
+                    position += 1
+                    _ = c
+                }
                 guard position - start >= 3, accept(">") else { return false }
                 return true
             }

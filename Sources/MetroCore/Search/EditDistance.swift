@@ -1,7 +1,8 @@
 /// Levenshtein distance over Unicode scalars, for "did you mean" suggestions.
 package enum EditDistance {
     package static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

@@ -43,7 +43,9 @@ extension StationSearch {
         }
         for station in stations {
             let forms = StationSearch.completionForms(station, cyrillic: cyrillic, latin: latin, language: language)
-            guard let form = forms.first(where: { StationSearch.plain($0.name).hasPrefix(plainTyped) }) else { continue }
+            guard let form = forms.first(where: { StationSearch.plain($0.name).hasPrefix(plainTyped) }) else {
+                continue
+            }
             let text: String
             if form.name.lowercased().hasPrefix(typed.lowercased()) {
                 text = form.name
@@ -100,7 +102,9 @@ extension StationSearch {
             let official = station.nameEn
             return [(official, true, official)]
                 + station.formerNames.map { ($0.en, false, official) }
-                + ((station.namesRu ?? []) + (station.formerNamesRu ?? [])).map { (capitalized(StationSearch.latin($0)), false, official) }
+                + ((station.namesRu ?? []) + (station.formerNamesRu ?? [])).map {
+                    (capitalized(StationSearch.latin($0)), false, official)
+                }
         }
         let official = language == .uk ? station.nameUk : station.nameEn
         return [(official, true, official)]

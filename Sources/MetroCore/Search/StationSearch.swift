@@ -124,7 +124,9 @@ package struct StationSearch: Sendable {
         // one typed with a slip is suggested rather than left unknown.
         if let alias = aliasMatch(query) { return .found(alias) }
         let result = matchNames(query)
-        if case .notFound(let suggestions) = result, let near = aliasSuggestion(query), !suggestions.contains(where: { $0.code == near.code }) {
+        if case .notFound(let suggestions) = result, let near = aliasSuggestion(query),
+            !suggestions.contains(where: { $0.code == near.code })
+        {
             return .notFound(suggestions: [near] + suggestions.prefix(2))
         }
         return result
@@ -152,11 +154,12 @@ package struct StationSearch: Sendable {
         // name and the second of others; all of them are candidates), or for four letters and
         // more, any part of it ("Lva Tolstogo", "Ukrainskykh Heroiv").
         let queryWords = StationSearch.words(query)
-        let prefixed = unique(keys.filter { key in
-            key.folded.hasPrefix(folded)
-                || (queryWords.count == 1 && key.words.contains { $0.hasPrefix(folded) })
-                || (folded.count >= 4 && key.folded.contains(folded))
-        })
+        let prefixed = unique(
+            keys.filter { key in
+                key.folded.hasPrefix(folded)
+                    || (queryWords.count == 1 && key.words.contains { $0.hasPrefix(folded) })
+                    || (folded.count >= 4 && key.folded.contains(folded))
+            })
         if prefixed.count == 1 { return .found(stations[prefixed[0]]) }
         if prefixed.count > 1 { return .ambiguous(prefixed.map { stations[$0] }) }
 
@@ -181,7 +184,10 @@ package struct StationSearch: Sendable {
         var run = 0
         let lowered = query.lowercased()
         for character in lowered {
-            if character.isNumber { changed = true; continue }
+            if character.isNumber {
+                changed = true
+                continue
+            }
             run = character.isLetter && result.last == character ? run + 1 : 1
             if run >= 3 {
                 changed = true
@@ -192,7 +198,11 @@ package struct StationSearch: Sendable {
         guard changed else { return nil }
         // A run cut to two letters is cut to one: "Lisovaaaa" meant Lisova, not Lisovaa.
         var collapsed: [Character] = []
-        for character in result where !(character.isLetter && collapsed.last == character && lowered.contains(String(repeating: character, count: 3))) {
+        for character in result
+        where
+            !(character.isLetter && collapsed.last == character
+            && lowered.contains(String(repeating: character, count: 3)))
+        {
             collapsed.append(character)
         }
         return String(collapsed)
@@ -234,7 +244,8 @@ package struct StationSearch: Sendable {
             // Compare with the whole name and with its start, so a long name with a typo near
             // its beginning still ranks well.
             let whole = EditDistance.between(folded, key.folded)
-            let start = key.folded.count > folded.count
+            let start =
+                key.folded.count > folded.count
                 ? EditDistance.between(folded, String(key.folded.prefix(folded.count))) + 1 : whole
             best[key.station] = min(best[key.station] ?? .max, whole, start)
         }
@@ -248,9 +259,11 @@ package struct StationSearch: Sendable {
     /// in) to Latin, by Unicode scalar.
     static let cyrillic: [UInt32: String] = {
         let pairs: [(Character, String)] = [
-            ("а", "a"), ("б", "b"), ("в", "v"), ("г", "h"), ("ґ", "g"), ("д", "d"), ("е", "e"), ("є", "ie"), ("ж", "zh"),
+            ("а", "a"), ("б", "b"), ("в", "v"), ("г", "h"), ("ґ", "g"), ("д", "d"), ("е", "e"), ("є", "ie"),
+            ("ж", "zh"),
             ("з", "z"), ("и", "y"), ("і", "i"), ("ї", "i"), ("й", "i"), ("к", "k"), ("л", "l"), ("м", "m"), ("н", "n"),
-            ("о", "o"), ("п", "p"), ("р", "r"), ("с", "s"), ("т", "t"), ("у", "u"), ("ф", "f"), ("х", "kh"), ("ц", "ts"),
+            ("о", "o"), ("п", "p"), ("р", "r"), ("с", "s"), ("т", "t"), ("у", "u"), ("ф", "f"), ("х", "kh"),
+            ("ц", "ts"),
             ("ч", "ch"), ("ш", "sh"), ("щ", "shch"), ("ь", ""), ("ю", "iu"), ("я", "ia"),
             ("ы", "y"), ("э", "e"), ("ё", "e"), ("ъ", ""),
         ]
@@ -304,15 +317,15 @@ package struct StationSearch: Sendable {
     static let ii = Array("ii".utf8)
 
     static let foldRules: [([UInt8], [UInt8])] = [
-        ("shch", "sc"), ("sch", "sc"),          // Khreshchatyk, Khreschatyk
+        ("shch", "sc"), ("sch", "sc"),  // Khreshchatyk, Khreschatyk
         ("kh", "k"), ("zh", "z"), ("ch", "c"), ("sh", "s"),
-        ("h", "g"),                             // Hidropark, Gidropark (Russian г)
-        ("y", "i"), ("j", "i"), ("w", "v"),     // Teremky, Teremki; Darnytsia, Darnitsa
+        ("h", "g"),  // Hidropark, Gidropark (Russian г)
+        ("y", "i"), ("j", "i"), ("w", "v"),  // Teremky, Teremki; Darnytsia, Darnitsa
         ("ts", "c"),
     ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
 
     static let vowelRules: [([UInt8], [UInt8])] = [
-        ("aia", "a"),                           // Livoberezhnaya, Livoberezhna
+        ("aia", "a"),  // Livoberezhnaya, Livoberezhna
         ("ia", "a"), ("iu", "u"), ("ie", "e"), ("io", "o"),  // Lukianivska, Lukyanivska
     ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
 

@@ -11,7 +11,8 @@ import Darwin
 extension StringProtocol {
     /// Without leading and trailing white space (spaces, tabs, newlines).
     package func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
         return String(self[first...last])
     }
 }
@@ -23,7 +24,9 @@ package enum Format {
         withVaList(arguments) { list in
             var buffer = [CChar](repeating: 0, count: 128)
             let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
-            guard needed >= buffer.count else { return String(decoding: buffer.prefix(max(0, needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            guard needed >= buffer.count else {
+                return String(decoding: buffer.prefix(max(0, needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
             return withVaList(arguments) { again in
                 buffer = [CChar](repeating: 0, count: needed + 1)
                 _ = vsnprintf(&buffer, buffer.count, format, again)

@@ -51,15 +51,22 @@ package enum AlertWording {
 
     /// The alert's name as a heading (a plan's moment, a countdown, a notification's title):
     /// "Yours is next", or "Get ready" when it fires more than a stop early.
-    package static func label(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil, _ language: Language) -> String {
+    package static func label(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil, _ language: Language)
+        -> String
+    {
         let ready = early(alert, in: schedule, at: now) != nil
         switch alert {
         case .alert:
-            return ready ? language.tr("Готуйтеся виходити", "Get ready") : language.tr("Наступна — ваша", "Yours is next")
+            return ready
+                ? language.tr("Готуйтеся виходити", "Get ready") : language.tr("Наступна — ваша", "Yours is next")
         case .transferAlert:
-            return ready ? language.tr("Готуйтеся до пересадки", "Get ready to change") : language.tr("Пересадка — наступна", "Change is next")
+            return ready
+                ? language.tr("Готуйтеся до пересадки", "Get ready to change")
+                : language.tr("Пересадка — наступна", "Change is next")
         case .secondTransferAlert:
-            return ready ? language.tr("Готуйтеся до 2-ї пересадки", "Get ready for the 2nd change") : language.tr("2-га пересадка — наступна", "2nd change is next")
+            return ready
+                ? language.tr("Готуйтеся до 2-ї пересадки", "Get ready for the 2nd change")
+                : language.tr("2-га пересадка — наступна", "2nd change is next")
         case .arrival:
             return language.tr("Прибуття", "Arrival")
         }
@@ -69,7 +76,9 @@ package enum AlertWording {
     /// "Teremky in about 3 stops: get ready" for the destination (`station` its name);
     /// "Change is next" / "Change at Teatralna in about 3 stops: get ready" for a change
     /// (`station` the exit's name).
-    package static func headline(_ alert: Trip.Alert, in schedule: Schedule, station: String, at now: Date? = nil, _ language: Language) -> String {
+    package static func headline(
+        _ alert: Trip.Alert, in schedule: Schedule, station: String, at now: Date? = nil, _ language: Language
+    ) -> String {
         headline(alert, early: early(alert, in: schedule, at: now), station: station, language)
     }
 
@@ -79,7 +88,9 @@ package enum AlertWording {
         switch alert {
         case .alert:
             guard let early else { return language.tr("Наступна — ваша: \(station)", "Yours is next: \(station)") }
-            return language.tr("\(station) \(inAbout(early, language)): готуйтеся виходити", "\(station) \(inAbout(early, language)): get ready")
+            return language.tr(
+                "\(station) \(inAbout(early, language)): готуйтеся виходити",
+                "\(station) \(inAbout(early, language)): get ready")
         case .transferAlert, .secondTransferAlert:
             guard let early else { return language.tr("Пересадка — наступна", "Change is next") }
             return language.tr(

@@ -151,21 +151,30 @@ package struct Calibration: Codable, Equatable, Sendable {
     /// Dwells from a door-open blink to a long hold at a busy transfer station.
     static let dwellBounds: ClosedRange<Double> = 5...180
 
-    mutating func recordRunning(from: String, to: String, seconds: Double, weight: Double = 1, network: Network) throws(Rejection) {
+    mutating func recordRunning(from: String, to: String, seconds: Double, weight: Double = 1, network: Network)
+        throws(Rejection)
+    {
         let bounds = Calibration.runningBounds(network)
         guard bounds.contains(seconds) else { throw Rejection(seconds: seconds, range: bounds) }
         running[Calibration.runningKey(from: from, to: to), default: Statistic()].add(seconds, weight: weight)
     }
 
-    mutating func recordDwell(station: String, direction: Direction, seconds: Double, weight: Double = 1) throws(Rejection) {
-        guard Calibration.dwellBounds.contains(seconds) else { throw Rejection(seconds: seconds, range: Calibration.dwellBounds) }
-        dwell[Calibration.dwellKey(station: station, direction: direction), default: Statistic()].add(seconds, weight: weight)
+    mutating func recordDwell(station: String, direction: Direction, seconds: Double, weight: Double = 1)
+        throws(Rejection)
+    {
+        guard Calibration.dwellBounds.contains(seconds) else {
+            throw Rejection(seconds: seconds, range: Calibration.dwellBounds)
+        }
+        dwell[Calibration.dwellKey(station: station, direction: direction), default: Statistic()].add(
+            seconds, weight: weight)
     }
 
     /// Both calibrations together, each statistic merged by weight.
     package func merged(with other: Calibration) -> Calibration {
         var result = self
-        for (key, statistic) in other.running { result.running[key] = (running[key] ?? Statistic()).merged(with: statistic) }
+        for (key, statistic) in other.running {
+            result.running[key] = (running[key] ?? Statistic()).merged(with: statistic)
+        }
         for (key, statistic) in other.dwell { result.dwell[key] = (dwell[key] ?? Statistic()).merged(with: statistic) }
         return result
     }
@@ -176,7 +185,9 @@ package struct Calibration: Codable, Equatable, Sendable {
     package var effective: Calibration {
         var result = ownMeasurements
         result.origin = nil
-        for (_, other) in (imports ?? [:]).sorted(by: { $0.key < $1.key }) { result = result.merged(with: other.ownMeasurements) }
+        for (_, other) in (imports ?? [:]).sorted(by: { $0.key < $1.key }) {
+            result = result.merged(with: other.ownMeasurements)
+        }
         return result
     }
 
@@ -209,8 +220,12 @@ package struct Calibration: Codable, Equatable, Sendable {
 
     /// A stable name for an export without an origin (written before origins existed).
     var contentKey: String {
-        let text = running.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.mean),\($0.value.weight)" }.joined(separator: ";")
-            + "|" + dwell.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.mean),\($0.value.weight)" }.joined(separator: ";")
+        let text =
+            running.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.mean),\($0.value.weight)" }.joined(
+                separator: ";")
+            + "|"
+            + dwell.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.mean),\($0.value.weight)" }.joined(
+                separator: ";")
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return String(hash, radix: 16)

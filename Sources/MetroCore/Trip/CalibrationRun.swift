@@ -34,7 +34,8 @@ package struct CalibrationRun: Sendable {
         case .done:
             return nil
         case .arrival(let index):
-            let from = stops[index - 1].station, to = stops[index].station
+            let from = stops[index - 1].station
+            let to = stops[index].station
             switch stops[index].role {
             case .destination: expecting = .done
             case .transferExit: expecting = .departure(index + 1)  // walk, wait, then the new train leaves
@@ -45,7 +46,8 @@ package struct CalibrationRun: Sendable {
             expecting = .arrival(index + 1)
             guard stops[index].role == .intermediate else { return nil }  // boarding after a transfer
             let direction = network.direction(from: stops[index - 1].station, to: stops[index].station) ?? .forward
-            return RideMeasurement(kind: .dwell(station: stops[index].station, direction: direction), seconds: elapsed, weight: 1)
+            return RideMeasurement(
+                kind: .dwell(station: stops[index].station, direction: direction), seconds: elapsed, weight: 1)
         }
     }
 }

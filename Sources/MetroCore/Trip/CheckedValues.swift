@@ -13,10 +13,13 @@ package enum ValueBounds {
 
     package static func date(_ date: Date, _ key: String) -> Bilingual? {
         let seconds = date.timeIntervalSince1970
-        return seconds.isFinite && dates.contains(seconds) ? nil : Bilingual(key: key, "\(seconds) не є часом між 2000 і 2100 роками", "\(seconds) is not a time between 2000 and 2100")
+        return seconds.isFinite && dates.contains(seconds)
+            ? nil
+            : Bilingual(
+                key: key, "\(seconds) не є часом між 2000 і 2100 роками",
+                "\(seconds) is not a time between 2000 and 2100")
     }
 }
-
 
 // The bounds every file's values must keep. A value outside them is the file's problem, named by
 // key, never a trap somewhere later.
@@ -24,11 +27,17 @@ package enum ValueBounds {
 extension Trip: CheckedValues {
     package func valueProblem() -> Bilingual? {
         if let problem = ValueBounds.date(t0, "t0") { return problem }
-        if corrections.count > Trip.correctionCap { return Bilingual(key: "corrections", "їх \(corrections.count), більше за \(Trip.correctionCap), які зберігає поїздка", "\(corrections.count) of them, more than the \(Trip.correctionCap) a trip keeps") }
+        if corrections.count > Trip.correctionCap {
+            return Bilingual(
+                key: "corrections", "їх \(corrections.count), більше за \(Trip.correctionCap), які зберігає поїздка",
+                "\(corrections.count) of them, more than the \(Trip.correctionCap) a trip keeps")
+        }
         for (index, correction) in corrections.enumerated() {
             if let problem = ValueBounds.date(correction.time, "corrections[\(index)].time") { return problem }
             if case .shift(let stops) = correction.kind, !(-99...99).contains(stops) {
-                return Bilingual(key: "corrections[\(index)].stops", "\(stops) — не зсув щонайбільше на 99 зупинок", "\(stops) is not a shift of at most 99 stops")
+                return Bilingual(
+                    key: "corrections[\(index)].stops", "\(stops) — не зсув щонайбільше на 99 зупинок",
+                    "\(stops) is not a shift of at most 99 stops")
             }
         }
         for (alert, time) in alertsFired.sorted(by: { $0.key < $1.key }) {
@@ -41,11 +50,18 @@ extension Trip: CheckedValues {
 
 extension Calibration: CheckedValues {
     package func valueProblem() -> Bilingual? {
-        if let origin, origin.isEmpty || origin.count > 100 || origin.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-            return Bilingual(key: "origin", "не ідентифікатор з 1–100 друкованих символів", "not an identifier of 1–100 printable characters")
+        if let origin,
+            origin.isEmpty || origin.count > 100 || origin.unicodeScalars.contains(where: { $0.value < 0x20 })
+        {
+            return Bilingual(
+                key: "origin", "не ідентифікатор з 1–100 друкованих символів",
+                "not an identifier of 1–100 printable characters")
         }
         for (origin, imported) in (imports ?? [:]).sorted(by: { $0.key < $1.key }) {
-            if imported.imports != nil { return Bilingual(key: "imports.\(origin)", "імпорт містить власні імпорти", "an import holds imports of its own") }
+            if imported.imports != nil {
+                return Bilingual(
+                    key: "imports.\(origin)", "імпорт містить власні імпорти", "an import holds imports of its own")
+            }
             if let problem = imported.valueProblem() { return problem.at("imports.\(origin)") }
         }
         for (name, table, separator) in [("running", running, Character(">")), ("dwell", dwell, Character(" "))] {
@@ -55,30 +71,62 @@ extension Calibration: CheckedValues {
                     return Bilingual(key: "\(name).\(key)", "не ключ виду \(form)", "not a \(form) key")
                 }
                 let values = [("weight", statistic.weight), ("mean", statistic.mean), ("m2", statistic.m2)]
-                if let bad = values.first(where: { !$0.1.isFinite }) { return Bilingual(key: "\(name).\(key).\(bad.0)", "не скінченне число", "not a finite number") }
+                if let bad = values.first(where: { !$0.1.isFinite }) {
+                    return Bilingual(key: "\(name).\(key).\(bad.0)", "не скінченне число", "not a finite number")
+                }
                 // A weight is a count of presses at 1 or ¼ each: a positive weight below a
                 // thousandth is no measurement, and a subnormal one made the spread infinite.
-                guard statistic.weight == 0 || (Calibration.Statistic.smallestWeight...1_000_000).contains(statistic.weight) else {
-                    return Bilingual(key: "\(name).\(key).weight", "\(statistic.weight) поза межами 0 і 0.001–1000000", "\(statistic.weight) is outside 0 and 0.001–1000000")
+                guard
+                    statistic.weight == 0
+                        || (Calibration.Statistic.smallestWeight...1_000_000).contains(statistic.weight)
+                else {
+                    return Bilingual(
+                        key: "\(name).\(key).weight", "\(statistic.weight) поза межами 0 і 0.001–1000000",
+                        "\(statistic.weight) is outside 0 and 0.001–1000000")
                 }
-                guard (0...3600).contains(statistic.mean) else { return Bilingual(key: "\(name).\(key).mean", "\(statistic.mean) с поза межами 0–3600 с", "\(statistic.mean) s is outside 0–3600 s") }
-                guard statistic.m2 >= 0, statistic.m2 <= 1e12 else { return Bilingual(key: "\(name).\(key).m2", "\(statistic.m2) — не сума квадратів відхилень (0–1e12)", "\(statistic.m2) is not a variance sum (0–1e12)") }
-                guard (0...1_000_000).contains(statistic.count) else { return Bilingual(key: "\(name).\(key).count", "\(statistic.count) поза межами 0–1000000", "\(statistic.count) is outside 0–1000000") }
+                guard (0...3600).contains(statistic.mean) else {
+                    return Bilingual(
+                        key: "\(name).\(key).mean", "\(statistic.mean) с поза межами 0–3600 с",
+                        "\(statistic.mean) s is outside 0–3600 s")
+                }
+                guard statistic.m2 >= 0, statistic.m2 <= 1e12 else {
+                    return Bilingual(
+                        key: "\(name).\(key).m2", "\(statistic.m2) — не сума квадратів відхилень (0–1e12)",
+                        "\(statistic.m2) is not a variance sum (0–1e12)")
+                }
+                guard (0...1_000_000).contains(statistic.count) else {
+                    return Bilingual(
+                        key: "\(name).\(key).count", "\(statistic.count) поза межами 0–1000000",
+                        "\(statistic.count) is outside 0–1000000")
+                }
                 // The weighted variance of values in 0–3600 s is at most 1800²: a larger m2 for its
                 // weight is no variance sum of such values.
                 guard statistic.m2 <= statistic.weight * 1800 * 1800 * (1 + 1e-9) else {
-                    return Bilingual(key: "\(name).\(key).m2", "\(statistic.m2) — більше, ніж дозволяє вага для середніх 0–3600 с", "\(statistic.m2) is more than its weight allows for means of 0–3600 s")
+                    return Bilingual(
+                        key: "\(name).\(key).m2", "\(statistic.m2) — більше, ніж дозволяє вага для середніх 0–3600 с",
+                        "\(statistic.m2) is more than its weight allows for means of 0–3600 s")
                 }
                 if let recent = statistic.recent {
                     guard recent.count <= Calibration.Statistic.recentLimit else {
-                        return Bilingual(key: "\(name).\(key).recent", "\(recent.count) вимірів — більше за \(Calibration.Statistic.recentLimit)", "\(recent.count) measurements, more than \(Calibration.Statistic.recentLimit)")
+                        return Bilingual(
+                            key: "\(name).\(key).recent",
+                            "\(recent.count) вимірів — більше за \(Calibration.Statistic.recentLimit)",
+                            "\(recent.count) measurements, more than \(Calibration.Statistic.recentLimit)")
                     }
                     for (index, measurement) in recent.enumerated() {
                         guard measurement.seconds.isFinite, (0...3600).contains(measurement.seconds) else {
-                            return Bilingual(key: "\(name).\(key).recent.\(index).seconds", "\(measurement.seconds) с поза межами 0–3600 с", "\(measurement.seconds) s is outside 0–3600 s")
+                            return Bilingual(
+                                key: "\(name).\(key).recent.\(index).seconds",
+                                "\(measurement.seconds) с поза межами 0–3600 с",
+                                "\(measurement.seconds) s is outside 0–3600 s")
                         }
-                        guard measurement.weight.isFinite, (Calibration.Statistic.smallestWeight...1_000_000).contains(measurement.weight) else {
-                            return Bilingual(key: "\(name).\(key).recent.\(index).weight", "\(measurement.weight) поза межами 0.001–1000000", "\(measurement.weight) is outside 0.001–1000000")
+                        guard measurement.weight.isFinite,
+                            (Calibration.Statistic.smallestWeight...1_000_000).contains(measurement.weight)
+                        else {
+                            return Bilingual(
+                                key: "\(name).\(key).recent.\(index).weight",
+                                "\(measurement.weight) поза межами 0.001–1000000",
+                                "\(measurement.weight) is outside 0.001–1000000")
                         }
                     }
                 }
@@ -93,7 +141,8 @@ extension Calibration {
     /// station and `forward` or `reverse`); nil for anything else.
     package static func keyParts(_ key: String, separator: Character) -> (String, String)? {
         let parts = key.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[0].contains(" "), !parts[1].contains(" ") else { return nil }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[0].contains(" "), !parts[1].contains(" ")
+        else { return nil }
         if separator == ">" { return parts[0] == parts[1] ? nil : (parts[0], parts[1]) }
         return Direction(rawValue: parts[1]) == nil ? nil : (parts[0], parts[1])
     }
@@ -112,18 +161,26 @@ extension JournalRecord: CheckedValues {
     package func valueProblem() -> Bilingual? {
         let dates: [(String, Date?)] = [
             ("t0", t0), ("endedAt", endedAt), ("plannedArrival", plannedArrival), ("finalArrival", finalArrival),
-            ("confirmedArrival", confirmedArrival), ("plannedAlert", plannedAlert), ("finalAlert", finalAlert), ("finalAlertStop", finalAlertStop),
+            ("confirmedArrival", confirmedArrival), ("plannedAlert", plannedAlert), ("finalAlert", finalAlert),
+            ("finalAlertStop", finalAlertStop),
         ]
-        for case let (key, date?) in dates {
+        for case (let key, let date?) in dates {
             if let problem = ValueBounds.date(date, key) { return problem }
         }
-        let counts = [("behind", corrections.behind), ("ahead", corrections.ahead), ("at", corrections.at), ("departed", corrections.departed)]
+        let counts = [
+            ("behind", corrections.behind), ("ahead", corrections.ahead), ("at", corrections.at),
+            ("departed", corrections.departed),
+        ]
         for (key, count) in counts where !(0...JournalRecord.countBound).contains(count) {
-            return Bilingual(key: "corrections.\(key)", "\(count) поза межами 0–\(JournalRecord.countBound)", "\(count) is outside 0–\(JournalRecord.countBound)")
+            return Bilingual(
+                key: "corrections.\(key)", "\(count) поза межами 0–\(JournalRecord.countBound)",
+                "\(count) is outside 0–\(JournalRecord.countBound)")
         }
         // Seconds from t₀: a day and more either way is no ride.
-        let seconds: [(String, Int?)] = [("plannedSeconds", plannedSeconds), ("finalSeconds", finalSeconds), ("confirmedSeconds", confirmedSeconds)]
-        for case let (key, value?) in seconds where !(-86_400...172_800).contains(value) {
+        let seconds: [(String, Int?)] = [
+            ("plannedSeconds", plannedSeconds), ("finalSeconds", finalSeconds), ("confirmedSeconds", confirmedSeconds),
+        ]
+        for case (let key, let value?) in seconds where !(-86_400...172_800).contains(value) {
             return Bilingual(key: key, "\(value) поза межами −86400–172800", "\(value) is outside −86400–172800")
         }
         return nil
@@ -137,19 +194,37 @@ extension ChangesFile {
         let quoted = UnsafeText.masked
         for (index, entry) in entries.enumerated() {
             let key = "entries[\(index)]"
-            if let station = entry.station, network.station(station) == nil { return Bilingual(key: "\(key).station", "немає станції '\(quoted(station))'", "no station '\(quoted(station))'") }
-            if let line = entry.line, network.line(line) == nil { return Bilingual(key: "\(key).line", "немає лінії '\(quoted(line))'", "no line '\(quoted(line))'") }
+            if let station = entry.station, network.station(station) == nil {
+                return Bilingual(
+                    key: "\(key).station", "немає станції '\(quoted(station))'", "no station '\(quoted(station))'")
+            }
+            if let line = entry.line, network.line(line) == nil {
+                return Bilingual(key: "\(key).line", "немає лінії '\(quoted(line))'", "no line '\(quoted(line))'")
+            }
             if let section = entry.section {
-                guard let line = network.line(section.line) else { return Bilingual(key: "\(key).section.line", "немає лінії '\(quoted(section.line))'", "no line '\(quoted(section.line))'") }
+                guard let line = network.line(section.line) else {
+                    return Bilingual(
+                        key: "\(key).section.line", "немає лінії '\(quoted(section.line))'",
+                        "no line '\(quoted(section.line))'")
+                }
                 for (end, code) in [("from", section.from), ("to", section.to)] {
-                    guard network.station(code) != nil else { return Bilingual(key: "\(key).section.\(end)", "немає станції '\(quoted(code))'", "no station '\(quoted(code))'") }
-                    guard line.stations.contains(code) else { return Bilingual(key: "\(key).section", "\(quoted(code)) не на лінії \(line.id)", "\(quoted(code)) is not on \(line.id)") }
+                    guard network.station(code) != nil else {
+                        return Bilingual(
+                            key: "\(key).section.\(end)", "немає станції '\(quoted(code))'",
+                            "no station '\(quoted(code))'")
+                    }
+                    guard line.stations.contains(code) else {
+                        return Bilingual(
+                            key: "\(key).section", "\(quoted(code)) не на лінії \(line.id)",
+                            "\(quoted(code)) is not on \(line.id)")
+                    }
                 }
             }
             // Two entries for the same thing on days that meet: `changes add` refuses the second,
             // and a file that holds both leaves unclear which one holds.
             if let other = ChangesFile(entries: Array(entries[..<index])).overlapping(entry, network: network) {
-                return Bilingual(key: key, "перекривається з #\(other) у ті самі дні", "overlaps #\(other) on the same days")
+                return Bilingual(
+                    key: key, "перекривається з #\(other) у ті самі дні", "overlaps #\(other) on the same days")
             }
         }
         return nil
@@ -160,9 +235,15 @@ extension ChangesFile: CheckedValues {
     package func valueProblem() -> Bilingual? {
         var ids: Set<Int> = []
         for (index, entry) in entries.enumerated() {
-            guard (1...1_000_000).contains(entry.id) else { return Bilingual(key: "entries[\(index)].id", "\(entry.id) поза межами 1–1000000", "\(entry.id) is outside 1–1000000") }
+            guard (1...1_000_000).contains(entry.id) else {
+                return Bilingual(
+                    key: "entries[\(index)].id", "\(entry.id) поза межами 1–1000000", "\(entry.id) is outside 1–1000000"
+                )
+            }
             // `changes remove ID` must name one entry.
-            guard ids.insert(entry.id).inserted else { return Bilingual(key: "entries[\(index)].id", "\(entry.id) вжито двічі", "\(entry.id) is used twice") }
+            guard ids.insert(entry.id).inserted else {
+                return Bilingual(key: "entries[\(index)].id", "\(entry.id) вжито двічі", "\(entry.id) is used twice")
+            }
             // Each kind names what it changes, as `changes add` writes it: a closure with no
             // station, or a section from a station to itself, changes nothing and says it does.
             let subject: (String, Bool)
@@ -173,26 +254,37 @@ extension ChangesFile: CheckedValues {
             case .dayType: subject = ("dayType", entry.dayType != nil)
             }
             guard subject.1 else {
-                return Bilingual(key: "entries[\(index)].\(subject.0)", "бракує (без цього запис нічого не змінює)", "missing (a \(entry.kind.rawValue) entry without it changes nothing)")
+                return Bilingual(
+                    key: "entries[\(index)].\(subject.0)", "бракує (без цього запис нічого не змінює)",
+                    "missing (a \(entry.kind.rawValue) entry without it changes nothing)")
             }
             if let section = entry.section, section.from == section.to {
-                return Bilingual(key: "entries[\(index)].section", "ділянка від станції до неї самої", "a section from a station to itself")
+                return Bilingual(
+                    key: "entries[\(index)].section", "ділянка від станції до неї самої",
+                    "a section from a station to itself")
             }
             if let seconds = entry.headwaySeconds, !(60...3600).contains(seconds) {
-                return Bilingual(key: "entries[\(index)].headwaySeconds", "\(seconds) поза межами 60–3600", "\(seconds) is outside 60–3600")
+                return Bilingual(
+                    key: "entries[\(index)].headwaySeconds", "\(seconds) поза межами 60–3600",
+                    "\(seconds) is outside 60–3600")
             }
             if let note = entry.note, UnsafeText.contains(note) {
-                return Bilingual(key: "entries[\(index)].note", "містить керівні символи", "contains control characters")
+                return Bilingual(
+                    key: "entries[\(index)].note", "містить керівні символи", "contains control characters")
             }
             // Dates compare as text, so each must be a real one written YYYY-MM-DD.
             for (key, text) in [("from", entry.from), ("until", entry.until)] {
                 guard let text else { continue }
                 guard ServiceClock.ServiceDay(iso: text) != nil else {
-                    return Bilingual(key: "entries[\(index)].\(key)", "'\(UnsafeText.masked(text))' — не дата у вигляді YYYY-MM-DD", "'\(UnsafeText.masked(text))' is no date written YYYY-MM-DD")
+                    return Bilingual(
+                        key: "entries[\(index)].\(key)", "'\(UnsafeText.masked(text))' — не дата у вигляді YYYY-MM-DD",
+                        "'\(UnsafeText.masked(text))' is no date written YYYY-MM-DD")
                 }
             }
             if let from = entry.from, let until = entry.until, until < from {
-                return Bilingual(key: "entries[\(index)].until", "\(until) раніше за 'from' (\(from))", "\(until) is before from \(from)")
+                return Bilingual(
+                    key: "entries[\(index)].until", "\(until) раніше за 'from' (\(from))",
+                    "\(until) is before from \(from)")
             }
         }
         return nil
@@ -205,7 +297,8 @@ extension AlertSettings: CheckedValues {
         return range.contains(timeoutMilliseconds)
             ? nil
             : Bilingual(
-                key: "timeoutMilliseconds", "\(timeoutMilliseconds) поза межами \(range.lowerBound)–\(range.upperBound)",
+                key: "timeoutMilliseconds",
+                "\(timeoutMilliseconds) поза межами \(range.lowerBound)–\(range.upperBound)",
                 "\(timeoutMilliseconds) is outside \(range.lowerBound)–\(range.upperBound)")
     }
 }
@@ -221,16 +314,24 @@ extension Calibration {
         case implausible(mean: Double, range: ClosedRange<Double>)
     }
 
-    package static func entryProblem(_ key: String, _ statistic: Statistic, running: Bool, network: Network, allowEmpty: Bool = false) -> EntryProblem? {
+    package static func entryProblem(
+        _ key: String, _ statistic: Statistic, running: Bool, network: Network, allowEmpty: Bool = false
+    ) -> EntryProblem? {
         if running {
-            guard let (from, to) = keyParts(key, separator: ">"), network.segment(from: from, to: to) != nil else { return .unknown }
+            guard let (from, to) = keyParts(key, separator: ">"), network.segment(from: from, to: to) != nil else {
+                return .unknown
+            }
         } else {
-            guard let (station, _) = keyParts(key, separator: " "), network.station(station) != nil else { return .unknown }
+            guard let (station, _) = keyParts(key, separator: " "), network.station(station) != nil else {
+                return .unknown
+            }
         }
         // An entry made but never measured (weight 0) is not used; your own file may hold one.
         if allowEmpty && statistic.weight == 0 && statistic.count == 0 { return nil }
         let range = running ? runningBounds(network) : dwellBounds
-        guard statistic.weight > 0, statistic.count > 0, range.contains(statistic.mean) else { return .implausible(mean: statistic.mean, range: range) }
+        guard statistic.weight > 0, statistic.count > 0, range.contains(statistic.mean) else {
+            return .implausible(mean: statistic.mean, range: range)
+        }
         // What the plan uses where the latest measurements are kept: their median.
         guard range.contains(statistic.typical) else { return .implausible(mean: statistic.typical, range: range) }
         return nil
@@ -242,7 +343,9 @@ extension Calibration {
         for (name, table) in [("running", running), ("dwell", dwell)] {
             for (key, statistic) in table.sorted(by: { $0.key < $1.key }) {
                 let shown = "\(name).\(UnsafeText.masked(key))"
-                switch Calibration.entryProblem(key, statistic, running: name == "running", network: network, allowEmpty: true) {
+                switch Calibration.entryProblem(
+                    key, statistic, running: name == "running", network: network, allowEmpty: true)
+                {
                 case nil: continue
                 case .unknown:
                     return name == "running"
@@ -257,7 +360,9 @@ extension Calibration {
             }
         }
         for (origin, imported) in (imports ?? [:]).sorted(by: { $0.key < $1.key }) {
-            if let problem = imported.networkProblem(network) { return problem.at("imports.\(UnsafeText.masked(origin))") }
+            if let problem = imported.networkProblem(network) {
+                return problem.at("imports.\(UnsafeText.masked(origin))")
+            }
         }
         return nil
     }

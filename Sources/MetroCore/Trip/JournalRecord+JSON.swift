@@ -21,44 +21,85 @@ extension JournalRecord {
     static func typed(_ root: JSONObject.Value) -> JournalRecord? {
         guard case .object(let members) = root else { return nil }
         // Each key's first member, as the decoder finds it (duplicates were refused already).
-        var version: Int?, id: String?, from: String?, to: String?
-        var fromNameUk: JSONObject.Value?, fromNameEn: JSONObject.Value?, toNameUk: JSONObject.Value?, toNameEn: JSONObject.Value?
-        var t0: Date?, endedAt: Date?, outcome: Trip.Outcome?, plannedArrival: Date?, plannedSeconds: Int?
-        var finalArrival: Date?, finalSeconds: Int?
-        var confirmedArrival: JSONObject.Value?, confirmedSeconds: JSONObject.Value?, plannedAlert: JSONObject.Value?
-        var finalAlert: JSONObject.Value?, corrections: CorrectionCounts?, calibrated: JSONObject.Value?
-        var finalAlertStop: JSONObject.Value?, ride: JSONObject.Value?
+        var version: Int?
+        var id: String?
+        var from: String?
+        var to: String?
+        var fromNameUk: JSONObject.Value?
+        var fromNameEn: JSONObject.Value?
+        var toNameUk: JSONObject.Value?
+        var toNameEn: JSONObject.Value?
+        var t0: Date?
+        var endedAt: Date?
+        var outcome: Trip.Outcome?
+        var plannedArrival: Date?
+        var plannedSeconds: Int?
+        var finalArrival: Date?
+        var finalSeconds: Int?
+        var confirmedArrival: JSONObject.Value?
+        var confirmedSeconds: JSONObject.Value?
+        var plannedAlert: JSONObject.Value?
+        var finalAlert: JSONObject.Value?
+        var corrections: CorrectionCounts?
+        var calibrated: JSONObject.Value?
+        var finalAlertStop: JSONObject.Value?
+        var ride: JSONObject.Value?
         for member in members {
             let value = member.value
             switch member.key {
-            case "version": guard case .integer(let v) = value else { return nil }; version = v
-            case "id": guard case .string(let v) = value else { return nil }; id = v
-            case "from": guard case .string(let v) = value else { return nil }; from = v
-            case "to": guard case .string(let v) = value else { return nil }; to = v
+            case "version":
+                guard case .integer(let v) = value else { return nil }
+                version = v
+            case "id":
+                guard case .string(let v) = value else { return nil }
+                id = v
+            case "from":
+                guard case .string(let v) = value else { return nil }
+                from = v
+            case "to":
+                guard case .string(let v) = value else { return nil }
+                to = v
             case "fromNameUk": fromNameUk = value
             case "fromNameEn": fromNameEn = value
             case "toNameUk": toNameUk = value
             case "toNameEn": toNameEn = value
-            case "t0": guard let v = journalDate(value) else { return nil }; t0 = v
-            case "endedAt": guard let v = journalDate(value) else { return nil }; endedAt = v
-            case "outcome": guard case .string(let v) = value, let o = Trip.Outcome(rawValue: v) else { return nil }; outcome = o
-            case "plannedArrival": guard let v = journalDate(value) else { return nil }; plannedArrival = v
-            case "plannedSeconds": guard case .integer(let v) = value else { return nil }; plannedSeconds = v
-            case "finalArrival": guard let v = journalDate(value) else { return nil }; finalArrival = v
-            case "finalSeconds": guard case .integer(let v) = value else { return nil }; finalSeconds = v
+            case "t0":
+                guard let v = journalDate(value) else { return nil }
+                t0 = v
+            case "endedAt":
+                guard let v = journalDate(value) else { return nil }
+                endedAt = v
+            case "outcome":
+                guard case .string(let v) = value, let o = Trip.Outcome(rawValue: v) else { return nil }
+                outcome = o
+            case "plannedArrival":
+                guard let v = journalDate(value) else { return nil }
+                plannedArrival = v
+            case "plannedSeconds":
+                guard case .integer(let v) = value else { return nil }
+                plannedSeconds = v
+            case "finalArrival":
+                guard let v = journalDate(value) else { return nil }
+                finalArrival = v
+            case "finalSeconds":
+                guard case .integer(let v) = value else { return nil }
+                finalSeconds = v
             case "confirmedArrival": confirmedArrival = value
             case "confirmedSeconds": confirmedSeconds = value
             case "plannedAlert": plannedAlert = value
             case "finalAlert": finalAlert = value
-            case "corrections": guard let v = counts(value) else { return nil }; corrections = v
+            case "corrections":
+                guard let v = counts(value) else { return nil }
+                corrections = v
             case "calibrated": calibrated = value
             case "finalAlertStop": finalAlertStop = value
             case "ride": ride = value
             default: continue
             }
         }
-        guard let version, let id, let from, let to, let t0, let endedAt, let outcome, let plannedArrival, let plannedSeconds,
-              let finalArrival, let finalSeconds, let corrections
+        guard let version, let id, let from, let to, let t0, let endedAt, let outcome, let plannedArrival,
+            let plannedSeconds,
+            let finalArrival, let finalSeconds, let corrections
         else { return nil }
         // The optional members: absent or null is nil, as `decodeIfPresent` reads them.
         func text(_ value: JSONObject.Value?) -> String?? {
@@ -74,9 +115,10 @@ extension JournalRecord {
             case let value?: return journalDate(value).map { .some($0) }
             }
         }
-        guard let fromUk = text(fromNameUk), let fromEn = text(fromNameEn), let toUk = text(toNameUk), let toEn = text(toNameEn),
-              let confirmed = date(confirmedArrival), let planAlert = date(plannedAlert), let alert = date(finalAlert),
-              let alertStop = date(finalAlertStop)
+        guard let fromUk = text(fromNameUk), let fromEn = text(fromNameEn), let toUk = text(toNameUk),
+            let toEn = text(toNameEn),
+            let confirmed = date(confirmedArrival), let planAlert = date(plannedAlert), let alert = date(finalAlert),
+            let alertStop = date(finalAlertStop)
         else { return nil }
         var confirmedCount: Int?
         switch confirmedSeconds {
@@ -95,21 +137,28 @@ extension JournalRecord {
         case nil, .null?: rideLog = nil
         case let value?:
             // The ride (version 5) through the decoder: its error, if any, comes from the whole line's.
-            guard let log = try? ValueDecoder(value: value, codingPath: [], dates: .iso8601).read(RideLog.self) else { return nil }
+            guard let log = try? ValueDecoder(value: value, codingPath: [], dates: .iso8601).read(RideLog.self) else {
+                return nil
+            }
             rideLog = log
         }
         return JournalRecord(
-            version: version, id: id, from: from, to: to, fromNameUk: fromUk, fromNameEn: fromEn, toNameUk: toUk, toNameEn: toEn,
+            version: version, id: id, from: from, to: to, fromNameUk: fromUk, fromNameEn: fromEn, toNameUk: toUk,
+            toNameEn: toEn,
             t0: t0, endedAt: endedAt, outcome: outcome, plannedArrival: plannedArrival, plannedSeconds: plannedSeconds,
-            finalArrival: finalArrival, finalSeconds: finalSeconds, confirmedArrival: confirmed, confirmedSeconds: confirmedCount,
+            finalArrival: finalArrival, finalSeconds: finalSeconds, confirmedArrival: confirmed,
+            confirmedSeconds: confirmedCount,
             plannedAlert: planAlert, finalAlert: alert, corrections: corrections, calibrated: calibratedFlag,
             finalAlertStop: alertStop, ride: rideLog)
     }
 
     private init(
-        version: Int, id: String, from: String, to: String, fromNameUk: String?, fromNameEn: String?, toNameUk: String?, toNameEn: String?,
-        t0: Date, endedAt: Date, outcome: Trip.Outcome, plannedArrival: Date, plannedSeconds: Int, finalArrival: Date, finalSeconds: Int,
-        confirmedArrival: Date?, confirmedSeconds: Int?, plannedAlert: Date?, finalAlert: Date?, corrections: CorrectionCounts,
+        version: Int, id: String, from: String, to: String, fromNameUk: String?, fromNameEn: String?, toNameUk: String?,
+        toNameEn: String?,
+        t0: Date, endedAt: Date, outcome: Trip.Outcome, plannedArrival: Date, plannedSeconds: Int, finalArrival: Date,
+        finalSeconds: Int,
+        confirmedArrival: Date?, confirmedSeconds: Int?, plannedAlert: Date?, finalAlert: Date?,
+        corrections: CorrectionCounts,
         calibrated: Bool?, finalAlertStop: Date?, ride: RideLog?
     ) {
         self.version = version
@@ -140,13 +189,24 @@ extension JournalRecord {
     /// `{"ahead":…,"at":…,"behind":…,"departed":…}`, every count an integer.
     static func counts(_ value: JSONObject.Value) -> CorrectionCounts? {
         guard case .object(let members) = value else { return nil }
-        var behind: Int?, ahead: Int?, at: Int?, departed: Int?
+        var behind: Int?
+        var ahead: Int?
+        var at: Int?
+        var departed: Int?
         for member in members {
             switch member.key {
-            case "behind": guard case .integer(let v) = member.value else { return nil }; if behind == nil { behind = v }
-            case "ahead": guard case .integer(let v) = member.value else { return nil }; if ahead == nil { ahead = v }
-            case "at": guard case .integer(let v) = member.value else { return nil }; if at == nil { at = v }
-            case "departed": guard case .integer(let v) = member.value else { return nil }; if departed == nil { departed = v }
+            case "behind":
+                guard case .integer(let v) = member.value else { return nil }
+                if behind == nil { behind = v }
+            case "ahead":
+                guard case .integer(let v) = member.value else { return nil }
+                if ahead == nil { ahead = v }
+            case "at":
+                guard case .integer(let v) = member.value else { return nil }
+                if at == nil { at = v }
+            case "departed":
+                guard case .integer(let v) = member.value else { return nil }
+                if departed == nil { departed = v }
             default: continue
             }
         }
@@ -160,7 +220,8 @@ extension JournalRecord {
     static func journalDate(_ value: JSONObject.Value) -> Date? {
         guard case .string(let text) = value else { return nil }
         return text.utf8.withContiguousStorageIfAvailable { bytes -> Date? in
-            guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A
+            guard bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
+                bytes[16] == 0x3A, bytes[19] == 0x5A
             else { return nil }
             func number(_ start: Int, _ count: Int) -> Int? {
                 var result = 0
@@ -172,8 +233,8 @@ extension JournalRecord {
                 return result
             }
             guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-                  let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-                  (1970...2199).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60
+                let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+                (1970...2199).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60
             else { return nil }
             let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
             let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]

@@ -90,7 +90,8 @@ package struct JournalRecord: Codable, Equatable, Sendable {
         id = trip.id
         from = trip.origin
         to = trip.destination
-        let origin = model.engine.network.station(trip.origin), destination = model.engine.network.station(trip.destination)
+        let origin = model.engine.network.station(trip.origin)
+        let destination = model.engine.network.station(trip.destination)
         fromNameUk = origin?.nameUk
         fromNameEn = origin?.nameEn
         toNameUk = destination?.nameUk
@@ -155,8 +156,14 @@ package struct JournalSummary: Equatable, Sendable {
         package mutating func add(_ record: JournalRecord) {
             trips += 1
             if let error = record.errorSeconds { errors.append(error) }
-            if let missedStation = record.missedStation { missedKnown += 1; if missedStation { missed += 1 } }
-            if let alertWasLate = record.alertWasLate { lateKnown += 1; if alertWasLate { late += 1 } }
+            if let missedStation = record.missedStation {
+                missedKnown += 1
+                if missedStation { missed += 1 }
+            }
+            if let alertWasLate = record.alertWasLate {
+                lateKnown += 1
+                if alertWasLate { late += 1 }
+            }
         }
     }
 

@@ -60,7 +60,8 @@ package struct RideLog: Codable, Equatable, Sendable {
     package var changes: [Change]
 
     package init(trip: Trip, model: TripModel) {
-        let planned = model.planned(trip), current = model.current(trip)
+        let planned = model.planned(trip)
+        let current = model.current(trip)
         let t0 = trip.t0
         func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince(t0).rounded()) }
         let position = model.engine.clock.position(of: t0)
@@ -71,7 +72,9 @@ package struct RideLog: Codable, Equatable, Sendable {
         earliest = seconds(planned.arrivalEarliest)
         latest = seconds(planned.arrivalLatest)
         finalArrival = seconds(current.arrival)
-        lastStep = current.alertStop.map { Int(current.arrival.timeIntervalSince(current.stops[$0].departure ?? current.stops[$0].time).rounded()) }
+        lastStep = current.alertStop.map {
+            Int(current.arrival.timeIntervalSince(current.stops[$0].departure ?? current.stops[$0].time).rounded())
+        }
         steps = trip.corrections.map { correction in
             switch correction.kind {
             case .shift(let n): return Step(kind: "shift", stops: n, seconds: seconds(correction.time))
@@ -97,18 +100,26 @@ package struct RideLog: Codable, Equatable, Sendable {
             return nil
         }
         alert = planned.alertStop == nil ? nil : fired(.alert)
-        changeAlerts = [Trip.Alert.transferAlert, .secondTransferAlert].compactMap { planned.change(for: $0) == nil ? nil : fired($0) }
+        changeAlerts = [Trip.Alert.transferAlert, .secondTransferAlert].compactMap {
+            planned.change(for: $0) == nil ? nil : fired($0)
+        }
         // Each change: its `departed` press (the n-th press belongs to the n-th change) and
         // the exit as the model in force just before it had it.
-        let presses = timeline.indices.dropFirst().filter { if case .departed = trip.corrections[$0 - 1].kind { return true } else { return false } }
+        let presses = timeline.indices.dropFirst().filter {
+            if case .departed = trip.corrections[$0 - 1].kind { return true } else { return false }
+        }
         changes = planned.transfers.enumerated().map { index, transfer in
             let booked = transfer.walkSeconds + transfer.bookedWaitSeconds
-            guard index < presses.count else { return Change(bookedSeconds: booked, exitSeconds: nil, departedSeconds: nil, edge: transfer.realTrain != nil) }
+            guard index < presses.count else {
+                return Change(
+                    bookedSeconds: booked, exitSeconds: nil, departedSeconds: nil, edge: transfer.realTrain != nil)
+            }
             let before = timeline[presses[index] - 1].schedule
             let entry = index < before.entryIndices.count ? before.entryIndices[index] : nil
             let exit = entry.flatMap { before.stops[$0 - 1].arrival }
             return Change(
-                bookedSeconds: booked, exitSeconds: exit.map(seconds), departedSeconds: seconds(timeline[presses[index]].from),
+                bookedSeconds: booked, exitSeconds: exit.map(seconds),
+                departedSeconds: seconds(timeline[presses[index]].from),
                 edge: transfer.realTrain != nil)
         }
     }

@@ -16,10 +16,12 @@ extension Calibration {
     /// Records a measurement, or says why it was rejected.
     package mutating func record(_ measurement: RideMeasurement, network: Network) throws(Rejection) {
         switch measurement.kind {
-        case let .running(from, to):
-            try recordRunning(from: from, to: to, seconds: measurement.seconds, weight: measurement.weight, network: network)
-        case let .dwell(station, direction):
-            try recordDwell(station: station, direction: direction, seconds: measurement.seconds, weight: measurement.weight)
+        case .running(let from, let to):
+            try recordRunning(
+                from: from, to: to, seconds: measurement.seconds, weight: measurement.weight, network: network)
+        case .dwell(let station, let direction):
+            try recordDwell(
+                station: station, direction: direction, seconds: measurement.seconds, weight: measurement.weight)
         }
     }
 }

@@ -41,7 +41,9 @@ package struct RideState: Equatable, Sendable {
         // The next change's alert (past the last change, the last one, already behind).
         untilTransferAlert = (schedule.transferAlerts.first { $0.time > moment } ?? schedule.transferAlerts.last)
             .map { $0.time.timeIntervalSince(moment) }
-        defer { nextStanding = nextStop.map { next in stops[next...].firstIndex { !$0.passesWithoutStopping } ?? next } }
+        defer {
+            nextStanding = nextStop.map { next in stops[next...].firstIndex { !$0.passesWithoutStopping } ?? next }
+        }
         if stops.isEmpty {
             phase = .arrived
             nextStop = nil
@@ -50,7 +52,8 @@ package struct RideState: Equatable, Sendable {
         }
         // Stops reached by train; the boarding stop after a transfer is walked to, not ridden,
         // and a closed station the train runs through is no stop.
-        stopsLeft = stops[min(next, stops.count)...].filter { $0.role != .transferEntry && !$0.passesWithoutStopping }.count
+        stopsLeft =
+            stops[min(next, stops.count)...].filter { $0.role != .transferEntry && !$0.passesWithoutStopping }.count
         if next >= stops.count {
             phase = .arrived
             nextStop = nil

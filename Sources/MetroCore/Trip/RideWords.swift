@@ -7,7 +7,9 @@ package enum RideWords {
     /// Лишилися 2 зупинки, Лишилося 5 зупинок).
     package static func stopsLeft(_ count: Int, _ language: Language) -> String {
         let stops = language.stops(count)
-        return language.tr(language.plural(count, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stops, stops + " left")
+        return language.tr(
+            language.plural(count, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stops,
+            stops + " left")
     }
 
     /// "5 stops left, about 12 minutes": what is left, in stops and in time.
@@ -21,7 +23,9 @@ package enum RideWords {
     /// At a change, walking or waiting: "Change at Khreshchatyk: walk to Maidan Nezalezhnosti,
     /// train toward Teremky; press d when it departs. 10 stops left, about 23 minutes." (`then`
     /// is what to do when it departs, in the words of the screen saying it.)
-    package static func change(exit: String, entry: String, toward: String, then: String, left: String, _ language: Language) -> String {
+    package static func change(
+        exit: String, entry: String, toward: String, then: String, left: String, _ language: Language
+    ) -> String {
         language.tr(
             "Пересадка на станції \(exit): перейдіть на станцію \(entry), поїзд у напрямку станції \(toward); \(then). \(left).",
             "Change at \(exit): walk to \(entry), train toward \(toward); \(then). \(left).")
@@ -44,21 +48,28 @@ package enum RideWords {
 
     /// A correction, said as what it tells about the train, then the arrival after it:
     /// "Corrected: the train is a stop behind. Arrival about 08:54." (`station` names an `at`).
-    package static func corrected(_ kind: Trip.Correction.Kind, station: String, arrival: String, _ language: Language) -> String {
+    package static func corrected(_ kind: Trip.Correction.Kind, station: String, arrival: String, _ language: Language)
+        -> String
+    {
         let what: String
         switch kind {
         case .shift(let n) where n > 0:
-            what = n == 1 ? language.tr("поїзд на зупинку позаду", "the train is a stop behind")
+            what =
+                n == 1
+                ? language.tr("поїзд на зупинку позаду", "the train is a stop behind")
                 : language.tr("поїзд позаду на \(language.stops(n))", "the train is \(language.stops(n)) behind")
         case .shift(let n):
-            what = n == -1 ? language.tr("поїзд на зупинку попереду", "the train is a stop ahead")
+            what =
+                n == -1
+                ? language.tr("поїзд на зупинку попереду", "the train is a stop ahead")
                 : language.tr("поїзд попереду на \(language.stops(-n))", "the train is \(language.stops(-n)) ahead")
         case .at:
             what = language.tr("поїзд на станції \(station)", "the train is at \(station)")
         case .departed:
             what = language.tr("поїзд після пересадки рушив", "the train after the change has departed")
         }
-        return language.tr("Виправлено: ", "Corrected: ") + what + ". " + language.tr("Прибуття близько ", "Arrival about ") + arrival + "."
+        return language.tr("Виправлено: ", "Corrected: ") + what + ". "
+            + language.tr("Прибуття близько ", "Arrival about ") + arrival + "."
     }
 
     /// The last correction undone, as the ride says it.

@@ -38,7 +38,8 @@ package struct SavedRoutes: Codable, Equatable, Sendable {
         func isLetter(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                .nonspacingMark, .spacingMark, .enclosingMark: return true
+                .nonspacingMark, .spacingMark, .enclosingMark:
+                return true
             default: return false
             }
         }
@@ -47,14 +48,21 @@ package struct SavedRoutes: Codable, Equatable, Sendable {
         }
         guard let first = name.unicodeScalars.first, isLetter(first), name.count <= 40,
             name.unicodeScalars.allSatisfy({ isLetter($0) || isDigit($0) || $0 == "-" || $0 == "_" })
-        else { return Bilingual("назва — це 1–40 літер, цифр, '-' чи '_', першою — літера", "a name is 1–40 letters, digits, '-' or '_', starting with a letter") }
+        else {
+            return Bilingual(
+                "назва — це 1–40 літер, цифр, '-' чи '_', першою — літера",
+                "a name is 1–40 letters, digits, '-' or '_', starting with a letter")
+        }
         return nil
     }
 }
 
 extension SavedRoutes: CheckedValues {
     package func valueProblem() -> Bilingual? {
-        if routes.count > 1000 { return Bilingual(key: "routes", "їх \(routes.count), більше за 1000", "\(routes.count) of them, more than 1000") }
+        if routes.count > 1000 {
+            return Bilingual(
+                key: "routes", "їх \(routes.count), більше за 1000", "\(routes.count) of them, more than 1000")
+        }
         for (index, entry) in routes.enumerated() {
             if let problem = Self.nameProblem(entry.name) { return problem.at("routes[\(index)].name") }
             for (key, code) in [("from", entry.from), ("to", entry.to)] where code.isEmpty || code.count > 20 {

@@ -76,20 +76,32 @@ package enum SharedJournal {
     /// and moments, and nothing else (no id, no date, no station name, no path).
     package static func make(_ records: [JournalRecord], network: Network, program: String) -> Made {
         var lines = [headerLine()]
-        var kept = 0, withoutMoments = 0, implausible = 0, unconfirmed = 0
+        var kept = 0
+        var withoutMoments = 0
+        var implausible = 0
+        var unconfirmed = 0
         var seen: Set<String> = []
         for record in records {
-            guard let moments = record.ride else { withoutMoments += 1; continue }
+            guard let moments = record.ride else {
+                withoutMoments += 1
+                continue
+            }
             let ride = SharedRide(
                 ride: digest(record.id), from: record.from, to: record.to, program: program, outcome: record.outcome,
-                confirmed: record.outcome == .arrived ? record.confirmedSeconds : nil, calibrated: record.calibrated ?? false, moments: moments)
-            guard problem(ride, network: network) == nil else { implausible += 1; continue }
+                confirmed: record.outcome == .arrived ? record.confirmedSeconds : nil,
+                calibrated: record.calibrated ?? false, moments: moments)
+            guard problem(ride, network: network) == nil else {
+                implausible += 1
+                continue
+            }
             guard seen.insert(ride.ride).inserted else { continue }
             if ride.confirmed == nil { unconfirmed += 1 }
             lines.append(encode(ride))
             kept += 1
         }
-        return Made(lines: lines, kept: kept, withoutMoments: withoutMoments, implausible: implausible, unconfirmed: unconfirmed)
+        return Made(
+            lines: lines, kept: kept, withoutMoments: withoutMoments, implausible: implausible, unconfirmed: unconfirmed
+        )
     }
 
     static func headerLine() -> String {
@@ -121,24 +133,40 @@ package enum SharedJournal {
             return result
         }
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard let first = lines.first, let header = try? JSONObject.decode(Header.self, from: Array(first), rejectDuplicateKeys: true), header.format == format
+        guard let first = lines.first,
+            let header = try? JSONObject.decode(Header.self, from: Array(first), rejectDuplicateKeys: true),
+            header.format == format
         else {
-            result.refused = Bilingual("це не спільний журнал metro-timer (перший рядок — не заголовок)", "not a metro-timer shared journal (the first line is not its header)")
+            result.refused = Bilingual(
+                "це не спільний журнал metro-timer (перший рядок — не заголовок)",
+                "not a metro-timer shared journal (the first line is not its header)")
             return result
         }
         guard header.version <= currentVersion, header.version >= 1 else {
-            result.refused = Bilingual("версія \(header.version) новіша за цю програму (\(currentVersion))", "version \(header.version) is newer than this program reads (\(currentVersion))")
+            result.refused = Bilingual(
+                "версія \(header.version) новіша за цю програму (\(currentVersion))",
+                "version \(header.version) is newer than this program reads (\(currentVersion))")
             return result
         }
         var seen: Set<String> = []
         for (index, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let number = index + 1
             guard result.rides.count < maxRidesPerFile else {
-                result.problems.append((number, Bilingual("понад \(maxRidesPerFile) поїздок у файлі: решту пропущено", "over \(maxRidesPerFile) rides in one file: the rest skipped")))
+                result.problems.append(
+                    (
+                        number,
+                        Bilingual(
+                            "понад \(maxRidesPerFile) поїздок у файлі: решту пропущено",
+                            "over \(maxRidesPerFile) rides in one file: the rest skipped")
+                    ))
                 break
             }
             guard line.count <= maxLineBytes else {
-                result.problems.append((number, Bilingual("рядок довший за \(maxLineBytes) байтів", "the line is over \(maxLineBytes) bytes")))
+                result.problems.append(
+                    (
+                        number,
+                        Bilingual("рядок довший за \(maxLineBytes) байтів", "the line is over \(maxLineBytes) bytes")
+                    ))
                 continue
             }
             do {

@@ -126,7 +126,8 @@ extension Trip.Correction {
         case "at": kind = .at(try container.decode(String.self, forKey: .station))
         case "departed": kind = .departed
         case let other:
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown correction '\(other)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container, debugDescription: "unknown correction '\(other)'")
         }
     }
 }

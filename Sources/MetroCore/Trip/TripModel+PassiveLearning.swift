@@ -22,7 +22,9 @@ extension TripModel {
                 }
             case .departed:
                 // The change it confirmed (on the long way round, the latest one reached then).
-                if let entry = anchor(for: correction, in: schedule)?.stop { points.append((entry, false, correction.time)) }
+                if let entry = anchor(for: correction, in: schedule)?.stop {
+                    points.append((entry, false, correction.time))
+                }
             case .shift:
                 break
             }
@@ -31,18 +33,26 @@ extension TripModel {
         points.sort { ($0.stop, $0.time) < ($1.stop, $1.time) }
 
         var measurements: [RideMeasurement] = []
-        for (a, b) in zip(points, points.dropFirst()) where b.arrived && b.stop > a.stop && stops[a.stop].leg == stops[b.stop].leg && b.time > a.time {
+        for (a, b) in zip(points, points.dropFirst())
+        where b.arrived && b.stop > a.stop && stops[a.stop].leg == stops[b.stop].leg && b.time > a.time {
             var parts: [(RideMeasurement.Kind, Double)] = []
             if a.arrived && stops[a.stop].role == .intermediate {
-                let direction = engine.network.direction(from: stops[a.stop - 1].station, to: stops[a.stop].station) ?? .forward
-                parts.append((.dwell(station: stops[a.stop].station, direction: direction), engine.dwell(at: stops[a.stop].station, arrivingFrom: stops[a.stop - 1].station).seconds))
+                let direction =
+                    engine.network.direction(from: stops[a.stop - 1].station, to: stops[a.stop].station) ?? .forward
+                parts.append(
+                    (
+                        .dwell(station: stops[a.stop].station, direction: direction),
+                        engine.dwell(at: stops[a.stop].station, arrivingFrom: stops[a.stop - 1].station).seconds
+                    ))
             }
             for k in a.stop..<b.stop {
-                let from = stops[k].station, to = stops[k + 1].station
+                let from = stops[k].station
+                let to = stops[k + 1].station
                 parts.append((.running(from: from, to: to), engine.running(from: from, to: to).seconds))
                 if k + 1 < b.stop, !engine.closedStations.contains(to) {
                     let direction = engine.network.direction(from: from, to: to) ?? .forward
-                    parts.append((.dwell(station: to, direction: direction), engine.dwell(at: to, arrivingFrom: from).seconds))
+                    parts.append(
+                        (.dwell(station: to, direction: direction), engine.dwell(at: to, arrivingFrom: from).seconds))
                 }
             }
             let modelled = parts.reduce(0) { $0 + $1.1 }

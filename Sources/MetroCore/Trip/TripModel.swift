@@ -22,7 +22,9 @@ package struct TripModel: Sendable {
         let direct = try Router(network: engine.network).route(from: trip.origin, to: trip.destination)
         // The route the trip started on: the long way when its changes cut the direct one (the
         // changes are the trip's own, so every command finds the same route).
-        if let changes = trip.changes, let chosen = try? ServiceCheck(network: engine.network).choose(direct, changes: changes) {
+        if let changes = trip.changes,
+            let chosen = try? ServiceCheck(network: engine.network).choose(direct, changes: changes)
+        {
             route = chosen.route
         } else {
             route = direct
@@ -112,23 +114,27 @@ package struct TripModel: Sendable {
             // each one crossed moves the landing one stop further (+1 just past closed
             // Khreshchatyk means the train still stands at Arsenalna, not "at" Khreshchatyk).
             let step = shift > 0 ? -1 : 1
-            var landing = target, index = shift > 0 ? (position + 1) / 2 : position / 2
+            var landing = target
+            var index = shift > 0 ? (position + 1) / 2 : position / 2
             while index != landing, (0..<rides).contains(index + step) {
                 index += step
                 let stop = stops[Self.stopIndex(ofRideStop: index, in: schedule)]
                 if stop.role == .intermediate, engine.closedStations.contains(stop.station) { landing += step }
             }
             let clamped = min(max(landing, 0), rides - 1)
-            return Anchor(stop: Self.stopIndex(ofRideStop: clamped, in: schedule), event: .arrival, time: correction.time)
+            return Anchor(
+                stop: Self.stopIndex(ofRideStop: clamped, in: schedule), event: .arrival, time: correction.time)
         case .at(let station):
             guard let index = stopIndex(of: station, in: schedule) else { return nil }
             return Anchor(stop: index, event: .arrival, time: correction.time)
         case .departed:
             // The latest change the model has the passenger at or past: the train on its new
             // line left now (never a change whose exit the train has not reached yet).
-            guard let entry = schedule.entryIndices.last(where: { entry in
-                stops[entry - 1].arrival.map { correction.time >= $0 } ?? false
-            }) else { return nil }
+            guard
+                let entry = schedule.entryIndices.last(where: { entry in
+                    stops[entry - 1].arrival.map { correction.time >= $0 } ?? false
+                })
+            else { return nil }
             return Anchor(stop: entry, event: .departure, time: correction.time)
         }
     }
@@ -147,18 +153,22 @@ package struct TripModel: Sendable {
         switch correction.kind {
         case .at(let station):
             // The stops the train can stand at: not a closed station it passes through.
-            let stops = schedule.stops.enumerated().filter { !$0.element.passesWithoutStopping && !engine.closedStations.contains($0.element.station) }
+            let stops = schedule.stops.enumerated().filter {
+                !$0.element.passesWithoutStopping && !engine.closedStations.contains($0.element.station)
+            }
             guard let index = stopIndex(of: station, in: schedule) else {
                 // The nearest by distance (a station on another line is nearest to a stop of
                 // this route somewhere: the rider may have mistaken the line).
                 let nearest = engine.network.station(station).flatMap { typed in
-                    stops.min { distance(typed, $0.element.station) < distance(typed, $1.element.station) }?.element.station
+                    stops.min { distance(typed, $0.element.station) < distance(typed, $1.element.station) }?.element
+                        .station
                 }
                 return .stationNotOnRoute(station, nearest: nearest)
             }
             if schedule.stops[index].role == .intermediate && engine.closedStations.contains(station) {
                 return .stationClosed(
-                    station, before: stops.last { $0.offset < index }?.element.station, after: stops.first { $0.offset > index }?.element.station)
+                    station, before: stops.last { $0.offset < index }?.element.station,
+                    after: stops.first { $0.offset > index }?.element.station)
             }
             return nil
         case .departed:

@@ -31,7 +31,8 @@ extension Backtest {
             for i in 0..<(train.stations.count - 1) {
                 let t0 = engine.clock.date(day, seconds: train.departures[i])
                 for j in (i + 1)..<train.stations.count {
-                    guard let route = try? Router(network: network).route(from: train.stations[i], to: train.stations[j]),
+                    guard
+                        let route = try? Router(network: network).route(from: train.stations[i], to: train.stations[j]),
                         route.legs.count == 1
                     else { continue }
                     let schedule = engine.schedule(route: route, t0: t0)
@@ -40,11 +41,13 @@ extension Backtest {
                         network.segment(from: train.stations[k], to: train.stations[k + 1])?.sampleGaps.count == 1
                     }
                     func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince(t0).rounded()) }
-                    result.append(ShippedPrediction(
-                        line: train.line, direction: train.direction, kind: train.kind, stops: j - i,
-                        published: train.departures[j] - dwell - train.departures[i], predicted: seconds(schedule.arrival),
-                        earliest: seconds(schedule.arrivalEarliest), latest: seconds(schedule.arrivalLatest),
-                        crossesSingleSample: single))
+                    result.append(
+                        ShippedPrediction(
+                            line: train.line, direction: train.direction, kind: train.kind, stops: j - i,
+                            published: train.departures[j] - dwell - train.departures[i],
+                            predicted: seconds(schedule.arrival),
+                            earliest: seconds(schedule.arrivalEarliest), latest: seconds(schedule.arrivalLatest),
+                            crossesSingleSample: single))
                 }
             }
         }
@@ -90,7 +93,8 @@ extension Backtest {
             let h = Double(min(record.firstSeconds, record.secondSeconds))
             let booked = (h * engine.bookedWaitFraction).rounded()
             // The engine's own cap, not a copy of its formula.
-            let alertWait = Double(ScheduleEngine.cappedAlertWait(booked: Int(booked), lastStep: lastStep, shortest: Int(h)))
+            let alertWait = Double(
+                ScheduleEngine.cappedAlertWait(booked: Int(booked), lastStep: lastStep, shortest: Int(h)))
             return PolicyCell(
                 line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour,
                 headway: h, lastStep: lastStep, alertWait: alertWait, bookedWait: booked,

@@ -4,7 +4,6 @@ import MetroCore
 /// first and last trains, not field data: it measures the model's arithmetic and the spread of
 /// the published running times, not how real trains run on a given day.
 
-
 package enum Backtest {
     /// One published train: a maximal run of consecutive stations whose departure gaps are all
     /// plausible (a train that joins from a depot mid-line starts a new run).
@@ -40,7 +39,9 @@ package enum Backtest {
 
     /// The published trains of a network document.
     package static func trains(_ document: NetworkDocument) -> [Train] {
-        let windows = Dictionary(document.serviceWindows.map { ("\($0.station) \($0.direction.rawValue)", $0) }, uniquingKeysWith: { a, _ in a })
+        let windows = Dictionary(
+            document.serviceWindows.map { ("\($0.station) \($0.direction.rawValue)", $0) },
+            uniquingKeysWith: { a, _ in a })
         let plausible = document.assumptions.plausibleGapMinSeconds...document.assumptions.plausibleGapMaxSeconds
         var result: [Train] = []
         for line in document.lines {
@@ -50,12 +51,18 @@ package enum Backtest {
                     var run: [(String, Int)] = []
                     func flush() {
                         if run.count >= 2 {
-                            result.append(Train(line: line.id, direction: direction, kind: kind, stations: run.map(\.0), departures: run.map(\.1)))
+                            result.append(
+                                Train(
+                                    line: line.id, direction: direction, kind: kind, stations: run.map(\.0),
+                                    departures: run.map(\.1)))
                         }
                         run = []
                     }
                     for station in order {
-                        guard let window = windows["\(station) \(direction.rawValue)"] else { flush(); continue }
+                        guard let window = windows["\(station) \(direction.rawValue)"] else {
+                            flush()
+                            continue
+                        }
                         let time = kind == .first ? window.firstDeparture : window.lastDeparture
                         if let previous = run.last, !plausible.contains(time - previous.1) { flush() }
                         run.append((station, time))
@@ -87,15 +94,18 @@ package enum Backtest {
         }
         var predictions: [Prediction] = []
         for (index, train) in trains.enumerated() {
-            let gaps = (0..<(train.stations.count - 1)).map { gap(train.stations[$0], train.stations[$0 + 1], without: index) }
+            let gaps = (0..<(train.stations.count - 1)).map {
+                gap(train.stations[$0], train.stations[$0 + 1], without: index)
+            }
             for i in 0..<(train.stations.count - 1) {
                 var predicted = train.departures[i]
                 for j in (i + 1)..<train.stations.count {
                     guard let step = gaps[j - 1] else { break }
                     predicted += step
-                    predictions.append(Prediction(
-                        line: train.line, direction: train.direction, kind: train.kind, from: train.stations[i],
-                        to: train.stations[j], stops: j - i, predicted: predicted, published: train.departures[j]))
+                    predictions.append(
+                        Prediction(
+                            line: train.line, direction: train.direction, kind: train.kind, from: train.stations[i],
+                            to: train.stations[j], stops: j - i, predicted: predicted, published: train.departures[j]))
                 }
             }
         }

@@ -5,7 +5,6 @@ import MetroCore
 /// RFC 4180 quoting (`"a, b"`, `""` for a quote); a quoted field may not span lines, which keeps
 /// line numbers honest. A trailing empty line is allowed; blank lines elsewhere are skipped.
 
-
 package struct CSVTable: Sendable {
     package struct Row: Sendable {
         package var line: Int
@@ -32,12 +31,15 @@ package struct CSVTable: Sendable {
             parsed.append(Row(line: lineNumber, fields: try CSVTable.split(line, file: file, line: lineNumber)))
         }
         guard let first = parsed.first else {
-            throw DataError(file: file, line: 1, column: 1, "the file is empty; expected the header '\(columns.joined(separator: ","))'")
+            throw DataError(
+                file: file, line: 1, column: 1,
+                "the file is empty; expected the header '\(columns.joined(separator: ","))'")
         }
         guard first.fields == columns else {
             throw DataError(
                 file: file, line: first.line, column: 1,
-                "unexpected header '\(first.fields.joined(separator: ","))'; expected '\(columns.joined(separator: ","))'")
+                "unexpected header '\(first.fields.joined(separator: ","))'; expected '\(columns.joined(separator: ","))'"
+            )
         }
         for row in parsed.dropFirst() where row.fields.count != columns.count {
             // The column where the row ran out, or the first one too many.
@@ -52,7 +54,9 @@ package struct CSVTable: Sendable {
         for row in parsed.dropFirst() {
             for (index, field) in row.fields.enumerated() {
                 if let problem = TimetableText.problem(field) {
-                    throw DataError(file: file, line: row.line, column: index + 1, TimetableText.describe(problem, field: columns[index]).en)
+                    throw DataError(
+                        file: file, line: row.line, column: index + 1,
+                        TimetableText.describe(problem, field: columns[index]).en)
                 }
             }
         }

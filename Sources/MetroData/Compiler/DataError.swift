@@ -4,7 +4,6 @@ import MetroCore
 ///
 /// `description` reads like a compiler diagnostic: `Data/kyiv-timetable.csv:12:3: problem`.
 
-
 package struct DataError: Error, Equatable, Sendable, CustomStringConvertible {
     package var file: String
     package var line: Int?

@@ -1,10 +1,11 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import MetroCore
 
 /// Reads the city's two geometry layers, as published, into the project's data files:
 /// `metro_stations.geojson` gives each station's point (merged into `kyiv-stations.csv` as its
@@ -29,7 +30,9 @@ package enum GeometryImporter {
             guard feature.type == "Point", let point = feature.coordinates.first, feature.coordinates.count == 1 else {
                 throw DataError(file: file, "\(place).geometry: expected a Point")
             }
-            guard points[code] == nil else { throw DataError(file: file, "\(place): a second point for station \(code)") }
+            guard points[code] == nil else {
+                throw DataError(file: file, "\(place): a second point for station \(code)")
+            }
             points[code] = point
         }
         var header = Array(stationsCSV.header.prefix(while: { $0 != "lat" }))
@@ -58,7 +61,9 @@ package enum GeometryImporter {
         var segments: [String: [(lat: Double, lon: Double)]] = [:]
         for (index, feature) in try features(geoJSON, file: file).enumerated() {
             let place = "features[\(index)]"
-            guard let from = feature.properties["from_code1"] as? String, let to = feature.properties["to_code1"] as? String else {
+            guard let from = feature.properties["from_code1"] as? String,
+                let to = feature.properties["to_code1"] as? String
+            else {
                 throw DataError(file: file, "\(place).properties: missing 'from_code1' or 'to_code1'")
             }
             guard feature.type == "LineString", feature.coordinates.count >= 2 else {
@@ -67,7 +72,9 @@ package enum GeometryImporter {
             guard let origin = stations[from], stations[to] != nil else {
                 throw DataError(file: file, "\(place): unknown station code '\(stations[from] == nil ? from : to)'")
             }
-            guard segments["\(from) \(to)"] == nil else { throw DataError(file: file, "\(place): a second geometry for \(from) → \(to)") }
+            guard segments["\(from) \(to)"] == nil else {
+                throw DataError(file: file, "\(place): a second geometry for \(from) → \(to)")
+            }
             var points = feature.coordinates
             if distance(points.last!, origin) < distance(points.first!, origin) { points.reverse() }
             segments["\(from) \(to)"] = points
@@ -86,7 +93,8 @@ package enum GeometryImporter {
             }
         }
         if let extra = segments.keys.sorted().first {
-            throw DataError(file: file, "a geometry for \(extra.replacing(" ", with: " → ")), which joins no adjacent stations")
+            throw DataError(
+                file: file, "a geometry for \(extra.replacing(" ", with: " → ")), which joins no adjacent stations")
         }
         return out
     }
@@ -120,7 +128,9 @@ package enum GeometryImporter {
                     let lon = JSONObject.double(numbers[0]), let lat = JSONObject.double(numbers[1]),
                     (-90...90).contains(lat), (-180...180).contains(lon)
                 else {
-                    throw DataError(file: file, "features[\(index)].geometry.coordinates[\(position)]: expected [longitude, latitude]")
+                    throw DataError(
+                        file: file,
+                        "features[\(index)].geometry.coordinates[\(position)]: expected [longitude, latitude]")
                 }
                 points.append((lat, lon))
             }
@@ -134,8 +144,10 @@ package enum GeometryImporter {
     /// Metres between two points (haversine; the Earth as a sphere is plenty for a city).
     package static func distance(_ a: (lat: Double, lon: Double), _ b: (lat: Double, lon: Double)) -> Double {
         let radians = Double.pi / 180
-        let dLat = (b.lat - a.lat) * radians, dLon = (b.lon - a.lon) * radians
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.lat * radians) * cos(b.lat * radians) * sin(dLon / 2) * sin(dLon / 2)
+        let dLat = (b.lat - a.lat) * radians
+        let dLon = (b.lon - a.lon) * radians
+        let h =
+            sin(dLat / 2) * sin(dLat / 2) + cos(a.lat * radians) * cos(b.lat * radians) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * 6_371_000 * asin(min(1, sqrt(h)))
     }
 }

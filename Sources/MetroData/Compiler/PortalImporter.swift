@@ -31,18 +31,21 @@ package enum PortalImporter {
             }
             let word = try string(attributes, "napryamok", file: stopTimesFile, place: place)
             guard let direction = directions[word] else {
-                throw DataError(file: stopTimesFile, "\(place): unknown direction '\(word)' (expected 'Прямий' or 'Зворотній')")
+                throw DataError(
+                    file: stopTimesFile, "\(place): unknown direction '\(word)' (expected 'Прямий' or 'Зворотній')")
             }
             let key = "\(station.code) \(direction.rawValue)"
             guard times[key] == nil else {
-                throw DataError(file: stopTimesFile, "\(place): duplicate row for \(station.code) \(direction.rawValue)")
+                throw DataError(
+                    file: stopTimesFile, "\(place): duplicate row for \(station.code) \(direction.rawValue)")
             }
             var pair: [String] = []
             for field in ["first_trn2", "last_trn2"] {
                 let value = attributes[field] as? String ?? ""
                 if !value.isEmpty {
                     do { _ = try TimeOfDay.parseClock(value) } catch {
-                        throw DataError(file: stopTimesFile, "\(place).\(field): unparsable or impossible time '\(value)'")
+                        throw DataError(
+                            file: stopTimesFile, "\(place).\(field): unparsable or impossible time '\(value)'")
                     }
                 }
                 pair.append(value)
@@ -54,17 +57,22 @@ package enum PortalImporter {
             for code in line.stations {
                 for direction in Direction.allCases {
                     guard let pair = times["\(code) \(direction.rawValue)"] else {
-                        throw DataError(file: stopTimesFile, "no row for station \(code) direction \(direction.rawValue)")
+                        throw DataError(
+                            file: stopTimesFile, "no row for station \(code) direction \(direction.rawValue)")
                     }
                     let name = stationByCode[code]!.nameUk
-                    timetable += [code, name, direction.rawValue, pair[0], pair[1]].map(CSVTable.escape).joined(separator: ",") + "\n"
+                    timetable +=
+                        [code, name, direction.rawValue, pair[0], pair[1]].map(CSVTable.escape).joined(separator: ",")
+                        + "\n"
                 }
             }
         }
 
         var headwayRows: [(line: Int, period: String, row: String)] = []
-        let columns = [("st_weekday", DayType.weekday, Direction.forward), ("rv_weekday", .weekday, .reverse),
-                       ("st_holiday", .weekend, .forward), ("rv_holiday", .weekend, .reverse)]
+        let columns = [
+            ("st_weekday", DayType.weekday, Direction.forward), ("rv_weekday", .weekday, .reverse),
+            ("st_holiday", .weekend, .forward), ("rv_holiday", .weekend, .reverse),
+        ]
         for (index, attributes) in try features(timePeriods, file: timePeriodsFile).enumerated() {
             let place = "features[\(index)]"
             let lineName = try string(attributes, "line", file: timePeriodsFile, place: place)
@@ -73,20 +81,33 @@ package enum PortalImporter {
             }
             let period = try string(attributes, "timeperiod", file: timePeriodsFile, place: place)
             guard TimetableCompiler.period(period) != nil else {
-                throw DataError(file: timePeriodsFile, "\(place).timeperiod: period must be one whole hour such as '06:00-07:00', found '\(period)'")
+                throw DataError(
+                    file: timePeriodsFile,
+                    "\(place).timeperiod: period must be one whole hour such as '06:00-07:00', found '\(period)'")
             }
             for (field, dayType, direction) in columns {
                 let value = try string(attributes, field, file: timePeriodsFile, place: place)
                 let values = value.split(separator: "-").map { $0.trimmingWhitespace() }
-                guard (1...2).contains(values.count), values.allSatisfy({ (try? TimeOfDay.parseInterval($0)) != nil }) else {
-                    throw DataError(file: timePeriodsFile, "\(place).\(field): unparsable interval '\(value)' (expected M:SS or M:SS-M:SS)")
+                guard (1...2).contains(values.count), values.allSatisfy({ (try? TimeOfDay.parseInterval($0)) != nil })
+                else {
+                    throw DataError(
+                        file: timePeriodsFile,
+                        "\(place).\(field): unparsable interval '\(value)' (expected M:SS or M:SS-M:SS)")
                 }
-                let row = [line.id, period, dayType.rawValue, direction.rawValue, values[0], values.count == 2 ? values[1] : ""]
-                headwayRows.append((lines.firstIndex(of: line)!, period + dayType.rawValue + direction.rawValue, row.joined(separator: ",")))
+                let row = [
+                    line.id, period, dayType.rawValue, direction.rawValue, values[0],
+                    values.count == 2 ? values[1] : "",
+                ]
+                headwayRows.append(
+                    (
+                        lines.firstIndex(of: line)!, period + dayType.rawValue + direction.rawValue,
+                        row.joined(separator: ",")
+                    ))
             }
         }
         headwayRows.sort { ($0.line, $0.period) < ($1.line, $1.period) }
-        let headways = TimetableCompiler.Columns.headways.joined(separator: ",") + "\n"
+        let headways =
+            TimetableCompiler.Columns.headways.joined(separator: ",") + "\n"
             + headwayRows.map { $0.row + "\n" }.joined()
         return Output(timetableCSV: timetable, headwaysCSV: headways)
     }
@@ -109,7 +130,9 @@ package enum PortalImporter {
         return result
     }
 
-    static func string(_ attributes: [String: Any], _ key: String, file: String, place: String) throws(DataError) -> String {
+    static func string(_ attributes: [String: Any], _ key: String, file: String, place: String) throws(DataError)
+        -> String
+    {
         guard let value = attributes[key] as? String, !value.isEmpty else {
             throw DataError(file: file, "\(place): missing or empty '\(key)'")
         }
@@ -118,7 +141,9 @@ package enum PortalImporter {
 
     /// The portal's station calendar (`calendarUnderground.json`: `code1`, `open_max`,
     /// `close_min`, `halls_cnt`, `halls_open`) as `kyiv-entrances.csv`, in the network's order.
-    package static func entrances(_ data: Data, file: String, stations: [NetworkDocument.Station], lines: [NetworkDocument.Line]) throws(DataError) -> String {
+    package static func entrances(
+        _ data: Data, file: String, stations: [NetworkDocument.Station], lines: [NetworkDocument.Line]
+    ) throws(DataError) -> String {
         let known = Set(stations.map(\.code))
         var rows: [String: String] = [:]
         for (index, attributes) in try features(data, file: file).enumerated() {
@@ -126,15 +151,18 @@ package enum PortalImporter {
             let code = try string(attributes, "code1", file: file, place: place)
             guard known.contains(code) else { throw DataError(file: file, "\(place): unknown station code '\(code)'") }
             guard rows[code] == nil else { throw DataError(file: file, "\(place): a second row for \(code)") }
-            let opens = try string(attributes, "open_max", file: file, place: place), closes = try string(attributes, "close_min", file: file, place: place)
-            for (field, value) in [("open_max", opens), ("close_min", closes)] where (try? TimeOfDay.parseClock(value + ":00")) == nil {
+            let opens = try string(attributes, "open_max", file: file, place: place)
+            let closes = try string(attributes, "close_min", file: file, place: place)
+            for (field, value) in [("open_max", opens), ("close_min", closes)]
+            where (try? TimeOfDay.parseClock(value + ":00")) == nil {
                 throw DataError(file: file, "\(place).\(field): not a time HH:MM: '\(value)'")
             }
             guard let halls = attributes["halls_cnt"] as? Int, let open = attributes["halls_open"] as? Int else {
                 throw DataError(file: file, "\(place): 'halls_cnt' and 'halls_open' must be whole numbers")
             }
             let name = stations.first { $0.code == code }!.nameUk
-            rows[code] = [code, name, opens, closes, String(halls), String(open)].map(CSVTable.escape).joined(separator: ",")
+            rows[code] = [code, name, opens, closes, String(halls), String(open)].map(CSVTable.escape).joined(
+                separator: ",")
         }
         var csv = TimetableCompiler.Columns.entrances.joined(separator: ",") + "\n"
         for code in lines.flatMap(\.stations) {

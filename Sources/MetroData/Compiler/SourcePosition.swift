@@ -5,7 +5,8 @@ import MetroCore
 package enum SourcePosition {
     /// The line and byte column of a 0-based byte offset.
     package static func of(offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1, lineStart = 0
+        var line = 1
+        var lineStart = 0
         for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
             line += 1
             lineStart = index + 1
@@ -22,14 +23,24 @@ package enum SourcePosition {
             var length = 0
             var second: ClosedRange<UInt8> = 0x80...0xBF
             switch lead {
-            case 0x00...0x7F: index += 1; continue
+            case 0x00...0x7F:
+                index += 1
+                continue
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; second = 0xA0...0xBF
-            case 0xED: length = 3; second = 0x80...0x9F
+            case 0xE0:
+                length = 3
+                second = 0xA0...0xBF
+            case 0xED:
+                length = 3
+                second = 0x80...0x9F
             case 0xE1...0xEF: length = 3
-            case 0xF0: length = 4; second = 0x90...0xBF
+            case 0xF0:
+                length = 4
+                second = 0x90...0xBF
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; second = 0x80...0x8F
+            case 0xF4:
+                length = 4
+                second = 0x80...0x8F
             default: return index
             }
             guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return index }
@@ -43,7 +54,9 @@ package enum SourcePosition {
     package static func utf8Error(_ bytes: [UInt8], file: String) -> DataError? {
         guard let offset = firstInvalidUTF8(bytes) else { return nil }
         let (line, column) = of(offset: offset, in: bytes)
-        return DataError(file: file, line: line, column: column, "invalid UTF-8 (byte 0x" + String(bytes[offset], radix: 16, uppercase: true) + "); save the file as UTF-8")
+        return DataError(
+            file: file, line: line, column: column,
+            "invalid UTF-8 (byte 0x" + String(bytes[offset], radix: 16, uppercase: true) + "); save the file as UTF-8")
     }
 
     /// A `DataError` for JSON that does not parse, at the byte the parser stopped at (or that

@@ -18,35 +18,46 @@ extension TimetableCompiler {
         // The network's first-to-last ratio, over the segments where both trains gave a sample:
         // the slow pattern a segment with one sample lacks is estimated with it.
         let pairs = own.values.compactMap { sample in sample.first.flatMap { f in sample.last.map { (f, $0) } } }
-        let sumFirst = pairs.map(\.0).reduce(0, +), sumLast = pairs.map(\.1).reduce(0, +)
+        let sumFirst = pairs.map(\.0).reduce(0, +)
+        let sumLast = pairs.map(\.1).reduce(0, +)
         func patterns(_ sample: Samples) -> (early: Int, late: Int)? {
             switch (sample.first, sample.last) {
-            case let (first?, last?): return (min(first, last), max(first, last))
-            case let (nil, last?): return (last, sumLast > 0 ? (last * sumFirst + sumLast / 2) / sumLast : last)
-            case let (first?, nil): return (sumFirst > 0 ? (first * sumLast + sumFirst / 2) / sumFirst : first, first)
+            case (let first?, let last?): return (min(first, last), max(first, last))
+            case (nil, let last?): return (last, sumLast > 0 ? (last * sumFirst + sumLast / 2) / sumLast : last)
+            case (let first?, nil): return (sumFirst > 0 ? (first * sumLast + sumFirst / 2) / sumFirst : first, first)
             case (nil, nil): return nil
             }
         }
         var result: [NetworkDocument.Segment] = []
         for line in lines {
             for (a, b) in zip(line.stations, line.stations.dropFirst()) {
-                let forward = own["\(a) \(b)"]!, reverse = own["\(b) \(a)"]!
+                let forward = own["\(a) \(b)"]!
+                let reverse = own["\(b) \(a)"]!
                 guard patterns(forward) != nil || patterns(reverse) != nil else {
-                    throw DataError(file: file, "segment \(stations[a]!.nameEn) – \(stations[b]!.nameEn) (\(line.id)) has no plausible sample in either direction (plausible gaps: \(options.plausibleGap.lowerBound)–\(options.plausibleGap.upperBound) s)")
+                    throw DataError(
+                        file: file,
+                        "segment \(stations[a]!.nameEn) – \(stations[b]!.nameEn) (\(line.id)) has no plausible sample in either direction (plausible gaps: \(options.plausibleGap.lowerBound)–\(options.plausibleGap.upperBound) s)"
+                    )
                 }
-                for (from, to, direction, mine, mirror) in [(a, b, Direction.forward, forward, reverse), (b, a, .reverse, reverse, forward)] {
+                for (from, to, direction, mine, mirror) in [
+                    (a, b, Direction.forward, forward, reverse), (b, a, .reverse, reverse, forward),
+                ] {
                     let (early, late) = patterns(mine) ?? patterns(mirror)!
                     // The best estimate: midway between the two patterns (the median of two
                     // samples; for one sample, midway to the estimated other pattern).
                     let gap = (early + late + 1) / 2
                     guard early > options.dwellSeconds else {
-                        throw DataError(file: file, "segment \(stations[from]!.nameEn) → \(stations[to]!.nameEn) (\(line.id)): gap \(early) s leaves no running time after a dwell of \(options.dwellSeconds) s")
+                        throw DataError(
+                            file: file,
+                            "segment \(stations[from]!.nameEn) → \(stations[to]!.nameEn) (\(line.id)): gap \(early) s leaves no running time after a dwell of \(options.dwellSeconds) s"
+                        )
                     }
-                    result.append(.init(
-                        line: line.id, direction: direction, from: from, to: to, gapSeconds: gap,
-                        runSeconds: gap - options.dwellSeconds, dwellSeconds: options.dwellSeconds,
-                        sampleGaps: mine.all, basis: mine.all.isEmpty ? .mirror : .measured, openAir: false,
-                        earlyGapSeconds: early, lateGapSeconds: late))
+                    result.append(
+                        .init(
+                            line: line.id, direction: direction, from: from, to: to, gapSeconds: gap,
+                            runSeconds: gap - options.dwellSeconds, dwellSeconds: options.dwellSeconds,
+                            sampleGaps: mine.all, basis: mine.all.isEmpty ? .mirror : .measured, openAir: false,
+                            earlyGapSeconds: early, lateGapSeconds: late))
                 }
             }
         }
@@ -68,8 +79,11 @@ extension TimetableCompiler {
         guard let start = windows[WindowKey(station: from, direction: direction)],
             let end = windows[WindowKey(station: to, direction: direction)]
         else { return Samples() }
-        let first = end.firstDeparture - start.firstDeparture, last = end.lastDeparture - start.lastDeparture
-        return Samples(first: options.plausibleGap.contains(first) ? first : nil, last: options.plausibleGap.contains(last) ? last : nil)
+        let first = end.firstDeparture - start.firstDeparture
+        let last = end.lastDeparture - start.lastDeparture
+        return Samples(
+            first: options.plausibleGap.contains(first) ? first : nil,
+            last: options.plausibleGap.contains(last) ? last : nil)
     }
 
     /// The median, rounded half up to a whole second so the output stays integer and stable.

@@ -21,12 +21,16 @@ package enum TimetableCompiler {
         package static let track = "kyiv-track.csv"
         package static let entrances = "kyiv-entrances.csv"
         package static let namesRu = "kyiv-names-ru.csv"
-        package static let all = [stations, lines, timetable, headways, transfers, source, sections, track, entrances, namesRu]
+        package static let all = [
+            stations, lines, timetable, headways, transfers, source, sections, track, entrances, namesRu,
+        ]
     }
 
     /// The column headers each file must carry, in order.
     package enum Columns {
-        package static let stations = ["code", "line", "order", "name_uk", "name_en", "former_names", "above_ground", "transfer", "lat", "lon"]
+        package static let stations = [
+            "code", "line", "order", "name_uk", "name_en", "former_names", "above_ground", "transfer", "lat", "lon",
+        ]
         /// The stations file before coordinates were added, which `import --stations` still reads.
         package static let stationsWithoutCoordinates = Array(stations.dropLast(2))
         package static let lines = ["line", "name_uk", "name_en", "color"]
@@ -69,7 +73,8 @@ package enum TimetableCompiler {
             var files: [String: String] = [:]
             // In the files' usual order, so that the first problem reported is always the same one.
             let order = Dictionary(uniqueKeysWithValues: FileName.all.enumerated().map { ($1, $0) })
-            for (name, data) in bytes.sorted(by: { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }) {
+            for (name, data) in bytes.sorted(by: { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) })
+            {
                 let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
                 if let problem = SourcePosition.utf8Error(data, file: path) { throw problem }
                 files[name] = String(decoding: data, as: UTF8.self)
@@ -82,7 +87,9 @@ package enum TimetableCompiler {
         }
 
         package func table(_ name: String, _ columns: [String]) throws(DataError) -> CSVTable {
-            guard let text = files[name] else { throw DataError(file: path(name), "cannot read the file (missing or unreadable)") }
+            guard let text = files[name] else {
+                throw DataError(file: path(name), "cannot read the file (missing or unreadable)")
+            }
             return try CSVTable(file: path(name), text: text, columns: columns)
         }
     }
@@ -94,8 +101,10 @@ package enum TimetableCompiler {
         let lineDocs = try orderLines(lines, stations: stations, file: input.path(FileName.stations))
         var byCode = Dictionary(uniqueKeysWithValues: stations.map { ($0.code, $0) })
         try readRussianNames(input.table(FileName.namesRu, Columns.namesRu), into: &byCode)
-        let windows = try readTimetable(input.table(FileName.timetable, Columns.timetable), stations: byCode, lines: lineDocs)
-        var segments = try deriveSegments(lines: lineDocs, windows: windows, stations: byCode, options: options, file: input.path(FileName.timetable))
+        let windows = try readTimetable(
+            input.table(FileName.timetable, Columns.timetable), stations: byCode, lines: lineDocs)
+        var segments = try deriveSegments(
+            lines: lineDocs, windows: windows, stations: byCode, options: options, file: input.path(FileName.timetable))
         let (openAir, airRaid) = try readSections(input.table(FileName.sections, Columns.sections), stations: byCode)
         for index in segments.indices {
             segments[index].openAir = openAir.contains([segments[index].from, segments[index].to])
@@ -117,13 +126,17 @@ package enum TimetableCompiler {
             segments: segments,
             transfers: transfers,
             headways: headways,
-            serviceWindows: windows.values.sorted { ($0.station, $0.direction.rawValue) < ($1.station, $1.direction.rawValue) },
+            serviceWindows: windows.values.sorted {
+                ($0.station, $0.direction.rawValue) < ($1.station, $1.direction.rawValue)
+            },
             airRaidSections: airRaid,
             entrances: try readEntrances(input.table(FileName.entrances, Columns.entrances), stations: byCode))
     }
 
     /// Reads and checks only the lines and stations, which the portal importer needs.
-    package static func stationsAndLines(_ input: Input) throws(DataError) -> (stations: [NetworkDocument.Station], lines: [NetworkDocument.Line]) {
+    package static func stationsAndLines(_ input: Input) throws(DataError) -> (
+        stations: [NetworkDocument.Station], lines: [NetworkDocument.Line]
+    ) {
         let lines = try readLines(input.table(FileName.lines, Columns.lines))
         let stations = try readStations(input.table(FileName.stations, Columns.stations), lines: lines)
         return (stations, try orderLines(lines, stations: stations, file: input.path(FileName.stations)))

@@ -4,7 +4,6 @@ import MetroCore
 /// given, every timestamp 1980-01-01 00:00, no extra fields. Enough for a GTFS feed, whose
 /// readers all accept stored entries, and with no dependency beyond the standard library.
 
-
 package enum ZipArchive {
     package static func archive(_ files: [(name: String, contents: [UInt8])]) -> [UInt8] {
         var out: [UInt8] = []
@@ -20,7 +19,9 @@ package enum ZipArchive {
             // Its central directory entry (bit 11: names are UTF-8).
             central += le32(0x0201_4b50) + le16(20) + le16(20) + le16(0x0800) + le16(0) + le16(0) + le16(0x0021)
             central += le32(crc) + le32(UInt32(file.contents.count)) + le32(UInt32(file.contents.count))
-            central += le16(UInt16(name.count)) + le16(0) + le16(0) + le16(0) + le16(0) + le32(0o100644 << 16) + le32(offset) + name
+            central +=
+                le16(UInt16(name.count)) + le16(0) + le16(0) + le16(0) + le16(0) + le32(0o100644 << 16) + le32(offset)
+                + name
         }
         let centralOffset = UInt32(out.count)
         out += central

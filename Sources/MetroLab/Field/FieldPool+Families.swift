@@ -5,7 +5,6 @@ import MetroData
 /// say what four measurable figures should be, and the distance is how far the pool is from
 /// them, each figure in its own unit.
 
-
 extension FieldPool {
     /// The figures a family's assumptions predict, and the pool's.
     package struct Signature: Equatable, Sendable {
@@ -54,7 +53,9 @@ extension FieldPool {
     /// The pool's signature, nil until it has spans and a start tap measured.
     package var signature: Signature? {
         guard let fitted = fit.result, let lateness = startLateness.mean else { return nil }
-        return Signature(position: fitted.place, dwellExcess: fitted.dwellExcess, startLateness: lateness, longSpans: longSpans.share ?? 0)
+        return Signature(
+            position: fitted.place, dwellExcess: fitted.dwellExcess, startLateness: lateness,
+            longSpans: longSpans.share ?? 0)
     }
 
     /// The families ranked by distance, nearest first (nil without a signature), against the

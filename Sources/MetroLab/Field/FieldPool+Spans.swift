@@ -3,7 +3,6 @@ import MetroData
 
 /// The running times between consecutive `at` confirmations, and the changes' times.
 
-
 extension FieldPool {
     /// Two stations on one line, in travel order: a span between consecutive confirmations.
     package struct SegmentKey: Hashable, Comparable, Sendable {
@@ -57,7 +56,9 @@ extension FieldPool {
     /// The published span from standing at `stations[from]` to standing at `stations[to]` on
     /// one leg: the runs, and the assumed dwell at every stop left on the way (at `from` too,
     /// unless the span starts with the train moving: t₀).
-    static func published(_ stations: [String], from: Int, to: Int, engine: ScheduleEngine, dwellAtStart: Bool) -> PatternSpan {
+    static func published(_ stations: [String], from: Int, to: Int, engine: ScheduleEngine, dwellAtStart: Bool)
+        -> PatternSpan
+    {
         var span = PatternSpan()
         for k in from..<to {
             if k > from || dwellAtStart, k > 0 {
@@ -93,7 +94,9 @@ extension FieldPool {
                 // The station's leg: this one or a later one (a rider who changed without
                 // pressing departed); no span crosses a change.
                 guard let station = step.station,
-                    let found = (min(leg, route.legs.count)..<route.legs.count).first(where: { route.legs[$0].stations.contains(station) }),
+                    let found = (min(leg, route.legs.count)..<route.legs.count).first(where: {
+                        route.legs[$0].stations.contains(station)
+                    }),
                     let index = route.legs[found].stations.firstIndex(of: station)
                 else {
                     anchor = nil
@@ -106,7 +109,8 @@ extension FieldPool {
                 defer { anchor = (leg, index, step.seconds, false) }
                 guard let from = anchor, from.leg == leg, from.index < index, index > 0 else { continue }
                 let stations = route.legs[leg].stations
-                let pattern = Self.published(stations, from: from.index, to: index, engine: engine, dwellAtStart: !from.isStart)
+                let pattern = Self.published(
+                    stations, from: from.index, to: index, engine: engine, dwellAtStart: !from.isStart)
                 let measured = Double(step.seconds - from.seconds)
                 if from.isStart {
                     first.append((pattern, measured))
@@ -115,14 +119,20 @@ extension FieldPool {
                 // A span starting at a leg's first station starts on a platform, not on a train.
                 guard from.index > 0 else { continue }
                 let key = SegmentKey(line: route.legs[leg].line, from: stations[from.index], to: station)
-                segments[key, default: SegmentFigures(fast: pattern.fast, slow: pattern.slow)].measured.values.append(measured)
+                segments[key, default: SegmentFigures(fast: pattern.fast, slow: pattern.slow)].measured.values.append(
+                    measured)
                 if pattern.slow - pattern.fast >= 1 {
                     let place = (measured - pattern.fast) / (pattern.slow - pattern.fast)
                     position.values.append(place)
-                    cellPositions[Cell(line: route.legs[leg].line, direction: route.legs[leg].direction, dayType: cell.dayType, hour: cell.hour), default: MeasuredMean()].values.append(place)
+                    cellPositions[
+                        Cell(
+                            line: route.legs[leg].line, direction: route.legs[leg].direction, dayType: cell.dayType,
+                            hour: cell.hour), default: MeasuredMean()
+                    ].values.append(place)
                 }
                 if index - from.index == 1 { longSpans.add(measured > 1.6 * pattern.slow) }
-                fit.add(gap: pattern.runsSlow - pattern.runsFast, dwells: pattern.dwells, excess: measured - pattern.fast)
+                fit.add(
+                    gap: pattern.runsSlow - pattern.runsFast, dwells: pattern.dwells, excess: measured - pattern.fast)
                 if leg == route.legs.count - 1 {
                     lastLeg.gap += pattern.runsSlow - pattern.runsFast
                     lastLeg.excess += measured - pattern.fast
@@ -137,8 +147,11 @@ extension FieldPool {
 
     mutating func addChanges(_ ride: SharedRide) {
         for change in ride.moments.changes {
-            guard let exit = change.exitSeconds, let departed = change.departedSeconds, departed >= exit else { continue }
-            let measured = Double(departed - exit), booked = Double(change.bookedSeconds)
+            guard let exit = change.exitSeconds, let departed = change.departedSeconds, departed >= exit else {
+                continue
+            }
+            let measured = Double(departed - exit)
+            let booked = Double(change.bookedSeconds)
             if change.edge {
                 changeEdge.booked.values.append(booked)
                 changeEdge.measured.values.append(measured)

@@ -10,7 +10,6 @@ import MetroData
 /// families ranked by how far their assumptions are from what was measured. Measured, never
 /// simulated: nothing here comes from a simulated world.
 
-
 package struct FieldPool: Sendable {
     /// A cell with fewer confirmed rides is shown as too small, never as a verdict.
     package static let minimumCell = 20
@@ -22,7 +21,9 @@ package struct FieldPool: Sendable {
         package var hour: Int
 
         package static func < (a: Cell, b: Cell) -> Bool {
-            (a.line, a.direction.rawValue, a.dayType.rawValue, a.hour) < (b.line, b.direction.rawValue, b.dayType.rawValue, b.hour)
+            (a.line, a.direction.rawValue, a.dayType.rawValue, a.hour) < (
+                b.line, b.direction.rawValue, b.dayType.rawValue, b.hour
+            )
         }
     }
 
@@ -85,17 +86,33 @@ package struct FieldPool: Sendable {
         let router = Router(network: engine.network)
         var routes: [String: Route?] = [:]
         var firstSpans: [(span: PatternSpan, measured: Double)] = []
-        var finished: [(ride: SharedRide, cell: Cell, leg: Leg, oneStop: Bool, last: (fast: Double, slow: Double)?, own: (gap: Double, excess: Double, dwells: Int))] = []
+        var finished:
+            [(
+                ride: SharedRide, cell: Cell, leg: Leg, oneStop: Bool, last: (fast: Double, slow: Double)?,
+                own: (gap: Double, excess: Double, dwells: Int)
+            )] = []
         for ride in rides {
             let key = ride.from + ">" + ride.to
             if routes[key] == nil { routes[key] = .some(try? router.route(from: ride.from, to: ride.to)) }
-            guard let route = routes[key] ?? nil, let last = route.legs.last else { unrouted += 1; continue }
-            let cell = Cell(line: last.line, direction: last.direction, dayType: ride.moments.dayType, hour: ride.moments.hour)
+            guard let route = routes[key] ?? nil, let last = route.legs.last else {
+                unrouted += 1
+                continue
+            }
+            let cell = Cell(
+                line: last.line, direction: last.direction, dayType: ride.moments.dayType, hour: ride.moments.hour)
             let stations = last.stations
-            let lastRun = stations.count < 2 ? nil : Self.published(stations, from: stations.count - 2, to: stations.count - 1, engine: engine, dwellAtStart: false)
+            let lastRun =
+                stations.count < 2
+                ? nil
+                : Self.published(
+                    stations, from: stations.count - 2, to: stations.count - 1, engine: engine, dwellAtStart: false)
             let spans = addSpans(ride, route: route, engine: engine, cell: cell)
             firstSpans += spans.first
-            finished.append((ride, cell, last, route.legs.count == 1 && last.stations.count == 2, lastRun.map { ($0.runsFast, $0.runsSlow) }, spans.lastLeg))
+            finished.append(
+                (
+                    ride, cell, last, route.legs.count == 1 && last.stations.count == 2,
+                    lastRun.map { ($0.runsFast, $0.runsSlow) }, spans.lastLeg
+                ))
             addChanges(ride)
         }
         let fitted = fit.result
@@ -103,7 +120,9 @@ package struct FieldPool: Sendable {
         // place and the dwells as long as fitted.
         if let fitted {
             for (span, measured) in firstSpans {
-                let expected = span.runsFast + fitted.place * (span.runsSlow - span.runsFast) + span.assumedDwell + fitted.dwellExcess * Double(span.dwells)
+                let expected =
+                    span.runsFast + fitted.place * (span.runsSlow - span.runsFast) + span.assumedDwell + fitted
+                    .dwellExcess * Double(span.dwells)
                 startLateness.values.append(expected - measured)
             }
         }
@@ -117,7 +136,8 @@ package struct FieldPool: Sendable {
         for (ride, cell, leg, oneStop, last, own) in finished {
             var ride = ride
             if let fitted, let last, ride.moments.lastStep != nil {
-                let place = own.gap >= 5 ? (own.excess - fitted.dwellExcess * Double(own.dwells)) / own.gap : fitted.place
+                let place =
+                    own.gap >= 5 ? (own.excess - fitted.dwellExcess * Double(own.dwells)) / own.gap : fitted.place
                 ride.moments.lastStep = Int((last.fast + place * (last.slow - last.fast)).rounded())
                 lateFromFit += 1
             }
@@ -137,5 +157,7 @@ package struct FieldPool: Sendable {
     }
 
     /// The cells, in order.
-    package var orderedCells: [(cell: Cell, figures: Figures)] { cells.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    package var orderedCells: [(cell: Cell, figures: Figures)] {
+        cells.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
 }

@@ -8,7 +8,6 @@ import MetroData
 /// `dwellExcess` × (dwells in the span): one-segment spans alone cannot tell a slow run from a
 /// long dwell, spans of several segments can.
 
-
 package struct SpanFit: Equatable, Sendable {
     var gg = 0.0, gn = 0.0, nn = 0.0, gy = 0.0, ny = 0.0, yy = 0.0
     package private(set) var count = 0
@@ -17,7 +16,12 @@ package struct SpanFit: Equatable, Sendable {
 
     package mutating func add(gap: Double, dwells: Int, excess y: Double) {
         let n = Double(dwells)
-        gg += gap * gap; gn += gap * n; nn += n * n; gy += gap * y; ny += n * y; yy += y * y
+        gg += gap * gap
+        gn += gap * n
+        nn += n * n
+        gy += gap * y
+        ny += n * y
+        yy += y * y
         count += 1
     }
 
@@ -29,9 +33,14 @@ package struct SpanFit: Equatable, Sendable {
         let place = (gy * nn - ny * gn) / determinant
         let excess = (ny * gg - gy * gn) / determinant
         // Residual sum of squares from the sums: Σy² − 2(p Σgy + d Σny) + p²Σg² + 2pdΣgn + d²Σn².
-        let rss = max(0, yy - 2 * (place * gy + excess * ny) + place * place * gg + 2 * place * excess * gn + excess * excess * nn)
+        let rss = max(
+            0, yy - 2 * (place * gy + excess * ny) + place * place * gg + 2 * place * excess * gn + excess * excess * nn
+        )
         let variance = rss / Double(count - 2)
         let z = MeasuredRate.z
-        return (place, z * (variance * nn / determinant).squareRoot(), excess, z * (variance * gg / determinant).squareRoot())
+        return (
+            place, z * (variance * nn / determinant).squareRoot(), excess,
+            z * (variance * gg / determinant).squareRoot()
+        )
     }
 }

@@ -4,7 +4,6 @@ import MetroData
 /// A share measured on `count` of `total`, with its 95 % Wilson score interval: unlike the
 /// normal approximation it stays inside 0–1 and says something at 0 of 10 (Wilson, 1927).
 
-
 package struct MeasuredRate: Equatable, Sendable {
     package var count: Int
     package var total: Int
@@ -22,7 +21,10 @@ package struct MeasuredRate: Equatable, Sendable {
     /// The Wilson score interval at 95 %, nil with no observation.
     package var interval: (low: Double, high: Double)? {
         guard total > 0 else { return nil }
-        let n = Double(total), p = Double(count) / n, z = Self.z, z2 = z * z
+        let n = Double(total)
+        let p = Double(count) / n
+        let z = Self.z
+        let z2 = z * z
         let centre = (p + z2 / (2 * n)) / (1 + z2 / n)
         let half = z / (1 + z2 / n) * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
         return (max(0, centre - half), min(1, centre + half))

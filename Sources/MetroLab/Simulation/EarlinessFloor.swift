@@ -77,9 +77,12 @@ package struct EarlinessFloor: Equatable, Sendable {
     /// The two floors, with late alerts at the edge within `lateLimit` of the edge's alerts in
     /// this cell.
     package func bounds(lateLimit: Double) -> Bounds {
-        func allowance(_ edge: Int, _ count: Int) -> Double { count == 0 ? 0 : lateLimit * Double(edge) / Double(count) }
-        return Bounds(yours: Self.bound(samples, lateAllowance: allowance(edgeAlerts, samples.count)),
-                      changes: Self.bound(changeSamples, lateAllowance: allowance(changeEdgeAlerts, changeSamples.count)))
+        func allowance(_ edge: Int, _ count: Int) -> Double {
+            count == 0 ? 0 : lateLimit * Double(edge) / Double(count)
+        }
+        return Bounds(
+            yours: Self.bound(samples, lateAllowance: allowance(edgeAlerts, samples.count)),
+            changes: Self.bound(changeSamples, lateAllowance: allowance(changeEdgeAlerts, changeSamples.count)))
     }
 
     /// The margin of the alert that warns of `stop`: the true arrival at the stop before less the
@@ -100,7 +103,9 @@ package struct EarlinessFloor: Equatable, Sendable {
         guard cell(edge, warnsOf: stop) == cell(journey, warnsOf: stop) else { return Sample(value: -.infinity) }
         guard stop - 1 < edge.legs.count else { return Sample(value: margin) }
         let leg = edge.legs[stop - 1]
-        guard leg < edge.waits.count, leg < journey.waits.count, journey.waits[leg] != nil, let wait = edge.waits[leg], wait.interval > 0 else {
+        guard leg < edge.waits.count, leg < journey.waits.count, journey.waits[leg] != nil, let wait = edge.waits[leg],
+            wait.interval > 0
+        else {
             return Sample(value: margin)
         }
         return Sample(value: margin + wait.seconds, rate: wait.interval)
@@ -127,7 +132,8 @@ package struct EarlinessFloor: Equatable, Sendable {
         }
         let finite = samples.map(\.value).filter(\.isFinite)
         guard let highest = finite.max(), let lowest = finite.min() else { return nil }
-        var low = lowest - (samples.map(\.rate).max() ?? 0) - 1, high = highest
+        var low = lowest - (samples.map(\.rate).max() ?? 0) - 1
+        var high = highest
         if reachable(low) { return nil }
         // reachable(high) holds: every alert is at or under it. Bisect to 0.005 s.
         while high - low > 0.005 {

@@ -5,7 +5,6 @@ import MetroData
 /// 30 % of changes and after every change, and the learning curve in that family; with a
 /// verdict per goal.
 
-
 package struct FamilyRun: Sendable {
     /// The rider's "departed" settings every ride is observed under, in this order.
     package static let departedSettings: [Double] = [0, 0.3, 1]
@@ -62,17 +61,21 @@ package struct FamilyRun: Sendable {
     ///
     /// With `alsoHolding`, every ride is also replayed at the fast edge of that family's world
     /// (`floorsAlsoHolding`).
-    package init(engine: ScheduleEngine, family: WorldFamily, seed: UInt64, perCell: Int, maxRides: Int, learningWorlds: Int,
-                alsoHolding: WorldFamily? = nil) {
+    package init(
+        engine: ScheduleEngine, family: WorldFamily, seed: UInt64, perCell: Int, maxRides: Int, learningWorlds: Int,
+        alsoHolding: WorldFamily? = nil
+    ) {
         self.family = family
         self.alsoHolding = alsoHolding
-        let simulator = Self.simulator(engine: engine, family: family, seed: seed), edge = simulator.atTheFastEdge()
+        let simulator = Self.simulator(engine: engine, family: family, seed: seed)
+        let edge = simulator.atTheFastEdge()
         let otherEdge = alsoHolding.map { Self.simulator(engine: engine, family: $0, seed: seed).atTheFastEdge() }
         let world = simulator.world
         let wanted = Set(world.factors.keys)
         var source = SeededGenerator.stream(seed, Simulation.Stream.rides.rawValue)
         var summaries = [SimulationSummary](repeating: SimulationSummary(), count: Self.departedSettings.count)
-        var floors: [SimulatedWorld.Cell: EarlinessFloor] = [:], otherFloors: [SimulatedWorld.Cell: EarlinessFloor] = [:]
+        var floors: [SimulatedWorld.Cell: EarlinessFloor] = [:]
+        var otherFloors: [SimulatedWorld.Cell: EarlinessFloor] = [:]
         var rides = 0
         func filled() -> Bool {
             wanted.allSatisfy { (summaries[0].cells[$0]?.rides ?? 0) >= perCell }
@@ -81,7 +84,8 @@ package struct FamilyRun: Sendable {
             if rides % 1000 == 0, rides > 0, filled() { break }
             let (route, t0) = simulator.randomRide(balanced: true, using: &source)
             // The same ride at the fast edge: a copy of the source, so the rides stay as they were.
-            var replay = source, otherReplay = source
+            var replay = source
+            var otherReplay = source
             let journey = simulator.journey(route: route, t0: t0, using: &source)
             let fastest = edge.journey(route: route, t0: t0, using: &replay)
             let otherFastest = otherEdge?.journey(route: route, t0: t0, using: &otherReplay)
@@ -90,12 +94,17 @@ package struct FamilyRun: Sendable {
             let rider = SeededGenerator(seed: source.next())
             for (index, setting) in Self.departedSettings.enumerated() {
                 var draws = rider
-                guard let result = simulator.observe(journey, departedProbability: setting, using: &draws) else { continue }
+                guard let result = simulator.observe(journey, departedProbability: setting, using: &draws) else {
+                    continue
+                }
                 summaries[index].add(result)
                 guard setting == 0 else { continue }
                 // Each alert's sample goes to its cell here; the edge counts it in the cell its
                 // train is in there (the late goal's share is of those).
-                func add(_ alert: Simulator.AlertOutcome, change: Bool, edge: Simulator.Journey, to table: inout [SimulatedWorld.Cell: EarlinessFloor]) {
+                func add(
+                    _ alert: Simulator.AlertOutcome, change: Bool, edge: Simulator.Journey,
+                    to table: inout [SimulatedWorld.Cell: EarlinessFloor]
+                ) {
                     let sample = EarlinessFloor.sample(journey, edge: edge, warnsOf: alert.stop)
                     let there = EarlinessFloor.cell(edge, warnsOf: alert.stop) ?? alert.cell
                     if change {
@@ -124,26 +133,33 @@ package struct FamilyRun: Sendable {
             func larger(_ a: Double?, _ b: Double?) -> Double? { [a, b].compactMap { $0 }.max() }
             for (cell, floor) in otherFloors {
                 let other = floor.bounds(lateLimit: Self.lateLimit(alsoHolding))
-                floorsAlsoHolding[cell] = Floors(yours: larger(own[cell]?.yours, other.yours), changes: larger(own[cell]?.changes, other.changes))
+                floorsAlsoHolding[cell] = Floors(
+                    yours: larger(own[cell]?.yours, other.yours), changes: larger(own[cell]?.changes, other.changes))
             }
         }
-        learning = Simulation.learningCurve(engine: engine, assumptions: family.assumptions, seed: seed, worlds: learningWorlds, checkpoints: [0, 10])
+        learning = Simulation.learningCurve(
+            engine: engine, assumptions: family.assumptions, seed: seed, worlds: learningWorlds, checkpoints: [0, 10])
     }
 
     /// The simulator of `family`'s world drawn from `seed`: the one its run rides, and the one
     /// whose fast edge another family's run replays its rides at (`floorsAlsoHolding`).
     package static func simulator(engine: ScheduleEngine, family: WorldFamily, seed: UInt64) -> Simulator {
         var worldSource = SeededGenerator.stream(seed, Simulation.Stream.world.rawValue)
-        return Simulator(engine: engine, world: SimulatedWorld(network: engine.network, assumptions: family.assumptions, using: &worldSource))
+        return Simulator(
+            engine: engine,
+            world: SimulatedWorld(network: engine.network, assumptions: family.assumptions, using: &worldSource))
     }
 
     /// The floors of `floors` (or `floorsAlsoHolding`) over the cells with at least `minimumRides`
     /// alerts of their kind under "departed" never: how many, how many over 90 s, and their median.
-    package func floorSummary(minimumRides: Int, alsoHolding: Bool = false) -> (judged: Int, over90: Int, median: Double?) {
+    package func floorSummary(minimumRides: Int, alsoHolding: Bool = false) -> (
+        judged: Int, over90: Int, median: Double?
+    ) {
         let table = alsoHolding ? floorsAlsoHolding : floors
         var values: [Double] = []
         for (cell, tally) in summaries[0].cells {
-            for (count, value) in [(tally.rides, table[cell]?.yours), (tally.changes, table[cell]?.changes)] where count >= minimumRides {
+            for (count, value) in [(tally.rides, table[cell]?.yours), (tally.changes, table[cell]?.changes)]
+            where count >= minimumRides {
                 if let value { values.append(value) }
             }
         }
@@ -172,8 +188,11 @@ package struct FamilyRun: Sendable {
             "\(cell.line) \(cell.direction.rawValue) \(cell.dayType.rawValue) \(cell.hour)"
         }
         /// The worst of `figure` over the judged cells; holds when it is within `limit`.
-        func judge(_ goal: String, limit: Double, higherIsWorse: Bool = true, settings: [Int] = Array(Self.departedSettings.indices),
-                   _ figure: (SimulatedWorld.Cell, SimulationTally) -> [(count: Int, value: Double?)]) -> Verdict {
+        func judge(
+            _ goal: String, limit: Double, higherIsWorse: Bool = true,
+            settings: [Int] = Array(Self.departedSettings.indices),
+            _ figure: (SimulatedWorld.Cell, SimulationTally) -> [(count: Int, value: Double?)]
+        ) -> Verdict {
             var verdict = Verdict(goal: goal, holds: true, judged: 0, failing: 0)
             for index in settings {
                 for (cell, tally) in summaries[index].cells.sorted(by: { $0.key < $1.key }) {
@@ -181,10 +200,12 @@ package struct FamilyRun: Sendable {
                         guard let value else { continue }
                         verdict.judged += 1
                         if higherIsWorse ? value > limit : value < limit { verdict.failing! += 1 }
-                        let worse = higherIsWorse ? value > (verdict.worst ?? -.infinity) : value < (verdict.worst ?? .infinity)
+                        let worse =
+                            higherIsWorse ? value > (verdict.worst ?? -.infinity) : value < (verdict.worst ?? .infinity)
                         if worse {
                             verdict.worst = value
-                            verdict.worstAt = "\(name(cell)), departed \(Self.settingName(Self.departedSettings[index]))"
+                            verdict.worstAt =
+                                "\(name(cell)), departed \(Self.settingName(Self.departedSettings[index]))"
                         }
                     }
                 }
@@ -196,23 +217,33 @@ package struct FamilyRun: Sendable {
         // warned under 30 s and coverage in every family but the fast one, whose gate is missed
         // only; late and earliness only in the families the policy may be tuned on.
         let tuned = family.tunable
-        var warned = judge("warned < 30 s ≤ 1 %", limit: 0.01) { [($1.rides, $1.warnedShortShare), ($1.changes, $1.changeWarnedShortShare)] }
+        var warned = judge("warned < 30 s ≤ 1 %", limit: 0.01) {
+            [($1.rides, $1.warnedShortShare), ($1.changes, $1.changeWarnedShortShare)]
+        }
         warned.gate = !family.fast
-        var late = judge("late ≤ \(family.fast ? 10 : 5) %", limit: lateLimit) { [($1.rides, $1.lateShare), ($1.changes, $1.changeLateShare)] }
+        var late = judge("late ≤ \(family.fast ? 10 : 5) %", limit: lateLimit) {
+            [($1.rides, $1.lateShare), ($1.changes, $1.changeLateShare)]
+        }
         late.gate = tuned
         // Median earliness at most max(90 s, the cell's floor that also keeps the fast family's
         // late goal + 90 s): that is, at most 90 s above the floor where the floor is positive.
         var earliness = judge("median earliness ≤ max(90 s, floor + 90 s)", limit: 90) { cell, tally in
             let floor = (alsoHolding != nil ? floorsAlsoHolding[cell] : nil) ?? floors[cell]
             func above(_ median: Double?, _ floor: Double?) -> Double? { median.map { $0 - max(0, floor ?? 0) } }
-            return [(tally.rides, above(tally.earlinessMedian, floor?.yours)), (tally.changes, above(tally.changeEarlinessMedian, floor?.changes))]
+            return [
+                (tally.rides, above(tally.earlinessMedian, floor?.yours)),
+                (tally.changes, above(tally.changeEarlinessMedian, floor?.changes)),
+            ]
         }
         earliness.gate = tuned
         var floorVerdict = judge("earliness floor ≤ 90 s", limit: 90, settings: [0]) { cell, tally in
             [(tally.rides, floors[cell]?.yours), (tally.changes, floors[cell]?.changes)]
         }
         floorVerdict.gate = false
-        var verdicts = [judge("missed ≤ 0.5 %", limit: 0.005) { [($1.rides, $1.missedShare), ($1.changes, $1.changeMissedShare)] }, warned, late, earliness, floorVerdict]
+        var verdicts = [
+            judge("missed ≤ 0.5 %", limit: 0.005) { [($1.rides, $1.missedShare), ($1.changes, $1.changeMissedShare)] },
+            warned, late, earliness, floorVerdict,
+        ]
         // Pressing departed: the same rides, so the counts compare directly (in alerts).
         var raised = Verdict(goal: "departed never raises missed or late", holds: true, judged: 0, failing: 0)
         for (cell, never) in summaries[0].cells.sorted(by: { $0.key < $1.key }) where never.rides >= minimumRides {
@@ -235,31 +266,43 @@ package struct FamilyRun: Sendable {
         verdicts.append(raised)
         // The range holds the trains as they usually run: 90 % of all arrivals, 85 % in a cell.
         let overall = summaries[0].overall
-        verdicts.append(Verdict(
-            goal: "arrival coverage ≥ 90 % overall", holds: overall.coverage >= 0.9, judged: overall.errors.count, worst: overall.coverage,
-            worstAt: "all rides", gate: !family.fast))
-        var perCell = judge("arrival coverage ≥ 85 % per cell", limit: 0.85, higherIsWorse: false, settings: [0]) { [($1.errors.count, $1.coverage)] }
+        verdicts.append(
+            Verdict(
+                goal: "arrival coverage ≥ 90 % overall", holds: overall.coverage >= 0.9, judged: overall.errors.count,
+                worst: overall.coverage,
+                worstAt: "all rides", gate: !family.fast))
+        var perCell = judge("arrival coverage ≥ 85 % per cell", limit: 0.85, higherIsWorse: false, settings: [0]) {
+            [($1.errors.count, $1.coverage)]
+        }
         perCell.gate = !family.fast
         verdicts.append(perCell)
         if let after = learning.last, after.rides == 10, after.samples > 0 {
             // The owners' goal: calibration never raises missed or late alerts (the same rides
             // after 10 of the route, planned with and without it). A gate but in the fast family.
             let rise = max(after.missed - after.uncalibratedMissed, after.late - after.uncalibratedLate)
-            verdicts.append(Verdict(
-                goal: "calibration never raises missed or late", holds: rise <= 0, judged: after.samples, worst: Double(rise),
-                worstAt: "after 10 rides", gate: !family.fast))
+            verdicts.append(
+                Verdict(
+                    goal: "calibration never raises missed or late", holds: rise <= 0, judged: after.samples,
+                    worst: Double(rise),
+                    worstAt: "after 10 rides", gate: !family.fast))
             // A world whose days differ (a day-level offset, a moving factor) is not stationary:
             // there the goal is to do no harm; where every day is alike, to come near the oracle.
             if family.assumptions.dailyFactorShift > 0 || family.assumptions.dayOffsetShare > 0 {
-                verdicts.append(Verdict(
-                    goal: "calibrated never worse than uncalibrated", holds: after.medianAbsError <= after.uncalibratedMedianAbsError,
-                    judged: after.samples, worst: after.medianAbsError / max(after.uncalibratedMedianAbsError, 1e-9), worstAt: "after 10 rides",
-                    gate: false))
+                verdicts.append(
+                    Verdict(
+                        goal: "calibrated never worse than uncalibrated",
+                        holds: after.medianAbsError <= after.uncalibratedMedianAbsError,
+                        judged: after.samples,
+                        worst: after.medianAbsError / max(after.uncalibratedMedianAbsError, 1e-9),
+                        worstAt: "after 10 rides",
+                        gate: false))
             } else {
                 let ratio = after.medianAbsError / max(after.oracleMedianAbsError, 1e-9)
-                verdicts.append(Verdict(
-                    goal: "calibration ≤ 1.25× the oracle", holds: ratio <= 1.25, judged: after.samples, worst: ratio, worstAt: "after 10 rides",
-                    gate: false))
+                verdicts.append(
+                    Verdict(
+                        goal: "calibration ≤ 1.25× the oracle", holds: ratio <= 1.25, judged: after.samples,
+                        worst: ratio, worstAt: "after 10 rides",
+                        gate: false))
             }
         }
         return verdicts

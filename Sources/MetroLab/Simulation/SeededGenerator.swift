@@ -5,7 +5,6 @@ import MetroData
 /// simulator takes one as a parameter, so a seed gives the same world, rides and figures on
 /// every machine. Not for anything secret.
 
-
 package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

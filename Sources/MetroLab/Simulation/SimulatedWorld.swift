@@ -4,7 +4,6 @@ import MetroData
 /// A world the simulator rides in: the hidden figures no published train shows, drawn once from
 /// a seed. Plain data; `Simulator` runs trains through it.
 
-
 package struct SimulatedWorld: Sendable {
     /// One line × direction × day type × hour: where a hidden running-time factor is drawn and
     /// where the figures are reported.
@@ -22,7 +21,9 @@ package struct SimulatedWorld: Sendable {
         }
 
         package static func < (a: Cell, b: Cell) -> Bool {
-            (a.line, a.direction.rawValue, a.dayType.rawValue, a.hour) < (b.line, b.direction.rawValue, b.dayType.rawValue, b.hour)
+            (a.line, a.direction.rawValue, a.dayType.rawValue, a.hour) < (
+                b.line, b.direction.rawValue, b.dayType.rawValue, b.hour
+            )
         }
     }
 
@@ -45,16 +46,20 @@ package struct SimulatedWorld: Sendable {
 
     /// Draws a world: every published cell's factor, in the document's order, then every
     /// station's dwell, in the document's order.
-    package init(network: Network, assumptions: SimulationAssumptions, using generator: inout some RandomNumberGenerator) {
+    package init(
+        network: Network, assumptions: SimulationAssumptions, using generator: inout some RandomNumberGenerator
+    ) {
         self.assumptions = assumptions
         var factors: [Cell: Double] = [:]
         for record in network.document.headways {
             let cell = Cell(line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour)
-            factors[cell] = generator.uniform(-assumptions.spread, min(1 + assumptions.spread, assumptions.factorCeiling))
+            factors[cell] = generator.uniform(
+                -assumptions.spread, min(1 + assumptions.spread, assumptions.factorCeiling))
         }
         var dwells: [String: Double] = [:]
         for station in network.stations {
-            dwells[station.code] = generator.uniform(assumptions.dwellMeanRange.lowerBound, assumptions.dwellMeanRange.upperBound)
+            dwells[station.code] = generator.uniform(
+                assumptions.dwellMeanRange.lowerBound, assumptions.dwellMeanRange.upperBound)
         }
         self.factors = factors
         dwellMeans = dwells
@@ -62,7 +67,8 @@ package struct SimulatedWorld: Sendable {
         // Drawn after everything today's world draws, so that world stays the same world.
         if assumptions.speedUpShare > 0 {
             for record in network.document.headways {
-                let cell = Cell(line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour)
+                let cell = Cell(
+                    line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour)
                 speedUps[cell] = generator.uniform(0, assumptions.speedUpShare)
             }
         }
@@ -74,7 +80,8 @@ package struct SimulatedWorld: Sendable {
         self.assumptions = assumptions
         var factors: [Cell: Double] = [:]
         for record in network.document.headways {
-            factors[Cell(line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour)] = factor
+            factors[Cell(line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour)] =
+                factor
         }
         self.factors = factors
         dwellMeans = Dictionary(uniqueKeysWithValues: network.stations.map { ($0.code, dwell) })
@@ -110,7 +117,9 @@ package struct SimulatedWorld: Sendable {
     /// last hour, as the published intervals do).
     package func cell(line: String, direction: Direction, dayType: DayType, hour: Int) -> Cell {
         let range = hours[line] ?? hour...hour
-        return Cell(line: line, direction: direction, dayType: dayType, hour: min(max(hour, range.lowerBound), range.upperBound))
+        return Cell(
+            line: line, direction: direction, dayType: dayType, hour: min(max(hour, range.lowerBound), range.upperBound)
+        )
     }
 
     /// The hidden factor of a cell (0 where none was published).
@@ -118,7 +127,9 @@ package struct SimulatedWorld: Sendable {
 
     /// What one line × direction was like on one service day: the offset on every running time
     /// (a share) and the shift of every factor (in pattern gaps); both 0 where the family has none.
-    package func day(_ day: ServiceClock.ServiceDay, line: String, direction: Direction) -> (offset: Double, shift: Double) {
+    package func day(_ day: ServiceClock.ServiceDay, line: String, direction: Direction) -> (
+        offset: Double, shift: Double
+    ) {
         let a = assumptions
         guard a.dayOffsetShare > 0 || a.dailyFactorShift > 0 else { return (0, 0) }
         if fastestDays { return (-a.dayOffsetShare, -a.dailyFactorShift) }

@@ -1,19 +1,29 @@
 import FoundationEssentials
+import MetroCore
+import MetroData
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
-import MetroData
 
 /// The simulator's runs: a sample of random rides, the learning curve, a commuter's year.
 package enum Simulation {
     /// Stream labels: the world, the rides, the learning curve's worlds and riders.
-    enum Stream: UInt64 { case world = 1, rides = 2, learning = 3, commute = 4 }
+    enum Stream: UInt64 {
+        case world = 1
+        case rides = 2
+        case learning = 3
+        case commute = 4
+    }
 
     /// `rides` random rides in the seed's world, calibration off.
-    package static func run(engine: ScheduleEngine, assumptions: SimulationAssumptions, seed: UInt64, rides: Int) -> SimulationSummary {
+    package static func run(engine: ScheduleEngine, assumptions: SimulationAssumptions, seed: UInt64, rides: Int)
+        -> SimulationSummary
+    {
         var worldSource = SeededGenerator.stream(seed, Stream.world.rawValue)
-        let simulator = Simulator(engine: engine, world: SimulatedWorld(network: engine.network, assumptions: assumptions, using: &worldSource))
+        let simulator = Simulator(
+            engine: engine,
+            world: SimulatedWorld(network: engine.network, assumptions: assumptions, using: &worldSource))
         var source = SeededGenerator.stream(seed, Stream.rides.rawValue)
         var summary = SimulationSummary()
         for _ in 0..<rides {
@@ -37,13 +47,17 @@ package enum Simulation {
 
         /// A random commuter: with `sameLine`, both ends on one line at least three stops apart
         /// (what calibration can learn: a wait after a change is new every ride).
-        package static func random(_ network: Network, sameLine: Bool, using generator: inout some RandomNumberGenerator) -> Commuter {
+        package static func random(
+            _ network: Network, sameLine: Bool, using generator: inout some RandomNumberGenerator
+        ) -> Commuter {
             let router = Router(network: network)
             while true {
-                let a: String, b: String
+                let a: String
+                let b: String
                 if sameLine {
                     let stations = network.lines[Int.random(in: 0..<network.lines.count, using: &generator)].stations
-                    let i = Int.random(in: 0..<stations.count, using: &generator), j = Int.random(in: 0..<stations.count, using: &generator)
+                    let i = Int.random(in: 0..<stations.count, using: &generator)
+                    let j = Int.random(in: 0..<stations.count, using: &generator)
                     guard abs(i - j) >= 3 else { continue }
                     (a, b) = (stations[i], stations[j])
                 } else {
@@ -75,7 +89,10 @@ package enum Simulation {
                 let t0 = clock.date(day, seconds: start + Int.random(in: 0..<(45 * 60), using: &generator))
                 let journey = simulator.journey(route: route, t0: t0, using: &generator)
                 var unlearned = generator
-                guard var result = simulator.observe(journey, calibration: learn ? calibration : nil, id: "sim-\(day)-\(start / 3600)", using: &generator)
+                guard
+                    var result = simulator.observe(
+                        journey, calibration: learn ? calibration : nil, id: "sim-\(day)-\(start / 3600)",
+                        using: &generator)
                 else { continue }
                 if learn, let plain = simulator.observe(journey, using: &unlearned) {
                     result.uncalibratedArrivalError = plain.arrivalError
@@ -105,9 +122,12 @@ package enum Simulation {
     /// line with calibration on; the error of the ride after 0, 1, 3, 10 and 30 earlier rides
     /// of the same route, beside the oracle's.
     package static func learningCurve(
-        engine: ScheduleEngine, assumptions: SimulationAssumptions, seed: UInt64, worlds: Int, checkpoints: [Int] = [0, 1, 3, 10, 30]
+        engine: ScheduleEngine, assumptions: SimulationAssumptions, seed: UInt64, worlds: Int,
+        checkpoints: [Int] = [0, 1, 3, 10, 30]
     ) -> [LearningPoint] {
-        var model: [Int: [Double]] = [:], oracle: [Int: [Double]] = [:], unlearned: [Int: [Double]] = [:]
+        var model: [Int: [Double]] = [:]
+        var oracle: [Int: [Double]] = [:]
+        var unlearned: [Int: [Double]] = [:]
         var alerts: [Int: (missed: Int, late: Int, plainMissed: Int, plainLate: Int)] = [:]
         let wanted = Set(checkpoints)
         var source = SeededGenerator.stream(seed, Stream.learning.rawValue)
@@ -116,7 +136,10 @@ package enum Simulation {
             let simulator = Simulator(engine: engine, world: world)
             let commuter = Commuter.random(engine.network, sameLine: true, using: &source)
             var calibration = Calibration()
-            commute(simulator, commuter: commuter, days: (checkpoints.max() ?? 0) + 1, learn: true, calibration: &calibration, using: &source) { result, day in
+            commute(
+                simulator, commuter: commuter, days: (checkpoints.max() ?? 0) + 1, learn: true,
+                calibration: &calibration, using: &source
+            ) { result, day in
                 // Out and back are opposite directions: each route has been ridden `day` times before.
                 guard wanted.contains(day) else { return }
                 model[day, default: []].append(abs(result.arrivalError))
@@ -133,7 +156,8 @@ package enum Simulation {
         return checkpoints.map { n in
             var point = LearningPoint(
                 rides: n, medianAbsError: SimulationTally.quantile(model[n] ?? [], 0.5) ?? 0,
-                oracleMedianAbsError: SimulationTally.quantile(oracle[n] ?? [], 0.5) ?? 0, samples: model[n]?.count ?? 0,
+                oracleMedianAbsError: SimulationTally.quantile(oracle[n] ?? [], 0.5) ?? 0,
+                samples: model[n]?.count ?? 0,
                 uncalibratedMedianAbsError: SimulationTally.quantile(unlearned[n] ?? [], 0.5) ?? 0)
             let counts = alerts[n] ?? (0, 0, 0, 0)
             (point.missed, point.late, point.uncalibratedMissed, point.uncalibratedLate) = counts

@@ -4,7 +4,6 @@ import MetroData
 /// Everything the simulator assumes about a world no published train describes, and about the
 /// rider: each field is one stated assumption, printed with every result.
 
-
 package struct SimulationAssumptions: Equatable, Sendable {
     /// s: how far the hidden running-time factor may stray beyond the published patterns, as a
     /// share of the gap between them. The factor runs from the fast pattern (0) to the slow one
@@ -83,19 +82,24 @@ package struct SimulationAssumptions: Equatable, Sendable {
         return [
             language.tr(
                 "Світ (змодельований, не виміряний): прихований коефіцієнт часу ходу на лінію × напрямок × тип дня × годину, рівномірно в [−\(s) %, 100 + \(s) %] проміжку між швидким (0) і повільним (1) опублікованими поїздами.",
-                "World (simulated, not measured): a hidden running-time factor per line × direction × day type × hour, uniform in [−\(s)%, 100 + \(s)%] of the gap from the fast published pattern (0) to the slow one (1)."),
+                "World (simulated, not measured): a hidden running-time factor per line × direction × day type × hour, uniform in [−\(s)%, 100 + \(s)%] of the gap from the fast published pattern (0) to the slow one (1)."
+            ),
             language.tr(
                 "Кожен поїзд: ±\(n(jitterShare * 100)) % і ±\(n(jitterSeconds)) с на кожному перегоні; стоянка: прихована середня на станцію \(n(dwellMeanRange.lowerBound))–\(n(dwellMeanRange.upperBound)) с, поїзд ±\(n(dwellJitterSeconds)) с.",
-                "Each train: ±\(n(jitterShare * 100))% and ±\(n(jitterSeconds)) s on every segment; dwell: a hidden mean per station of \(n(dwellMeanRange.lowerBound))–\(n(dwellMeanRange.upperBound)) s, each train ±\(n(dwellJitterSeconds)) s."),
+                "Each train: ±\(n(jitterShare * 100))% and ±\(n(jitterSeconds)) s on every segment; dwell: a hidden mean per station of \(n(dwellMeanRange.lowerBound))–\(n(dwellMeanRange.upperBound)) s, each train ±\(n(dwellJitterSeconds)) s."
+            ),
             language.tr(
                 "Пересадка: перехід ±\(n(walkSpread * 100)) % від опублікованого; очікування рівномірне на весь інтервал на тій платформі.",
-                "Change: the walk ±\(n(walkSpread * 100))% of the published one; the wait uniform over the whole interval at that platform."),
+                "Change: the walk ±\(n(walkSpread * 100))% of the published one; the wait uniform over the whole interval at that platform."
+            ),
             language.tr(
                 "Краї дня (за 2 год від першого чи останнього опублікованого відправлення станції): перший і останній поїзди — точно опубліковані; між ними поїзди світу відлічені від них інтервалами, рівномірними в опублікованій парі години ±\(n(edgeSpacingSlack)) с (фаза — світу, не моделі).",
-                "Edges of the day (within 2 h of a station's published first or last departure): the first and last trains leave exactly at the published times; the world's trains between are spaced from them by intervals uniform within the hour's published pair ±\(n(edgeSpacingSlack)) s (the world's phase, not the model's)."),
+                "Edges of the day (within 2 h of a station's published first or last departure): the first and last trains leave exactly at the published times; the world's trains between are spaced from them by intervals uniform within the hour's published pair ±\(n(edgeSpacingSlack)) s (the world's phase, not the model's)."
+            ),
             language.tr(
                 "Пасажир: «старт» на 0–\(n(startTapDelayMax)) с пізніше; «departed» після пересадки з імовірністю \(n(departedProbability)), на 0–\(n(departedDelayMax)) с пізніше; інакше модель не чіпає; з калібруванням — «arrived» на 0–\(n(arrivedDelayMax)) с пізніше.",
-                "Rider: taps start 0–\(n(startTapDelayMax)) s late; presses departed after a change with probability \(n(departedProbability)), 0–\(n(departedDelayMax)) s late; otherwise leaves the model alone; with calibration, ends with arrived 0–\(n(arrivedDelayMax)) s late."),
+                "Rider: taps start 0–\(n(startTapDelayMax)) s late; presses departed after a change with probability \(n(departedProbability)), 0–\(n(departedDelayMax)) s late; otherwise leaves the model alone; with calibration, ends with arrived 0–\(n(arrivedDelayMax)) s late."
+            ),
         ] + familyLines(language, n)
     }
 
@@ -103,39 +107,50 @@ package struct SimulationAssumptions: Equatable, Sendable {
     func familyLines(_ language: Language, _ n: (Double) -> String) -> [String] {
         var lines: [String] = []
         if factorCeiling < 1 {
-            lines.append(language.tr(
-                "Коефіцієнт не більший за \(n(factorCeiling)) (не повільніше за швидкий опублікований поїзд).",
-                "The factor at most \(n(factorCeiling)) (never slower than the fast published pattern)."))
+            lines.append(
+                language.tr(
+                    "Коефіцієнт не більший за \(n(factorCeiling)) (не повільніше за швидкий опублікований поїзд).",
+                    "The factor at most \(n(factorCeiling)) (never slower than the fast published pattern)."))
         }
         if speedUpShare > 0 {
-            lines.append(language.tr(
-                "Кожна клітинка ще на 0–\(n(speedUpShare * 100)) % швидша.",
-                "Each cell 0–\(n(speedUpShare * 100))% faster still."))
+            lines.append(
+                language.tr(
+                    "Кожна клітинка ще на 0–\(n(speedUpShare * 100)) % швидша.",
+                    "Each cell 0–\(n(speedUpShare * 100))% faster still."))
         }
         if dayOffsetShare > 0 {
-            lines.append(language.tr(
-                "Денний зсув: увесь хід лінії × напрямку за день ±\(n(dayOffsetShare * 100)) %.",
-                "A day-level offset: every run of a line × direction on a service day ±\(n(dayOffsetShare * 100))%."))
+            lines.append(
+                language.tr(
+                    "Денний зсув: увесь хід лінії × напрямку за день ±\(n(dayOffsetShare * 100)) %.",
+                    "A day-level offset: every run of a line × direction on a service day ±\(n(dayOffsetShare * 100))%."
+                ))
         }
         if correlatedShare > 0 {
-            lines.append(language.tr(
-                "Уздовж лінії AR(1): ρ = \(n(correlation)), σ = \(n(correlatedShare * 100)) % кожного перегону.",
-                "Along the line, AR(1): ρ = \(n(correlation)), σ = \(n(correlatedShare * 100))% of each run."))
+            lines.append(
+                language.tr(
+                    "Уздовж лінії AR(1): ρ = \(n(correlation)), σ = \(n(correlatedShare * 100)) % кожного перегону.",
+                    "Along the line, AR(1): ρ = \(n(correlation)), σ = \(n(correlatedShare * 100))% of each run."))
         }
         if tailProbability > 0 {
-            lines.append(language.tr(
-                "Важкий хвіст: \(n(tailProbability * 100)) % перегонів у \(n(tailFactor.lowerBound))–\(n(tailFactor.upperBound)) раза довші.",
-                "Heavy tail: \(n(tailProbability * 100))% of segments \(n(tailFactor.lowerBound))–\(n(tailFactor.upperBound))× longer."))
+            lines.append(
+                language.tr(
+                    "Важкий хвіст: \(n(tailProbability * 100)) % перегонів у \(n(tailFactor.lowerBound))–\(n(tailFactor.upperBound)) раза довші.",
+                    "Heavy tail: \(n(tailProbability * 100))% of segments \(n(tailFactor.lowerBound))–\(n(tailFactor.upperBound))× longer."
+                ))
         }
         if holdProbability > 0 {
-            lines.append(language.tr(
-                "Затримки: \(n(holdProbability * 100)) % стоянок довші на \(n(holdSeconds.lowerBound))–\(n(holdSeconds.upperBound)) с.",
-                "Holds: \(n(holdProbability * 100))% of dwells \(n(holdSeconds.lowerBound))–\(n(holdSeconds.upperBound)) s longer."))
+            lines.append(
+                language.tr(
+                    "Затримки: \(n(holdProbability * 100)) % стоянок довші на \(n(holdSeconds.lowerBound))–\(n(holdSeconds.upperBound)) с.",
+                    "Holds: \(n(holdProbability * 100))% of dwells \(n(holdSeconds.lowerBound))–\(n(holdSeconds.upperBound)) s longer."
+                ))
         }
         if dailyFactorShift > 0 {
-            lines.append(language.tr(
-                "Нестаціонарний: коефіцієнт щодня зсувається на ±\(n(dailyFactorShift * 100)) % проміжку (на лінію × напрямок × день); оракул знає день.",
-                "Non-stationary: the factor moves ±\(n(dailyFactorShift * 100))% of the gap each service day (per line × direction × day); the oracle knows the day."))
+            lines.append(
+                language.tr(
+                    "Нестаціонарний: коефіцієнт щодня зсувається на ±\(n(dailyFactorShift * 100)) % проміжку (на лінію × напрямок × день); оракул знає день.",
+                    "Non-stationary: the factor moves ±\(n(dailyFactorShift * 100))% of the gap each service day (per line × direction × day); the oracle knows the day."
+                ))
         }
         return lines
     }

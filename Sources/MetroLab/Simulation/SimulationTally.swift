@@ -3,7 +3,6 @@ import MetroData
 
 /// The figures of one cell (or of all rides): counts, and the samples their medians come from.
 
-
 package struct SimulationTally: Equatable, Sendable {
     /// "Yours is next": rides, missed, late, earliness (seconds before the train reached the stop
     /// before).
@@ -105,8 +104,12 @@ package struct SimulationSummary: Equatable, Sendable {
     /// `minimumRides` rides last, their shares say little).
     package func worst(_ count: Int, minimumRides: Int = 1) -> [(cell: SimulatedWorld.Cell, tally: SimulationTally)] {
         cells.sorted { a, b in
-            let ka = (a.value.rides >= minimumRides ? 1 : 0, a.value.missedShare, a.value.changeMissedShare, a.value.lateShare)
-            let kb = (b.value.rides >= minimumRides ? 1 : 0, b.value.missedShare, b.value.changeMissedShare, b.value.lateShare)
+            let ka = (
+                a.value.rides >= minimumRides ? 1 : 0, a.value.missedShare, a.value.changeMissedShare, a.value.lateShare
+            )
+            let kb = (
+                b.value.rides >= minimumRides ? 1 : 0, b.value.missedShare, b.value.changeMissedShare, b.value.lateShare
+            )
             return ka != kb ? ka > kb : a.key < b.key
         }.prefix(count).map { ($0.key, $0.value) }
     }

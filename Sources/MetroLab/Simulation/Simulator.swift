@@ -1,9 +1,10 @@
 import FoundationEssentials
+import MetroCore
+import MetroData
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
-import MetroData
 
 /// Rides the shipped engine, trip fold, alert moments and calibration through a simulated world:
 /// the world says what the train really does, the rider presses what a passenger would, and the
@@ -80,13 +81,17 @@ package struct Simulator: Sendable {
             let previous = index - 1
             if planned[previous].role == .transferExit {
                 let walk = Double(route.transferWalks[planned[previous].leg].walkSeconds)
-                let platform = stops[previous].arrival!.addingTimeInterval(walk * generator.uniform(1 - a.walkSpread, 1 + a.walkSpread))
+                let platform = stops[previous].arrival!.addingTimeInterval(
+                    walk * generator.uniform(1 - a.walkSpread, 1 + a.walkSpread))
                 let leg = route.legs[planned[index].leg]
                 let interval = Double(engine.interval(line: leg.line, direction: leg.direction, at: platform))
                 var departure = platform.addingTimeInterval(generator.uniform(0, interval))
                 // The published first and last trains are the world's too; near them the world
                 // spaces its own trains from them (`edgeDeparture`), never the model's.
-                if let edge = edgeDeparture(station: leg.stations[0], line: leg.line, direction: leg.direction, platform: platform, using: &generator) {
+                if let edge = edgeDeparture(
+                    station: leg.stations[0], line: leg.line, direction: leg.direction, platform: platform,
+                    using: &generator)
+                {
                     departure = edge
                     oracle += walk + max(0, edge.timeIntervalSince(platform))
                     waits.append(nil)
@@ -100,14 +105,19 @@ package struct Simulator: Sendable {
                 variation = freshVariation()
                 continue
             }
-            let from = planned[previous].station, to = planned[index].station
+            let from = planned[previous].station
+            let to = planned[index].station
             let fast = engine.running(from: from, to: to, pattern: .early).seconds
             let slow = engine.running(from: from, to: to, pattern: .late).seconds
             // A factor far beyond the fast pattern cannot make a run shorter than half of it.
             let expected = max(fast + train.factor * (slow - fast), fast / 2) * train.scale
-            var run = expected * (1 + generator.uniform(-a.jitterShare, a.jitterShare)) + generator.uniform(-a.jitterSeconds, a.jitterSeconds)
+            var run =
+                expected * (1 + generator.uniform(-a.jitterShare, a.jitterShare))
+                + generator.uniform(-a.jitterSeconds, a.jitterSeconds)
             if a.correlatedShare > 0, planned[previous].role == .intermediate {
-                variation = a.correlation * variation + (1 - a.correlation * a.correlation).squareRoot() * generator.uniform(-innovation, innovation)
+                variation =
+                    a.correlation * variation + (1 - a.correlation * a.correlation).squareRoot()
+                    * generator.uniform(-innovation, innovation)
             }
             run *= 1 + variation
             if a.tailProbability > 0, generator.uniform(0, 1) < a.tailProbability {
@@ -139,11 +149,16 @@ package struct Simulator: Sendable {
     /// drawn within each hour's published pair (± `edgeSpacingSlack`); within that span before
     /// the published last departure, the same chain counted back from the last. nil in the
     /// middle of the day (the wait is drawn over the interval) and after the last train.
-    func edgeDeparture(station: String, line: String, direction: Direction, platform: Date, using generator: inout some RandomNumberGenerator) -> Date? {
+    func edgeDeparture(
+        station: String, line: String, direction: Direction, platform: Date,
+        using generator: inout some RandomNumberGenerator
+    ) -> Date? {
         let network = engine.network
         guard let window = network.serviceWindow(station: station, direction: direction) else { return nil }
         let position = engine.clock.position(of: platform)
-        let seconds = position.seconds, first = window.firstDeparture, last = window.lastDeparture
+        let seconds = position.seconds
+        let first = window.firstDeparture
+        let last = window.lastDeparture
         guard seconds <= last else { return nil }
         let series = network.headwaySeries(line: line, direction: direction, dayType: position.dayType)
         func spacing(_ moment: Int) -> Int {
@@ -181,7 +196,8 @@ package struct Simulator: Sendable {
 
     func cell(_ leg: Leg, at moment: Date) -> SimulatedWorld.Cell {
         let position = engine.clock.position(of: moment)
-        return world.cell(line: leg.line, direction: leg.direction, dayType: position.dayType, hour: position.seconds / 3600)
+        return world.cell(
+            line: leg.line, direction: leg.direction, dayType: position.dayType, hour: position.seconds / 3600)
     }
 
     /// One alert as it fired against what the train really did.
@@ -246,14 +262,18 @@ package struct Simulator: Sendable {
         engine.calibration = calibration.flatMap { $0.isEmpty ? nil : $0.effective }
         let route = journey.route
         let t0 = journey.stops[0].departure!
-        var trip = Trip(id: id, origin: route.origin, destination: route.destination, t0: t0.addingTimeInterval(generator.uniform(0, a.startTapDelayMax)))
+        var trip = Trip(
+            id: id, origin: route.origin, destination: route.destination,
+            t0: t0.addingTimeInterval(generator.uniform(0, a.startTapDelayMax)))
         guard let model = try? TripModel(engine: engine, trip: trip) else { return nil }
         let planned = model.current(trip)
         guard planned.stops.count == journey.stops.count else { return nil }
         // The schedule in force from each moment on: the plan, then after each press.
         var timeline: [(from: Date, schedule: Schedule)] = [(trip.t0, planned)]
         for entry in planned.entryIndices where generator.uniform(0, 1) < a.departedProbability {
-            let press = Trip.Correction(.departed, at: journey.stops[entry].departure!.addingTimeInterval(generator.uniform(0, a.departedDelayMax)))
+            let press = Trip.Correction(
+                .departed,
+                at: journey.stops[entry].departure!.addingTimeInterval(generator.uniform(0, a.departedDelayMax)))
             guard model.refusal(for: press, trip: trip) == nil else { continue }
             trip.corrections.append(press)
             timeline.append((press.time, model.current(trip)))
@@ -272,9 +292,11 @@ package struct Simulator: Sendable {
             // Where the stop before is the origin, the train has left it before anyone taps
             // start: the alert fires at the tap, as early as any alert can, and is not late.
             return AlertOutcome(
-                cell: cell, stop: stop, fired: fired, missed: fired > journey.stops[stop].reached, late: stop > 1 && fired > before.left,
+                cell: cell, stop: stop, fired: fired, missed: fired > journey.stops[stop].reached,
+                late: stop > 1 && fired > before.left,
                 earliness: before.reached.timeIntervalSince(fired),
-                warnedShort: journey.stops[stop].reached.timeIntervalSince(fired) < TimeInterval(ScheduleEngine.warnedAtLeastSeconds))
+                warnedShort: journey.stops[stop].reached.timeIntervalSince(fired)
+                    < TimeInterval(ScheduleEngine.warnedAtLeastSeconds))
         }
         let last = planned.stops.count - 1
         let yours = fired(.alert).map { outcome($0, warnsOf: last, cell: journey.cells.last!) }
@@ -311,15 +333,19 @@ package struct Simulator: Sendable {
     /// midnight that the service hours allow.
     /// With `balanced`, weekdays and weekend days are drawn equally often (so a weekend cell fills
     /// as fast as a weekday one).
-    func randomRide(balanced: Bool = false, using generator: inout some RandomNumberGenerator) -> (route: Route, t0: Date) {
+    func randomRide(balanced: Bool = false, using generator: inout some RandomNumberGenerator) -> (
+        route: Route, t0: Date
+    ) {
         let stations = engine.network.stations
         let router = Router(network: engine.network)
         let week = self.week
         while true {
             let from = stations[Int.random(in: 0..<stations.count, using: &generator)].code
             let to = stations[Int.random(in: 0..<stations.count, using: &generator)].code
-            let day = balanced
-                ? (Bool.random(using: &generator) ? week[Int.random(in: 0..<5, using: &generator)] : week[Int.random(in: 5..<7, using: &generator)])
+            let day =
+                balanced
+                ? (Bool.random(using: &generator)
+                    ? week[Int.random(in: 0..<5, using: &generator)] : week[Int.random(in: 5..<7, using: &generator)])
                 : week[Int.random(in: 0..<7, using: &generator)]
             let seconds = Int.random(in: (5 * 3600 + 40 * 60)...(24 * 3600), using: &generator)
             guard from != to, let route = try? router.route(from: from, to: to), !route.isWalkOnly else { continue }

@@ -6,7 +6,6 @@ import MetroData
 /// family is reported; only the tunable ones may inform the policy's numbers, so the others
 /// test it out of sample.
 
-
 package struct WorldFamily: Equatable, Sendable {
     package var name: String
     /// The policy's numbers may be chosen by looking at this family's figures.
@@ -68,8 +67,10 @@ package struct WorldFamily: Equatable, Sendable {
 
     /// Every family, in the order they are reported.
     package static func all(spread: Double) -> [WorldFamily] {
-        [today(spread: spread), correlated(spread: spread), heavyTail(spread: spread), fast(spread: spread),
-         lateTaps(spread: spread), nonStationary(spread: spread)]
+        [
+            today(spread: spread), correlated(spread: spread), heavyTail(spread: spread), fast(spread: spread),
+            lateTaps(spread: spread), nonStationary(spread: spread),
+        ]
     }
 
     package static let names = ["today", "correlated", "heavy-tail", "fast", "late-taps", "non-stationary"]

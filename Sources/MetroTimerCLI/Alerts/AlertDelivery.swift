@@ -1,10 +1,11 @@
 import CLIKit
 import Dispatch
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// How an alert reaches the rider when no screen may be open, captured when the ride is
 /// (re)scheduled and kept beside the trip: a detached notifier or a systemd timer has none of the
@@ -72,15 +73,30 @@ struct AlertDelivery: Sendable {
     /// `ringTerminal` is false when the caller draws on that terminal and rings it itself. The
     /// sentence holds an installed timetable's names: each program that reads formats or markup
     /// gets it in its own escaping (never at the call sites), and none gets a control character.
-    func deliver(_ alert: Trip.Alert, sentence: String, event: Data, ringTerminal: Bool = true, limit: Duration = channelLimit) {
+    func deliver(
+        _ alert: Trip.Alert, sentence: String, event: Data, ringTerminal: Bool = true, limit: Duration = channelLimit
+    ) {
         let environment = context.environment
         let sentence = Quote.value(sentence)
         var runs: [(String, [String], Data)] = []
-        if context.channels().contains("notify-send"), let path = DeliveryContext.executable("notify-send", environment) {
-            runs.append((path, ["--urgency=critical", "--app-name=metro-timer", "metro-timer", Self.markupLiteral(sentence)], Data()))
+        if context.channels().contains("notify-send"), let path = DeliveryContext.executable("notify-send", environment)
+        {
+            runs.append(
+                (
+                    path,
+                    ["--urgency=critical", "--app-name=metro-timer", "metro-timer", Self.markupLiteral(sentence)],
+                    Data()
+                ))
         }
         if let path = DeliveryContext.executable("termux-notification", environment) {
-            runs.append((path, ["--id", "metro-timer-\(alert.rawValue)", "--title", "metro-timer", "--content", sentence, "--priority", "high"], Data()))
+            runs.append(
+                (
+                    path,
+                    [
+                        "--id", "metro-timer-\(alert.rawValue)", "--title", "metro-timer", "--content", sentence,
+                        "--priority", "high",
+                    ], Data()
+                ))
         }
         if let path = DeliveryContext.executable("termux-vibrate", environment) {
             runs.append((path, ["-d", "800", "-f"], Data()))
@@ -100,7 +116,9 @@ struct AlertDelivery: Sendable {
         for (path, arguments, input) in runs {
             group.enter()
             Threads.detach {
-                _ = try? Spawn.run(path, arguments, environment: environment, input: input, outputLimit: 65_536, deadline: deadline, ownGroup: true)
+                _ = try? Spawn.run(
+                    path, arguments, environment: environment, input: input, outputLimit: 65_536, deadline: deadline,
+                    ownGroup: true)
                 group.leave()
             }
         }

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The detached notifier: one per state directory, in a session of its own with no terminal. It
 /// sleeps until the next alert moment, wakes early only when the state directory changes
@@ -14,7 +15,9 @@ enum AlertNotifier {
     /// once it holds its lock (at most half a second), so the next command sees it running.
     static func launch(_ context: Context) -> Int32 {
         let executable = context.helperDirectory + "/metro-timer"
-        guard (try? Spawn.detached(executable, ["__notifier", "--run"], environment: context.environment)) != nil else { return 1 }
+        guard (try? Spawn.detached(executable, ["__notifier", "--run"], environment: context.environment)) != nil else {
+            return 1
+        }
         let scheduler = context.alertScheduler(language: .en)
         for _ in 0..<100 where scheduler.notifierPID() == nil { usleep(5_000) }
         return 0
@@ -29,7 +32,10 @@ enum AlertNotifier {
         guard fd >= 0 else { return 1 }
         var locked = false
         for _ in 0..<10 {
-            if flock(fd, LOCK_EX | LOCK_NB) == 0 { locked = true; break }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+                locked = true
+                break
+            }
             usleep(20_000)
         }
         guard locked else { return 0 }  // another notifier has it
@@ -39,7 +45,9 @@ enum AlertNotifier {
 
         let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         if watch >= 0 {
-            _ = inotify_add_watch(watch, store.directory, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF))
+            _ = inotify_add_watch(
+                watch, store.directory, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+            )
         }
         let language = context.language(flag: nil)
         let scheduler = context.alertScheduler(language: language)
@@ -106,8 +114,10 @@ extension Context {
     func alertScheduler(language: Language) -> AlertScheduler {
         let sink = stderr
         return AlertScheduler(
-            store: tripStore, environment: environment, executable: helperDirectory + "/metro-timer", language: language,
-            commandSetting: (try? config.alerts(language: language))?.command, note: { sink.line(CommandRunner.notePrefix(language) + $0) },
+            store: tripStore, environment: environment, executable: helperDirectory + "/metro-timer",
+            language: language,
+            commandSetting: (try? config.alerts(language: language))?.command,
+            note: { sink.line(CommandRunner.notePrefix(language) + $0) },
             installedTimetable: installedTimetable)
     }
 

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// Where the pending alert moments are kept outside the process.
 enum AlertBackend: String, Codable, Sendable {
@@ -75,9 +76,11 @@ struct AlertScheduler: Sendable {
         // (Byte by byte: Foundation's Data.range(of:) and String trimming cost more than the
         // whole check is worth on every status.)
         guard let data = try? PrivateFile.read(recordPath) else { return nil }
-        let bytes = [UInt8](data), key = Array("\"trip\" : \"".utf8)
+        let bytes = [UInt8](data)
+        let key = Array("\"trip\" : \"".utf8)
         guard bytes.count > key.count else { return nil }
-        for start in 0...(bytes.count - key.count) where bytes[start] == key[0] && Array(bytes[start..<start + key.count]) == key {
+        for start in 0...(bytes.count - key.count)
+        where bytes[start] == key[0] && Array(bytes[start..<start + key.count]) == key {
             let value = start + key.count
             guard let end = bytes[value...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
             return String(decoding: bytes[value..<end], as: UTF8.self)
@@ -94,11 +97,14 @@ struct AlertScheduler: Sendable {
     /// that is there and cannot be read (a link, a directory, another user's, corrupt) is an
     /// error naming it, never "no channels".
     func readRecordChecked() throws(CLIError) -> ScheduledAlerts? {
-        let path = recordPath, language = language
+        let path = recordPath
+        let language = language
         func unreadable(_ reason: String) -> CLIError {
-            .data(language.tr(
-                "запис сповіщень \(path) не читається (\(reason)); його не змінено. Приберіть його: наступний 'metro-timer start' запише новий.",
-                "the alert record \(path) cannot be read (\(reason)); it was left as it is. Move it away: the next 'metro-timer start' writes a new one."))
+            .data(
+                language.tr(
+                    "запис сповіщень \(path) не читається (\(reason)); його не змінено. Приберіть його: наступний 'metro-timer start' запише новий.",
+                    "the alert record \(path) cannot be read (\(reason)); it was left as it is. Move it away: the next 'metro-timer start' writes a new one."
+                ))
         }
         let data: Data
         do {
@@ -107,7 +113,10 @@ struct AlertScheduler: Sendable {
         } catch {
             throw unreadable(error.reason(language))
         }
-        do { return try JSONObject.decode(ScheduledAlerts.self, from: data, dates: .secondsSince1970, rejectDuplicateKeys: true) } catch {
+        do {
+            return try JSONObject.decode(
+                ScheduledAlerts.self, from: data, dates: .secondsSince1970, rejectDuplicateKeys: true)
+        } catch {
             throw unreadable(FileTripStore.reason(error).text(language))
         }
     }
@@ -118,7 +127,8 @@ struct AlertScheduler: Sendable {
             return
         }
         guard let data = try? FileTripStore.encoder.encode(record) else { return }
-        try? FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: recordPath, language: language)
+        try? FileTripStore.writePrivate(
+            String(decoding: data, as: UTF8.self) + "\n", to: recordPath, language: language)
     }
 
     /// Brings what is scheduled in line with the trip. `starting` records this terminal and
@@ -126,9 +136,11 @@ struct AlertScheduler: Sendable {
     /// Never fails the command: a backend that cannot be used falls back, with a note.
     func sync(_ trip: Trip, model: TripModel, schedule: Schedule, at now: Date, starting: Bool = false) {
         guard let wanted = Self.backend(environment: environment) else {
-            note(language.tr(
-                "METRO_TIMER_ALERT_BACKEND має бути auto, systemd, notifier або off; сповіщення поза екраном не заплановано.",
-                "METRO_TIMER_ALERT_BACKEND must be auto, systemd, notifier or off; no alerts were scheduled outside the screen."))
+            note(
+                language.tr(
+                    "METRO_TIMER_ALERT_BACKEND має бути auto, systemd, notifier або off; сповіщення поза екраном не заплановано.",
+                    "METRO_TIMER_ALERT_BACKEND must be auto, systemd, notifier or off; no alerts were scheduled outside the screen."
+                ))
             return
         }
         // Where the ride starts, a record that is there and cannot be used (a link, a directory,
@@ -153,14 +165,20 @@ struct AlertScheduler: Sendable {
             case .systemd:
                 let future = model.pendingAlerts(trip, schedule: schedule).filter { $0.time > now }
                 if let record = readRecord(), record.trip == trip.id, record.backend == .systemd,
-                    record.units == future.map({ ScheduledAlerts.Unit(alert: $0.alert.rawValue, time: $0.time, unit: Self.unitName(trip: trip.id, alert: $0.alert)) }),
+                    record.units
+                        == future.map({
+                            ScheduledAlerts.Unit(
+                                alert: $0.alert.rawValue, time: $0.time,
+                                unit: Self.unitName(trip: trip.id, alert: $0.alert))
+                        }),
                     future.count == model.pendingAlerts(trip, schedule: schedule).count
                 {
                     return
                 }
             }
         }
-        lockingAlerts(to: language.tr("запланувати сповіщення цієї поїздки", "schedule this trip's alerts")) { () throws(CLIError) in
+        lockingAlerts(to: language.tr("запланувати сповіщення цієї поїздки", "schedule this trip's alerts")) {
+            () throws(CLIError) in
             // The record's writers hold this lock: a temp file of one that was killed is removed.
             PrivateDirectory.removeLeftovers(in: store.directory, of: ["scheduled-alerts.json"])
             var record = readRecord()
@@ -168,9 +186,11 @@ struct AlertScheduler: Sendable {
                 cancelUnits(old)
                 record = nil
             }
-            let delivery = (starting ? nil : record?.delivery) ?? DeliveryContext(
-                environment: environment, terminal: DeliveryContext.currentTerminal(),
-                command: environment["METRO_TIMER_ALERT_COMMAND"] ?? commandSetting, language: language)
+            let delivery =
+                (starting ? nil : record?.delivery)
+                ?? DeliveryContext(
+                    environment: environment, terminal: DeliveryContext.currentTerminal(),
+                    command: environment["METRO_TIMER_ALERT_COMMAND"] ?? commandSetting, language: language)
             var next = ScheduledAlerts(trip: trip.id, backend: wanted, units: record?.units ?? [], delivery: delivery)
             let pending = model.pendingAlerts(trip, schedule: schedule)
             switch wanted {
@@ -206,7 +226,10 @@ struct AlertScheduler: Sendable {
     /// Stops the timers whose moment moved or went, starts the missing ones. False when
     /// systemd-run fails: the caller falls back to the notifier.
     private func scheduleTimers(_ record: inout ScheduledAlerts, pending: [PendingAlert], trip: Trip) -> Bool {
-        let wanted = pending.map { ScheduledAlerts.Unit(alert: $0.alert.rawValue, time: $0.time, unit: Self.unitName(trip: trip.id, alert: $0.alert)) }
+        let wanted = pending.map {
+            ScheduledAlerts.Unit(
+                alert: $0.alert.rawValue, time: $0.time, unit: Self.unitName(trip: trip.id, alert: $0.alert))
+        }
         for unit in record.units where !wanted.contains(unit) {
             systemctlStop(unit.unit)
         }
@@ -214,9 +237,11 @@ struct AlertScheduler: Sendable {
         for unit in wanted where !kept.contains(unit) {
             guard runTimer(unit, trip: trip) else {
                 for started in kept { systemctlStop(started.unit) }
-                note(language.tr(
-                    "systemd-run не зміг запланувати сповіщення; їх доставить окремий процес metro-timer.",
-                    "systemd-run could not schedule the alerts; a metro-timer process of its own will deliver them."))
+                note(
+                    language.tr(
+                        "systemd-run не зміг запланувати сповіщення; їх доставить окремий процес metro-timer.",
+                        "systemd-run could not schedule the alerts; a metro-timer process of its own will deliver them."
+                    ))
                 return false
             }
             kept.append(unit)
@@ -233,7 +258,8 @@ struct AlertScheduler: Sendable {
     static func calendar(_ time: Date) -> String {
         // Rounded up to the whole second: a timer never fires before its moment.
         let (day, seconds) = ServiceClock.utc(time.addingTimeInterval(0.999))
-        return "\(day) " + TimeOfDay.pad(seconds / 3600) + ":" + TimeOfDay.pad(seconds / 60 % 60) + ":" + TimeOfDay.pad(seconds % 60) + " UTC"
+        return "\(day) " + TimeOfDay.pad(seconds / 3600) + ":" + TimeOfDay.pad(seconds / 60 % 60) + ":"
+            + TimeOfDay.pad(seconds % 60) + " UTC"
     }
 
     private func runTimer(_ unit: ScheduledAlerts.Unit, trip: Trip) -> Bool {
@@ -257,7 +283,8 @@ struct AlertScheduler: Sendable {
 
     /// The trip has ended: its timers are stopped; a notifier sees the ending and exits.
     func cancel() {
-        lockingAlerts(to: language.tr("скасувати сповіщення цієї поїздки", "cancel this trip's alerts")) { () throws(CLIError) in
+        lockingAlerts(to: language.tr("скасувати сповіщення цієї поїздки", "cancel this trip's alerts")) {
+            () throws(CLIError) in
             guard let record = readRecord() else { return }
             cancelUnits(record)
             writeRecord(nil)
@@ -268,14 +295,19 @@ struct AlertScheduler: Sendable {
     /// waits for, and one that gives up says the alerts were left as they were. Never fails the
     /// command (the trip itself is already saved).
     private func lockingAlerts(to purpose: String, _ body: () throws(CLIError) -> Void) {
-        let path = lockPath, language = language, note = note
+        let path = lockPath
+        let language = language
+        let note = note
         do {
-            try FileTripStore.lock(path, language: language, waiting: { holder in
-                let by = holder.map { language.tr(" (тримає процес \($0))", " (held by process \($0))") } ?? ""
-                note(language.tr(
-                    "чекаю на \(path)\(by), щоб \(purpose); не довше 5 с.",
-                    "waiting for \(path)\(by) to \(purpose); at most 5 s."))
-            }, body)
+            try FileTripStore.lock(
+                path, language: language,
+                waiting: { holder in
+                    let by = holder.map { language.tr(" (тримає процес \($0))", " (held by process \($0))") } ?? ""
+                    note(
+                        language.tr(
+                            "чекаю на \(path)\(by), щоб \(purpose); не довше 5 с.",
+                            "waiting for \(path)\(by) to \(purpose); at most 5 s."))
+                }, body)
         } catch {
             if case .failure(let message) = error {
                 note(language.tr("сповіщення не змінено: \(message)", "the alerts were left as they were: \(message)"))
@@ -290,13 +322,18 @@ struct AlertScheduler: Sendable {
     func deliverDue(at now: Date) {
         guard let clock = ServiceClock.kyiv() else { return }
         var engine = ScheduleEngine(network: network, clock: clock)
-        if let calibration = try? store.loadCalibration(network: network), !calibration.isEmpty { engine.calibration = calibration.effective }
+        if let calibration = try? store.loadCalibration(network: network), !calibration.isEmpty {
+            engine.calibration = calibration.effective
+        }
         let service = TripService(store: store, engine: engine, language: language)
         guard let fired = try? service.claimDueAlerts(at: now), !fired.isEmpty, let trip = try? store.load(),
             let model = try? service.model(trip)
         else { return }
-        let delivery = AlertDelivery(context: readRecord()?.delivery ?? DeliveryContext(
-            environment: environment, terminal: nil, command: environment["METRO_TIMER_ALERT_COMMAND"] ?? commandSetting, language: language))
+        let delivery = AlertDelivery(
+            context: readRecord()?.delivery
+                ?? DeliveryContext(
+                    environment: environment, terminal: nil,
+                    command: environment["METRO_TIMER_ALERT_COMMAND"] ?? commandSetting, language: language))
         let language = Language(rawValue: delivery.context.language) ?? language
         let schedule = model.current(trip)
         // Several due at once (a notifier that started late, a laptop that slept): only the
@@ -305,11 +342,14 @@ struct AlertScheduler: Sendable {
         guard let alert = AlertText.latest(fired, in: schedule) else { return }
         let late = AlertText.lateSeconds(alert, in: schedule, at: now)
         let view = RideView(
-            network: network, clock: clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule, now: now,
+            network: network, clock: clock, language: language, style: Style(enabled: false), trip: trip,
+            schedule: schedule, now: now,
             rehearsalSpeed: nil, notice: nil)
         let sentence = AlertText.sentence(alert, view: view, lateSeconds: late)
-        delivery.deliver(alert, sentence: sentence, event: RideEvents.alertEvent(
-            alert, view: view, clock: clock, message: sentence, lateSeconds: late))
+        delivery.deliver(
+            alert, sentence: sentence,
+            event: RideEvents.alertEvent(
+                alert, view: view, clock: clock, message: sentence, lateSeconds: late))
     }
 
     // MARK: The detached notifier

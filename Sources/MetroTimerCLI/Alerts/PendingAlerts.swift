@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The alert moments still to come for a trip, as the schedule engine computes them: delivery
 /// never computes a moment of its own.
@@ -19,7 +20,9 @@ extension TripModel {
         guard trip.ended == nil else { return [] }
         return Trip.Alert.allCases.compactMap { alert -> PendingAlert? in
             guard let time = Self.time(of: alert, in: schedule) else { return nil }
-            if let fired = trip.alertsFired[alert.rawValue], time.timeIntervalSince(fired) <= Self.reArmMargin { return nil }
+            if let fired = trip.alertsFired[alert.rawValue], time.timeIntervalSince(fired) <= Self.reArmMargin {
+                return nil
+            }
             return PendingAlert(alert: alert, time: time)
         }.sorted { $0.time < $1.time }
     }

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer about [--json]`: what the program is, what its figures rest on, what it writes
 /// and where, and what (if anything) it sends over the network. Everything is read from the
@@ -86,16 +87,23 @@ struct AboutCommand: Command {
         return Facts(
             program: "metro-timer \(MetroTimer.version)",
             data: .init(
-                timetable: context.installedTimetable == nil ? "embedded" : "installed", path: context.installedTimetable?.path,
+                timetable: context.installedTimetable == nil ? "embedded" : "installed",
+                path: context.installedTimetable?.path,
                 dataset: source.dataset, publisher: source.publisher, licence: source.licence,
                 resourcesDated: source.resourcesDated, retrieved: source.retrieved),
             assumptions: .init(
                 dwellSeconds: document.assumptions.dwellSeconds,
                 bookedWaitFraction: ScheduleEngine(network: context.network, clock: context.clock).bookedWaitFraction,
                 walks: walks),
-            state: .init(directory: FileTripStore.directory(environment: context.environment), files: ["trip.json", "journal.jsonl", "calibration.json"]),
-            config: .init(directory: ConfigStore.directory(environment: context.environment), files: ["changes.json", "alerts.json", "routes.json"]),
-            installed: .init(directory: InstalledNetwork.directory(environment: context.environment), files: [InstalledNetwork.fileName]),
+            state: .init(
+                directory: FileTripStore.directory(environment: context.environment),
+                files: ["trip.json", "journal.jsonl", "calibration.json"]),
+            config: .init(
+                directory: ConfigStore.directory(environment: context.environment),
+                files: ["changes.json", "alerts.json", "routes.json"]),
+            installed: .init(
+                directory: InstalledNetwork.directory(environment: context.environment),
+                files: [InstalledNetwork.fileName]),
             network: .init(
                 alertCheck: settings.enabled, url: settings.enabled ? settings.url.map(Quote.url) : nil,
                 timeoutMilliseconds: settings.enabled ? settings.timeoutMilliseconds : nil))
@@ -116,31 +124,46 @@ struct AboutCommand: Command {
             MetroTimer.spec.abstract(language),
             "",
             style.bold(language.tr("Дані", "Data")),
-            "  " + (facts.data.path.map { path in language.tr(
-                "Розклад: встановлений, \(Quote.value(path)) ('timetable-gen install --remove' повертає вбудований).",
-                "Timetable: installed, \(Quote.value(path)) ('timetable-gen install --remove' goes back to the built-in one).") }
-                ?? language.tr("Розклад: вбудований у програму.", "Timetable: built into the program.")),
-            "  " + language.tr("Набір даних: ", "Dataset: ") + Quote.value(Self.datasetName(facts.data.dataset, language)),
-            "  " + language.tr("Видавець: ", "Publisher: ") + Quote.value(Self.inUkrainian(facts.data.publisher, language)),
+            "  "
+                + (facts.data.path.map { path in
+                    language.tr(
+                        "Розклад: встановлений, \(Quote.value(path)) ('timetable-gen install --remove' повертає вбудований).",
+                        "Timetable: installed, \(Quote.value(path)) ('timetable-gen install --remove' goes back to the built-in one)."
+                    )
+                }
+                    ?? language.tr("Розклад: вбудований у програму.", "Timetable: built into the program.")),
+            "  " + language.tr("Набір даних: ", "Dataset: ")
+                + Quote.value(Self.datasetName(facts.data.dataset, language)),
+            "  " + language.tr("Видавець: ", "Publisher: ")
+                + Quote.value(Self.inUkrainian(facts.data.publisher, language)),
             "  " + language.tr("Ліцензія: ", "Licence: ") + Quote.value(Self.inUkrainian(facts.data.licence, language)),
-            "  " + language.tr(
-                "Розклад станом на \(Quote.value(facts.data.resourcesDated)), завантажено \(Quote.value(facts.data.retrieved)).",
-                "Timetable dated \(Quote.value(facts.data.resourcesDated)), retrieved \(Quote.value(facts.data.retrieved))."),
+            "  "
+                + language.tr(
+                    "Розклад станом на \(Quote.value(facts.data.resourcesDated)), завантажено \(Quote.value(facts.data.retrieved)).",
+                    "Timetable dated \(Quote.value(facts.data.resourcesDated)), retrieved \(Quote.value(facts.data.retrieved))."
+                ),
             "",
             style.bold(language.tr("Припущено, не опубліковано", "Assumed, not published")),
-            "  " + language.tr(
-                "Стоянка: \(facts.assumptions.dwellSeconds) с на кожній проміжній станції.",
-                "Dwell: \(facts.assumptions.dwellSeconds) s at every intermediate stop."),
+            "  "
+                + language.tr(
+                    "Стоянка: \(facts.assumptions.dwellSeconds) с на кожній проміжній станції.",
+                    "Dwell: \(facts.assumptions.dwellSeconds) s at every intermediate stop."),
         ]
         for walk in facts.assumptions.walks {
-            let basis = walk.basis == "measured" ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
-            out.append("  " + language.tr("Перехід ", "Walk ") + Quote.value(language.tr(walk.fromNameUk, walk.fromNameEn)) + " ⇄ "
-                + Quote.value(language.tr(walk.toNameUk, walk.toNameEn)) + ": "
-                + Durations.clock(walk.walkSeconds) + " (" + basis + ")")
+            let basis =
+                walk.basis == "measured" ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
+            out.append(
+                "  " + language.tr("Перехід ", "Walk ") + Quote.value(language.tr(walk.fromNameUk, walk.fromNameEn))
+                    + " ⇄ "
+                    + Quote.value(language.tr(walk.toNameUk, walk.toNameEn)) + ": "
+                    + Durations.clock(walk.walkSeconds) + " (" + basis + ")")
         }
-        out.append("  " + language.tr(
-            "Очікування після пересадки: заплановано ¼ інтервалу нової лінії (насправді від нуля до цілого інтервалу).",
-            "The wait after a transfer: ¼ of the new line's interval is booked (really anything from none to a whole interval)."))
+        out.append(
+            "  "
+                + language.tr(
+                    "Очікування після пересадки: заплановано ¼ інтервалу нової лінії (насправді від нуля до цілого інтервалу).",
+                    "The wait after a transfer: ¼ of the new line's interval is booked (really anything from none to a whole interval)."
+                ))
         out += [
             "",
             style.bold(language.tr("Файли", "Files")),
@@ -149,19 +172,28 @@ struct AboutCommand: Command {
             "  " + Quote.value(facts.config.directory) + "/  " + facts.config.files.joined(separator: ", "),
             "  " + Quote.value(facts.installed.directory) + "/  " + facts.installed.files.joined(separator: ", ")
                 + language.tr(" (розклад з 'timetable-gen install')", " (a timetable from 'timetable-gen install')"),
-            "  " + language.tr("Каталоги 0700, файли 0600: лише для вас.", "Directories 0700, files 0600: yours alone."),
+            "  "
+                + language.tr("Каталоги 0700, файли 0600: лише для вас.", "Directories 0700, files 0600: yours alone."),
             "",
             style.bold(language.tr("Мережа", "Network")),
         ]
         if facts.network.alertCheck {
-            out.append("  " + language.tr(
-                "Перевірка тривог увімкнена: коли починається план чи поїздка, окремий процес metro-timer питає \(facts.network.url ?? "?") (до \(facts.network.timeoutMilliseconds ?? 0) мс), чи є у Києві повітряна тривога. Більше нічого не надсилається.",
-                "The alert check is on: when a plan or ride starts, a separate metro-timer process asks \(facts.network.url ?? "?") (up to \(facts.network.timeoutMilliseconds ?? 0) ms) whether an air-raid alert is on in Kyiv. Nothing else is sent."))
-            out.append("  " + language.tr("Вимкнути: 'metro-timer alerts disable'.", "To turn it off: 'metro-timer alerts disable'."))
+            out.append(
+                "  "
+                    + language.tr(
+                        "Перевірка тривог увімкнена: коли починається план чи поїздка, окремий процес metro-timer питає \(facts.network.url ?? "?") (до \(facts.network.timeoutMilliseconds ?? 0) мс), чи є у Києві повітряна тривога. Більше нічого не надсилається.",
+                        "The alert check is on: when a plan or ride starts, a separate metro-timer process asks \(facts.network.url ?? "?") (up to \(facts.network.timeoutMilliseconds ?? 0) ms) whether an air-raid alert is on in Kyiv. Nothing else is sent."
+                    ))
+            out.append(
+                "  "
+                    + language.tr(
+                        "Вимкнути: 'metro-timer alerts disable'.", "To turn it off: 'metro-timer alerts disable'."))
         } else {
-            out.append("  " + language.tr(
-                "Нічого не надсилається: перевірку тривог вимкнено ('metro-timer alerts enable --url URL' вмикає її).",
-                "Nothing is sent: the alert check is off ('metro-timer alerts enable --url URL' turns it on)."))
+            out.append(
+                "  "
+                    + language.tr(
+                        "Нічого не надсилається: перевірку тривог вимкнено ('metro-timer alerts enable --url URL' вмикає її).",
+                        "Nothing is sent: the alert check is off ('metro-timer alerts enable --url URL' turns it on)."))
         }
         out += ["", style.bold(language.tr("Посібник (у джерельному коді)", "The guide (in the source tree)"))]
         out += Self.guide.map { page in "  docs/guide/" + page.file + "  " + page.topic(language) }
@@ -170,19 +202,50 @@ struct AboutCommand: Command {
 
     /// The guide's pages (docs/guide/; the README links the same ones), each with what it covers.
     static let guide: [(file: String, topic: Text)] = [
-        ("planning.md", Text("план: зміни руху, перевірка тривог, мова, JSON, коди виходу; як працює модель",
-                             "plan: service changes, the alert check, language, JSON, exit codes; how the model works")),
-        ("riding.md", Text("поїздка: клавіші, виведення, сповіщення без екрана, рядок стану, журнал, калібрування",
-                           "the ride: keys, outputs, alerts with no screen, the status line, the journal, calibration")),
-        ("files-and-privacy.md", Text("ваші файли: де і як вони зберігаються, що перевіряється, мережа",
-                                      "your files: where and how they are kept, what is checked, the network")),
+        (
+            "planning.md",
+            Text(
+                "план: зміни руху, перевірка тривог, мова, JSON, коди виходу; як працює модель",
+                "plan: service changes, the alert check, language, JSON, exit codes; how the model works")
+        ),
+        (
+            "riding.md",
+            Text(
+                "поїздка: клавіші, виведення, сповіщення без екрана, рядок стану, журнал, калібрування",
+                "the ride: keys, outputs, alerts with no screen, the status line, the journal, calibration")
+        ),
+        (
+            "files-and-privacy.md",
+            Text(
+                "ваші файли: де і як вони зберігаються, що перевіряється, мережа",
+                "your files: where and how they are kept, what is checked, the network")
+        ),
         ("accuracy.md", Text("точність: перевірка на розкладі", "accuracy: the timetable backtest")),
-        ("field.md", Text("перевірка в полі: анонімний журнал для передачі й зведення багатьох", "field validation: an anonymous journal to hand on, and pooling many")),
+        (
+            "field.md",
+            Text(
+                "перевірка в полі: анонімний журнал для передачі й зведення багатьох",
+                "field validation: an anonymous journal to hand on, and pooling many")
+        ),
         ("gtfs.md", Text("стрічка GTFS метро і як її перевірено", "the metro's GTFS feed and how it is checked")),
-        ("calendar-and-card.md", Text("поїздка в календарі (--ics) і картка поїздки для телефона (card)", "the ride in a calendar (--ics) and the ride card for a phone (card)")),
-        ("data-refresh.md", Text("оновлення даних і новіший розклад без перезбирання",
-                                 "refreshing the data, a newer timetable without rebuilding")),
-        ("install.md", Text("збирання, встановлення, випуски, доповнення, man", "building, installing, releases, completions, man pages")),
+        (
+            "calendar-and-card.md",
+            Text(
+                "поїздка в календарі (--ics) і картка поїздки для телефона (card)",
+                "the ride in a calendar (--ics) and the ride card for a phone (card)")
+        ),
+        (
+            "data-refresh.md",
+            Text(
+                "оновлення даних і новіший розклад без перезбирання",
+                "refreshing the data, a newer timetable without rebuilding")
+        ),
+        (
+            "install.md",
+            Text(
+                "збирання, встановлення, випуски, доповнення, man",
+                "building, installing, releases, completions, man pages")
+        ),
     ]
 
     /// The portal's English wording of its publisher and licence (as the network records them),
@@ -191,7 +254,10 @@ struct AboutCommand: Command {
     /// first, then the title and id as published (what a reader searches the portal for).
     static func datasetName(_ text: String, _ language: Language) -> String {
         guard language == .en else { return text }
-        let known = ["Розклад руху міського електричного та автомобільного транспорту": "Timetable of urban electric and road transport"]
+        let known = [
+            "Розклад руху міського електричного та автомобільного транспорту":
+                "Timetable of urban electric and road transport"
+        ]
         guard let english = known.first(where: { text.hasPrefix($0.key) })?.value else { return text }
         return english + " — " + text
     }

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer adjust +1|-1`: the train is behind (+) or ahead of (−) the model.
 struct AdjustCommand: Command {
@@ -15,7 +16,9 @@ struct AdjustCommand: Command {
         discussion: Text(
             "+1 на станції відправлення означає «ще не рушили»: t₀ починається знову зараз.",
             "+1 at the origin means \"not moving yet\": t₀ restarts now."),
-        arguments: [.positional("stops", Text("+1, -1 (до ±5).", "+1, -1 (up to ±5).")).completing(.choices(["+1", "-1"]))] + GlobalOptions.arguments)
+        arguments: [
+            .positional("stops", Text("+1, -1 (до ±5).", "+1, -1 (up to ±5).")).completing(.choices(["+1", "-1"]))
+        ] + GlobalOptions.arguments)
 
     var shift: Int
 
@@ -27,9 +30,11 @@ struct AdjustCommand: Command {
         guard let value = DecimalNumber.signedWhole(text),
             value != 0, (-Self.largestShift...Self.largestShift).contains(value)  // never abs(): Int.min traps
         else {
-            throw .usage(options.language.tr(
-                "'\(Quote.value(text))' — не виправлення; пишіть +1 (поїзд позаду) або -1 (попереду), до ±5",
-                "'\(Quote.value(text))' is not a correction; write +1 (the train is behind) or -1 (ahead), up to ±5"), Self.spec)
+            throw .usage(
+                options.language.tr(
+                    "'\(Quote.value(text))' — не виправлення; пишіть +1 (поїзд позаду) або -1 (попереду), до ±5",
+                    "'\(Quote.value(text))' is not a correction; write +1 (the train is behind) or -1 (ahead), up to ±5"
+                ), Self.spec)
         }
         shift = value
     }

@@ -1,20 +1,28 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer arrived`: you are there; ends the trip with its ground truth.
 struct ArrivedCommand: Command {
     static let spec = CommandSpec(
         path: ["metro-timer", "arrived"],
-        abstract: Text("Ви на місці: завершити поїздку і записати точність.", "You are there: end the trip and record its accuracy."),
+        abstract: Text(
+            "Ви на місці: завершити поїздку і записати точність.",
+            "You are there: end the trip and record its accuracy."),
         discussion: Text(
             "З --at — коли саме ви прибули (до трьох годин тому), навіть якщо поїздка вже минула без підтвердження.",
-            "With --at, when you really arrived (up to three hours ago), even if the trip has already expired unconfirmed."),
+            "With --at, when you really arrived (up to three hours ago), even if the trip has already expired unconfirmed."
+        ),
         arguments: [
-            .option("at", value: "HH:MM[:SS]", Text("Коли ви прибули, за київським часом (HH:MM — середина цієї хвилини).", "When you arrived, Kyiv time (HH:MM: the middle of that minute)."), default: Text("зараз", "now"))
+            .option(
+                "at", value: "HH:MM[:SS]",
+                Text(
+                    "Коли ви прибули, за київським часом (HH:MM — середина цієї хвилини).",
+                    "When you arrived, Kyiv time (HH:MM: the middle of that minute)."), default: Text("зараз", "now"))
         ] + GlobalOptions.arguments)
 
     /// How long after the fact an arrival may still be confirmed.
@@ -38,9 +46,10 @@ struct ArrivedCommand: Command {
         default: seconds = nil
         }
         guard let seconds else {
-            throw .usage(language.tr(
-                "Час '\(text)' неправильний; пишіть HH:MM або HH:MM:SS від 00:00 до 23:59:59",
-                "The time '\(text)' is not valid; write HH:MM or HH:MM:SS from 00:00 to 23:59:59"), spec)
+            throw .usage(
+                language.tr(
+                    "Час '\(text)' неправильний; пишіть HH:MM або HH:MM:SS від 00:00 до 23:59:59",
+                    "The time '\(text)' is not valid; write HH:MM or HH:MM:SS from 00:00 to 23:59:59"), spec)
         }
         return seconds
     }
@@ -66,16 +75,20 @@ struct ArrivedCommand: Command {
             guard let trip else { throw try context.tripService(options).noTrip() }
             // A time still to come today, when yesterday's is no arrival of this trip: said as
             // what it is (not "more than three hours ago").
-            let today = context.clock.date(context.clock.calendarDay(now), seconds: try Self.secondsOfDay(at, language: language))
+            let today = context.clock.date(
+                context.clock.calendarDay(now), seconds: try Self.secondsOfDay(at, language: language))
             if today > now, moment < trip.t0 || now.timeIntervalSince(moment) > Self.latestConfirmation {
-                throw .usage(language.tr(
-                    "Прибуття о \(at) — ще в майбутньому: зараз \(context.clock.hhmm(now)).",
-                    "An arrival at \(at) is in the future: it is \(context.clock.hhmm(now)) now."), Self.spec)
+                throw .usage(
+                    language.tr(
+                        "Прибуття о \(at) — ще в майбутньому: зараз \(context.clock.hhmm(now)).",
+                        "An arrival at \(at) is in the future: it is \(context.clock.hhmm(now)) now."), Self.spec)
             }
             guard moment >= trip.t0, now.timeIntervalSince(moment) <= Self.latestConfirmation else {
-                throw .usage(language.tr(
-                    "Прибуття о \(at) — раніше, ніж поїзд рушив (\(context.clock.hhmm(trip.t0))), або понад три години тому",
-                    "An arrival at \(at) is before the train left (\(context.clock.hhmm(trip.t0))) or more than three hours ago"), Self.spec)
+                throw .usage(
+                    language.tr(
+                        "Прибуття о \(at) — раніше, ніж поїзд рушив (\(context.clock.hhmm(trip.t0))), або понад три години тому",
+                        "An arrival at \(at) is before the train left (\(context.clock.hhmm(trip.t0))) or more than three hours ago"
+                    ), Self.spec)
             }
             record = try context.tripService(options).confirmArrival(at: moment)
         } else {
@@ -85,8 +98,10 @@ struct ArrivedCommand: Command {
         // The journal's figure, rounded once from the two moments (not the difference of two
         // rounded durations), so both say the same.
         let error = Durations.signedError(record.errorSeconds ?? 0, language)
-        context.stdout.line(language.tr(
-            "Прибуття підтверджено о \(context.clock.hhmmss(confirmedAt)): \(error) від відліку (+ пізніше, − раніше).",
-            "Arrival confirmed at \(context.clock.hhmmss(confirmedAt)): \(error) against the countdown (+ later, − earlier)."))
+        context.stdout.line(
+            language.tr(
+                "Прибуття підтверджено о \(context.clock.hhmmss(confirmedAt)): \(error) від відліку (+ пізніше, − раніше).",
+                "Arrival confirmed at \(context.clock.hhmmss(confirmedAt)): \(error) against the countdown (+ later, − earlier)."
+            ))
     }
 }

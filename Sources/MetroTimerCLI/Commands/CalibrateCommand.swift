@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer calibrate FROM TO`: a ride spent measuring. Press space (or Enter) when the train
 /// stops and when it moves again; each pair becomes a running time or a dwell in the calibration.
@@ -15,7 +16,8 @@ struct CalibrateCommand: Command {
             "Measure a ride: press space when the train stops and when it moves off."),
         discussion: Text(
             "Запустіть, коли поїзд рушає. Неправдоподібні значення відкидаються з поясненням. q — завершити (виміряне зберігається одразу).",
-            "Run it as the train starts moving. Implausible figures are rejected, and said so. q ends it (what was measured is saved at once)."),
+            "Run it as the train starts moving. Implausible figures are rejected, and said so. q ends it (what was measured is saved at once)."
+        ),
         arguments: [
             .positional("from", Text("Станція, де ви сіли.", "The station you boarded at.")).completing(.stations),
             .positional("to", Text("Станція призначення.", "The station you are going to.")).completing(.stations),
@@ -25,7 +27,8 @@ struct CalibrateCommand: Command {
     var destination: NetworkDocument.Station
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
-        (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to")!, spec: Self.spec, language: options.language)
+        (origin, destination) = try context.rideEnds(
+            arguments.value("from")!, arguments.value("to")!, spec: Self.spec, language: options.language)
     }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
@@ -39,52 +42,80 @@ struct CalibrateCommand: Command {
         let language = options.language
         let network = context.network
         let route: Route
-        do { route = try Router(network: network).route(from: origin.code, to: destination.code) } catch { throw .failure(error.reason.text(language)) }
-        guard !route.isWalkOnly else {
-            throw .failure(language.tr("На цьому маршруті немає поїзда, щоб вимірювати.", "There is no train to measure on this route."))
+        do { route = try Router(network: network).route(from: origin.code, to: destination.code) } catch {
+            throw .failure(error.reason.text(language))
         }
-        var run = CalibrationRun(route: route, engine: ScheduleEngine(network: network, clock: context.clock), t0: context.launchTime)
+        guard !route.isWalkOnly else {
+            throw .failure(
+                language.tr(
+                    "На цьому маршруті немає поїзда, щоб вимірювати.", "There is no train to measure on this route."))
+        }
+        var run = CalibrationRun(
+            route: route, engine: ScheduleEngine(network: network, clock: context.clock), t0: context.launchTime)
         let store = context.tripStore
         func name(_ index: Int) -> String { Names.station(run.stops[index].station, network, language) }
         func prompt() {
             switch run.expecting {
             case .arrival(let index):
-                context.stdout.line(language.tr("Пробіл, коли поїзд зупиниться на станції \(name(index)).", "Space when the train stops at \(name(index))."))
+                context.stdout.line(
+                    language.tr(
+                        "Пробіл, коли поїзд зупиниться на станції \(name(index)).",
+                        "Space when the train stops at \(name(index))."))
             case .departure(let index):
                 let boarding = run.stops[index].role == .transferEntry
-                context.stdout.line(boarding
-                    ? language.tr("Перейдіть на станцію \(name(index)); пробіл, коли ваш поїзд рушить.", "Walk to \(name(index)); space when your train moves off.")
-                    : language.tr("Пробіл, коли поїзд рушить зі станції \(name(index)).", "Space when the train moves off from \(name(index))."))
+                context.stdout.line(
+                    boarding
+                        ? language.tr(
+                            "Перейдіть на станцію \(name(index)); пробіл, коли ваш поїзд рушить.",
+                            "Walk to \(name(index)); space when your train moves off.")
+                        : language.tr(
+                            "Пробіл, коли поїзд рушить зі станції \(name(index)).",
+                            "Space when the train moves off from \(name(index))."))
             case .done:
                 break
             }
         }
-        context.stdout.line(language.tr("Вимірювання: ", "Measuring: ") + Names.station(origin, language) + " → " + Names.station(destination, language) + language.tr(". q — завершити.", ". q ends it."))
+        context.stdout.line(
+            language.tr("Вимірювання: ", "Measuring: ") + Names.station(origin, language) + " → "
+                + Names.station(destination, language) + language.tr(". q — завершити.", ". q ends it."))
         prompt()
-        var recorded = 0, rejected = 0
+        var recorded = 0
+        var rejected = 0
         while run.expecting != .done {
             let typed = keys.wait(milliseconds: 60_000)
             for key in typed {
                 let character = Character(UnicodeScalar(key))
                 if character == "q" || character == "Q" {
-                    context.stdout.line(language.tr("Завершено: записано \(recorded), відкинуто \(rejected).", "Stopped: \(recorded) recorded, \(rejected) rejected."))
+                    context.stdout.line(
+                        language.tr(
+                            "Завершено: записано \(recorded), відкинуто \(rejected).",
+                            "Stopped: \(recorded) recorded, \(rejected) rejected."))
                     return
                 }
                 guard character == " " || character == "\n" || character == "\r" else { continue }
-                guard let measurement = run.press(at: context.now()) else { prompt(); continue }
+                guard let measurement = run.press(at: context.now()) else {
+                    prompt()
+                    continue
+                }
                 let label: String
                 switch measurement.kind {
-                case let .running(from, to):
-                    label = language.tr("перегін", "run") + " " + Names.station(from, network, language) + " → " + Names.station(to, network, language)
-                case let .dwell(station, _):
+                case .running(let from, let to):
+                    label =
+                        language.tr("перегін", "run") + " " + Names.station(from, network, language) + " → "
+                        + Names.station(to, network, language)
+                case .dwell(let station, _):
                     label = language.tr("стоянка", "dwell") + " " + Names.station(station, network, language)
                 }
                 do {
-                    try store.updateCalibration(network: network) { (calibration: inout Calibration) throws(CLIError) -> Void in
-                        do throws(Calibration.Rejection) { try calibration.record(measurement, network: network) } catch {
-                            throw .failure(language.tr(
-                                "відкинуто: \(Durations.clock(Int(error.seconds.rounded()))) поза межами \(Durations.clock(Int(error.range.lowerBound)))–\(Durations.clock(Int(error.range.upperBound)))",
-                                "rejected: \(Durations.clock(Int(error.seconds.rounded()))) is outside \(Durations.clock(Int(error.range.lowerBound)))–\(Durations.clock(Int(error.range.upperBound)))"))
+                    try store.updateCalibration(network: network) {
+                        (calibration: inout Calibration) throws(CLIError) -> Void in
+                        do throws(Calibration.Rejection) { try calibration.record(measurement, network: network) } catch
+                        {
+                            throw .failure(
+                                language.tr(
+                                    "відкинуто: \(Durations.clock(Int(error.seconds.rounded()))) поза межами \(Durations.clock(Int(error.range.lowerBound)))–\(Durations.clock(Int(error.range.upperBound)))",
+                                    "rejected: \(Durations.clock(Int(error.seconds.rounded()))) is outside \(Durations.clock(Int(error.range.lowerBound)))–\(Durations.clock(Int(error.range.upperBound)))"
+                                ))
                         }
                     }
                     recorded += 1
@@ -98,6 +129,9 @@ struct CalibrateCommand: Command {
                 if run.expecting == .done { break }
             }
         }
-        context.stdout.line(language.tr("Готово: записано \(recorded), відкинуто \(rejected). Див. 'metro-timer calibration'.", "Done: \(recorded) recorded, \(rejected) rejected. See 'metro-timer calibration'."))
+        context.stdout.line(
+            language.tr(
+                "Готово: записано \(recorded), відкинуто \(rejected). Див. 'metro-timer calibration'.",
+                "Done: \(recorded) recorded, \(rejected) rejected. See 'metro-timer calibration'."))
     }
 }

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer changes list|add|remove`: service changes kept between runs, with dates.
 struct ChangesCommand: Command {
@@ -14,21 +15,37 @@ struct ChangesCommand: Command {
             "Service changes that last: closed stations, suspended sections, intervals."),
         discussion: Text(
             "plan, start і status враховують записи, чинні в день поїздки. Прострочені записи ігноруються і позначені в списку.",
-            "plan, start and status honour the entries in force on the day of the ride. Expired entries are ignored and marked in the list."),
+            "plan, start and status honour the entries in force on the day of the ride. Expired entries are ignored and marked in the list."
+        ),
         arguments: [
-            .positional("action", optional: true, Text("list, add або remove.", "list, add or remove.")).completing(.choices(["list", "add", "remove"])),
+            .positional("action", optional: true, Text("list, add або remove.", "list, add or remove.")).completing(
+                .choices(["list", "add", "remove"])),
             .positional("id", optional: true, Text("Номер запису (для remove).", "The entry's number (for remove).")),
-            .option("closed", value: "station", Text("add: станція зачинена (можна кілька).", "add: a closed station (repeatable).")).completing(.stations),
-            .option("suspended", value: "A-B", Text("add: між A і B поїзди не ходять.", "add: no trains between A and B.")),
-            .option("headway", value: "minutes", Text("add: інтервал, 10 або M1=10.", "add: an interval, 10 or M1=10.")),
-            .option("day-type", value: "weekday|weekend", Text(
-                "add: ці дні за розкладом вихідного (weekend) чи робочого (weekday) дня.",
-                "add: those days run to the weekend (or weekday) timetable.")).completing(.choices(["weekday", "weekend"])),
-            .option("from", value: "YYYY-MM-DD", Text("add: перший день.", "add: the first day."), default: Text("сьогодні", "today")),
-            .option("until", value: "YYYY-MM-DD", Text("add: останній день.", "add: the last day."), default: Text("без кінця", "open-ended")),
+            .option(
+                "closed", value: "station",
+                Text("add: станція зачинена (можна кілька).", "add: a closed station (repeatable).")
+            ).completing(.stations),
+            .option(
+                "suspended", value: "A-B", Text("add: між A і B поїзди не ходять.", "add: no trains between A and B.")),
+            .option(
+                "headway", value: "minutes", Text("add: інтервал, 10 або M1=10.", "add: an interval, 10 or M1=10.")),
+            .option(
+                "day-type", value: "weekday|weekend",
+                Text(
+                    "add: ці дні за розкладом вихідного (weekend) чи робочого (weekday) дня.",
+                    "add: those days run to the weekend (or weekday) timetable.")
+            ).completing(.choices(["weekday", "weekend"])),
+            .option(
+                "from", value: "YYYY-MM-DD", Text("add: перший день.", "add: the first day."),
+                default: Text("сьогодні", "today")),
+            .option(
+                "until", value: "YYYY-MM-DD", Text("add: останній день.", "add: the last day."),
+                default: Text("без кінця", "open-ended")),
             .option("note", value: "text", Text("add: примітка.", "add: a note.")),
         ] + GlobalOptions.arguments,
-        usageOverride: "list | add (--closed <station> | --suspended <A-B> | --headway <minutes> | --day-type <weekday|weekend>)... [--from <YYYY-MM-DD>] [--until <YYYY-MM-DD>] [--note <text>] | remove <id>")
+        usageOverride:
+            "list | add (--closed <station> | --suspended <A-B> | --headway <minutes> | --day-type <weekday|weekend>)... [--from <YYYY-MM-DD>] [--until <YYYY-MM-DD>] [--note <text>] | remove <id>"
+    )
 
     enum Action {
         case list
@@ -46,39 +63,54 @@ struct ChangesCommand: Command {
             action = .list
         case "remove":
             guard let text = arguments.value("id"), let id = DecimalNumber.whole(text) else {
-                throw .usage(language.tr("Вкажіть номер запису: 'metro-timer changes remove 2'", "Give the entry's number: 'metro-timer changes remove 2'"), Self.spec)
+                throw .usage(
+                    language.tr(
+                        "Вкажіть номер запису: 'metro-timer changes remove 2'",
+                        "Give the entry's number: 'metro-timer changes remove 2'"), Self.spec)
             }
             action = .remove(id)
         case "add":
             action = .add(try Self.entries(arguments, context: context, language: language))
         case let other:
-            throw .usage(language.tr("Невідома дія '\(other)'; є list, add, remove", "Unknown action '\(other)'; the actions are list, add, remove"), Self.spec)
+            throw .usage(
+                language.tr(
+                    "Невідома дія '\(other)'; є list, add, remove",
+                    "Unknown action '\(other)'; the actions are list, add, remove"), Self.spec)
         }
     }
 
-    static func entries(_ arguments: ParsedArguments, context: Context, language: Language) throws(CLIError) -> [ChangesFile.Entry] {
+    static func entries(_ arguments: ParsedArguments, context: Context, language: Language) throws(CLIError)
+        -> [ChangesFile.Entry]
+    {
         let count = ["closed", "suspended", "headway", "day-type"].map { arguments.values($0).count }.reduce(0, +)
         guard count > 0 else {
-            throw .usage(language.tr(
-                "Для add потрібне --closed, --suspended, --headway чи --day-type (перші три можна повторити)",
-                "'add' needs --closed, --suspended, --headway or --day-type (the first three may be repeated)"), spec)
+            throw .usage(
+                language.tr(
+                    "Для add потрібне --closed, --suspended, --headway чи --day-type (перші три можна повторити)",
+                    "'add' needs --closed, --suspended, --headway or --day-type (the first three may be repeated)"),
+                spec)
         }
         var dates: [String?] = []
         for key in ["from", "until"] {
-            guard let text = arguments.value(key) else { dates.append(nil); continue }
+            guard let text = arguments.value(key) else {
+                dates.append(nil)
+                continue
+            }
             guard let day = PlanCommand.parseDate(text) else {
-                throw .usage(language.tr(
-                    "Дата '\(text)' має бути справжньою датою у форматі YYYY-MM-DD",
-                    "The date '\(text)' must be a real date written YYYY-MM-DD"), spec)
+                throw .usage(
+                    language.tr(
+                        "Дата '\(text)' має бути справжньою датою у форматі YYYY-MM-DD",
+                        "The date '\(text)' must be a real date written YYYY-MM-DD"), spec)
             }
             dates.append(day.description)
         }
         // --from defaults to now, as the help says: today's service day, written down.
         let from = dates[0] ?? context.clock.position(of: context.now()).serviceDay.description
         if let note = arguments.value("note"), Quote.hasControl(note) || note.count > 200 {
-            throw .usage(language.tr(
-                "Примітка має бути одним рядком тексту до 200 знаків, без керівних символів",
-                "A note must be one line of text, at most 200 characters, with no control characters"), Self.spec)
+            throw .usage(
+                language.tr(
+                    "Примітка має бути одним рядком тексту до 200 знаків, без керівних символів",
+                    "A note must be one line of text, at most 200 characters, with no control characters"), Self.spec)
         }
         let base = ChangesFile.Entry(id: 0, kind: .closed, from: from, until: dates[1], note: arguments.value("note"))
         var result: [ChangesFile.Entry] = []
@@ -90,7 +122,9 @@ struct ChangesCommand: Command {
         for name in arguments.values("closed") {
             var entry = base
             let station = try context.station(name, spec: spec, language: language)
-            guard !result.contains(where: { $0.station == station.code }) else { throw twice(Names.station(station, language)) }
+            guard !result.contains(where: { $0.station == station.code }) else {
+                throw twice(Names.station(station, language))
+            }
             entry.station = station.code
             result.append(entry)
         }
@@ -98,7 +132,9 @@ struct ChangesCommand: Command {
             var entry = base
             entry.kind = .suspended
             entry.section = try ServiceOptions.section(text, context: context, spec: spec, language: language)
-            guard !result.contains(where: { $0.kind == .suspended && $0.section == entry.section }) else { throw twice("'\(text)'") }
+            guard !result.contains(where: { $0.kind == .suspended && $0.section == entry.section }) else {
+                throw twice("'\(text)'")
+            }
             result.append(entry)
         }
         if let text = arguments.value("day-type") {
@@ -110,7 +146,8 @@ struct ChangesCommand: Command {
         for text in arguments.values("headway") {
             var entry = base
             entry.kind = .headway
-            (entry.line, entry.headwaySeconds) = try ServiceOptions.headway(text, network: context.network, spec: spec, language: language)
+            (entry.line, entry.headwaySeconds) = try ServiceOptions.headway(
+                text, network: context.network, spec: spec, language: language)
             result.append(entry)
         }
         return result
@@ -131,9 +168,10 @@ struct ChangesCommand: Command {
         switch action {
         case .list:
             guard !file.entries.isEmpty else {
-                context.stdout.line(language.tr(
-                    "Змін у русі немає. Додати: 'metro-timer changes add --closed СТАНЦІЯ'.",
-                    "No service changes. Add one with 'metro-timer changes add --closed STATION'."))
+                context.stdout.line(
+                    language.tr(
+                        "Змін у русі немає. Додати: 'metro-timer changes add --closed СТАНЦІЯ'.",
+                        "No service changes. Add one with 'metro-timer changes add --closed STATION'."))
                 return
             }
             let today = context.clock.position(of: context.now()).serviceDay.description
@@ -148,16 +186,21 @@ struct ChangesCommand: Command {
                 if let refusal = file.refusal(for: entry, network: context.network, today: today) {
                     switch refusal {
                     case .untilBeforeFrom:
-                        throw .usage(language.tr("--until раніше за --from", "--until is earlier than --from"), Self.spec)
+                        throw .usage(
+                            language.tr("--until раніше за --from", "--until is earlier than --from"), Self.spec)
                     case .inThePast:
-                        throw .usage(language.tr(
-                            "--until \(entry.until ?? "") уже минув (сьогодні \(today)): такий запис ніколи не діяв би",
-                            "--until \(entry.until ?? "") is already past (today is \(today)): such an entry would never apply"), Self.spec)
+                        throw .usage(
+                            language.tr(
+                                "--until \(entry.until ?? "") уже минув (сьогодні \(today)): такий запис ніколи не діяв би",
+                                "--until \(entry.until ?? "") is already past (today is \(today)): such an entry would never apply"
+                            ), Self.spec)
                     case .overlaps(let id):
                         let other = file.entries.first { $0.id == id }!
-                        throw .failure(language.tr(
-                            "Запис перекривається з #\(id) (\(Self.what(other, network: context.network, language: language))) у ті самі дні; змініть дати або приберіть #\(id).",
-                            "This overlaps #\(id) (\(Self.what(other, network: context.network, language: language))) on the same days; change the dates or remove #\(id) first."))
+                        throw .failure(
+                            language.tr(
+                                "Запис перекривається з #\(id) (\(Self.what(other, network: context.network, language: language))) у ті самі дні; змініть дати або приберіть #\(id).",
+                                "This overlaps #\(id) (\(Self.what(other, network: context.network, language: language))) on the same days; change the dates or remove #\(id) first."
+                            ))
                     }
                 }
                 entry.id = (file.entries.map(\.id).max() ?? 0) + 1
@@ -166,11 +209,16 @@ struct ChangesCommand: Command {
             }
             try config.write(file, to: config.changesPath)
             for entry in added {
-                context.stdout.line(language.tr("Додано: ", "Added: ") + Self.describe(entry, today: today, network: context.network, language: language))
+                context.stdout.line(
+                    language.tr("Додано: ", "Added: ")
+                        + Self.describe(entry, today: today, network: context.network, language: language))
             }
         case .remove(let id):
             guard file.entries.contains(where: { $0.id == id }) else {
-                throw .failure(language.tr("Запису #\(id) немає; див. 'metro-timer changes list'.", "There is no entry #\(id); see 'metro-timer changes list'."))
+                throw .failure(
+                    language.tr(
+                        "Запису #\(id) немає; див. 'metro-timer changes list'.",
+                        "There is no entry #\(id); see 'metro-timer changes list'."))
             }
             file.entries.removeAll { $0.id == id }
             try config.write(file, to: config.changesPath)
@@ -184,7 +232,9 @@ struct ChangesCommand: Command {
         case .closed: changes.closed = entry.station.map { [$0] } ?? []
         case .suspended: changes.suspended = entry.section.map { [$0] } ?? []
         case .headway:
-            for line in entry.line.map({ [$0] }) ?? network.lines.map(\.id) { changes.headways[line] = entry.headwaySeconds }
+            for line in entry.line.map({ [$0] }) ?? network.lines.map(\.id) {
+                changes.headways[line] = entry.headwaySeconds
+            }
         case .dayType: changes.dayType = entry.dayType
         }
         let summary = ServiceOptions.summary(changes, network: network, language: language) ?? ""

@@ -7,9 +7,13 @@ struct GlobalOptions: Sendable {
     var color: Bool
 
     static let arguments: [ArgumentSpec] = [
-        .option("lang", value: "uk|en", Text(
-            "Мова виводу.", "The output language."),
-            default: Text("METRO_TIMER_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG; інакше en", "METRO_TIMER_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else en"),
+        .option(
+            "lang", value: "uk|en",
+            Text(
+                "Мова виводу.", "The output language."),
+            default: Text(
+                "METRO_TIMER_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG; інакше en",
+                "METRO_TIMER_LANG, LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else en"),
             global: true),
         .flag("no-color", Text("Без кольорів (також NO_COLOR).", "No colour (also NO_COLOR)."), global: true),
     ]
@@ -42,13 +46,16 @@ extension Command {
 
 extension Context {
     /// Resolves the two ends of a ride, refusing the same station twice.
-    func rideEnds(_ from: String, _ to: String, spec: CommandSpec, language: Language) throws(CLIError) -> (NetworkDocument.Station, NetworkDocument.Station) {
+    func rideEnds(_ from: String, _ to: String, spec: CommandSpec, language: Language) throws(CLIError) -> (
+        NetworkDocument.Station, NetworkDocument.Station
+    ) {
         let origin = try station(from, spec: spec, language: language)
         let destination = try station(to, spec: spec, language: language)
         guard origin.code != destination.code else {
-            throw .usage(language.tr(
-                "Станції відправлення і призначення збігаються (\(Names.station(origin, language)))",
-                "The origin and the destination are the same station (\(Names.station(origin, language)))"), spec)
+            throw .usage(
+                language.tr(
+                    "Станції відправлення і призначення збігаються (\(Names.station(origin, language)))",
+                    "The origin and the destination are the same station (\(Names.station(origin, language)))"), spec)
         }
         return (origin, destination)
     }
@@ -64,22 +71,29 @@ extension Context {
         switch search.match(query) {
         case .found(let station):
             if let former = search.formerNameMatched(query, station) {
-                stderr.line(language.tr(
-                    "примітка: '\(Quote.value(query))' — колишня назва (\(former)); тепер це \(Names.station(station, language)).",
-                    "note: '\(Quote.value(query))' is a former name (\(former)); the station is now \(Names.station(station, language))."))
+                stderr.line(
+                    language.tr(
+                        "примітка: '\(Quote.value(query))' — колишня назва (\(former)); тепер це \(Names.station(station, language)).",
+                        "note: '\(Quote.value(query))' is a former name (\(former)); the station is now \(Names.station(station, language))."
+                    ))
             }
             // "Boryspil" finds Boryspilska, which is not the airport.
-            if let note = search.airportNote(query) { stderr.line(language.tr("примітка: ", "note: ") + language.tr(note.uk, note.en)) }
+            if let note = search.airportNote(query) {
+                stderr.line(language.tr("примітка: ", "note: ") + language.tr(note.uk, note.en))
+            }
             return station
         case .ambiguous(let candidates):
             // A candidate found by a former name says so.
             let list = candidates.map { candidate in
-                Names.stationWithLine(candidate, language) + (search.formerNameMatched(query, candidate).map {
-                    language.tr(" — колишня назва \($0)", " — formerly \($0)") } ?? "")
+                Names.stationWithLine(candidate, language)
+                    + (search.formerNameMatched(query, candidate).map {
+                        language.tr(" — колишня назва \($0)", " — formerly \($0)")
+                    } ?? "")
             }.joined(separator: ", ")
-            throw .usage(language.tr(
-                "'\(query)' відповідає кільком станціям: \(list). Уточніть назву.",
-                "'\(query)' matches several stations: \(list). Type more of the name."), spec)
+            throw .usage(
+                language.tr(
+                    "'\(query)' відповідає кільком станціям: \(list). Уточніть назву.",
+                    "'\(query)' matches several stations: \(list). Type more of the name."), spec)
         case .notFound(let suggestions):
             var message = language.tr("Невідома станція '\(query)'.", "Unknown station '\(query)'.")
             if !suggestions.isEmpty {
@@ -87,7 +101,8 @@ extension Context {
                 message += " " + language.tr("Можливо, \(list)?", "Did you mean \(list)?")
             }
             if let note = search.airportNote(query) { message += " " + language.tr(note.uk, note.en) }
-            message += " " + language.tr("Список станцій: 'metro-timer stations'.", "See 'metro-timer stations' for the list.")
+            message +=
+                " " + language.tr("Список станцій: 'metro-timer stations'.", "See 'metro-timer stations' for the list.")
             throw .usage(message, spec)
         }
     }

@@ -10,7 +10,8 @@ struct CompletionsCommand: Command {
             "A completion script for bash, zsh or fish: commands, options and station names."),
         discussion: Text(
             "bash: source <(metro-timer completions bash). zsh: metro-timer completions zsh > ~/.zfunc/_metro-timer (каталог у $fpath). fish: metro-timer completions fish > ~/.config/fish/completions/metro-timer.fish. 'make install' встановлює всі три.",
-            "bash: source <(metro-timer completions bash). zsh: metro-timer completions zsh > ~/.zfunc/_metro-timer (a directory on $fpath). fish: metro-timer completions fish > ~/.config/fish/completions/metro-timer.fish. 'make install' installs all three."),
+            "bash: source <(metro-timer completions bash). zsh: metro-timer completions zsh > ~/.zfunc/_metro-timer (a directory on $fpath). fish: metro-timer completions fish > ~/.config/fish/completions/metro-timer.fish. 'make install' installs all three."
+        ),
         arguments: [
             .positional("shell", Text("bash, zsh або fish.", "bash, zsh or fish."))
                 .completing(.choices(CompletionScript.Shell.allCases.map(\.rawValue)))
@@ -21,9 +22,10 @@ struct CompletionsCommand: Command {
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let name = arguments.value("shell")!
         guard let shell = CompletionScript.Shell(rawValue: name.lowercased()) else {
-            throw .usage(options.language.tr(
-                "Невідома оболонка '\(name)'; є bash, zsh і fish",
-                "Unknown shell '\(name)'; the shells are bash, zsh and fish"), Self.spec)
+            throw .usage(
+                options.language.tr(
+                    "Невідома оболонка '\(name)'; є bash, zsh і fish",
+                    "Unknown shell '\(name)'; the shells are bash, zsh and fish"), Self.spec)
         }
         self.shell = shell
     }
@@ -54,13 +56,18 @@ struct CompletionsCommand: Command {
         let saved = (try? context.config.routes(language: language).routes) ?? []
         let network = context.network
         let routes = saved.map { entry in
-            Completer.Candidate(entry.name, description: Names.station(entry.from, network, language) + " → " + Names.station(entry.to, network, language))
+            Completer.Candidate(
+                entry.name,
+                description: Names.station(entry.from, network, language) + " → "
+                    + Names.station(entry.to, network, language))
         }
-        let completer = Completer(root: MetroTimer.spec, language: language, stations: { typed in
-            search.completionCandidates(typed, language: language).map {
-                Completer.Candidate($0.text, description: $0.current)
-            }
-        }, routes: { typed in routes.filter { $0.word.lowercased().hasPrefix(typed.lowercased()) } })
+        let completer = Completer(
+            root: MetroTimer.spec, language: language,
+            stations: { typed in
+                search.completionCandidates(typed, language: language).map {
+                    Completer.Candidate($0.text, description: $0.current)
+                }
+            }, routes: { typed in routes.filter { $0.word.lowercased().hasPrefix(typed.lowercased()) } })
         return completer.complete(words).lines(for: shell, current: words.last ?? "")
     }
 }

@@ -10,8 +10,10 @@ enum HelpCommand {
             path: ["metro-timer", "help"],
             abstract: Text("Показати довідку до команди.", "Show help for a command."),
             arguments: [
-                .positional("subcommand", optional: true, Text("Команда, про яку розповісти.", "The command to describe."))
-                    .completing(.choices(MetroTimer.commands.map { $0.spec.path.last! } + ["help"]))
+                .positional(
+                    "subcommand", optional: true, Text("Команда, про яку розповісти.", "The command to describe.")
+                )
+                .completing(.choices(MetroTimer.commands.map { $0.spec.path.last! } + ["help"]))
             ] + GlobalOptions.arguments)
     }
 }

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `journal --json`'s writer: each trip's record written as bytes, field by field.
 extension JournalCommand {
@@ -64,7 +65,10 @@ extension JournalCommand {
         if let value = record.confirmedSeconds { number("confirmedSeconds", value) }
         let c = record.corrections
         member("corrections")
-        out.append(contentsOf: "{\n        \"ahead\" : \(c.ahead),\n        \"at\" : \(c.at),\n        \"behind\" : \(c.behind),\n        \"departed\" : \(c.departed)\n      }".utf8)
+        out.append(
+            contentsOf:
+                "{\n        \"ahead\" : \(c.ahead),\n        \"at\" : \(c.at),\n        \"behind\" : \(c.behind),\n        \"departed\" : \(c.departed)\n      }"
+                .utf8)
         date("endedAt", record.endedAt)
         if let value = record.finalAlert { date("finalAlert", value) }
         if let value = record.finalAlertStop { date("finalAlertStop", value) }
@@ -95,7 +99,10 @@ extension JournalCommand {
     }
 
     static func mayNeedQuote(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where (byte < 0x20 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 { return true }
+        for byte in bytes
+        where (byte < 0x20 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+            return true
+        }
         return false
     }
 
@@ -126,6 +133,8 @@ extension JournalCommand {
         put(parts.tm_hour, at: 11, digits: 2)
         put(parts.tm_min, at: 14, digits: 2)
         put(parts.tm_sec, at: 17, digits: 2)
-        for (index, byte) in [(4, 45), (7, 45), (10, 84), (13, 58), (16, 58), (19, 90)] as [(Int, UInt8)] { out[base + index] = byte }
+        for (index, byte) in [(4, 45), (7, 45), (10, 84), (13, 58), (16, 58), (19, 90)] as [(Int, UInt8)] {
+            out[base + index] = byte
+        }
     }
 }

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer journal`: every ride's plan against its outcome, and what that says about
 /// accuracy.
@@ -15,12 +16,20 @@ struct JournalCommand: Command {
             "The trip journal: plan against outcome, and the measured accuracy."),
         discussion: Text(
             "Похибка = підтверджене прибуття мінус відлік: + поїзд був пізніше за відлік, − раніше (небезпечний бік: сповіщення після станції).",
-            "Error = confirmed arrival minus the countdown: + the train was later than the countdown, − earlier (the dangerous side: an alert after the station)."),
+            "Error = confirmed arrival minus the countdown: + the train was later than the countdown, − earlier (the dangerous side: an alert after the station)."
+        ),
         arguments: [
-            .flag("json", Text("Вивести JSON (схема: docs/guide/riding.md).", "Print JSON (schema: docs/guide/riding.md).")),
+            .flag(
+                "json",
+                Text("Вивести JSON (схема: docs/guide/riding.md).", "Print JSON (schema: docs/guide/riding.md).")),
             .option("last", value: "N", Text("Лише останні N поїздок.", "Only the last N trips.")),
-            .option("export", value: "file", Text("Записати журнал у файл (рядки JSON).", "Write the journal to a file (JSON lines).")).completing(.file),
-            .flag("clear", Text("Стерти журнал (питає; --yes — без питань).", "Erase the journal (asks first; --yes does not).")),
+            .option(
+                "export", value: "file",
+                Text("Записати журнал у файл (рядки JSON).", "Write the journal to a file (JSON lines).")
+            ).completing(.file),
+            .flag(
+                "clear",
+                Text("Стерти журнал (питає; --yes — без питань).", "Erase the journal (asks first; --yes does not).")),
             .flag("yes", Text("Не питати.", "Do not ask.")),
         ] + shareArguments + GlobalOptions.arguments,
         subcommands: [JournalReportCommand.spec])
@@ -38,20 +47,30 @@ struct JournalCommand: Command {
         clear = arguments.flag("clear")
         yes = arguments.flag("yes")
         if yes && !clear {
-            throw .usage(options.language.tr("'--yes' підтверджує --clear; без нього нічого не робить", "'--yes' confirms --clear; alone it does nothing"), Self.spec)
+            throw .usage(
+                options.language.tr(
+                    "'--yes' підтверджує --clear; без нього нічого не робить",
+                    "'--yes' confirms --clear; alone it does nothing"), Self.spec)
         }
         exportPath = arguments.value("export")
         sharePath = arguments.value("share")
         dryRun = arguments.flag("dry-run")
         if dryRun && sharePath == nil {
-            throw .usage(options.language.tr("'--dry-run' іде з --share FILE", "'--dry-run' goes with --share FILE"), Self.spec)
+            throw .usage(
+                options.language.tr("'--dry-run' іде з --share FILE", "'--dry-run' goes with --share FILE"), Self.spec)
         }
         if sharePath != nil && (clear || json || exportPath != nil) {
-            throw .usage(options.language.tr("'--share' не поєднується з --clear, --json чи --export", "'--share' does not go with --clear, --json or --export"), Self.spec)
+            throw .usage(
+                options.language.tr(
+                    "'--share' не поєднується з --clear, --json чи --export",
+                    "'--share' does not go with --clear, --json or --export"), Self.spec)
         }
         if let text = arguments.value("last") {
             guard let value = DecimalNumber.whole(text), value > 0 else {
-                throw .usage(options.language.tr("'--last' приймає додатне ціле число, не '\(Quote.value(text))'", "'--last' takes a positive whole number, not '\(Quote.value(text))'"), Self.spec)
+                throw .usage(
+                    options.language.tr(
+                        "'--last' приймає додатне ціле число, не '\(Quote.value(text))'",
+                        "'--last' takes a positive whole number, not '\(Quote.value(text))'"), Self.spec)
             }
             last = value
         }
@@ -61,11 +80,13 @@ struct JournalCommand: Command {
         let language = options.language
         let store = context.tripStore
         if clear {
-            guard try context.confirmErase(
-                yes: yes,
-                question: language.tr("Стерти весь журнал поїздок?", "Erase the whole trip journal?"),
-                refusal: language.tr("Стерти журнал? Додайте --yes, щоб підтвердити.", "Erase the journal? Add --yes to confirm."),
-                kept: language.tr("Журнал залишено.", "The journal was kept."))
+            guard
+                try context.confirmErase(
+                    yes: yes,
+                    question: language.tr("Стерти весь журнал поїздок?", "Erase the whole trip journal?"),
+                    refusal: language.tr(
+                        "Стерти журнал? Додайте --yes, щоб підтвердити.", "Erase the journal? Add --yes to confirm."),
+                    kept: language.tr("Журнал залишено.", "The journal was kept."))
             else { return }
             try store.locked { () throws(CLIError) -> Void in try store.writeJournal([]) }
             context.stdout.line(language.tr("Журнал стерто.", "The journal was erased."))
@@ -106,16 +127,18 @@ struct JournalCommand: Command {
     }
 
     func empty(_ context: Context, _ language: Language) {
-        context.stdout.line(language.tr(
-            "Журнал порожній: поїздки записуються, коли завершуються.",
-            "The journal is empty: trips are recorded when they end."))
+        context.stdout.line(
+            language.tr(
+                "Журнал порожній: поїздки записуються, коли завершуються.",
+                "The journal is empty: trips are recorded when they end."))
     }
 
     /// One trip's row.
     func row(_ record: JournalRecord, _ context: Context, _ language: Language) -> String {
         let network = context.network
         var row = context.clock.calendarDay(record.t0).description + " " + context.clock.hhmm(record.t0) + "  "
-        row += Names.station(record.from, network, language) + " → " + Names.station(record.to, network, language) + "  "
+        row +=
+            Names.station(record.from, network, language) + " → " + Names.station(record.to, network, language) + "  "
         row += outcomeWord(record.outcome, language) + "  "
         row += language.tr("план", "planned") + " " + Durations.clock(record.plannedSeconds)
         if let confirmed = record.confirmedSeconds {
@@ -135,14 +158,23 @@ struct JournalCommand: Command {
     /// The line under the rows: trips, confirmed arrivals, the error.
     func printSummary(_ summary: JournalSummary, _ context: Context, _ language: Language) {
         context.stdout.line("")
-        var line = language.tr("Поїздок: \(summary.trips), підтверджених прибуттів: \(summary.confirmed).", "Trips: \(summary.trips), confirmed arrivals: \(summary.confirmed).")
+        var line = language.tr(
+            "Поїздок: \(summary.trips), підтверджених прибуттів: \(summary.confirmed).",
+            "Trips: \(summary.trips), confirmed arrivals: \(summary.confirmed).")
         if let median = summary.medianError, let p90 = summary.p90AbsoluteError {
-            let medianText = Durations.signedError(Int(median.rounded()), language), p90Text = language.duration(Int(p90.rounded()))
-            line += " " + language.tr("Похибка: медіана \(medianText), 90-й процентиль \(p90Text).", "Error: median \(medianText), 90th percentile \(p90Text).")
+            let medianText = Durations.signedError(Int(median.rounded()), language)
+            let p90Text = language.duration(Int(p90.rounded()))
+            line +=
+                " "
+                + language.tr(
+                    "Похибка: медіана \(medianText), 90-й процентиль \(p90Text).",
+                    "Error: median \(medianText), 90th percentile \(p90Text).")
             if let missed = summary.missedStationShare {
-                line += " " + language.tr(
-                    "Пропущена станція (прибуття раніше за «наступна — ваша»): \(Self.percent(missed)) поїздок",
-                    "Missed station (arrived before \"yours is next\"): \(Self.percent(missed)) of trips")
+                line +=
+                    " "
+                    + language.tr(
+                        "Пропущена станція (прибуття раніше за «наступна — ваша»): \(Self.percent(missed)) поїздок",
+                        "Missed station (arrived before \"yours is next\"): \(Self.percent(missed)) of trips")
                 if let late = summary.lateAlertShare {
                     line += language.tr(
                         "; запізніле «наступна — ваша» (після попередньої станції): \(Self.percent(late))",
@@ -151,9 +183,11 @@ struct JournalCommand: Command {
                 line += "."
             }
         } else {
-            line += " " + language.tr(
-                "Точності ще немає: вона зʼявиться, коли ви підтвердите прибуття ('a' або 'metro-timer arrived').",
-                "No accuracy figure yet: it comes from confirmed arrivals ('a' or 'metro-timer arrived').")
+            line +=
+                " "
+                + language.tr(
+                    "Точності ще немає: вона зʼявиться, коли ви підтвердите прибуття ('a' або 'metro-timer arrived').",
+                    "No accuracy figure yet: it comes from confirmed arrivals ('a' or 'metro-timer arrived').")
         }
         context.stdout.line(line)
     }
@@ -165,7 +199,9 @@ struct JournalCommand: Command {
         let directory = store.directory
         var template = Array((directory + "/.journal-json.XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if descriptor >= 0 { unlink(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        if descriptor >= 0 {
+            unlink(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         guard descriptor >= 0 else {
             // No place for the temporary file (a journal that is not there yet, say): gathered.
             let (records, problems) = try store.readJournal()
@@ -200,7 +236,10 @@ struct JournalCommand: Command {
         flush()
         for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
         guard !failed else {
-            throw .failure(language.tr("не вдалося записати тимчасовий файл журналу в \(Quote.value(directory))", "cannot write the journal's temporary file in \(Quote.value(directory))"))
+            throw .failure(
+                language.tr(
+                    "не вдалося записати тимчасовий файл журналу в \(Quote.value(directory))",
+                    "cannot write the journal's temporary file in \(Quote.value(directory))"))
         }
         writeDocument(summary: JournalSummary(parts), problems: problems, trips: parts.trips, context) {
             copyTrips(from: descriptor, context)
@@ -209,7 +248,10 @@ struct JournalCommand: Command {
 
     /// The document as `json` writes it, with the trips' text written by `trips` where they go:
     /// the head is the whole document with no trips, cut there.
-    func writeDocument(summary: JournalSummary, problems: [(line: Int, reason: Bilingual)], trips count: Int, _ context: Context, trips: () -> Void) {
+    func writeDocument(
+        summary: JournalSummary, problems: [(line: Int, reason: Bilingual)], trips count: Int, _ context: Context,
+        trips: () -> Void
+    ) {
         let document = Self.json([], summary: summary, problems: problems)
         let marker = "\"trips\" : ["
         guard count > 0, let cut = document.firstRange(of: marker) else {
@@ -243,7 +285,9 @@ struct JournalCommand: Command {
 
     /// The last `count` records in the file's order (all of them with nil), kept in a ring of
     /// `count`: never more than that in memory.
-    func gather(_ store: FileTripStore, last count: Int?) throws(CLIError) -> (records: [JournalRecord], problems: [(line: Int, reason: Bilingual)]) {
+    func gather(_ store: FileTripStore, last count: Int?) throws(CLIError) -> (
+        records: [JournalRecord], problems: [(line: Int, reason: Bilingual)]
+    ) {
         var ring: [JournalRecord] = []
         var next = 0
         let problems = try store.forEachJournalRecord { record in
@@ -258,7 +302,10 @@ struct JournalCommand: Command {
     /// with --last); a file is written whole or not at all.
     func export(_ store: FileTripStore, to path: String, _ context: Context, _ language: Language) throws(CLIError) {
         func line(_ record: JournalRecord) -> [UInt8] {
-            Array((Quote.json(String(decoding: (try? FileTripStore.journalEncoder.encode(record)) ?? Data(), as: UTF8.self)) + "\n").utf8)
+            Array(
+                (Quote.json(
+                    String(decoding: (try? FileTripStore.journalEncoder.encode(record)) ?? Data(), as: UTF8.self))
+                    + "\n").utf8)
         }
         var count = 0
         var problems: [(line: Int, reason: Bilingual)] = []
@@ -291,7 +338,9 @@ struct JournalCommand: Command {
             throw error
         }
         for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
-        context.stdout.line(language.tr("Записано \(count) поїздок у \(Quote.value(path)).", "Wrote \(count) trips to \(Quote.value(path))."))
+        context.stdout.line(
+            language.tr(
+                "Записано \(count) поїздок у \(Quote.value(path)).", "Wrote \(count) trips to \(Quote.value(path))."))
     }
 
     func outcomeWord(_ outcome: Trip.Outcome, _ language: Language) -> String {
@@ -306,7 +355,9 @@ struct JournalCommand: Command {
     static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
 
     /// `{"version": 1, "trips": [...], "summary": {...}, "skipped": [{"line", "reason"}]}`.
-    static func json(_ records: [JournalRecord], summary: JournalSummary, problems: [(line: Int, reason: Bilingual)]) -> String {
+    static func json(_ records: [JournalRecord], summary: JournalSummary, problems: [(line: Int, reason: Bilingual)])
+        -> String
+    {
         let trips = records.compactMap { record -> Any? in
             guard let data = try? FileTripStore.journalEncoder.encode(record) else { return nil }
             return try? JSONObject.parse(Array(data))

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer journal report`: what your confirmed rides say about accuracy, per route and
 /// per line and direction, with a histogram of the arrival errors drawn in the terminal.
@@ -15,7 +16,8 @@ struct JournalReportCommand: Command {
             "An accuracy report from the journal: routes, directions, a histogram of errors."),
         discussion: Text(
             "Виміряно на ваших підтверджених прибуттях. Похибка = прибуття мінус відлік (− раніше: небезпечний бік). «Без → з калібруванням» — медіана |похибки| поїздок, запланованих без і з калібруванням. Блоки Unicode; ASCII з --plain або TERM=dumb.",
-            "Measured on your confirmed arrivals. Error = arrival minus the countdown (− earlier: the dangerous side). 'Without → with calibration': the median |error| of rides planned without and with calibration. Unicode blocks; ASCII with --plain or TERM=dumb."),
+            "Measured on your confirmed arrivals. Error = arrival minus the countdown (− earlier: the dangerous side). 'Without → with calibration': the median |error| of rides planned without and with calibration. Unicode blocks; ASCII with --plain or TERM=dumb."
+        ),
         arguments: [
             .flag("json", Text("Вивести JSON.", "Print JSON.")),
             .flag("plain", Text("Лише ASCII (також коли TERM=dumb).", "ASCII only (also when TERM=dumb).")),
@@ -42,9 +44,10 @@ struct JournalReportCommand: Command {
             return
         }
         guard !builder.isEmpty else {
-            context.stdout.line(language.tr(
-                "Журнал порожній: поїздки записуються, коли завершуються.",
-                "The journal is empty: trips are recorded when they end."))
+            context.stdout.line(
+                language.tr(
+                    "Журнал порожній: поїздки записуються, коли завершуються.",
+                    "The journal is empty: trips are recorded when they end."))
             return
         }
         context.stdout.write(Self.text(report, network: context.network, language: language, plain: plain))
@@ -62,7 +65,8 @@ struct JournalReportCommand: Command {
 
     static func row(_ label: String, _ group: JournalReport.Group, _ language: Language) -> String {
         let c = group.corrections
-        return "| \(label) | \(group.rides) | \(group.errors.count) | \(seconds(group.medianError)) | \(magnitude(group.p90AbsError)) | "
+        return
+            "| \(label) | \(group.rides) | \(group.errors.count) | \(seconds(group.medianError)) | \(magnitude(group.p90AbsError)) | "
             + "\(percent(group.missedShare)) | \(percent(group.lateShare)) | +\(c.behind) −\(c.ahead) @\(c.at) d\(c.departed) | "
             + "\(magnitude(group.medianAbsErrorBefore)) (\(group.uncalibratedErrors.count)) → \(magnitude(group.medianAbsErrorAfter)) (\(group.calibratedErrors.count)) |\n"
     }
@@ -72,27 +76,38 @@ struct JournalReportCommand: Command {
             // No '|' inside a cell: the modulus is said in words, or the row splits into more
             // cells than the table has columns.
             "| \(first) | поїздок | прибуттів | медіана (с) | p90 модуля (с) | пропущено | запізно | виправлення | медіана модуля похибки без → з калібруванням, с (поїздок) |\n",
-            "| \(first) | rides | arrivals | median (s) | p90 abs (s) | missed | late | corrections | median abs error without → with calibration, s (rides) |\n")
+            "| \(first) | rides | arrivals | median (s) | p90 abs (s) | missed | late | corrections | median abs error without → with calibration, s (rides) |\n"
+        )
             + "|---|---:|---:|---:|---:|---:|---:|---|---:|\n"
     }
 
     static func text(_ report: JournalReport, network: Network, language: Language, plain: Bool) -> String {
-        var out = language.tr("Звіт журналу (виміряно на ваших поїздках)\n\n", "Journal report (measured on your rides)\n\n")
+        var out = language.tr(
+            "Звіт журналу (виміряно на ваших поїздках)\n\n", "Journal report (measured on your rides)\n\n")
         out += header(language.tr("маршрут", "route"), language)
         for route in report.routes {
             let arrow = plain ? " -> " : " → "
-            out += row(Names.station(route.from, network, language) + arrow + Names.station(route.to, network, language), route.group, language)
+            out += row(
+                Names.station(route.from, network, language) + arrow + Names.station(route.to, network, language),
+                route.group, language)
         }
         out += row(language.tr("усі", "all"), report.overall, language)
         out += "\n" + header(language.tr("лінія, напрямок", "line, direction"), language)
         for leg in report.legs {
-            let toward = network.terminal(line: leg.line, direction: leg.direction).map { Names.station($0, network, language) } ?? leg.direction.rawValue
+            let toward =
+                network.terminal(line: leg.line, direction: leg.direction).map { Names.station($0, network, language) }
+                ?? leg.direction.rawValue
             out += row("\(leg.line) " + language.tr("у напрямку станції", "toward") + " \(toward)", leg.group, language)
         }
-        let arrivals = "\(report.overall.errors.count) " + language.plural(report.overall.errors.count, uk: ("прибуття", "прибуття", "прибуттів"), en: ("arrival", "arrivals"))
-        out += "\n" + language.tr(
-            "Похибка прибуття (прибуття − відлік, с; − раніше за відлік), \(arrivals):\n",
-            "Arrival error (arrival − countdown, s; − earlier than the countdown), \(arrivals):\n")
+        let arrivals =
+            "\(report.overall.errors.count) "
+            + language.plural(
+                report.overall.errors.count, uk: ("прибуття", "прибуття", "прибуттів"), en: ("arrival", "arrivals"))
+        out +=
+            "\n"
+            + language.tr(
+                "Похибка прибуття (прибуття − відлік, с; − раніше за відлік), \(arrivals):\n",
+                "Arrival error (arrival − countdown, s; − earlier than the countdown), \(arrivals):\n")
         out += histogram(report, plain: plain)
         // ASCII: the minus sign and the arrow too (station names stay as they are).
         if plain { out = out.replacing("−", with: "-").replacing(" → ", with: " -> ") }
@@ -103,9 +118,11 @@ struct JournalReportCommand: Command {
     static func histogram(_ report: JournalReport, plain: Bool, width: Int = 40) -> String {
         let most = max(1, report.bins.max() ?? 1)
         let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-        let dots = plain ? ".." : "…", atLeast = plain ? ">=" : "≥"
+        let dots = plain ? ".." : "…"
+        let atLeast = plain ? ">=" : "≥"
         let labels = report.bins.indices.map { index -> String in
-            let low = report.binStart + index * report.binSeconds, high = low + report.binSeconds
+            let low = report.binStart + index * report.binSeconds
+            let high = low + report.binSeconds
             if index == 0 { return "< \(pad(high))" }
             if index == report.bins.count - 1 { return "\(atLeast) \(pad(low))" }
             return "\(pad(low)) \(dots) \(pad(high))"
@@ -119,9 +136,13 @@ struct JournalReportCommand: Command {
                 bar = String(repeating: "#", count: Int(length.rounded()))
             } else {
                 let whole = Int(length)
-                bar = String(repeating: "█", count: whole) + eighths[min(7, Int(((length - Double(whole)) * 8).rounded(.down)))]
+                bar =
+                    String(repeating: "█", count: whole)
+                    + eighths[min(7, Int(((length - Double(whole)) * 8).rounded(.down)))]
             }
-            out += String(repeating: " ", count: labelWidth - labels[index].count) + labels[index] + " |" + bar + " \(count)\n"
+            out +=
+                String(repeating: " ", count: labelWidth - labels[index].count) + labels[index] + " |" + bar
+                + " \(count)\n"
         }
         return out
     }
@@ -136,7 +157,10 @@ struct JournalReportCommand: Command {
         func figures(_ group: JournalReport.Group) -> [String: Any] {
             var object: [String: Any] = [
                 "rides": group.rides, "confirmed": group.errors.count,
-                "corrections": ["behind": group.corrections.behind, "ahead": group.corrections.ahead, "at": group.corrections.at, "departed": group.corrections.departed],
+                "corrections": [
+                    "behind": group.corrections.behind, "ahead": group.corrections.ahead, "at": group.corrections.at,
+                    "departed": group.corrections.departed,
+                ],
             ]
             object["medianErrorSeconds"] = group.medianError
             object["p90AbsoluteErrorSeconds"] = group.p90AbsError

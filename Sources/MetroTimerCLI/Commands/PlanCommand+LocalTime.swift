@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `--at` on the clock-change days: a time the clocks jump over is refused with the nearest
 /// times that exist; a time they pass twice is read as the first (RFC 5545's rule, 3.3.5), says
@@ -31,24 +32,32 @@ extension PlanCommand {
         switch clock.localTime(day, seconds: seconds) {
         case .unique(let moment):
             if let wanted, wanted != clock.offset(at: moment) {
-                throw .usage(language.tr(
-                    "\(shown) \(date) у Києві — це \(shown)\(ServiceClock.offsetText(clock.offset(at: moment))), не \(ServiceClock.offsetText(wanted))",
-                    "\(shown) on \(date) in Kyiv is \(shown)\(ServiceClock.offsetText(clock.offset(at: moment))), not \(ServiceClock.offsetText(wanted))"), spec)
+                throw .usage(
+                    language.tr(
+                        "\(shown) \(date) у Києві — це \(shown)\(ServiceClock.offsetText(clock.offset(at: moment))), не \(ServiceClock.offsetText(wanted))",
+                        "\(shown) on \(date) in Kyiv is \(shown)\(ServiceClock.offsetText(clock.offset(at: moment))), not \(ServiceClock.offsetText(wanted))"
+                    ), spec)
             }
             return moment
         case .repeated(let first, let second):
-            let firstOffset = ServiceClock.offsetText(clock.offset(at: first)), secondOffset = ServiceClock.offsetText(clock.offset(at: second))
+            let firstOffset = ServiceClock.offsetText(clock.offset(at: first))
+            let secondOffset = ServiceClock.offsetText(clock.offset(at: second))
             if let wanted {
                 guard let moment = [first, second].first(where: { clock.offset(at: $0) == wanted }) else {
-                    throw .usage(language.tr(
-                        "\(shown) \(date) у Києві буває двічі: \(shown)\(firstOffset) і \(shown)\(secondOffset), не \(ServiceClock.offsetText(wanted))",
-                        "\(shown) on \(date) happens twice in Kyiv: \(shown)\(firstOffset) and \(shown)\(secondOffset), not \(ServiceClock.offsetText(wanted))"), spec)
+                    throw .usage(
+                        language.tr(
+                            "\(shown) \(date) у Києві буває двічі: \(shown)\(firstOffset) і \(shown)\(secondOffset), не \(ServiceClock.offsetText(wanted))",
+                            "\(shown) on \(date) happens twice in Kyiv: \(shown)\(firstOffset) and \(shown)\(secondOffset), not \(ServiceClock.offsetText(wanted))"
+                        ), spec)
                 }
                 return moment
             }
-            context.stderr.line(CommandRunner.notePrefix(language) + language.tr(
-                "\(shown) \(date) у Києві буває двічі (годинники переводять назад); узято перший раз, \(shown)\(firstOffset). Для другого: --at \(shown)\(secondOffset).",
-                "\(shown) on \(date) happens twice in Kyiv (the clocks go back); this is the first, \(shown)\(firstOffset). For the second: --at \(shown)\(secondOffset)."))
+            context.stderr.line(
+                CommandRunner.notePrefix(language)
+                    + language.tr(
+                        "\(shown) \(date) у Києві буває двічі (годинники переводять назад); узято перший раз, \(shown)\(firstOffset). Для другого: --at \(shown)\(secondOffset).",
+                        "\(shown) on \(date) happens twice in Kyiv (the clocks go back); this is the first, \(shown)\(firstOffset). For the second: --at \(shown)\(secondOffset)."
+                    ))
             return first
         case .skipped(let before, let after):
             // The wall clock the jump starts from: the reading a second past the last that
@@ -58,9 +67,11 @@ extension PlanCommand {
             // The last minute before the jump may belong to the service day before (before 03:00).
             let previous = clock.position(of: before).serviceDay
             let earlier = previous == day ? clock.hhmm(before) : "--date \(previous) --at \(clock.hhmm(before))"
-            throw .usage(language.tr(
-                "\(shown) \(date) у Києві не буває: годинники переводять з \(from) на \(clock.hhmm(after)). Найближчі часи, що існують: \(clock.hhmm(after)) і \(earlier)",
-                "There is no \(shown) on \(date) in Kyiv: the clocks go forward from \(from) to \(clock.hhmm(after)). The nearest times that exist are \(clock.hhmm(after)) and \(earlier)"), spec)
+            throw .usage(
+                language.tr(
+                    "\(shown) \(date) у Києві не буває: годинники переводять з \(from) на \(clock.hhmm(after)). Найближчі часи, що існують: \(clock.hhmm(after)) і \(earlier)",
+                    "There is no \(shown) on \(date) in Kyiv: the clocks go forward from \(from) to \(clock.hhmm(after)). The nearest times that exist are \(clock.hhmm(after)) and \(earlier)"
+                ), spec)
         }
     }
 }

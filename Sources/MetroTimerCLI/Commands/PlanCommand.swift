@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer plan FROM TO`: the whole ride, computed up front.
 struct PlanCommand: Command {
@@ -14,28 +15,54 @@ struct PlanCommand: Command {
             "Plan a ride: every station with its time, the transfer, the alerts and the arrival."),
         discussion: Text(
             "Час відраховується від t₀ — моменту, коли поїзд рушає зі станції відправлення. Доба руху триває від 03:00 до 03:00: --at раніше 03:00 — це ніч після --date. До першого поїзда план — це план першого поїзда. Поїздку, яку тоді не проїхати (після останнього поїзда), однаково надруковано, з попередженням на початку, і код завершення 1; --ics тоді нічого не записує. На краях доби поїздки — на поїздах розкладу (тих, що й у фіді GTFS); де на пересадці швидкий і повільний поїзд встигають на різні поїзди, план називає обидва.",
-            "Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. Before the first train the plan is the first train's. A ride that cannot be made then (after the last train) is still printed, warning first, and exits 1; --ics then writes nothing. At the edges of the day the rides are on the timetable's trains (the GTFS feed's); where the fast and the slow pattern make different trains at a change, the plan names both."),
+            "Times count from t₀, the moment the train starts moving at the origin. A service day runs from 03:00 to 03:00: --at before 03:00 is the night after --date. Before the first train the plan is the first train's. A ride that cannot be made then (after the last train) is still printed, warning first, and exits 1; --ics then writes nothing. At the edges of the day the rides are on the timetable's trains (the GTFS feed's); where the fast and the slow pattern make different trains at a change, the plan names both."
+        ),
         arguments: [
-            .positional("from", Text(
-                "Станція відправлення (українською чи англійською) або назва збереженого маршруту.",
-                "The station you board at (Ukrainian or English), or a saved route's name.")).completing(.stationsOrRoutes),
-            .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),
-            .option("at", value: "HH:MM", Text("Коли рушає поїзд, за київським часом.", "When the train starts moving, Kyiv time."), default: Text("зараз", "now")),
-            .option("date", value: "YYYY-MM-DD", Text(
-                "День обслуговування (час після півночі належить попередньому дню).",
-                "The service day (times after midnight belong to the day before)."), default: Text("сьогодні", "today")),
-            .option("arrive-by", value: "HH:MM", Text(
-                "Прибути до цього часу: найпізніший виїзд із запланованим очікуванням і надійний, навіть із цілим інтервалом очікування; не раніше першого поїзда і не пізніше останнього сполучення.",
-                "Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait; never before the first train, never after the last connection.")),
-            .flag("last", Text(
-                "Останній поїзд: останній справжній поїзд, що повільно і з цілим переходом ще встигає на останні поїзди на кожній пересадці, запас на кожній і скільки до нього від зараз.",
-                "The last train home: the last real train that still makes the last trains at every change, on the slow pattern with the whole walk; the margin at each change, and how long that is from now.")),
-            .flag("json", Text("Вивести JSON (схема: docs/guide/planning.md).", "Print JSON (schema: docs/guide/planning.md).")),
-            .option("ics", value: "file", Text(
-                "Записати поїздку як подію календаря з нагадуваннями (- — у стандартний вивід); файл лише для вас (0600).",
-                "Write the ride as a calendar event with alarms (- for standard output); the file is for you alone (0600).")).completing(.file),
-            .flag("no-calibration", Text(
-                "Лише офіційні дані, без ваших вимірювань.", "Official figures only, without your own measurements.")),
+            .positional(
+                "from",
+                Text(
+                    "Станція відправлення (українською чи англійською) або назва збереженого маршруту.",
+                    "The station you board at (Ukrainian or English), or a saved route's name.")
+            ).completing(.stationsOrRoutes),
+            .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(
+                .stations),
+            .option(
+                "at", value: "HH:MM",
+                Text("Коли рушає поїзд, за київським часом.", "When the train starts moving, Kyiv time."),
+                default: Text("зараз", "now")),
+            .option(
+                "date", value: "YYYY-MM-DD",
+                Text(
+                    "День обслуговування (час після півночі належить попередньому дню).",
+                    "The service day (times after midnight belong to the day before)."),
+                default: Text("сьогодні", "today")),
+            .option(
+                "arrive-by", value: "HH:MM",
+                Text(
+                    "Прибути до цього часу: найпізніший виїзд із запланованим очікуванням і надійний, навіть із цілим інтервалом очікування; не раніше першого поїзда і не пізніше останнього сполучення.",
+                    "Arrive by then: the latest start with the booked wait, and the safe start that makes it even with a whole interval's wait; never before the first train, never after the last connection."
+                )),
+            .flag(
+                "last",
+                Text(
+                    "Останній поїзд: останній справжній поїзд, що повільно і з цілим переходом ще встигає на останні поїзди на кожній пересадці, запас на кожній і скільки до нього від зараз.",
+                    "The last train home: the last real train that still makes the last trains at every change, on the slow pattern with the whole walk; the margin at each change, and how long that is from now."
+                )),
+            .flag(
+                "json",
+                Text("Вивести JSON (схема: docs/guide/planning.md).", "Print JSON (schema: docs/guide/planning.md).")),
+            .option(
+                "ics", value: "file",
+                Text(
+                    "Записати поїздку як подію календаря з нагадуваннями (- — у стандартний вивід); файл лише для вас (0600).",
+                    "Write the ride as a calendar event with alarms (- for standard output); the file is for you alone (0600)."
+                )
+            ).completing(.file),
+            .flag(
+                "no-calibration",
+                Text(
+                    "Лише офіційні дані, без ваших вимірювань.", "Official figures only, without your own measurements."
+                )),
         ] + ServiceOptions.arguments + GlobalOptions.arguments)
 
     var origin: NetworkDocument.Station
@@ -53,32 +80,38 @@ struct PlanCommand: Command {
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
-        (origin, destination) = try context.rideEnds(arguments.value("from")!, arguments.value("to"), spec: Self.spec, language: language)
+        (origin, destination) = try context.rideEnds(
+            arguments.value("from")!, arguments.value("to"), spec: Self.spec, language: language)
         last = arguments.flag("last")
         if last && (arguments.value("at") != nil || arguments.value("arrive-by") != nil) {
-            throw .usage(language.tr(
-                "'--last' не поєднується з '--at' чи '--arrive-by': він сам знаходить час виїзду",
-                "'--last' cannot be combined with '--at' or '--arrive-by': it finds the start itself"), Self.spec)
+            throw .usage(
+                language.tr(
+                    "'--last' не поєднується з '--at' чи '--arrive-by': він сам знаходить час виїзду",
+                    "'--last' cannot be combined with '--at' or '--arrive-by': it finds the start itself"), Self.spec)
         }
         if let by = arguments.value("arrive-by") {
             guard arguments.value("at") == nil else {
-                throw .usage(language.tr(
-                    "'--at' і '--arrive-by' не поєднуються: одне задає виїзд, друге — прибуття",
-                    "'--at' and '--arrive-by' cannot be combined: one sets the start, the other the arrival"), Self.spec)
+                throw .usage(
+                    language.tr(
+                        "'--at' і '--arrive-by' не поєднуються: одне задає виїзд, друге — прибуття",
+                        "'--at' and '--arrive-by' cannot be combined: one sets the start, the other the arrival"),
+                    Self.spec)
             }
             arriveBy = try Self.departure(at: by, date: arguments.value("date"), context: context, language: language)
         }
         if let arriveBy {
             t0 = arriveBy
         } else {
-            t0 = try Self.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
+            t0 = try Self.departure(
+                at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
         }
         json = arguments.flag("json")
         ics = arguments.value("ics")
         if json && ics == "-" {
-            throw .usage(language.tr(
-                "'--json' і '--ics -' обидва пишуть у стандартний вивід; запишіть календар у файл",
-                "'--json' and '--ics -' both write to standard output; write the calendar to a file"), Self.spec)
+            throw .usage(
+                language.tr(
+                    "'--json' і '--ics -' обидва пишуть у стандартний вивід; запишіть календар у файл",
+                    "'--json' and '--ics -' both write to standard output; write the calendar to a file"), Self.spec)
         }
         calibrated = !arguments.flag("no-calibration")
         (changes, feedNotes) = try context.todaysService(arguments, at: t0, spec: Self.spec, language: language)
@@ -93,9 +126,10 @@ struct PlanCommand: Command {
         var day = position.serviceDay
         if let date {
             guard let parsed = parseDate(date) else {
-                throw .usage(language.tr(
-                    "Дата '\(date)' має бути справжньою датою у форматі YYYY-MM-DD",
-                    "The date '\(date)' must be a real date written YYYY-MM-DD"), spec)
+                throw .usage(
+                    language.tr(
+                        "Дата '\(date)' має бути справжньою датою у форматі YYYY-MM-DD",
+                        "The date '\(date)' must be a real date written YYYY-MM-DD"), spec)
             }
             day = parsed
         }
@@ -106,9 +140,10 @@ struct PlanCommand: Command {
             offset = suffix
             let text = clock.count <= 5 ? clock + ":00" : clock
             guard let parsed = try? TimeOfDay.parseClock(text) else {
-                throw .usage(language.tr(
-                    "Час '\(at)' неправильний; пишіть HH:MM від 00:00 до 23:59",
-                    "The time '\(at)' is not valid; write HH:MM from 00:00 to 23:59"), spec)
+                throw .usage(
+                    language.tr(
+                        "Час '\(at)' неправильний; пишіть HH:MM від 00:00 до 23:59",
+                        "The time '\(at)' is not valid; write HH:MM from 00:00 to 23:59"), spec)
             }
             seconds = parsed
         }
@@ -121,11 +156,14 @@ struct PlanCommand: Command {
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
         // The direct route, or the long way round when today's changes cut it.
         let chosen = try ServiceOptions.route(
-            from: origin.code, to: destination.code, changes: changes, feedNotes: feedNotes, network: context.network, language: options.language)
+            from: origin.code, to: destination.code, changes: changes, feedNotes: feedNotes, network: context.network,
+            language: options.language)
         let route = chosen.route
         let detourNote = ServiceOptions.detourNote(chosen, network: context.network, language: options.language)
         // The station the train leaves from (after any walk through a node at the start).
-        let board = context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) } ?? ""
+        let board =
+            context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) }
+            ?? ""
         let engine = try context.engine(calibrated: calibrated).applying(changes)
         var start = t0
         var arriveByNote: String?
@@ -133,20 +171,25 @@ struct PlanCommand: Command {
         if let arriveBy {
             switch engine.arriveBy(route: route, target: arriveBy) {
             case .none:
-                throw .failure(options.language.tr(
-                    "Прибути до \(context.clock.hhmm(arriveBy)) не вийде: у три години перед тим жоден поїзд, що встигає на пересадки, не прибуває вчасно.",
-                    "No ride in the three hours before \(context.clock.hhmm(arriveBy)) that makes its changes arrives by then."))
+                throw .failure(
+                    options.language.tr(
+                        "Прибути до \(context.clock.hhmm(arriveBy)) не вийде: у три години перед тим жоден поїзд, що встигає на пересадки, не прибуває вчасно.",
+                        "No ride in the three hours before \(context.clock.hhmm(arriveBy)) that makes its changes arrives by then."
+                    ))
             case .tooEarly(let first, let arrival, let earliest, let latest):
-                throw .failure(Self.tooEarly(
-                    target: arriveBy, first: first, arrival: arrival, earliest: earliest, latest: latest, board: board, clock: context.clock,
-                    language: options.language))
+                throw .failure(
+                    Self.tooEarly(
+                        target: arriveBy, first: first, arrival: arrival, earliest: earliest, latest: latest,
+                        board: board, clock: context.clock,
+                        language: options.language))
             case .ride(let latest, let safe, let clamped):
                 starts = (latest, safe)
                 start = latest
                 let arrival = engine.schedule(route: route, t0: latest).finalArrival
                 arriveByNote = Self.arriveByNote(
                     target: arriveBy, latest: latest, safe: safe, clamped: clamped, arrival: arrival,
-                    first: engine.firstTrain(of: route, before: latest.addingTimeInterval(-1)), board: board, clock: context.clock,
+                    first: engine.firstTrain(of: route, before: latest.addingTimeInterval(-1)), board: board,
+                    clock: context.clock,
                     language: options.language)
             }
         }
@@ -154,10 +197,12 @@ struct PlanCommand: Command {
         var lastIsGone = false
         var lastAnswer: PlanJSON.LastJSON?
         if last {
-            guard let found = engine.lastConnection(route: route, serviceDay: engine.clock.position(of: t0).serviceDay) else {
-                throw .failure(options.language.tr(
-                    "Для цього маршруту немає опублікованих останніх відправлень, що встигають на пересадку.",
-                    "The published data has no last departures for this route that make the change."))
+            guard let found = engine.lastConnection(route: route, serviceDay: engine.clock.position(of: t0).serviceDay)
+            else {
+                throw .failure(
+                    options.language.tr(
+                        "Для цього маршруту немає опублікованих останніх відправлень, що встигають на пересадку.",
+                        "The published data has no last departures for this route that make the change."))
             }
             start = found.departure
             let now = context.now()
@@ -165,19 +210,27 @@ struct PlanCommand: Command {
             let seconds = found.departure.timeIntervalSince(now)
             let minutes = Int((abs(seconds) / 60).rounded(.down))
             func span(_ minutes: Int) -> String { Durations.minutes(minutes * 60, options.language) }
-            let when = seconds >= 0
+            let when =
+                seconds >= 0
                 ? options.language.tr("Він рушає через \(span(minutes)).", "It leaves in \(span(minutes)).")
                 : options.language.tr("Він уже пішов \(span(minutes)) тому.", "It left \(span(minutes)) ago.")
             lastIsGone = seconds < 0
             // (The JSON's own object, made only for --json.)
-            if json { lastAnswer = PlanJSON.last(found, route: route, now: now, network: context.network, clock: context.clock) }
-            lastNote = Self.lastNote(found, route: route, board: board, network: context.network, clock: context.clock, language: options.language) + " " + when
+            if json {
+                lastAnswer = PlanJSON.last(
+                    found, route: route, now: now, network: context.network, clock: context.clock)
+            }
+            lastNote =
+                Self.lastNote(
+                    found, route: route, board: board, network: context.network, clock: context.clock,
+                    language: options.language) + " " + when
         }
         // Asked before the first train: the plan of the first train (exit 0).
         var firstNote: String?
         if arriveBy == nil, !last, let first = engine.firstTrain(of: route, before: t0) {
             start = first
-            firstNote = Self.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: options.language)
+            firstNote = Self.firstTrainNote(
+                asked: t0, first: first, board: board, clock: context.clock, language: options.language)
         }
         // Every plan is bounded by the published first and last trains (the service model).
         let schedule = engine.schedule(route: route, t0: start)
@@ -198,11 +251,14 @@ struct PlanCommand: Command {
             // note), never as a refusal; the last train itself is what bounds the ride.
             let through = options.language.tr(
                 "Пройдіть вхід до \(TimeOfDay.clock(entrance.closes).prefix(5)): тоді входи станції \(name) зачиняються.",
-                "Be through the entrance by \(TimeOfDay.clock(entrance.closes).prefix(5)), when \(name)'s entrances close.")
+                "Be through the entrance by \(TimeOfDay.clock(entrance.closes).prefix(5)), when \(name)'s entrances close."
+            )
             if seconds < entrance.opens {
-                warnings.append(options.language.tr(
-                    "Входи станції \(name) відчиняються о \(TimeOfDay.clock(entrance.opens).prefix(5)): о \(context.clock.hhmm(start)) ще не ввійти.",
-                    "\(name)'s entrances open at \(TimeOfDay.clock(entrance.opens).prefix(5)): at \(context.clock.hhmm(start)) you cannot get in yet."))
+                warnings.append(
+                    options.language.tr(
+                        "Входи станції \(name) відчиняються о \(TimeOfDay.clock(entrance.opens).prefix(5)): о \(context.clock.hhmm(start)) ще не ввійти.",
+                        "\(name)'s entrances open at \(TimeOfDay.clock(entrance.opens).prefix(5)): at \(context.clock.hhmm(start)) you cannot get in yet."
+                    ))
             } else if entrance.closes < seconds, last {
                 lastNote = (lastNote ?? "") + " " + through
             } else if entrance.closes < seconds {
@@ -211,73 +267,102 @@ struct PlanCommand: Command {
         }
         // After the origin's last train: what to type for the next ride that can be made.
         if arriveBy == nil, !last, let board = route.legs.first?.board,
-            schedule.findings.contains(where: { if case .afterLastTrain(board, _, _, _) = $0 { return true } else { return false } }) {
+            schedule.findings.contains(where: {
+                if case .afterLastTrain(board, _, _, _) = $0 { return true } else { return false }
+            })
+        {
             let asked = engine.clock.position(of: start).serviceDay
             let next = engine.clock.shifted(asked, by: 1)
             if let first = engine.firstTrain(of: route, before: engine.clock.date(next, seconds: 3 * 3600)) {
                 firstNote = Self.nextRideNote(
-                    route: route, asked: asked, day: next, first: first, network: context.network, clock: engine.clock, language: options.language)
+                    route: route, asked: asked, day: next, first: first, network: context.network, clock: engine.clock,
+                    language: options.language)
             }
         }
-        var notes = (firstNote.map { [$0] } ?? []) + (detourNote.map { [$0] } ?? []) + (arriveByNote.map { [$0] } ?? []) + (lastNote.map { [$0] } ?? []) + (entranceNote.map { [$0] } ?? []) + feedNotes + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
+        var notes =
+            (firstNote.map { [$0] } ?? []) + (detourNote.map { [$0] } ?? []) + (arriveByNote.map { [$0] } ?? [])
+            + (lastNote.map { [$0] } ?? []) + (entranceNote.map { [$0] } ?? []) + feedNotes
+            + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
             + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
         let measured = schedule.stops.filter(\.calibrated).count
         if measured > 0 {
-            notes.append(options.language.tr(
-                "\(measured) з \(schedule.stops.count - 1) перегонів — за вашими вимірюваннями (--no-calibration: лише офіційні).",
-                "\(measured) of \(schedule.stops.count - 1) segments from your own measurements (--no-calibration: official only)."))
+            notes.append(
+                options.language.tr(
+                    "\(measured) з \(schedule.stops.count - 1) перегонів — за вашими вимірюваннями (--no-calibration: лише офіційні).",
+                    "\(measured) of \(schedule.stops.count - 1) segments from your own measurements (--no-calibration: official only)."
+                ))
         }
         // A day outside the timetable's validity: planned, with one warning (not a reason to
         // exit 1: the ride itself may be fine).
-        let validity = context.validityWarning(engine.clock.position(of: start).serviceDay, language: options.language).map { [$0] } ?? []
+        let validity =
+            context.validityWarning(engine.clock.position(of: start).serviceDay, language: options.language).map {
+                [$0]
+            } ?? []
         // Printed, warning first, but a script can tell: the ride cannot be made then.
         let cannotBeMade = schedule.findings.contains(where: \.preventsTheRide) || lastIsGone || !warnings.isEmpty
         if let ics {
             // A calendar card rings its alarms whatever the plan said: a ride that cannot be made
             // gets none, and the plan below says why.
             if cannotBeMade {
-                context.stderr.line(options.language.tr(
-                    "Подію календаря не записано: цю поїздку тоді не здійснити.",
-                    "No calendar event written: the ride cannot be made then."))
+                context.stderr.line(
+                    options.language.tr(
+                        "Подію календаря не записано: цю поїздку тоді не здійснити.",
+                        "No calendar event written: the ride cannot be made then."))
                 if ics == "-" {
-                    for line in warnings + schedule.findings.filter(\.preventsTheRide).map({
-                        FindingText.sentence($0, network: context.network, clock: context.clock, language: options.language, at: start)
-                    }) {
+                    for line in warnings
+                        + schedule.findings.filter(\.preventsTheRide).map({
+                            FindingText.sentence(
+                                $0, network: context.network, clock: context.clock, language: options.language,
+                                at: start)
+                        })
+                    {
                         context.stderr.line(line)
                     }
                     throw .exit(1)
                 }
             } else {
-                let card = CalendarCard(network: context.network, clock: context.clock, language: options.language, product: "metro-timer \(MetroTimer.version)")
-                    .calendar(schedule, stamp: context.now())
+                let card = CalendarCard(
+                    network: context.network, clock: context.clock, language: options.language,
+                    product: "metro-timer \(MetroTimer.version)"
+                )
+                .calendar(schedule, stamp: context.now())
                 if ics == "-" {
                     context.stdout.write(card)
                     return
                 }
                 try ExportFile.write(card, to: ics, language: options.language)
-                context.stderr.line(options.language.tr("Подію календаря записано: \(Quote.value(ics))", "Calendar event written to \(Quote.value(ics))"))
+                context.stderr.line(
+                    options.language.tr(
+                        "Подію календаря записано: \(Quote.value(ics))", "Calendar event written to \(Quote.value(ics))"
+                    ))
             }
         }
         if json {
             var document = PlanJSON(
-                schedule, network: context.network, clock: engine.clock, fraction: engine.bookedWaitFraction, language: options.language,
+                schedule, network: context.network, clock: engine.clock, fraction: engine.bookedWaitFraction,
+                language: options.language,
                 intervals: engine.legIntervals(schedule))
             document.serviceChanges = changes.isEmpty ? nil : changes
             if let refusal = chosen.detourBecause, let detourNote {
                 document.detour = .init(
                     via: ServiceOptions.detourLine(route, network: context.network),
-                    reason: ServiceOptions.reasonClause(refusal, network: context.network, language: options.language), message: detourNote)
+                    reason: ServiceOptions.reasonClause(refusal, network: context.network, language: options.language),
+                    message: detourNote)
             }
             document.notes = validity + warnings + notes
             document.last = lastAnswer
             if let arriveBy, let starts {
-                document.arriveBy = .init(target: context.clock.iso8601(arriveBy), latestStart: context.clock.iso8601(starts.latest), safeStart: starts.safe.map(context.clock.iso8601))
+                document.arriveBy = .init(
+                    target: context.clock.iso8601(arriveBy), latestStart: context.clock.iso8601(starts.latest),
+                    safeStart: starts.safe.map(context.clock.iso8601))
             }
             context.stdout.write(document.encoded())
         } else {
             let renderer = PlanRenderer(
-                network: context.network, clock: engine.clock, language: options.language, style: Style(enabled: options.color),
-                notes: notes, closed: Set(changes.closed), intervals: engine.legIntervals(schedule), warnings: validity + warnings, width: context.columns)
+                network: context.network, clock: engine.clock, language: options.language,
+                style: Style(enabled: options.color),
+                notes: notes, closed: Set(changes.closed), intervals: engine.legIntervals(schedule),
+                warnings: validity + warnings, width: context.columns)
             context.stdout.write(renderer.render(schedule))
         }
         if cannotBeMade { throw .exit(1) }

@@ -1,37 +1,57 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `--air-raid`, `--closed`, `--suspended`, `--headway`: today's service, shared by `plan` and
 /// `start` (and remembered by the trip for everything after).
 enum ServiceOptions {
     static let arguments: [ArgumentSpec] = [
-        .flag("air-raid", Text(
-            "Планувати як під час повітряної тривоги (також METRO_TIMER_AIR_RAID=1).",
-            "Plan as trains run during an air-raid alert (also METRO_TIMER_AIR_RAID=1).")),
-        .option("closed", value: "station", Text(
-            "Станція зачинена: поїзди проходять без зупинки; пересадка там — в обхід, через третю лінію (можна кілька разів).",
-            "A closed station: trains pass without stopping; a change there goes the long way, through the third line (repeatable).")).completing(.stations),
-        .option("suspended", value: "A-B", Text(
-            "Між A і B поїзди не ходять (можна кілька разів).",
-            "No trains between A and B (repeatable).")),
-        .option("headway", value: "minutes", Text(
-            "Сьогоднішній інтервал замість опублікованого: 10 для всіх ліній або M1=10.",
-            "Today's interval instead of the published one: 10 for every line, or M1=10.")),
-        .option("day-type", value: "weekday|weekend", Text(
-            "Розклад дня, незалежно від дня тижня (свята місто оголошує як вихідні).",
-            "The timetable to use whatever the weekday (the city announces holidays as weekend days).")).completing(.choices(["weekday", "weekend"])),
+        .flag(
+            "air-raid",
+            Text(
+                "Планувати як під час повітряної тривоги (також METRO_TIMER_AIR_RAID=1).",
+                "Plan as trains run during an air-raid alert (also METRO_TIMER_AIR_RAID=1).")),
+        .option(
+            "closed", value: "station",
+            Text(
+                "Станція зачинена: поїзди проходять без зупинки; пересадка там — в обхід, через третю лінію (можна кілька разів).",
+                "A closed station: trains pass without stopping; a change there goes the long way, through the third line (repeatable)."
+            )
+        ).completing(.stations),
+        .option(
+            "suspended", value: "A-B",
+            Text(
+                "Між A і B поїзди не ходять (можна кілька разів).",
+                "No trains between A and B (repeatable).")),
+        .option(
+            "headway", value: "minutes",
+            Text(
+                "Сьогоднішній інтервал замість опублікованого: 10 для всіх ліній або M1=10.",
+                "Today's interval instead of the published one: 10 for every line, or M1=10.")),
+        .option(
+            "day-type", value: "weekday|weekend",
+            Text(
+                "Розклад дня, незалежно від дня тижня (свята місто оголошує як вихідні).",
+                "The timetable to use whatever the weekday (the city announces holidays as weekend days).")
+        ).completing(.choices(["weekday", "weekend"])),
     ]
 
-    static func changes(_ arguments: ParsedArguments, context: Context, spec: CommandSpec, language: Language) throws(CLIError) -> ServiceChanges {
+    static func changes(_ arguments: ParsedArguments, context: Context, spec: CommandSpec, language: Language)
+        throws(CLIError) -> ServiceChanges
+    {
         var changes = ServiceChanges()
-        changes.airRaid = arguments.flag("air-raid") || ["1", "true", "yes"].contains(context.environment["METRO_TIMER_AIR_RAID"]?.lowercased() ?? "")
+        changes.airRaid =
+            arguments.flag("air-raid")
+            || ["1", "true", "yes"].contains(context.environment["METRO_TIMER_AIR_RAID"]?.lowercased() ?? "")
         // The same station or section twice is a slip of the keyboard, said as `changes add`
         // says it (10,000 of them made a line of 161 KB).
-        func twice(_ what: String) -> CLIError { .usage(language.tr("\(what) вказано двічі", "\(what) is given twice"), spec) }
+        func twice(_ what: String) -> CLIError {
+            .usage(language.tr("\(what) вказано двічі", "\(what) is given twice"), spec)
+        }
         for name in arguments.values("closed") {
             let station = try context.station(name, spec: spec, language: language)
             guard !changes.closed.contains(station.code) else { throw twice(Names.station(station, language)) }
@@ -39,40 +59,54 @@ enum ServiceOptions {
         }
         for text in arguments.values("suspended") {
             let section = try section(text, context: context, spec: spec, language: language)
-            guard !changes.suspended.contains(where: { $0.line == section.line && Set([$0.from, $0.to]) == Set([section.from, section.to]) }) else { throw twice("'\(Quote.value(text))'") }
+            guard
+                !changes.suspended.contains(where: {
+                    $0.line == section.line && Set([$0.from, $0.to]) == Set([section.from, section.to])
+                })
+            else { throw twice("'\(Quote.value(text))'") }
             changes.suspended.append(section)
         }
         for text in arguments.values("headway") {
             let (line, seconds) = try headway(text, network: context.network, spec: spec, language: language)
             for id in line.map({ [$0] }) ?? context.network.lines.map(\.id) { changes.headways[id] = seconds }
         }
-        if let text = arguments.value("day-type") { changes.dayType = try dayType(text, spec: spec, language: language) }
+        if let text = arguments.value("day-type") {
+            changes.dayType = try dayType(text, spec: spec, language: language)
+        }
         return changes
     }
 
     static func dayType(_ text: String, spec: CommandSpec, language: Language) throws(CLIError) -> DayType {
         guard let dayType = DayType(rawValue: text.lowercased()) else {
-            throw .usage(language.tr(
-                "Тип дня '\(text)' має бути weekday (робочий) або weekend (вихідний)",
-                "The day type '\(text)' must be weekday or weekend"), spec)
+            throw .usage(
+                language.tr(
+                    "Тип дня '\(text)' має бути weekday (робочий) або weekend (вихідний)",
+                    "The day type '\(text)' must be weekday or weekend"), spec)
         }
         return dayType
     }
 
     /// `10` (every line: nil) or `M1=10`: the line and the interval in seconds.
-    static func headway(_ text: String, network: Network, spec: CommandSpec, language: Language) throws(CLIError) -> (line: String?, seconds: Int) {
+    static func headway(_ text: String, network: Network, spec: CommandSpec, language: Language) throws(CLIError) -> (
+        line: String?, seconds: Int
+    ) {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
         let line = parts.count == 2 ? parts[0].uppercased() : nil
-        guard let minutes = DecimalNumber.value(parts.last!), (1...60).contains(minutes), line.map({ network.line($0) != nil }) ?? true else {
-            throw .usage(language.tr(
-                "Інтервал '\(Quote.value(text))' має бути хвилинами від 1 до 60: 10 або M1=10",
-                "The headway '\(Quote.value(text))' must be minutes from 1 to 60: 10, or M1=10"), spec)
+        guard let minutes = DecimalNumber.value(parts.last!), (1...60).contains(minutes),
+            line.map({ network.line($0) != nil }) ?? true
+        else {
+            throw .usage(
+                language.tr(
+                    "Інтервал '\(Quote.value(text))' має бути хвилинами від 1 до 60: 10 або M1=10",
+                    "The headway '\(Quote.value(text))' must be minutes from 1 to 60: 10, or M1=10"), spec)
         }
         return (line, Int((minutes * 60).rounded()))
     }
 
     /// `Demiivska-Teremky`: the first split at a hyphen where both sides are stations of one line.
-    static func section(_ text: String, context: Context, spec: CommandSpec, language: Language) throws(CLIError) -> NetworkDocument.Section {
+    static func section(_ text: String, context: Context, spec: CommandSpec, language: Language) throws(CLIError)
+        -> NetworkDocument.Section
+    {
         let normalized = text.replacing("–", with: "-")
         // Either end by name or by code (`mb13_222`), as every other station argument takes.
         func station(_ text: String) -> NetworkDocument.Station? {
@@ -81,13 +115,18 @@ enum ServiceOptions {
             return nil
         }
         for (index, character) in normalized.enumerated() where character == "-" {
-            let a = String(normalized.prefix(index)), b = String(normalized.dropFirst(index + 1))
-            guard let from = station(a), let to = station(b), from.line == to.line, from.code != to.code else { continue }
+            let a = String(normalized.prefix(index))
+            let b = String(normalized.dropFirst(index + 1))
+            guard let from = station(a), let to = station(b), from.line == to.line, from.code != to.code else {
+                continue
+            }
             return NetworkDocument.Section(line: from.line, from: from.code, to: to.code)
         }
-        throw .usage(language.tr(
-            "Ділянка '\(text)' має бути двома станціями однієї лінії через дефіс, наприклад Деміївська-Теремки",
-            "The section '\(text)' must be two stations of one line joined by a hyphen, such as Demiivska-Teremky"), spec)
+        throw .usage(
+            language.tr(
+                "Ділянка '\(text)' має бути двома станціями однієї лінії через дефіс, наприклад Деміївська-Теремки",
+                "The section '\(text)' must be two stations of one line joined by a hyphen, such as Demiivska-Teremky"),
+            spec)
     }
 
     /// One line naming the changes in force, or nil.
@@ -96,17 +135,24 @@ enum ServiceOptions {
         func name(_ code: String) -> String { Names.station(code, network, language) }
         var parts: [String] = []
         if changes.airRaid { parts.append(language.tr("повітряна тривога", "air-raid alert")) }
-        for station in changes.closed { parts.append(language.tr("станція \(name(station)) зачинена", "\(name(station)) closed")) }
+        for station in changes.closed {
+            parts.append(language.tr("станція \(name(station)) зачинена", "\(name(station)) closed"))
+        }
         for section in changes.suspended {
-            parts.append(language.tr("\(section.line) не ходить \(name(section.from))–\(name(section.to))", "no \(section.line) trains \(name(section.from))–\(name(section.to))"))
+            parts.append(
+                language.tr(
+                    "\(section.line) не ходить \(name(section.from))–\(name(section.to))",
+                    "no \(section.line) trains \(name(section.from))–\(name(section.to))"))
         }
         for (line, seconds) in changes.headways.sorted(by: { $0.key < $1.key }) {
-            parts.append(language.tr("\(line) кожні \(Durations.clock(seconds))", "\(line) every \(Durations.clock(seconds))"))
+            parts.append(
+                language.tr("\(line) кожні \(Durations.clock(seconds))", "\(line) every \(Durations.clock(seconds))"))
         }
         if let dayType = changes.dayType {
-            parts.append(dayType == .weekend
-                ? language.tr("розклад вихідного дня", "weekend timetable")
-                : language.tr("розклад робочого дня", "weekday timetable"))
+            parts.append(
+                dayType == .weekend
+                    ? language.tr("розклад вихідного дня", "weekend timetable")
+                    : language.tr("розклад робочого дня", "weekday timetable"))
         }
         return language.tr("Зміни в русі: ", "Service changes: ") + parts.joined(separator: " · ")
     }
@@ -115,27 +161,35 @@ enum ServiceOptions {
         func name(_ code: String) -> String { Names.station(code, network, language) }
         func list(_ codes: [String]) -> String { codes.map(name).joined(separator: language.tr(" або ", " or ")) }
         switch refusal {
-        case let .stationClosed(station, nearest):
+        case .stationClosed(let station, let nearest):
             return language.tr(
                 "Станція \(name(station)) зачинена: поїзди проходять без зупинки, тож сісти, пересісти чи вийти там не можна. Найближча відкрита: \(list(nearest)).",
-                "\(name(station)) is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: \(list(nearest)).")
-        case let .sectionSuspended(line, from, to, nearest):
-            let served = nearest.isEmpty ? "" : language.tr(" Найближча станція, куди ходять поїзди: \(list(nearest)).", " The nearest station served: \(list(nearest)).")
+                "\(name(station)) is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: \(list(nearest))."
+            )
+        case .sectionSuspended(let line, let from, let to, let nearest):
+            let served =
+                nearest.isEmpty
+                ? ""
+                : language.tr(
+                    " Найближча станція, куди ходять поїзди: \(list(nearest)).",
+                    " The nearest station served: \(list(nearest)).")
             return language.tr(
                 "Між станціями \(language.and(name(from), name(to))) (\(line)) поїзди не ходять, а маршрут пролягає цією ділянкою.",
-                "No \(line) trains run between \(name(from)) and \(name(to)), and this route needs that section.") + served
-        case let .airRaidRunsOnlyAsFar(line, station):
+                "No \(line) trains run between \(name(from)) and \(name(to)), and this route needs that section.")
+                + served
+        case .airRaidRunsOnlyAsFar(let line, let station):
             return language.tr(
                 "Під час повітряної тривоги \(line) курсує лише до станції \(name(station)).",
                 "During an air-raid alert \(line) runs only as far as \(name(station)).")
-        case let .airRaidNotServed(station, nearest):
+        case .airRaidNotServed(let station, let nearest):
             let shelter = network.station(station)?.aboveGround == false
             let line = network.station(station)?.line ?? ""
             let sections = network.document.airRaidSections.filter { $0.line == line }
                 .map { name($0.from) + "–" + name($0.to) }.reduce("") { $0.isEmpty ? $1 : language.and($0, $1) }
             return language.tr(
                 "Під час повітряної тривоги \(line) курсує лише \(sections), тож поїзди не зупиняються на станції \(name(station))\(shelter ? " (вона працює лише як укриття)" : ""). Найближча станція, де вони зупиняються: \(list(nearest)).",
-                "During an air-raid alert \(line) runs only \(sections), so trains do not stop at \(name(station))\(shelter ? " (it serves only as a shelter)" : ""). The nearest station they serve: \(list(nearest)).")
+                "During an air-raid alert \(line) runs only \(sections), so trains do not stop at \(name(station))\(shelter ? " (it serves only as a shelter)" : ""). The nearest station they serve: \(list(nearest))."
+            )
         }
     }
 
@@ -143,10 +197,13 @@ enum ServiceOptions {
     /// way round when they cut it; when neither can be ridden, the refusal, after the feed's
     /// notes.
     static func route(
-        from origin: String, to destination: String, changes: ServiceChanges, feedNotes: [String], network: Network, language: Language
+        from origin: String, to destination: String, changes: ServiceChanges, feedNotes: [String], network: Network,
+        language: Language
     ) throws(CLIError) -> ChosenRoute {
         let direct: Route
-        do { direct = try Router(network: network).route(from: origin, to: destination) } catch { throw .failure(error.reason.text(language)) }
+        do { direct = try Router(network: network).route(from: origin, to: destination) } catch {
+            throw .failure(error.reason.text(language))
+        }
         do {
             return try ServiceCheck(network: network).choose(direct, changes: changes)
         } catch {
@@ -154,17 +211,23 @@ enum ServiceOptions {
             // there (a station named as nearest must not be another dead end, unsaid).
             func name(_ code: String) -> String { Names.station(code, network, language) }
             func rides(_ from: String, _ to: String) -> Bool {
-                guard from != to, let route = try? Router(network: network).route(from: from, to: to) else { return from == to }
+                guard from != to, let route = try? Router(network: network).route(from: from, to: to) else {
+                    return from == to
+                }
                 return (try? ServiceCheck(network: network).choose(route, changes: changes)) != nil
             }
-            var text = language.tr(
-                "З цими змінами в русі маршруту від станції \(name(origin)) до станції \(name(destination)) немає. ",
-                "No route from \(name(origin)) to \(name(destination)) runs with these service changes. ") + refusalText(error, network: network, language: language)
-            let (station, nearest): (String?, [String]) = switch error {
-            case let .stationClosed(station, nearest), let .airRaidNotServed(station, nearest): (station, nearest)
-            case let .sectionSuspended(_, _, _, nearest): (nil, nearest)
-            case .airRaidRunsOnlyAsFar: (nil, [])
-            }
+            var text =
+                language.tr(
+                    "З цими змінами в русі маршруту від станції \(name(origin)) до станції \(name(destination)) немає. ",
+                    "No route from \(name(origin)) to \(name(destination)) runs with these service changes. ")
+                + refusalText(error, network: network, language: language)
+            let (station, nearest): (String?, [String]) =
+                switch error {
+                case .stationClosed(let station, let nearest), .airRaidNotServed(let station, let nearest):
+                    (station, nearest)
+                case .sectionSuspended(_, _, _, let nearest): (nil, nearest)
+                case .airRaidRunsOnlyAsFar: (nil, [])
+                }
             // In place of the destination, a ride there; of the origin or a change, a ride on
             // from there; beside a suspended section (either role), one or the other.
             let toThere = station == destination
@@ -175,13 +238,15 @@ enum ServiceOptions {
             }
             if !deadEnds.isEmpty {
                 let names = deadEnds.map(name).joined(separator: language.tr(" і ", " and "))
-                text += " " + (toThere
-                    ? language.tr(
-                        "Але й туди (\(names)) від станції \(name(origin)) маршруту немає.",
-                        "But no route runs there (\(names)) from \(name(origin)) either.")
-                    : language.tr(
-                        "Але й звідти (\(names)) до станції \(name(destination)) маршруту немає.",
-                        "But no route runs from there (\(names)) to \(name(destination)) either."))
+                text +=
+                    " "
+                    + (toThere
+                        ? language.tr(
+                            "Але й туди (\(names)) від станції \(name(origin)) маршруту немає.",
+                            "But no route runs there (\(names)) from \(name(origin)) either.")
+                        : language.tr(
+                            "Але й звідти (\(names)) до станції \(name(destination)) маршруту немає.",
+                            "But no route runs from there (\(names)) to \(name(destination)) either."))
             }
             throw .failure((feedNotes + [text]).joined(separator: "\n"))
         }
@@ -191,17 +256,17 @@ enum ServiceOptions {
     static func reasonClause(_ refusal: ServiceRefusal, network: Network, language: Language) -> String {
         func name(_ code: String) -> String { Names.station(code, network, language) }
         switch refusal {
-        case let .stationClosed(station, _):
+        case .stationClosed(let station, _):
             return language.tr("станція \(name(station)) зачинена", "\(name(station)) is closed")
-        case let .sectionSuspended(line, from, to, _):
+        case .sectionSuspended(let line, let from, let to, _):
             return language.tr(
                 "поїзди \(line) не ходять між станціями \(name(from)) і \(name(to))",
                 "no \(line) trains run between \(name(from)) and \(name(to))")
-        case let .airRaidRunsOnlyAsFar(line, station):
+        case .airRaidRunsOnlyAsFar(let line, let station):
             return language.tr(
                 "під час повітряної тривоги \(line) курсує лише до станції \(name(station))",
                 "during the air-raid alert \(line) runs only as far as \(name(station))")
-        case let .airRaidNotServed(station, _):
+        case .airRaidNotServed(let station, _):
             return language.tr(
                 "під час повітряної тривоги поїзди не зупиняються на станції \(name(station))",
                 "during the air-raid alert trains do not stop at \(name(station))")
@@ -220,7 +285,9 @@ enum ServiceOptions {
         var result: [(from: String, to: String)] = []
         if let first = route.legs.first, route.walkBeforeBoarding != nil { result.append((route.origin, first.board)) }
         for (leg, next) in zip(route.legs, route.legs.dropFirst()) { result.append((leg.alight, next.board)) }
-        if let last = route.legs.last, route.walkAfterAlighting != nil { result.append((last.alight, route.destination)) }
+        if let last = route.legs.last, route.walkAfterAlighting != nil {
+            result.append((last.alight, route.destination))
+        }
         return result
     }
 
@@ -230,21 +297,26 @@ enum ServiceOptions {
         guard let refusal = chosen.detourBecause else { return nil }
         func name(_ code: String) -> String { Names.station(code, network, language) }
         let route = chosen.route
-        let list = changes(of: route).map { name($0.from) + " → " + name($0.to) }.joined(separator: language.tr(", потім ", ", then "))
+        let list = changes(of: route).map { name($0.from) + " → " + name($0.to) }.joined(
+            separator: language.tr(", потім ", ", then "))
         let line = detourLine(route, network: network)
         return language.tr(
             "Прямий шлях перервано (\(reasonClause(refusal, network: network, language: language))), тож маршрут іде в обхід, через \(line), з двома пересадками: \(list).",
-            "The direct way is cut (\(reasonClause(refusal, network: network, language: language))), so this route goes the long way, through \(line), with two changes: \(list).")
+            "The direct way is cut (\(reasonClause(refusal, network: network, language: language))), so this route goes the long way, through \(line), with two changes: \(list)."
+        )
     }
 
     /// "Between Arsenalna and Lisova (M1) this route runs in the open: …", outside air-raid mode.
-    static func openAirNotes(_ route: Route, changes: ServiceChanges, network: Network, language: Language) -> [String] {
+    static func openAirNotes(_ route: Route, changes: ServiceChanges, network: Network, language: Language) -> [String]
+    {
         guard !changes.airRaid else { return [] }
         return ServiceCheck(network: network).openAirStretches(route).map { stretch in
-            let a = Names.station(stretch.from, network, language), b = Names.station(stretch.to, network, language)
+            let a = Names.station(stretch.from, network, language)
+            let b = Names.station(stretch.to, network, language)
             return language.tr(
                 "Між станціями \(language.and(a, b)) (\(stretch.line)) маршрут іде відкритою ділянкою: під час повітряної тривоги поїзди там не ходять.",
-                "Between \(a) and \(b) (\(stretch.line)) this route runs in the open: during an air-raid alert trains stop short of it.")
+                "Between \(a) and \(b) (\(stretch.line)) this route runs in the open: during an air-raid alert trains stop short of it."
+            )
         }
     }
 }

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer start FROM TO`: t₀ = now, then the live countdown. With no stations, reattaches.
 struct StartCommand: Command {
@@ -14,28 +15,53 @@ struct StartCommand: Command {
             "Start the ride as the train moves: a live countdown to your station."),
         discussion: Text(
             "Клавіші: + поїзд позаду моделі, - попереду, d поїзд рушив (після пересадки), a a прибули, s s зупинити (двічі: одне натискання лише питає), u скасувати останнє виправлення, ? клавіші ще раз, q вийти (поїздка триває). Без станцій — повернутися до активної поїздки.",
-            "Keys: + the train is behind the model, - ahead, d the train departed (after the transfer), a a arrived, s s stop (twice: one press only asks), u take back the last correction, ? the keys again, q leave (the trip goes on). With no stations, reattaches to the active trip."),
+            "Keys: + the train is behind the model, - ahead, d the train departed (after the transfer), a a arrived, s s stop (twice: one press only asks), u take back the last correction, ? the keys again, q leave (the trip goes on). With no stations, reattaches to the active trip."
+        ),
         arguments: [
-            .positional("from", optional: true, Text("Станція, де ви сіли, або назва збереженого маршруту.", "The station you boarded at, or a saved route's name.")).completing(.stationsOrRoutes),
-            .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(.stations),
+            .positional(
+                "from", optional: true,
+                Text(
+                    "Станція, де ви сіли, або назва збереженого маршруту.",
+                    "The station you boarded at, or a saved route's name.")
+            ).completing(.stationsOrRoutes),
+            .positional("to", optional: true, Text("Станція призначення.", "The station you are going to.")).completing(
+                .stations),
             .flag("replace", Text("Замінити активну поїздку, не питаючи.", "Replace an active trip without asking.")),
-            .flag("force", Text(
-                "Почати поїздку, навіть якщо її вже не завершити (після останнього сполучення).",
-                "Start the ride even when it can no longer be completed (after the last connection).")),
-            .flag("again", Text("Почати останню поїздку знову (як ярлик у застосунку).", "Start your last ride again (the app's one-tap shortcut).")),
-            .option("speed", value: "N", Text(
-                "Репетиція: уся поїздка в N разів швидше, без запису поїздки і журналу.",
-                "Rehearse: the whole ride N times faster, touching neither the trip nor the journal.")),
-            .option("at", value: "HH:MM", Text(
-                "Для репетиції: коли рушає поїзд (як у plan).", "For a rehearsal: when the train starts moving (as in plan).")),
-            .option("date", value: "YYYY-MM-DD", Text(
-                "Для репетиції: день обслуговування (як у plan).", "For a rehearsal: the service day (as in plan).")),
-            .flag("plain", Text(
-                "Для екранних читачів: лише зміни, повними реченнями, без малюнків і кольору.",
-                "For screen readers: only changes, as full sentences, no drawing, no colour.")),
-            .flag("events", Text(
-                "Вивести події рядками JSON (start, correction, transfer-alert, alert, arrival, end).",
-                "Print events as JSON lines (start, correction, transfer-alert, alert, arrival, end).")),
+            .flag(
+                "force",
+                Text(
+                    "Почати поїздку, навіть якщо її вже не завершити (після останнього сполучення).",
+                    "Start the ride even when it can no longer be completed (after the last connection).")),
+            .flag(
+                "again",
+                Text(
+                    "Почати останню поїздку знову (як ярлик у застосунку).",
+                    "Start your last ride again (the app's one-tap shortcut).")),
+            .option(
+                "speed", value: "N",
+                Text(
+                    "Репетиція: уся поїздка в N разів швидше, без запису поїздки і журналу.",
+                    "Rehearse: the whole ride N times faster, touching neither the trip nor the journal.")),
+            .option(
+                "at", value: "HH:MM",
+                Text(
+                    "Для репетиції: коли рушає поїзд (як у plan).",
+                    "For a rehearsal: when the train starts moving (as in plan).")),
+            .option(
+                "date", value: "YYYY-MM-DD",
+                Text(
+                    "Для репетиції: день обслуговування (як у plan).", "For a rehearsal: the service day (as in plan).")
+            ),
+            .flag(
+                "plain",
+                Text(
+                    "Для екранних читачів: лише зміни, повними реченнями, без малюнків і кольору.",
+                    "For screen readers: only changes, as full sentences, no drawing, no colour.")),
+            .flag(
+                "events",
+                Text(
+                    "Вивести події рядками JSON (start, correction, transfer-alert, alert, arrival, end).",
+                    "Print events as JSON lines (start, correction, transfer-alert, alert, arrival, end).")),
         ] + ServiceOptions.arguments + GlobalOptions.arguments)
 
     var stations: (NetworkDocument.Station, NetworkDocument.Station)?
@@ -62,24 +88,30 @@ struct StartCommand: Command {
         force = arguments.flag("force")
         if arguments.value("at") != nil || arguments.value("date") != nil {
             guard arguments.value("speed") != nil else {
-                throw .usage(language.tr(
-                    "--at і --date — лише для репетиції (--speed N): справжня поїздка починається, коли рушає поїзд",
-                    "--at and --date are for a rehearsal (--speed N): a real ride starts when the train moves"), Self.spec)
+                throw .usage(
+                    language.tr(
+                        "--at і --date — лише для репетиції (--speed N): справжня поїздка починається, коли рушає поїзд",
+                        "--at and --date are for a rehearsal (--speed N): a real ride starts when the train moves"),
+                    Self.spec)
             }
-            rehearsalStart = try PlanCommand.departure(at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
+            rehearsalStart = try PlanCommand.departure(
+                at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
         }
         (changes, feedNotes, feedVerdict) = try context.todaysServiceAndFeed(
             arguments, at: rehearsalStart ?? context.launchTime, spec: Self.spec, language: options.language)
         plain = arguments.flag("plain")
         events = arguments.flag("events")
         if plain && events {
-            throw .usage(language.tr("'--plain' і '--events' не поєднуються", "'--plain' and '--events' cannot be combined"), Self.spec)
+            throw .usage(
+                language.tr("'--plain' і '--events' не поєднуються", "'--plain' and '--events' cannot be combined"),
+                Self.spec)
         }
         if let text = arguments.value("speed") {
             guard let value = DecimalNumber.value(text), value >= 1, value <= 3600 else {
-                throw .usage(language.tr(
-                    "Швидкість '\(Quote.value(text))' має бути десятковим числом від 1 до 3600",
-                    "The speed '\(Quote.value(text))' must be a decimal number from 1 to 3600"), Self.spec)
+                throw .usage(
+                    language.tr(
+                        "Швидкість '\(Quote.value(text))' має бути десятковим числом від 1 до 3600",
+                        "The speed '\(Quote.value(text))' must be a decimal number from 1 to 3600"), Self.spec)
             }
             speed = value
         }
@@ -89,9 +121,10 @@ struct StartCommand: Command {
                 throw .usage(language.tr("--again не бере станцій", "--again takes no stations"), Self.spec)
             }
             guard let last = try Self.lastRide(context) else {
-                throw .failure(language.tr(
-                    "Ще не було поїздки, яку можна почати знову. Почніть: 'metro-timer start ЗВІДКИ КУДИ'.",
-                    "There is no ride to start again yet. Start one with 'metro-timer start FROM TO'."))
+                throw .failure(
+                    language.tr(
+                        "Ще не було поїздки, яку можна почати знову. Почніть: 'metro-timer start ЗВІДКИ КУДИ'.",
+                        "There is no ride to start again yet. Start one with 'metro-timer start FROM TO'."))
             }
             ends = (last.from, last.to)
         }
@@ -99,18 +132,23 @@ struct StartCommand: Command {
         case nil:
             stations = nil
             if speed != nil {
-                throw .usage(language.tr("Для репетиції вкажіть станції", "A rehearsal needs the two stations"), Self.spec)
+                throw .usage(
+                    language.tr("Для репетиції вкажіть станції", "A rehearsal needs the two stations"), Self.spec)
             }
-        case let (from, to)?:
+        case (let from, let to)?:
             let (origin, destination) = try context.rideEnds(from, to, spec: Self.spec, language: language)
             // Refused only when neither the direct route nor the long way round can be ridden
             // (the trip keeps its changes, and so finds the same route every time).
             let route = try ServiceOptions.route(
-                from: origin.code, to: destination.code, changes: changes, feedNotes: feedNotes, network: context.network, language: language).route
+                from: origin.code, to: destination.code, changes: changes, feedNotes: feedNotes,
+                network: context.network, language: language
+            ).route
             if route.isWalkOnly {
-                throw .usage(language.tr(
-                    "\(Names.station(origin, language)) і \(Names.station(destination, language)) — один пересадковий вузол: їхати не треба, лише перейти.",
-                    "\(Names.station(origin, language)) and \(Names.station(destination, language)) are one transfer node: there is no train to ride, only a walk."), Self.spec)
+                throw .usage(
+                    language.tr(
+                        "\(Names.station(origin, language)) і \(Names.station(destination, language)) — один пересадковий вузол: їхати не треба, лише перейти.",
+                        "\(Names.station(origin, language)) and \(Names.station(destination, language)) are one transfer node: there is no train to ride, only a walk."
+                    ), Self.spec)
             }
             stations = (origin, destination)
             firstLeg = route.legs.first
@@ -131,13 +169,19 @@ struct StartCommand: Command {
         var firstTrainNotice: String?
         if let leg = firstLeg, let route, let first = engine.firstTrain(of: route, before: t0) {
             let board = context.network.station(leg.stations[0]).map { Names.station($0, language) } ?? ""
-            let toward = context.network.terminal(line: leg.line, direction: leg.direction).map { Names.station($0, context.network, language) } ?? ""
+            let toward =
+                context.network.terminal(line: leg.line, direction: leg.direction).map {
+                    Names.station($0, context.network, language)
+                } ?? ""
             guard speed != nil else {
-                throw .failure(language.tr(
-                    "Поїзди ще не ходять: перший поїзд \(leg.line) у напрямку станції \(toward) рушає зі станції \(board) о \(context.clock.hhmmss(first)). Почніть поїздку, коли він рушить ('plan' покаже його поїздку).",
-                    "Trains are not running yet: the first \(leg.line) train toward \(toward) leaves \(board) at \(context.clock.hhmmss(first)). Start the ride when it moves ('plan' shows its ride)."))
+                throw .failure(
+                    language.tr(
+                        "Поїзди ще не ходять: перший поїзд \(leg.line) у напрямку станції \(toward) рушає зі станції \(board) о \(context.clock.hhmmss(first)). Почніть поїздку, коли він рушить ('plan' покаже його поїздку).",
+                        "Trains are not running yet: the first \(leg.line) train toward \(toward) leaves \(board) at \(context.clock.hhmmss(first)). Start the ride when it moves ('plan' shows its ride)."
+                    ))
             }
-            firstTrainNotice = PlanCommand.firstTrainNote(asked: t0, first: first, board: board, clock: context.clock, language: language)
+            firstTrainNotice = PlanCommand.firstTrainNote(
+                asked: t0, first: first, board: board, clock: context.clock, language: language)
             t0 = first
         }
         // t₀ is when the train moves, so the last train's rider taps at or after its published
@@ -149,7 +193,8 @@ struct StartCommand: Command {
             let late = Durations.spoken(Int(t0.timeIntervalSince(last).rounded()), language)
             lateTapNotice = language.tr(
                 "Старт — через \(late) після відправлення останнього поїзда зі станції \(board) (\(context.clock.hhmmss(last))): це ваш поїзд, поїздку відлічено від \(context.clock.hhmmss(last)).",
-                "Start tapped \(late) after the last train left \(board) (\(context.clock.hhmmss(last))): that is your train, and the ride is timed from \(context.clock.hhmmss(last)).")
+                "Start tapped \(late) after the last train left \(board) (\(context.clock.hhmmss(last))): that is your train, and the ride is timed from \(context.clock.hhmmss(last))."
+            )
             t0 = last
         }
         // Outside the timetable's dates the trains may differ: said in every mode, as 'plan'
@@ -159,30 +204,40 @@ struct StartCommand: Command {
         let store: TripStore
         var clock = RideClock.system(context.now)
         if let speed, let (origin, destination) = stations {
-            store = MemoryTripStore(trip: Trip(id: "rehearsal", origin: origin.code, destination: destination.code, t0: t0, changes: changes))
+            store = MemoryTripStore(
+                trip: Trip(
+                    id: "rehearsal", origin: origin.code, destination: destination.code, t0: t0, changes: changes))
             clock = .rehearsal(context.now, speed: speed, startingAt: t0)
         } else {
             store = context.tripStore
         }
         var service = TripService(store: store, engine: engine, language: language)
         if speed == nil { service.alerts = context.alertScheduler(language: language) }
-        let output: RideOutput = events ? .events
-            : plain ? .lines(plain: true)
-            : context.stdoutIsTerminal && context.environment["TERM"] != "dumb" ? .screen : .lines(plain: false)
+        let output: RideOutput =
+            events
+            ? .events
+            : plain
+                ? .lines(plain: true)
+                : context.stdoutIsTerminal && context.environment["TERM"] != "dumb" ? .screen : .lines(plain: false)
 
         // A real start of a ride that cannot be completed is refused as 'plan' refuses it,
         // with the same sentence, unless forced (a rehearsal may show what happens).
         if speed == nil, !force, let route {
             let planned = engine.applying(changes).schedule(route: route, t0: t0)
             if let blocking = Self.refusal(planned) {
-                throw .failure(FindingText.sentence(blocking, network: context.network, clock: context.clock, language: language, at: t0) + " " + language.tr(
-                    "Почати однаково: 'metro-timer start … --force'.", "To start it anyway: 'metro-timer start … --force'."))
+                throw .failure(
+                    FindingText.sentence(
+                        blocking, network: context.network, clock: context.clock, language: language, at: t0) + " "
+                        + language.tr(
+                            "Почати однаково: 'metro-timer start … --force'.",
+                            "To start it anyway: 'metro-timer start … --force'."))
             }
         }
         if speed == nil {
             if let (origin, destination) = stations {
                 let confirmed = try confirmReplace(service: service, context: context, language: language)
-                _ = try service.start(origin: origin.code, destination: destination.code, t0: t0, replace: confirmed, changes: changes)
+                _ = try service.start(
+                    origin: origin.code, destination: destination.code, t0: t0, replace: confirmed, changes: changes)
             } else {
                 _ = try service.requireActive(at: context.now())
             }
@@ -192,13 +247,20 @@ struct StartCommand: Command {
             if let model = try? service.model(trip) {
                 fields.merge(RideEvents.arrivalFields(model.current(trip), clock: context.clock)) { $1 }
             }
-            RideEvents.emit("start", at: trip.t0, fields: fields, network: context.network, clock: context.clock, to: context.stdout)
+            RideEvents.emit(
+                "start", at: trip.t0, fields: fields, network: context.network, clock: context.clock, to: context.stdout
+            )
         }
 
-        let delivery = speed != nil ? nil
-            : AlertDelivery(context: service.alerts?.readRecord()?.delivery ?? DeliveryContext(
-                environment: context.environment, terminal: DeliveryContext.currentTerminal(),
-                command: context.environment["METRO_TIMER_ALERT_COMMAND"] ?? service.alerts?.commandSetting, language: language))
+        let delivery =
+            speed != nil
+            ? nil
+            : AlertDelivery(
+                context: service.alerts?.readRecord()?.delivery
+                    ?? DeliveryContext(
+                        environment: context.environment, terminal: DeliveryContext.currentTerminal(),
+                        command: context.environment["METRO_TIMER_ALERT_COMMAND"] ?? service.alerts?.commandSetting,
+                        language: language))
         let session = TerminalSession(context: context, screen: output == .screen)
         defer { session.end() }
         let ride = LiveRide(
@@ -206,8 +268,11 @@ struct StartCommand: Command {
             keys: session.keys(),
             rehearsal: speed != nil, width: { context.currentColumns },
             height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
-            initialNotice: Self.notice([output == .screen ? validity : nil, firstTrainNotice, lateTapNotice].compactMap { $0 } + feedNotes))
-        if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language), settings.enabled {
+            initialNotice: Self.notice(
+                [output == .screen ? validity : nil, firstTrainNotice, lateTapNotice].compactMap { $0 } + feedNotes))
+        if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language),
+            settings.enabled
+        {
             ride.feed = FeedWatch(initial: feedVerdict) { context.checkAlertFeed(settings) }
         }
         let ending = try ride.run()
@@ -217,15 +282,17 @@ struct StartCommand: Command {
         case .left where speed != nil:
             context.stdout.line(language.tr("Репетицію завершено.", "Rehearsal over."))
         case .left:
-            context.stdout.line(language.tr(
-                "Поїздка триває. Повернутися: 'metro-timer start'; рядок стану: 'metro-timer status'.",
-                "The trip goes on. Reattach with 'metro-timer start'; a status line: 'metro-timer status'."))
+            context.stdout.line(
+                language.tr(
+                    "Поїздка триває. Повернутися: 'metro-timer start'; рядок стану: 'metro-timer status'.",
+                    "The trip goes on. Reattach with 'metro-timer start'; a status line: 'metro-timer status'."))
         case .replaced(let from, let to):
             context.stdout.line(service.replacedText(from: from, to: to))
         case .ended(let outcome):
-            context.stdout.line(speed != nil
-                ? language.tr("Репетицію завершено.", "Rehearsal over.")
-                : language.tr("Поїздку завершено: ", "Trip ended: ") + service.outcomeText(outcome) + ".")
+            context.stdout.line(
+                speed != nil
+                    ? language.tr("Репетицію завершено.", "Rehearsal over.")
+                    : language.tr("Поїздку завершено: ", "Trip ended: ") + service.outcomeText(outcome) + ".")
         }
     }
 
@@ -241,9 +308,11 @@ struct StartCommand: Command {
         if replace { return true }
         guard let active = try service.active(at: context.launchTime) else { return false }
         guard context.stdinIsTerminal && context.stdoutIsTerminal else { return false }
-        context.stdout.write(language.tr(
-            "Уже триває поїздка \(service.name(active.origin)) → \(service.name(active.destination)). Замінити її? [y/N] ",
-            "A trip \(service.name(active.origin)) → \(service.name(active.destination)) is active. Replace it? [y/N] "))
+        context.stdout.write(
+            language.tr(
+                "Уже триває поїздка \(service.name(active.origin)) → \(service.name(active.destination)). Замінити її? [y/N] ",
+                "A trip \(service.name(active.origin)) → \(service.name(active.destination)) is active. Replace it? [y/N] "
+            ))
         let answer = readLine()?.trimmingWhitespace().lowercased() ?? ""
         guard ["y", "yes", "т", "так"].contains(answer) else {
             throw .failure(language.tr("Активну поїздку залишено.", "The active trip was kept."))

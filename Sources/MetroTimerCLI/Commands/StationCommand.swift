@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer station NAME [--json]`: one station's card.
 struct StationCommand: Command {
@@ -11,10 +12,14 @@ struct StationCommand: Command {
         path: ["metro-timer", "station"],
         abstract: Text(
             "Картка станції: лінія, сусіди, пересадка, перші й останні поїзди, інтервали, входи, зміни в русі.",
-            "A station's card: line, neighbours, transfer, first and last trains, intervals, entrances, service changes."),
+            "A station's card: line, neighbours, transfer, first and last trains, intervals, entrances, service changes."
+        ),
         arguments: [
-            .positional("name", Text("Станція, будь-якою мовою.", "The station, in either language.")).completing(.stations),
-            .option("date", value: "YYYY-MM-DD", Text("День обслуговування (типово сьогодні).", "The service day (default: today).")),
+            .positional("name", Text("Станція, будь-якою мовою.", "The station, in either language.")).completing(
+                .stations),
+            .option(
+                "date", value: "YYYY-MM-DD",
+                Text("День обслуговування (типово сьогодні).", "The service day (default: today).")),
             .flag("json", Text("Вивести JSON.", "Print JSON.")),
         ] + ServiceOptions.arguments + GlobalOptions.arguments)
 
@@ -40,7 +45,12 @@ struct StationCommand: Command {
     }
 
     struct Card: Encodable {
-        struct Ref: Encodable { var code: String; var line: String; var nameUk: String; var nameEn: String }
+        struct Ref: Encodable {
+            var code: String
+            var line: String
+            var nameUk: String
+            var nameEn: String
+        }
         struct Direction: Encodable {
             var toward: Ref
             var next: Ref?
@@ -54,7 +64,12 @@ struct StationCommand: Command {
             /// and last hours the longest gap between the modelled trains leaving then.
             var intervalsByHour: [String: Int]
         }
-        struct Transfer: Encodable { var station: Ref; var line: String; var walkSeconds: Int; var basis: String }
+        struct Transfer: Encodable {
+            var station: Ref
+            var line: String
+            var walkSeconds: Int
+            var basis: String
+        }
         /// 2: `entrances` is data (times and vestibules), `intervalNowSeconds` may be absent,
         /// `intervalAt` says when it is for, `intervalsByHour` only has service hours.
         var version = 2
@@ -72,7 +87,12 @@ struct StationCommand: Command {
         var serviceChanges: [String]
         /// True when today's changes close the station (absent when it is open).
         var closed: Bool?
-        struct Entrances: Encodable { var opens: String; var closes: String; var halls: Int; var hallsOpen: Int }
+        struct Entrances: Encodable {
+            var opens: String
+            var closes: String
+            var halls: Int
+            var hallsOpen: Int
+        }
         var entrances: Entrances?
         /// The warning for a day outside the timetable's validity.
         var warnings: [String]
@@ -92,47 +112,60 @@ struct StationCommand: Command {
         var directions: [Card.Direction] = []
         for direction in [MetroCore.Direction.reverse, .forward] {
             let nextIndex = direction == .forward ? index + 1 : index - 1
-            guard line.stations.indices.contains(nextIndex), let toward = network.terminal(line: station.line, direction: direction) else { continue }
+            guard line.stations.indices.contains(nextIndex),
+                let toward = network.terminal(line: station.line, direction: direction)
+            else { continue }
             let window = network.serviceWindow(station: station.code, direction: direction)
             var byHour: [String: Int] = [:]
             // Only the hours trains run in (an interval after the last train is no one's); the
             // published interval (or today's), at the edges of the day too: the spacing of the
             // trains between the first and the last there is computed, not published.
-            for hour in 5...24 where window.map({ hour * 3600 <= $0.lastDeparture && (hour + 1) * 3600 > $0.firstDeparture }) ?? false {
+            for hour in 5...24
+            where window.map({ hour * 3600 <= $0.lastDeparture && (hour + 1) * 3600 > $0.firstDeparture }) ?? false {
                 let at = context.clock.date(position.serviceDay, seconds: hour * 3600)
                 byHour[TimeOfDay.pad(hour % 24)] = engine.interval(line: station.line, direction: direction, at: at)
             }
-            directions.append(Card.Direction(
-                toward: ref(toward), next: ref(line.stations[nextIndex]),
-                firstDeparture: window.map { TimeOfDay.clock($0.firstDeparture) },
-                lastDeparture: window.map { TimeOfDay.clock($0.lastDeparture) },
-                intervalNowSeconds: window.map { (($0.firstDeparture)...($0.lastDeparture)).contains(position.seconds) } == true
-                    ? engine.interval(line: station.line, direction: direction, at: moment) : nil,
-                intervalAt: context.clock.hhmm(moment),
-                intervalsByHour: byHour))
+            directions.append(
+                Card.Direction(
+                    toward: ref(toward), next: ref(line.stations[nextIndex]),
+                    firstDeparture: window.map { TimeOfDay.clock($0.firstDeparture) },
+                    lastDeparture: window.map { TimeOfDay.clock($0.lastDeparture) },
+                    intervalNowSeconds: window.map {
+                        (($0.firstDeparture)...($0.lastDeparture)).contains(position.seconds)
+                    } == true
+                        ? engine.interval(line: station.line, direction: direction, at: moment) : nil,
+                    intervalAt: context.clock.hhmm(moment),
+                    intervalsByHour: byHour))
         }
         let transfer = network.transfer(at: station.code).map { node -> Card.Transfer in
             let other = node.stationA == station.code ? node.stationB : node.stationA
-            return Card.Transfer(station: ref(other), line: network.station(other)?.line ?? "", walkSeconds: node.walkSeconds, basis: node.basis)
+            return Card.Transfer(
+                station: ref(other), line: network.station(other)?.line ?? "", walkSeconds: node.walkSeconds,
+                basis: node.basis)
         }
         // Only this station's changes: its own closure, a suspension through it, its line's
         // interval, and what holds for every station (an air-raid alert, the day type).
         let own = ServiceChanges(
             airRaid: changes.airRaid, closed: changes.closed.filter { $0 == station.code },
             suspended: changes.suspended.filter { section in
-                guard section.line == station.line, let a = network.station(section.from)?.order, let b = network.station(section.to)?.order else { return false }
+                guard section.line == station.line, let a = network.station(section.from)?.order,
+                    let b = network.station(section.to)?.order
+                else { return false }
                 return (min(a, b)...max(a, b)).contains(station.order)
             },
             headways: changes.headways.filter { $0.key == station.line }, dayType: changes.dayType)
         let summary = ServiceOptions.summary(own, network: network, language: language)
         return Card(
-            station: ref(station.code), line: station.line, lineName: Names.line(line, language), aboveGround: station.aboveGround,
-            formerNames: station.formerNames.map { language == .uk ? $0.uk : $0.en }, namesRu: station.namesRu ?? [], transfer: transfer,
+            station: ref(station.code), line: station.line, lineName: Names.line(line, language),
+            aboveGround: station.aboveGround,
+            formerNames: station.formerNames.map { language == .uk ? $0.uk : $0.en }, namesRu: station.namesRu ?? [],
+            transfer: transfer,
             serviceDay: position.serviceDay.description, dayType: position.dayType.rawValue, directions: directions,
             serviceChanges: summary.map { [$0] } ?? [], closed: changes.closed.contains(station.code) ? true : nil,
             entrances: network.entrance(station: station.code).map { entrance in
                 Card.Entrances(
-                    opens: String(TimeOfDay.clock(entrance.opens).prefix(5)), closes: String(TimeOfDay.clock(entrance.closes).prefix(5)),
+                    opens: String(TimeOfDay.clock(entrance.opens).prefix(5)),
+                    closes: String(TimeOfDay.clock(entrance.closes).prefix(5)),
                     // A closed station opens no vestibule, whatever the published count.
                     halls: entrance.halls, hallsOpen: changes.closed.contains(station.code) ? 0 : entrance.hallsOpen)
             },
@@ -144,58 +177,96 @@ struct StationCommand: Command {
         let card = card(context, language: language)
         if json {
             let encoder = JSONObject.encoder(pretty: true, slashes: .asIs)
-            context.stdout.write(Quote.json(String(decoding: (try? encoder.encode(card)) ?? Data(), as: UTF8.self)) + "\n")
+            context.stdout.write(
+                Quote.json(String(decoding: (try? encoder.encode(card)) ?? Data(), as: UTF8.self)) + "\n")
             return
         }
         let style = Style(enabled: options.color)
         let network = context.network
         func name(_ ref: Card.Ref) -> String { language == .uk ? ref.nameUk : ref.nameEn }
         var out: [String] = card.warnings.map { style.warning("⚠ " + $0) }
-        out.append(style.bold(Names.station(station, language)) + "  " + (language == .uk ? station.nameEn : station.nameUk))
-        out.append(style.line(" \(station.line) ", color: network.line(station.line)?.color ?? "") + " " + card.lineName + " · "
-            + (station.aboveGround ? language.tr("над землею", "above ground") : language.tr("під землею", "underground")))
+        out.append(
+            style.bold(Names.station(station, language)) + "  " + (language == .uk ? station.nameEn : station.nameUk))
+        out.append(
+            style.line(" \(station.line) ", color: network.line(station.line)?.color ?? "") + " " + card.lineName
+                + " · "
+                + (station.aboveGround
+                    ? language.tr("над землею", "above ground") : language.tr("під землею", "underground")))
         // Closed, it is said where the card starts, not left to a footnote.
         let closed = card.closed == true
         if closed {
-            out.append(style.warning(language.tr(
-                "⚠ Станцію зачинено: поїзди проходять без зупинки, тож сісти, пересісти чи вийти тут не можна.",
-                "⚠ Closed: trains pass without stopping, so you cannot board, change or get off here.")))
+            out.append(
+                style.warning(
+                    language.tr(
+                        "⚠ Станцію зачинено: поїзди проходять без зупинки, тож сісти, пересісти чи вийти тут не можна.",
+                        "⚠ Closed: trains pass without stopping, so you cannot board, change or get off here.")))
         }
         if !card.formerNames.isEmpty {
-            let label = card.formerNames.count == 1 ? language.tr("Колишня назва: ", "Formerly: ") : language.tr("Колишні назви: ", "Formerly: ")
+            let label =
+                card.formerNames.count == 1
+                ? language.tr("Колишня назва: ", "Formerly: ") : language.tr("Колишні назви: ", "Formerly: ")
             out.append(label + card.formerNames.joined(separator: ", "))
         }
         if let transfer = card.transfer {
-            let basis = transfer.basis == "measured" ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
-            out.append(language.tr("Пересадка: ", "Transfer: ") + name(transfer.station) + " (\(transfer.line)), "
-                + language.tr("пішки ", "walk ") + Durations.clock(transfer.walkSeconds) + " (\(basis))"
-                + (closed ? language.tr(" — недоступна, поки станцію зачинено", " — not while the station is closed") : ""))
+            let basis =
+                transfer.basis == "measured" ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
+            out.append(
+                language.tr("Пересадка: ", "Transfer: ") + name(transfer.station) + " (\(transfer.line)), "
+                    + language.tr("пішки ", "walk ") + Durations.clock(transfer.walkSeconds) + " (\(basis))"
+                    + (closed
+                        ? language.tr(" — недоступна, поки станцію зачинено", " — not while the station is closed")
+                        : ""))
         }
-        if !card.namesRu.isEmpty { out.append(language.tr("Російською: ", "In Russian: ") + card.namesRu.joined(separator: ", ")) }
+        if !card.namesRu.isEmpty {
+            out.append(language.tr("Російською: ", "In Russian: ") + card.namesRu.joined(separator: ", "))
+        }
         out.append("")
-        out.append(language.tr("День ", "Service day ") + card.serviceDay + " · "
-            + (card.dayType == "weekday" ? language.tr("розклад робочого дня", "weekday timetable") : language.tr("розклад вихідного дня", "weekend timetable")))
+        out.append(
+            language.tr("День ", "Service day ") + card.serviceDay + " · "
+                + (card.dayType == "weekday"
+                    ? language.tr("розклад робочого дня", "weekday timetable")
+                    : language.tr("розклад вихідного дня", "weekend timetable")))
         for direction in card.directions {
-            out.append(language.tr("У напрямку станції ", "Toward ") + name(direction.toward) + " (" + language.tr("далі ", "next ") + (direction.next.map(name) ?? "—") + ")")
-            out.append("  " + language.tr("перший ", "first ") + (direction.firstDeparture ?? "—") + " · " + language.tr("останній ", "last ")
-                + (direction.lastDeparture ?? "—") + language.tr(" (будні й вихідні однаково, як опубліковано)", " (weekdays and weekends alike, as published)")
-                + " · " + (direction.intervalNowSeconds.map { interval in
-                    asked ? language.tr("інтервал о \(direction.intervalAt) ", "interval at \(direction.intervalAt) ") + Durations.clock(interval)
-                        : language.tr("інтервал зараз ", "interval now ") + Durations.clock(interval)
-                } ?? (asked ? language.tr("о \(direction.intervalAt) поїзди не ходять", "no trains at \(direction.intervalAt)")
-                    : language.tr("зараз поїзди не ходять", "no trains now"))))
+            out.append(
+                language.tr("У напрямку станції ", "Toward ") + name(direction.toward) + " ("
+                    + language.tr("далі ", "next ") + (direction.next.map(name) ?? "—") + ")")
+            out.append(
+                "  " + language.tr("перший ", "first ") + (direction.firstDeparture ?? "—") + " · "
+                    + language.tr("останній ", "last ")
+                    + (direction.lastDeparture ?? "—")
+                    + language.tr(
+                        " (будні й вихідні однаково, як опубліковано)", " (weekdays and weekends alike, as published)")
+                    + " · "
+                    + (direction.intervalNowSeconds.map { interval in
+                        asked
+                            ? language.tr("інтервал о \(direction.intervalAt) ", "interval at \(direction.intervalAt) ")
+                                + Durations.clock(interval)
+                            : language.tr("інтервал зараз ", "interval now ") + Durations.clock(interval)
+                    }
+                        ?? (asked
+                            ? language.tr(
+                                "о \(direction.intervalAt) поїзди не ходять", "no trains at \(direction.intervalAt)")
+                            : language.tr("зараз поїзди не ходять", "no trains now")))
+            )
             let hours = direction.intervalsByHour.sorted { (Int($0.key)! + 19) % 24 < (Int($1.key)! + 19) % 24 }
             out.append("  " + hours.map { "\($0.key) \(Durations.clock($0.value))" }.joined(separator: " · "))
         }
-        if !card.serviceChanges.isEmpty { out.append(""); out += card.serviceChanges.map { "ℹ " + $0 } }
-        let entrances = card.entrances.map { entrance in
-            closed ? language.tr(
-                "зачинені (зазвичай відчинені \(entrance.opens)–\(entrance.closes), вестибюлів: \(entrance.halls))",
-                "closed (normally open \(entrance.opens)–\(entrance.closes), \(entrance.halls) " + (entrance.halls == 1 ? "vestibule)" : "vestibules)")) :
-            language.tr(
-                "відчинені \(entrance.opens)–\(entrance.closes), відкрито вестибюлів: \(entrance.hallsOpen) з \(entrance.halls)",
-                "open \(entrance.opens)–\(entrance.closes), \(entrance.hallsOpen) of \(entrance.halls) vestibules open")
-        } ?? language.tr("немає даних", "no data")
+        if !card.serviceChanges.isEmpty {
+            out.append("")
+            out += card.serviceChanges.map { "ℹ " + $0 }
+        }
+        let entrances =
+            card.entrances.map { entrance in
+                closed
+                    ? language.tr(
+                        "зачинені (зазвичай відчинені \(entrance.opens)–\(entrance.closes), вестибюлів: \(entrance.halls))",
+                        "closed (normally open \(entrance.opens)–\(entrance.closes), \(entrance.halls) "
+                            + (entrance.halls == 1 ? "vestibule)" : "vestibules)"))
+                    : language.tr(
+                        "відчинені \(entrance.opens)–\(entrance.closes), відкрито вестибюлів: \(entrance.hallsOpen) з \(entrance.halls)",
+                        "open \(entrance.opens)–\(entrance.closes), \(entrance.hallsOpen) of \(entrance.halls) vestibules open"
+                    )
+            } ?? language.tr("немає даних", "no data")
         out.append(language.tr("Входи: ", "Entrances: ") + entrances + ".")
         context.stdout.write(out.joined(separator: "\n") + "\n")
     }

@@ -9,9 +9,14 @@ struct StationsCommand: Command {
             "Перелік станцій обома мовами або пошук станції.",
             "List stations in both languages, or look one up."),
         arguments: [
-            .positional("query", optional: true, Text("Назва чи її частина, будь-якою мовою.", "A name or part of one, in either language.")).completing(.stations),
+            .positional(
+                "query", optional: true,
+                Text("Назва чи її частина, будь-якою мовою.", "A name or part of one, in either language.")
+            ).completing(.stations),
             .option("line", value: "M1|M2|M3", Text("Лише станції цієї лінії.", "Only the stations of this line.")),
-            .flag("json", Text("Вивести JSON (схема: docs/guide/planning.md).", "Print JSON (schema: docs/guide/planning.md).")),
+            .flag(
+                "json",
+                Text("Вивести JSON (схема: docs/guide/planning.md).", "Print JSON (schema: docs/guide/planning.md).")),
         ] + GlobalOptions.arguments)
 
     var query: String?
@@ -23,9 +28,10 @@ struct StationsCommand: Command {
         line = arguments.value("line")?.uppercased()
         json = arguments.flag("json")
         if let line, context.network.line(line) == nil {
-            throw .usage(options.language.tr(
-                "Невідома лінія '\(arguments.value("line")!)'; є M1, M2 і M3",
-                "Unknown line '\(arguments.value("line")!)'; the lines are M1, M2 and M3"), Self.spec)
+            throw .usage(
+                options.language.tr(
+                    "Невідома лінія '\(arguments.value("line")!)'; є M1, M2 і M3",
+                    "Unknown line '\(arguments.value("line")!)'; the lines are M1, M2 and M3"), Self.spec)
         }
     }
 
@@ -48,9 +54,11 @@ struct StationsCommand: Command {
             // A station found, but on another line: said, never an empty answer with exit 0.
             if stations.isEmpty, let query {
                 let names = found.map { Names.station($0, language) + " (\($0.line))" }.joined(separator: ", ")
-                throw .failure(language.tr(
-                    "'\(query)' на лінії \(line) немає: це \(names). Приберіть --line або пишіть 'metro-timer stations --line \(line)'.",
-                    "No '\(query)' on \(line): it is \(names). Drop --line, or write 'metro-timer stations --line \(line)'."))
+                throw .failure(
+                    language.tr(
+                        "'\(query)' на лінії \(line) немає: це \(names). Приберіть --line або пишіть 'metro-timer stations --line \(line)'.",
+                        "No '\(query)' on \(line): it is \(names). Drop --line, or write 'metro-timer stations --line \(line)'."
+                    ))
             }
         }
         if json {
@@ -62,14 +70,19 @@ struct StationsCommand: Command {
         let enWidth = stations.map(\.nameEn.count).max() ?? 0
         for station in stations {
             let color = network.line(station.line)!.color
-            var row = style.line(station.line, color: color) + "  " + station.nameUk.padding(ukWidth) + "  " + station.nameEn.padding(enWidth)
+            var row =
+                style.line(station.line, color: color) + "  " + station.nameUk.padding(ukWidth) + "  "
+                + station.nameEn.padding(enWidth)
             var notes: [String] = []
             if station.aboveGround { notes.append("☀ " + language.tr("наземна", "above ground")) }
             if let partner = station.transfer.flatMap(network.station) {
                 notes.append("⇄ " + Names.station(partner, language) + " (\(partner.line))")
             }
             if !station.formerNames.isEmpty {
-                notes.append((station.formerNames.count == 1 ? language.tr("колишня назва: ", "formerly ") : language.tr("колишні назви: ", "formerly ")) + station.formerNames.map { language.tr($0.uk, $0.en) }.joined(separator: ", "))
+                notes.append(
+                    (station.formerNames.count == 1
+                        ? language.tr("колишня назва: ", "formerly ") : language.tr("колишні назви: ", "formerly "))
+                        + station.formerNames.map { language.tr($0.uk, $0.en) }.joined(separator: ", "))
             }
             if !notes.isEmpty { row += "  " + notes.joined(separator: " · ") }
             context.stdout.line(row.trimmingTrailingSpaces())

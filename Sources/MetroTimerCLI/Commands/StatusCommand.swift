@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer status`: one line for a tmux status bar or a shell prompt, from the state file
 /// alone. Nothing at all (and exit 0) when no trip is active.
@@ -19,9 +20,12 @@ struct StatusCommand: Command {
         ("arrival_time", Text("час прибуття (HH:MM)", "the arrival time (HH:MM)")),
         ("arrival_range", Text("можливий час прибуття (HH:MM–HH:MM)", "the arrival's range (HH:MM–HH:MM)")),
         ("to", Text("станція призначення", "the destination")),
-        ("warning", Text(
-            "попередження екрана поїздки (не доїхати, останній поїзд, зачинена станція попереду) або нічого",
-            "the ride screen's warning (cannot be completed, the last train, a closed station ahead), or nothing")),
+        (
+            "warning",
+            Text(
+                "попередження екрана поїздки (не доїхати, останній поїзд, зачинена станція попереду) або нічого",
+                "the ride screen's warning (cannot be completed, the last train, a closed station ahead), or nothing")
+        ),
     ]
 
     static let spec = CommandSpec(
@@ -30,11 +34,16 @@ struct StatusCommand: Command {
             "Один рядок про поїздку для tmux чи запрошення оболонки; нічого, якщо поїздки немає.",
             "One line about the ride for tmux or a shell prompt; nothing when no trip is active."),
         discussion: Text(
-            "Заповнювачі: " + placeholders.map { "{\($0.0)} — \($0.1.uk)" }.joined(separator: ", ") + ". Знак '#' у назвах друкується як '##', щоб tmux показав його, а не прочитав як формат.",
-            "Placeholders: " + placeholders.map { "{\($0.0)} \($0.1.en)" }.joined(separator: ", ") + ". A '#' in a name is printed as '##', so that tmux shows it rather than reading it as a format."),
+            "Заповнювачі: " + placeholders.map { "{\($0.0)} — \($0.1.uk)" }.joined(separator: ", ")
+                + ". Знак '#' у назвах друкується як '##', щоб tmux показав його, а не прочитав як формат.",
+            "Placeholders: " + placeholders.map { "{\($0.0)} \($0.1.en)" }.joined(separator: ", ")
+                + ". A '#' in a name is printed as '##', so that tmux shows it rather than reading it as a format."),
         arguments: [
-            .option("format", value: "FMT", Text("Власний формат рядка.", "Your own line format."),
-                    default: Text("{line} {next} {next_time} · N зупинок · прибуття через {arrival}", "{line} {next} {next_time} · N stops · arrival in {arrival}")),
+            .option(
+                "format", value: "FMT", Text("Власний формат рядка.", "Your own line format."),
+                default: Text(
+                    "{line} {next} {next_time} · N зупинок · прибуття через {arrival}",
+                    "{line} {next} {next_time} · N stops · arrival in {arrival}"))
         ] + GlobalOptions.arguments)
 
     var format: String?
@@ -47,9 +56,12 @@ struct StatusCommand: Command {
                 guard let close = rest[open...].firstIndex(of: "}") else { break }
                 let name = String(rest[rest.index(after: open)..<close])
                 guard Self.placeholders.contains(where: { $0.0 == name }) else {
-                    throw .usage(options.language.tr(
-                        "Невідомий заповнювач '{\(name)}'; є " + Self.placeholders.map { "{\($0.0)}" }.joined(separator: ", "),
-                        "Unknown placeholder '{\(name)}'; the placeholders are " + Self.placeholders.map { "{\($0.0)}" }.joined(separator: ", ")), Self.spec)
+                    throw .usage(
+                        options.language.tr(
+                            "Невідомий заповнювач '{\(name)}'; є "
+                                + Self.placeholders.map { "{\($0.0)}" }.joined(separator: ", "),
+                            "Unknown placeholder '{\(name)}'; the placeholders are "
+                                + Self.placeholders.map { "{\($0.0)}" }.joined(separator: ", ")), Self.spec)
                 }
                 rest = rest[rest.index(after: close)...]
             }
@@ -65,13 +77,17 @@ struct StatusCommand: Command {
                 let language = options.language
                 let to = Quote.tmuxFormat(service.name(expired.destination))
                 let due = context.clock.hhmm(try service.model(expired).current(expired).finalArrival)
-                context.stdout.line(language.tr(
-                    "\(to): поїздка минула без підтвердження (прибуття очікувалось о \(due)). Були там? metro-timer arrived --at ГГ:ХХ",
-                    "\(to): the trip expired unconfirmed (arrival was due at \(due)). Were you there? metro-timer arrived --at HH:MM"))
+                context.stdout.line(
+                    language.tr(
+                        "\(to): поїздка минула без підтвердження (прибуття очікувалось о \(due)). Були там? metro-timer arrived --at ГГ:ХХ",
+                        "\(to): the trip expired unconfirmed (arrival was due at \(due)). Were you there? metro-timer arrived --at HH:MM"
+                    ))
             }
             return
         }
-        context.stdout.line(Self.line(schedule: schedule, trip: trip, now: now, format: format, context: context, language: options.language))
+        context.stdout.line(
+            Self.line(
+                schedule: schedule, trip: trip, now: now, format: format, context: context, language: options.language))
     }
 
     /// The alert whose moment has come and whose stop the train has not yet reached, said in
@@ -87,7 +103,9 @@ struct StatusCommand: Command {
         return nil
     }
 
-    static func line(schedule: Schedule, trip: Trip, now: Date, format: String?, context: Context, language: Language) -> String {
+    static func line(schedule: Schedule, trip: Trip, now: Date, format: String?, context: Context, language: Language)
+        -> String
+    {
         let state = RideState(schedule: schedule, at: now)
         let network = context.network
         func countdown(_ interval: TimeInterval?) -> String {
@@ -106,12 +124,16 @@ struct StatusCommand: Command {
             "alert": countdown(state.untilAlert.flatMap { $0 > 0 ? $0 : nil }),
             "arrival": countdown(state.untilArrival),
             "arrival_time": context.clock.hhmm(schedule.arrival),
-            "arrival_range": context.clock.hhmm(schedule.arrivalEarliest) + "–" + context.clock.hhmm(schedule.arrivalLatest),
+            "arrival_range": context.clock.hhmm(schedule.arrivalEarliest) + "–"
+                + context.clock.hhmm(schedule.arrivalLatest),
             "to": Names.station(trip.destination, network, language),
             // The first warning the ride screen shows, as a short mark.
             // (Else a closure still ahead on the route, as the screen's service changes line.)
-            "warning": FindingText.ahead(schedule, at: now).first.map { FindingText.mark($0, clock: context.clock, language: language) }
-                ?? FindingText.closureMark(FindingText.closedAhead(schedule, state: state), network: network, language: language) ?? "",
+            "warning": FindingText.ahead(schedule, at: now).first.map {
+                FindingText.mark($0, clock: context.clock, language: language)
+            }
+                ?? FindingText.closureMark(
+                    FindingText.closedAhead(schedule, state: state), network: network, language: language) ?? "",
         ]
         // The line is read by tmux as a format (the README's `#(metro-timer status)`): a name
         // from an installed timetable must not expand, style or run anything there.
@@ -123,7 +145,8 @@ struct StatusCommand: Command {
                     "\(values["to"]!): there? metro-timer arrived")
             }
             values["stops_text"] = language.stops(state.stopsLeft)
-            var line = "\(values["line"]!) \(values["next"]!) \(values["next_time"]!) · \(values["stops_text"]!) · "
+            var line =
+                "\(values["line"]!) \(values["next"]!) \(values["next_time"]!) · \(values["stops_text"]!) · "
                 + language.tr("прибуття через ", "arrival in ") + values["arrival"]!
             if let alert = Self.alertInForce(schedule, at: now) {
                 line += " · " + AlertWording.label(alert, in: schedule, at: now, language).lowercasedFirst
@@ -132,7 +155,10 @@ struct StatusCommand: Command {
             // enough for a status bar; `{warning}` names it.)
             if let warning = values["warning"], !warning.isEmpty, !warning.hasPrefix("ℹ") { line += " · " + warning }
             if let changes = trip.changes {
-                line += " · " + (changes.airRaid ? language.tr("тривога", "air-raid") : language.tr("зміни в русі", "service changes"))
+                line +=
+                    " · "
+                    + (changes.airRaid
+                        ? language.tr("тривога", "air-raid") : language.tr("зміни в русі", "service changes"))
             }
             return line
         }

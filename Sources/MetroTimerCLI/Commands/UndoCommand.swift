@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `metro-timer undo`: takes back the trip's last correction (a key pressed by mistake, a wrong
 /// station), from any terminal.
@@ -23,12 +24,14 @@ struct UndoCommand: Command {
         let what: String
         switch taken.kind {
         case .shift(let n): what = (n > 0 ? "+" : "") + "\(n)"
-        case .at(let station): what = language.tr("на станції ", "at ") + Names.station(station, context.network, language)
+        case .at(let station):
+            what = language.tr("на станції ", "at ") + Names.station(station, context.network, language)
         case .departed: what = language.tr("рушив", "departed")
         }
-        context.stdout.line(language.tr(
-            "Скасовано останнє виправлення (\(what) о \(context.clock.hhmmss(taken.time))). ",
-            "Took back the last correction (\(what) at \(context.clock.hhmmss(taken.time))). ")
-            + context.correctionSummary(schedule, options: options))
+        context.stdout.line(
+            language.tr(
+                "Скасовано останнє виправлення (\(what) о \(context.clock.hhmmss(taken.time))). ",
+                "Took back the last correction (\(what) at \(context.clock.hhmmss(taken.time))). ")
+                + context.correctionSummary(schedule, options: options))
     }
 }

@@ -5,27 +5,31 @@ import MetroCore
 enum FindingText {
     /// The sentence said at `moment` (nil: after the fact): a last train still to leave then is
     /// said in the present ("leaves … before you can be there"), one gone in the past.
-    static func sentence(_ finding: ServiceFinding, network: Network, clock: ServiceClock, language: Language, at moment: Date? = nil) -> String {
+    static func sentence(
+        _ finding: ServiceFinding, network: Network, clock: ServiceClock, language: Language, at moment: Date? = nil
+    ) -> String {
         func names(_ station: String, _ toward: String) -> (String, String) {
             (Names.station(station, network, language), Names.station(toward, network, language))
         }
         switch finding {
-        case let .beforeFirstTrain(station, line, toward, first):
+        case .beforeFirstTrain(let station, let line, let toward, let first):
             let (s, t) = names(station, toward)
             return language.tr(
                 "Поїзди ще не ходять: перший поїзд \(line) у напрямку станції \(t) відправляється зі станції \(s) о \(clock.hhmmss(first)).",
-                "Trains are not running yet: the first \(line) train toward \(t) leaves \(s) at \(clock.hhmmss(first)).")
-        case let .afterLastTrain(station, line, toward, last):
+                "Trains are not running yet: the first \(line) train toward \(t) leaves \(s) at \(clock.hhmmss(first))."
+            )
+        case .afterLastTrain(let station, let line, let toward, let last):
             let (s, t) = names(station, toward)
             if let moment, moment < last {
                 return language.tr(
                     "Маршрут не можна завершити: останній поїзд \(line) у напрямку станції \(t) відправляється зі станції \(s) о \(clock.hhmmss(last)), раніше, ніж ви туди встигнете.",
-                    "The route cannot be completed: the last \(line) train toward \(t) leaves \(s) at \(clock.hhmmss(last)), before you can be there.")
+                    "The route cannot be completed: the last \(line) train toward \(t) leaves \(s) at \(clock.hhmmss(last)), before you can be there."
+                )
             }
             return language.tr(
                 "Маршрут не можна завершити: останній поїзд \(line) у напрямку станції \(t) відправився зі станції \(s) о \(clock.hhmmss(last)).",
                 "The route cannot be completed: the last \(line) train toward \(t) left \(s) at \(clock.hhmmss(last)).")
-        case let .lastTrainSoon(station, line, toward, last):
+        case .lastTrainSoon(let station, let line, let toward, let last):
             let (s, t) = names(station, toward)
             return language.tr(
                 "Останній поїзд \(line) у напрямку станції \(t) відправляється зі станції \(s) о \(clock.hhmmss(last)).",
@@ -48,28 +52,31 @@ enum FindingText {
     /// The short mark `status` shows for a warning ahead (its `{warning}`).
     static func mark(_ finding: ServiceFinding, clock: ServiceClock, language: Language) -> String {
         switch finding {
-        case let .afterLastTrain(_, line, _, _):
+        case .afterLastTrain(_, let line, _, _):
             return language.tr("⚠ не доїхати: останній \(line) пішов", "⚠ can't finish: last \(line) gone")
-        case let .lastTrainSoon(_, line, _, last):
+        case .lastTrainSoon(_, let line, _, let last):
             return language.tr("⚠ останній \(line) о \(clock.hhmm(last))", "⚠ last \(line) at \(clock.hhmm(last))")
-        case let .beforeFirstTrain(_, line, _, first):
+        case .beforeFirstTrain(_, let line, _, let first):
             return language.tr("⚠ перший \(line) о \(clock.hhmm(first))", "⚠ first \(line) at \(clock.hhmm(first))")
         }
     }
 
     /// The closed stations the train has still to run through (a closure on the route).
     static func closedAhead(_ schedule: Schedule, state: RideState) -> [String] {
-        schedule.stops.indices.filter { !state.passed[$0] && schedule.stops[$0].passesWithoutStopping }.map { schedule.stops[$0].station }
+        schedule.stops.indices.filter { !state.passed[$0] && schedule.stops[$0].passesWithoutStopping }.map {
+            schedule.stops[$0].station
+        }
     }
 
     /// `status`'s `{warning}` for a closure on the route ahead, when nothing weightier is:
     /// "ℹ Dnipro closed".
     static func closureMark(_ stations: [String], network: Network, language: Language) -> String? {
         guard !stations.isEmpty else { return nil }
-        return "ℹ " + stations.map { station in
-            let name = Names.station(station, network, language)
-            return language.tr("станція \(name) зачинена", "\(name) closed")
-        }.joined(separator: " · ")
+        return "ℹ "
+            + stations.map { station in
+                let name = Names.station(station, network, language)
+                return language.tr("станція \(name) зачинена", "\(name) closed")
+            }.joined(separator: " · ")
     }
 
     /// The event's `kind` for a warning (`--events`, `warning`).

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// How every `--json` output is written: pretty-printed, keys sorted, slashes as they are, a
 /// newline at the end. One place, so `plan`, `journal`, `station`, `stations`, `about`,
@@ -38,7 +39,7 @@ enum JSONOutput {
     static func error(_ error: CLIError) -> String? {
         var object: [String: Any] = ["exitCode": Int(error.exitCode)]
         switch error {
-        case let .usage(message, usage, helpCommand):
+        case .usage(let message, let usage, let helpCommand):
             object["kind"] = "usage"
             object["message"] = Quote.sanitize(message)
             object["usage"] = usage

@@ -34,10 +34,13 @@ extension PlanJSON {
         var leavesInSeconds: Int
     }
 
-    static func last(_ found: LastConnection, route: Route, now: Date, network: Network, clock: ServiceClock) -> LastJSON {
+    static func last(_ found: LastConnection, route: Route, now: Date, network: Network, clock: ServiceClock)
+        -> LastJSON
+    {
         func ref(_ code: String) -> StationRef {
             let station = network.station(code)
-            return StationRef(code: code, line: station?.line ?? "", nameUk: station?.nameUk ?? "", nameEn: station?.nameEn ?? "")
+            return StationRef(
+                code: code, line: station?.line ?? "", nameUk: station?.nameUk ?? "", nameEn: station?.nameEn ?? "")
         }
         func change(_ change: EdgeConnection.Change, number: Int?) -> LastJSON.Change {
             let walk = number.flatMap { route.transferWalks.indices.contains($0) ? route.transferWalks[$0] : nil }
@@ -45,15 +48,19 @@ extension PlanJSON {
                 station: ref(change.station), line: change.line,
                 toward: network.terminal(line: change.line, direction: change.direction).map(ref),
                 slowArrival: clock.iso8601(change.slowArrival), lastTrain: clock.iso8601(change.last),
-                marginSeconds: Int(change.margin.rounded(.down)), walkSeconds: walk?.walkSeconds, walkBasis: walk?.basis)
+                marginSeconds: Int(change.margin.rounded(.down)), walkSeconds: walk?.walkSeconds, walkBasis: walk?.basis
+            )
         }
         let next = found.next.map { next in
             LastJSON.Next(
                 departure: clock.iso8601(next.departure),
-                missesAt: next.missed.map { missed in change(missed, number: next.changes.firstIndex { $0.station == missed.station }) })
+                missesAt: next.missed.map { missed in
+                    change(missed, number: next.changes.firstIndex { $0.station == missed.station })
+                })
         }
         return LastJSON(
-            departure: clock.iso8601(found.departure), originLast: clock.iso8601(found.originLast), departureIsPublished: found.departureIsPublished,
+            departure: clock.iso8601(found.departure), originLast: clock.iso8601(found.originLast),
+            departureIsPublished: found.departureIsPublished,
             changes: found.connection.changes.enumerated().map { change($1, number: $0) }, next: next,
             leavesInSeconds: Int(found.departure.timeIntervalSince(now).rounded(.down)))
     }

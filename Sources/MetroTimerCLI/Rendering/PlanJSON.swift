@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The `plan --json` document (schema version 4, documented in docs/guide/planning.md). Every time is
 /// ISO 8601 with its UTC offset; durations are whole seconds.
@@ -121,7 +122,10 @@ struct PlanJSON: Encodable {
     /// Sentences about changes and open-air sections, in the chosen language.
     var notes: [String] = []
 
-    init(_ schedule: Schedule, network: Network, clock: ServiceClock, fraction: Double, language: Language, intervals: [Int] = []) {
+    init(
+        _ schedule: Schedule, network: Network, clock: ServiceClock, fraction: Double, language: Language,
+        intervals: [Int] = []
+    ) {
         func ref(_ code: String) -> StationRef {
             let station = network.station(code)!
             return StationRef(code: code, line: station.line, nameUk: station.nameUk, nameEn: station.nameEn)
@@ -145,7 +149,9 @@ struct PlanJSON: Encodable {
                 toward: ref(network.terminal(line: leg.line, direction: leg.direction)!),
                 intervalSeconds: index < intervals.count ? intervals[index] : nil,
                 stops: schedule.stops.filter { $0.leg == index }.map {
-                    StopJSON(station: ref($0.station), role: $0.role.rawValue, arrival: $0.arrival.map(iso), departure: $0.departure.map(iso), calibrated: $0.calibrated)
+                    StopJSON(
+                        station: ref($0.station), role: $0.role.rawValue, arrival: $0.arrival.map(iso),
+                        departure: $0.departure.map(iso), calibrated: $0.calibrated)
                 })
         }
         walkBeforeBoarding = route.walkBeforeBoarding.map { walk($0, from: route.origin) }
@@ -155,20 +161,26 @@ struct PlanJSON: Encodable {
                 walk: walk(transferWalk, from: timing.exit),
                 platformArrival: iso(timing.platformArrival), headwaySeconds: timing.headwaySeconds,
                 longestWaitSeconds: timing.longestWaitSeconds, shortestWaitSeconds: timing.shortestWaitSeconds,
-                bookedWaitSeconds: timing.bookedWaitSeconds, alertWaitSeconds: timing.alertWaitSeconds, earliestDeparture: iso(timing.earliestDeparture),
+                bookedWaitSeconds: timing.bookedWaitSeconds, alertWaitSeconds: timing.alertWaitSeconds,
+                earliestDeparture: iso(timing.earliestDeparture),
                 plannedDeparture: iso(timing.platformArrival.addingTimeInterval(timing.earlier)),
                 latestDeparture: iso(timing.latestDeparture))
         }
         transfer = transfers.first
-        transferAlerts = schedule.transferAlerts.map { MomentJSON(time: iso($0.time), station: ref(schedule.stops[$0.stop].station)) }
+        transferAlerts = schedule.transferAlerts.map {
+            MomentJSON(time: iso($0.time), station: ref(schedule.stops[$0.stop].station))
+        }
         transferAlert = transferAlerts.first
-        alert = schedule.alertStop.map { MomentJSON(time: iso(schedule.alert), station: ref(schedule.stops[$0].station)) }
+        alert = schedule.alertStop.map {
+            MomentJSON(time: iso(schedule.alert), station: ref(schedule.stops[$0].station))
+        }
         // The range spans both published running patterns and every possible wait.
         let ranged = !schedule.stops.isEmpty && schedule.arrivalEarliest != schedule.arrivalLatest
         // A walk through one node has no train: its arrival is the end of the walk, at the
         // station walked to (never the walk's start at the other half of the node).
         arrival = MomentJSON(
-            time: iso(route.isWalkOnly ? schedule.finalArrival : schedule.arrival), station: ref(schedule.stops.last?.station ?? route.destination),
+            time: iso(route.isWalkOnly ? schedule.finalArrival : schedule.arrival),
+            station: ref(schedule.stops.last?.station ?? route.destination),
             earliest: ranged ? iso(schedule.arrivalEarliest) : nil,
             latest: ranged ? iso(schedule.arrivalLatest) : nil)
         finalArrival = iso(schedule.finalArrival)
@@ -179,14 +191,18 @@ struct PlanJSON: Encodable {
         findings = schedule.findings.map { finding in
             let (kind, station, line, toward, time): (String, String, String, String, Date)
             switch finding {
-            case let .beforeFirstTrain(s, l, t, d): (kind, station, line, toward, time) = ("beforeFirstTrain", s, l, t, d)
-            case let .afterLastTrain(s, l, t, d): (kind, station, line, toward, time) = ("afterLastTrain", s, l, t, d)
-            case let .lastTrainSoon(s, l, t, d): (kind, station, line, toward, time) = ("lastTrainSoon", s, l, t, d)
+            case .beforeFirstTrain(let s, let l, let t, let d):
+                (kind, station, line, toward, time) = ("beforeFirstTrain", s, l, t, d)
+            case .afterLastTrain(let s, let l, let t, let d):
+                (kind, station, line, toward, time) = ("afterLastTrain", s, l, t, d)
+            case .lastTrainSoon(let s, let l, let t, let d):
+                (kind, station, line, toward, time) = ("lastTrainSoon", s, l, t, d)
             }
             return FindingJSON(
                 kind: kind, station: ref(station), line: line, toward: ref(toward), time: iso(time),
                 blocking: finding.isBlocking,
-                message: FindingText.sentence(finding, network: network, clock: clock, language: language, at: schedule.departure))
+                message: FindingText.sentence(
+                    finding, network: network, clock: clock, language: language, at: schedule.departure))
         }
     }
 

@@ -1,5 +1,5 @@
-import MetroCore
 import FoundationEssentials
+import MetroCore
 
 /// The plan as a person likes to read it: warnings first, then each line in its colour with every
 /// station and its time, the transfer, and the moments that matter.
@@ -45,14 +45,16 @@ struct PlanRenderer {
         var out: [String] = []
         for warning in warnings { out += wrapped("⚠ " + warning, indent: 2).map(style.warning) }
         for finding in schedule.findings {
-            let sentence = FindingText.sentence(finding, network: network, clock: clock, language: language, at: schedule.departure)
+            let sentence = FindingText.sentence(
+                finding, network: network, clock: clock, language: language, at: schedule.departure)
             out += wrapped("⚠ " + sentence, indent: 2).map(style.warning)
         }
         if !schedule.findings.isEmpty || !warnings.isEmpty { out.append("") }
 
         out += wrapped(name(route.origin) + " → " + name(route.destination), indent: 2).map(style.bold)
         let position = clock.position(of: schedule.departure)
-        var day = weekday(position.isoWeekday) + " " + position.serviceDay.description + " · "
+        var day =
+            weekday(position.isoWeekday) + " " + position.serviceDay.description + " · "
             + (position.dayType == .weekday
                 ? language.tr("розклад робочого дня", "weekday timetable")
                 : language.tr("розклад вихідного дня", "weekend timetable"))
@@ -67,42 +69,56 @@ struct PlanRenderer {
         out.append("")
 
         if route.isWalkOnly, let walk = route.walkAfterAlighting {
-            out += wrapped(language.tr(
-                "\(name(route.origin)) і \(name(route.destination)) — один пересадковий вузол: пішки \(Durations.clock(walk.walkSeconds)), поїзд не потрібен.",
-                "\(name(route.origin)) and \(name(route.destination)) are one transfer node: walk \(Durations.clock(walk.walkSeconds)), no train needed."), indent: 0)
+            out += wrapped(
+                language.tr(
+                    "\(name(route.origin)) і \(name(route.destination)) — один пересадковий вузол: пішки \(Durations.clock(walk.walkSeconds)), поїзд не потрібен.",
+                    "\(name(route.origin)) and \(name(route.destination)) are one transfer node: walk \(Durations.clock(walk.walkSeconds)), no train needed."
+                ), indent: 0)
             return out.joined(separator: "\n") + "\n"
         }
         if let walk = route.walkBeforeBoarding {
-            out += wrapped("⇄ " + language.tr(
-                "Спершу перейдіть на станцію \(name(route.legs[0].board)) (\(Durations.clock(walk.walkSeconds))); відлік починається, коли рушить поїзд.",
-                "First walk to \(name(route.legs[0].board)) (\(Durations.clock(walk.walkSeconds))); the countdown starts when the train moves."), indent: 2)
+            out += wrapped(
+                "⇄ "
+                    + language.tr(
+                        "Спершу перейдіть на станцію \(name(route.legs[0].board)) (\(Durations.clock(walk.walkSeconds))); відлік починається, коли рушить поїзд.",
+                        "First walk to \(name(route.legs[0].board)) (\(Durations.clock(walk.walkSeconds))); the countdown starts when the train moves."
+                    ), indent: 2)
         }
 
         let width = schedule.stops.map { name($0.station).count }.max() ?? 0
         for (legIndex, leg) in route.legs.enumerated() {
             let line = network.line(leg.line)!
             let toward = network.terminal(line: leg.line, direction: leg.direction)!
-            var title = " \(leg.line)  " + Names.line(line, language) + " · " + language.tr("у напрямку станції \(name(toward))", "toward \(name(toward))")
+            var title =
+                " \(leg.line)  " + Names.line(line, language) + " · "
+                + language.tr("у напрямку станції \(name(toward))", "toward \(name(toward))")
             if legIndex < intervals.count {
                 title += " · " + language.tr("інтервал ", "every ") + Durations.clock(intervals[legIndex])
             }
             let heading = wrapped(title, indent: 5)
-            out.append(style.line(" \(leg.line) ", color: line.color) + String(heading[0].dropFirst(leg.line.count + 2)))
+            out.append(
+                style.line(" \(leg.line) ", color: line.color) + String(heading[0].dropFirst(leg.line.count + 2)))
             out += heading.dropFirst()
             for (index, stop) in schedule.stops.enumerated() where stop.leg == legIndex {
                 out += row(stop, index: index, schedule: schedule, width: width, color: line.color)
             }
             if schedule.transfers.indices.contains(legIndex) {
                 let transfer = schedule.transfers[legIndex]
-                let basis = network.transfer(at: transfer.exit)?.basis == "measured"
+                let basis =
+                    network.transfer(at: transfer.exit)?.basis == "measured"
                     ? language.tr("виміряно", "measured") : language.tr("оцінка", "estimate")
-                out += wrapped("  ⇄ " + Self.changeText(transfer, basis: basis, name: name, clock: clock, language: language), indent: 4)
+                out += wrapped(
+                    "  ⇄ " + Self.changeText(transfer, basis: basis, name: name, clock: clock, language: language),
+                    indent: 4)
             }
         }
         if let walk = route.walkAfterAlighting {
-            out += wrapped("  ⇄ " + language.tr(
-                "Далі пішки до станції \(name(route.destination)): \(Durations.clock(walk.walkSeconds)), о \(clock.hhmm(schedule.finalArrival)).",
-                "Then walk to \(name(route.destination)): \(Durations.clock(walk.walkSeconds)), by \(clock.hhmm(schedule.finalArrival))."), indent: 4)
+            out += wrapped(
+                "  ⇄ "
+                    + language.tr(
+                        "Далі пішки до станції \(name(route.destination)): \(Durations.clock(walk.walkSeconds)), о \(clock.hhmm(schedule.finalArrival)).",
+                        "Then walk to \(name(route.destination)): \(Durations.clock(walk.walkSeconds)), by \(clock.hhmm(schedule.finalArrival))."
+                    ), indent: 4)
         }
         out.append("")
 
@@ -112,17 +128,24 @@ struct PlanRenderer {
         for (number, change) in schedule.transferAlerts.enumerated() {
             let alert: Trip.Alert = number == 0 ? .transferAlert : .secondTransferAlert
             let exit = schedule.change(for: alert).map { name($0.transfer.exit) } ?? ""
-            let value = AlertWording.early(alert, in: schedule).map { exit + " " + AlertWording.inAbout($0, language) } ?? where_(schedule.stops[change.stop])
-            moments.append((AlertWording.label(alert, in: schedule, language), clock.hhmmss(change.time) + "  " + value))
+            let value =
+                AlertWording.early(alert, in: schedule).map { exit + " " + AlertWording.inAbout($0, language) }
+                ?? placeName(schedule.stops[change.stop])
+            moments.append(
+                (AlertWording.label(alert, in: schedule, language), clock.hhmmss(change.time) + "  " + value))
         }
         if let stop = schedule.alertStop {
             let last = name(schedule.stops.last!.station)
-            let value = AlertWording.early(.alert, in: schedule).map { last + " " + AlertWording.inAbout($0, language) } ?? where_(schedule.stops[stop])
-            moments.append((AlertWording.label(.alert, in: schedule, language), clock.hhmmss(schedule.alert) + "  " + value))
+            let value =
+                AlertWording.early(.alert, in: schedule).map { last + " " + AlertWording.inAbout($0, language) }
+                ?? placeName(schedule.stops[stop])
+            moments.append(
+                (AlertWording.label(.alert, in: schedule, language), clock.hhmmss(schedule.alert) + "  " + value))
         }
         var arrival = clock.hhmmss(schedule.arrival) + "  " + name(schedule.stops.last!.station)
         if schedule.arrivalEarliest != schedule.arrivalLatest {
-            arrival += " · " + language.tr("можливо", "could be") + " "
+            arrival +=
+                " · " + language.tr("можливо", "could be") + " "
                 + clock.hhmmss(schedule.arrivalEarliest) + "–" + clock.hhmmss(schedule.arrivalLatest)
         }
         moments.append((language.tr("Прибуття", "Arrival"), arrival))
@@ -133,7 +156,9 @@ struct PlanRenderer {
             out += lines.dropFirst()
         }
         let ride = Int(schedule.finalArrival.timeIntervalSince(schedule.departure))
-        out += wrapped(language.stops(route.stopCount) + " · " + language.tr("у дорозі", "ride") + " " + Durations.minutes(ride, language), indent: 0)
+        out += wrapped(
+            language.stops(route.stopCount) + " · " + language.tr("у дорозі", "ride") + " "
+                + Durations.minutes(ride, language), indent: 0)
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -161,7 +186,8 @@ struct PlanRenderer {
         } else if schedule.alertStop != nil, TripModel.nextStop(in: schedule, at: schedule.alert) == index {
             notes.append(AlertWording.label(.alert, in: schedule, language).lowercased())
         }
-        if stop.role == .transferEntry || stop.role == .destination, let earliest = stop.earliest, let latest = stop.latest,
+        if stop.role == .transferEntry || stop.role == .destination, let earliest = stop.earliest,
+            let latest = stop.latest,
             clock.hhmm(earliest) != clock.hhmm(latest)
         {
             notes.append(clock.hhmm(earliest) + "–" + clock.hhmm(latest))
@@ -173,8 +199,10 @@ struct PlanRenderer {
             // Below the name: the rail continues while the line does (not after its last stop).
             let continues = stop.role != .destination && stop.role != .transferExit
             let rail = "         " + (continues ? style.line("│", color: color) : " ") + "   "
-            let wrappedNotes = PlanRenderer(network: network, clock: clock, language: language, style: style, width: max(limit - 13, 12))
-                .wrapped(annotation, indent: 0)
+            let wrappedNotes = PlanRenderer(
+                network: network, clock: clock, language: language, style: style, width: max(limit - 13, 12)
+            )
+            .wrapped(annotation, indent: 0)
             return [head + name(stop.station)] + wrappedNotes.map { (rail + style.dim($0)).trimmingTrailingSpaces() }
         }
         return [(head + name(stop.station).padding(width) + "  " + style.dim(annotation)).trimmingTrailingSpaces()]
@@ -183,7 +211,7 @@ struct PlanRenderer {
     func name(_ code: String) -> String { Names.station(code, network, language) }
 
     /// "at Ipodrom" with the moment's meaning: arriving at a stop, or leaving a boarding stop.
-    func where_(_ stop: Schedule.Stop) -> String {
+    func placeName(_ stop: Schedule.Stop) -> String {
         stop.moment(at: name(stop.station), language: language)
     }
 

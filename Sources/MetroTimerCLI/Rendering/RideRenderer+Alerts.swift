@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The sentences an alert says.
 enum AlertText {
@@ -12,11 +13,13 @@ enum AlertText {
         switch alert {
         case .transferAlert, .secondTransferAlert:
             let transfer = schedule.change(for: alert)?.transfer
-            let exit = transfer?.exit ?? "", entry = transfer?.entry ?? ""
+            let exit = transfer?.exit ?? ""
+            let entry = transfer?.entry ?? ""
             // Fired more than a stop before the change: how far, not "next" (AlertWording).
             // (Said as it is when shown: a banner standing since the alert counts from now.)
             if AlertWording.early(alert, in: schedule, at: view.now) != nil {
-                return AlertWording.headline(alert, in: schedule, station: view.name(exit), at: view.now, language) + "."
+                return AlertWording.headline(alert, in: schedule, station: view.name(exit), at: view.now, language)
+                    + "."
             }
             return AlertWording.changeNext(exit: view.name(exit), entry: view.name(entry), language)
         case .alert:
@@ -37,7 +40,8 @@ enum AlertText {
     static func latest(_ due: [Trip.Alert], in schedule: Schedule) -> Trip.Alert? {
         let worth = due.filter { schedule.change(for: $0)?.transfer.confirmed != true }
         return worth.enumerated().max { a, b in
-            let x = TripModel.time(of: a.element, in: schedule) ?? .distantPast, y = TripModel.time(of: b.element, in: schedule) ?? .distantPast
+            let x = TripModel.time(of: a.element, in: schedule) ?? .distantPast
+            let y = TripModel.time(of: b.element, in: schedule) ?? .distantPast
             return x == y ? a.offset < b.offset : x < y
         }?.element
     }
@@ -56,7 +60,8 @@ enum AlertText {
         let sentence = sentence(alert, view: view)
         guard let late = lateSeconds else { return sentence }
         let language = view.language
-        return sentence + " " + language.tr("(із запізненням \(language.duration(late)))", "(\(language.duration(late)) late)")
+        return sentence + " "
+            + language.tr("(із запізненням \(language.duration(late)))", "(\(language.duration(late)) late)")
     }
 
     /// The instruction for a change, shown from the stop before it until the train departs.
@@ -64,16 +69,20 @@ enum AlertText {
         guard let next = view.state.nextStop else { return nil }
         // The change in play: the one whose exit is the next stop or the one after, or whose
         // new platform the passenger is walking to (never one already confirmed with `d`).
-        guard let (transfer, entry) = zip(view.schedule.transfers, view.schedule.entryIndices).first(where: { transfer, entry in
-            !transfer.confirmed && next >= entry - 2 && next <= entry
-        }) else { return nil }
+        guard
+            let (transfer, entry) = zip(view.schedule.transfers, view.schedule.entryIndices).first(where: {
+                transfer, entry in
+                !transfer.confirmed && next >= entry - 2 && next <= entry
+            })
+        else { return nil }
         let exit = entry - 1
         let toward = view.toward(entry: entry)
         let language = view.language
         if next <= exit {
             return language.tr(
                 "На станції \(view.name(transfer.exit)) перейдіть на станцію \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",
-                "At \(view.name(transfer.exit)) walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs.")
+                "At \(view.name(transfer.exit)) walk to \(view.name(transfer.entry)), train toward \(toward); press d when it departs."
+            )
         }
         return language.tr(
             "Перейдіть на станцію \(view.name(transfer.entry)), поїзд у напрямку станції \(toward); натисніть d, коли він рушить.",

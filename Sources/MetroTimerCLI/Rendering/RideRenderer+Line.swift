@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// One line per change, for pipes and `TERM=dumb`; full sentences for `--plain`.
 struct LineRenderer {
@@ -16,7 +17,8 @@ struct LineRenderer {
         var parts: [String] = []
         switch state.phase {
         case .notStarted: parts.append(language.tr("поїзд ще не рушив", "not moving yet"))
-        case .atStop(let index): parts.append(language.tr("на станції ", "at ") + view.name(view.schedule.stops[index].station))
+        case .atStop(let index):
+            parts.append(language.tr("на станції ", "at ") + view.name(view.schedule.stops[index].station))
         case .walking: parts.append(language.tr("перехід", "walking"))
         case .waiting: parts.append(language.tr("очікування поїзда", "waiting for the train"))
         case .runningTo, .arrived: break
@@ -47,23 +49,29 @@ struct LineRenderer {
         let language = view.language
         guard state.phase != .arrived, let next = state.nextStop else {
             let last = view.name(view.schedule.stops.last?.station ?? view.trip.destination)
-            return RideWords.arrivedByTimetable(last, language) + language.tr(" Натисніть a двічі, щоб підтвердити.", " Press a twice to confirm.")
+            return RideWords.arrivedByTimetable(last, language)
+                + language.tr(" Натисніть a двічі, щоб підтвердити.", " Press a twice to confirm.")
         }
         let stopsLeft = language.stops(state.stopsLeft)
         let left = RideWords.left(
-            stops: RideWords.stopsLeft(state.stopsLeft, language), about: language.aboutDuration(Int(state.untilArrival.rounded())))
+            stops: RideWords.stopsLeft(state.stopsLeft, language),
+            about: language.aboutDuration(Int(state.untilArrival.rounded())))
         switch state.phase {
         case .notStarted:
             // The verb agrees with the form: Лишилася 1 зупинка, Лишилися 2 зупинки, Лишилося 5 зупинок.
-            let ukLeft = language.plural(state.stopsLeft, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " " + stopsLeft
+            let ukLeft =
+                language.plural(state.stopsLeft, uk: ("Лишилася", "Лишилися", "Лишилося"), en: ("", "")) + " "
+                + stopsLeft
             let about = language.aboutDuration(Int(state.untilArrival.rounded()))
             return language.tr(
                 "Поїзд рушає о \(view.clock.hhmm(view.schedule.departure)). \(ukLeft), \(about).",
-                "The train leaves at \(view.clock.hhmm(view.schedule.departure)). \(stopsLeft.capitalizedFirst) left, \(about).")
+                "The train leaves at \(view.clock.hhmm(view.schedule.departure)). \(stopsLeft.capitalizedFirst) left, \(about)."
+            )
         case .walking, .waiting:
             let transfer = view.changeAtHand
             return RideWords.change(
-                exit: view.name(transfer?.exit ?? ""), entry: view.name(transfer?.entry ?? ""), toward: view.toward(entry: next),
+                exit: view.name(transfer?.exit ?? ""), entry: view.name(transfer?.entry ?? ""),
+                toward: view.toward(entry: next),
                 then: RideWords.pressD(language), left: left, language)
         default:
             return RideWords.next(view.stopName(next), left: left, language)
@@ -73,7 +81,8 @@ struct LineRenderer {
     /// The opening sentence: the route, the change and the arrival time.
     func opening(_ view: RideView) -> String {
         let language = view.language
-        let from = view.name(view.trip.origin), to = view.name(view.trip.destination)
+        let from = view.name(view.trip.origin)
+        let to = view.name(view.trip.destination)
         let arrival = view.clock.hhmm(view.schedule.finalArrival)
         let transfers = view.schedule.transfers
         guard let transfer = transfers.first else {
@@ -89,19 +98,22 @@ struct LineRenderer {
         }.joined()
         return language.tr(
             "Поїздка від станції \(from) до станції \(to) з пересадкою на станції \(view.name(transfer.exit)) на станцію \(view.name(transfer.entry))\(then); прибуття близько \(arrival).",
-            "Riding from \(from) to \(to), changing at \(view.name(transfer.exit)) to \(view.name(transfer.entry))\(then); arrival about \(arrival).")
+            "Riding from \(from) to \(to), changing at \(view.name(transfer.exit)) to \(view.name(transfer.entry))\(then); arrival about \(arrival)."
+        )
     }
 
     static func keys(_ language: Language) -> String {
         language.tr(
             "Клавіші: + поїзд позаду, - попереду, d поїзд рушив після пересадки, u скасувати, a двічі — прибули, s двічі — зупинити, ? клавіші, q вийти.",
-            "Keys: + the train is behind, - ahead, d departed after the change, u undo, a twice arrived, s twice stop, ? the keys, q leave.")
+            "Keys: + the train is behind, - ahead, d departed after the change, u undo, a twice arrived, s twice stop, ? the keys, q leave."
+        )
     }
 
     /// A correction, said as what it tells about the train (RideWords.corrected).
     static func correction(_ correction: Trip.Correction, view: RideView) -> String {
         let station: String
         if case .at(let code) = correction.kind { station = view.name(code) } else { station = "" }
-        return RideWords.corrected(correction.kind, station: station, arrival: view.clock.hhmm(view.schedule.finalArrival), view.language)
+        return RideWords.corrected(
+            correction.kind, station: station, arrival: view.clock.hhmm(view.schedule.finalArrival), view.language)
     }
 }

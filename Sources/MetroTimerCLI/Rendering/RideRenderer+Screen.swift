@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The live screen's frame: plain lines fitted to the width, styled after fitting.
 struct ScreenRenderer {
@@ -14,12 +15,16 @@ struct ScreenRenderer {
     func tooSmall(_ language: Language, width: Int, height: Int) -> [String] {
         let words = language.tr(
             "Замалий термінал: потрібно щонайменше 40×10, зараз \(width)×\(height). Збільште вікно; поїздка триває.",
-            "Terminal too small: at least 40×10 is needed, this is \(width)×\(height). Make it larger; the ride goes on.")
-            .split(separator: " ").map(String.init)
+            "Terminal too small: at least 40×10 is needed, this is \(width)×\(height). Make it larger; the ride goes on."
+        )
+        .split(separator: " ").map(String.init)
         var lines: [String] = []
         var line = ""
         for word in words {
-            if !line.isEmpty && line.count + 1 + word.count > max(1, width) { lines.append(line); line = "" }
+            if !line.isEmpty && line.count + 1 + word.count > max(1, width) {
+                lines.append(line)
+                line = ""
+            }
             line += (line.isEmpty ? "" : " ") + word
         }
         if !line.isEmpty { lines.append(line) }
@@ -45,36 +50,50 @@ struct ScreenRenderer {
             clockText = language.tr("репетиція ×", "rehearsal ×") + Self.speedText(speed) + "  " + clockText
         }
         header = fit(header, width - clockText.count - 1)
-        lines.append(style.bold(header) + String(repeating: " ", count: max(1, width - header.count - clockText.count)) + clockText)
+        lines.append(
+            style.bold(header) + String(repeating: " ", count: max(1, width - header.count - clockText.count))
+                + clockText)
         lines.append(strip(view, width: width))
 
         let stops = language.stops(state.stopsLeft)
         var status: String
         switch state.phase {
         case .notStarted:
-            status = language.tr("Поїзд рушає о \(view.clock.hhmmss(view.schedule.departure))", "The train leaves at \(view.clock.hhmmss(view.schedule.departure))")
+            status = language.tr(
+                "Поїзд рушає о \(view.clock.hhmmss(view.schedule.departure))",
+                "The train leaves at \(view.clock.hhmmss(view.schedule.departure))")
         case .atStop(let index):
-            status = language.tr("Стоїмо: \(view.name(view.schedule.stops[index].station))", "At \(view.name(view.schedule.stops[index].station))")
+            status = language.tr(
+                "Стоїмо: \(view.name(view.schedule.stops[index].station))",
+                "At \(view.name(view.schedule.stops[index].station))")
             if let next = state.nextStop { status += " · " + language.tr("далі", "next") + " " + stopText(view, next) }
         case .runningTo(let index):
             status = language.tr("Наступна: ", "Next: ") + stopText(view, index)
         case .walking:
-            status = language.tr("Перехід на станцію \(view.name(view.changeAtHand?.entry ?? ""))", "Walking to \(view.name(view.changeAtHand?.entry ?? ""))")
+            status = language.tr(
+                "Перехід на станцію \(view.name(view.changeAtHand?.entry ?? ""))",
+                "Walking to \(view.name(view.changeAtHand?.entry ?? ""))")
         case .waiting:
             let transfer = view.changeAtHand
             status = language.tr("Очікування поїзда", "Waiting for the train")
             if let transfer, let first = transfer.realTrain, !transfer.confirmed {
                 // On the platform by the published first train: that train.
-                status += ": " + language.tr("перший, о \(view.clock.hhmmss(first))", "the first, the \(view.clock.hhmmss(first))")
+                status +=
+                    ": "
+                    + language.tr("перший, о \(view.clock.hhmmss(first))", "the first, the \(view.clock.hhmmss(first))")
             } else if let transfer {
-                status += " (" + language.tr("заплановано", "booked") + " \(Durations.clock(transfer.bookedWaitSeconds)), "
+                status +=
+                    " (" + language.tr("заплановано", "booked") + " \(Durations.clock(transfer.bookedWaitSeconds)), "
                     + language.tr("до", "up to") + " \(Durations.clock(transfer.longestWaitSeconds)))"
                 if let last = transfer.latestTrain, !transfer.confirmed {
-                    status += language.tr(": останній о \(view.clock.hhmmss(last))", ": the last at \(view.clock.hhmmss(last))")
+                    status += language.tr(
+                        ": останній о \(view.clock.hhmmss(last))", ": the last at \(view.clock.hhmmss(last))")
                 }
             }
         case .arrived:
-            status = language.tr("За розкладом ви на місці. Натисніть a двічі, щоб підтвердити.", "By the timetable you are there. Press a twice to confirm.")
+            status = language.tr(
+                "За розкладом ви на місці. Натисніть a двічі, щоб підтвердити.",
+                "By the timetable you are there. Press a twice to confirm.")
         }
         if state.phase != .arrived { status += " · " + stops }
         lines.append(fit(status, width))
@@ -87,23 +106,39 @@ struct ScreenRenderer {
         if let until = state.untilTransferAlert, until > 0 {
             let number = schedule.transferAlerts.firstIndex { $0.time.timeIntervalSince(view.now) == until } ?? 0
             let alert: Trip.Alert = number == 0 ? .transferAlert : .secondTransferAlert
-            countdowns.append((AlertWording.label(alert, in: schedule, language), language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))))
+            countdowns.append(
+                (
+                    AlertWording.label(alert, in: schedule, language),
+                    language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))
+                ))
         }
         if let until = state.untilAlert, until > 0 {
-            countdowns.append((AlertWording.label(.alert, in: schedule, language), language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))))
+            countdowns.append(
+                (
+                    AlertWording.label(.alert, in: schedule, language),
+                    language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))
+                ))
         }
-        let labelWidth = (countdowns.map(\.0) + [language.tr("Пересадка — наступна", "Change is next"), language.tr("Наступна — ваша", "Yours is next")])
+        let labelWidth =
+            (countdowns.map(\.0) + [
+                language.tr("Пересадка — наступна", "Change is next"), language.tr("Наступна — ваша", "Yours is next"),
+            ])
             .map(\.count).max()!
         // The arrival in the longest form that fits whole: a cut-off time would mislead.
         var forms: [String] = []
-        let range = " (" + view.clock.hhmm(view.schedule.arrivalEarliest) + "–" + view.clock.hhmm(view.schedule.arrivalLatest) + ")"
+        let range =
+            " (" + view.clock.hhmm(view.schedule.arrivalEarliest) + "–" + view.clock.hhmm(view.schedule.arrivalLatest)
+            + ")"
         let hasRange = view.clock.hhmm(view.schedule.arrivalEarliest) != view.clock.hhmm(view.schedule.arrivalLatest)
         if state.untilArrival > 0 {
             let until = Durations.clock(Int(state.untilArrival.rounded(.up)))
             let long = language.tr("через ", "in ") + until + " · " + view.clock.hhmmss(view.schedule.arrival)
             if hasRange { forms.append(long + range) }
             // The clock time goes before "in" does: "44:25 · 08:59" alone reads as two times.
-            forms += [long, language.tr("через ", "in ") + until + " · " + view.clock.hhmm(view.schedule.arrival), language.tr("через ", "in ") + until, until]
+            forms += [
+                long, language.tr("через ", "in ") + until + " · " + view.clock.hhmm(view.schedule.arrival),
+                language.tr("через ", "in ") + until, until,
+            ]
         } else {
             if hasRange { forms.append(view.clock.hhmmss(view.schedule.arrival) + range) }
             forms.append(view.clock.hhmmss(view.schedule.arrival))
@@ -121,20 +156,29 @@ struct ScreenRenderer {
         }
         var instruction: [String] = []
         if let text = AlertText.transferInstruction(view: view) { instruction = wrap("⇄ " + text, width) }
-        var warnings = view.findingsAhead.map { "⚠ " + FindingText.sentence($0, network: view.network, clock: view.clock, language: language, at: view.now) }
-        if let changes = view.changesAhead, let summary = ServiceOptions.summary(changes, network: view.network, language: language) {
+        var warnings = view.findingsAhead.map {
+            "⚠ " + FindingText.sentence($0, network: view.network, clock: view.clock, language: language, at: view.now)
+        }
+        if let changes = view.changesAhead,
+            let summary = ServiceOptions.summary(changes, network: view.network, language: language)
+        {
             warnings.append("ℹ " + summary)
         }
         var notice: [String] = []
         if let text = view.notice { notice = wrap(text, width) }
         let keys = keyLines(language, width).map(style.dim)
 
-        func assemble(spacers: Bool, strip: Bool, warningLines: [String], instruction: [String], notice: [String], banner: [String]) -> [String] {
+        func assemble(
+            spacers: Bool, strip: Bool, warningLines: [String], instruction: [String], notice: [String],
+            banner: [String]
+        ) -> [String] {
             var result = strip ? lines : lines.enumerated().filter { $0.offset != 1 }.map(\.element)
             if !spacers { result.removeAll { $0.isEmpty } }
             for (label, value) in countdowns { result.append(fit(label.padding(labelWidth) + "  " + value, width)) }
             // A blank line before each group but the warnings, which follow the instruction.
-            for (group, spaced) in [(banner, true), (instruction, true), (warningLines, false), (notice.map(style.bold), true)] where !group.isEmpty {
+            for (group, spaced) in [
+                (banner, true), (instruction, true), (warningLines, false), (notice.map(style.bold), true),
+            ] where !group.isEmpty {
                 if spacers && spaced { result.append("") }
                 result += group
             }
@@ -143,25 +187,43 @@ struct ScreenRenderer {
         }
         let fullWarnings = warnings.flatMap { wrap($0, width) }.map(style.warning)
         // One line for all the warnings: the first, cut, and how many more.
-        let foldedWarnings: [String] = warnings.isEmpty ? [] : {
-            let more = warnings.count > 1 ? " (+\(warnings.count - 1))" : ""
-            return [style.warning(fit(warnings[0], width - more.count) + more)]
-        }()
+        let foldedWarnings: [String] =
+            warnings.isEmpty
+            ? []
+            : {
+                let more = warnings.count > 1 ? " (+\(warnings.count - 1))" : ""
+                return [style.warning(fit(warnings[0], width - more.count) + more)]
+            }()
         let attempts: [[String]] = [
-            assemble(spacers: true, strip: true, warningLines: fullWarnings, instruction: instruction, notice: notice, banner: banner),
-            assemble(spacers: true, strip: true, warningLines: foldedWarnings, instruction: instruction, notice: notice, banner: banner),
-            assemble(spacers: false, strip: true, warningLines: foldedWarnings, instruction: instruction, notice: notice, banner: banner),
-            assemble(spacers: false, strip: true, warningLines: foldedWarnings, instruction: cut(instruction, 2, width), notice: cut(notice, 1, width), banner: banner),
-            assemble(spacers: false, strip: false, warningLines: foldedWarnings, instruction: cut(instruction, 1, width), notice: cut(notice, 1, width), banner: banner),
-            assemble(spacers: false, strip: false, warningLines: [], instruction: cut(instruction, 1, width), notice: cut(notice, 1, width), banner: banner),
-            assemble(spacers: false, strip: false, warningLines: [], instruction: [], notice: cut(notice, 1, width), banner: banner),
+            assemble(
+                spacers: true, strip: true, warningLines: fullWarnings, instruction: instruction, notice: notice,
+                banner: banner),
+            assemble(
+                spacers: true, strip: true, warningLines: foldedWarnings, instruction: instruction, notice: notice,
+                banner: banner),
+            assemble(
+                spacers: false, strip: true, warningLines: foldedWarnings, instruction: instruction, notice: notice,
+                banner: banner),
+            assemble(
+                spacers: false, strip: true, warningLines: foldedWarnings, instruction: cut(instruction, 2, width),
+                notice: cut(notice, 1, width), banner: banner),
+            assemble(
+                spacers: false, strip: false, warningLines: foldedWarnings, instruction: cut(instruction, 1, width),
+                notice: cut(notice, 1, width), banner: banner),
+            assemble(
+                spacers: false, strip: false, warningLines: [], instruction: cut(instruction, 1, width),
+                notice: cut(notice, 1, width), banner: banner),
+            assemble(
+                spacers: false, strip: false, warningLines: [], instruction: [], notice: cut(notice, 1, width),
+                banner: banner),
         ]
         return attempts.first { $0.count <= height } ?? attempts.last!
     }
 
     /// The keys, on as many lines as the width needs, never cut inside a key.
     func keyLines(_ language: Language, _ width: Int) -> [String] {
-        let keys = language == .uk
+        let keys =
+            language == .uk
             ? ["+ позаду", "- попереду", "d рушив", "u скасувати", "a прибули", "s стоп", "q вийти"]
             : ["+ behind", "- ahead", "d departed", "u undo", "a arrived", "s stop", "q leave"]
         var result: [String] = []
@@ -211,7 +273,9 @@ struct ScreenRenderer {
                 }
                 plain += 1
                 let glyph = glyphs[index]
-                styled += state.passed[index] || index == state.nextStop ? view.style.line(glyph, color: colors[index]) : view.style.dim(glyph)
+                styled +=
+                    state.passed[index] || index == state.nextStop
+                    ? view.style.line(glyph, color: colors[index]) : view.style.dim(glyph)
             }
             return (plain, styled)
         }
@@ -221,7 +285,8 @@ struct ScreenRenderer {
         }
         // A window of whole stops around the next one, with ellipses where it is cut.
         let focus = min(state.nextStop ?? stops.count - 1, stops.count - 1)
-        var lower = focus, upper = focus + 1
+        var lower = focus
+        var upper = focus + 1
         while upper - lower < stops.count {
             let grown = lower > 0 ? (lower - 1, upper) : (lower, upper + 1)
             if build(connector: "", range: grown.0..<grown.1).plain + 2 > width { break }

@@ -1,8 +1,9 @@
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// Everything a ride frame is drawn from: `frame = render(state(at: now))`.
 struct RideView {
@@ -26,7 +27,9 @@ struct RideView {
     /// "yours is next" until the arrival, the arrival from then on.
     var highlighted: Trip.Alert? {
         for alert in [Trip.Alert.arrival, .alert, .secondTransferAlert, .transferAlert] {
-            guard let fired = trip.alertsFired[alert.rawValue], let moment = TripModel.time(of: alert, in: schedule), fired >= moment else { continue }
+            guard let fired = trip.alertsFired[alert.rawValue], let moment = TripModel.time(of: alert, in: schedule),
+                fired >= moment
+            else { continue }
             switch alert {
             case .transferAlert, .secondTransferAlert:
                 if let change = schedule.change(for: alert) {
@@ -71,7 +74,10 @@ struct RideView {
     var changesAhead: ServiceChanges? {
         guard var changes = trip.changes else { return nil }
         let state = self.state
-        let behind = Set(schedule.stops.indices.filter { state.passed[$0] && schedule.stops[$0].passesWithoutStopping }.map { schedule.stops[$0].station })
+        let behind = Set(
+            schedule.stops.indices.filter { state.passed[$0] && schedule.stops[$0].passesWithoutStopping }.map {
+                schedule.stops[$0].station
+            })
         changes.closed.removeAll { behind.contains($0) }
         return changes
     }

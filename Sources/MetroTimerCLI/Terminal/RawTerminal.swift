@@ -1,6 +1,7 @@
 import CLIKit
 import Dispatch
 import FoundationEssentials
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -158,7 +159,11 @@ final class SignalWatcher: @unchecked Sendable {
 
     func cancel() {
         let (signals, reader) = lock.withLock { () -> ([Int32], DispatchSourceRead?) in
-            defer { handlers.removeAll(); watched.removeAll(); source = nil }
+            defer {
+                handlers.removeAll()
+                watched.removeAll()
+                source = nil
+            }
             return (watched, source)
         }
         // As before: once the screen has gone, these signals are ignored until the process ends.
@@ -256,7 +261,9 @@ final class TerminalSession {
     }
 
     /// Keys from standard input, waking early on a resize.
-    func keys() -> KeySource { PollingKeySource(readInput: true, wakeDescriptor: signals.wakePipe.read, inputIsTerminal: isatty(0) == 1) }
+    func keys() -> KeySource {
+        PollingKeySource(readInput: true, wakeDescriptor: signals.wakePipe.read, inputIsTerminal: isatty(0) == 1)
+    }
 
     func end() {
         terminal.restore()

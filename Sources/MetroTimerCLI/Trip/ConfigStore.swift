@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// Settings kept between runs: `$METRO_TIMER_CONFIG`, else `$XDG_CONFIG_HOME/metro-timer`, else
 /// `~/.config/metro-timer`. Private like the state directory (0700, files 0600), written
@@ -35,12 +36,16 @@ struct ConfigStore: Sendable {
         }
         return try VersionedFile.read(
             T.self, at: path, newest: version, language: language,
-            newer: { found in language.tr(
-                "файл \(path) записано новішою версією metro-timer (версія \(found)); його не змінено.",
-                "\(path) was written by a newer metro-timer (version \(found)); it was left as it is.") },
-            unreadable: { reason in language.tr(
-                "файл \(path) не читається (\(reason)); його не змінено. Виправте чи приберіть його.",
-                "\(path) is unreadable (\(reason)); it was left as it is. Fix it or move it away.") })
+            newer: { found in
+                language.tr(
+                    "файл \(path) записано новішою версією metro-timer (версія \(found)); його не змінено.",
+                    "\(path) was written by a newer metro-timer (version \(found)); it was left as it is.")
+            },
+            unreadable: { reason in
+                language.tr(
+                    "файл \(path) не читається (\(reason)); його не змінено. Виправте чи приберіть його.",
+                    "\(path) is unreadable (\(reason)); it was left as it is. Fix it or move it away.")
+            })
     }
 
     func ensureDirectory() throws(CLIError) {
@@ -52,9 +57,10 @@ struct ConfigStore: Sendable {
     }
 
     private static func unusable(_ problem: PrivateFile.Problem, _ language: Language) -> CLIError {
-        .failure(language.tr(
-            "не вдається використати каталог налаштувань \(problem.path): \(problem.reason(language))",
-            "cannot use the settings directory \(problem.path): \(problem.reason)"))
+        .failure(
+            language.tr(
+                "не вдається використати каталог налаштувань \(problem.path): \(problem.reason(language))",
+                "cannot use the settings directory \(problem.path): \(problem.reason)"))
     }
 
     /// One read-modify-write of the settings, under the directory's lock: ten `changes add` at
@@ -77,11 +83,14 @@ struct ConfigStore: Sendable {
     /// The changes file, every entry checked against the network: an unknown station or line
     /// is the file's problem (exit 65 naming it), not a change that silently does nothing.
     func changes(language: Language, network: Network) throws(CLIError) -> ChangesFile {
-        let file = try read(ChangesFile.self, at: changesPath, version: ChangesFile.currentVersion, language: language) ?? ChangesFile()
+        let file =
+            try read(ChangesFile.self, at: changesPath, version: ChangesFile.currentVersion, language: language)
+            ?? ChangesFile()
         if let problem = file.networkProblem(network) {
-            throw .data(language.tr(
-                "файл \(changesPath) не читається (\(problem.uk)); його не змінено. Виправте чи приберіть його.",
-                "\(changesPath) is unreadable (\(problem.en)); it was left as it is. Fix it or move it away."))
+            throw .data(
+                language.tr(
+                    "файл \(changesPath) не читається (\(problem.uk)); його не змінено. Виправте чи приберіть його.",
+                    "\(changesPath) is unreadable (\(problem.en)); it was left as it is. Fix it or move it away."))
         }
         return file
     }
@@ -94,9 +103,12 @@ extension Context {
 
     /// The changes in force for a ride starting at `moment`: the changes file's entries for that
     /// service day, with the command line's on top.
-    func serviceChanges(_ arguments: ParsedArguments, at moment: Date, spec: CommandSpec, language: Language) throws(CLIError) -> ServiceChanges {
+    func serviceChanges(_ arguments: ParsedArguments, at moment: Date, spec: CommandSpec, language: Language)
+        throws(CLIError) -> ServiceChanges
+    {
         let flags = try ServiceOptions.changes(arguments, context: self, spec: spec, language: language)
         let day = clock.position(of: moment).serviceDay.description
-        return try config.changes(language: language, network: network).changes(on: day).merged(with: flags).expandingAllLines(network)
+        return try config.changes(language: language, network: network).changes(on: day).merged(with: flags)
+            .expandingAllLines(network)
     }
 }

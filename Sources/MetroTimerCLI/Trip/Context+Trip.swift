@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// What every correction command shares: the service, and the line it prints afterwards.
 extension Context {
@@ -30,7 +31,9 @@ extension Context {
         var parts: [String] = []
         if let next = state.nextStanding {
             let stop = schedule.stops[next]
-            parts.append(language.tr("Наступна: ", "Next: ") + Names.station(stop.station, network, language) + " " + clock.hhmm(stop.time))
+            parts.append(
+                language.tr("Наступна: ", "Next: ") + Names.station(stop.station, network, language) + " "
+                    + clock.hhmm(stop.time))
         }
         parts.append(language.tr("прибуття ", "arrival ") + clock.hhmmss(schedule.arrival))
         return parts.joined(separator: " · ")
@@ -50,9 +53,10 @@ extension Context {
         // At the destination there is no "next" and nothing to correct: the rider is there.
         if RideState(schedule: schedule, at: now()).phase == .arrived {
             let to = Names.station(trip.destination, network, options.language)
-            stdout.line(options.language.tr(
-                "Поїзд на станції \(to): ви на місці. Підтвердіть прибуття: metro-timer arrived",
-                "The train is at \(to): you are there. Confirm the arrival with 'metro-timer arrived'."))
+            stdout.line(
+                options.language.tr(
+                    "Поїзд на станції \(to): ви на місці. Підтвердіть прибуття: metro-timer arrived",
+                    "The train is at \(to): you are there. Confirm the arrival with 'metro-timer arrived'."))
             return
         }
         stdout.line(options.language.tr("Виправлено. ", "Corrected. ") + correctionSummary(schedule, options: options))

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The air-raid feed, rechecked every minute while a ride is on the screen (only when the check
 /// is enabled). The check runs off the ride's thread; the loop picks up a verdict that differs
@@ -83,7 +84,8 @@ final class FeedWatch: @unchecked Sendable {
             guard let gap = ahead.first(where: { !check.isServedDuringAirRaid(stops[$0].station) }) else {
                 return language.tr(
                     "У Києві повітряна тривога: ваш маршрут далі обслуговується і під час тривоги. Слухайте оголошення.",
-                    "Air-raid alert in Kyiv now: the rest of your route is served during an alert. Listen for announcements.")
+                    "Air-raid alert in Kyiv now: the rest of your route is served during an alert. Listen for announcements."
+                )
             }
             let line = view.schedule.route.legs[stops[gap].leg].line
             if gap > next, stops[gap - 1].leg == stops[gap].leg || stops[gap - 1].role == .transferEntry {
@@ -98,11 +100,13 @@ final class FeedWatch: @unchecked Sendable {
                 let last = view.name(stops[gap - 1].station)
                 return language.tr(
                     "У Києві повітряна тривога: \(line) на вашому маршруті не курсує. Виходьте на станції \(last) і слухайте оголошення.",
-                    "Air-raid alert in Kyiv now: \(line) does not run on your route. Leave the train at \(last) and listen for announcements.")
+                    "Air-raid alert in Kyiv now: \(line) does not run on your route. Leave the train at \(last) and listen for announcements."
+                )
             }
             return language.tr(
                 "У Києві повітряна тривога: під час тривоги \(line) не зупиняється на станції \(view.name(stops[gap].station)). Слухайте оголошення і вказівки працівників метро.",
-                "Air-raid alert in Kyiv now: during an alert \(line) does not stop at \(view.name(stops[gap].station)). Listen for announcements and follow the staff.")
+                "Air-raid alert in Kyiv now: during an alert \(line) does not stop at \(view.name(stops[gap].station)). Listen for announcements and follow the staff."
+            )
         }
     }
 }

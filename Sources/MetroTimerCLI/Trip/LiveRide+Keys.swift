@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The keys of the live screen: a correction, an ending asked and confirmed, undo, help, leave.
 extension LiveRide {
@@ -27,9 +28,14 @@ extension LiveRide {
                 return nil  // the next frame sees the ending, prints it and returns
             }
             armed = (character, clock.real().addingTimeInterval(10))
-            show(character == "a"
-                ? language.tr("Натисніть a ще раз, щоб підтвердити прибуття (відлік триває).", "Press a again to confirm the arrival (the countdown goes on).")
-                : language.tr("Натисніть s ще раз, щоб зупинити поїздку (відлік триває).", "Press s again to stop the trip (the countdown goes on)."),
+            show(
+                character == "a"
+                    ? language.tr(
+                        "Натисніть a ще раз, щоб підтвердити прибуття (відлік триває).",
+                        "Press a again to confirm the arrival (the countdown goes on).")
+                    : language.tr(
+                        "Натисніть s ще раз, щоб зупинити поїздку (відлік триває).",
+                        "Press s again to stop the trip (the countdown goes on)."),
                 at: now)
             // The question stays on the screen as long as it can be answered: 10 real seconds.
             notice?.until = now.addingTimeInterval(10 * clock.speed)
@@ -50,7 +56,10 @@ extension LiveRide {
                 tookBack = true
                 show(language.tr("Останнє виправлення скасовано.", "Took back the last correction."), at: now)
             } catch {
-                if case .failure(let message) = error { show(message, at: now); return nil }
+                if case .failure(let message) = error {
+                    show(message, at: now)
+                    return nil
+                }
                 throw error
             }
             return nil

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// What the live loop says in each output (the screen, the lines, the events): the frame, a
 /// notice, an alert, a warning, a feed change, a correction, the end.
@@ -40,7 +41,8 @@ extension LiveRide {
     /// through the channels beyond the screen.
     func fire(_ alert: Trip.Alert, view: RideView, deliver: Bool = true, lateSeconds: Int? = nil) {
         let sentence = AlertText.sentence(alert, view: view, lateSeconds: lateSeconds)
-        let event = RideEvents.alertEvent(alert, view: view, clock: context.clock, message: sentence, lateSeconds: lateSeconds)
+        let event = RideEvents.alertEvent(
+            alert, view: view, clock: context.clock, message: sentence, lateSeconds: lateSeconds)
         switch output {
         case .screen:
             out.write("\u{7}")
@@ -58,7 +60,8 @@ extension LiveRide {
     /// once each in the line outputs and as a `warning` event (the screen's frame shows them).
     func warn(_ view: RideView) {
         for finding in view.findingsAhead {
-            let sentence = FindingText.sentence(finding, network: context.network, clock: context.clock, language: language, at: view.now)
+            let sentence = FindingText.sentence(
+                finding, network: context.network, clock: context.clock, language: language, at: view.now)
             // Once each (its tense may change as the ride goes on: the finding is the key).
             let key = FindingText.kind(finding) + " " + finding.station
             guard !spokenWarnings.contains(key) else { continue }
@@ -69,7 +72,8 @@ extension LiveRide {
                 out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ") + "⚠ " + sentence)
             case .events:
                 RideEvents.emit(
-                    "warning", at: view.now, fields: ["kind": FindingText.kind(finding), "station": finding.station, "message": sentence],
+                    "warning", at: view.now,
+                    fields: ["kind": FindingText.kind(finding), "station": finding.station, "message": sentence],
                     network: context.network, clock: context.clock, to: out)
             }
         }
@@ -86,7 +90,10 @@ extension LiveRide {
         case .events:
             RideEvents.emit(
                 "warning", at: view.now,
-                fields: ["kind": "service-changes", "closed": FindingText.closedAhead(view.schedule, state: view.state), "message": summary],
+                fields: [
+                    "kind": "service-changes", "closed": FindingText.closedAhead(view.schedule, state: view.state),
+                    "message": summary,
+                ],
                 network: context.network, clock: context.clock, to: out)
         }
     }
@@ -101,7 +108,9 @@ extension LiveRide {
         case .lines(let plain):
             out.line((plain ? "" : context.clock.hhmmss(view.now) + "  ⚠ ") + sentence)
         case .events:
-            RideEvents.emit("air-raid", at: view.now, fields: ["verdict": verdict.line, "message": sentence], network: context.network, clock: context.clock, to: out)
+            RideEvents.emit(
+                "air-raid", at: view.now, fields: ["verdict": verdict.line, "message": sentence],
+                network: context.network, clock: context.clock, to: out)
         }
     }
 
@@ -111,11 +120,16 @@ extension LiveRide {
         guard output == .events else { return }
         var fields = RideEvents.arrivalFields(schedule, clock: context.clock)
         switch correction.kind {
-        case .shift(let n): fields["kind"] = "shift"; fields["stops"] = n
-        case .at(let station): fields["kind"] = "at"; fields["station"] = station
+        case .shift(let n):
+            fields["kind"] = "shift"
+            fields["stops"] = n
+        case .at(let station):
+            fields["kind"] = "at"
+            fields["station"] = station
         case .departed: fields["kind"] = "departed"
         }
-        RideEvents.emit("correction", at: correction.time, fields: fields, network: context.network, clock: context.clock, to: out)
+        RideEvents.emit(
+            "correction", at: correction.time, fields: fields, network: context.network, clock: context.clock, to: out)
     }
 
     func finish(_ trip: Trip, outcome: Trip.Outcome, at time: Date) {
@@ -123,11 +137,16 @@ extension LiveRide {
         case .events:
             // A rehearsal ends by itself when the simulated train arrives: nobody confirmed an
             // arrival, so the event does not say "arrived".
-            RideEvents.emit("end", at: time, fields: ["outcome": rehearsal ? "rehearsal" : outcome.rawValue], network: context.network, clock: context.clock, to: out)
+            RideEvents.emit(
+                "end", at: time, fields: ["outcome": rehearsal ? "rehearsal" : outcome.rawValue],
+                network: context.network, clock: context.clock, to: out)
         case .screen:
             break  // the caller leaves the screen and prints the summary
         case .lines:
-            out.line(rehearsal ? language.tr("Репетицію завершено.", "Rehearsal over.") : service.outcomeText(outcome).capitalizedFirst + ".")
+            out.line(
+                rehearsal
+                    ? language.tr("Репетицію завершено.", "Rehearsal over.")
+                    : service.outcomeText(outcome).capitalizedFirst + ".")
         }
     }
 }

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The clock the live loop reads: real time, or a rehearsal's time running N times faster.
 struct RideClock: Sendable {
@@ -17,7 +18,8 @@ struct RideClock: Sendable {
         return RideClock(real: now, speed: 1, realStart: start, rideStart: start)
     }
 
-    static func rehearsal(_ now: @escaping @Sendable () -> Date, speed: Double, startingAt rideStart: Date) -> RideClock {
+    static func rehearsal(_ now: @escaping @Sendable () -> Date, speed: Double, startingAt rideStart: Date) -> RideClock
+    {
         RideClock(real: now, speed: speed, realStart: now(), rideStart: rideStart)
     }
 
@@ -86,7 +88,8 @@ final class LiveRide {
 
     init(
         service: TripService, context: Context, options: GlobalOptions, output: RideOutput, clock: RideClock,
-        keys: KeySource, rehearsal: Bool, width: @escaping () -> Int, height: @escaping () -> Int = { 24 }, delivery: AlertDelivery?, initialNotice: String? = nil
+        keys: KeySource, rehearsal: Bool, width: @escaping () -> Int, height: @escaping () -> Int = { 24 },
+        delivery: AlertDelivery?, initialNotice: String? = nil
     ) {
         self.service = service
         self.context = context
@@ -154,7 +157,9 @@ final class LiveRide {
             }
             // Corrections made here or from another terminal appear within a second.
             if trip.corrections.count > seenCorrections {
-                for correction in trip.corrections[seenCorrections...] { emitCorrection(correction, view: view(trip, schedule, now: now)) }
+                for correction in trip.corrections[seenCorrections...] {
+                    emitCorrection(correction, view: view(trip, schedule, now: now))
+                }
                 seenCorrections = trip.corrections.count
             } else if trip.corrections.count < seenCorrections {
                 seenCorrections = trip.corrections.count
@@ -179,7 +184,8 @@ final class LiveRide {
             for alert in news { shownAlerts[alert.rawValue] = trip.alertsFired[alert.rawValue] }
             let said = rehearsal ? news : AlertText.latest(news, in: schedule).map { [$0] } ?? []
             for alert in said {
-                fire(alert, view: view(trip, schedule, now: now), deliver: claimed.contains(alert),
+                fire(
+                    alert, view: view(trip, schedule, now: now), deliver: claimed.contains(alert),
                     lateSeconds: rehearsal ? nil : AlertText.lateSeconds(alert, in: schedule, at: now))
             }
             if let verdict = feed?.poll(at: now) { feedChanged(verdict, view: view(trip, schedule, now: now)) }

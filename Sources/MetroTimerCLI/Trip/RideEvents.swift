@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// `--events`: one JSON object per line, keys sorted, times ISO 8601 with offset.
 enum RideEvents {
@@ -17,11 +18,16 @@ enum RideEvents {
         ]
     }
 
-    static func emit(_ event: String, at time: Date, fields: [String: Any], network: Network, clock: ServiceClock, to out: OutputSink) {
-        out.line(String(decoding: encode(event, at: time, fields: fields, network: network, clock: clock), as: UTF8.self))
+    static func emit(
+        _ event: String, at time: Date, fields: [String: Any], network: Network, clock: ServiceClock, to out: OutputSink
+    ) {
+        out.line(
+            String(decoding: encode(event, at: time, fields: fields, network: network, clock: clock), as: UTF8.self))
     }
 
-    static func encode(_ event: String, at time: Date, fields: [String: Any], network: Network, clock: ServiceClock) -> Data {
+    static func encode(_ event: String, at time: Date, fields: [String: Any], network: Network, clock: ServiceClock)
+        -> Data
+    {
         var object = fields
         // Beside every station code, its names in both languages: `station` → `stationNameUk`,
         // `stationNameEn` (and so for `from` and `to`).
@@ -36,7 +42,9 @@ enum RideEvents {
     }
 
     /// An alert as one JSON object: the `--events` line, and what the user's alert command reads.
-    static func alertEvent(_ alert: Trip.Alert, view: RideView, clock: ServiceClock, message: String? = nil, lateSeconds: Int? = nil) -> Data {
+    static func alertEvent(
+        _ alert: Trip.Alert, view: RideView, clock: ServiceClock, message: String? = nil, lateSeconds: Int? = nil
+    ) -> Data {
         let sentence = message ?? AlertText.sentence(alert, view: view)
         var station = view.schedule.alertStop
         var fields: [String: Any] = ["message": sentence]

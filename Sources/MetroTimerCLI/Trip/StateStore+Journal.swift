@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The journal: one JSON line per finished trip, appended under the state directory's lock,
 /// trimmed to the last `journalCap` trips, and read a line at a time.
@@ -44,7 +45,13 @@ extension FileTripStore {
                 do {
                     let record = try JournalRecord(journalLine: Array(line))
                     if record.version > JournalRecord.currentVersion {
-                        problems.append((number, Bilingual("записано новішою версією metro-timer (версія \(record.version))", "written by a newer metro-timer (version \(record.version))")))
+                        problems.append(
+                            (
+                                number,
+                                Bilingual(
+                                    "записано новішою версією metro-timer (версія \(record.version))",
+                                    "written by a newer metro-timer (version \(record.version))")
+                            ))
                     } else if let problem = record.valueProblem() {
                         // Checked as every file's values are: a count of Int.max would trap a sum.
                         problems.append((number, problem))
@@ -81,12 +88,15 @@ extension FileTripStore {
         // Two passes line by line, never the whole file: count, then keep the newest lines.
         var count = 0
         do {
-            try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, _: Int) throws(Never) in if !line.isEmpty { count += 1 } }
+            try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, _: Int) throws(Never) in
+                if !line.isEmpty { count += 1 }
+            }
         } catch {
             if case .file(let problem) = error { throw unreadableJournal(problem) }
         }
         guard count > Self.journalCap else { return }
-        var kept: [String] = [], index = 0
+        var kept: [String] = []
+        var index = 0
         do {
             try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, _: Int) throws(Never) in
                 guard !line.isEmpty else { return }
@@ -106,7 +116,9 @@ extension FileTripStore {
         // Line by line into the new file beside it, never the whole journal in memory; the
         // journal is replaced when every other line is written (empty lines are dropped).
         let file: AtomicFile.Temporary
-        do { file = try AtomicFile.Temporary(beside: journalPath) } catch { throw .failure(error.description(language)) }
+        do { file = try AtomicFile.Temporary(beside: journalPath) } catch {
+            throw .failure(error.description(language))
+        }
         var buffer: [UInt8] = []
         let found: Bool
         do {
@@ -129,7 +141,10 @@ extension FileTripStore {
         file.append(buffer)
         do { try PrivateFile.checkReplaceable(journalPath) } catch {
             file.discard()
-            throw .data(language.tr("не вдається записати \(error.path): \(error.reason(language))", "cannot write \(error.path): \(error.reason)"))
+            throw .data(
+                language.tr(
+                    "не вдається записати \(error.path): \(error.reason(language))",
+                    "cannot write \(error.path): \(error.reason)"))
         }
         do { try file.commit(mode: 0o600) } catch { throw .failure(error.description(language)) }
     }
@@ -170,7 +185,10 @@ extension FileTripStore {
     }
 
     private func unreadableJournal(_ error: PrivateFile.Problem) -> CLIError {
-        .data(language.tr("журнал \(error.path) не читається (\(error.reason(language))); його не змінено.", "the journal \(error.path) is unreadable (\(error.reason)); it was left as it is."))
+        .data(
+            language.tr(
+                "журнал \(error.path) не читається (\(error.reason(language))); його не змінено.",
+                "the journal \(error.path) is unreadable (\(error.reason)); it was left as it is."))
     }
 
     /// A record's key as the journal encoder writes it: `{"id":"…"}` less its braces.
@@ -184,8 +202,10 @@ extension FileTripStore {
         var line = String(decoding: (try? Self.journalEncoder.encode(record)) ?? Data(), as: UTF8.self) + "\n"
         let descriptor: Int32
         do { descriptor = try PrivateFile.openForAppend(journalPath) } catch {
-            throw .data(language.tr(
-                "не вдається дописати до журналу \(error.path): \(error.reason(language))", "cannot append to the journal \(error.path): \(error.reason)"))
+            throw .data(
+                language.tr(
+                    "не вдається дописати до журналу \(error.path): \(error.reason(language))",
+                    "cannot append to the journal \(error.path): \(error.reason)"))
         }
         defer { close(descriptor) }
         fchmod(descriptor, 0o600)
@@ -193,14 +213,18 @@ extension FileTripStore {
         var info = stat()
         if fstat(descriptor, &info) == 0, info.st_size > 0 {
             var last: UInt8 = 0
-            if pread(descriptor, &last, 1, off_t(info.st_size - 1)) == 1, last != UInt8(ascii: "\n") { line = "\n" + line }
+            if pread(descriptor, &last, 1, off_t(info.st_size - 1)) == 1, last != UInt8(ascii: "\n") {
+                line = "\n" + line
+            }
         }
         let bytes = Array(line.utf8)
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
         guard written == bytes.count else {
             let code = errno
-            throw .failure(language.tr(
-                "не вдається дописати до \(journalPath): \(SystemReason.text(code, language))", "cannot append to \(journalPath): \(SystemReason.text(code, .en))"))
+            throw .failure(
+                language.tr(
+                    "не вдається дописати до \(journalPath): \(SystemReason.text(code, language))",
+                    "cannot append to \(journalPath): \(SystemReason.text(code, .en))"))
         }
     }
 

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// Where the active trip lives, read and written whole under an advisory lock.
 protocol TripStore: AnyObject, Sendable {
@@ -56,9 +57,10 @@ final class FileTripStore: TripStore {
     }
 
     private func unusable(_ problem: PrivateFile.Problem) -> CLIError {
-        .failure(language.tr(
-            "не вдається використати каталог стану \(problem.path): \(problem.reason(language))",
-            "cannot use the state directory \(problem.path): \(problem.reason)"))
+        .failure(
+            language.tr(
+                "не вдається використати каталог стану \(problem.path): \(problem.reason(language))",
+                "cannot use the state directory \(problem.path): \(problem.reason)"))
     }
 
     /// Before reading: a state directory of another user, or one open to others, is refused,
@@ -66,9 +68,11 @@ final class FileTripStore: TripStore {
     func checkOwner() throws(CLIError) {
         var info = stat()
         if stat(directory, &info) == 0, info.st_uid != geteuid() {
-            throw .failure(language.tr(
-                "не вдається використати каталог стану \(directory): він належить користувачеві \(info.st_uid), а не вам (користувач \(geteuid())); вкажіть у METRO_TIMER_HOME власний каталог",
-                "cannot use the state directory \(directory): it belongs to user \(info.st_uid), not to you (user \(geteuid())); set METRO_TIMER_HOME to a directory of your own"))
+            throw .failure(
+                language.tr(
+                    "не вдається використати каталог стану \(directory): він належить користувачеві \(info.st_uid), а не вам (користувач \(geteuid())); вкажіть у METRO_TIMER_HOME власний каталог",
+                    "cannot use the state directory \(directory): it belongs to user \(info.st_uid), not to you (user \(geteuid())); set METRO_TIMER_HOME to a directory of your own"
+                ))
         }
         do {
             try PrivateDirectory.checkForReading(directory)
@@ -98,8 +102,17 @@ final class FileTripStore: TripStore {
         let language = language
         return try VersionedFile.read(
             Trip.self, at: path, newest: Trip.currentVersion, dates: .secondsSince1970, language: language,
-            newer: { language.tr("файл поїздки \(path) записано новішою версією metro-timer (версія \($0)); його не змінено. Оновіть metro-timer або приберіть файл, щоб почати наново.", "the trip file \(path) was written by a newer metro-timer (version \($0)); it was left as it is. Update metro-timer, or move the file away to start afresh.") },
-            unreadable: { language.tr("файл поїздки \(path) не читається (\($0)); його не змінено. Приберіть його, щоб почати наново.", "the trip file \(path) is unreadable (\($0)); it was left as it is. Move it away to start afresh.") },
+            newer: {
+                language.tr(
+                    "файл поїздки \(path) записано новішою версією metro-timer (версія \($0)); його не змінено. Оновіть metro-timer або приберіть файл, щоб почати наново.",
+                    "the trip file \(path) was written by a newer metro-timer (version \($0)); it was left as it is. Update metro-timer, or move the file away to start afresh."
+                )
+            },
+            unreadable: {
+                language.tr(
+                    "файл поїздки \(path) не читається (\($0)); його не змінено. Приберіть його, щоб почати наново.",
+                    "the trip file \(path) is unreadable (\($0)); it was left as it is. Move it away to start afresh.")
+            },
             walk: { bytes in
                 let trip = try Trip(json: bytes)
                 return (trip, trip.version)
@@ -112,7 +125,9 @@ final class FileTripStore: TripStore {
     static func reason(_ error: any Error) -> Bilingual {
         if case .dataCorrupted(let context)? = error as? DecodingError {
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return Bilingual(context.codingPath.isEmpty ? "це не чинний JSON" : "хибне значення в '\(path)'", Quote.value(context.debugDescription))
+            return Bilingual(
+                context.codingPath.isEmpty ? "це не чинний JSON" : "хибне значення в '\(path)'",
+                Quote.value(context.debugDescription))
         }
         return JSONObject.reason(error)
     }
@@ -135,8 +150,10 @@ final class FileTripStore: TripStore {
         } catch {
             switch error {
             case .problem(let problem):
-                throw .failure(language.tr(
-                    "не вдається заблокувати \(problem.path): \(problem.reason(language))", "cannot lock \(problem.path): \(problem.reason)"))
+                throw .failure(
+                    language.tr(
+                        "не вдається заблокувати \(problem.path): \(problem.reason(language))",
+                        "cannot lock \(problem.path): \(problem.reason)"))
             case .busy(let busy): throw .failure(busy.description(language))
             case .body(let inner): throw inner
             }
@@ -146,9 +163,14 @@ final class FileTripStore: TripStore {
     /// Writes a private file whole: never over a link or another kind of file.
     static func writePrivate(_ contents: String, to path: String, language: Language) throws(CLIError) {
         do { try PrivateFile.checkReplaceable(path) } catch {
-            throw .data(language.tr("не вдається записати \(error.path): \(error.reason(language))", "cannot write \(error.path): \(error.reason)"))
+            throw .data(
+                language.tr(
+                    "не вдається записати \(error.path): \(error.reason(language))",
+                    "cannot write \(error.path): \(error.reason)"))
         }
-        do { try AtomicFile.write(contents, to: path, mode: 0o600) } catch { throw .failure(error.description(language)) }
+        do { try AtomicFile.write(contents, to: path, mode: 0o600) } catch {
+            throw .failure(error.description(language))
+        }
     }
 
     /// The passenger's calibration (empty when none was measured yet).
@@ -158,12 +180,21 @@ final class FileTripStore: TripStore {
         try checkOwner()
         let path = calibrationPath
         let language = language
-        let calibration = try VersionedFile.read(
-            Calibration.self, at: path, newest: Calibration.currentVersion, dates: .secondsSince1970, language: language,
-            newer: { language.tr("файл калібрування \(path) записано новішою версією metro-timer (версія \($0)); його не змінено.", "the calibration file \(path) was written by a newer metro-timer (version \($0)); it was left as it is.") },
-            unreadable: unreadable)
+        let calibration =
+            try VersionedFile.read(
+                Calibration.self, at: path, newest: Calibration.currentVersion, dates: .secondsSince1970,
+                language: language,
+                newer: {
+                    language.tr(
+                        "файл калібрування \(path) записано новішою версією metro-timer (версія \($0)); його не змінено.",
+                        "the calibration file \(path) was written by a newer metro-timer (version \($0)); it was left as it is."
+                    )
+                },
+                unreadable: unreadable)
             ?? Calibration()
-        if let network, let problem = calibration.networkProblem(network) { throw .data(unreadable(problem.text(language))) }
+        if let network, let problem = calibration.networkProblem(network) {
+            throw .data(unreadable(problem.text(language)))
+        }
         return calibration
     }
 
@@ -171,11 +202,14 @@ final class FileTripStore: TripStore {
         let path = calibrationPath
         return language.tr(
             "файл калібрування \(path) не читається (\(reason)); його не змінено. Приберіть його або виконайте 'metro-timer calibration --reset'.",
-            "the calibration file \(path) is unreadable (\(reason)); it was left as it is. Move it away or run 'metro-timer calibration --reset'.")
+            "the calibration file \(path) is unreadable (\(reason)); it was left as it is. Move it away or run 'metro-timer calibration --reset'."
+        )
     }
 
     /// Locked read-modify-write of the calibration (checked against `network` when given).
-    func updateCalibration<T>(network: Network? = nil, _ body: (inout Calibration) throws(CLIError) -> T) throws(CLIError) -> T {
+    func updateCalibration<T>(network: Network? = nil, _ body: (inout Calibration) throws(CLIError) -> T)
+        throws(CLIError) -> T
+    {
         try locked { () throws(CLIError) -> T in
             var calibration = try loadCalibration(network: network)
             let result = try body(&calibration)
@@ -196,7 +230,8 @@ final class FileTripStore: TripStore {
 
     func writeCalibration(_ calibration: Calibration) throws(CLIError) {
         let data = (try? FileTripStore.encoder.encode(calibration)) ?? Data()
-        try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: calibrationPath, language: language)
+        try FileTripStore.writePrivate(
+            String(decoding: data, as: UTF8.self) + "\n", to: calibrationPath, language: language)
     }
 
     func update<T>(_ body: (inout Trip?) throws(CLIError) -> T) throws(CLIError) -> T {
@@ -210,7 +245,8 @@ final class FileTripStore: TripStore {
         if trip != before {
             if let trip {
                 let data = (try? FileTripStore.encoder.encode(trip)) ?? Data()
-                try FileTripStore.writePrivate(String(decoding: data, as: UTF8.self) + "\n", to: tripPath, language: language)
+                try FileTripStore.writePrivate(
+                    String(decoding: data, as: UTF8.self) + "\n", to: tripPath, language: language)
             } else {
                 unlink(tripPath)
             }

@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// The operations on the active trip, shared by the live screen's keys and the commands run from
 /// other terminals. Every change is a locked read-modify-write of the store.
@@ -21,9 +22,11 @@ struct TripService: Sendable {
 
     func model(_ trip: Trip) throws(CLIError) -> TripModel {
         do { return try TripModel(engine: engine, trip: trip) } catch {
-            throw .data(language.tr(
-                "файл поїздки \(store.location) містить маршрут, якого немає в мережі (\(trip.origin) → \(trip.destination))",
-                "the trip file \(store.location) holds a route the network does not have (\(trip.origin) → \(trip.destination))"))
+            throw .data(
+                language.tr(
+                    "файл поїздки \(store.location) містить маршрут, якого немає в мережі (\(trip.origin) → \(trip.destination))",
+                    "the trip file \(store.location) holds a route the network does not have (\(trip.origin) → \(trip.destination))"
+                ))
         }
     }
 
@@ -49,7 +52,9 @@ struct TripService: Sendable {
 
     /// A trip that ended as expired and has not said so yet: marked as said, and returned once.
     func expiryToAnnounce() throws(CLIError) -> Trip? {
-        guard let trip = try store.load(), trip.ended?.outcome == .expired, trip.ended?.announced != true else { return nil }
+        guard let trip = try store.load(), trip.ended?.outcome == .expired, trip.ended?.announced != true else {
+            return nil
+        }
         return try store.update { (current: inout Trip?) throws(CLIError) -> Trip? in
             guard var trip = current, trip.ended?.outcome == .expired, trip.ended?.announced != true else { return nil }
             trip.ended?.announced = true
@@ -62,9 +67,11 @@ struct TripService: Sendable {
     func requireActive(at now: Date) throws(CLIError) -> Trip {
         if let trip = try active(at: now) { return trip }
         if let ended = try store.load()?.ended {
-            throw .failure(language.tr(
-                "Поїздка вже завершилась (\(outcomeText(ended.outcome))). Нова: 'metro-timer start ЗВІДКИ КУДИ'.",
-                "The trip has already ended (\(outcomeText(ended.outcome))). Start a new one with 'metro-timer start FROM TO'."))
+            throw .failure(
+                language.tr(
+                    "Поїздка вже завершилась (\(outcomeText(ended.outcome))). Нова: 'metro-timer start ЗВІДКИ КУДИ'.",
+                    "The trip has already ended (\(outcomeText(ended.outcome))). Start a new one with 'metro-timer start FROM TO'."
+                ))
         }
         throw noTrip()
     }
@@ -78,20 +85,26 @@ struct TripService: Sendable {
     }
 
     /// Starts a trip, ending an active one as stopped when `replace` is set.
-    func start(origin: String, destination: String, t0: Date, replace: Bool, changes: ServiceChanges? = nil) throws(CLIError) -> Trip {
-        let trip = Trip(id: UUID().uuidString.lowercased(), origin: origin, destination: destination, t0: t0, changes: changes)
+    func start(origin: String, destination: String, t0: Date, replace: Bool, changes: ServiceChanges? = nil)
+        throws(CLIError) -> Trip
+    {
+        let trip = Trip(
+            id: UUID().uuidString.lowercased(), origin: origin, destination: destination, t0: t0, changes: changes)
         _ = try model(trip)
         let service = self
         let started = try store.update { (current: inout Trip?) throws(CLIError) -> Trip in
             if let existing = current, existing.ended == nil {
                 let existingModel = try service.model(existing)
                 if !replace && !existingModel.isExpired(existing, at: t0) {
-                    throw .failure(service.language.tr(
-                        "Уже триває поїздка \(service.name(existing.origin)) → \(service.name(existing.destination)). Замінити: 'metro-timer start --replace …'.",
-                        "A trip \(service.name(existing.origin)) → \(service.name(existing.destination)) is already active. Replace it with 'metro-timer start --replace …'."))
+                    throw .failure(
+                        service.language.tr(
+                            "Уже триває поїздка \(service.name(existing.origin)) → \(service.name(existing.destination)). Замінити: 'metro-timer start --replace …'.",
+                            "A trip \(service.name(existing.origin)) → \(service.name(existing.destination)) is already active. Replace it with 'metro-timer start --replace …'."
+                        ))
                 }
                 let outcome: Trip.Outcome = existingModel.isExpired(existing, at: t0) ? .expired : .stopped
-                try service.store.appendJournal(JournalRecord(trip: existing, model: existingModel, outcome: outcome, at: t0))
+                try service.store.appendJournal(
+                    JournalRecord(trip: existing, model: existingModel, outcome: outcome, at: t0))
             }
             current = trip
             return trip
@@ -120,9 +133,11 @@ struct TripService: Sendable {
                 throw .failure(service.refusalText(refusal))
             }
             guard trip.corrections.count < Trip.correctionCap else {
-                throw .failure(service.language.tr(
-                    "Ця поїздка вже має \(Trip.correctionCap) виправлень — найбільше, що зберігає одна поїздка. Почніть її знову: 'metro-timer start ВІД ДО --replace'.",
-                    "This trip already has \(Trip.correctionCap) corrections, the most one trip keeps. Start it again: 'metro-timer start FROM TO --replace'."))
+                throw .failure(
+                    service.language.tr(
+                        "Ця поїздка вже має \(Trip.correctionCap) виправлень — найбільше, що зберігає одна поїздка. Почніть її знову: 'metro-timer start ВІД ДО --replace'.",
+                        "This trip already has \(Trip.correctionCap) corrections, the most one trip keeps. Start it again: 'metro-timer start FROM TO --replace'."
+                    ))
             }
             trip.corrections.append(correction)
             current = trip
@@ -135,11 +150,15 @@ struct TripService: Sendable {
     /// Removes the last correction; refused when there is none.
     func undo(at now: Date) throws(CLIError) -> (Trip.Correction, Schedule) {
         let service = self
-        let (trip, last, schedule) = try store.update { (current: inout Trip?) throws(CLIError) -> (Trip, Trip.Correction, Schedule) in
+        let (trip, last, schedule) = try store.update {
+            (current: inout Trip?) throws(CLIError) -> (Trip, Trip.Correction, Schedule) in
             var trip = try service.mine(current)
             guard trip.ended == nil else { throw service.noTrip() }
             guard let last = trip.corrections.popLast() else {
-                throw .failure(service.language.tr("Нічого скасовувати: у поїздки немає виправлень.", "Nothing to undo: the trip has no corrections."))
+                throw .failure(
+                    service.language.tr(
+                        "Нічого скасовувати: у поїздки немає виправлень.",
+                        "Nothing to undo: the trip has no corrections."))
             }
             current = trip
             return (trip, last, try service.model(trip).current(trip))
@@ -157,7 +176,9 @@ struct TripService: Sendable {
         guard let files = store as? FileTripStore else { throw noTrip() }
         return try store.update { (current: inout Trip?) throws(CLIError) -> JournalRecord in
             guard var trip = current else { throw service.noTrip() }
-            if let ended = trip.ended, ended.outcome != .expired { throw .failure(service.refusalText(.tripEnded(ended.outcome))) }
+            if let ended = trip.ended, ended.outcome != .expired {
+                throw .failure(service.refusalText(.tripEnded(ended.outcome)))
+            }
             trip.ended = nil
             let record = JournalRecord(trip: trip, model: try service.model(trip), outcome: .arrived, at: time)
             try files.removeJournalRecord(id: trip.id)
@@ -172,7 +193,8 @@ struct TripService: Sendable {
     @discardableResult
     func end(_ outcome: Trip.Outcome, at now: Date) throws(CLIError) -> JournalRecord {
         let service = self
-        let (record, measurements) = try store.update { (current: inout Trip?) throws(CLIError) -> (JournalRecord, [RideMeasurement]) in
+        let (record, measurements) = try store.update {
+            (current: inout Trip?) throws(CLIError) -> (JournalRecord, [RideMeasurement]) in
             var trip = try service.mine(current)
             if let ended = trip.ended { throw .failure(service.refusalText(.tripEnded(ended.outcome))) }
             let model = try service.model(trip)
@@ -219,13 +241,15 @@ struct TripService: Sendable {
         let route = name(origin) + " → " + name(destination)
         return language.tr(
             "Цю поїздку замінено новою (\(route)), розпочатою в іншому терміналі; цей екран закрито. Відкрити нову: 'metro-timer start'.",
-            "This trip was replaced by a new one (\(route)) started in another terminal; this screen has closed. Open the new one with 'metro-timer start'.")
+            "This trip was replaced by a new one (\(route)) started in another terminal; this screen has closed. Open the new one with 'metro-timer start'."
+        )
     }
 
     func noTrip() -> CLIError {
-        .failure(language.tr(
-            "Немає активної поїздки. Почніть: 'metro-timer start ЗВІДКИ КУДИ'.",
-            "No active trip. Start one with 'metro-timer start FROM TO'."))
+        .failure(
+            language.tr(
+                "Немає активної поїздки. Почніть: 'metro-timer start ЗВІДКИ КУДИ'.",
+                "No active trip. Start one with 'metro-timer start FROM TO'."))
     }
 
     func refusalText(_ refusal: CorrectionRefusal) -> String {
@@ -245,16 +269,22 @@ struct TripService: Sendable {
                 "\(name(station)) is not on this route; the nearest station on it is \(name(nearest)).")
         case .stationClosed(let station, let before, let after):
             let either = [before, after].compactMap { $0 }.map(name)
-            let alternatives = either.isEmpty ? "" : " " + language.tr(
-                "Поїзд може стояти на станції \(either.joined(separator: " або на станції ")).",
-                "The train can stand at \(either.joined(separator: " or ")).")
+            let alternatives =
+                either.isEmpty
+                ? ""
+                : " "
+                    + language.tr(
+                        "Поїзд може стояти на станції \(either.joined(separator: " або на станції ")).",
+                        "The train can stand at \(either.joined(separator: " or ")).")
             return language.tr(
                 "Станція \(name(station)) сьогодні зачинена: поїзд проїжджає її без зупинки, стояти там він не може. Нічого не змінено.",
-                "\(name(station)) is closed today: the train passes it without stopping, so it cannot stand there. Nothing changed.") + alternatives
+                "\(name(station)) is closed today: the train passes it without stopping, so it cannot stand there. Nothing changed."
+            ) + alternatives
         case .departedBeforeTransfer:
             return language.tr(
                 "«Поїзд рушив» стосується поїзда після пересадки; ви ще не дісталися пересадки. Нічого не змінено.",
-                "'Departed' is for the train after the transfer, and you have not reached the transfer yet. Nothing changed.")
+                "'Departed' is for the train after the transfer, and you have not reached the transfer yet. Nothing changed."
+            )
         case .noTransfer:
             return language.tr(
                 "«Поїзд рушив» стосується поїзда після пересадки, а на цьому маршруті пересадки немає. Нічого не змінено.",

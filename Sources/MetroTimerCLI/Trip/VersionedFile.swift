@@ -1,9 +1,10 @@
 import CLIKit
 import FoundationEssentials
+import MetroCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MetroCore
 
 /// Reads one of metro-timer's own versioned JSON files: a missing file is nil; a file written by a
 /// newer version, or one that does not decode, is refused with a message naming it, and is never
@@ -13,7 +14,8 @@ enum VersionedFile {
     private struct VersionOnly: Decodable { var version: Int }
 
     static func read<T: Decodable>(
-        _ type: T.Type, at path: String, newest: Int, dates: JSONObject.DateReading = .deferredToDate, language: Language,
+        _ type: T.Type, at path: String, newest: Int, dates: JSONObject.DateReading = .deferredToDate,
+        language: Language,
         newer: (Int) -> String, unreadable: (String) -> String,
         walk: (([UInt8]) throws -> (value: T, version: Int))? = nil
     ) throws(CLIError) -> T? {
@@ -58,4 +60,3 @@ enum VersionedFile {
         return value
     }
 }
-

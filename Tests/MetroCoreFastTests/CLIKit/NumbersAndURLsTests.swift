@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// One number parser and strict URLs. `--headway 0x10` and `--speed 0x10`
@@ -14,7 +14,9 @@ final class NumbersAndURLsTests: XCTestCase {
     let plan = ["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30"]
 
     /// What is not plain decimal, refused by every option that takes a number, with exit 64.
-    static let notDecimal = ["0x10", "0X10", "1e1", "1E1", "inf", "nan", "+5", "-5", " 5", "5 ", "1_0", "٥", "１０", "0x1p4", "5.", ".5.5", ""]
+    static let notDecimal = [
+        "0x10", "0X10", "1e1", "1E1", "inf", "nan", "+5", "-5", " 5", "5 ", "1_0", "٥", "１０", "0x1p4", "5.", ".5.5", "",
+    ]
 
     func testEveryNumberOptionTakesPlainDecimalOnly() {
         let config = TestPaths.isolated()
@@ -62,10 +64,14 @@ final class NumbersAndURLsTests: XCTestCase {
     /// literal), a port is a number to 65535, and nothing outside the URL alphabet anywhere.
     func testAlertURLsAreParsedStrictly() {
         for url in [
-            "https://exa mple.org/feed", "https://example.org /feed", "https://example.org/a b", "https://example.org/\u{7F}",
-            "https://exa\u{0}mple.org/", "https://example.org:99999/", "https://example.org:/x", "https://example.org:8a/",
-            "https://-example.org/", "https://example..org/", "https://exa_mple.org/", "https://[::1/", "https://[zz::1]/",
-            "https:///feed", "https://user@/feed", "https://прикл.укр/", "https://example.org/%zz", "https://example.org/\"x\"",
+            "https://exa mple.org/feed", "https://example.org /feed", "https://example.org/a b",
+            "https://example.org/\u{7F}",
+            "https://exa\u{0}mple.org/", "https://example.org:99999/", "https://example.org:/x",
+            "https://example.org:8a/",
+            "https://-example.org/", "https://example..org/", "https://exa_mple.org/", "https://[::1/",
+            "https://[zz::1]/",
+            "https:///feed", "https://user@/feed", "https://прикл.укр/", "https://example.org/%zz",
+            "https://example.org/\"x\"",
             "https:/example.org/", "https:example.org", "//example.org/", "https://example.org\\@evil.org/",
         ] {
             XCTAssertNotNil(AlertFeed.urlProblem(url), url)
@@ -75,8 +81,10 @@ final class NumbersAndURLsTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: config + "/alerts.json"), url)
         }
         for url in [
-            "https://example.org/feed", "https://api.alerts.example:8443/v1/states?token=a%20b&x=1", "http://127.0.0.1:8080/kyiv.json",
-            "http://localhost/x", "http://[::1]:9/x", "https://user:pa%24s@example.org/", "https://xn--80aafi6cf.xn--j1amh/", "https://EXAMPLE.org",
+            "https://example.org/feed", "https://api.alerts.example:8443/v1/states?token=a%20b&x=1",
+            "http://127.0.0.1:8080/kyiv.json",
+            "http://localhost/x", "http://[::1]:9/x", "https://user:pa%24s@example.org/",
+            "https://xn--80aafi6cf.xn--j1amh/", "https://EXAMPLE.org",
         ] {
             XCTAssertNil(AlertFeed.urlProblem(url), url)
         }

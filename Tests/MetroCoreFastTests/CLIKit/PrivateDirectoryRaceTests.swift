@@ -1,7 +1,8 @@
-@testable import CLIKit
 import Foundation
 import MetroTestSupport
 import XCTest
+
+@testable import CLIKit
 
 /// Ten `changes add` at once into a settings directory none of them has made yet: whichever
 /// creates it, the others must find it private. A directory made `mkdir` 0755 and chmodded 0700

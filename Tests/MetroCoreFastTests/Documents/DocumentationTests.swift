@@ -21,7 +21,8 @@ final class DocumentationTests: XCTestCase {
     /// page under docs/, and the top-level maintainer pages when they exist.
     static func documents() throws -> [String] {
         var found = ["README.md"]
-        for top in ["CHANGELOG.md", "CONTRIBUTING.md"] where FileManager.default.fileExists(atPath: root.appendingPathComponent(top).path) {
+        for top in ["CHANGELOG.md", "CONTRIBUTING.md"]
+        where FileManager.default.fileExists(atPath: root.appendingPathComponent(top).path) {
             found.append(top)
         }
         let docs = root.appendingPathComponent("docs").path
@@ -37,8 +38,10 @@ final class DocumentationTests: XCTestCase {
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count - 1
         XCTAssertLessThanOrEqual(lines, 250, "the README is the first five minutes; the rest goes to docs/guide/")
         let pages = try Self.guidePages()
-        for page in ["planning.md", "riding.md", "files-and-privacy.md", "accuracy.md", "gtfs.md", "calendar-and-card.md",
-                     "data-refresh.md", "install.md"] {
+        for page in [
+            "planning.md", "riding.md", "files-and-privacy.md", "accuracy.md", "gtfs.md", "calendar-and-card.md",
+            "data-refresh.md", "install.md",
+        ] {
             XCTAssertTrue(pages.contains(page), "docs/guide/\(page) exists")
         }
         for page in pages {
@@ -51,7 +54,8 @@ final class DocumentationTests: XCTestCase {
     /// figures, the simulated verdicts per family in the very table the Accuracy guide prints
     /// (one run, so they cannot drift), each family's assumptions, and what would change them.
     func testTheReadmesAccuracySectionGivesEachFamilysVerdictsAndAssumptionsAsTheGuideDoes() throws {
-        let readme = try Self.text("README.md"), guide = try Self.text("docs/guide/accuracy.md")
+        let readme = try Self.text("README.md")
+        let guide = try Self.text("docs/guide/accuracy.md")
         let start = try XCTUnwrap(readme.range(of: "\n## Accuracy\n"), "the README has an Accuracy section")
         let section = String(readme[start.upperBound...]).components(separatedBy: "\n## ")[0]
         func table(_ text: String) -> [Substring] {
@@ -66,8 +70,11 @@ final class DocumentationTests: XCTestCase {
             XCTAssertTrue(table(section).contains { $0.hasPrefix("| \(family) |") }, family)
             XCTAssertTrue(section.contains("\n- `\(family)`"), "the assumptions of \(family)")
         }
-        for text in ["Measured", "backtest", "Simulated, not measured", "Field data", "journal report", "](docs/guide/accuracy.md)",
-                     "](docs/decisions/0031-what-the-alert-policy-leaves-unmet.md)"] {
+        for text in [
+            "Measured", "backtest", "Simulated, not measured", "Field data", "journal report",
+            "](docs/guide/accuracy.md)",
+            "](docs/decisions/0031-what-the-alert-policy-leaves-unmet.md)",
+        ] {
             XCTAssertTrue(section.contains(text), text)
         }
     }
@@ -76,10 +83,14 @@ final class DocumentationTests: XCTestCase {
         let pages = try Self.guidePages()
         XCTAssertFalse(pages.isEmpty)
         for language in ["en", "uk"] {
-            let result = CLI.run(["about", "--lang", language], environment: ["METRO_TIMER_HOME": try TestPaths.temporaryDirectory(self)])
+            let result = CLI.run(
+                ["about", "--lang", language], environment: ["METRO_TIMER_HOME": try TestPaths.temporaryDirectory(self)]
+            )
             XCTAssertEqual(result.code, 0)
             for page in pages {
-                XCTAssertTrue(result.stdout.contains("  docs/guide/\(page) "), "about --lang \(language) names docs/guide/\(page)\n" + result.stdout)
+                XCTAssertTrue(
+                    result.stdout.contains("  docs/guide/\(page) "),
+                    "about --lang \(language) names docs/guide/\(page)\n" + result.stdout)
             }
         }
     }
@@ -88,7 +99,8 @@ final class DocumentationTests: XCTestCase {
         let url = root.appendingPathComponent(path)
         return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { name in
             var directory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &directory) && directory.boolValue
+            return FileManager.default.fileExists(
+                atPath: url.appendingPathComponent(name).path, isDirectory: &directory) && directory.boolValue
         }.sorted()
     }
 
@@ -104,7 +116,8 @@ final class DocumentationTests: XCTestCase {
                 XCTFail("docs/ARCHITECTURE.md has no section \(heading)")
                 continue
             }
-            let end = architecture.range(of: "\n#", range: start..<architecture.endIndex)?.lowerBound ?? architecture.endIndex
+            let end =
+                architecture.range(of: "\n#", range: start..<architecture.endIndex)?.lowerBound ?? architecture.endIndex
             let section = architecture[start..<end]
             for folder in try Self.folders("Sources/" + module) {
                 XCTAssertTrue(section.contains("`\(folder)/`"), "the code map's \(module) section names \(folder)/")
@@ -115,9 +128,12 @@ final class DocumentationTests: XCTestCase {
     /// The repository describes the software: no work diary is left under docs/.
     func testNoWorkLogIsLeft() throws {
         let docs = try Self.folders("docs")
-        XCTAssertEqual(docs.filter { $0.hasPrefix("notes") }, [], "what a diary held belongs in CHANGELOG.md, docs/ARCHITECTURE.md or docs/decisions/")
+        XCTAssertEqual(
+            docs.filter { $0.hasPrefix("notes") }, [],
+            "what a diary held belongs in CHANGELOG.md, docs/ARCHITECTURE.md or docs/decisions/")
         XCTAssertTrue(try Self.text("CHANGELOG.md").contains("\n## [Unreleased]\n"))
-        for decision in try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs/decisions").path)
+        for decision in try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("docs/decisions").path)
         where decision.range(of: #"^[0-9]{4}-.*\.md$"#, options: .regularExpression) != nil {
             let page = try Self.text("docs/decisions/" + decision)
             for part in ["**Context.**", "**Choice.**", "**Evidence", "**What would change it.**"] {
@@ -128,18 +144,22 @@ final class DocumentationTests: XCTestCase {
 
     /// GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens.
     static func anchor(_ heading: String) -> String {
-        String(heading.lowercased().compactMap { character -> Character? in
-            if character == " " { return "-" }
-            if character.isLetter || character.isNumber || character == "-" || character == "_" { return character }
-            return nil
-        })
+        String(
+            heading.lowercased().compactMap { character -> Character? in
+                if character == " " { return "-" }
+                if character.isLetter || character.isNumber || character == "-" || character == "_" { return character }
+                return nil
+            })
     }
 
     static func anchors(_ markdown: String) -> Set<String> {
         var inCode = false
         var found = Set<String>()
         for line in markdown.split(separator: "\n") {
-            if line.hasPrefix("```") { inCode.toggle(); continue }
+            if line.hasPrefix("```") {
+                inCode.toggle()
+                continue
+            }
             guard !inCode, line.hasPrefix("#") else { continue }
             found.insert(anchor(String(line.drop { $0 == "#" }.dropFirst())))
         }
@@ -166,12 +186,15 @@ final class DocumentationTests: XCTestCase {
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 let target = String(text[Range(match.range(at: 1), in: text)!])
                 if target.contains("://") || target.hasPrefix("mailto:") { continue }
-                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(
+                    String.init)
                 let file = parts[0].isEmpty ? document : Self.resolve(parts[0], from: base)
                 let path = Self.root.appendingPathComponent(file).path
                 XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(document): \(target) leads nowhere")
                 if parts.count == 2, FileManager.default.fileExists(atPath: path) {
-                    XCTAssertTrue(Self.anchors(try Self.text(file)).contains(parts[1]), "\(document): no heading #\(parts[1]) in \(file)")
+                    XCTAssertTrue(
+                        Self.anchors(try Self.text(file)).contains(parts[1]),
+                        "\(document): no heading #\(parts[1]) in \(file)")
                 }
                 checked += 1
             }
@@ -184,7 +207,9 @@ final class DocumentationTests: XCTestCase {
     /// the source, and the copyright file's `Source:`. Nothing named it before.
     func testTheHomepageAndTheDownloadPlaceAreNamedAndAgree() throws {
         let control = try Self.text("packaging/control")
-        let line = try XCTUnwrap(control.split(separator: "\n").first { $0.hasPrefix("Homepage: ") }, "packaging/control has a Homepage field")
+        let line = try XCTUnwrap(
+            control.split(separator: "\n").first { $0.hasPrefix("Homepage: ") },
+            "packaging/control has a Homepage field")
         let homepage = String(line.dropFirst("Homepage: ".count))
         XCTAssertTrue(homepage.hasPrefix("https://") && !homepage.hasSuffix("/") && !homepage.contains(" "), homepage)
         let releases = homepage + "/releases"
@@ -193,6 +218,8 @@ final class DocumentationTests: XCTestCase {
             XCTAssertTrue(text.contains(releases), "\(document) says where releases are downloaded (\(releases))")
             XCTAssertTrue(text.contains("git clone \(homepage) "), "\(document) clones the source from \(homepage)")
         }
-        XCTAssertTrue(try Self.text("packaging/copyright").contains("\nSource: \(homepage)\n"), "packaging/copyright's Source is the homepage")
+        XCTAssertTrue(
+            try Self.text("packaging/copyright").contains("\nSource: \(homepage)\n"),
+            "packaging/copyright's Source is the homepage")
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import MetroCore
 @testable import TimetableGenCLI
 
 /// What the documents say about the lean is what the engine ships. An alert leans early
@@ -20,15 +20,24 @@ final class LeanDocumentsTests: XCTestCase {
         let pages: [(String, String)] = [
             ("docs/guide/riding.md", try read("docs/guide/riding.md")),
             ("docs/guide/planning.md", try read("docs/guide/planning.md")),
-            ("docs/decisions/0004-the-lean-early-alert-policy.md", try read("docs/decisions/0004-the-lean-early-alert-policy.md")),
+            (
+                "docs/decisions/0004-the-lean-early-alert-policy.md",
+                try read("docs/decisions/0004-the-lean-early-alert-policy.md")
+            ),
             ("timetable-gen backtest", BacktestReport.policy(engine, document: Kyiv.network.document)),
         ]
         for (name, page) in pages {
             // One line, and "10 %" read as "10%" (the pages use both).
             let text = page.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: " %", with: "%")
-            XCTAssertNotNil(text.range(of: percent(engine.alertLeanShare), options: .regularExpression), "\(name) gives the lean before departed")
-            XCTAssertNotNil(text.range(of: percent(engine.confirmedLeanShare), options: .regularExpression), "\(name) gives the lean with no change")
-            XCTAssertNotNil(text.range(of: percent(engine.correctedLeanShare), options: .regularExpression), "\(name) gives the lean after departed")
+            XCTAssertNotNil(
+                text.range(of: percent(engine.alertLeanShare), options: .regularExpression),
+                "\(name) gives the lean before departed")
+            XCTAssertNotNil(
+                text.range(of: percent(engine.confirmedLeanShare), options: .regularExpression),
+                "\(name) gives the lean with no change")
+            XCTAssertNotNil(
+                text.range(of: percent(engine.correctedLeanShare), options: .regularExpression),
+                "\(name) gives the lean after departed")
             for stale in ["the lean goes", "removes the lean", "drops the lean", "the lean is gone"] {
                 XCTAssertFalse(text.lowercased().contains(stale), "\(name) says '\(stale)'")
             }

@@ -1,8 +1,8 @@
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import MetroCore
 @testable import MetroTimerCLI
 @testable import TimetableGenCLI
 
@@ -34,7 +34,9 @@ final class SourceRulesTests: XCTestCase {
         for line in text.split(separator: "\n") {
             var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             let testable = words.contains("@testable")
-            words.removeAll { $0.hasPrefix("@") || ["public", "package", "internal", "fileprivate", "private"].contains($0) }
+            words.removeAll {
+                $0.hasPrefix("@") || ["public", "package", "internal", "fileprivate", "private"].contains($0)
+            }
             guard words.first == "import", words.count >= 2 else { continue }
             let kinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
             let name = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
@@ -64,12 +66,15 @@ final class SourceRulesTests: XCTestCase {
 
     func testEachModuleImportsOnlyWhatTheCodeMapAllows() throws {
         let modules = try DocumentationTests.folders("Sources")
-        XCTAssertEqual(Set(modules), Set(Self.mayImport.keys), "every module under Sources/ has its rule here, and only those")
+        XCTAssertEqual(
+            Set(modules), Set(Self.mayImport.keys), "every module under Sources/ has its rule here, and only those")
         for module in modules {
             let allowed = (Self.mayImport[module] ?? []).union(Self.cLibrary)
             for file in try Self.swiftFiles(under: "Sources/" + module) {
                 for (imported, _) in Self.imports(file.text) where !allowed.contains(imported) {
-                    XCTFail("Sources/\(module)/\(file.path) imports \(imported), which \(module) may not (docs/ARCHITECTURE.md, Code map)")
+                    XCTFail(
+                        "Sources/\(module)/\(file.path) imports \(imported), which \(module) may not (docs/ARCHITECTURE.md, Code map)"
+                    )
                 }
             }
         }
@@ -79,12 +84,14 @@ final class SourceRulesTests: XCTestCase {
     /// (the tests import the command libraries, MetroTimerCLI and TimetableGenCLI).
     func testTheExecutablesAreEntryPointsOnly() throws {
         for executable in ["metro-timer", "timetable-gen"] {
-            let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/" + executable).path)
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: Self.root.appendingPathComponent("Sources/" + executable).path)
             XCTAssertEqual(files.sorted(), ["main.swift"], "Sources/\(executable) holds main.swift only")
         }
         for file in try Self.swiftFiles(under: "Tests") {
             for (imported, _) in Self.imports(file.text) where ["metro_timer", "timetable_gen"].contains(imported) {
-                XCTFail("Tests/\(file.path) imports the executable module \(imported): import its command library instead")
+                XCTFail(
+                    "Tests/\(file.path) imports the executable module \(imported): import its command library instead")
             }
         }
     }
@@ -100,14 +107,18 @@ final class SourceRulesTests: XCTestCase {
             while let found = text.range(of: word, range: from..<text.endIndex) {
                 let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
                 let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
-                if !(identifier(word.first) && identifier(before)) && !(identifier(word.last) && identifier(after)) { return true }
+                if !(identifier(word.first) && identifier(before)) && !(identifier(word.last) && identifier(after)) {
+                    return true
+                }
                 from = found.upperBound
             }
             return false
         }
         for file in try Self.swiftFiles(under: "Sources/MetroCore") {
             for word in forbidden where has(word, in: file.text) {
-                XCTFail("Sources/MetroCore/\(file.path) has \(word): MetroCore takes what it needs as values and returns what it has to say")
+                XCTFail(
+                    "Sources/MetroCore/\(file.path) has \(word): MetroCore takes what it needs as values and returns what it has to say"
+                )
             }
         }
     }
@@ -122,7 +133,8 @@ final class SourceRulesTests: XCTestCase {
         for file in try Self.swiftFiles(under: "Sources") where file.text.contains("JSONEncoder(") {
             own.append(file.path)
         }
-        XCTAssertEqual(own.sorted(), (["MetroCore/JSON/JSONObject+Encoder.swift"] + Self.ownEncoderAllowed).sorted(),
+        XCTAssertEqual(
+            own.sorted(), (["MetroCore/JSON/JSONObject+Encoder.swift"] + Self.ownEncoderAllowed).sorted(),
             "a JSONEncoder is made in MetroCore/JSON/JSONObject+Encoder.swift only (JSONObject.encoder)")
     }
 
@@ -137,11 +149,15 @@ final class SourceRulesTests: XCTestCase {
     func testNoSourceFileIsOver400Lines() throws {
         var long: [String] = []
         for file in try Self.swiftFiles(under: "Sources") {
-            let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).count - (file.text.hasSuffix("\n") ? 1 : 0)
+            let lines =
+                file.text.split(separator: "\n", omittingEmptySubsequences: false).count
+                - (file.text.hasSuffix("\n") ? 1 : 0)
             if lines > Self.maximumLines { long.append(file.path) }
         }
-        XCTAssertEqual(long.sorted(), Self.longFilesAllowed.sorted(),
-            "files over \(Self.maximumLines) lines: split the new ones by concern; take a split one out of longFilesAllowed")
+        XCTAssertEqual(
+            long.sorted(), Self.longFilesAllowed.sorted(),
+            "files over \(Self.maximumLines) lines: split the new ones by concern; take a split one out of longFilesAllowed"
+        )
     }
 
     /// The manual pages checked in are what `make man` writes from the command specs now
@@ -167,13 +183,18 @@ final class SourceRulesTests: XCTestCase {
         guard let start = architecture.range(of: "\n## Entry points\n")?.upperBound else {
             return XCTFail("docs/ARCHITECTURE.md has no section ## Entry points")
         }
-        let end = architecture.range(of: "\n## ", range: start..<architecture.endIndex)?.lowerBound ?? architecture.endIndex
+        let end =
+            architecture.range(of: "\n## ", range: start..<architecture.endIndex)?.lowerBound ?? architecture.endIndex
         let pieces = architecture[start..<end].split(separator: "`", omittingEmptySubsequences: false)
         // Inside backticks: every other piece.
-        let paths = stride(from: 1, to: pieces.count, by: 2).map { String(pieces[$0]) }.filter { $0.hasPrefix("Sources/") }
+        let paths = stride(from: 1, to: pieces.count, by: 2).map { String(pieces[$0]) }.filter {
+            $0.hasPrefix("Sources/")
+        }
         XCTAssertGreaterThanOrEqual(paths.count, 9, "the entry points name their files")
         for path in paths {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path), "docs/ARCHITECTURE.md, Entry points: \(path) does not exist")
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
+                "docs/ARCHITECTURE.md, Entry points: \(path) does not exist")
         }
     }
 }

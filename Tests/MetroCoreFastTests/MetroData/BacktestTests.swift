@@ -1,9 +1,10 @@
 import Foundation
+import MetroTestSupport
+import XCTest
+
 @testable import MetroCore
 @testable import MetroData
 @testable import MetroLab
-import MetroTestSupport
-import XCTest
 
 /// The backtest's arithmetic on a crafted timetable whose answers can be worked out by hand.
 final class BacktestTests: XCTestCase {
@@ -69,9 +70,13 @@ final class BacktestTests: XCTestCase {
             // The promise: at most 1% of alerts less than 30 s before the train reaches the
             // station (so at most 1% missed) in every cell; never more earliness than needed.
             let warnedUnder30 = Double(waits.filter { $0 + cell.lastStep - cell.alertWait < 30 }.count) / 10_000
-            XCTAssertLessThanOrEqual(warnedUnder30, 0.01 + 1e-9, "\(cell.line) \(cell.direction) \(cell.dayType) \(cell.hour)")
-            XCTAssertLessThanOrEqual(cell.missed, 0.01 + 1e-9, "\(cell.line) \(cell.direction) \(cell.dayType) \(cell.hour)")
-            XCTAssertEqual(cell.alertWait, min(cell.bookedWait, max(0, cell.lastStep.rounded(.down) - 30 + (cell.headway / 100).rounded(.down))))
+            XCTAssertLessThanOrEqual(
+                warnedUnder30, 0.01 + 1e-9, "\(cell.line) \(cell.direction) \(cell.dayType) \(cell.hour)")
+            XCTAssertLessThanOrEqual(
+                cell.missed, 0.01 + 1e-9, "\(cell.line) \(cell.direction) \(cell.dayType) \(cell.hour)")
+            XCTAssertEqual(
+                cell.alertWait,
+                min(cell.bookedWait, max(0, cell.lastStep.rounded(.down) - 30 + (cell.headway / 100).rounded(.down))))
         }
     }
 
@@ -82,7 +87,8 @@ final class BacktestTests: XCTestCase {
         let oneStop = Backtest.summarize(predictions.filter { $0.stops == 1 }.map(\.error))
         XCTAssertLessThanOrEqual(oneStop.p90, 30)
         // Every published train's arrival inside the shipped plan's range.
-        let shipped = Backtest.shipped(ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), day: .init(year: 2026, month: 11, day: 30))
+        let shipped = Backtest.shipped(
+            ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), day: .init(year: 2026, month: 11, day: 30))
         XCTAssertGreaterThan(shipped.count, 1000)
         XCTAssertTrue(shipped.allSatisfy(\.covered))
     }

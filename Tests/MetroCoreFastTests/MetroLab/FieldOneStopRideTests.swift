@@ -11,7 +11,8 @@ import XCTest
 final class FieldOneStopRideTests: XCTestCase {
     func testAOneStopRideTappedLateIsNotCountedLate() throws {
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
-        let lisova = Kyiv.station("Lisova").code, next = Kyiv.station("Chernihivska").code
+        let lisova = Kyiv.station("Lisova").code
+        let next = Kyiv.station("Chernihivska").code
         // Lisova → Chernihivska is one stop on M1.
         let route = try Router(network: Kyiv.network).route(from: lisova, to: next)
         XCTAssertEqual(route.legs.map(\.stations.count), [2])

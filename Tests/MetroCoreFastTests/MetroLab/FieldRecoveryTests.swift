@@ -1,9 +1,10 @@
 import Foundation
+import MetroTestSupport
+import XCTest
+
 @testable import MetroCore
 @testable import MetroData
 @testable import MetroLab
-import MetroTestSupport
-import XCTest
 
 /// Pooled field journals, proved on known truth: riders drawn from a world whose parameters the test knows
 /// ride through the shipped engine, their journals are shared and pooled, and the pool must
@@ -14,7 +15,9 @@ final class FieldRecoveryTests: XCTestCase {
 
     /// A rider who also confirms stations: `at` at a share of the intermediate stops, each
     /// 0–`tapDelay` s after the train arrives there (the true arrival from the journey).
-    func withConfirmations(_ result: Simulator.RideResult, share: Double, tapDelay: Double, using source: inout SeededGenerator) -> Trip {
+    func withConfirmations(
+        _ result: Simulator.RideResult, share: Double, tapDelay: Double, using source: inout SeededGenerator
+    ) -> Trip {
         var trip = result.trip
         let stops = engine.plannedStops(result.journey.route)
         var added: [Trip.Correction] = []
@@ -33,16 +36,22 @@ final class FieldRecoveryTests: XCTestCase {
     }
 
     /// `rides` random rides in `world`, each shared and read back as a file from someone else.
-    func pooledRides(_ world: SimulatedWorld, rides: Int, seed: UInt64, confirm: Double) -> (shared: [SharedRide], results: [Simulator.RideResult], records: [JournalRecord]) {
+    func pooledRides(_ world: SimulatedWorld, rides: Int, seed: UInt64, confirm: Double) -> (
+        shared: [SharedRide], results: [Simulator.RideResult], records: [JournalRecord]
+    ) {
         let simulator = Simulator(engine: engine, world: world)
         var source = SeededGenerator(seed: seed)
-        var records: [JournalRecord] = [], results: [Simulator.RideResult] = []
+        var records: [JournalRecord] = []
+        var results: [Simulator.RideResult] = []
         for index in 0..<rides {
             let (route, t0) = simulator.randomRide(using: &source)
             let journey = simulator.journey(route: route, t0: t0, using: &source)
-            guard var result = simulator.observe(journey, id: "rider-\(seed)-\(index)", using: &source) else { continue }
+            guard var result = simulator.observe(journey, id: "rider-\(seed)-\(index)", using: &source) else {
+                continue
+            }
             if confirm > 0 { result.trip = withConfirmations(result, share: confirm, tapDelay: 3, using: &source) }
-            records.append(JournalRecord(trip: result.trip, model: result.model, outcome: .arrived, at: result.arrivedTap))
+            records.append(
+                JournalRecord(trip: result.trip, model: result.model, outcome: .arrived, at: result.arrivedTap))
             results.append(result)
         }
         let made = SharedJournal.make(records, network: Kyiv.network, program: "test")
@@ -57,7 +66,9 @@ final class FieldRecoveryTests: XCTestCase {
     /// arrival and its true departure from the stop before (as the simulator judges: never
     /// late where the stop before is the origin).
     func truth(_ results: [Simulator.RideResult], _ records: [JournalRecord]) -> (missed: Double, late: Double) {
-        var missed = 0, late = 0, total = 0
+        var missed = 0
+        var late = 0
+        var total = 0
         for (result, record) in zip(results, records) {
             guard let alert = record.ride?.alert else { continue }
             let fired = result.trip.t0.addingTimeInterval(TimeInterval(alert))
@@ -96,9 +107,13 @@ final class FieldRecoveryTests: XCTestCase {
         let pool = FieldPool(shared, engine: engine)
         let other = pooledRides(world, rides: 1000, seed: 2, confirm: 0.6)
         let (missed, late) = truth(other.results, other.records)
-        let missedInterval = try XCTUnwrap(pool.overall.missed.interval), lateInterval = try XCTUnwrap(pool.overall.late.interval)
-        print("fast family: missed \(missed) in \(missedInterval) (\(pool.overall.missed.count)/\(pool.overall.missed.total)); late \(late) in \(lateInterval) (\(pool.overall.late.count)/\(pool.overall.late.total)); fit \(String(describing: pool.fit.result))")
-        XCTAssertTrue(missedInterval.low <= missed && missed <= missedInterval.high, "missed \(missed) outside \(missedInterval)")
+        let missedInterval = try XCTUnwrap(pool.overall.missed.interval)
+        let lateInterval = try XCTUnwrap(pool.overall.late.interval)
+        print(
+            "fast family: missed \(missed) in \(missedInterval) (\(pool.overall.missed.count)/\(pool.overall.missed.total)); late \(late) in \(lateInterval) (\(pool.overall.late.count)/\(pool.overall.late.total)); fit \(String(describing: pool.fit.result))"
+        )
+        XCTAssertTrue(
+            missedInterval.low <= missed && missed <= missedInterval.high, "missed \(missed) outside \(missedInterval)")
         XCTAssertTrue(lateInterval.low <= late && late <= lateInterval.high, "late \(late) outside \(lateInterval)")
         XCTAssertEqual(pool.overall.confirmed, shared.count)
         XCTAssertEqual(pool.lateFromFit, pool.overall.late.total)
@@ -112,7 +127,9 @@ final class FieldRecoveryTests: XCTestCase {
         let world = SimulatedWorld(network: Kyiv.network, assumptions: family.assumptions, using: &worldSource)
         let pool = FieldPool(pooledRides(world, rides: 400, seed: 3, confirm: 0.6).shared, engine: engine)
         let ranked = try XCTUnwrap(pool.families(spread: 1))
-        print("fast family: signature \(String(describing: pool.signature)); ranked \(ranked.map { ($0.family.name, $0.distance) })")
+        print(
+            "fast family: signature \(String(describing: pool.signature)); ranked \(ranked.map { ($0.family.name, $0.distance) })"
+        )
         XCTAssertLessThan(try XCTUnwrap(pool.fit.result).place, 0)
         XCTAssertEqual(ranked.first?.family.name, "fast")
     }
@@ -133,7 +150,8 @@ final class FieldRecoveryTests: XCTestCase {
             // The world's span, standing at `from` to standing at `to`: the dwell at every stop
             // left (25 s) and each run at the factor 0.5 between the two published patterns.
             let line = try XCTUnwrap(Kyiv.network.line(key.line)).stations
-            let i = try XCTUnwrap(line.firstIndex(of: key.from)), j = try XCTUnwrap(line.firstIndex(of: key.to))
+            let i = try XCTUnwrap(line.firstIndex(of: key.from))
+            let j = try XCTUnwrap(line.firstIndex(of: key.to))
             let path = i < j ? Array(line[i...j]) : Array(line[j...i].reversed())
             var truth = 0.0
             for k in 0..<(path.count - 1) {
@@ -142,10 +160,13 @@ final class FieldRecoveryTests: XCTestCase {
                 truth += world.dwellMeans[path[k]]! + fast + 0.5 * (slow - fast)
             }
             let median = try XCTUnwrap(figures.measured.median)
-            XCTAssertLessThanOrEqual(abs(median - truth), max(5, 0.05 * truth), "\(key): \(median) s against \(truth) s")
+            XCTAssertLessThanOrEqual(
+                abs(median - truth), max(5, 0.05 * truth), "\(key): \(median) s against \(truth) s")
             checked += 1
         }
-        print("built world: \(checked) segments checked; position \(String(describing: pool.position.mean)); start \(String(describing: pool.startLateness.mean)); ranked \(pool.families(spread: 1)?.map { ($0.family.name, $0.distance) } ?? [])")
+        print(
+            "built world: \(checked) segments checked; position \(String(describing: pool.position.mean)); start \(String(describing: pool.startLateness.mean)); ranked \(pool.families(spread: 1)?.map { ($0.family.name, $0.distance) } ?? [])"
+        )
         XCTAssertGreaterThanOrEqual(checked, 10)
         XCTAssertEqual(try XCTUnwrap(pool.position.mean), 0.5, accuracy: 0.05)
         XCTAssertEqual(try XCTUnwrap(pool.startLateness.mean), 15, accuracy: 3)
@@ -175,9 +196,12 @@ final class FieldRecoveryTests: XCTestCase {
             }
         }
         let all = pool.changeMiddle.measured.values + pool.changeEdge.measured.values
-        let measured = all.reduce(0, +) / Double(all.count), booked = try XCTUnwrap(pool.changeMiddle.booked.mean)
+        let measured = all.reduce(0, +) / Double(all.count)
+        let booked = try XCTUnwrap(pool.changeMiddle.booked.mean)
         let trueMean = truth.reduce(0, +) / Double(truth.count)
-        print("built world changes: \(pool.changeMiddle.measured.count) + \(pool.changeEdge.measured.count) measured \(measured) s, true \(trueMean) s (\(truth.count)), booked \(booked) s")
+        print(
+            "built world changes: \(pool.changeMiddle.measured.count) + \(pool.changeEdge.measured.count) measured \(measured) s, true \(trueMean) s (\(truth.count)), booked \(booked) s"
+        )
         XCTAssertEqual(all.count, truth.count)
         XCTAssertEqual(measured, trueMean, accuracy: 5)
         XCTAssertGreaterThan(try XCTUnwrap(pool.changeMiddle.difference.interval).low, 0)

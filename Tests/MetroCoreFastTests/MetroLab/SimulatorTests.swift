@@ -1,9 +1,10 @@
 import Foundation
+import MetroTestSupport
+import XCTest
+
 @testable import MetroCore
 @testable import MetroData
 @testable import MetroLab
-import MetroTestSupport
-import XCTest
 
 /// The simulator's properties (not its timings): determinism, the world's ranges, the fast
 /// pattern reproducing the published trains, and what it says about the shipped policy.
@@ -26,7 +27,8 @@ final class SimulatorTests: XCTestCase {
     func testTheWorldsFactorsAndDwellsStayInsideTheirRanges() {
         for spread in [0.0, 0.5, 1.0] {
             var source = SeededGenerator(seed: 42)
-            let world = SimulatedWorld(network: Kyiv.network, assumptions: SimulationAssumptions(spread: spread), using: &source)
+            let world = SimulatedWorld(
+                network: Kyiv.network, assumptions: SimulationAssumptions(spread: spread), using: &source)
             XCTAssertEqual(world.factors.count, Kyiv.network.document.headways.count)
             let factors = Array(world.factors.values)
             XCTAssertTrue(factors.allSatisfy { (-spread...(1 + spread)).contains($0) }, "spread \(spread)")
@@ -51,15 +53,20 @@ final class SimulatorTests: XCTestCase {
     func testAWorldEqualToTheFastPatternReproducesThePublishedLastTrains() throws {
         let document = Kyiv.network.document
         let dwell = Double(document.assumptions.dwellSeconds)
-        let world = SimulatedWorld(network: Kyiv.network, assumptions: .fastPattern(dwell: dwell), factor: 0, dwell: dwell)
+        let world = SimulatedWorld(
+            network: Kyiv.network, assumptions: .fastPattern(dwell: dwell), factor: 0, dwell: dwell)
         let simulator = Simulator(engine: engine, world: world)
         var source = SeededGenerator(seed: 1)
         let day = ServiceClock.ServiceDay(year: 2026, month: 11, day: 30)
-        var errors: [Int] = [], mismatches = 0, rides = 0
+        var errors: [Int] = []
+        var mismatches = 0
+        var rides = 0
         for train in Backtest.trains(document) where train.kind == .last {
             for i in 0..<(train.stations.count - 1) {
                 for j in (i + 1)..<train.stations.count {
-                    guard let route = try? Router(network: Kyiv.network).route(from: train.stations[i], to: train.stations[j]), route.legs.count == 1
+                    guard
+                        let route = try? Router(network: Kyiv.network).route(
+                            from: train.stations[i], to: train.stations[j]), route.legs.count == 1
                     else { continue }
                     let t0 = Kyiv.clock.date(day, seconds: train.departures[i])
                     let journey = simulator.journey(route: route, t0: t0, using: &source)
@@ -81,8 +88,10 @@ final class SimulatorTests: XCTestCase {
     /// The learning curve's goal: after 10 rides of a route, the calibrated plan's median error
     /// is within 1.25× the oracle's (which knows the world's hidden figures).
     func testCalibrationConvergesToWithinAQuarterOfTheOracle() throws {
-        let curve = Simulation.learningCurve(engine: engine, assumptions: SimulationAssumptions(spread: 1), seed: 3, worlds: 40, checkpoints: [0, 10])
-        let before = try XCTUnwrap(curve.first), after = try XCTUnwrap(curve.last)
+        let curve = Simulation.learningCurve(
+            engine: engine, assumptions: SimulationAssumptions(spread: 1), seed: 3, worlds: 40, checkpoints: [0, 10])
+        let before = try XCTUnwrap(curve.first)
+        let after = try XCTUnwrap(curve.last)
         XCTAssertEqual(after.samples, 80)
         XCTAssertGreaterThan(before.medianAbsError, 1.5 * before.oracleMedianAbsError)
         XCTAssertLessThanOrEqual(after.medianAbsError, 1.25 * after.oracleMedianAbsError)
@@ -101,17 +110,25 @@ final class SimulatorTests: XCTestCase {
             let commuter = Simulation.Commuter.random(Kyiv.network, sameLine: index % 2 == 0, using: &worlds)
             var calibration = Calibration()
             var learning = SeededGenerator(seed: UInt64(100 + index))
-            Simulation.commute(simulator, commuter: commuter, days: 15, learn: true, calibration: &calibration, using: &learning) { _, _ in }
+            Simulation.commute(
+                simulator, commuter: commuter, days: 15, learn: true, calibration: &calibration, using: &learning
+            ) { _, _ in }
             var missed: [Bool: Int] = [:]
             for calibrated in [false, true] {
                 // The same draws both times: only the calibration differs.
                 var rides = SeededGenerator(seed: UInt64(200 + index))
                 var count = 0
                 for day in 0..<60 {
-                    for (route, start) in [(commuter.outbound, commuter.morning), (commuter.inbound, commuter.evening)] {
-                        let t0 = Kyiv.clock.date(Kyiv.clock.shifted(ServiceClock.ServiceDay(year: 2026, month: 11, day: 30), by: day), seconds: start + 600)
+                    for (route, start) in [(commuter.outbound, commuter.morning), (commuter.inbound, commuter.evening)]
+                    {
+                        let t0 = Kyiv.clock.date(
+                            Kyiv.clock.shifted(ServiceClock.ServiceDay(year: 2026, month: 11, day: 30), by: day),
+                            seconds: start + 600)
                         let journey = simulator.journey(route: route, t0: t0, using: &rides)
-                        guard let result = simulator.observe(journey, calibration: calibrated ? calibration : nil, using: &rides) else { continue }
+                        guard
+                            let result = simulator.observe(
+                                journey, calibration: calibrated ? calibration : nil, using: &rides)
+                        else { continue }
                         if result.yours?.missed == true { count += 1 }
                         count += result.changes.filter(\.missed).count
                     }
@@ -132,11 +149,14 @@ final class SimulatorTests: XCTestCase {
         let world = SimulatedWorld(network: Kyiv.network, assumptions: assumptions, factor: -1, dwell: 20)
         let simulator = Simulator(engine: engine, world: world)
         var source = SeededGenerator(seed: 5)
-        var rides = 0, missed = 0
+        var rides = 0
+        var missed = 0
         while rides < 600 {
             let (route, t0) = simulator.randomRide(using: &source)
             guard route.legs.count == 2 else { continue }
-            guard let result = simulator.observe(simulator.journey(route: route, t0: t0, using: &source), using: &source), let yours = result.yours
+            guard
+                let result = simulator.observe(simulator.journey(route: route, t0: t0, using: &source), using: &source),
+                let yours = result.yours
             else { continue }
             rides += 1
             if yours.missed { missed += 1 }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Alerts that fire with no screen open: systemd user timers (fake `systemd-run`/`systemctl` on
@@ -21,12 +21,14 @@ final class AlertDeliveryTests: XCTestCase {
 
     /// A fake tool that appends its name and arguments to `calls`.
     func fake(_ name: String) throws {
-        try "#!/bin/sh\necho \"\(name) $*\" >> \(directory)/calls\n".write(toFile: bin + "/" + name, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"\(name) $*\" >> \(directory)/calls\n".write(
+            toFile: bin + "/" + name, atomically: true, encoding: .utf8)
         chmod(bin + "/" + name, 0o755)
     }
 
     func calls() -> [String] {
-        ((try? String(contentsOfFile: directory + "/calls", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        ((try? String(contentsOfFile: directory + "/calls", encoding: .utf8)) ?? "").split(separator: "\n").map(
+            String.init)
     }
 
     func environment(systemd: Bool) -> [String: String] {
@@ -36,7 +38,8 @@ final class AlertDeliveryTests: XCTestCase {
         ]
         environment["METRO_TIMER_ALERT_BACKEND"] = nil
         if systemd {
-            try? FileManager.default.createDirectory(atPath: directory + "/run/systemd", withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: directory + "/run/systemd", withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: directory + "/run/systemd/private", contents: nil)
         }
         return environment
@@ -55,14 +58,17 @@ final class AlertDeliveryTests: XCTestCase {
         let model = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
         return model.pendingAlerts(trip, schedule: model.current(trip)).map { pending in
             let unit = "metro-timer-\(trip.id.prefix(8))-\(pending.alert.rawValue)"
-            return "systemd-run --user --quiet --collect --unit=\(unit) --on-calendar=\(AlertScheduler.calendar(pending.time)) "
+            return
+                "systemd-run --user --quiet --collect --unit=\(unit) --on-calendar=\(AlertScheduler.calendar(pending.time)) "
                 + "--timer-property=AccuracySec=1s --setenv=METRO_TIMER_HOME=\(home) -- "
                 + "\(URL(fileURLWithPath: binary).resolvingSymlinksInPath().path) __fire \(trip.id) \(pending.alert.rawValue)"
         }
     }
 
     func stops(_ trip: Trip) -> [String] {
-        ["transfer-alert", "alert", "arrival"].map { "systemctl --user stop metro-timer-\(trip.id.prefix(8))-\($0).timer" }
+        ["transfer-alert", "alert", "arrival"].map {
+            "systemctl --user stop metro-timer-\(trip.id.prefix(8))-\($0).timer"
+        }
     }
 
     /// Starts a real ride on a pipe and ends its screen once the alerts are scheduled.
@@ -77,11 +83,15 @@ final class AlertDeliveryTests: XCTestCase {
         process.standardError = errors
         try process.run()
         let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: home + "/scheduled-alerts.json") && Date() < deadline && process.isRunning { usleep(20_000) }
+        while !FileManager.default.fileExists(atPath: home + "/scheduled-alerts.json") && Date() < deadline
+            && process.isRunning
+        { usleep(20_000) }
         process.terminate()
         process.waitUntilExit()
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: home + "/scheduled-alerts.json"), "no alerts scheduled; start said: \(said)")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: home + "/scheduled-alerts.json"),
+            "no alerts scheduled; start said: \(said)")
         XCTAssertNil(try trip().ended, "leaving the screen leaves the trip going")
     }
 
@@ -107,7 +117,8 @@ final class AlertDeliveryTests: XCTestCase {
         XCTAssertEqual(try run(["status"], environment).code, 0)
         XCTAssertEqual(calls().count, 9)
         let pending = try run(["alerts", "pending"], environment)
-        XCTAssertTrue(pending.stdout.contains("systemd metro-timer-\(started.id.prefix(8))-alert.timer"), pending.stdout)
+        XCTAssertTrue(
+            pending.stdout.contains("systemd metro-timer-\(started.id.prefix(8))-alert.timer"), pending.stdout)
 
         // The end of the trip cancels what is left.
         XCTAssertEqual(try run(["arrived"], environment).code, 0)
@@ -133,10 +144,14 @@ final class AlertDeliveryTests: XCTestCase {
     /// A trip whose "yours is next" falls due `seconds` from now, written as `start` would.
     func writeTrip(_ from: String, _ to: String, alertIn seconds: TimeInterval) throws -> Trip {
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
-        var trip = Trip(id: UUID().uuidString.lowercased(), origin: Kyiv.station(from).code, destination: Kyiv.station(to).code, t0: Date())
+        var trip = Trip(
+            id: UUID().uuidString.lowercased(), origin: Kyiv.station(from).code, destination: Kyiv.station(to).code,
+            t0: Date())
         let model = try TripModel(engine: engine, trip: trip)
         let offset = model.current(trip).alert.timeIntervalSince(trip.t0)
-        trip = Trip(id: trip.id, origin: trip.origin, destination: trip.destination, t0: Date().addingTimeInterval(seconds - offset))
+        trip = Trip(
+            id: trip.id, origin: trip.origin, destination: trip.destination,
+            t0: Date().addingTimeInterval(seconds - offset))
         try store().update { (current: inout Trip?) throws(CLIError) in current = trip }
         return trip
     }
@@ -150,7 +165,9 @@ final class AlertDeliveryTests: XCTestCase {
     }
 
     func notifierPID() -> pid_t? {
-        AlertScheduler(store: store(), environment: [:], executable: "", language: .en, commandSetting: nil, note: { _ in }).notifierPID()
+        AlertScheduler(
+            store: store(), environment: [:], executable: "", language: .en, commandSetting: nil, note: { _ in }
+        ).notifierPID()
     }
 
     func waitForNotifierToExit() throws {
@@ -160,7 +177,9 @@ final class AlertDeliveryTests: XCTestCase {
     func testTheDetachedNotifierDeliversEachAlertOnceWithNoScreenOpen() throws {
         try fake("notify-send")
         let environment = environment(systemd: false)
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else { throw XCTSkip("tmux is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            throw XCTSkip("tmux is not installed")
+        }
         // A ride whose "yours is next" falls due in 6 s; the screen is opened and left with q.
         _ = try writeTrip("Lisova", "Darnytsia", alertIn: 6)
         let socket = "metro-timer-alerts-\(UUID().uuidString.prefix(8))"
@@ -170,12 +189,18 @@ final class AlertDeliveryTests: XCTestCase {
             "-L", socket, "new-session", "-d", "-s", "ride", "-x", "80", "-y", "24", "bash", "-c",
             "env \(variables) TERM=xterm-256color \(binary) start; echo $? > \(directory)/exit; sleep 600",
         ])
-        eventually("the screen") { ((try? TerminalTests.run(["-L", socket, "capture-pane", "-p", "-t", "ride"])) ?? "").contains("Lisova → Darnytsia") }
+        eventually("the screen") {
+            ((try? TerminalTests.run(["-L", socket, "capture-pane", "-p", "-t", "ride"])) ?? "").contains(
+                "Lisova → Darnytsia")
+        }
         try TerminalTests.run(["-L", socket, "send-keys", "-t", "ride", "q"])
-        eventually("the screen to close") { FileManager.default.contents(atPath: directory + "/exit").map { !$0.isEmpty } ?? false }
+        eventually("the screen to close") {
+            FileManager.default.contents(atPath: directory + "/exit").map { !$0.isEmpty } ?? false
+        }
         XCTAssertTrue(notified().isEmpty, "nothing was due while the screen was open")
         let pid = try XCTUnwrap(notifierPID(), "the ride armed a notifier")
-        let fields = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8).split(separator: ")").last!.split(separator: " ")
+        let fields = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8).split(separator: ")").last!.split(
+            separator: " ")
         XCTAssertEqual(fields[4], "0", "the notifier has no controlling terminal")
         XCTAssertEqual(fields[3], "\(pid)", "it leads a session of its own")
 
@@ -220,7 +245,8 @@ final class AlertDeliveryTests: XCTestCase {
 
     func testTheAlertCommandSetting() throws {
         let config = directory + "/config"
-        let set = CLI.run(["alerts", "command", "termux-sms-send -n 555 \"$(cat)\""], environment: ["METRO_TIMER_CONFIG": config])
+        let set = CLI.run(
+            ["alerts", "command", "termux-sms-send -n 555 \"$(cat)\""], environment: ["METRO_TIMER_CONFIG": config])
         XCTAssertEqual(set.code, 0, set.stderr)
         XCTAssertTrue(set.stdout.hasPrefix("Each ride alert also goes to the command: termux-sms-send"), set.stdout)
         let settings = try XCTUnwrap(ConfigStore(directory: config).alerts(language: .en))
@@ -232,12 +258,17 @@ final class AlertDeliveryTests: XCTestCase {
         for (variable, expected) in [(nil, settings.command), ("from-env", "from-env")] as [(String?, String?)] {
             var environment = ["METRO_TIMER_ALERT_BACKEND": "off"]
             environment["METRO_TIMER_ALERT_COMMAND"] = variable
-            let scheduler = AlertScheduler(store: store(), environment: environment, executable: "", language: .en, commandSetting: settings.command, note: { _ in })
+            let scheduler = AlertScheduler(
+                store: store(), environment: environment, executable: "", language: .en,
+                commandSetting: settings.command, note: { _ in })
             scheduler.sync(trip, model: model, schedule: model.current(trip), at: Date(), starting: true)
             XCTAssertEqual(scheduler.readRecord()?.delivery.command, expected)
         }
-        XCTAssertEqual(CLI.run(["alerts", "command"], environment: ["METRO_TIMER_CONFIG": config]).code, 64, "a command or --clear")
-        XCTAssertEqual(CLI.run(["alerts", "command", "x", "--clear"], environment: ["METRO_TIMER_CONFIG": config]).code, 64)
+        XCTAssertEqual(
+            CLI.run(["alerts", "command"], environment: ["METRO_TIMER_CONFIG": config]).code, 64, "a command or --clear"
+        )
+        XCTAssertEqual(
+            CLI.run(["alerts", "command", "x", "--clear"], environment: ["METRO_TIMER_CONFIG": config]).code, 64)
         XCTAssertEqual(CLI.run(["alerts", "status", "--clear"], environment: ["METRO_TIMER_CONFIG": config]).code, 64)
         let cleared = CLI.run(["alerts", "command", "--clear"], environment: ["METRO_TIMER_CONFIG": config])
         XCTAssertEqual(cleared.stdout, "The alert command was removed.\n")
@@ -250,7 +281,8 @@ final class AlertDeliveryTests: XCTestCase {
         for tool in ["notify-send", "termux-notification", "termux-vibrate", "tmux"] { try fake(tool) }
         // The command's input goes to a file of its own: the channels run side by side, and
         // appends to one shared file could interleave.
-        try "#!/bin/sh\necho \"forward $*\" >> \(directory)/calls\n/bin/cat > \(directory)/forwarded\n".write(toFile: bin + "/forward", atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"forward $*\" >> \(directory)/calls\n/bin/cat > \(directory)/forwarded\n".write(
+            toFile: bin + "/forward", atomically: true, encoding: .utf8)
         chmod(bin + "/forward", 0o755)
         // A terminal of our own: the bell must arrive on its other side.
         // (posix_openpt and friends are not exported by Swift's Glibc module: looked up.)
@@ -265,28 +297,39 @@ final class AlertDeliveryTests: XCTestCase {
         XCTAssertEqual(unlock(master), 0)
         let terminal = String(cString: try XCTUnwrap(name(master)))
         let context = DeliveryContext(
-            environment: ["PATH": bin, "DISPLAY": ":0", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%3", "SECRET": "not kept"],
+            environment: [
+                "PATH": bin, "DISPLAY": ":0", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%3",
+                "SECRET": "not kept",
+            ],
             terminal: terminal, command: bin + "/forward", language: .en)
         XCTAssertNil(context.environment["SECRET"], "only the variables the channels need are kept")
-        XCTAssertEqual(context.channels(), ["notify-send", "termux-notification", "termux-vibrate", "tmux", "bell " + terminal, "command"])
-        AlertDelivery(context: context).deliver(.alert, sentence: "Yours is next: Teremky.", event: Data(#"{"event":"alert"}"#.utf8))
+        XCTAssertEqual(
+            context.channels(),
+            ["notify-send", "termux-notification", "termux-vibrate", "tmux", "bell " + terminal, "command"])
+        AlertDelivery(context: context).deliver(
+            .alert, sentence: "Yours is next: Teremky.", event: Data(#"{"event":"alert"}"#.utf8))
         let made = calls().sorted()
         XCTAssertEqual(try String(contentsOfFile: directory + "/forwarded", encoding: .utf8), #"{"event":"alert"}"#)
-        XCTAssertEqual(made, [
-            "forward ",
-            "notify-send --urgency=critical --app-name=metro-timer metro-timer Yours is next: Teremky.",
-            "termux-notification --id metro-timer-alert --title metro-timer --content Yours is next: Teremky. --priority high",
-            "termux-vibrate -d 800 -f",
-            "tmux display-message -t %3 metro-timer: Yours is next: Teremky.",
-        ].sorted())
+        XCTAssertEqual(
+            made,
+            [
+                "forward ",
+                "notify-send --urgency=critical --app-name=metro-timer metro-timer Yours is next: Teremky.",
+                "termux-notification --id metro-timer-alert --title metro-timer --content Yours is next: Teremky. --priority high",
+                "termux-vibrate -d 800 -f",
+                "tmux display-message -t %3 metro-timer: Yours is next: Teremky.",
+            ].sorted())
         var byte: UInt8 = 0
         XCTAssertEqual(read(master, &byte, 1), 1)
         XCTAssertEqual(byte, 7, "the bell rang on the rider's terminal")
 
         // No display, no tmux, no tools: nothing is run, nothing fails.
         try FileManager.default.removeItem(atPath: directory + "/calls")
-        AlertDelivery(context: DeliveryContext(environment: ["PATH": directory + "/none"], terminal: nil, command: nil, language: .en))
-            .deliver(.arrival, sentence: "x", event: Data())
+        AlertDelivery(
+            context: DeliveryContext(
+                environment: ["PATH": directory + "/none"], terminal: nil, command: nil, language: .en)
+        )
+        .deliver(.arrival, sentence: "x", event: Data())
         XCTAssertEqual(calls(), [])
     }
 
@@ -298,7 +341,8 @@ final class AlertDeliveryTests: XCTestCase {
         guard let tmux = DeliveryContext.executable("tmux", ["PATH": "/usr/bin:/bin"]) else { throw XCTSkip("no tmux") }
         let socket = directory + "/tmux.sock"
         func tmuxRun(_ arguments: [String]) throws -> String {
-            let result = try Spawn.run(tmux, ["-S", socket] + arguments, environment: ["PATH": "/usr/bin:/bin"], captureOutput: true)
+            let result = try Spawn.run(
+                tmux, ["-S", socket] + arguments, environment: ["PATH": "/usr/bin:/bin"], captureOutput: true)
             return String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         _ = try tmuxRun(["new-session", "-d", "-s", "ride", "sleep 120"])
@@ -306,7 +350,8 @@ final class AlertDeliveryTests: XCTestCase {
         let pane = try tmuxRun(["display-message", "-p", "-t", "ride", "#{pane_id}"])
         XCTAssertTrue(pane.hasPrefix("%"), pane)
         let context = DeliveryContext(
-            environment: ["PATH": "/usr/bin:/bin", "TMUX": socket + ",1,0", "TMUX_PANE": pane], terminal: nil, command: nil, language: .en)
+            environment: ["PATH": "/usr/bin:/bin", "TMUX": socket + ",1,0", "TMUX_PANE": pane], terminal: nil,
+            command: nil, language: .en)
         XCTAssertEqual(context.channels(), ["tmux"])
         let sentence = "Yours is next: Teremky #(touch \(directory)/ran) #{pane_id} ##(touch \(directory)/ran2)."
         // tmux starts a `#()` job when a format is expanded again (a status line redraws): twice.
@@ -318,36 +363,51 @@ final class AlertDeliveryTests: XCTestCase {
             usleep(50_000)
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/later"), "tmux runs jobs here")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/ran"), "a station name ran a command through tmux")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: directory + "/ran"), "a station name ran a command through tmux")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/ran2"))
         // What tmux is given expands to the sentence itself.
-        XCTAssertEqual(try tmuxRun(["display-message", "-p", "-t", pane, AlertDelivery.tmuxLiteral("metro-timer: " + sentence)]), "metro-timer: " + sentence)
+        XCTAssertEqual(
+            try tmuxRun(["display-message", "-p", "-t", pane, AlertDelivery.tmuxLiteral("metro-timer: " + sentence)]),
+            "metro-timer: " + sentence)
     }
 
     /// notify-send's body is markup where the server reads it: `<` and `&` in a name are sent as
     /// entities, and control characters (an installed timetable's ESC) are escaped.
     func testNotifySendIsGivenNoMarkupAndNoControlCharacters() throws {
         try fake("notify-send")
-        let context = DeliveryContext(environment: ["PATH": bin, "DISPLAY": ":0"], terminal: nil, command: nil, language: .en)
-        AlertDelivery(context: context).deliver(.alert, sentence: "Yours is next: <b>A&B</b> \u{1B}]0;x\u{7}.", event: Data())
-        XCTAssertEqual(calls(), [#"notify-send --urgency=critical --app-name=metro-timer metro-timer Yours is next: &lt;b&gt;A&amp;B&lt;/b&gt; \u{1B}]0;x\u{07}."#])
+        let context = DeliveryContext(
+            environment: ["PATH": bin, "DISPLAY": ":0"], terminal: nil, command: nil, language: .en)
+        AlertDelivery(context: context).deliver(
+            .alert, sentence: "Yours is next: <b>A&B</b> \u{1B}]0;x\u{7}.", event: Data())
+        XCTAssertEqual(
+            calls(),
+            [
+                #"notify-send --urgency=critical --app-name=metro-timer metro-timer Yours is next: &lt;b&gt;A&amp;B&lt;/b&gt; \u{1B}]0;x\u{07}."#
+            ])
     }
 
     /// A hung alert hook held the delivery for 10 s (the next alert waited) and outlived the
     /// trip. It is given a bounded time, then it and what it started are killed.
     func testAHungAlertHookIsBoundedAndKilledWithWhatItStarted() throws {
         let hook = bin + "/hang"
-        try "#!/bin/sh\nsleep 300 &\necho $! > \(directory)/child\nsleep 300\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nsleep 300 &\necho $! > \(directory)/child\nsleep 300\n".write(
+            toFile: hook, atomically: true, encoding: .utf8)
         chmod(hook, 0o755)
-        let context = DeliveryContext(environment: ["PATH": "/usr/bin:/bin"], terminal: nil, command: hook, language: .en)
+        let context = DeliveryContext(
+            environment: ["PATH": "/usr/bin:/bin"], terminal: nil, command: hook, language: .en)
         let started = ContinuousClock.now
         AlertDelivery(context: context).deliver(.alert, sentence: "x", event: Data(), limit: .milliseconds(500))
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
-        let child = try XCTUnwrap(pid_t((try String(contentsOfFile: directory + "/child", encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try XCTUnwrap(
+            pid_t(
+                (try String(contentsOfFile: directory + "/child", encoding: .utf8)).trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
         // Killed : gone, or a zombie nobody reaps.
         let until = Date().addingTimeInterval(5)
         func alive() -> Bool {
-            let state = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
+            let state = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8))?.split(separator: ")")
+                .last?.split(separator: " ").first
             return state != nil && state != "Z"
         }
         while alive() && Date() < until { usleep(20_000) }

@@ -1,8 +1,8 @@
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// A real HTTP server on the loopback address, answering with recorded responses.
@@ -29,7 +29,11 @@ final class LoopbackServer: @unchecked Sendable {
     private let response: Response
     private var clients: [Int32] = []
 
-    var connections: Int { lock.lock(); defer { lock.unlock() }; return count }
+    var connections: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
     var url: String { "http://127.0.0.1:\(port)/kyiv.json" }
 
     init(_ response: Response) throws {
@@ -42,7 +46,9 @@ final class LoopbackServer: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(descriptor, 128) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -58,7 +64,9 @@ final class LoopbackServer: @unchecked Sendable {
         while true {
             let client = accept(socketDescriptor, nil, nil)
             guard client >= 0 else { return }  // closed by stop()
-            lock.lock(); count += 1; lock.unlock()
+            lock.lock()
+            count += 1
+            lock.unlock()
             // Each client on its own thread, as a real server would: parallel checks do not queue.
             Thread.detachNewThread { [self] in answer(client) }
         }
@@ -75,20 +83,25 @@ final class LoopbackServer: @unchecked Sendable {
             }
             if response.silent {
                 // Held open, unanswered, until stop() closes it.
-                lock.lock(); clients.append(client); lock.unlock()
+                lock.lock()
+                clients.append(client)
+                lock.unlock()
                 return
             }
             if response.delay > 0 { usleep(useconds_t(response.delay * 1_000_000)) }
             let body = Array(response.body.utf8)
             let length = response.contentLength ? "Content-Length: \(body.count)\r\n" : ""
             let extra = response.headers.map { $0 + "\r\n" }.joined()
-            let head = "HTTP/1.1 \(response.status) Recorded\r\nContent-Type: application/json\r\n\(length)\(extra)Connection: close\r\n\r\n"
+            let head =
+                "HTTP/1.1 \(response.status) Recorded\r\nContent-Type: application/json\r\n\(length)\(extra)Connection: close\r\n\r\n"
             let bytes = Array(head.utf8) + body
             var offset = 0
             while offset < bytes.count {
                 // MSG_NOSIGNAL: a client that stops reading (the helper refuses an answer past
                 // 1 MB) must not kill the whole test process with SIGPIPE.
-                let n = bytes.withUnsafeBytes { send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+                let n = bytes.withUnsafeBytes {
+                    send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+                }
                 if n <= 0 { break }
                 offset += n
             }
@@ -99,8 +112,11 @@ final class LoopbackServer: @unchecked Sendable {
     func stop() {
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
         close(socketDescriptor)
-        lock.lock(); let held = clients; clients = []; lock.unlock()
-        held.forEach { close($0) }
+        lock.lock()
+        let held = clients
+        clients = []
+        lock.unlock()
+        for descriptor in held { close(descriptor) }
     }
 }
 
@@ -113,7 +129,9 @@ final class AlertFeedTests: XCTestCase {
         let states = #"{"states": [{"name": "Київська область", "alert": true}, {"name": "м. Київ", "alert": false}]}"#
         XCTAssertEqual(AlertFeed.parse(Data(states.utf8)), .quiet, "the region around the city is not the city")
         XCTAssertEqual(AlertFeed.parse(Data("<html>".utf8)).line, "unknown: the feed did not answer with a JSON object")
-        XCTAssertEqual(AlertFeed.parse(Data(#"{"states": [{"name": "Львівська область", "alert": true}]}"#.utf8)).line, "unknown: the feed lists no entry for the city of Kyiv")
+        XCTAssertEqual(
+            AlertFeed.parse(Data(#"{"states": [{"name": "Львівська область", "alert": true}]}"#.utf8)).line,
+            "unknown: the feed lists no entry for the city of Kyiv")
         XCTAssertEqual(AlertFeed.parse(Data(#"{"ok": 1}"#.utf8)).line, "unknown: the feed's answer has no alert field")
         XCTAssertEqual(AlertFeed.Verdict(line: "unknown: slow\n").line, "unknown: slow")
         XCTAssertEqual(AlertFeed.Verdict(line: "").line, "unknown: the check gave no answer")
@@ -122,12 +140,16 @@ final class AlertFeedTests: XCTestCase {
     func configDirectory() throws -> String { try TestPaths.temporaryDirectory(self) + "/config" }
 
     func enable(_ url: String, timeout: Int = 1500, config: String) {
-        let result = CLI.run(["alerts", "enable", "--url", url, "--timeout", String(timeout)], environment: ["METRO_TIMER_CONFIG": config])
+        let result = CLI.run(
+            ["alerts", "enable", "--url", url, "--timeout", String(timeout)],
+            environment: ["METRO_TIMER_CONFIG": config])
         XCTAssertEqual(result.code, 0, result.stderr)
     }
 
     func plan(_ arguments: [String], config: String) -> CLIResult {
-        CLI.run(["plan"] + arguments + ["--at", "10:00"], environment: ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"], columns: nil)
+        CLI.run(
+            ["plan"] + arguments + ["--at", "10:00"], environment: ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"],
+            columns: nil)
     }
 
     func testAnAlertSwitchesToAirRaidMode() throws {
@@ -137,14 +159,18 @@ final class AlertFeedTests: XCTestCase {
         enable(server.url, config: config)
         let refused = plan(["Lisova", "Teremky"], config: config)
         XCTAssertEqual(refused.code, 1)
-        XCTAssertEqual(refused.stderr, """
+        XCTAssertEqual(
+            refused.stderr,
+            """
             Error: Alert feed: an air-raid alert is on in Kyiv now; planning as trains run during an alert.
             No route from Lisova to Teremky runs with these service changes. During an air-raid alert M1 runs only Akademmistechko–Arsenalna, so trains do not stop at Lisova. The nearest station they serve: Arsenalna.
 
             """)
         let served = plan(["Akademmistechko", "Teremky"], config: config)
         XCTAssertEqual(served.code, 0)
-        XCTAssertTrue(served.stdout.contains("ℹ Alert feed: an air-raid alert is on in Kyiv now; planning as trains run during an alert.\n"))
+        XCTAssertTrue(
+            served.stdout.contains(
+                "ℹ Alert feed: an air-raid alert is on in Kyiv now; planning as trains run during an alert.\n"))
         XCTAssertTrue(served.stdout.contains("ℹ Service changes: air-raid alert\n"))
         XCTAssertEqual(server.connections, 2)
     }
@@ -153,30 +179,40 @@ final class AlertFeedTests: XCTestCase {
         let config = try configDirectory()
         let quiet = try LoopbackServer(.init(body: #"{"states": [{"name": "м. Київ", "alert": false}]}"#))
         enable(quiet.url, config: config)
-        XCTAssertTrue(plan(["Lisova", "Teremky"], config: config).stdout.contains("ℹ Alert feed: no air-raid alert in Kyiv now.\n"))
+        XCTAssertTrue(
+            plan(["Lisova", "Teremky"], config: config).stdout.contains(
+                "ℹ Alert feed: no air-raid alert in Kyiv now.\n"))
         quiet.stop()
 
         // The port is closed now: unreachable is "unknown", never "no alert".
         let unreachable = plan(["Lisova", "Teremky"], config: config)
         XCTAssertEqual(unreachable.code, 0)
-        XCTAssertTrue(unreachable.stdout.contains("ℹ Alert status unknown (the feed cannot be reached"), unreachable.stdout)
+        XCTAssertTrue(
+            unreachable.stdout.contains("ℹ Alert status unknown (the feed cannot be reached"), unreachable.stdout)
         XCTAssertFalse(unreachable.stdout.contains("no air-raid alert"))
 
         let slow = try LoopbackServer(.init(delay: 2))
         defer { slow.stop() }
         enable(slow.url, timeout: 300, config: config)
         let timedOut = plan(["Lisova", "Teremky"], config: config)
-        XCTAssertTrue(timedOut.stdout.contains("ℹ Alert status unknown (the feed did not answer in time); planning with the normal service. Listen for announcements.\n"), timedOut.stdout)
+        XCTAssertTrue(
+            timedOut.stdout.contains(
+                "ℹ Alert status unknown (the feed did not answer in time); planning with the normal service. Listen for announcements.\n"
+            ), timedOut.stdout)
 
         let malformed = try LoopbackServer(.init(body: "<html>maintenance</html>"))
         defer { malformed.stop() }
         enable(malformed.url, config: config)
-        XCTAssertTrue(plan(["Lisova", "Teremky"], config: config).stdout.contains("ℹ Alert status unknown (the feed did not answer with a JSON object)"))
+        XCTAssertTrue(
+            plan(["Lisova", "Teremky"], config: config).stdout.contains(
+                "ℹ Alert status unknown (the feed did not answer with a JSON object)"))
 
         let failing = try LoopbackServer(.init(status: 500, body: "{}"))
         defer { failing.stop() }
         enable(failing.url, config: config)
-        XCTAssertTrue(plan(["Lisova", "Teremky"], config: config).stdout.contains("ℹ Alert status unknown (the feed answered HTTP 500)"))
+        XCTAssertTrue(
+            plan(["Lisova", "Teremky"], config: config).stdout.contains(
+                "ℹ Alert status unknown (the feed answered HTTP 500)"))
     }
 
     func testDisabledMeansNoConnectionAtAll() throws {
@@ -199,8 +235,10 @@ final class AlertFeedTests: XCTestCase {
         let config = try configDirectory()
         let missing = CLI.run(["alerts", "enable"], environment: ["METRO_TIMER_CONFIG": config])
         XCTAssertEqual(missing.code, 64)
-        XCTAssertTrue(missing.stderr.hasPrefix("Error: No feed URL is set: 'metro-timer alerts enable --url https://…'\n"))
-        XCTAssertEqual(CLI.run(["alerts", "enable", "--url", "ftp://x"], environment: ["METRO_TIMER_CONFIG": config]).code, 64)
+        XCTAssertTrue(
+            missing.stderr.hasPrefix("Error: No feed URL is set: 'metro-timer alerts enable --url https://…'\n"))
+        XCTAssertEqual(
+            CLI.run(["alerts", "enable", "--url", "ftp://x"], environment: ["METRO_TIMER_CONFIG": config]).code, 64)
         enable("https://example.invalid/kyiv.json", config: config)
         let attributes = try FileManager.default.attributesOfItem(atPath: config + "/alerts.json")
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
@@ -210,14 +248,18 @@ final class AlertFeedTests: XCTestCase {
 
     func testContradictoryOrDuplicatedKyivEntriesAreUnknownNeverQuiet() {
         let contradictory = #"{"alert": false, "states": [{"name": "м. Київ", "alert": true}]}"#
-        XCTAssertEqual(AlertFeed.parse(Data(contradictory.utf8)).line, "unknown: the feed contradicts itself about Kyiv")
+        XCTAssertEqual(
+            AlertFeed.parse(Data(contradictory.utf8)).line, "unknown: the feed contradicts itself about Kyiv")
         let twice = #"{"states": [{"name": "м. Київ", "alert": false}, {"name": "Kyiv City", "alert": true}]}"#
-        XCTAssertEqual(AlertFeed.parse(Data(twice.utf8)).line, "unknown: the feed lists the city of Kyiv more than once")
+        XCTAssertEqual(
+            AlertFeed.parse(Data(twice.utf8)).line, "unknown: the feed lists the city of Kyiv more than once")
         let same = #"{"states": [{"name": "м. Київ", "alert": false}, {"name": "м. Київ", "alert": false}]}"#
         XCTAssertEqual(AlertFeed.parse(Data(same.utf8)).line, "unknown: the feed lists the city of Kyiv more than once")
         let agreeing = #"{"alert": true, "state": {"name": "м. Київ", "alert": true}}"#
         XCTAssertEqual(AlertFeed.parse(Data(agreeing.utf8)), .alert, "two fields that agree are one answer")
-        XCTAssertEqual(AlertFeed.parse(Data(#"{"alert": "yes"}"#.utf8)).line, "unknown: the feed's alert for Kyiv is not true or false")
+        XCTAssertEqual(
+            AlertFeed.parse(Data(#"{"alert": "yes"}"#.utf8)).line,
+            "unknown: the feed's alert for Kyiv is not true or false")
     }
 
     /// One strict schema. A list with a stray element, a `states` object, a `state`
@@ -244,10 +286,16 @@ final class AlertFeedTests: XCTestCase {
             XCTAssertEqual(AlertFeed.parse(Data(body.utf8)).line, line, body)
         }
         // Every reason has its Ukrainian.
-        guard case .unknown(let reason) = AlertFeed.parse(Data(#"{"states":{}}"#.utf8)) else { return XCTFail("not unknown") }
+        guard case .unknown(let reason) = AlertFeed.parse(Data(#"{"states":{}}"#.utf8)) else {
+            return XCTFail("not unknown")
+        }
         XCTAssertEqual(UkrainianEverywhereTests.english(reason.uk), [], reason.uk)
         // What the schema allows still reads: other fields beside the known ones, other regions.
-        XCTAssertEqual(AlertFeed.parse(Data(#"{"updated":"2026-12-02","states":[{"id":1,"name":"Львівська область","alert":true},{"name":"м. Київ","alert":false}]}"#.utf8)), .quiet)
+        XCTAssertEqual(
+            AlertFeed.parse(
+                Data(
+                    #"{"updated":"2026-12-02","states":[{"id":1,"name":"Львівська область","alert":true},{"name":"м. Київ","alert":false}]}"#
+                        .utf8)), .quiet)
     }
 
     /// Why the status is unknown, in Ukrainian under `--lang uk`, whichever side found it: the
@@ -256,9 +304,12 @@ final class AlertFeedTests: XCTestCase {
     func testUnknownReasonsAreSaidInUkrainian() throws {
         let config = try configDirectory()
         let responses: [LoopbackServer.Response] = [
-            .init(body: "<html>maintenance</html>"), .init(status: 500, body: "{}"), .init(status: 302, body: "", headers: ["Location: https://example.org/"]),
-            .init(body: #"{"states": [{"name": "Львівська область", "alert": true}]}"#), .init(body: #"{"alert": "yes"}"#), .init(body: #"{"ok": 1}"#),
-            .init(body: #"{"alert": true, "alert": false}"#), .init(body: #"{"alert": false, "pad": ""# + String(repeating: "x", count: 1_100_000) + #""}"#),
+            .init(body: "<html>maintenance</html>"), .init(status: 500, body: "{}"),
+            .init(status: 302, body: "", headers: ["Location: https://example.org/"]),
+            .init(body: #"{"states": [{"name": "Львівська область", "alert": true}]}"#),
+            .init(body: #"{"alert": "yes"}"#), .init(body: #"{"ok": 1}"#),
+            .init(body: #"{"alert": true, "alert": false}"#),
+            .init(body: #"{"alert": false, "pad": ""# + String(repeating: "x", count: 1_100_000) + #""}"#),
             .init(delay: 2),
         ]
         var seen: Set<String> = []
@@ -267,8 +318,11 @@ final class AlertFeedTests: XCTestCase {
             defer { server?.stop() }
             enable(server?.url ?? "http://127.0.0.1:9/closed", timeout: 600, config: config)
             for arguments in [["plan", "Lisova", "Teremky", "--at", "10:00"], ["alerts", "status"]] {
-                let uk = CLI.run(arguments + ["--lang", "uk"], environment: ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"], columns: nil)
-                let line = try XCTUnwrap(uk.stdout.split(separator: "\n").first { $0.contains("невідомий") }, "\(arguments): \(uk.stdout)")
+                let uk = CLI.run(
+                    arguments + ["--lang", "uk"], environment: ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"],
+                    columns: nil)
+                let line = try XCTUnwrap(
+                    uk.stdout.split(separator: "\n").first { $0.contains("невідомий") }, "\(arguments): \(uk.stdout)")
                 XCTAssertEqual(UkrainianEverywhereTests.english(String(line)), [], "\(arguments): \(line)")
                 seen.insert(String(line))
             }
@@ -276,32 +330,44 @@ final class AlertFeedTests: XCTestCase {
         XCTAssertEqual(seen.count, 2 * (responses.count + 1), "each reason its own: \(seen.sorted())")
         // metro-timer's own: no helper beside it.
         let alone = try TestPaths.temporaryDirectory(self)
-        try FileManager.default.copyItem(atPath: TestPaths.products.appendingPathComponent("metro-timer").path, toPath: alone + "/metro-timer")
-        let lonely = try ProcessRunner.run(executable: alone + "/metro-timer", ["alerts", "status", "--lang", "uk"], environment: ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"])
-        let said = try XCTUnwrap(lonely.stdout.split(separator: "\n").first { $0.contains("невідомий") }, lonely.stdout + lonely.stderr)
+        try FileManager.default.copyItem(
+            atPath: TestPaths.products.appendingPathComponent("metro-timer").path, toPath: alone + "/metro-timer")
+        let lonely = try ProcessRunner.run(
+            executable: alone + "/metro-timer", ["alerts", "status", "--lang", "uk"],
+            environment: ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"])
+        let said = try XCTUnwrap(
+            lonely.stdout.split(separator: "\n").first { $0.contains("невідомий") }, lonely.stdout + lonely.stderr)
         XCTAssertEqual(UkrainianEverywhereTests.english(String(said)), [], String(said))
     }
 
     /// The helper's answer: the verdict line (English, as `--events` and scripts read it), and
     /// for "unknown" a second line with the reason in Ukrainian.
     func testTheHelpersAnswerCarriesBothLanguages() throws {
-        XCTAssertEqual(AlertFeed.Verdict(line: "unknown: slow\nuk: повільно\n"), .unknown(Bilingual("повільно", "slow")))
-        XCTAssertEqual(AlertFeed.Verdict(line: "unknown: slow\n"), .unknown(Bilingual("«slow»", "slow")), "an older helper: the English, quoted")
+        XCTAssertEqual(
+            AlertFeed.Verdict(line: "unknown: slow\nuk: повільно\n"), .unknown(Bilingual("повільно", "slow")))
+        XCTAssertEqual(
+            AlertFeed.Verdict(line: "unknown: slow\n"), .unknown(Bilingual("«slow»", "slow")),
+            "an older helper: the English, quoted")
         XCTAssertEqual(AlertFeed.Verdict.unknown(Bilingual("повільно", "slow")).output, "unknown: slow\nuk: повільно")
         XCTAssertEqual(AlertFeed.Verdict.unknown(Bilingual("повільно", "slow")).line, "unknown: slow")
         let server = try LoopbackServer(.init(body: "<html>"))
         defer { server.stop() }
         let answer = try ProcessRunner.run("metro-timer", ["__alerts", "1500"], input: server.url + "\n").stdout
-        XCTAssertEqual(answer, "unknown: the feed did not answer with a JSON object\nuk: стрічка відповіла не об’єктом JSON\n")
+        XCTAssertEqual(
+            answer, "unknown: the feed did not answer with a JSON object\nuk: стрічка відповіла не об’єктом JSON\n")
     }
 
     static func helper(_ url: String, timeout: Int = 1500) throws -> String {
         // The verdict line (a second line gives an unknown's reason in Ukrainian).
-        String(try ProcessRunner.run("metro-timer", ["__alerts", String(timeout)], input: url + "\n").stdout.split(separator: "\n").first ?? "")
+        String(
+            try ProcessRunner.run("metro-timer", ["__alerts", String(timeout)], input: url + "\n").stdout.split(
+                separator: "\n"
+            ).first ?? "")
     }
 
     func testAnAnswerOverOneMegabyteIsUnknown() throws {
-        let big = try LoopbackServer(.init(body: #"{"alert": false, "pad": ""# + String(repeating: "x", count: 2_000_000) + #""}"#))
+        let big = try LoopbackServer(
+            .init(body: #"{"alert": false, "pad": ""# + String(repeating: "x", count: 2_000_000) + #""}"#))
         defer { big.stop() }
         XCTAssertEqual(try Self.helper(big.url), "unknown: the answer is over 1 MB")
     }
@@ -321,12 +387,15 @@ final class AlertFeedTests: XCTestCase {
         let bodies: [(String, String)] = [
             (#"{"alert": true}"#, "alert"), (#"{"alert": false}"#, "quiet"),
             (#"{"states": [{"name": "м. Київ", "alert": true}]}"#, "alert"),
-            (#"{"states": [{"name": "Київська область", "alert": true}, {"name": "м. Київ", "alert": false}]}"#, "quiet"),
+            (
+                #"{"states": [{"name": "Київська область", "alert": true}, {"name": "м. Київ", "alert": false}]}"#,
+                "quiet"
+            ),
             ("<html>", "unknown: the feed did not answer with a JSON object"),
         ]
         let servers = try bodies.map { try LoopbackServer(.init(body: $0.0)) }
         let slow = try bodies.prefix(2).map { try LoopbackServer(.init(body: $0.0, delay: 0.4)) }
-        defer { (servers + slow).forEach { $0.stop() } }
+        defer { for server in servers + slow { server.stop() } }
         var wrong: [String] = []
         for index in 0..<200 {
             let expected = bodies[index % bodies.count].1
@@ -346,12 +415,16 @@ final class AlertFeedTests: XCTestCase {
 
     func testTheURLNeverReachesArgvAndPlainHTTPIsRefusedButOnLoopback() throws {
         let config = try configDirectory()
-        let refused = CLI.run(["alerts", "enable", "--url", "http://user:secret@alerts.example/kyiv?token=abc"], environment: ["METRO_TIMER_CONFIG": config])
+        let refused = CLI.run(
+            ["alerts", "enable", "--url", "http://user:secret@alerts.example/kyiv?token=abc"],
+            environment: ["METRO_TIMER_CONFIG": config])
         XCTAssertEqual(refused.code, 64)
         XCTAssertTrue(refused.stderr.contains("HTTPS"), refused.stderr)
         XCTAssertFalse(refused.stderr.contains("secret") || refused.stderr.contains("abc"), "masked: \(refused.stderr)")
         for loopback in ["http://127.0.0.1:9/x", "http://localhost:9/x", "http://[::1]:9/x"] {
-            XCTAssertEqual(CLI.run(["alerts", "enable", "--url", loopback], environment: ["METRO_TIMER_CONFIG": config]).code, 0, loopback)
+            XCTAssertEqual(
+                CLI.run(["alerts", "enable", "--url", loopback], environment: ["METRO_TIMER_CONFIG": config]).code, 0,
+                loopback)
         }
         // The helper reads the URL from its standard input, and hands it to curl the same way:
         // watch both argvs while they wait.
@@ -359,7 +432,8 @@ final class AlertFeedTests: XCTestCase {
         defer { slow.stop() }
         let url = "http://user:secret@127.0.0.1:\(slow.port)/kyiv.json?token=abc"
         enable(url, timeout: 3000, config: config)
-        let seen = LockedStrings(), curls = LockedStrings()
+        let seen = LockedStrings()
+        let curls = LockedStrings()
         let watcher = Thread {
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline && (seen.all.isEmpty || curls.all.isEmpty) {
@@ -371,9 +445,13 @@ final class AlertFeedTests: XCTestCase {
                     // curl started by the fetch: its parent is that process.
                     if cmdline.hasPrefix("/") && cmdline.contains("curl "),
                         let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-                        let parent = status.split(separator: "\n").first(where: { $0.hasPrefix("PPid:") })?.split(separator: "\t").last,
+                        let parent = status.split(separator: "\n").first(where: { $0.hasPrefix("PPid:") })?.split(
+                            separator: "\t"
+                        ).last,
                         let parentCommand = FileManager.default.contents(atPath: "/proc/\(parent)/cmdline"),
-                        String(decoding: parentCommand, as: UTF8.self).replacingOccurrences(of: "\0", with: " ").contains("metro-timer __alerts ") {
+                        String(decoding: parentCommand, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+                            .contains("metro-timer __alerts ")
+                    {
                         curls.append(cmdline)
                     }
                 }
@@ -381,12 +459,16 @@ final class AlertFeedTests: XCTestCase {
             }
         }
         watcher.start()
-        let result = try ProcessRunner.run("metro-timer", ["plan", "Akademmistechko", "Teremky"], environment: ["METRO_TIMER_CONFIG": config])
+        let result = try ProcessRunner.run(
+            "metro-timer", ["plan", "Akademmistechko", "Teremky"], environment: ["METRO_TIMER_CONFIG": config])
         XCTAssertTrue(result.stdout.contains("no air-raid alert"), result.stdout + result.stderr)
         XCTAssertFalse(seen.all.isEmpty, "the helper was seen running")
-        XCTAssertTrue(curls.all.contains { $0.contains(" -K - ") || $0.hasSuffix(" -K -") }, "the helper's curl was seen running: \(curls.all)")
+        XCTAssertTrue(
+            curls.all.contains { $0.contains(" -K - ") || $0.hasSuffix(" -K -") },
+            "the helper's curl was seen running: \(curls.all)")
         for cmdline in seen.all + curls.all {
-            XCTAssertFalse(cmdline.contains("secret") || cmdline.contains("token") || cmdline.contains("127.0.0.1"), cmdline)
+            XCTAssertFalse(
+                cmdline.contains("secret") || cmdline.contains("token") || cmdline.contains("127.0.0.1"), cmdline)
         }
         let status = CLI.run(["alerts", "status"], environment: ["METRO_TIMER_CONFIG": config])
         XCTAssertTrue(status.stdout.contains("http://***@127.0.0.1:\(slow.port)/kyiv.json?token=***"), status.stdout)

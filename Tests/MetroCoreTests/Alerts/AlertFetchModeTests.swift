@@ -28,8 +28,11 @@ final class AlertFetchModeTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: directory + "/Europe", withIntermediateDirectories: true)
         try Data("TZif2 but nothing else".utf8).write(to: URL(fileURLWithPath: directory + "/Europe/Kyiv"))
         try Data("not a directory".utf8).write(to: URL(fileURLWithPath: directory + "/home"))
-        let answer = try ProcessRunner.run("metro-timer", ["__alerts", "2000"],
-            environment: ["TZDIR": directory, "METRO_TIMER_HOME": directory + "/home", "XDG_DATA_HOME": directory + "/home"],
+        let answer = try ProcessRunner.run(
+            "metro-timer", ["__alerts", "2000"],
+            environment: [
+                "TZDIR": directory, "METRO_TIMER_HOME": directory + "/home", "XDG_DATA_HOME": directory + "/home",
+            ],
             input: "http://127.0.0.1:9/none\n")
         XCTAssertEqual(answer.code, 0, answer.stderr)
         XCTAssertTrue(answer.stdout.hasPrefix("unknown: the feed cannot be reached"), answer.stdout)

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// An alert that fires more than a stop early says so ("Teremky in about 3
@@ -17,7 +17,8 @@ final class AlertWordingTests: XCTestCase {
     /// The stops left that the `--plain` line before the alert gave: "Next: X. 3 stops left, …"
     /// (the count read back from the output, not from the rule under test).
     func stopsLeft(before sentence: String, in lines: [String], pattern: String) throws -> Int {
-        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(sentence) }, "\(sentence) in:\n\(lines.joined(separator: "\n"))")
+        let index = try XCTUnwrap(
+            lines.firstIndex { $0.hasPrefix(sentence) }, "\(sentence) in:\n\(lines.joined(separator: "\n"))")
         let before = try XCTUnwrap(lines[..<index].last { $0.range(of: pattern, options: .regularExpression) != nil })
         let match = try XCTUnwrap(before.range(of: pattern, options: .regularExpression))
         return try XCTUnwrap(Int(before[match].filter(\.isNumber)))
@@ -25,7 +26,9 @@ final class AlertWordingTests: XCTestCase {
 
     func testPlainSaysHowFarTheEarlyAlertIsInBothLanguages() throws {
         let home = try TestPaths.temporaryDirectory(self) + "/state"
-        let en = try ProcessRunner.run("metro-timer", ["start"] + ride + ["--plain", "--speed", "1200", "--at", "12:00", "--date", "2026-11-30"], environment: ["METRO_TIMER_HOME": home])
+        let en = try ProcessRunner.run(
+            "metro-timer", ["start"] + ride + ["--plain", "--speed", "1200", "--at", "12:00", "--date", "2026-11-30"],
+            environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(en.code, 0, en.stderr)
         XCTAssertFalse(en.stdout.contains("Yours is next"), en.stdout)
         let lines = en.stdout.split(separator: "\n").map(String.init)
@@ -33,7 +36,10 @@ final class AlertWordingTests: XCTestCase {
         XCTAssertGreaterThan(count, 2, "the issue's ride: the alert fires two to four stops early")
         XCTAssertTrue(lines.contains("Teremky in about \(count) stops: get ready."), en.stdout)
 
-        let uk = try ProcessRunner.run("metro-timer", ["start"] + ride + ["--plain", "--speed", "1200", "--at", "12:00", "--date", "2026-11-30", "--lang", "uk"], environment: ["METRO_TIMER_HOME": home])
+        let uk = try ProcessRunner.run(
+            "metro-timer",
+            ["start"] + ride + ["--plain", "--speed", "1200", "--at", "12:00", "--date", "2026-11-30", "--lang", "uk"],
+            environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(uk.code, 0, uk.stderr)
         XCTAssertFalse(uk.stdout.contains("Наступна — ваша"), uk.stdout)
         let ukLines = uk.stdout.split(separator: "\n").map(String.init)
@@ -45,9 +51,13 @@ final class AlertWordingTests: XCTestCase {
 
     func testEventsCarryTheSameWords() throws {
         let home = try TestPaths.temporaryDirectory(self) + "/state"
-        let result = try ProcessRunner.run("metro-timer", ["start"] + ride + ["--events", "--speed", "1200", "--at", "12:00", "--date", "2026-11-30"], environment: ["METRO_TIMER_HOME": home])
+        let result = try ProcessRunner.run(
+            "metro-timer", ["start"] + ride + ["--events", "--speed", "1200", "--at", "12:00", "--date", "2026-11-30"],
+            environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(result.code, 0, result.stderr)
-        let events = try result.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let events = try result.stdout.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         let alert = try XCTUnwrap(events.first { $0["event"] as? String == "alert" })
         let message = try XCTUnwrap(alert["message"] as? String)
         XCTAssertTrue(message.hasPrefix("Teremky in about ") && message.hasSuffix(" stops: get ready."), message)
@@ -55,8 +65,12 @@ final class AlertWordingTests: XCTestCase {
         let count = try XCTUnwrap(alert["stopsAhead"] as? Int)
         XCTAssertEqual(message, "Teremky in about \(count) stops: get ready.")
         // An alert that is on time carries none.
-        let direct = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Darnytsia", "--speed", "600", "--events", "--at", "10:00"], environment: ["METRO_TIMER_HOME": home])
-        let alerts = direct.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.filter { $0["event"] as? String == "alert" }
+        let direct = try ProcessRunner.run(
+            "metro-timer", ["start", "Lisova", "Darnytsia", "--speed", "600", "--events", "--at", "10:00"],
+            environment: ["METRO_TIMER_HOME": home])
+        let alerts = direct.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.filter { $0["event"] as? String == "alert" }
         XCTAssertEqual(alerts.count, 1)
         XCTAssertNil(alerts.first?["stopsAhead"])
     }
@@ -67,25 +81,36 @@ final class AlertWordingTests: XCTestCase {
         let plan = CLI.run(["plan"] + ride)
         XCTAssertEqual(plan.code, 0, plan.stderr)
         XCTAssertFalse(plan.stdout.contains("Yours is next "), plan.stdout)
-        XCTAssertNotNil(plan.stdout.range(of: "Get ready +[0-9:]+  Teremky in about [3-9] stops", options: .regularExpression), plan.stdout)
+        XCTAssertNotNil(
+            plan.stdout.range(of: "Get ready +[0-9:]+  Teremky in about [3-9] stops", options: .regularExpression),
+            plan.stdout)
         let uk = CLI.run(["plan"] + ride + ["--lang", "uk"])
-        XCTAssertNotNil(uk.stdout.range(of: "Готуйтеся виходити +[0-9:]+  Теремки приблизно за [3-9] зупин", options: .regularExpression), uk.stdout)
+        XCTAssertNotNil(
+            uk.stdout.range(
+                of: "Готуйтеся виходити +[0-9:]+  Теремки приблизно за [3-9] зупин", options: .regularExpression),
+            uk.stdout)
 
         let ics = CLI.run(["plan"] + ride + ["--ics", "-"], columns: nil)
         XCTAssertEqual(ics.code, 0, ics.stderr)
         let unfolded = ics.stdout.replacingOccurrences(of: "\r\n ", with: "")
         XCTAssertFalse(unfolded.contains("Yours is next"), unfolded)
-        XCTAssertNotNil(unfolded.range(of: "DESCRIPTION:Teremky in about [3-9] stops: get ready", options: .regularExpression), unfolded)
+        XCTAssertNotNil(
+            unfolded.range(of: "DESCRIPTION:Teremky in about [3-9] stops: get ready", options: .regularExpression),
+            unfolded)
     }
 
     func rideView(at offset: TimeInterval, fired: Bool, language: Language = .en) throws -> RideView {
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
-        var trip = Trip(id: "w", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-12-09 08:15"),
-                        changes: ServiceChanges(closed: [Kyiv.station("Khreshchatyk").code]))
+        var trip = Trip(
+            id: "w", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+            t0: Kyiv.date("2026-12-09 08:15"),
+            changes: ServiceChanges(closed: [Kyiv.station("Khreshchatyk").code]))
         let schedule = try TripModel(engine: engine, trip: trip).current(trip)
         if fired { trip.alertsFired[Trip.Alert.alert.rawValue] = schedule.alert }
-        return RideView(network: Kyiv.network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule,
-                        now: schedule.alert.addingTimeInterval(offset), rehearsalSpeed: nil, notice: nil)
+        return RideView(
+            network: Kyiv.network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip,
+            schedule: schedule,
+            now: schedule.alert.addingTimeInterval(offset), rehearsalSpeed: nil, notice: nil)
     }
 
     func testTheScreenCountsDownToGetReadyAndShowsTheWords() throws {
@@ -93,9 +118,13 @@ final class AlertWordingTests: XCTestCase {
         XCTAssertTrue(before.contains("Get ready"), before)
         XCTAssertFalse(before.contains("Yours is next"), before)
         let after = ScreenRenderer().frame(try rideView(at: 1, fired: true), width: 80).joined(separator: "\n")
-        XCTAssertNotNil(after.range(of: "▶ Teremky in about [3-9] stops: get ready.", options: .regularExpression), after)
-        let uk = ScreenRenderer().frame(try rideView(at: 1, fired: true, language: .uk), width: 80).joined(separator: "\n")
-        XCTAssertNotNil(uk.range(of: "▶ Теремки приблизно за [3-9] зупин[а-я]+: готуйтеся виходити.", options: .regularExpression), uk)
+        XCTAssertNotNil(
+            after.range(of: "▶ Teremky in about [3-9] stops: get ready.", options: .regularExpression), after)
+        let uk = ScreenRenderer().frame(try rideView(at: 1, fired: true, language: .uk), width: 80).joined(
+            separator: "\n")
+        XCTAssertNotNil(
+            uk.range(of: "▶ Теремки приблизно за [3-9] зупин[а-я]+: готуйтеся виходити.", options: .regularExpression),
+            uk)
     }
 
     /// `status` names the alert in force, in its words: "get ready" while it is early, and
@@ -103,24 +132,40 @@ final class AlertWordingTests: XCTestCase {
     func testStatusNamesTheAlertInForce() throws {
         let directory = try TestPaths.temporaryDirectory(self)
         let home = directory + "/state"
-        let service = TripService(store: FileTripStore(directory: home), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
-        let trip = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-12-09 08:15"),
-                                     replace: false, changes: ServiceChanges(closed: [Kyiv.station("Khreshchatyk").code]))
+        let service = TripService(
+            store: FileTripStore(directory: home), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock),
+            language: .en)
+        let trip = try service.start(
+            origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+            t0: Kyiv.date("2026-12-09 08:15"),
+            replace: false, changes: ServiceChanges(closed: [Kyiv.station("Khreshchatyk").code]))
         let schedule = try service.model(trip).current(trip)
-        let status = CLI.run(["status"], now: schedule.alert.addingTimeInterval(1), environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": home])
+        let status = CLI.run(
+            ["status"], now: schedule.alert.addingTimeInterval(1),
+            environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": home])
         XCTAssertEqual(status.code, 0, status.stderr)
         XCTAssertTrue(status.stdout.contains(" · get ready · service changes\n"), status.stdout)
-        let uk = CLI.run(["status", "--lang", "uk"], now: schedule.alert.addingTimeInterval(1), environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": home])
+        let uk = CLI.run(
+            ["status", "--lang", "uk"], now: schedule.alert.addingTimeInterval(1),
+            environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": home])
         XCTAssertTrue(uk.stdout.contains(" · готуйтеся виходити · "), uk.stdout)
         // Before the alert, nothing about it.
-        let early = CLI.run(["status"], now: schedule.alert.addingTimeInterval(-1), environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": home])
+        let early = CLI.run(
+            ["status"], now: schedule.alert.addingTimeInterval(-1),
+            environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": home])
         XCTAssertFalse(early.stdout.contains("get ready"), early.stdout)
 
         let direct = directory + "/direct"
-        let simple = TripService(store: FileTripStore(directory: direct), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
-        let short = try simple.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code, t0: Kyiv.date("2026-12-09 08:15"), replace: false)
+        let simple = TripService(
+            store: FileTripStore(directory: direct), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock),
+            language: .en)
+        let short = try simple.start(
+            origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code,
+            t0: Kyiv.date("2026-12-09 08:15"), replace: false)
         let shortSchedule = try simple.model(short).current(short)
-        let next = CLI.run(["status"], now: shortSchedule.alert.addingTimeInterval(1), environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": direct])
+        let next = CLI.run(
+            ["status"], now: shortSchedule.alert.addingTimeInterval(1),
+            environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": direct])
         XCTAssertTrue(next.stdout.hasSuffix(" · yours is next\n"), next.stdout)
     }
 

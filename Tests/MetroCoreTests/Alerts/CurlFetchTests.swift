@@ -1,22 +1,27 @@
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
 @testable import CLIKit
-
+@testable import MetroCore
 @testable import metro_timer_alerts
 
 /// The helper fetches through the system's curl: no redirect is followed, the URL never
 /// reaches an argv, a missing curl is "unknown" with the reason, the 1 MB cap and the deadline
 /// hold whatever curl does. Every server here is one the test starts on 127.0.0.1.
 final class CurlFetchTests: XCTestCase {
-    static func helper(_ url: String, timeout: Int = 1500, environment: [String: String] = [:], in directory: String? = nil) throws -> ProcessRunner.Result {
-        try ProcessRunner.run("metro-timer", ["__alerts", String(timeout)], environment: environment, currentDirectory: directory, input: url + "\n")
+    static func helper(
+        _ url: String, timeout: Int = 1500, environment: [String: String] = [:], in directory: String? = nil
+    ) throws -> ProcessRunner.Result {
+        try ProcessRunner.run(
+            "metro-timer", ["__alerts", String(timeout)], environment: environment, currentDirectory: directory,
+            input: url + "\n")
     }
 
     /// The verdict line (a second line gives an unknown's reason in Ukrainian).
-    static func line(_ result: ProcessRunner.Result) -> String { String(result.stdout.split(separator: "\n").first ?? "") }
+    static func line(_ result: ProcessRunner.Result) -> String {
+        String(result.stdout.split(separator: "\n").first ?? "")
+    }
 
     /// A directory holding a stand-in `curl`: a real process that writes its arguments (one a
     /// line) to `argv`, its standard input to `stdin` and its pid to `pid` beside itself, then
@@ -48,12 +53,14 @@ final class CurlFetchTests: XCTestCase {
         defer { elsewhere.stop() }
         for status in [301, 302, 303, 307, 308] {
             for location in ["http://127.0.0.1:\(elsewhere.port)/feed", "http://localhost:\(elsewhere.port)/feed"] {
-                let redirecting = try LoopbackServer(.init(status: status, body: "", headers: ["Location: \(location)"]))
+                let redirecting = try LoopbackServer(
+                    .init(status: status, body: "", headers: ["Location: \(location)"]))
                 defer { redirecting.stop() }
                 let result = try Self.helper(redirecting.url)
                 XCTAssertEqual(result.code, 0)
                 let line = Self.line(result)
-                XCTAssertTrue(line.hasPrefix("unknown: ") && line.contains("HTTP \(status)"), "\(status) → \(location): \(line)")
+                XCTAssertTrue(
+                    line.hasPrefix("unknown: ") && line.contains("HTTP \(status)"), "\(status) → \(location): \(line)")
                 XCTAssertEqual(redirecting.connections, 1)
             }
         }
@@ -69,13 +76,17 @@ final class CurlFetchTests: XCTestCase {
         XCTAssertEqual(Self.line(result), "alert", "the stand-in's answer: \(result.stdout)\(result.stderr)")
         let argv = try String(contentsOfFile: bin + "/argv", encoding: .utf8).split(separator: "\n").map(String.init)
         for argument in argv {
-            XCTAssertFalse(argument.contains("secret") || argument.contains("token") || argument.contains("127.0.0.1") || argument.contains("kyiv"), argument)
+            XCTAssertFalse(
+                argument.contains("secret") || argument.contains("token") || argument.contains("127.0.0.1")
+                    || argument.contains("kyiv"), argument)
         }
         XCTAssertEqual(try String(contentsOfFile: bin + "/stdin", encoding: .utf8), #"url = "\#(url)""# + "\n")
         // curl's manual: -q must come first to keep ~/.curlrc out; -K - reads the config from
         // standard input. The limits the issue asks for, each with its value.
         XCTAssertEqual(argv.first, "-q")
-        func value(_ option: String) -> String? { argv.firstIndex(of: option).map { argv.index(after: $0) }.flatMap { $0 < argv.count ? argv[$0] : nil } }
+        func value(_ option: String) -> String? {
+            argv.firstIndex(of: option).map { argv.index(after: $0) }.flatMap { $0 < argv.count ? argv[$0] : nil }
+        }
         XCTAssertEqual(value("-K"), "-")
         XCTAssertEqual(value("--max-redirs"), "0")
         XCTAssertEqual(value("--proto"), "=http", "plain http only because the host is loopback")
@@ -87,7 +98,8 @@ final class CurlFetchTests: XCTestCase {
         // An HTTPS feed: curl may speak nothing else.
         let secure = try Self.helper("https://localhost:9/kyiv.json", environment: ["PATH": bin])
         XCTAssertEqual(Self.line(secure), "alert")
-        let secureArgv = try String(contentsOfFile: bin + "/argv", encoding: .utf8).split(separator: "\n").map(String.init)
+        let secureArgv = try String(contentsOfFile: bin + "/argv", encoding: .utf8).split(separator: "\n").map(
+            String.init)
         XCTAssertEqual(secureArgv.firstIndex(of: "--proto").map { secureArgv[$0 + 1] }, "=https")
         XCTAssertFalse(secureArgv.contains { $0.contains("localhost") })
     }
@@ -103,7 +115,9 @@ final class CurlFetchTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: bin + "/stdin"), "curl was started")
         let result = try Self.helper("http://127.0.0.1:9/a%22b%20c", environment: ["PATH": bin])
         XCTAssertEqual(Self.line(result), "quiet")
-        XCTAssertEqual(try String(contentsOfFile: bin + "/stdin", encoding: .utf8), #"url = "http://127.0.0.1:9/a%22b%20c""# + "\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: bin + "/stdin", encoding: .utf8), #"url = "http://127.0.0.1:9/a%22b%20c""# + "\n"
+        )
     }
 
     /// Only an absolute PATH entry is searched: a relative one would find whatever `curl` sits
@@ -112,7 +126,8 @@ final class CurlFetchTests: XCTestCase {
         let planted = try standInCurl(then: #"printf '{"alert": true}'; printf '200' >&2"#, name: "planted")
         let real = try standInCurl(then: #"printf '{"alert": false}'; printf '200' >&2"#, name: "real")
         let parent = (planted as NSString).deletingLastPathComponent
-        let result = try Self.helper("https://localhost:9/kyiv.json", environment: ["PATH": "planted:\(real)"], in: parent)
+        let result = try Self.helper(
+            "https://localhost:9/kyiv.json", environment: ["PATH": "planted:\(real)"], in: parent)
         XCTAssertEqual(Self.line(result), "quiet")
         XCTAssertFalse(FileManager.default.fileExists(atPath: planted + "/argv"), "the relative entry's curl ran")
     }
@@ -144,21 +159,31 @@ final class CurlFetchTests: XCTestCase {
     /// A body of exactly 1 MB is read; one byte more is refused, whether or not the server says
     /// the length first (curl's --max-filesize sees only a declared length).
     func testTheOneMegabyteCapWithAndWithoutALength() throws {
-        let prefix = #"{"alert": false, "pad": ""#, suffix = #""}"#
-        let exact = prefix + String(repeating: "x", count: AlertFeed.maximumBytes - prefix.utf8.count - suffix.utf8.count) + suffix
+        let prefix = #"{"alert": false, "pad": ""#
+        let suffix = #""}"#
+        let exact =
+            prefix + String(repeating: "x", count: AlertFeed.maximumBytes - prefix.utf8.count - suffix.utf8.count)
+            + suffix
         XCTAssertEqual(exact.utf8.count, 1_048_576)
-        let over = prefix + String(repeating: "x", count: AlertFeed.maximumBytes + 1 - prefix.utf8.count - suffix.utf8.count) + suffix
+        let over =
+            prefix + String(repeating: "x", count: AlertFeed.maximumBytes + 1 - prefix.utf8.count - suffix.utf8.count)
+            + suffix
         for declared in [true, false] {
             let fits = try LoopbackServer(.init(body: exact, contentLength: declared))
             defer { fits.stop() }
-            XCTAssertEqual(Self.line(try Self.helper(fits.url, timeout: 5000)), "quiet", "1 MB, length declared: \(declared)")
+            XCTAssertEqual(
+                Self.line(try Self.helper(fits.url, timeout: 5000)), "quiet", "1 MB, length declared: \(declared)")
             let big = try LoopbackServer(.init(body: over, contentLength: declared))
             defer { big.stop() }
-            XCTAssertEqual(Self.line(try Self.helper(big.url, timeout: 5000)), "unknown: the answer is over 1 MB", "1 MB + 1, length declared: \(declared)")
+            XCTAssertEqual(
+                Self.line(try Self.helper(big.url, timeout: 5000)), "unknown: the answer is over 1 MB",
+                "1 MB + 1, length declared: \(declared)")
         }
         // A curl that ignores --max-filesize is cut off by the helper itself.
         let bin = try standInCurl(then: "head -c 3000000 /dev/zero; printf '200' >&2")
-        XCTAssertEqual(Self.line(try Self.helper("https://localhost:9/kyiv.json", timeout: 5000, environment: ["PATH": bin])), "unknown: the answer is over 1 MB")
+        XCTAssertEqual(
+            Self.line(try Self.helper("https://localhost:9/kyiv.json", timeout: 5000, environment: ["PATH": bin])),
+            "unknown: the answer is over 1 MB")
     }
 
     /// A feed that accepts the connection and never answers: "did not answer in time" at the
@@ -226,9 +251,13 @@ final class CurlConfigTests: XCTestCase {
         XCTAssertEqual(verdict(.outputLimit, "", "{"), "unknown: the answer is over 1 MB")
         XCTAssertEqual(verdict(.exited(0), "200", #"{"alert": true}"#), "alert")
         XCTAssertEqual(verdict(.exited(0), "204"), "unknown: the feed did not answer with a JSON object")
-        XCTAssertEqual(verdict(.exited(0), "302", #"{"alert": false}"#), "unknown: the feed answered HTTP 302, a redirect, which is not followed")
+        XCTAssertEqual(
+            verdict(.exited(0), "302", #"{"alert": false}"#),
+            "unknown: the feed answered HTTP 302, a redirect, which is not followed")
         XCTAssertEqual(verdict(.exited(0), "503", #"{"alert": false}"#), "unknown: the feed answered HTTP 503")
-        XCTAssertEqual(verdict(.exited(0), "", #"{"alert": false}"#), "unknown: the feed cannot be reached", "no status: no answer")
+        XCTAssertEqual(
+            verdict(.exited(0), "", #"{"alert": false}"#), "unknown: the feed cannot be reached", "no status: no answer"
+        )
         XCTAssertEqual(verdict(.exited(137)), "unknown: the feed cannot be reached")
     }
 
@@ -236,11 +265,17 @@ final class CurlConfigTests: XCTestCase {
     /// carries its reason in Ukrainian on the helper's second line.
     func testEveryUnknownHasItsUkrainianLine() {
         let outcomes: [(Spawn.End, String)] = [
-            (.exited(6), "000"), (.exited(7), "000"), (.exited(28), "000"), (.exited(60), "000"), (.exited(63), "200"), (.deadline, ""),
-            (.outputLimit, ""), (.exited(0), "204"), (.exited(0), "302"), (.exited(0), "503"), (.exited(0), ""), (.exited(137), ""),
+            (.exited(6), "000"), (.exited(7), "000"), (.exited(28), "000"), (.exited(60), "000"), (.exited(63), "200"),
+            (.deadline, ""),
+            (.outputLimit, ""), (.exited(0), "204"), (.exited(0), "302"), (.exited(0), "503"), (.exited(0), ""),
+            (.exited(137), ""),
         ]
-        var verdicts = outcomes.map { CurlFeed.verdict(Spawn.Outcome(end: $0.0, output: Data(), errorOutput: Data($0.1.utf8))) }
-        verdicts.append(CurlFeed.check("https://localhost/x", environment: ["PATH": "/nonexistent-directory"], deadline: .now + .seconds(5)))
+        var verdicts = outcomes.map {
+            CurlFeed.verdict(Spawn.Outcome(end: $0.0, output: Data(), errorOutput: Data($0.1.utf8)))
+        }
+        verdicts.append(
+            CurlFeed.check(
+                "https://localhost/x", environment: ["PATH": "/nonexistent-directory"], deadline: .now + .seconds(5)))
         verdicts.append(CurlFeed.check("ftp://example.org/x", environment: [:], deadline: .now + .seconds(5)))
         verdicts.append(CurlFeed.check("http://example.org/x", environment: [:], deadline: .now + .seconds(5)))
         var seen: Set<String> = []
@@ -272,8 +307,11 @@ final class AlertFeedReaderTests: XCTestCase {
         // contains "Kyiv" is another region).
         func isKyivCity(_ name: String) -> Bool {
             let whole = name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            return ["м. київ", "м.київ", "місто київ", "київ", "київ (місто)", "kyiv", "kyiv city", "city of kyiv", "kyiv (city)",
-                    "m. kyiv", "misto kyiv", "kiev", "kiev city", "city of kiev"].contains(whole)
+            return [
+                "м. київ", "м.київ", "місто київ", "київ", "київ (місто)", "kyiv", "kyiv city", "city of kyiv",
+                "kyiv (city)",
+                "m. kyiv", "misto kyiv", "kiev", "kiev city", "city of kiev",
+            ].contains(whole)
         }
         func boolean(_ value: Any) -> Bool? {
             guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { return nil }
@@ -282,20 +320,27 @@ final class AlertFeedReaderTests: XCTestCase {
         // The schema: a region is an object with a text "name" and a boolean
         // "alert"; "state" is one region, the city's; "states" is a list of regions.
         func region(_ value: Any) -> (name: String, alert: Any)? {
-            guard let region = value as? [String: Any], let name = region["name"] as? String, let alert = region["alert"], boolean(alert) != nil else { return nil }
+            guard let region = value as? [String: Any], let name = region["name"] as? String,
+                let alert = region["alert"], boolean(alert) != nil
+            else { return nil }
             return (name, alert)
         }
-        let notARegion = Bilingual("", "an entry in the feed's regions is not {\"name\": text, \"alert\": true or false}")
+        let notARegion = Bilingual(
+            "", "an entry in the feed's regions is not {\"name\": text, \"alert\": true or false}")
         var places: [Any] = []
         var listedWithoutKyiv = false
         if let value = object["alert"] { places.append(value) }
         if let value = object["state"] {
             guard let state = region(value) else { return .unknown(notARegion) }
-            guard isKyivCity(state.name) else { return .unknown(Bilingual("", "the feed's one region ('state') is not the city of Kyiv")) }
+            guard isKyivCity(state.name) else {
+                return .unknown(Bilingual("", "the feed's one region ('state') is not the city of Kyiv"))
+            }
             places.append(state.alert)
         }
         if let value = object["states"] {
-            guard let list = value as? [Any] else { return .unknown(Bilingual("", "the feed's 'states' is not a list of regions")) }
+            guard let list = value as? [Any] else {
+                return .unknown(Bilingual("", "the feed's 'states' is not a list of regions"))
+            }
             let regions = list.map(region)
             if regions.contains(where: { $0 == nil }) { return .unknown(notARegion) }
             let kyiv = regions.compactMap { $0 }.filter { isKyivCity($0.name) }
@@ -304,27 +349,35 @@ final class AlertFeedReaderTests: XCTestCase {
         }
         var said: [Bool] = []
         for place in places {
-            guard let alert = boolean(place) else { return .unknown(Bilingual("", "the feed's alert for Kyiv is not true or false")) }
+            guard let alert = boolean(place) else {
+                return .unknown(Bilingual("", "the feed's alert for Kyiv is not true or false"))
+            }
             said.append(alert)
         }
         // A region list without the city is no answer, whatever flag stands beside it.
         if listedWithoutKyiv { return .unknown(Bilingual("", "the feed lists no entry for the city of Kyiv")) }
         guard let first = said.first else { return .unknown(Bilingual("", "the feed's answer has no alert field")) }
-        guard said.allSatisfy({ $0 == first }) else { return .unknown(Bilingual("", "the feed contradicts itself about Kyiv")) }
+        guard said.allSatisfy({ $0 == first }) else {
+            return .unknown(Bilingual("", "the feed contradicts itself about Kyiv"))
+        }
         return first ? .alert : .quiet
     }
 
     /// Where the reading is stricter or kinder than JSONSerialization's, on purpose: a trailing
     /// comma is not JSON (RFC 8259), and a lone surrogate escape reads as U+FFFD.
     func testWhereTheReadingDiffersOnPurpose() {
-        XCTAssertEqual(AlertFeed.parse(Data(#"{"alert": true,}"#.utf8)).line, "unknown: the feed did not answer with a JSON object")
+        XCTAssertEqual(
+            AlertFeed.parse(Data(#"{"alert": true,}"#.utf8)).line, "unknown: the feed did not answer with a JSON object"
+        )
         XCTAssertEqual(AlertFeed.parse(Data("{\"name\": \"\\ud800\", \"alert\": true}".utf8)), .alert)
     }
 
     func testEveryAnswerReadsAsBefore() {
         let bodies = [
-            #"{"alert": true}"#, #"{"alert": false}"#, #"{"alert": 1}"#, #"{"alert": 0}"#, #"{"alert": 1.0}"#, #"{"alert": 2}"#,
-            #"{"alert": "true"}"#, #"{"alert": null}"#, #"{"alert": [true]}"#, "[true]", "true", "\"alert\"", "", " ", "{", "{}",
+            #"{"alert": true}"#, #"{"alert": false}"#, #"{"alert": 1}"#, #"{"alert": 0}"#, #"{"alert": 1.0}"#,
+            #"{"alert": 2}"#,
+            #"{"alert": "true"}"#, #"{"alert": null}"#, #"{"alert": [true]}"#, "[true]", "true", "\"alert\"", "", " ",
+            "{", "{}",
             #" {"alert": true} "#, #"{"alert": true} x"#, "{\"alert\": true}\n",
             #"{"state": {"name": "м. Київ", "alert": true}}"#, #"{"state": {"alert": false}}"#, #"{"state": true}"#,
             #"{"state": {"alert": 1}, "alert": false}"#,
@@ -332,17 +385,23 @@ final class AlertFeedReaderTests: XCTestCase {
             #"{"states": [{"name": "Київська область", "alert": true}, {"name": "м. Київ", "alert": false}]}"#,
             #"{"states": [{"name": "KYIV", "alert": true}, {"name": "kyiv region", "alert": false}]}"#,
             #"{"states": [1, {"name": "м. Київ", "alert": true}]}"#, #"{"states": [{"name": 5, "alert": true}]}"#,
-            #"{"states": [{"name": "м. Київ"}], "alert": true}"#, #"{"states": [{"name": "м. Київ"}]}"#, #"{"states": []}"#,
-            #"{"states": {"name": "м. Київ", "alert": true}}"#, #"{"states": [{"name": "Львівська область", "alert": true}]}"#,
+            #"{"states": [{"name": "м. Київ"}], "alert": true}"#, #"{"states": [{"name": "м. Київ"}]}"#,
+            #"{"states": []}"#,
+            #"{"states": {"name": "м. Київ", "alert": true}}"#,
+            #"{"states": [{"name": "Львівська область", "alert": true}]}"#,
             #"{"alert": false, "states": [{"name": "м. Київ", "alert": true}]}"#,
             #"{"states": [{"name": "м. Київ", "alert": false}, {"name": "Kyiv City", "alert": true}]}"#,
             #"{"alert": 1e400}"#, #"{"alert": -0}"#, #"{"alert": 0.0, "state": {"alert": false}}"#,
-            #"{"a": {"b": {"c": [[[[{"alert": true}]]]]}}, "alert": false}"#, #"{"м. Київ": true}"#, "\u{FEFF}{\"alert\": true}",
-            String(repeating: "[", count: 100_000), String(repeating: "{\"a\":", count: 5000) + "1" + String(repeating: "}", count: 5000),
+            #"{"a": {"b": {"c": [[[[{"alert": true}]]]]}}, "alert": false}"#, #"{"м. Київ": true}"#,
+            "\u{FEFF}{\"alert\": true}",
+            String(repeating: "[", count: 100_000),
+            String(repeating: "{\"a\":", count: 5000) + "1" + String(repeating: "}", count: 5000),
         ]
         for body in bodies {
             let data = Data(body.utf8)
-            XCTAssertEqual(AlertFeed.parse(data).line, Self.reference(data).line, body.count > 200 ? "\(body.prefix(40))… (\(body.count))" : body)
+            XCTAssertEqual(
+                AlertFeed.parse(data).line, Self.reference(data).line,
+                body.count > 200 ? "\(body.prefix(40))… (\(body.count))" : body)
         }
     }
 }

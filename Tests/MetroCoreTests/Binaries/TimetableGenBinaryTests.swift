@@ -14,7 +14,11 @@ final class TimetableGenBinaryTests: XCTestCase {
         XCTAssertEqual(metroTimer.code, 0)
         XCTAssertTrue(metroTimer.stdout.hasPrefix("metro-timer "))
         XCTAssertEqual(result.stdout, "timetable-gen " + metroTimer.stdout.dropFirst("metro-timer ".count))
-        XCTAssertNotNil(result.stdout.range(of: #"^timetable-gen [0-9]+\.[0-9]+\.[0-9]+ \((commit [0-9a-f]+(-dirty)?, [0-9-]{10}|development build); timetable [0-9-]{10}\)\n$"#, options: .regularExpression), result.stdout)
+        XCTAssertNotNil(
+            result.stdout.range(
+                of:
+                    #"^timetable-gen [0-9]+\.[0-9]+\.[0-9]+ \((commit [0-9a-f]+(-dirty)?, [0-9-]{10}|development build); timetable [0-9-]{10}\)\n$"#,
+                options: .regularExpression), result.stdout)
     }
 
     func testAStrayDataDirectoryInTheWorkingDirectoryIsNeverUsed() throws {
@@ -22,13 +26,19 @@ final class TimetableGenBinaryTests: XCTestCase {
         // not a checkout of metro-timer: without --data nothing is read from it.
         let directory = try TestPaths.temporaryDirectory(self)
         try FileManager.default.copyItem(atPath: TestPaths.data, toPath: directory + "/Data")
-        for arguments in [["backtest"], ["--output", directory + "/n.json"], ["gtfs", "--output", directory + "/feed.zip"], ["install"]] {
+        for arguments in [
+            ["backtest"], ["--output", directory + "/n.json"], ["gtfs", "--output", directory + "/feed.zip"],
+            ["install"],
+        ] {
             let result = try ProcessRunner.run(
-                "timetable-gen", arguments, environment: ["METRO_TIMER_HOME": directory + "/home"], currentDirectory: directory)
+                "timetable-gen", arguments, environment: ["METRO_TIMER_HOME": directory + "/home"],
+                currentDirectory: directory)
             XCTAssertEqual(result.code, 64, "\(arguments): \(result.stdout)\(result.stderr)")
             XCTAssertEqual(result.stdout, "")
-            XCTAssertTrue(result.stderr.hasPrefix(
-                "Error: No data directory given: pass '--data <dir>' (the directory holding kyiv-stations.csv and the other files; Data in a checkout of metro-timer, share/metro-timer in an installed release)\n"),
+            XCTAssertTrue(
+                result.stderr.hasPrefix(
+                    "Error: No data directory given: pass '--data <dir>' (the directory holding kyiv-stations.csv and the other files; Data in a checkout of metro-timer, share/metro-timer in an installed release)\n"
+                ),
                 result.stderr)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["Data"], "nothing was written")
@@ -42,8 +52,11 @@ final class TimetableGenBinaryTests: XCTestCase {
         // --data alone: the default output is the checkout's embedded source, so it is asked for.
         let noOutput = try ProcessRunner.run("timetable-gen", ["--data", TestPaths.data], currentDirectory: directory)
         XCTAssertEqual(noOutput.code, 64, noOutput.stderr)
-        XCTAssertTrue(noOutput.stderr.hasPrefix("Error: No output given: pass '--output <path>' (a .json or .swift file)\n"), noOutput.stderr)
-        let run = try ProcessRunner.run("timetable-gen", ["--data", TestPaths.data, "--output", "n.json"], currentDirectory: directory)
+        XCTAssertTrue(
+            noOutput.stderr.hasPrefix("Error: No output given: pass '--output <path>' (a .json or .swift file)\n"),
+            noOutput.stderr)
+        let run = try ProcessRunner.run(
+            "timetable-gen", ["--data", TestPaths.data, "--output", "n.json"], currentDirectory: directory)
         XCTAssertEqual(run.code, 0, run.stderr)
         XCTAssertEqual(run.stdout, "Wrote n.json: 52 stations, 98 directed segments.\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["n.json"])
@@ -56,7 +69,8 @@ final class TimetableGenBinaryTests: XCTestCase {
         // A Package.swift of another package does not make a directory a checkout.
         let other = try TestPaths.temporaryDirectory(self)
         try FileManager.default.copyItem(atPath: TestPaths.data, toPath: other + "/Data")
-        try #"let package = Package(name: "something-else")"#.write(toFile: other + "/Package.swift", atomically: true, encoding: .utf8)
+        try #"let package = Package(name: "something-else")"#.write(
+            toFile: other + "/Package.swift", atomically: true, encoding: .utf8)
         let stray = try ProcessRunner.run("timetable-gen", ["backtest"], currentDirectory: other)
         XCTAssertEqual(stray.code, 64, stray.stdout)
     }

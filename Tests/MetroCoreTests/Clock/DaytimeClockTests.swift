@@ -1,6 +1,7 @@
 import Foundation
 import MetroTestSupport
 import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +27,9 @@ final class DaytimeClockTests: XCTestCase {
             throw XCTSkip(error.reason)
         }
         let home = try TestPaths.temporaryDirectory(self)
-        return try ProcessRunner.run("metro-timer", arguments, environment: variables.merging(["METRO_TIMER_HOME": home, "LANG": "C.UTF-8", "NO_COLOR": "1"]) { $1 })
+        return try ProcessRunner.run(
+            "metro-timer", arguments,
+            environment: variables.merging(["METRO_TIMER_HOME": home, "LANG": "C.UTF-8", "NO_COLOR": "1"]) { $1 })
     }
 
     /// Seconds from now to the next `hour`:00 in Kyiv.
@@ -34,7 +37,9 @@ final class DaytimeClockTests: XCTestCase {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Kyiv")!
         let now = Date()
-        return calendar.nextDate(after: now, matching: DateComponents(hour: hour, minute: 0, second: 0), matchingPolicy: .nextTime)!.timeIntervalSince(now).rounded(.up)
+        return calendar.nextDate(
+            after: now, matching: DateComponents(hour: hour, minute: 0, second: 0), matchingPolicy: .nextTime)!
+            .timeIntervalSince(now).rounded(.up)
     }
 
     func testAProcessOnTheClockSeesTheMovedTimeAndKeepsItsArguments() throws {
@@ -55,7 +60,10 @@ final class DaytimeClockTests: XCTestCase {
 
     /// faketime's entries in /dev/shm, by name.
     static func faketimeEntries() -> Set<String> {
-        Set(((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter { DaytimeClock.Holder.stalePID($0) != nil })
+        Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter {
+                DaytimeClock.Holder.stalePID($0) != nil
+            })
     }
 
     /// The test bundle itself, run as a child process on one test (`swift test` runs the same).
@@ -104,7 +112,8 @@ final class DaytimeClockTests: XCTestCase {
         run.waitUntilExit()
         XCTAssertEqual(run.terminationStatus, 0, log)
         XCTAssertTrue(log.contains("Executed 1 test, with 0 failures"), log)
-        XCTAssertEqual(Self.faketimeEntries().subtracting(before), [], "what the run made in /dev/shm is gone when it ends")
+        XCTAssertEqual(
+            Self.faketimeEntries().subtracting(before), [], "what the run made in /dev/shm is gone when it ends")
     }
 
     /// A run stopped as a timeout stops it (SIGKILL to its process group) leaves nothing either:
@@ -113,7 +122,8 @@ final class DaytimeClockTests: XCTestCase {
         try requireFaketime()
         let before = Self.faketimeEntries()
         let input = Pipe()
-        let (run, output) = try bundle("testHoldingTheClockUntilStopped", environment: ["DAYTIME_CLOCK_PROBE": "hold"], input: input)
+        let (run, output) = try bundle(
+            "testHoldingTheClockUntilStopped", environment: ["DAYTIME_CLOCK_PROBE": "hold"], input: input)
         // XCTest's own lines come first; the holder's is the one that starts with READY.
         var line = Data()
         while true {
@@ -169,7 +179,12 @@ final class DaytimeClockTests: XCTestCase {
         let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         run.waitUntilExit()
         XCTAssertEqual(run.terminationStatus, 0, log)
-        for name in stale { XCTAssertFalse(FileManager.default.fileExists(atPath: "/dev/shm/" + name), "\(name) of a faketime that is gone") }
-        for name in kept { XCTAssertTrue(FileManager.default.fileExists(atPath: "/dev/shm/" + name), "\(name) of a live process") }
+        for name in stale {
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: "/dev/shm/" + name), "\(name) of a faketime that is gone")
+        }
+        for name in kept {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "/dev/shm/" + name), "\(name) of a live process")
+        }
     }
 }

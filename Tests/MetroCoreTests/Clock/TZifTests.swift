@@ -1,8 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
+
+@testable import CLIKit
+@testable import MetroCore
 
 /// Kyiv time from the system's TZif file, held to two independent readers of the same database:
 /// Foundation's `TimeZone` (ICU) and the C library's `zdump`.
@@ -18,7 +19,8 @@ final class TZifTests: XCTestCase {
     func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Int64 {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+        let date = calendar.date(
+            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
         return Int64(date.timeIntervalSince1970)
     }
 
@@ -26,7 +28,8 @@ final class TZifTests: XCTestCase {
     func lastSunday(_ year: Int, _ month: Int) -> Int {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let lastDay = calendar.range(of: .day, in: .month, for: calendar.date(from: DateComponents(year: year, month: month, day: 1))!)!.count
+        let lastDay = calendar.range(
+            of: .day, in: .month, for: calendar.date(from: DateComponents(year: year, month: month, day: 1))!)!.count
         for day in stride(from: lastDay, through: 1, by: -1) {
             let date = calendar.date(from: DateComponents(year: year, month: month, day: day))!
             if calendar.component(.weekday, from: date) == 1 { return day }
@@ -117,10 +120,14 @@ final class TZifTests: XCTestCase {
     }
 
     func testCorruptFilesAreRefusedWithTheReason() {
-        XCTAssertThrowsError(try TZif(bytes: Array("not a zone".utf8))) { XCTAssertEqual($0 as? TZif.Failure, .notTZif) }
+        XCTAssertThrowsError(try TZif(bytes: Array("not a zone".utf8))) {
+            XCTAssertEqual($0 as? TZif.Failure, .notTZif)
+        }
         XCTAssertThrowsError(try TZif(bytes: Array("TZif2".utf8))) { XCTAssertEqual($0 as? TZif.Failure, .truncated) }
         let whole = Self.footerOnlyFile("EET-2EEST,M3.5.0/3,M10.5.0/4")
-        XCTAssertThrowsError(try TZif(bytes: Array(whole.dropLast(3)))) { XCTAssertEqual($0 as? TZif.Failure, .truncated) }
+        XCTAssertThrowsError(try TZif(bytes: Array(whole.dropLast(3)))) {
+            XCTAssertEqual($0 as? TZif.Failure, .truncated)
+        }
         XCTAssertThrowsError(try TZif(bytes: Self.footerOnlyFile("EET-2EEST,M13.5.0/3"))) {
             XCTAssertEqual($0 as? TZif.Failure, .badFooter("EET-2EEST,M13.5.0/3"))
         }
@@ -147,15 +154,21 @@ final class TZifTests: XCTestCase {
         try Data("TZif2 but nothing else".utf8).write(to: URL(fileURLWithPath: directory + "/Europe/Kyiv"))
         for product in ["metro-timer", "timetable-gen"] {
             let arguments = product == "metro-timer" ? ["status"] : ["gtfs", "--output", directory + "/feed.zip"]
-            let result = try ProcessRunner.run(product, arguments, environment: ["TZDIR": directory], currentDirectory: TestPaths.packageRoot.path)
+            let result = try ProcessRunner.run(
+                product, arguments, environment: ["TZDIR": directory], currentDirectory: TestPaths.packageRoot.path)
             XCTAssertEqual(result.code, 65, product + ": " + result.stderr)
-            XCTAssertTrue(result.stderr.contains("the time-zone file \(directory)/Europe/Kyiv is corrupt"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("the time-zone file \(directory)/Europe/Kyiv is corrupt"), result.stderr)
             XCTAssertTrue(result.stderr.contains("tzdata"), result.stderr)
             XCTAssertTrue(result.stderr.contains("(it ends before the data its header announces)"), result.stderr)
             // And in Ukrainian, the reason too.
-            let uk = try ProcessRunner.run(product, arguments, environment: ["TZDIR": directory, "METRO_TIMER_LANG": "uk"], currentDirectory: TestPaths.packageRoot.path)
+            let uk = try ProcessRunner.run(
+                product, arguments, environment: ["TZDIR": directory, "METRO_TIMER_LANG": "uk"],
+                currentDirectory: TestPaths.packageRoot.path)
             XCTAssertEqual(uk.code, 65, product + ": " + uk.stderr)
-            XCTAssertTrue(uk.stderr.hasPrefix("Помилка: файл часового поясу \(directory)/Europe/Kyiv пошкоджений (він уривається"), uk.stderr)
+            XCTAssertTrue(
+                uk.stderr.hasPrefix(
+                    "Помилка: файл часового поясу \(directory)/Europe/Kyiv пошкоджений (він уривається"), uk.stderr)
             XCTAssertEqual(UkrainianEverywhereTests.english(uk.stderr), [], uk.stderr)
         }
     }
@@ -165,7 +178,8 @@ final class TZifTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: directory + "/Europe", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.path, toPath: directory + "/Europe/Kiev")
         let clock = try ZoneInfo.kyivClock(environment: ["TZDIR": directory]).get()
-        XCTAssertEqual(clock.iso8601(Date(timeIntervalSince1970: TimeInterval(utc(2026, 7, 1, 5)))), "2026-07-01T08:00:00+03:00")
+        XCTAssertEqual(
+            clock.iso8601(Date(timeIntervalSince1970: TimeInterval(utc(2026, 7, 1, 5)))), "2026-07-01T08:00:00+03:00")
     }
 
     // MARK: Building files

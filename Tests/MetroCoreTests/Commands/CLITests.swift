@@ -1,13 +1,14 @@
 import MetroTestSupport
 import XCTest
+
 @testable import CLIKit
 @testable import MetroCore
-
 @testable import MetroTimerCLI
 
 /// The command line in-process: exact help, every error with its exit code, both languages.
 final class CLITests: XCTestCase {
-    let planUsage = "Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]\n  See 'metro-timer plan --help' for more information.\n"
+    let planUsage =
+        "Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]\n  See 'metro-timer plan --help' for more information.\n"
 
     func testPlanHelpIsExact() {
         let expected = """
@@ -87,15 +88,20 @@ final class CLITests: XCTestCase {
     func testRootHelpListsEverySubcommandAndVersion() {
         let help = CLI.run(["--help"])
         XCTAssertEqual(help.code, 0)
-        XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: A ride countdown for the Kyiv metro, computed from the published\ntimetable.\n"))
+        XCTAssertTrue(
+            help.stdout.hasPrefix(
+                "OVERVIEW: A ride countdown for the Kyiv metro, computed from the published\ntimetable.\n"))
         for command in MetroTimer.commands {
             XCTAssertTrue(help.stdout.contains("\n  \(command.spec.path.last!) "), command.spec.commandName)
             // Every command has help of its own, in both languages.
             for language in ["en", "uk"] {
                 let own = CLI.run([command.spec.path.last!, "--help", "--lang", language])
                 XCTAssertEqual(own.code, 0)
-                XCTAssertTrue(own.stdout.contains((language == "uk" ? "ВИКОРИСТАННЯ: " : "USAGE: ") + command.spec.commandName), own.stdout)
-                XCTAssertEqual(own.stdout.containsCyrillic, language == "uk", "\(command.spec.commandName) --lang \(language)")
+                XCTAssertTrue(
+                    own.stdout.contains((language == "uk" ? "ВИКОРИСТАННЯ: " : "USAGE: ") + command.spec.commandName),
+                    own.stdout)
+                XCTAssertEqual(
+                    own.stdout.containsCyrillic, language == "uk", "\(command.spec.commandName) --lang \(language)")
             }
         }
         XCTAssertEqual(CLI.run([]).stdout, help.stdout)
@@ -107,19 +113,48 @@ final class CLITests: XCTestCase {
     func testUsageErrorsExitSixtyFourWithTheUsageLine() {
         let cases: [([String], String)] = [
             (["plan", "Lisova"], "Error: Missing expected argument '<to>'\n" + planUsage),
-            (["plan", "Lisova", "Teremky", "--att", "10:00"], "Error: Unknown option '--att'. Did you mean '--at'?\n" + planUsage),
+            (
+                ["plan", "Lisova", "Teremky", "--att", "10:00"],
+                "Error: Unknown option '--att'. Did you mean '--at'?\n" + planUsage
+            ),
             (["plan", "Lisova", "Teremky", "Syrets"], "Error: Unexpected argument 'Syrets'\n" + planUsage),
             (["plan", "Lisova", "Teremky", "--at"], "Error: Missing value for '--at <HH:MM>'\n" + planUsage),
             (["plan", "Lisova", "Teremky", "--at", ""], "Error: The value of '--at <HH:MM>' is empty\n" + planUsage),
-            (["plan", "Lisova", "Teremky", "--at", "25:00"], "Error: The time '25:00' is not valid; write HH:MM from 00:00 to 23:59\n" + planUsage),
-            (["plan", "Lisova", "Teremky", "--date", "2026-02-30"], "Error: The date '2026-02-30' must be a real date written YYYY-MM-DD\n" + planUsage),
-            (["plan", "Lisova", "Лісова"], "Error: The origin and the destination are the same station (Lisova)\n" + planUsage),
-            (["plan", "Palats", "Lisova"], "Error: 'Palats' matches several stations: Palats «Ukraina» (M2), Palats sportu (M3). Type more of the name.\n" + planUsage),
-            (["plan", "Lisova", "Obolonn Heights"], "Error: Unknown station 'Obolonn Heights'. Did you mean Obolon (M2)? See 'metro-timer stations' for the list.\n" + planUsage),
-            (["plan", "Lisova", "Teremky", "--json=yes"], "Error: The flag '--json' does not take a value\n" + planUsage),
-            (["pln"], "Error: Unknown subcommand 'pln'. Did you mean 'plan'?\nUsage: metro-timer <subcommand> [--version]\n  See 'metro-timer --help' for more information.\n"),
+            (
+                ["plan", "Lisova", "Teremky", "--at", "25:00"],
+                "Error: The time '25:00' is not valid; write HH:MM from 00:00 to 23:59\n" + planUsage
+            ),
+            (
+                ["plan", "Lisova", "Teremky", "--date", "2026-02-30"],
+                "Error: The date '2026-02-30' must be a real date written YYYY-MM-DD\n" + planUsage
+            ),
+            (
+                ["plan", "Lisova", "Лісова"],
+                "Error: The origin and the destination are the same station (Lisova)\n" + planUsage
+            ),
+            (
+                ["plan", "Palats", "Lisova"],
+                "Error: 'Palats' matches several stations: Palats «Ukraina» (M2), Palats sportu (M3). Type more of the name.\n"
+                    + planUsage
+            ),
+            (
+                ["plan", "Lisova", "Obolonn Heights"],
+                "Error: Unknown station 'Obolonn Heights'. Did you mean Obolon (M2)? See 'metro-timer stations' for the list.\n"
+                    + planUsage
+            ),
+            (
+                ["plan", "Lisova", "Teremky", "--json=yes"],
+                "Error: The flag '--json' does not take a value\n" + planUsage
+            ),
+            (
+                ["pln"],
+                "Error: Unknown subcommand 'pln'. Did you mean 'plan'?\nUsage: metro-timer <subcommand> [--version]\n  See 'metro-timer --help' for more information.\n"
+            ),
             (["--lang", "de", "plan"], "Error: '--lang' takes uk or en, not 'de'\n" + planUsage),
-            (["stations", "--line", "M7"], "Error: Unknown line 'M7'; the lines are M1, M2 and M3\nUsage: metro-timer stations [<query>] [--line <M1|M2|M3>] [--json]\n  See 'metro-timer stations --help' for more information.\n"),
+            (
+                ["stations", "--line", "M7"],
+                "Error: Unknown line 'M7'; the lines are M1, M2 and M3\nUsage: metro-timer stations [<query>] [--line <M1|M2|M3>] [--json]\n  See 'metro-timer stations --help' for more information.\n"
+            ),
         ]
         for (arguments, expected) in cases {
             let result = CLI.run(arguments)
@@ -132,7 +167,9 @@ final class CLITests: XCTestCase {
     func testErrorsInUkrainian() {
         let result = CLI.run(["plan", "Лісова", "--lang", "uk"])
         XCTAssertEqual(result.code, 64)
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             Помилка: Бракує обовʼязкового аргументу '<to>'
             Використання: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
               Докладніше: 'metro-timer plan --help'.
@@ -148,12 +185,14 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(lines[1], "Monday 2026-11-30 · weekday timetable")
         XCTAssertTrue(lines.contains { $0.hasPrefix(" M1  Sviatoshynsko-Brovarska · toward Akademmistechko · every ") })
         XCTAssertTrue(lines.contains { $0.hasPrefix(" M2  Obolonsko-Teremkivska · toward Teremky · every ") })
-        XCTAssertTrue(lines.contains { $0.hasPrefix("  ⇄ Walk to Maidan Nezalezhnosti: 2:00 (measured); booked wait ") })
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("  ⇄ Walk to Maidan Nezalezhnosti: 2:00 (measured); booked wait ") })
         XCTAssertTrue(lines.contains("  17:05  ● Lisova"))
         XCTAssertTrue(lines.contains { $0.hasPrefix("Get ready  ") && $0.hasSuffix("Teremky in about 3 stops") })
         // 17 stops (7 on M1 to Khreshchatyk, 10 on M2 from Maidan Nezalezhnosti); the ride's
         // minutes are the plan's own departure (17:05:00) to its arrival line's time, rounded.
-        let arrival = try XCTUnwrap(lines.first { $0.hasPrefix("Arrival ") }).split(separator: " ", omittingEmptySubsequences: true)[1]
+        let arrival = try XCTUnwrap(lines.first { $0.hasPrefix("Arrival ") }).split(
+            separator: " ", omittingEmptySubsequences: true)[1]
         let parts = arrival.split(separator: ":").map { Int($0)! }
         let minutes = Int((Double(parts[0] * 3600 + parts[1] * 60 + parts[2] - (17 * 3600 + 5 * 60)) / 60).rounded())
         XCTAssertEqual(lines.last, "17 stops · ride \(minutes) min")
@@ -164,12 +203,22 @@ final class CLITests: XCTestCase {
 
     func testColourOnlyOnATerminalWithoutNoColor() {
         let arguments = ["plan", "Lisova", "Teremky", "--at", "10:00"]
-        XCTAssertTrue(CLI.run(arguments, environment: ["TERM": "xterm"], terminal: true).stdout.contains("\u{1B}[1;31m M1 \u{1B}[0m"))
-        XCTAssertTrue(CLI.run(arguments, environment: ["TERM": "xterm"], terminal: true).stdout.contains("\u{1B}[1;34m M2 \u{1B}[0m"))
-        XCTAssertFalse(CLI.run(arguments, environment: ["TERM": "xterm", "NO_COLOR": "1"], terminal: true).stdout.contains("\u{1B}["))
-        XCTAssertFalse(CLI.run(arguments + ["--no-color"], environment: ["TERM": "xterm"], terminal: true).stdout.contains("\u{1B}["))
+        XCTAssertTrue(
+            CLI.run(arguments, environment: ["TERM": "xterm"], terminal: true).stdout.contains(
+                "\u{1B}[1;31m M1 \u{1B}[0m"))
+        XCTAssertTrue(
+            CLI.run(arguments, environment: ["TERM": "xterm"], terminal: true).stdout.contains(
+                "\u{1B}[1;34m M2 \u{1B}[0m"))
+        XCTAssertFalse(
+            CLI.run(arguments, environment: ["TERM": "xterm", "NO_COLOR": "1"], terminal: true).stdout.contains(
+                "\u{1B}["))
+        XCTAssertFalse(
+            CLI.run(arguments + ["--no-color"], environment: ["TERM": "xterm"], terminal: true).stdout.contains(
+                "\u{1B}["))
         XCTAssertFalse(CLI.run(arguments, environment: ["TERM": "dumb"], terminal: true).stdout.contains("\u{1B}["))
-        XCTAssertTrue(CLI.run(["plan", "Syrets", "Lisova", "--at", "10:00"], environment: ["TERM": "xterm"], terminal: true).stdout.contains("\u{1B}[1;32m M3 \u{1B}[0m"))
+        XCTAssertTrue(
+            CLI.run(["plan", "Syrets", "Lisova", "--at", "10:00"], environment: ["TERM": "xterm"], terminal: true)
+                .stdout.contains("\u{1B}[1;32m M3 \u{1B}[0m"))
     }
 
     func testOutsideServiceHoursThePlanStillPrintsWithTheWarningFirst() {
@@ -177,19 +226,29 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(late.code, 1, "printed, warning first, and exit 1: the ride cannot be made")
         let lines = late.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines[0], "⚠ The last M1 train toward Lisova leaves Zhytomyrska at 22:32:25.")
-        XCTAssertEqual(lines[1], "⚠ The route cannot be completed: the last M2 train toward Teremky leaves Maidan Nezalezhnosti at 22:45:50, before you can be there.")
+        XCTAssertEqual(
+            lines[1],
+            "⚠ The route cannot be completed: the last M2 train toward Teremky leaves Maidan Nezalezhnosti at 22:45:50, before you can be there."
+        )
         XCTAssertTrue(late.stdout.contains("Zhytomyrska → Teremky"))
         // Before the first train: the first train's plan.
         let early = CLI.run(["plan", "Lisova", "Teremky", "--at", "05:00", "--date", "2026-11-30"], columns: nil)
-        XCTAssertTrue(early.stdout.contains("ℹ Trains are not running yet at 05:00: this is the plan of the first train, the 05:34:45 from Lisova, 34 min 45 s later.\n"), early.stdout)
+        XCTAssertTrue(
+            early.stdout.contains(
+                "ℹ Trains are not running yet at 05:00: this is the plan of the first train, the 05:34:45 from Lisova, 34 min 45 s later.\n"
+            ), early.stdout)
     }
 
     func testWalkOnlyAndWalkFirstRoutes() {
         let walk = CLI.run(["plan", "Khreshchatyk", "Maidan", "--at", "10:00"], columns: nil)
         XCTAssertEqual(walk.code, 0)
-        XCTAssertTrue(walk.stdout.contains("Khreshchatyk and Maidan Nezalezhnosti are one transfer node: walk 2:00, no train needed."))
+        XCTAssertTrue(
+            walk.stdout.contains(
+                "Khreshchatyk and Maidan Nezalezhnosti are one transfer node: walk 2:00, no train needed."))
         let first = CLI.run(["plan", "Khreshchatyk", "Teremky", "--at", "10:00"], columns: nil)
-        XCTAssertTrue(first.stdout.contains("⇄ First walk to Maidan Nezalezhnosti (2:00); the countdown starts when the train moves."))
+        XCTAssertTrue(
+            first.stdout.contains(
+                "⇄ First walk to Maidan Nezalezhnosti (2:00); the countdown starts when the train moves."))
         let after = CLI.run(["plan", "Lisova", "Maidan", "--at", "10:00"], columns: nil)
         XCTAssertTrue(after.stdout.contains("  ⇄ Then walk to Maidan Nezalezhnosti: 2:00, by "))
     }
@@ -208,24 +267,32 @@ final class CLITests: XCTestCase {
         XCTAssertNotNil(transfer["headwaySeconds"] as? Int)
         // At 22:20 the change is in the last trains' stretch, where the trains are known:
         // the booked wait ends on the train the plan boards, and the longest on the latest.
-        func moment(_ key: String) throws -> Date { try XCTUnwrap(ISO8601DateFormatter().date(from: try XCTUnwrap(transfer[key] as? String))) }
+        func moment(_ key: String) throws -> Date {
+            try XCTUnwrap(ISO8601DateFormatter().date(from: try XCTUnwrap(transfer[key] as? String)))
+        }
         let booked = try XCTUnwrap(transfer["bookedWaitSeconds"] as? Int)
         XCTAssertEqual(Double(booked), try moment("plannedDeparture").timeIntervalSince(try moment("platformArrival")))
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(transfer["longestWaitSeconds"] as? Int), booked)
-        XCTAssertLessThanOrEqual(try XCTUnwrap(transfer["alertWaitSeconds"] as? Int), try XCTUnwrap(transfer["bookedWaitSeconds"] as? Int))
+        XCTAssertLessThanOrEqual(
+            try XCTUnwrap(transfer["alertWaitSeconds"] as? Int), try XCTUnwrap(transfer["bookedWaitSeconds"] as? Int))
         let arrival = try XCTUnwrap(object["arrival"] as? [String: Any])
         for key in ["time", "earliest", "latest"] {
             let value = try XCTUnwrap(arrival[key] as? String)
-            XCTAssertTrue(value.range(of: #"^2026-11-30T\d\d:\d\d:\d\d\+02:00$"#, options: .regularExpression) != nil, value)
+            XCTAssertTrue(
+                value.range(of: #"^2026-11-30T\d\d:\d\d:\d\d\+02:00$"#, options: .regularExpression) != nil, value)
         }
         // Version 2: a one-line ride has a range too (the running patterns).
-        let single = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CLI.run(["plan", "Lisova", "Arsenalna", "--json"]).stdout.utf8)) as? [String: Any])
+        let single = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(CLI.run(["plan", "Lisova", "Arsenalna", "--json"]).stdout.utf8))
+                as? [String: Any])
         XCTAssertNotNil((single["arrival"] as? [String: Any])?["earliest"])
         let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
         XCTAssertEqual(findings.map { $0["kind"] as? String }, ["lastTrainSoon", "lastTrainSoon"])
         // English by default, Ukrainian messages with --lang uk.
         XCTAssertFalse((findings[0]["message"] as! String).containsCyrillic)
-        let uk = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:20", "--date", "2026-11-30", "--json", "--lang", "uk"])
+        let uk = CLI.run([
+            "plan", "Lisova", "Teremky", "--at", "22:20", "--date", "2026-11-30", "--json", "--lang", "uk",
+        ])
         XCTAssertTrue(uk.stdout.contains("Останній поїзд M1"))
     }
 
@@ -255,30 +322,47 @@ final class ReadmeTests: XCTestCase {
 
     func testPlanExamplesAreCurrent() throws {
         let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        XCTAssertTrue(readme.hasPrefix("# metro-timer\n\n```sh\nswift run metro-timer plan Lisova Teremky"), "the README opens with the main job")
+        XCTAssertTrue(
+            readme.hasPrefix("# metro-timer\n\n```sh\nswift run metro-timer plan Lisova Teremky"),
+            "the README opens with the main job")
         XCTAssertTrue(readme.contains("swift test --disable-swift-testing"), "and the test command")
-        let english = try block(after: "`swift run metro-timer plan Lisova Teremky --at 08:15 --date 2026-11-30`:", in: readme)
-        XCTAssertEqual(english, CLI.run(["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30"], environment: [:]).stdout)
-        let planning = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/guide/planning.md"), encoding: .utf8)
+        let english = try block(
+            after: "`swift run metro-timer plan Lisova Teremky --at 08:15 --date 2026-11-30`:", in: readme)
+        XCTAssertEqual(
+            english,
+            CLI.run(["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30"], environment: [:]).stdout)
+        let planning = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/guide/planning.md"), encoding: .utf8)
         let ukrainian = try block(after: "The same with `--lang uk` (or `LANG=uk_UA.UTF-8`):", in: planning)
-        XCTAssertEqual(ukrainian, CLI.run(["plan", "Лісова", "Теремки", "--at", "08:15", "--date", "2026-11-30", "--lang", "uk"], environment: [:]).stdout)
+        XCTAssertEqual(
+            ukrainian,
+            CLI.run(
+                ["plan", "Лісова", "Теремки", "--at", "08:15", "--date", "2026-11-30", "--lang", "uk"], environment: [:]
+            ).stdout)
     }
 
     /// The screen in the README: a rehearsal of Lisova → Teremky (t₀ 19:30 on 2026-11-30) 22 s
     /// before "change is next", 80 columns.
     static func screenExample() throws -> String {
-        let trip = Trip(id: "readme", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 19:30"))
-        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip).current(trip)
+        let trip = Trip(
+            id: "readme", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+            t0: Kyiv.date("2026-11-30 19:30"))
+        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
+            .current(trip)
         let view = RideView(
-            network: Kyiv.network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip, schedule: schedule,
+            network: Kyiv.network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip,
+            schedule: schedule,
             now: try XCTUnwrap(schedule.transferAlert).addingTimeInterval(-22), rehearsalSpeed: 40, notice: nil)
-        return ScreenRenderer().frame(view, width: 80, height: 24).map { $0.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression) }
-            .joined(separator: "\n") + "\n"
+        return ScreenRenderer().frame(view, width: 80, height: 24).map {
+            $0.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
+        }
+        .joined(separator: "\n") + "\n"
     }
 
     func testTheScreenExampleIsCurrent() throws {
         let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let shown = try block(after: "The screen, 22 s before \"change is next\" (a rehearsal, 80 columns):", in: readme)
+        let shown = try block(
+            after: "The screen, 22 s before \"change is next\" (a rehearsal, 80 columns):", in: readme)
         let expected = try Self.screenExample()
         if shown != expected { print("README SCREEN\n" + expected + "END") }
         XCTAssertEqual(shown, expected)
@@ -292,22 +376,29 @@ final class ReadmeTests: XCTestCase {
         XCTAssertTrue(snippet.hasSuffix("'#(metro-timer status)'"), String(snippet))
         // The trip and moment of the README's screen.
         let directory = try TestPaths.temporaryDirectory(self) + "/state"
-        let trip = Trip(id: "readme", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 19:30"))
+        let trip = Trip(
+            id: "readme", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+            t0: Kyiv.date("2026-11-30 19:30"))
         try FileTripStore(directory: directory).update { (current: inout Trip?) throws(CLIError) in current = trip }
-        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip).current(trip)
+        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
+            .current(trip)
         let now = try XCTUnwrap(schedule.transferAlert).addingTimeInterval(-22)
         let environment = ["METRO_TIMER_HOME": directory]
         func shown(after text: String, from: String.Index? = nil) throws -> String {
-            let start = try XCTUnwrap(readme.range(of: text, range: (from ?? readme.startIndex)..<readme.endIndex)).upperBound
+            let start = try XCTUnwrap(readme.range(of: text, range: (from ?? readme.startIndex)..<readme.endIndex))
+                .upperBound
             let open = try XCTUnwrap(readme.range(of: "`", range: start..<readme.endIndex)).upperBound
             let close = try XCTUnwrap(readme.range(of: "`", range: open..<readme.endIndex)).lowerBound
             return String(readme[open..<close])
         }
-        XCTAssertEqual(CLI.run(["status"], now: now, environment: environment).stdout, try shown(after: "At the moment of the screen above it shows") + "\n")
+        XCTAssertEqual(
+            CLI.run(["status"], now: now, environment: environment).stdout,
+            try shown(after: "At the moment of the screen above it shows") + "\n")
         let custom = try shown(after: "Your own layout:")
         let format = try XCTUnwrap(custom.range(of: #"--format "(.*)"\)"#, options: .regularExpression)).lowerBound
         let template = String(custom[format...].dropFirst("--format \"".count).dropLast(2))
-        XCTAssertEqual(CLI.run(["status", "--format", template], now: now, environment: environment).stdout, try shown(after: "shows", from: readme.range(of: "Your own layout:")?.upperBound) + "\n")
+        XCTAssertEqual(
+            CLI.run(["status", "--format", template], now: now, environment: environment).stdout,
+            try shown(after: "shows", from: readme.range(of: "Your own layout:")?.upperBound) + "\n")
     }
 }
-

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Durations the way people say them, in both languages, and the
@@ -23,9 +23,12 @@ final class FiguresTests: XCTestCase {
     /// A trip written as `start` writes it (t₀ `fraction` of a second after `t0`, as a real
     /// clock gives it), and its schedule's arrival.
     func begin(_ from: String, _ to: String, at t0: String, fraction: TimeInterval = 0) throws -> Date {
-        let trip = Trip(id: "figures-\(from)-\(to)", origin: Kyiv.station(from).code, destination: Kyiv.station(to).code, t0: Kyiv.date(t0).addingTimeInterval(fraction))
+        let trip = Trip(
+            id: "figures-\(from)-\(to)", origin: Kyiv.station(from).code, destination: Kyiv.station(to).code,
+            t0: Kyiv.date(t0).addingTimeInterval(fraction))
         try FileTripStore(directory: home).update { (current: inout Trip?) throws(CLIError) in current = trip }
-        return try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip).current(trip).arrival
+        return try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip).current(trip)
+            .arrival
     }
 
     /// Written by hand from the rule: seconds under a minute; minutes and seconds under ten
@@ -33,7 +36,8 @@ final class FiguresTests: XCTestCase {
     func testDurationsAreSaidTheWayPeopleSayThem() {
         let cases: [(Int, String, String)] = [
             (45, "45 s", "45 с"), (60, "1 min", "1 хв"), (125, "2 min 5 s", "2 хв 5 с"), (1196, "20 min", "20 хв"),
-            (3600, "1 h", "1 год"), (3900, "1 h 5 min", "1 год 5 хв"), (565 * 3600 + 13 * 60, "23 days 13 h", "23 дні 13 год"),
+            (3600, "1 h", "1 год"), (3900, "1 h 5 min", "1 год 5 хв"),
+            (565 * 3600 + 13 * 60, "23 days 13 h", "23 дні 13 год"),
             (24 * 3600, "1 day", "1 день"), (5 * 24 * 3600 + 7200, "5 days 2 h", "5 днів 2 год"),
         ]
         for (seconds, en, uk) in cases {
@@ -49,22 +53,28 @@ final class FiguresTests: XCTestCase {
         XCTAssertNil(en.stdout.range(of: "[0-9]{3,} h", options: .regularExpression), en.stdout)
         XCTAssertNotNil(en.stdout.range(of: "It leaves in 23 days [0-9]+ h\\.", options: .regularExpression), en.stdout)
         let uk = CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-23", "--lang", "uk"])
-        XCTAssertNotNil(uk.stdout.range(of: "Він рушає через 23 дні [0-9]+ год\\.", options: .regularExpression), uk.stdout)
+        XCTAssertNotNil(
+            uk.stdout.range(of: "Він рушає через 23 дні [0-9]+ год\\.", options: .regularExpression), uk.stdout)
     }
 
     /// The error figure of `arrived` and of the journal's row for the same trip, for several
     /// trips started at a fraction of a second (as every real `start` is).
     func testArrivedAndTheJournalGiveTheSameError() throws {
         let pattern = "[−+±][0-9]+ s"
-        for (index, (from, to)) in [("Lisova", "Darnytsia"), ("Lisova", "Arsenalna"), ("Lisova", "Teremky"), ("Syrets", "Klovska")].enumerated() {
+        for (index, (from, to)) in [
+            ("Lisova", "Darnytsia"), ("Lisova", "Arsenalna"), ("Lisova", "Teremky"), ("Syrets", "Klovska"),
+        ].enumerated() {
             home = try TestPaths.temporaryDirectory(self) + "/state\(index)"
             let arrival = try begin(from, to, at: "2026-11-30 10:00:00", fraction: 0.6)
             let confirmed = Kyiv.clock.hhmmss(arrival.addingTimeInterval(-18))
             let arrived = run(["arrived", "--at", confirmed], at: "2026-11-30 11:30")
             XCTAssertEqual(arrived.code, 0, arrived.stderr)
-            let said = try XCTUnwrap(arrived.stdout.range(of: pattern, options: .regularExpression).map { String(arrived.stdout[$0]) }, arrived.stdout)
+            let said = try XCTUnwrap(
+                arrived.stdout.range(of: pattern, options: .regularExpression).map { String(arrived.stdout[$0]) },
+                arrived.stdout)
             let journal = run(["journal"], at: "2026-11-30 11:31").stdout
-            let row = try XCTUnwrap(journal.range(of: pattern, options: .regularExpression).map { String(journal[$0]) }, journal)
+            let row = try XCTUnwrap(
+                journal.range(of: pattern, options: .regularExpression).map { String(journal[$0]) }, journal)
             XCTAssertEqual(said, row, "\(from) → \(to): arrived and journal")
         }
     }
@@ -76,14 +86,18 @@ final class FiguresTests: XCTestCase {
         let exact = run(["arrived", "--at", "10:04:42"], at: "2026-11-30 10:10")
         XCTAssertEqual(exact.code, 0, exact.stderr)
         XCTAssertTrue(exact.stdout.hasPrefix("Arrival confirmed at 10:04:42"), exact.stdout)
-        var record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(String(contentsOfFile: home + "/journal.jsonl", encoding: .utf8).utf8)) as? [String: Any])
+        var record = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(String(contentsOfFile: home + "/journal.jsonl", encoding: .utf8).utf8)) as? [String: Any])
         XCTAssertEqual(record["confirmedSeconds"] as? Int, 282)
 
         home = try TestPaths.temporaryDirectory(self) + "/minute"
         _ = try begin("Lisova", "Darnytsia", at: "2026-11-30 10:00:00")
         let minute = run(["arrived", "--at", "10:04"], at: "2026-11-30 10:10")
         XCTAssertEqual(minute.code, 0, minute.stderr)
-        record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(String(contentsOfFile: home + "/journal.jsonl", encoding: .utf8).utf8)) as? [String: Any])
+        record = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(String(contentsOfFile: home + "/journal.jsonl", encoding: .utf8).utf8)) as? [String: Any])
         XCTAssertEqual(record["confirmedSeconds"] as? Int, 270)
         // A bad time still says what to type, seconds included.
         let bad = run(["arrived", "--at", "10:4"], at: "2026-11-30 10:10")
@@ -100,7 +114,10 @@ final class FiguresTests: XCTestCase {
         let journal = run(["journal"], at: "2026-11-30 11:01").stdout
         XCTAssertTrue(journal.contains("Error: median +20 min, 90th percentile 20 min."), journal)
         XCTAssertNil(journal.range(of: "[0-9]{3,} s", options: .regularExpression), journal)
-        let uk = CLI.run(["journal", "--lang", "uk"], now: Kyiv.date("2026-11-30 11:01"), environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": home]).stdout
+        let uk = CLI.run(
+            ["journal", "--lang", "uk"], now: Kyiv.date("2026-11-30 11:01"),
+            environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": home]
+        ).stdout
         XCTAssertTrue(uk.contains("Похибка: медіана +20 хв, 90-й процентиль 20 хв."), uk)
     }
 

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// The service day made plain, day types, rehearsals at any time, each line's interval.
@@ -14,13 +14,21 @@ final class PlanningTests: XCTestCase {
         let night = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "02:59"], columns: nil)
         XCTAssertEqual(night.code, 1, "the ride cannot be made then: printed, and exit 1")
         let lines = night.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.filter { $0.hasPrefix("⚠") }.count, 1, "one warning, not 'last train gone' and 'not running yet': \(night.stdout)")
+        XCTAssertEqual(
+            lines.filter { $0.hasPrefix("⚠") }.count, 1,
+            "one warning, not 'last train gone' and 'not running yet': \(night.stdout)")
         XCTAssertTrue(lines[0].hasPrefix("⚠ The route cannot be completed: the last M1 train"), lines[0])
-        XCTAssertTrue(night.stdout.contains("Monday 2026-11-30 · weekday timetable · 02:59 is the night after it (a service day runs until 03:00)"), night.stdout)
+        XCTAssertTrue(
+            night.stdout.contains(
+                "Monday 2026-11-30 · weekday timetable · 02:59 is the night after it (a service day runs until 03:00)"),
+            night.stdout)
         let morning = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "03:00"], columns: nil)
         // Before the first train the plan is the first train's, exit 0.
         XCTAssertEqual(morning.code, 0, "before the first train: its plan")
-        XCTAssertTrue(morning.stdout.contains("ℹ Trains are not running yet at 03:00: this is the plan of the first train, the 05:34:45 from Lisova, 2 h 34 min 45 s later.\n"), morning.stdout)
+        XCTAssertTrue(
+            morning.stdout.contains(
+                "ℹ Trains are not running yet at 03:00: this is the plan of the first train, the 05:34:45 from Lisova, 2 h 34 min 45 s later.\n"
+            ), morning.stdout)
         XCTAssertFalse(morning.stdout.contains("⚠"), morning.stdout)
         XCTAssertFalse(morning.stdout.contains("night after"))
         XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "08:15"]).code, 0)
@@ -28,30 +36,47 @@ final class PlanningTests: XCTestCase {
         let json = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "23:59", "--json"])
         XCTAssertEqual(json.code, 1)
         XCTAssertTrue(json.stdout.contains("\"findings\""), json.stdout)
-        let uk = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "01:30", "--lang", "uk"], columns: nil)
+        let uk = CLI.run(
+            ["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "01:30", "--lang", "uk"], columns: nil)
         XCTAssertTrue(uk.stdout.contains("01:30 — ніч після цього дня"), uk.stdout)
     }
 
     func testDayTypeOnPlanAndInTheChangesFile() throws {
         // Monday 30 November on the weekend timetable: the M3 interval at 08:00 is a weekend one.
         let weekday = CLI.run(["plan", "Syrets", "Pozniaky", "--date", "2026-11-30", "--at", "08:00", "--json"])
-        let weekend = CLI.run(["plan", "Syrets", "Pozniaky", "--date", "2026-11-30", "--at", "08:00", "--json", "--day-type", "weekend"])
-        func object(_ text: String) throws -> [String: Any] { try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) }
+        let weekend = CLI.run([
+            "plan", "Syrets", "Pozniaky", "--date", "2026-11-30", "--at", "08:00", "--json", "--day-type", "weekend",
+        ])
+        func object(_ text: String) throws -> [String: Any] {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
         XCTAssertEqual(try object(weekday.stdout)["dayType"] as? String, "weekday")
         XCTAssertEqual(try object(weekend.stdout)["dayType"] as? String, "weekend")
-        let interval = { (document: [String: Any]) in ((document["legs"] as? [[String: Any]])?.first?["intervalSeconds"] as? Int) ?? 0 }
-        XCTAssertGreaterThan(interval(try object(weekend.stdout)), interval(try object(weekday.stdout)), "weekend mornings run less often")
-        let text = CLI.run(["plan", "Syrets", "Pozniaky", "--date", "2026-11-30", "--at", "08:00", "--day-type", "weekend"], columns: nil)
+        let interval = { (document: [String: Any]) in
+            ((document["legs"] as? [[String: Any]])?.first?["intervalSeconds"] as? Int) ?? 0
+        }
+        XCTAssertGreaterThan(
+            interval(try object(weekend.stdout)), interval(try object(weekday.stdout)),
+            "weekend mornings run less often")
+        let text = CLI.run(
+            ["plan", "Syrets", "Pozniaky", "--date", "2026-11-30", "--at", "08:00", "--day-type", "weekend"],
+            columns: nil)
         XCTAssertTrue(text.stdout.contains("Monday 2026-11-30 · weekend timetable"), text.stdout)
         XCTAssertEqual(CLI.run(["plan", "Syrets", "Pozniaky", "--day-type", "holiday"]).code, 64)
         // A day the city announces as a weekend, kept in the changes file.
         let base = try TestPaths.temporaryDirectory(self)
         let environment = ["METRO_TIMER_CONFIG": base + "/config", "METRO_TIMER_HOME": base + "/state"]
-        let added = CLI.run(["changes", "add", "--day-type", "weekend", "--from", "2026-12-31", "--until", "2027-01-01", "--note", "New Year"],
-                            now: Kyiv.date("2026-11-30 12:00"), environment: environment)
+        let added = CLI.run(
+            [
+                "changes", "add", "--day-type", "weekend", "--from", "2026-12-31", "--until", "2027-01-01", "--note",
+                "New Year",
+            ],
+            now: Kyiv.date("2026-11-30 12:00"), environment: environment)
         XCTAssertEqual(added.code, 0, added.stderr)
         XCTAssertTrue(added.stdout.contains("weekend timetable  2026-12-31 → 2027-01-01  upcoming"), added.stdout)
-        let newYear = CLI.run(["plan", "Syrets", "Pozniaky", "--date", "2026-12-31", "--at", "08:00"], environment: environment, columns: nil)
+        let newYear = CLI.run(
+            ["plan", "Syrets", "Pozniaky", "--date", "2026-12-31", "--at", "08:00"], environment: environment,
+            columns: nil)
         XCTAssertTrue(newYear.stdout.contains("Thursday 2026-12-31 · weekend timetable"), newYear.stdout)
         XCTAssertTrue(newYear.stdout.contains("ℹ Service changes: weekend timetable"), newYear.stdout)
     }
@@ -65,24 +90,34 @@ final class PlanningTests: XCTestCase {
         let schedule = try Kyiv.schedule("Lisova", "Teremky", at: "2026-11-30 08:15")
         let intervals = engine.legIntervals(schedule)
         XCTAssertTrue(headers[0].hasSuffix("every " + Durations.clock(intervals[0])), String(headers[0]))
-        XCTAssertEqual(intervals[1], schedule.transfer?.headwaySeconds, "the second line's is the transfer's interval, as the walk line says")
-        let uk = CLI.run(["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "08:15", "--lang", "uk"], columns: nil)
+        XCTAssertEqual(
+            intervals[1], schedule.transfer?.headwaySeconds,
+            "the second line's is the transfer's interval, as the walk line says")
+        let uk = CLI.run(
+            ["plan", "Lisova", "Teremky", "--date", "2026-11-30", "--at", "08:15", "--lang", "uk"], columns: nil)
         XCTAssertTrue(uk.stdout.contains(" · інтервал "), uk.stdout)
     }
 
     func testARehearsalCanStartAtAnyTime() throws {
-        let result = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Chernihivska", "--speed", "600", "--at", "22:25", "--date", "2026-11-30", "--events"])
+        let result = try ProcessRunner.run(
+            "metro-timer",
+            ["start", "Lisova", "Chernihivska", "--speed", "600", "--at", "22:25", "--date", "2026-11-30", "--events"])
         XCTAssertEqual(result.code, 0, result.stderr)
         let first = try XCTUnwrap(result.stdout.split(separator: "\n").first)
         XCTAssertTrue(first.contains(#""time":"2026-11-30T22:25:00+02:00""#), String(first))
         let refused = CLI.run(["start", "Lisova", "Teremky", "--at", "10:00"])
         XCTAssertEqual(refused.code, 64)
-        XCTAssertTrue(refused.stderr.hasPrefix("Error: --at and --date are for a rehearsal (--speed N): a real ride starts when the train moves\n"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix(
+                "Error: --at and --date are for a rehearsal (--speed N): a real ride starts when the train moves\n"),
+            refused.stderr)
     }
 
     /// Names beside every code: events, journal records, and a walk-only plan's JSON.
     func testNamesBesideCodesAndWalkOnlyJSON() throws {
-        let events = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Chernihivska", "--speed", "900", "--events", "--at", "10:00", "--date", "2026-11-30"])
+        let events = try ProcessRunner.run(
+            "metro-timer",
+            ["start", "Lisova", "Chernihivska", "--speed", "900", "--events", "--at", "10:00", "--date", "2026-11-30"])
         XCTAssertEqual(events.code, 0, events.stderr)
         for line in events.stdout.split(separator: "\n") {
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -95,11 +130,15 @@ final class PlanningTests: XCTestCase {
         }
         XCTAssertTrue(events.stdout.contains(#""fromNameEn":"Lisova""#))
         // A journal record reads on its own.
-        let trip = Trip(id: "named", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 10:00"))
+        let trip = Trip(
+            id: "named", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+            t0: Kyiv.date("2026-11-30 10:00"))
         let model = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
         let record = JournalRecord(trip: trip, model: model, outcome: .stopped, at: Kyiv.date("2026-11-30 10:10"))
         XCTAssertEqual(record.version, 5)
-        XCTAssertEqual([record.fromNameUk, record.fromNameEn, record.toNameUk, record.toNameEn], ["Лісова", "Lisova", "Теремки", "Teremky"])
+        XCTAssertEqual(
+            [record.fromNameUk, record.fromNameEn, record.toNameUk, record.toNameEn],
+            ["Лісова", "Lisova", "Теремки", "Teremky"])
         // Walk only: the arrival is the end of the walk, where finalArrival is.
         let walk = CLI.run(["plan", "Khreshchatyk", "Maidan", "--at", "08:15", "--date", "2026-11-30", "--json"])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(walk.stdout.utf8)) as? [String: Any])
@@ -117,12 +156,19 @@ final class PlanningTests: XCTestCase {
         for (from, to) in [("Lisova", "Teremky"), ("Syrets", "Pozniaky"), ("Teremky", "Khreshchatyk")] {
             let route = try Kyiv.route(from, to)
             let target = Kyiv.date("2026-11-30 09:00")
-            guard case .ride(let latest, let safe?, nil) = engine.arriveBy(route: route, target: target) else { return XCTFail("\(from) → \(to)") }
+            guard case .ride(let latest, let safe?, nil) = engine.arriveBy(route: route, target: target) else {
+                return XCTFail("\(from) → \(to)")
+            }
             let walk = TimeInterval(route.walkAfterAlighting?.walkSeconds ?? 0)
             XCTAssertLessThanOrEqual(engine.schedule(route: route, t0: latest).finalArrival, target)
-            XCTAssertGreaterThan(engine.schedule(route: route, t0: latest.addingTimeInterval(1)).finalArrival, target, "the latest: a second later is too late")
-            XCTAssertLessThanOrEqual(engine.schedule(route: route, t0: safe).arrivalLatest.addingTimeInterval(walk), target)
-            XCTAssertGreaterThan(engine.schedule(route: route, t0: safe.addingTimeInterval(1)).arrivalLatest.addingTimeInterval(walk), target)
+            XCTAssertGreaterThan(
+                engine.schedule(route: route, t0: latest.addingTimeInterval(1)).finalArrival, target,
+                "the latest: a second later is too late")
+            XCTAssertLessThanOrEqual(
+                engine.schedule(route: route, t0: safe).arrivalLatest.addingTimeInterval(walk), target)
+            XCTAssertGreaterThan(
+                engine.schedule(route: route, t0: safe.addingTimeInterval(1)).arrivalLatest.addingTimeInterval(walk),
+                target)
             XCTAssertLessThan(safe, latest, "the safe start is earlier")
         }
         let plan = CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "09:00", "--date", "2026-11-30"], columns: nil)
@@ -135,7 +181,9 @@ final class PlanningTests: XCTestCase {
         XCTAssertEqual(arriveBy["latestStart"], object["departure"] as? String, "the plan shown is the latest start's")
         XCTAssertLessThan(try XCTUnwrap(arriveBy["safeStart"]), try XCTUnwrap(arriveBy["latestStart"]))
         XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "09:00", "--at", "08:00"]).code, 64)
-        XCTAssertTrue(CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "09:00", "--lang", "uk"]).stdout.contains("поїзд має рушити зі станції Лісова"))
+        XCTAssertTrue(
+            CLI.run(["plan", "Lisova", "Teremky", "--arrive-by", "09:00", "--lang", "uk"]).stdout.contains(
+                "поїзд має рушити зі станції Лісова"))
     }
 
     /// `--last`: Lisova's last M1 (22:30:00, published) reaches the M2 platform at Maidan at
@@ -154,16 +202,23 @@ final class PlanningTests: XCTestCase {
         XCTAssertFalse(found.departureIsPublished)
         XCTAssertTrue(engine.schedule(route: route, t0: found.departure).findings.allSatisfy { !$0.preventsTheRide })
         // One line: the origin's last departure itself.
-        XCTAssertEqual(engine.lastConnection(route: try Kyiv.route("Syrets", "Pozniaky"), serviceDay: day)?.departure, Kyiv.date("2026-11-30 22:30"))
+        XCTAssertEqual(
+            engine.lastConnection(route: try Kyiv.route("Syrets", "Pozniaky"), serviceDay: day)?.departure,
+            Kyiv.date("2026-11-30 22:30"))
         // The command, at noon: how long from now; at 23:00, gone, and exit 1.
         let noon = CLI.run(["plan", "Lisova", "Teremky", "--last"], now: Kyiv.date("2026-11-30 12:00"), columns: nil)
         XCTAssertEqual(noon.code, 0, noon.stderr)
-        XCTAssertTrue(noon.stdout.contains("ℹ Last ride home: leave Lisova by 22:25 (any train that leaves by then connects; single trains' times are not published)."), noon.stdout)
+        XCTAssertTrue(
+            noon.stdout.contains(
+                "ℹ Last ride home: leave Lisova by 22:25 (any train that leaves by then connects; single trains' times are not published)."
+            ), noon.stdout)
         XCTAssertTrue(noon.stdout.contains("It leaves in 10 h 25 min."), noon.stdout)
         let late = CLI.run(["plan", "Lisova", "Teremky", "--last"], now: Kyiv.date("2026-11-30 23:00"), columns: nil)
         XCTAssertEqual(late.code, 1)
         XCTAssertTrue(late.stdout.contains("It left 34 min ago."), late.stdout)
-        XCTAssertTrue(CLI.run(["plan", "Lisova", "Teremky", "--last", "--lang", "uk"]).stdout.contains("Остання поїздка додому: рушайте зі станції Лісова не пізніше 22:25"))
+        XCTAssertTrue(
+            CLI.run(["plan", "Lisova", "Teremky", "--last", "--lang", "uk"]).stdout.contains(
+                "Остання поїздка додому: рушайте зі станції Лісова не пізніше 22:25"))
         XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--last", "--at", "10:00"]).code, 64)
     }
 
@@ -184,11 +239,16 @@ final class PlanningTests: XCTestCase {
         func figures(_ features: [[String: Any]]) -> [String] {
             features.map { feature in
                 let a = feature["attributes"] as? [String: Any] ?? [:]
-                return ["code1", "open_max", "close_min", "halls_cnt", "halls_open"].map { "\(a[$0] ?? "-")" }.joined(separator: " ")
+                return ["code1", "open_max", "close_min", "halls_cnt", "halls_open"].map { "\(a[$0] ?? "-")" }.joined(
+                    separator: " ")
             }.sorted()
         }
-        let rawPath = TestPaths.packageRoot.appendingPathComponent("../shared/data/kyiv-open-data/calendarUnderground.json").path
-        if let raw = try features(rawPath) { XCTAssertEqual(figures(fixture), figures(raw), "the fixture is the layer's figures") }
+        let rawPath = TestPaths.packageRoot.appendingPathComponent(
+            "../shared/data/kyiv-open-data/calendarUnderground.json"
+        ).path
+        if let raw = try features(rawPath) {
+            XCTAssertEqual(figures(fixture), figures(raw), "the fixture is the layer's figures")
+        }
         XCTAssertEqual(Kyiv.network.document.entrances?.count, 52, "every station has its entrances")
         for feature in fixture {
             let attributes = try XCTUnwrap(feature["attributes"] as? [String: Any])
@@ -203,22 +263,30 @@ final class PlanningTests: XCTestCase {
         // and plans the ride (exit 0), as --last does.
         let late = CLI.run(["plan", "Ipodrom", "Lybidska", "--at", "22:26", "--date", "2026-11-30"], columns: nil)
         XCTAssertEqual(late.code, 0, late.stdout)
-        XCTAssertTrue(late.stdout.contains("ℹ Be through the entrance by 22:24, when Ipodrom's entrances close.\n"), late.stdout)
+        XCTAssertTrue(
+            late.stdout.contains("ℹ Be through the entrance by 22:24, when Ipodrom's entrances close.\n"), late.stdout)
         XCTAssertFalse(late.stdout.contains("can no longer get in"), late.stdout)
-        let lateUk = CLI.run(["plan", "Ipodrom", "Lybidska", "--at", "22:26", "--date", "2026-11-30", "--lang", "uk"], columns: nil)
-        XCTAssertTrue(lateUk.stdout.contains("ℹ Пройдіть вхід до 22:24: тоді входи станції Іподром зачиняються.\n"), lateUk.stdout)
+        let lateUk = CLI.run(
+            ["plan", "Ipodrom", "Lybidska", "--at", "22:26", "--date", "2026-11-30", "--lang", "uk"], columns: nil)
+        XCTAssertTrue(
+            lateUk.stdout.contains("ℹ Пройдіть вхід до 22:24: тоді входи станції Іподром зачиняються.\n"), lateUk.stdout
+        )
         // Before the entrances open no train runs either: the plan is the first train's, and
         // the entrances are open by then (05:55, the train 05:59:50).
         let early = CLI.run(["plan", "Ipodrom", "Lybidska", "--at", "05:40", "--date", "2026-11-30"], columns: nil)
         XCTAssertEqual(early.code, 0, early.stdout)
         XCTAssertFalse(early.stdout.contains("⚠"), early.stdout)
-        XCTAssertTrue(early.stdout.contains("this is the plan of the first train, the 05:59:50 from Ipodrom"), early.stdout)
-        let last = CLI.run(["plan", "Ipodrom", "Lybidska", "--last", "--date", "2026-11-30"], now: Kyiv.date("2026-11-30 12:00"), columns: nil)
+        XCTAssertTrue(
+            early.stdout.contains("this is the plan of the first train, the 05:59:50 from Ipodrom"), early.stdout)
+        let last = CLI.run(
+            ["plan", "Ipodrom", "Lybidska", "--last", "--date", "2026-11-30"], now: Kyiv.date("2026-11-30 12:00"),
+            columns: nil)
         XCTAssertEqual(last.code, 0, last.stdout)
-        XCTAssertTrue(last.stdout.contains("Be through the entrance by 22:24, when Ipodrom's entrances close."), last.stdout)
+        XCTAssertTrue(
+            last.stdout.contains("Be through the entrance by 22:24, when Ipodrom's entrances close."), last.stdout)
         XCTAssertFalse(last.stdout.contains("can no longer get in"))
-        XCTAssertTrue(CLI.run(["station", "Ipodrom"]).stdout.contains("Entrances: open 05:55–22:24, 2 of 2 vestibules open."))
+        XCTAssertTrue(
+            CLI.run(["station", "Ipodrom"]).stdout.contains("Entrances: open 05:55–22:24, 2 of 2 vestibules open."))
         XCTAssertEqual(CLI.run(["plan", "Ipodrom", "Lybidska", "--at", "12:00"]).code, 0)
     }
 }
-

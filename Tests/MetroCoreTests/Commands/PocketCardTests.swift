@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// `metro-timer card`: the ride as one web page for a phone. What `plan` refuses, `card`
@@ -16,7 +16,9 @@ final class PocketCardTests: XCTestCase {
     let short = ["Lisova", "Arsenalna", "--at", "08:15", "--date", "2026-11-30"]
 
     /// The first line of an error: the sentence, without the usage that names the command.
-    func firstLine(_ text: String) -> String { String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "") }
+    func firstLine(_ text: String) -> String {
+        String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+    }
 
     func testCardRefusesWhatPlanRefusesWithTheSameSentenceAndCode() {
         let refused: [[String]] = [
@@ -55,7 +57,9 @@ final class PocketCardTests: XCTestCase {
         let lines = card.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "No ride card written: the ride cannot be made then.")
         XCTAssertEqual(lines.count, 2, card.stderr)
-        XCTAssertTrue(plan.stdout.contains("\"message\" : \"" + lines[1] + "\""), "the same sentence as plan's warning: \(lines[1])")
+        XCTAssertTrue(
+            plan.stdout.contains("\"message\" : \"" + lines[1] + "\""),
+            "the same sentence as plan's warning: \(lines[1])")
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/night.html"))
         let uk = CLI.run(["card"] + night + ["--output", "-", "--lang", "uk"])
         XCTAssertEqual(uk.code, 1)
@@ -68,11 +72,16 @@ final class PocketCardTests: XCTestCase {
     /// plan's warnings in it; one past the last connection does not.
     func testTheDeparturePlanLastRecommendsGetsACard() throws {
         let last = CLI.run(["plan", "Lisova", "Darnytsia", "--date", "2026-11-30", "--last", "--json"])
-        let departure = try XCTUnwrap(last.stdout.firstMatch(of: /"departure" : "2026-11-30T(\d\d:\d\d:\d\d)\+02:00"/)?.1)
+        let departure = try XCTUnwrap(
+            last.stdout.firstMatch(of: /"departure" : "2026-11-30T(\d\d:\d\d:\d\d)\+02:00"/)?.1)
         XCTAssertEqual(departure, "22:30:00", "the last M1 from Lisova (Data/, published)")
-        let card = CLI.run(["card", "Lisova", "Darnytsia", "--at", String(departure), "--date", "2026-11-30", "--output", "-"])
+        let card = CLI.run([
+            "card", "Lisova", "Darnytsia", "--at", String(departure), "--date", "2026-11-30", "--output", "-",
+        ])
         XCTAssertEqual(card.code, 0, card.stderr)
-        XCTAssertTrue(card.stdout.contains("The last M1 train toward Akademmistechko leaves Lisova at 22:30:00."), "plan's warning on the card")
+        XCTAssertTrue(
+            card.stdout.contains("The last M1 train toward Akademmistechko leaves Lisova at 22:30:00."),
+            "plan's warning on the card")
         let gone = CLI.run(["card", "Lisova", "Teremky", "--at", "22:31", "--date", "2026-11-30", "--output", "-"])
         XCTAssertEqual(gone.code, 1)
         XCTAssertEqual(gone.stdout, "")
@@ -81,7 +90,9 @@ final class PocketCardTests: XCTestCase {
     func testTheOutputIsRequired() {
         let card = CLI.run(["card"] + ride)
         XCTAssertEqual(card.code, 64)
-        XCTAssertEqual(firstLine(card.stderr), "Error: Missing expected option '--output <file>': where to write the page (- for standard output)")
+        XCTAssertEqual(
+            firstLine(card.stderr),
+            "Error: Missing expected option '--output <file>': where to write the page (- for standard output)")
         // The usage line, in the error and in help, shows it as required: no brackets.
         let usage = card.stderr.split(separator: "\n").map(String.init).first { $0.hasPrefix("Usage: ") } ?? ""
         XCTAssertTrue(usage.contains(" --output <file> "), usage)
@@ -102,7 +113,8 @@ final class PocketCardTests: XCTestCase {
         XCTAssertEqual(written.stdout, "")
         XCTAssertTrue(written.stderr.hasPrefix("Ride card written to \(file) ("), written.stderr)
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
-        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600, "where and when the rider rides is theirs")
+        XCTAssertEqual(
+            (attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600, "where and when the rider rides is theirs")
         let stdout = CLI.run(["card"] + short + ["--output", "-"], now: now)
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), stdout.stdout, "the same page either way")
 
@@ -110,10 +122,16 @@ final class PocketCardTests: XCTestCase {
         try "keep".write(toFile: target, atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: directory + "/link.html", withDestinationPath: target)
         XCTAssertEqual(mkfifo(directory + "/fifo.html", 0o600), 0)
-        for (path, kind) in [(directory + "/link.html", "a symbolic link"), (directory + "/fifo.html", "a FIFO"), ("/dev/null", "a device"), (directory, "a directory")] {
+        for (path, kind) in [
+            (directory + "/link.html", "a symbolic link"), (directory + "/fifo.html", "a FIFO"),
+            ("/dev/null", "a device"), (directory, "a directory"),
+        ] {
             let refused = CLI.run(["card"] + short + ["--output", path], now: now)
             XCTAssertEqual(refused.code, 1, path)
-            XCTAssertEqual(refused.stderr, "Error: \(path) is \(kind); metro-timer writes only to a regular file. Name another path (or - for standard output).\n")
+            XCTAssertEqual(
+                refused.stderr,
+                "Error: \(path) is \(kind); metro-timer writes only to a regular file. Name another path (or - for standard output).\n"
+            )
         }
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "keep")
     }
@@ -122,7 +140,8 @@ final class PocketCardTests: XCTestCase {
         let config = try TestPaths.temporaryDirectory(self)
         let env = ["NO_COLOR": "1", "METRO_TIMER_CONFIG": config]
         XCTAssertEqual(CLI.run(["routes", "add", "home", "Lisova", "Teremky"], environment: env).code, 0)
-        let saved = CLI.run(["card", "home", "--at", "08:15", "--date", "2026-11-30", "--output", "-"], environment: env)
+        let saved = CLI.run(
+            ["card", "home", "--at", "08:15", "--date", "2026-11-30", "--output", "-"], environment: env)
         let typed = CLI.run(["card"] + ride + ["--output", "-"], environment: env)
         XCTAssertEqual(saved.code, 0, saved.stderr)
         XCTAssertEqual(saved.stdout, typed.stdout)
@@ -148,7 +167,9 @@ final class PocketCardTests: XCTestCase {
     /// A station name cannot end the data block: `<` inside the data is escaped.
     func testTheDataCannotCloseItsBlock() throws {
         let page = CLI.run(["card"] + ride + ["--output", "-"]).stdout
-        let data = try XCTUnwrap(page.firstMatch(of: /<script type="application\/json" id="ride-data">(.*?)<\/script>/.dotMatchesNewlines())?.1)
+        let data = try XCTUnwrap(
+            page.firstMatch(of: /<script type="application\/json" id="ride-data">(.*?)<\/script>/.dotMatchesNewlines())?
+                .1)
         XCTAssertFalse(data.contains("<"))
         XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(data.utf8)))
     }
@@ -171,16 +192,19 @@ final class PocketCardTests: XCTestCase {
     /// Help, the manual and completion come from the one spec.
     func testHelpManualAndCompletionKnowTheCommand() throws {
         XCTAssertTrue(CLI.run(["__complete", "--shell=bash", "ca"]).stdout.split(separator: "\n").contains("card"))
-        XCTAssertEqual(CLI.run(["__complete", "--shell=bash", "card", "Lisova", "Teremky", "--o"]).stdout, "--output\n")
+        XCTAssertEqual(
+            CLI.run(["__complete", "--shell=bash", "card", "Lisova", "Teremky", "--o"]).stdout, "--output\n")
         XCTAssertTrue(CLI.run(["card", "--help", "--lang", "uk"]).stdout.contains("--output <file>"))
-        let manual = try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("man/metro-timer.1").path, encoding: .utf8)
+        let manual = try String(
+            contentsOfFile: TestPaths.packageRoot.appendingPathComponent("man/metro-timer.1").path, encoding: .utf8)
         XCTAssertTrue(manual.contains("card"), "make man")
     }
 
     /// FIPS 180-4's examples, and a real program for a page's script.
     func testSHA256() throws {
         XCTAssertEqual(SHA256.hex([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         XCTAssertEqual(
             SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
@@ -191,7 +215,8 @@ final class PocketCardTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = ["dgst", "-sha256", "-binary"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()

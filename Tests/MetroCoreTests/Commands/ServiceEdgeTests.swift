@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// The published first and last departures and intervals, read straight from `Data/` (not
@@ -11,7 +11,10 @@ import XCTest
 /// feed's (the one service model: the feed's last intervals are stretched to meet the
 /// published last train, so the trains before the last are not whole intervals from it).
 struct PublishedTrains {
-    struct Key: Hashable { var station: String; var direction: String }
+    struct Key: Hashable {
+        var station: String
+        var direction: String
+    }
     var windows: [Key: (first: Int, last: Int)] = [:]
     /// `line/direction/dayType/hour` → the two published values, seconds.
     var intervals: [String: (Int, Int)] = [:]
@@ -23,7 +26,9 @@ struct PublishedTrains {
     init() throws {
         for trip in GTFSFeedTests.feed.trips() {
             for index in trip.stations.indices.dropLast() {
-                feedDepartures["\(trip.stations[index])/\(trip.direction.rawValue)/\(trip.dayType.rawValue)", default: []].append(trip.departures[index])
+                feedDepartures[
+                    "\(trip.stations[index])/\(trip.direction.rawValue)/\(trip.dayType.rawValue)", default: []
+                ].append(trip.departures[index])
             }
         }
         feedDepartures = feedDepartures.mapValues { $0.sorted() }
@@ -36,13 +41,16 @@ struct PublishedTrains {
             var last = seconds(row["last_departure"]!)
             // After midnight a time belongs to the service day before.
             if last < 3 * 3600 { last += 86_400 }
-            windows[Key(station: row["station"]!, direction: row["direction"]!)] = (seconds(row["first_departure"]!), last)
+            windows[Key(station: row["station"]!, direction: row["direction"]!)] = (
+                seconds(row["first_departure"]!), last
+            )
         }
         for row in try RawCSV.rows("kyiv-headways.csv") {
             let hour = Int(row["period"]!.prefix(2))!
             let line = row["line"]!
             // A single published value stands for the whole hour (Data/README.md).
-            let first = seconds(row["first_interval"]!), second = (row["second_interval"] ?? "").isEmpty ? first : seconds(row["second_interval"]!)
+            let first = seconds(row["first_interval"]!)
+            let second = (row["second_interval"] ?? "").isEmpty ? first : seconds(row["second_interval"]!)
             intervals["\(line)/\(row["direction"]!)/\(row["day_type"]!)/\(hour)"] = (first, second)
             let range = hours[line] ?? hour...hour
             hours[line] = min(range.lowerBound, hour)...max(range.upperBound, hour)
@@ -65,7 +73,9 @@ struct PublishedTrains {
     /// The first train and the trains after it, for two hours (the feed's).
     func afterFirst(station: String, direction: String, dayType: String) -> [Int] {
         let window = windows[Key(station: station, direction: direction)]!
-        return feedDepartures["\(station)/\(direction)/\(dayType)"]!.filter { $0 >= window.first && $0 - window.first <= 2 * 3600 }
+        return feedDepartures["\(station)/\(direction)/\(dayType)"]!.filter {
+            $0 >= window.first && $0 - window.first <= 2 * 3600
+        }
     }
 
     /// The train a rider on the platform at `seconds` boards, where the trains are known (near
@@ -81,7 +91,9 @@ struct PublishedTrains {
     /// The last train and the trains before it, latest first, for two hours (the feed's).
     func beforeLast(station: String, direction: String, dayType: String) -> [Int] {
         let window = windows[Key(station: station, direction: direction)]!
-        return feedDepartures["\(station)/\(direction)/\(dayType)"]!.filter { $0 <= window.last && window.last - $0 <= 2 * 3600 }.reversed()
+        return feedDepartures["\(station)/\(direction)/\(dayType)"]!.filter {
+            $0 <= window.last && window.last - $0 <= 2 * 3600
+        }.reversed()
     }
 }
 
@@ -103,17 +115,21 @@ final class ServiceEdgeTests: XCTestCase {
     func testLastConnectsForEveryPairWithAChange() throws {
         let published = Self.published
         let network = Kyiv.network
-        var checked = 0, walks = 0
+        var checked = 0
+        var walks = 0
         for day in [wednesday, saturday] {
             let engine = ScheduleEngine(network: network, clock: Kyiv.clock)
-            func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince(Kyiv.clock.date(day, seconds: 0)).rounded()) }
+            func seconds(_ date: Date) -> Int {
+                Int(date.timeIntervalSince(Kyiv.clock.date(day, seconds: 0)).rounded())
+            }
             // The slow rider from a start at `t0`: on the new platform after the slow pattern and
             // the whole walk, how long before the last train there (negative: after).
             func spare(_ route: Route, _ t0: Int) -> Int {
                 let stops = engine.schedule(route: route, t0: Kyiv.clock.date(day, seconds: t0)).stops
                 let exit = stops.indices.first { stops[$0].role == .transferExit }!
                 let leg = route.legs[1]
-                let lastThere = published.windows[.init(station: leg.stations[0], direction: leg.direction.rawValue)]!.last
+                let lastThere = published.windows[.init(station: leg.stations[0], direction: leg.direction.rawValue)]!
+                    .last
                 return lastThere - (seconds(stops[exit].latest!) + route.transferWalks[0].walkSeconds)
             }
             for origin in network.stations {
@@ -123,10 +139,14 @@ final class ServiceEdgeTests: XCTestCase {
                     guard origin.line != destination.line else { continue }
                     let route = try Router(network: network).route(from: origin.code, to: destination.code)
                     // The two halves of a node are a walk: no train, no last train.
-                    if route.isWalkOnly { walks += 1; continue }
+                    if route.isWalkOnly {
+                        walks += 1
+                        continue
+                    }
                     let label = "\(origin.nameEn) → \(destination.nameEn) \(day)"
                     let found = try XCTUnwrap(engine.lastConnection(route: route, serviceDay: day), label)
-                    let window = published.windows[.init(station: route.legs[0].stations[0], direction: route.legs[0].direction.rawValue)]!
+                    let window = published.windows[
+                        .init(station: route.legs[0].stations[0], direction: route.legs[0].direction.rawValue)]!
                     let departure = seconds(found.departure)
                     XCTAssertLessThanOrEqual(departure, window.last, label)
                     XCTAssertGreaterThanOrEqual(departure, window.first, label)
@@ -157,19 +177,26 @@ final class ServiceEdgeTests: XCTestCase {
         let published = Self.published
         let network = Kyiv.network
         let code = { (name: String) in Kyiv.station(name).code }
-        var rides = 0, refusals = 0
+        var rides = 0
+        var refusals = 0
         let cases: [(String, String, [String], ServiceClock.ServiceDay)] = [
-            ("Lisova", "Teremky", [], wednesday), ("Lisova", "Teremky", [], saturday), ("Syrets", "Heroiv Dnipra", [], wednesday),
+            ("Lisova", "Teremky", [], wednesday), ("Lisova", "Teremky", [], saturday),
+            ("Syrets", "Heroiv Dnipra", [], wednesday),
             ("Syrets", "Pozniaky", [], saturday), ("Lisova", "Teremky", ["Khreshchatyk"], wednesday),
         ]
         for (from, to, closed, day) in cases {
             do {
-                let engine = ScheduleEngine(network: network, clock: Kyiv.clock).applying(ServiceChanges(closed: closed.map(code)))
-                let route = closed.isEmpty ? try Kyiv.route(from, to) : try XCTUnwrap(Router(network: network).detour(from: code(from), to: code(to)))
+                let engine = ScheduleEngine(network: network, clock: Kyiv.clock).applying(
+                    ServiceChanges(closed: closed.map(code)))
+                let route =
+                    closed.isEmpty
+                    ? try Kyiv.route(from, to)
+                    : try XCTUnwrap(Router(network: network).detour(from: code(from), to: code(to)))
                 let midnight = Kyiv.clock.date(day, seconds: 0)
                 func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince(midnight).rounded()) }
                 let board = route.legs[0]
-                let window = try XCTUnwrap(published.windows[.init(station: board.stations[0], direction: board.direction.rawValue)])
+                let window = try XCTUnwrap(
+                    published.windows[.init(station: board.stations[0], direction: board.direction.rawValue)])
                 let last = engine.lastConnection(route: route, serviceDay: day)
                 let planned = engine.plannedStops(route)
                 let entries = planned.indices.filter { planned[$0].role == .transferEntry }
@@ -185,9 +212,12 @@ final class ServiceEdgeTests: XCTestCase {
                     let schedule = engine.schedule(route: route, t0: Kyiv.clock.date(day, seconds: t0))
                     for (number, entry) in entries.enumerated() {
                         let leg = route.legs[number + 1]
-                        let lastThere = published.windows[.init(station: leg.stations[0], direction: leg.direction.rawValue)]!.last
-                        let platform = seconds(schedule.stops[entry - 1].latest!) + route.transferWalks[number].walkSeconds
-                        XCTAssertLessThanOrEqual(platform, lastThere, "\(label): the slow rider is stranded at change \(number + 1)")
+                        let lastThere = published.windows[
+                            .init(station: leg.stations[0], direction: leg.direction.rawValue)]!.last
+                        let platform =
+                            seconds(schedule.stops[entry - 1].latest!) + route.transferWalks[number].walkSeconds
+                        XCTAssertLessThanOrEqual(
+                            platform, lastThere, "\(label): the slow rider is stranded at change \(number + 1)")
                     }
                     let arrival = seconds(schedule.finalArrival)
                     arrivals[t0] = arrival
@@ -198,14 +228,18 @@ final class ServiceEdgeTests: XCTestCase {
                     defer { minute += (minute < 7 * 60 || minute >= 21 * 60 + 30) ? 1 : 17 }
                     let target = minute * 60
                     let label = "\(from) → \(to) \(closed) \(day) by \(TimeOfDay.clock(target))"
-                    switch engine.arriveBy(route: route, target: Kyiv.clock.date(day, seconds: target), last: .some(last)) {
+                    switch engine.arriveBy(
+                        route: route, target: Kyiv.clock.date(day, seconds: target), last: .some(last))
+                    {
                     case .ride(let latest, let safe, _):
                         rides += 1
-                        XCTAssertGreaterThanOrEqual(seconds(latest), window.first, "\(label): a start before the first train")
+                        XCTAssertGreaterThanOrEqual(
+                            seconds(latest), window.first, "\(label): a start before the first train")
                         XCTAssertLessThanOrEqual(seconds(latest), window.last, label)
                         check(seconds(latest), target: target, label)
                         if let safe {
-                            XCTAssertGreaterThanOrEqual(seconds(safe), window.first, "\(label): a safe start before the first train")
+                            XCTAssertGreaterThanOrEqual(
+                                seconds(safe), window.first, "\(label): a safe start before the first train")
                             XCTAssertLessThanOrEqual(safe, latest, label)
                             check(seconds(safe), target: target, label + " (safe)")
                         }

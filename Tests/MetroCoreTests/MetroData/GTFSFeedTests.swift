@@ -1,8 +1,8 @@
-@testable import CLIKit
 import Foundation
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
 @testable import MetroCore
 @testable import MetroData
 @testable import MetroLab
@@ -13,7 +13,9 @@ final class GTFSFeedTests: XCTestCase {
     static let feed: GTFSFeed = {
         let input = try! TestPaths.compilerInput(TestPaths.data)
         let document = try! TimetableCompiler.compile(input)
-        let track = try! TimetableCompiler.track(input, lines: document.lines, stations: Dictionary(uniqueKeysWithValues: document.stations.map { ($0.code, $0) }))
+        let track = try! TimetableCompiler.track(
+            input, lines: document.lines,
+            stations: Dictionary(uniqueKeysWithValues: document.stations.map { ($0.code, $0) }))
         return GTFSFeed(
             network: Network(document: document), track: track, clock: Kyiv.clock,
             options: .init(start: .init(year: 2026, month: 3, day: 10), end: .init(year: 2027, month: 3, day: 9)))
@@ -24,7 +26,8 @@ final class GTFSFeedTests: XCTestCase {
     /// A feed file as rows of named fields.
     func table(_ name: String) throws -> [[String: String]] {
         let text = try XCTUnwrap(Self.files.first { $0.name == name }?.contents, name)
-        let table = try CSVTable(file: name, text: text, columns: String(text.prefix { $0 != "\n" }).components(separatedBy: ","))
+        let table = try CSVTable(
+            file: name, text: text, columns: String(text.prefix { $0 != "\n" }).components(separatedBy: ","))
         return table.rows.map { Dictionary(uniqueKeysWithValues: zip(table.header, $0.fields)) }
     }
 
@@ -38,18 +41,26 @@ final class GTFSFeedTests: XCTestCase {
         var departures: [String: [Int]] = [:]  // "station direction service" → departures
         let stopTimes = try table("stop_times.txt")
         var lastOfTrip: [String: Int] = [:]
-        for row in stopTimes { lastOfTrip[row["trip_id"]!] = max(lastOfTrip[row["trip_id"]!] ?? 0, Int(row["stop_sequence"]!)!) }
+        for row in stopTimes {
+            lastOfTrip[row["trip_id"]!] = max(lastOfTrip[row["trip_id"]!] ?? 0, Int(row["stop_sequence"]!)!)
+        }
         for row in stopTimes where Int(row["stop_sequence"]!)! < lastOfTrip[row["trip_id"]!]! {
             let trip = trips[row["trip_id"]!]!
             let direction = trip["direction_id"] == "0" ? "forward" : "reverse"
-            departures["\(row["stop_id"]!) \(direction) \(trip["service_id"]!)", default: []].append(seconds(row["departure_time"]!))
+            departures["\(row["stop_id"]!) \(direction) \(trip["service_id"]!)", default: []].append(
+                seconds(row["departure_time"]!))
         }
-        var checked = 0, worst = 0
+        var checked = 0
+        var worst = 0
         for window in Kyiv.network.document.serviceWindows {
             for service in ["weekday", "weekend"] {
-                let times = try XCTUnwrap(departures["\(window.station) \(window.direction.rawValue) \(service)"], "\(window.station) \(window.direction)")
+                let times = try XCTUnwrap(
+                    departures["\(window.station) \(window.direction.rawValue) \(service)"],
+                    "\(window.station) \(window.direction)")
                 for (published, feed) in [(window.firstDeparture, times.min()!), (window.lastDeparture, times.max()!)] {
-                    XCTAssertLessThanOrEqual(abs(feed - published), 60, "\(window.station) \(window.direction) \(service): feed \(feed), published \(published)")
+                    XCTAssertLessThanOrEqual(
+                        abs(feed - published), 60,
+                        "\(window.station) \(window.direction) \(service): feed \(feed), published \(published)")
                     worst = max(worst, abs(feed - published))
                     checked += 1
                 }
@@ -63,7 +74,9 @@ final class GTFSFeedTests: XCTestCase {
     func testIntervalsFromTheTerminalsAreThePublishedOnes() {
         let network = Kyiv.network
         var gaps = 0
-        let byService = Dictionary(grouping: Self.feed.trips().filter { !$0.joinsMidLine }) { "\($0.line) \($0.direction) \($0.dayType)" }
+        let byService = Dictionary(grouping: Self.feed.trips().filter { !$0.joinsMidLine }) {
+            "\($0.line) \($0.direction) \($0.dayType)"
+        }
         XCTAssertEqual(byService.count, 12)
         for (key, trips) in byService {
             let departures = trips.map { $0.departures[0] }.sorted()
@@ -74,15 +87,21 @@ final class GTFSFeedTests: XCTestCase {
             let pairs = Array(zip(departures, departures.dropFirst()).dropLast())
             for (index, (a, b)) in pairs.enumerated() {
                 let trip = trips[0]
-                let expected = network.headway(line: trip.line, direction: trip.direction, dayType: trip.dayType, secondsOfDay: a)!
-                let records = [a / 3600, b / 3600].map { network.headwayRecord(line: trip.line, direction: trip.direction, dayType: trip.dayType, hour: $0)! }
+                let expected = network.headway(
+                    line: trip.line, direction: trip.direction, dayType: trip.dayType, secondsOfDay: a)!
+                let records = [a / 3600, b / 3600].map {
+                    network.headwayRecord(line: trip.line, direction: trip.direction, dayType: trip.dayType, hour: $0)!
+                }
                 if index < pairs.count - 13 {
                     XCTAssertEqual(b - a, expected, "\(key) at \(a)")
                     let record = records[0]
-                    let bounds = min(record.firstSeconds, record.secondSeconds)...max(record.firstSeconds, record.secondSeconds)
+                    let bounds =
+                        min(record.firstSeconds, record.secondSeconds)...max(record.firstSeconds, record.secondSeconds)
                     XCTAssertTrue(bounds.contains(b - a), "\(key) at \(a): \(b - a) s outside the published \(bounds)")
                 } else {
-                    let bounds = (records.map { min($0.firstSeconds, $0.secondSeconds) }.min()! - 30)...(records.map { max($0.firstSeconds, $0.secondSeconds) }.max()! + 30)
+                    let lowest = records.map { min($0.firstSeconds, $0.secondSeconds) }.min()! - 30
+                    let highest = records.map { max($0.firstSeconds, $0.secondSeconds) }.max()! + 30
+                    let bounds = lowest...highest
                     XCTAssertTrue(bounds.contains(b - a), "\(key) at \(a): \(b - a) s outside \(bounds)")
                 }
                 gaps += 1
@@ -99,12 +118,19 @@ final class GTFSFeedTests: XCTestCase {
         let all = Self.feed.trips()
         for trip in depot {
             let window = Kyiv.network.serviceWindow(station: trip.stations[0], direction: trip.direction)!
-            guard trip.departures[0] != window.firstDeparture && trip.departures[0] != window.lastDeparture else { continue }
+            guard trip.departures[0] != window.firstDeparture && trip.departures[0] != window.lastDeparture else {
+                continue
+            }
             // Otherwise one of the trains that join with the depot train, one every interval,
             // before the first train from further up the line arrives.
-            let through = all.filter { $0.line == trip.line && $0.direction == trip.direction && $0.dayType == trip.dayType && $0.stations.count > trip.stations.count }
-                .compactMap { other in other.stations.firstIndex(of: trip.stations[0]).map { other.departures[$0] } }.min()!
-            XCTAssertTrue(trip.departures[0] > window.firstDeparture && trip.departures[0] < through, "\(trip.stations[0]) at \(trip.departures[0])")
+            let through = all.filter {
+                $0.line == trip.line && $0.direction == trip.direction && $0.dayType == trip.dayType
+                    && $0.stations.count > trip.stations.count
+            }
+            .compactMap { other in other.stations.firstIndex(of: trip.stations[0]).map { other.departures[$0] } }.min()!
+            XCTAssertTrue(
+                trip.departures[0] > window.firstDeparture && trip.departures[0] < through,
+                "\(trip.stations[0]) at \(trip.departures[0])")
         }
         // Sviatoshyn's first train toward Lisova comes out of the depot, a quarter of an hour
         // before the first train from Akademmistechko could reach it.
@@ -122,12 +148,18 @@ final class GTFSFeedTests: XCTestCase {
             }
         }
         // A midday train from the terminal is timed exactly as plan times the same ride.
-        let trip = try XCTUnwrap(Self.feed.trips().first { $0.line == "M2" && $0.direction == .forward && $0.dayType == .weekday && $0.departures[0] >= 12 * 3600 })
+        let trip = try XCTUnwrap(
+            Self.feed.trips().first {
+                $0.line == "M2" && $0.direction == .forward && $0.dayType == .weekday && $0.departures[0] >= 12 * 3600
+            })
         let t0 = Kyiv.clock.date(.init(year: 2026, month: 11, day: 30), seconds: trip.departures[0])
         let route = try Router(network: Kyiv.network).route(from: trip.stations.first!, to: trip.stations.last!)
         let schedule = engine.schedule(route: route, t0: t0)
         for (index, stop) in schedule.stops.enumerated() {
-            XCTAssertEqual(Int(stop.time.timeIntervalSince(t0)), (stop.arrival != nil ? trip.arrivals[index] : trip.departures[index]) - trip.departures[0], stop.station)
+            XCTAssertEqual(
+                Int(stop.time.timeIntervalSince(t0)),
+                (stop.arrival != nil ? trip.arrivals[index] : trip.departures[index]) - trip.departures[0], stop.station
+            )
         }
     }
 
@@ -137,24 +169,34 @@ final class GTFSFeedTests: XCTestCase {
     func testThePlansWaitAfterATransferCoversTheFeedsNextTrain() throws {
         let trips = Self.feed.trips()
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
-        let pairs = [("Lisova", "Teremky"), ("Teremky", "Lisova"), ("Akademmistechko", "Syrets"), ("Chervonyi khutir", "Lisova"),
-                     ("Heroiv Dnipra", "Chervonyi khutir"), ("Syrets", "Heroiv Dnipra")]
-        var checked = 0, outside: [String] = []
+        let pairs = [
+            ("Lisova", "Teremky"), ("Teremky", "Lisova"), ("Akademmistechko", "Syrets"), ("Chervonyi khutir", "Lisova"),
+            ("Heroiv Dnipra", "Chervonyi khutir"), ("Syrets", "Heroiv Dnipra"),
+        ]
+        var checked = 0
+        var outside: [String] = []
         for (day, dayType) in [("2026-11-30", DayType.weekday), ("2026-12-05", .weekend)] {
             for (from, to) in pairs {
                 let route = try Kyiv.route(from, to)
                 for minute in stride(from: 6 * 60 + 30, through: 21 * 60 + 30, by: 7) {
-                    let schedule = engine.schedule(route: route, t0: Kyiv.date("\(day) \(minute / 60):\(minute % 60):00"))
+                    let schedule = engine.schedule(
+                        route: route, t0: Kyiv.date("\(day) \(minute / 60):\(minute % 60):00"))
                     let transfer = try XCTUnwrap(schedule.transfer)
                     let leg = route.legs[1]
                     let platform = Kyiv.clock.position(of: transfer.platformArrival).seconds
                     let latest = Kyiv.clock.position(of: transfer.latestDeparture).seconds
-                    let next = trips.filter { $0.line == leg.line && $0.direction == leg.direction && $0.dayType == dayType }
-                        .compactMap { trip in trip.stations.firstIndex(of: transfer.entry).map { trip.departures[$0] } }
-                        .filter { $0 >= platform }.min()
+                    let next = trips.filter {
+                        $0.line == leg.line && $0.direction == leg.direction && $0.dayType == dayType
+                    }
+                    .compactMap { trip in trip.stations.firstIndex(of: transfer.entry).map { trip.departures[$0] } }
+                    .filter { $0 >= platform }.min()
                     guard let next else { continue }
                     checked += 1
-                    if next > latest { outside.append("\(from)→\(to) \(dayType) \(minute / 60):\(minute % 60): next train \(next - platform) s after reaching the platform, plan allows \(latest - platform) s") }
+                    if next > latest {
+                        outside.append(
+                            "\(from)→\(to) \(dayType) \(minute / 60):\(minute % 60): next train \(next - platform) s after reaching the platform, plan allows \(latest - platform) s"
+                        )
+                    }
                 }
             }
         }
@@ -183,7 +225,9 @@ final class GTFSFeedTests: XCTestCase {
         let directory = try TestPaths.temporaryDirectory(self)
         var outputs: [Data] = []
         for name in ["a.zip", "b.zip"] {
-            let result = try ProcessRunner.run("timetable-gen", ["gtfs", "--output", directory + "/" + name], currentDirectory: TestPaths.packageRoot.path)
+            let result = try ProcessRunner.run(
+                "timetable-gen", ["gtfs", "--output", directory + "/" + name],
+                currentDirectory: TestPaths.packageRoot.path)
             XCTAssertEqual(result.code, 0, result.stderr)
             XCTAssertTrue(result.stdout.hasPrefix("Wrote \(directory)/\(name): 52 stops, "), result.stdout)
             outputs.append(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
@@ -196,29 +240,47 @@ final class GTFSFeedTests: XCTestCase {
         let agency = try ProcessRunner.run(executable: unzip, ["-p", directory + "/a.zip", "agency.txt"])
         XCTAssertEqual(agency.stdout, Self.files[0].contents)
         // A directory works too; a FIFO in the zip's place is refused.
-        let folder = try ProcessRunner.run("timetable-gen", ["gtfs", "--output", directory + "/feed"], currentDirectory: TestPaths.packageRoot.path)
+        let folder = try ProcessRunner.run(
+            "timetable-gen", ["gtfs", "--output", directory + "/feed"], currentDirectory: TestPaths.packageRoot.path)
         XCTAssertEqual(folder.code, 0, folder.stderr)
-        XCTAssertEqual(try String(contentsOfFile: directory + "/feed/agency.txt", encoding: .utf8), Self.files[0].contents)
+        XCTAssertEqual(
+            try String(contentsOfFile: directory + "/feed/agency.txt", encoding: .utf8), Self.files[0].contents)
         XCTAssertEqual(mkfifo(directory + "/pipe.zip", 0o600), 0)
-        let fifo = try ProcessRunner.run("timetable-gen", ["gtfs", "--output", directory + "/pipe.zip"], currentDirectory: TestPaths.packageRoot.path)
+        let fifo = try ProcessRunner.run(
+            "timetable-gen", ["gtfs", "--output", directory + "/pipe.zip"], currentDirectory: TestPaths.packageRoot.path
+        )
         XCTAssertEqual(fifo.code, 1)
         XCTAssertTrue(fifo.stderr.contains("is a FIFO"), fifo.stderr)
-        let bad = try ProcessRunner.run("timetable-gen", ["gtfs", "--output", directory + "/x.zip", "--end", "2026-13-01"], currentDirectory: TestPaths.packageRoot.path)
+        let bad = try ProcessRunner.run(
+            "timetable-gen", ["gtfs", "--output", directory + "/x.zip", "--end", "2026-13-01"],
+            currentDirectory: TestPaths.packageRoot.path)
         XCTAssertEqual(bad.code, 64)
-        XCTAssertTrue(bad.stderr.hasPrefix("Error: '--end' must be a date written YYYY-MM-DD, not '2026-13-01'\n"), bad.stderr)
+        XCTAssertTrue(
+            bad.stderr.hasPrefix("Error: '--end' must be a date written YYYY-MM-DD, not '2026-13-01'\n"), bad.stderr)
     }
 
     /// `--start` and `--end` take real `YYYY-MM-DD` dates, as `changes.json` and `plan --date` do:
     /// no day a month lacks (2026-02-30 would run on as 2026-03-02), no sign inside a field.
     func testTheFeedsDatesAreRealDates() throws {
         let directory = try TestPaths.temporaryDirectory(self)
-        for (option, text) in [("start", "2026-02-30"), ("end", "2026-04-31"), ("start", "2026-+1-01"), ("end", "2027-01-+1"), ("start", "+026-01-01"), ("start", "2026-1-001")] {
-            let bad = try ProcessRunner.run("timetable-gen", ["gtfs", "--output", directory + "/x.zip", "--\(option)", text], currentDirectory: TestPaths.packageRoot.path)
+        for (option, text) in [
+            ("start", "2026-02-30"), ("end", "2026-04-31"), ("start", "2026-+1-01"), ("end", "2027-01-+1"),
+            ("start", "+026-01-01"), ("start", "2026-1-001"),
+        ] {
+            let bad = try ProcessRunner.run(
+                "timetable-gen", ["gtfs", "--output", directory + "/x.zip", "--\(option)", text],
+                currentDirectory: TestPaths.packageRoot.path)
             XCTAssertEqual(bad.code, 64, "--\(option) \(text): \(bad.stdout)")
-            XCTAssertTrue(bad.stderr.hasPrefix("Error: '--\(option)' must be a date written YYYY-MM-DD, not '\(text)'\n"), bad.stderr)
-            XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/x.zip"), "--\(option) \(text): nothing written")
+            XCTAssertTrue(
+                bad.stderr.hasPrefix("Error: '--\(option)' must be a date written YYYY-MM-DD, not '\(text)'\n"),
+                bad.stderr)
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: directory + "/x.zip"), "--\(option) \(text): nothing written")
         }
-        let leap = try ProcessRunner.run("timetable-gen", ["gtfs", "--output", directory + "/leap.zip", "--start", "2028-02-29", "--end", "2028-03-01"], currentDirectory: TestPaths.packageRoot.path)
+        let leap = try ProcessRunner.run(
+            "timetable-gen",
+            ["gtfs", "--output", directory + "/leap.zip", "--start", "2028-02-29", "--end", "2028-03-01"],
+            currentDirectory: TestPaths.packageRoot.path)
         XCTAssertEqual(leap.code, 0, leap.stderr)
         XCTAssertTrue(leap.stdout.contains("valid 2028-02-29 to 2028-03-01"), leap.stdout)
     }

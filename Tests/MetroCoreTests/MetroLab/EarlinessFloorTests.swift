@@ -1,9 +1,10 @@
 import Foundation
+import MetroTestSupport
+import XCTest
+
 @testable import MetroCore
 @testable import MetroData
 @testable import MetroLab
-import MetroTestSupport
-import XCTest
 
 /// The earliness floor: the least median earliness that any alert policy which knows
 /// only the route and the moment of the tap could have in a cell, if its alerts are to be late
@@ -28,10 +29,12 @@ final class EarlinessFloorTests: XCTestCase {
     /// floor on any run) times `scale`.
     func m1RunsToKhreshchatyk(fastestScale scale: Double = 1) throws -> (slow: Double, fastest: Double) {
         let m1 = Kyiv.network.document.stations.filter { $0.line == "M1" }.sorted { $0.order < $1.order }.map(\.code)
-        var slow = 0.0, fastest = 0.0
+        var slow = 0.0
+        var fastest = 0.0
         for k in 1...10 {
             let segment = try XCTUnwrap(Kyiv.network.document.segments.first { $0.from == m1[k - 1] && $0.to == m1[k] })
-            let fastRun = Double(segment.earlyGapSeconds - segment.dwellSeconds), slowRun = Double(segment.lateGapSeconds - segment.dwellSeconds)
+            let fastRun = Double(segment.earlyGapSeconds - segment.dwellSeconds)
+            let slowRun = Double(segment.lateGapSeconds - segment.dwellSeconds)
             slow += slowRun
             fastest += max(fastRun - (slowRun - fastRun), fastRun / 2) * scale
         }
@@ -47,7 +50,8 @@ final class EarlinessFloorTests: XCTestCase {
         let (simulator, edge) = slowPatternAndItsEdge()
         let route = try Kyiv.route("Akademmistechko", "Arsenalna")
         let t0 = Kyiv.date("2026-12-01 11:00:00")
-        var a = SeededGenerator(seed: 1), b = a
+        var a = SeededGenerator(seed: 1)
+        var b = a
         let journey = simulator.journey(route: route, t0: t0, using: &a)
         let fastest = edge.journey(route: route, t0: t0, using: &b)
 
@@ -60,7 +64,9 @@ final class EarlinessFloorTests: XCTestCase {
         XCTAssertEqual(journey.stops.count, 12)
         XCTAssertEqual(EarlinessFloor.margin(journey, edge: fastest, warnsOf: 11), expected, accuracy: 1e-9)
         XCTAssertGreaterThan(expected, 25, "two pattern gaps on ten segments outweigh one dwell")
-        XCTAssertEqual(EarlinessFloor.sample(journey, edge: fastest, warnsOf: 11), EarlinessFloor.Sample(value: expected), "no wait to buy")
+        XCTAssertEqual(
+            EarlinessFloor.sample(journey, edge: fastest, warnsOf: 11), EarlinessFloor.Sample(value: expected),
+            "no wait to buy")
         // The alert whose stop before is the origin cannot be late: nothing bounds it.
         XCTAssertEqual(EarlinessFloor.margin(journey, edge: fastest, warnsOf: 1), -.infinity)
     }
@@ -68,13 +74,17 @@ final class EarlinessFloorTests: XCTestCase {
     /// The rank: a median of n alerts is at least the ⌈n/2⌉-th smallest earliness; with k of
     /// them allowed to be late (k = ⌊share × n⌋), at least the (⌈n/2⌉ − k)-th smallest margin.
     func testWithoutWaitsTheFloorIsTheMarginAtTheMediansRankLessTheLateAlertsAllowed() {
-        func samples(_ values: [Double]) -> [EarlinessFloor.Sample] { values.shuffled().map { EarlinessFloor.Sample(value: $0) } }
+        func samples(_ values: [Double]) -> [EarlinessFloor.Sample] {
+            values.shuffled().map { EarlinessFloor.Sample(value: $0) }
+        }
         let ten = (1...10).map { Double($0 * 10) }
         XCTAssertEqual(EarlinessFloor.bound(samples(ten), lateAllowance: 0), 50)
         XCTAssertEqual(EarlinessFloor.bound(samples(ten), lateAllowance: 0.1), 40)
         XCTAssertEqual(EarlinessFloor.bound(samples(ten), lateAllowance: 0.2), 30)
         XCTAssertEqual(EarlinessFloor.bound(samples((1...9).map(Double.init)), lateAllowance: 0), 5)
-        XCTAssertEqual(EarlinessFloor.bound(samples((1...9).map(Double.init)), lateAllowance: 0.05), 5, "⌊0.45⌋ = 0 alerts may be late")
+        XCTAssertEqual(
+            EarlinessFloor.bound(samples((1...9).map(Double.init)), lateAllowance: 0.05), 5,
+            "⌊0.45⌋ = 0 alerts may be late")
         // Rides whose stop before is the origin bound nothing; where the rank falls on one, no floor.
         XCTAssertEqual(EarlinessFloor.bound(samples([-.infinity, -.infinity, 30, 40, 50]), lateAllowance: 0), 30)
         XCTAssertNil(EarlinessFloor.bound(samples([-.infinity, -.infinity, -.infinity, 40, 50]), lateAllowance: 0))
@@ -89,7 +99,9 @@ final class EarlinessFloorTests: XCTestCase {
     /// none, 100.
     func testAnUnknownWaitLetsTheFloorSpendTheLateAllowanceAsAProbability() throws {
         typealias Sample = EarlinessFloor.Sample
-        XCTAssertEqual(try XCTUnwrap(EarlinessFloor.bound([Sample(value: 100, rate: 200)], lateAllowance: 0.05)), 90, accuracy: 0.01)
+        XCTAssertEqual(
+            try XCTUnwrap(EarlinessFloor.bound([Sample(value: 100, rate: 200)], lateAllowance: 0.05)), 90,
+            accuracy: 0.01)
         let three = [Sample(value: 10), Sample(value: 100, rate: 200), Sample(value: 300)]
         XCTAssertEqual(try XCTUnwrap(EarlinessFloor.bound(three, lateAllowance: 0.1)), 40, accuracy: 0.01)
         XCTAssertEqual(try XCTUnwrap(EarlinessFloor.bound(three, lateAllowance: 0)), 100, accuracy: 0.01)
@@ -105,24 +117,30 @@ final class EarlinessFloorTests: XCTestCase {
         let (simulator, edge) = slowPatternAndItsEdge()
         let route = try Kyiv.route("Lisova", "Teremky")
         let planned = engine.plannedStops(route)
-        let exit = try XCTUnwrap(planned.firstIndex { $0.role == .transferExit }), entry = exit + 1
+        let exit = try XCTUnwrap(planned.firstIndex { $0.role == .transferExit })
+        let entry = exit + 1
         XCTAssertEqual(planned[exit].station, "mr11_120")
         let direction = route.legs[1].direction
         var found = false
         for step in 0..<360 {
             let t0 = Kyiv.date("2026-12-01 10:00:00").addingTimeInterval(Double(step * 10))
-            var a = SeededGenerator(seed: 5), b = a
+            var a = SeededGenerator(seed: 5)
+            var b = a
             let journey = simulator.journey(route: route, t0: t0, using: &a)
             let fastest = edge.journey(route: route, t0: t0, using: &b)
             let platform = fastest.stops[exit].arrival!.addingTimeInterval(120)
             let slowPlatform = journey.stops[exit].arrival!.addingTimeInterval(120)
             let interval = Double(engine.interval(line: "M2", direction: direction, at: platform))
-            guard interval != Double(engine.interval(line: "M2", direction: direction, at: slowPlatform)) else { continue }
+            guard interval != Double(engine.interval(line: "M2", direction: direction, at: slowPlatform)) else {
+                continue
+            }
             found = true
             let wait = fastest.stops[entry].left.timeIntervalSince(platform)
             let last = journey.stops.count - 1
             let sample = EarlinessFloor.sample(journey, edge: fastest, warnsOf: last)
-            XCTAssertEqual(sample.value, EarlinessFloor.margin(journey, edge: fastest, warnsOf: last) + wait, accuracy: 1e-6, "\(t0)")
+            XCTAssertEqual(
+                sample.value, EarlinessFloor.margin(journey, edge: fastest, warnsOf: last) + wait, accuracy: 1e-6,
+                "\(t0)")
             XCTAssertEqual(sample.rate, interval, "the edge's interval, not this world's")
             XCTAssertGreaterThanOrEqual(wait, 0)
             XCTAssertLessThanOrEqual(wait, sample.rate)
@@ -142,7 +160,8 @@ final class EarlinessFloorTests: XCTestCase {
             XCTAssertTrue(edge.factors.values.allSatisfy { $0 == -0.6 }, family.name)
             XCTAssertEqual(edge.dwellMeans, world.dwellMeans, family.name)
             XCTAssertTrue(edge.speedUps.values.allSatisfy { $0 == family.assumptions.speedUpShare }, family.name)
-            XCTAssertEqual(edge.speedUps.count, family.assumptions.speedUpShare > 0 ? world.factors.count : 0, family.name)
+            XCTAssertEqual(
+                edge.speedUps.count, family.assumptions.speedUpShare > 0 ? world.factors.count : 0, family.name)
             let drawn = edge.day(day, line: "M2", direction: .reverse)
             XCTAssertEqual(drawn.offset, -family.assumptions.dayOffsetShare, family.name)
             XCTAssertEqual(drawn.shift, -family.assumptions.dailyFactorShift, family.name)
@@ -157,15 +176,20 @@ final class EarlinessFloorTests: XCTestCase {
     func testTheShippedPolicyIsNeverEarlierThanTheFloorAllowingItsOwnLateAlertsAtTheEdge() {
         var source = SeededGenerator(seed: 21)
         let world = SimulatedWorld(network: Kyiv.network, assumptions: SimulationAssumptions(spread: 1), using: &source)
-        let simulator = Simulator(engine: engine, world: world), edge = simulator.atTheFastEdge()
-        var samples: [EarlinessFloor.Sample] = [], earliness: [Double] = [], expectedLate = 0.0, changes = 0
+        let simulator = Simulator(engine: engine, world: world)
+        let edge = simulator.atTheFastEdge()
+        var samples: [EarlinessFloor.Sample] = []
+        var earliness: [Double] = []
+        var expectedLate = 0.0
+        var changes = 0
         while samples.count < 400 {
             let (route, t0) = simulator.randomRide(using: &source)
             var replay = source
             let journey = simulator.journey(route: route, t0: t0, using: &source)
             let fastest = edge.journey(route: route, t0: t0, using: &replay)
             let rider = SeededGenerator(seed: source.next())
-            var a = rider, b = rider
+            var a = rider
+            var b = rider
             guard let here = simulator.observe(journey, departedProbability: 0, using: &a)?.yours,
                 let there = edge.observe(fastest, departedProbability: 0, using: &b)?.yours
             else { continue }
@@ -185,7 +209,8 @@ final class EarlinessFloorTests: XCTestCase {
         let share = expectedLate / Double(samples.count)
         let floor = EarlinessFloor.bound(samples, lateAllowance: share)
         let median = SimulationTally.quantile(earliness, 0.5)!
-        XCTAssertLessThanOrEqual(floor ?? .infinity, median, "expected late at the edge: \(expectedLate) of \(samples.count)")
+        XCTAssertLessThanOrEqual(
+            floor ?? .infinity, median, "expected late at the edge: \(expectedLate) of \(samples.count)")
         // Not vacuous: rides with a change among them, and a floor well above nothing.
         XCTAssertGreaterThan(changes, 50)
         XCTAssertGreaterThan(floor ?? 0, 30, "median \(median)")
@@ -202,10 +227,12 @@ final class EarlinessFloorTests: XCTestCase {
         let entry = try XCTUnwrap(planned.firstIndex { $0.role == .transferExit }) + 1
         let last = planned.count - 1
         func hour(_ moment: Date) -> Int { Kyiv.clock.position(of: moment).seconds / 3600 }
-        var crossed = 0, same = 0
+        var crossed = 0
+        var same = 0
         for step in 0..<240 {
             let t0 = Kyiv.date("2026-12-01 09:30:00").addingTimeInterval(Double(step * 15))
-            var a = SeededGenerator(seed: 9), b = a
+            var a = SeededGenerator(seed: 9)
+            var b = a
             let journey = simulator.journey(route: route, t0: t0, using: &a)
             let fastest = edge.journey(route: route, t0: t0, using: &b)
             let sample = EarlinessFloor.sample(journey, edge: fastest, warnsOf: last)
@@ -251,16 +278,22 @@ final class EarlinessFloorTests: XCTestCase {
         var fastAssumptions = SimulationAssumptions.fastPattern(dwell: 15)
         fastAssumptions.spread = 1
         fastAssumptions.speedUpShare = 0.03
-        let fastEdge = Simulator(engine: engine, world: SimulatedWorld(network: Kyiv.network, assumptions: fastAssumptions, factor: 0, dwell: 15)).atTheFastEdge()
+        let fastEdge = Simulator(
+            engine: engine,
+            world: SimulatedWorld(network: Kyiv.network, assumptions: fastAssumptions, factor: 0, dwell: 15)
+        ).atTheFastEdge()
         let route = try Kyiv.route("Akademmistechko", "Arsenalna")
         let t0 = Kyiv.date("2026-12-01 11:00:00")
-        var a = SeededGenerator(seed: 1), b = a
+        var a = SeededGenerator(seed: 1)
+        var b = a
         let journey = simulator.journey(route: route, t0: t0, using: &a)
         let fastest = fastEdge.journey(route: route, t0: t0, using: &b)
         var (slowToKhreshchatyk, fastestFromKhreshchatyk) = try m1RunsToKhreshchatyk(fastestScale: 0.97)
         slowToKhreshchatyk += 9 * 25
         fastestFromKhreshchatyk += 10 * 15
-        XCTAssertEqual(EarlinessFloor.margin(journey, edge: fastest, warnsOf: 11), slowToKhreshchatyk - fastestFromKhreshchatyk, accuracy: 1e-6)
+        XCTAssertEqual(
+            EarlinessFloor.margin(journey, edge: fastest, warnsOf: 11), slowToKhreshchatyk - fastestFromKhreshchatyk,
+            accuracy: 1e-6)
     }
 
     /// Where the policy may be tuned, the run also gives the floor for a policy that keeps the
@@ -271,9 +304,11 @@ final class EarlinessFloorTests: XCTestCase {
     /// constraint: the fast family's edge runs 3 % faster with dwells of 15–25 s, so in most cells
     /// the floor rises.
     func testTheFloorThatAlsoKeepsTheFastFamilysLateGoalIsTheLargerOneAndTakesNothingFromTheRides() {
-        let family = WorldFamily.today(spread: 1), fast = WorldFamily.fast(spread: 1)
+        let family = WorldFamily.today(spread: 1)
+        let fast = WorldFamily.fast(spread: 1)
         let alone = FamilyRun(engine: engine, family: family, seed: 4, perCell: 1, maxRides: 1500, learningWorlds: 0)
-        let run = FamilyRun(engine: engine, family: family, seed: 4, perCell: 1, maxRides: 1500, learningWorlds: 0, alsoHolding: fast)
+        let run = FamilyRun(
+            engine: engine, family: family, seed: 4, perCell: 1, maxRides: 1500, learningWorlds: 0, alsoHolding: fast)
         XCTAssertNil(alone.alsoHolding)
         XCTAssertTrue(alone.floorsAlsoHolding.isEmpty)
         XCTAssertEqual(run.alsoHolding?.name, "fast")
@@ -290,7 +325,8 @@ final class EarlinessFloorTests: XCTestCase {
             XCTAssertEqual(run.floorsAlsoHolding[cell]?.yours, larger(own.yours, there?.yours), "\(cell)")
             XCTAssertEqual(run.floorsAlsoHolding[cell]?.changes, larger(own.changes, there?.changes), "\(cell)")
         }
-        var compared = 0, higher = 0
+        var compared = 0
+        var higher = 0
         for (cell, own) in run.floors {
             let both = run.floorsAlsoHolding[cell]
             for (mine, joint) in [(own.yours, both?.yours), (own.changes, both?.changes)] {
@@ -304,7 +340,8 @@ final class EarlinessFloorTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 100)
         XCTAssertGreaterThan(higher, compared / 2, "the fast family's edge is faster than today's")
-        let own = run.floorSummary(minimumRides: 1), both = run.floorSummary(minimumRides: 1, alsoHolding: true)
+        let own = run.floorSummary(minimumRides: 1)
+        let both = run.floorSummary(minimumRides: 1, alsoHolding: true)
         XCTAssertEqual(own.judged, both.judged)
         XCTAssertGreaterThan(both.over90, own.over90)
         XCTAssertGreaterThan(both.median ?? 0, own.median ?? .infinity)

@@ -1,9 +1,10 @@
 import Foundation
+import MetroTestSupport
+import XCTest
+
 @testable import MetroCore
 @testable import MetroData
 @testable import MetroLab
-import MetroTestSupport
-import XCTest
 
 /// The alert policy in worlds it was not tuned on. The families are seeded and
 /// repeatable, the simulator runs the shipped policy (a planted change moves its figures), and
@@ -13,18 +14,23 @@ final class WorldFamilyTests: XCTestCase {
 
     /// Rides observed with departed never and always over the same draws, in one world.
     func paired(_ engine: ScheduleEngine, world: SimulatedWorld, rides count: Int, seed: UInt64, legs: Int? = nil)
-        -> (never: SimulationTally, always: SimulationTally) {
+        -> (never: SimulationTally, always: SimulationTally)
+    {
         let simulator = Simulator(engine: engine, world: world)
         var source = SeededGenerator(seed: seed)
-        var never = SimulationTally(), always = SimulationTally(), rides = 0
+        var never = SimulationTally()
+        var always = SimulationTally()
+        var rides = 0
         while rides < count {
             let (route, t0) = simulator.randomRide(using: &source)
             if let legs, route.legs.count != legs { continue }
             let journey = simulator.journey(route: route, t0: t0, using: &source)
             let rider = SeededGenerator(seed: source.next())
-            var a = rider, b = rider
+            var a = rider
+            var b = rider
             guard let n = simulator.observe(journey, departedProbability: 0, using: &a),
-                let y = simulator.observe(journey, departedProbability: 1, using: &b), let ny = n.yours, let yy = y.yours
+                let y = simulator.observe(journey, departedProbability: 1, using: &b), let ny = n.yours,
+                let yy = y.yours
             else { continue }
             never.add(yours: ny)
             never.add(arrivalError: n.arrivalError, covered: n.covered)
@@ -50,7 +56,9 @@ final class WorldFamilyTests: XCTestCase {
             XCTAssertEqual(a.rides, 120, family.name)
             // Every family states what it assumes beyond today's world (today's five lines: the
             // speeds, each train, the change, the edges of the day, the rider).
-            XCTAssertEqual(family.assumptions.lines(.en).count > 5, family.name != "today" && family.name != "late-taps", family.name)
+            XCTAssertEqual(
+                family.assumptions.lines(.en).count > 5, family.name != "today" && family.name != "late-taps",
+                family.name)
         }
     }
 
@@ -59,17 +67,27 @@ final class WorldFamilyTests: XCTestCase {
     /// family never runs slower than the fast pattern.
     func testTheFamiliesDrawWhatTheyDescribe() {
         var source = SeededGenerator(seed: 3)
-        let correlated = SimulatedWorld(network: Kyiv.network, assumptions: WorldFamily.correlated(spread: 0).assumptions, using: &source)
-        let monday = ServiceClock.ServiceDay(year: 2026, month: 11, day: 30), tuesday = ServiceClock.ServiceDay(year: 2026, month: 12, day: 1)
-        XCTAssertEqual(correlated.day(monday, line: "M1", direction: .forward).offset, correlated.day(monday, line: "M1", direction: .forward).offset)
-        XCTAssertNotEqual(correlated.day(monday, line: "M1", direction: .forward).offset, correlated.day(tuesday, line: "M1", direction: .forward).offset)
+        let correlated = SimulatedWorld(
+            network: Kyiv.network, assumptions: WorldFamily.correlated(spread: 0).assumptions, using: &source)
+        let monday = ServiceClock.ServiceDay(year: 2026, month: 11, day: 30)
+        let tuesday = ServiceClock.ServiceDay(year: 2026, month: 12, day: 1)
+        XCTAssertEqual(
+            correlated.day(monday, line: "M1", direction: .forward).offset,
+            correlated.day(monday, line: "M1", direction: .forward).offset)
+        XCTAssertNotEqual(
+            correlated.day(monday, line: "M1", direction: .forward).offset,
+            correlated.day(tuesday, line: "M1", direction: .forward).offset)
         XCTAssertLessThanOrEqual(abs(correlated.day(monday, line: "M2", direction: .reverse).offset), 0.03)
         XCTAssertEqual(correlated.day(monday, line: "M1", direction: .forward).shift, 0)
-        let moving = SimulatedWorld(network: Kyiv.network, assumptions: WorldFamily.nonStationary(spread: 0).assumptions, using: &source)
-        let shifts = (0..<20).map { moving.day(Kyiv.clock.shifted(monday, by: $0), line: "M3", direction: .forward).shift }
+        let moving = SimulatedWorld(
+            network: Kyiv.network, assumptions: WorldFamily.nonStationary(spread: 0).assumptions, using: &source)
+        let shifts = (0..<20).map {
+            moving.day(Kyiv.clock.shifted(monday, by: $0), line: "M3", direction: .forward).shift
+        }
         XCTAssertTrue(shifts.allSatisfy { abs($0) <= 0.5 })
         XCTAssertGreaterThan(shifts.max()! - shifts.min()!, 0.5)
-        let fast = SimulatedWorld(network: Kyiv.network, assumptions: WorldFamily.fast(spread: 0.5).assumptions, using: &source)
+        let fast = SimulatedWorld(
+            network: Kyiv.network, assumptions: WorldFamily.fast(spread: 0.5).assumptions, using: &source)
         XCTAssertTrue(fast.factors.values.allSatisfy { (-0.5...0).contains($0) })
         XCTAssertTrue(fast.speedUps.values.allSatisfy { (0...0.03).contains($0) })
         XCTAssertGreaterThan(fast.speedUps.values.max()!, 0.02)
@@ -97,9 +115,11 @@ final class WorldFamilyTests: XCTestCase {
     /// (Without it the press dropped the lean, and the rides after it ran on the bare fast
     /// pattern.)
     func testPressingDepartedNeverRaisesLateAlertsInAWorldFasterThanThePublishedTrains() {
-        let world = SimulatedWorld(network: Kyiv.network, assumptions: SimulationAssumptions(spread: 1), factor: -0.3, dwell: 20)
+        let world = SimulatedWorld(
+            network: Kyiv.network, assumptions: SimulationAssumptions(spread: 1), factor: -0.3, dwell: 20)
         let (never, always) = paired(engine, world: world, rides: 400, seed: 7, legs: 2)
-        XCTAssertLessThanOrEqual(always.late, never.late, "late: \(never.late) never, \(always.late) always, of \(never.rides)")
+        XCTAssertLessThanOrEqual(
+            always.late, never.late, "late: \(never.late) never, \(always.late) always, of \(never.rides)")
         XCTAssertLessThanOrEqual(always.missed, never.missed)
     }
 
@@ -109,7 +129,8 @@ final class WorldFamilyTests: XCTestCase {
     /// range. (Without it: 47% in a world slower than the slow pattern.)
     func testTheRangeHoldsNinetyPercentOfArrivalsAtBothEndsOfTodaysWorld() {
         for (factor, dwell) in [(1.0, 35.0), (0.0, 20.0)] {
-            let world = SimulatedWorld(network: Kyiv.network, assumptions: SimulationAssumptions(), factor: factor, dwell: dwell)
+            let world = SimulatedWorld(
+                network: Kyiv.network, assumptions: SimulationAssumptions(), factor: factor, dwell: dwell)
             let (never, _) = paired(engine, world: world, rides: 300, seed: 9)
             XCTAssertGreaterThanOrEqual(never.coverage, 0.9, "factor \(factor), dwell \(dwell)")
         }
@@ -123,11 +144,13 @@ final class WorldFamilyTests: XCTestCase {
     /// every cell up to a whole gap: 84 % at the slow end, 252 of 300 rides.)
     func testTheRangeHoldsTheFastEndOfAWholeGapOfSpreadAndTheSlowEndNeedsAWiderMargin() {
         func coverage(_ engine: ScheduleEngine, factor: Double, dwell: Double) -> Double {
-            let world = SimulatedWorld(network: Kyiv.network, assumptions: SimulationAssumptions(spread: 1), factor: factor, dwell: dwell)
+            let world = SimulatedWorld(
+                network: Kyiv.network, assumptions: SimulationAssumptions(spread: 1), factor: factor, dwell: dwell)
             return paired(engine, world: world, rides: 300, seed: 9).never.coverage
         }
         XCTAssertGreaterThanOrEqual(coverage(engine, factor: -1, dwell: 20), 0.9, "the fast end")
-        XCTAssertLessThan(coverage(engine, factor: 2, dwell: 35), 0.9, "the slow end, as shipped (the decision page says so)")
+        XCTAssertLessThan(
+            coverage(engine, factor: 2, dwell: 35), 0.9, "the slow end, as shipped (the decision page says so)")
         var wider = engine
         wider.rangeMarginShare = 0.15
         XCTAssertGreaterThanOrEqual(coverage(wider, factor: 2, dwell: 35), 0.9, "the slow end, at 15 %")
@@ -141,7 +164,8 @@ final class WorldFamilyTests: XCTestCase {
         var planted = engine
         planted.confirmedLeanShare += 0.2
         let leaned = FamilyRun(engine: planted, family: family, seed: 4, perCell: 1, maxRides: 150, learningWorlds: 0)
-        let before = shipped.summaries[2].overall.earlinessMedian!, after = leaned.summaries[2].overall.earlinessMedian!
+        let before = shipped.summaries[2].overall.earlinessMedian!
+        let after = leaned.summaries[2].overall.earlinessMedian!
         XCTAssertGreaterThan(after, before + 30, "departed always: earliness median \(before) → \(after)")
         var unleaned = engine
         unleaned.alertLeanShare = 0
@@ -161,7 +185,8 @@ extension WorldFamilyTests {
     /// in five rides) and in the non-stationary one (the factor moves from day to day).
     func testCalibrationIsNeverWorseThanNoneWhereTheWorldIsNotStationary() throws {
         for family in [WorldFamily.heavyTail(spread: 0), .nonStationary(spread: 0)] {
-            let curve = Simulation.learningCurve(engine: engine, assumptions: family.assumptions, seed: 1, worlds: 40, checkpoints: [10])
+            let curve = Simulation.learningCurve(
+                engine: engine, assumptions: family.assumptions, seed: 1, worlds: 40, checkpoints: [10])
             let after = try XCTUnwrap(curve.last)
             XCTAssertEqual(after.samples, 80)
             XCTAssertLessThanOrEqual(after.medianAbsError, after.uncalibratedMedianAbsError, "\(family.name): \(after)")
@@ -180,27 +205,37 @@ extension WorldFamilyTests {
         let simulator = Simulator(engine: engine, world: world)
         let commuter = Simulation.Commuter.random(Kyiv.network, sameLine: true, using: &source)
         var learned = Calibration()
-        Simulation.commute(simulator, commuter: commuter, days: 5, learn: true, calibration: &learned, using: &source) { _, _ in }
+        Simulation.commute(simulator, commuter: commuter, days: 5, learn: true, calibration: &learned, using: &source) {
+            _, _ in
+        }
         XCTAssertFalse(learned.running.isEmpty, "the shipped learning recorded running times")
         var planted = learned
         for key in planted.running.keys {
             planted.running[key]!.mean *= 1.05
-            planted.running[key]!.recent = planted.running[key]!.recent?.map { .init(seconds: $0.seconds * 1.05, weight: $0.weight) }
+            planted.running[key]!.recent = planted.running[key]!.recent?.map {
+                .init(seconds: $0.seconds * 1.05, weight: $0.weight)
+            }
         }
         let journey = simulator.journey(route: commuter.outbound, t0: Kyiv.date("2026-12-07 08:10:00"), using: &source)
         let rider = SeededGenerator(seed: source.next())
-        var a = rider, b = rider, c = rider
+        var a = rider
+        var b = rider
+        var c = rider
         let plain = try XCTUnwrap(simulator.observe(journey, using: &a))
         let calibrated = try XCTUnwrap(simulator.observe(journey, calibration: learned, using: &b))
         let moved = try XCTUnwrap(simulator.observe(journey, calibration: planted, using: &c))
-        for (result, calibration) in [(plain, nil), (calibrated, learned), (moved, planted)] as [(Simulator.RideResult, Calibration?)] {
+        for (result, calibration) in [(plain, nil), (calibrated, learned), (moved, planted)]
+            as [(Simulator.RideResult, Calibration?)]
+        {
             var own = engine
             own.calibration = calibration?.effective
-            let expected = own.schedule(route: journey.route, t0: result.trip.t0).arrival.timeIntervalSince(journey.arrival)
+            let expected = own.schedule(route: journey.route, t0: result.trip.t0).arrival.timeIntervalSince(
+                journey.arrival)
             XCTAssertEqual(result.arrivalError, expected, accuracy: 1e-6)
         }
         XCTAssertNotEqual(calibrated.arrivalError, plain.arrivalError, "the learned figures move the plan")
-        XCTAssertGreaterThan(moved.arrivalError, calibrated.arrivalError + 10, "5 % longer running plans a later arrival")
+        XCTAssertGreaterThan(
+            moved.arrivalError, calibrated.arrivalError + 10, "5 % longer running plans a later arrival")
     }
 }
 
@@ -212,7 +247,8 @@ extension WorldFamilyTests {
     /// fell back to the published figures.)
     func testCalibrationLearnsThroughHeldTrainsAndSlowRuns() throws {
         let family = WorldFamily.heavyTail(spread: 1)
-        let curve = Simulation.learningCurve(engine: engine, assumptions: family.assumptions, seed: 1, worlds: 40, checkpoints: [10])
+        let curve = Simulation.learningCurve(
+            engine: engine, assumptions: family.assumptions, seed: 1, worlds: 40, checkpoints: [10])
         let after = try XCTUnwrap(curve.last)
         XCTAssertEqual(after.samples, 80)
         XCTAssertLessThanOrEqual(after.medianAbsError, 0.5 * after.uncalibratedMedianAbsError, "\(after)")

@@ -1,8 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
+
+@testable import CLIKit
+@testable import MetroCore
 
 /// The documents say what the product does and the data hold.
 final class DocumentsAgreeTests: XCTestCase {
@@ -10,18 +11,26 @@ final class DocumentsAgreeTests: XCTestCase {
     /// dataset's page; the feed it writes says otherwise. Both read from the real binary.
     func testTheGTFSHelpGivesTheAgencyURLTheFeedWrites() throws {
         let directory = try TestPaths.temporaryDirectory(self) + "/feed"
-        let written = try ProcessRunner.run("timetable-gen", ["gtfs", "--output", directory], currentDirectory: TestPaths.packageRoot.path)
+        let written = try ProcessRunner.run(
+            "timetable-gen", ["gtfs", "--output", directory], currentDirectory: TestPaths.packageRoot.path)
         XCTAssertEqual(written.code, 0, written.stderr)
-        let agency = try String(contentsOfFile: directory + "/agency.txt", encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let agency = try String(contentsOfFile: directory + "/agency.txt", encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         let url = try XCTUnwrap(agency.first.flatMap { $0.firstIndex(of: "agency_url") }.map { agency[1][$0] })
         let help = try ProcessRunner.run("timetable-gen", ["gtfs", "--help"])
         // The option's entry, with the lines the help wraps it onto (indented, no option of their own).
         let lines = help.stdout.split(separator: "\n").map(String.init)
         let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("  --agency-url") }, help.stdout)
-        let entry = ([lines[start]] + lines[(start + 1)...].prefix { $0.hasPrefix("   ") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("-") })
+        let entry =
+            ([lines[start]]
+            + lines[(start + 1)...].prefix {
+                $0.hasPrefix("   ") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("-")
+            })
             .joined(separator: " ").split(separator: " ").joined(separator: " ")
         XCTAssertTrue(entry.contains("(default: \(url))"), "\(url) in: \(entry)")
-        let manual = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("man/timetable-gen.1"), encoding: .utf8)
+        let manual = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("man/timetable-gen.1"), encoding: .utf8)
         XCTAssertTrue(manual.replacingOccurrences(of: "\\-", with: "-").contains(url), "the man page names \(url)")
     }
 
@@ -39,15 +48,19 @@ final class DocumentsAgreeTests: XCTestCase {
         }
         let entrances = try RawCSV.rows("kyiv-entrances.csv")
         let before = entrances.filter { seconds($0["closes"]!) < last[$0["station"]!]! }.count
-        let readme = try String(contentsOfFile: TestPaths.data + "/README.md", encoding: .utf8).replacingOccurrences(of: "\n", with: " ")
+        let readme = try String(contentsOfFile: TestPaths.data + "/README.md", encoding: .utf8).replacingOccurrences(
+            of: "\n", with: " ")
         XCTAssertFalse(readme.contains("Some entrances close"), "not \"some\"")
-        XCTAssertTrue(readme.contains("all \(before) of \(entrances.count) stations"), "the count, \(before) of \(entrances.count)")
+        XCTAssertTrue(
+            readme.contains("all \(before) of \(entrances.count) stations"),
+            "the count, \(before) of \(entrances.count)")
     }
 
     /// Every spelling's source is named: the city's station layer, letter for letter (Золоті
     /// Ворота, with the capital the layer gives it).
     func testTheDataReadmeSaysWhereEachSpellingComesFrom() throws {
-        let readme = try String(contentsOfFile: TestPaths.data + "/README.md", encoding: .utf8).replacingOccurrences(of: "\n", with: " ")
+        let readme = try String(contentsOfFile: TestPaths.data + "/README.md", encoding: .utf8).replacingOccurrences(
+            of: "\n", with: " ")
         XCTAssertTrue(readme.contains("### Where the spellings come from"), readme)
         let stations = try RawCSV.rows("kyiv-stations.csv")
         XCTAssertTrue(readme.contains("all \(stations.count) Ukrainian and English names"))

@@ -1,8 +1,8 @@
-@testable import CLIKit
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// metro-timer(1) in both languages: generated from the command specs, checked in fresh, clean
@@ -22,10 +22,16 @@ final class ManualTests: XCTestCase {
         for language in Language.allCases {
             let page = Manual.page(language)
             for command in MetroTimer.spec.subcommands {
-                XCTAssertTrue(page.contains(".SS \"\(command.path.last!)\"\n.B " + ManPage.escape(command.usage) + "\n"), command.commandName)
-                XCTAssertTrue(page.contains(ManPage.paragraph(command.abstract(language))[0]), "\(command.commandName) \(language)")
+                XCTAssertTrue(
+                    page.contains(".SS \"\(command.path.last!)\"\n.B " + ManPage.escape(command.usage) + "\n"),
+                    command.commandName)
+                XCTAssertTrue(
+                    page.contains(ManPage.paragraph(command.abstract(language))[0]),
+                    "\(command.commandName) \(language)")
                 for argument in command.arguments {
-                    XCTAssertTrue(page.contains(".TP\n.B " + ManPage.escape(argument.label) + "\n"), "\(command.commandName) \(argument.label)")
+                    XCTAssertTrue(
+                        page.contains(".TP\n.B " + ManPage.escape(argument.label) + "\n"),
+                        "\(command.commandName) \(argument.label)")
                 }
             }
             XCTAssertEqual(page.containsCyrillic, language == .uk)
@@ -73,7 +79,9 @@ final class ManualTests: XCTestCase {
     func testHelpHelp() {
         let result = CLI.run(["help", "help"])
         XCTAssertEqual(result.code, 0)
-        XCTAssertTrue(result.stdout.hasPrefix("OVERVIEW: Show help for a command.\n\nUSAGE: metro-timer help [<subcommand>]\n"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.hasPrefix("OVERVIEW: Show help for a command.\n\nUSAGE: metro-timer help [<subcommand>]\n"),
+            result.stdout)
         XCTAssertTrue(CLI.run(["--help"]).stdout.contains("\n  help                    Show help for a command.\n"))
         XCTAssertEqual(CLI.run(["help", "completions"]).stdout, CLI.run(["completions", "--help"]).stdout)
     }

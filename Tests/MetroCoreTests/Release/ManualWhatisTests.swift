@@ -1,8 +1,8 @@
-@testable import CLIKit
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 @testable import TimetableGenCLI
 
@@ -11,7 +11,9 @@ import XCTest
 /// ENVIRONMENT and FILES sections name everything the programs read and write.
 final class ManualWhatisTests: XCTestCase {
     func testLexgrogReadsEachNameLineWhole() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/lexgrog") else { throw XCTSkip("lexgrog (man-db) is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/lexgrog") else {
+            throw XCTSkip("lexgrog (man-db) is not installed")
+        }
         let pages: [(String, String, String)] = [
             ("man/metro-timer.1", "metro-timer", MetroTimer.spec.abstract(.en)),
             ("man/uk/metro-timer.1", "metro-timer", MetroTimer.spec.abstract(.uk)),
@@ -19,7 +21,8 @@ final class ManualWhatisTests: XCTestCase {
         ]
         for (page, name, abstract) in pages {
             let path = TestPaths.packageRoot.appendingPathComponent(page).path
-            let result = try ProcessRunner.run(executable: "/usr/bin/lexgrog", [path], environment: ["LC_ALL": "C.UTF-8"])
+            let result = try ProcessRunner.run(
+                executable: "/usr/bin/lexgrog", [path], environment: ["LC_ALL": "C.UTF-8"])
             XCTAssertEqual(result.code, 0, result.stderr)
             XCTAssertEqual(result.stdout, "\(path): \"\(name) - \(abstract)\"\n")
         }
@@ -39,10 +42,14 @@ final class ManualWhatisTests: XCTestCase {
             for variable in ["XDG_DATA_HOME", "TZDIR", "PATH"] {
                 XCTAssertTrue(page.contains(".B " + ManPage.escape(variable) + "\n"), "\(language) \(variable)")
             }
-            for file in ["scheduled-alerts.json", "notifier.pid", "/usr/share/zoneinfo/Europe/Kyiv", "journal.jsonl", "network.json"] {
-                XCTAssertTrue(page.contains(".B " + ManPage.escape("~/.local/state/metro-timer/" + file) + "\n")
-                    || page.contains(".B " + ManPage.escape("~/.local/share/metro-timer/" + file) + "\n")
-                    || page.contains(".B " + ManPage.escape(file) + "\n"), "\(language) \(file)")
+            for file in [
+                "scheduled-alerts.json", "notifier.pid", "/usr/share/zoneinfo/Europe/Kyiv", "journal.jsonl",
+                "network.json",
+            ] {
+                XCTAssertTrue(
+                    page.contains(".B " + ManPage.escape("~/.local/state/metro-timer/" + file) + "\n")
+                        || page.contains(".B " + ManPage.escape("~/.local/share/metro-timer/" + file) + "\n")
+                        || page.contains(".B " + ManPage.escape(file) + "\n"), "\(language) \(file)")
             }
         }
         let generator = GeneratorManual.page(.en)

@@ -1,8 +1,8 @@
-@testable import CLIKit
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import TimetableGenCLI
 
 /// timetable-gen(1): generated from its command specs like metro-timer(1), checked in fresh,
@@ -21,15 +21,23 @@ final class TimetableGenManualTests: XCTestCase {
     func testEveryCommandAndOptionIsDocumented() {
         for language in Language.allCases {
             let page = GeneratorManual.page(language)
-            XCTAssertTrue(page.contains(".B " + ManPage.escape(Generator.spec.usage) + "\n.br\n"), "the root's own usage opens the synopsis")
+            XCTAssertTrue(
+                page.contains(".B " + ManPage.escape(Generator.spec.usage) + "\n.br\n"),
+                "the root's own usage opens the synopsis")
             for argument in Generator.spec.arguments {
                 XCTAssertTrue(page.contains(".TP\n.B " + ManPage.escape(argument.label) + "\n"), argument.label)
             }
-            XCTAssertEqual(Generator.spec.subcommands.map { $0.path.last! }, ["import", "backtest", "gtfs", "install", "simulate", "field"])
+            XCTAssertEqual(
+                Generator.spec.subcommands.map { $0.path.last! },
+                ["import", "backtest", "gtfs", "install", "simulate", "field"])
             for command in Generator.spec.subcommands {
-                XCTAssertTrue(page.contains(".SS \"\(command.path.last!)\"\n.B " + ManPage.escape(command.usage) + "\n"), command.commandName)
+                XCTAssertTrue(
+                    page.contains(".SS \"\(command.path.last!)\"\n.B " + ManPage.escape(command.usage) + "\n"),
+                    command.commandName)
                 for argument in command.arguments {
-                    XCTAssertTrue(page.contains(".TP\n.B " + ManPage.escape(argument.label) + "\n"), "\(command.commandName) \(argument.label)")
+                    XCTAssertTrue(
+                        page.contains(".TP\n.B " + ManPage.escape(argument.label) + "\n"),
+                        "\(command.commandName) \(argument.label)")
                 }
             }
             for variable in ["METRO_TIMER_HOME", "XDG_DATA_HOME"] {
@@ -37,8 +45,10 @@ final class TimetableGenManualTests: XCTestCase {
             }
             XCTAssertEqual(page.containsCyrillic, language == .uk)
         }
-        XCTAssertTrue(GeneratorManual.page(.en).hasPrefix(
-            ".\\\" -*- coding: UTF-8 -*-\n.\\\" Generated from timetable-gen's command specs by 'timetable-gen __manual'; do not edit.\n.TH \"TIMETABLE\\-GEN\" 1 "))
+        XCTAssertTrue(
+            GeneratorManual.page(.en).hasPrefix(
+                ".\\\" -*- coding: UTF-8 -*-\n.\\\" Generated from timetable-gen's command specs by 'timetable-gen __manual'; do not edit.\n.TH \"TIMETABLE\\-GEN\" 1 "
+            ))
     }
 
     func testMandocLintIsClean() throws {
@@ -62,15 +72,19 @@ final class TimetableGenManualTests: XCTestCase {
 
     func testHelpNamesInstallAndMatchesTheCommandsOwnHelp() {
         func run(_ arguments: [String]) -> String {
-            let out = StringSink(), err = StringSink()
-            XCTAssertEqual(Generator.main(arguments: arguments, stdout: out, stderr: err, currentDirectory: "/"), 0, err.text)
+            let out = StringSink()
+            let err = StringSink()
+            XCTAssertEqual(
+                Generator.main(arguments: arguments, stdout: out, stderr: err, currentDirectory: "/"), 0, err.text)
             return out.text
         }
         let root = run(["--help"])
         XCTAssertTrue(root.contains("\n  install "), root)
         XCTAssertTrue(root.contains("--version"), root)
         let install = run(["help", "install"])
-        XCTAssertTrue(install.hasPrefix("OVERVIEW: Install a data directory's timetable for metro-timer (no rebuild).\n"), install)
+        XCTAssertTrue(
+            install.hasPrefix("OVERVIEW: Install a data directory's timetable for metro-timer (no rebuild).\n"), install
+        )
         XCTAssertEqual(run(["install", "--help"]), install)
         XCTAssertEqual(run(["--version"]), Release.versionLine("timetable-gen"))
     }

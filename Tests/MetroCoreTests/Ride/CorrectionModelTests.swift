@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Corrections move the model: after `at STATION`, `adjust ±N` or `departed`, the
@@ -15,7 +15,8 @@ final class CorrectionModelTests: XCTestCase {
     func state() throws -> [String: String] {
         let directory = try TestPaths.temporaryDirectory(self) + "/state"
         try FileTripStore(directory: directory).update { trip in
-            trip = Trip(id: "c", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: self.t0)
+            trip = Trip(
+                id: "c", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: self.t0)
         }
         return ["METRO_TIMER_HOME": directory]
     }
@@ -27,18 +28,25 @@ final class CorrectionModelTests: XCTestCase {
         let at = CLI.run(["at", "Hidropark"], now: moment, environment: environment)
         XCTAssertEqual(at.code, 0, at.stderr)
         XCTAssertTrue(at.stdout.contains("Next: Dnipro"), at.stdout)
-        let status = CLI.run(["status", "--format", "{next}|{stops}"], now: moment.addingTimeInterval(5), environment: environment)
+        let status = CLI.run(
+            ["status", "--format", "{next}|{stops}"], now: moment.addingTimeInterval(5), environment: environment)
         // Hidropark is stop 4 of 17: standing there, 13 stops are left.
         XCTAssertEqual(status.stdout, "Dnipro|13\n")
         // One stop further than that: at Dnipro, next Arsenalna, 12 left.
         let minus = CLI.run(["adjust", "-1"], now: moment.addingTimeInterval(10), environment: environment)
         XCTAssertTrue(minus.stdout.contains("Next: Arsenalna"), minus.stdout)
-        XCTAssertEqual(CLI.run(["status", "--format", "{next}|{stops}"], now: moment.addingTimeInterval(12), environment: environment).stdout, "Arsenalna|12\n")
+        XCTAssertEqual(
+            CLI.run(
+                ["status", "--format", "{next}|{stops}"], now: moment.addingTimeInterval(12), environment: environment
+            ).stdout, "Arsenalna|12\n")
         // And three further still: Arsenalna, Khreshchatyk, then (the change made) Ploshcha
         // Ukrainskykh Heroiv; the entry platform is not a stop.
         let three = CLI.run(["adjust", "-3"], now: moment.addingTimeInterval(20), environment: environment)
         XCTAssertEqual(three.code, 0)
-        XCTAssertEqual(CLI.run(["status", "--format", "{next}|{stops}"], now: moment.addingTimeInterval(22), environment: environment).stdout, "Olimpiiska|9\n")
+        XCTAssertEqual(
+            CLI.run(
+                ["status", "--format", "{next}|{stops}"], now: moment.addingTimeInterval(22), environment: environment
+            ).stdout, "Olimpiiska|9\n")
     }
 
     // MARK: - Property test against a reference model
@@ -70,20 +78,32 @@ final class CorrectionModelTests: XCTestCase {
         /// it; until it leaves (at the node: until the train on the new line leaves) it stands.
         init(schedule: Schedule, at moment: Date) {
             let stops = schedule.stops
-            var arrive: [Date?] = [], leave: [Date?] = []
+            var arrive: [Date?] = []
+            var leave: [Date?] = []
             exitRides = []
             for (index, stop) in stops.enumerated() where stop.role != .transferEntry {
                 if stop.role == .transferExit { exitRides.append(arrive.count) }
-                if stop.role == .intermediate, stop.arrival != nil, stop.arrival == stop.departure { passedThrough.insert(arrive.count) }
+                if stop.role == .intermediate, stop.arrival != nil, stop.arrival == stop.departure {
+                    passedThrough.insert(arrive.count)
+                }
                 arrive.append(stop.arrival)
                 leave.append(stop.role == .transferExit ? stops[index + 1].departure : stop.departure)
             }
             rides = arrive.count
             position = 2 * (rides - 1)
-            if moment < leave[0]! { position = 0; return }
+            if moment < leave[0]! {
+                position = 0
+                return
+            }
             for r in 1..<rides {
-                if moment < arrive[r]! { position = 2 * r - 1; return }
-                if let leaving = leave[r], moment < leaving { position = 2 * r; return }
+                if moment < arrive[r]! {
+                    position = 2 * r - 1
+                    return
+                }
+                if let leaving = leave[r], moment < leaving {
+                    position = 2 * r
+                    return
+                }
             }
         }
 
@@ -135,13 +155,19 @@ final class CorrectionModelTests: XCTestCase {
         var generator = Seeded(state: 2026_11_29)
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
         let stations = Kyiv.network.stations.map(\.code)
-        var sequences = 0, corrections = 0, refusals = 0, checked = 0
+        var sequences = 0
+        var corrections = 0
+        var refusals = 0
+        var checked = 0
         let statusContext = Context(
-            arguments: [], environment: [:], stdout: StringSink(), stderr: StringSink(), now: { Date() }, launchTime: Date(),
+            arguments: [], environment: [:], stdout: StringSink(), stderr: StringSink(), now: { Date() },
+            launchTime: Date(),
             stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
-        var longWays = 0, drifts = 0
+        var longWays = 0
+        var drifts = 0
         while sequences < 10_000 {
-            let from = stations.randomElement(using: &generator)!, to = stations.randomElement(using: &generator)!
+            let from = stations.randomElement(using: &generator)!
+            let to = stations.randomElement(using: &generator)!
             guard from != to, let route = try? Router(network: Kyiv.network).route(from: from, to: to),
                 !route.isWalkOnly, route.walkBeforeBoarding == nil, route.walkAfterAlighting == nil
             else { continue }
@@ -155,7 +181,8 @@ final class CorrectionModelTests: XCTestCase {
                 changes = ServiceChanges(closed: [route.legs[0].alight])
             }
             sequences += 1
-            let t0 = Kyiv.date("2026-11-30 07:00").addingTimeInterval(Double(Int.random(in: 0...46_800, using: &generator)))
+            let t0 = Kyiv.date("2026-11-30 07:00").addingTimeInterval(
+                Double(Int.random(in: 0...46_800, using: &generator)))
             var trip = Trip(id: "p\(sequences)", origin: from, destination: to, t0: t0, changes: changes)
             let model = try TripModel(engine: engine, trip: trip)
             if changes != nil {
@@ -169,7 +196,8 @@ final class CorrectionModelTests: XCTestCase {
             for _ in 0..<Int.random(in: 1...10, using: &generator) {
                 let kind: Trip.Correction.Kind
                 switch Int.random(in: 0..<10, using: &generator) {
-                case 0..<4: kind = .shift(Int.random(in: 1...5, using: &generator) * (Bool.random(using: &generator) ? 1 : -1))
+                case 0..<4:
+                    kind = .shift(Int.random(in: 1...5, using: &generator) * (Bool.random(using: &generator) ? 1 : -1))
                 case 4..<8: kind = .at(routeStations.randomElement(using: &generator)!)
                 default: kind = .departed
                 }
@@ -178,8 +206,13 @@ final class CorrectionModelTests: XCTestCase {
                 // have finished a dwell (or a run) in that second: one half stop forward, taken
                 // from the timetable, and never more.
                 let natural = TripModel.rideHalfStopPosition(in: model.current(trip), at: moment)
-                if natural == reference.position + 1 { reference.position = natural; drifts += 1 }
-                var stationRide: Int?, isEntry = false, passedThrough = false
+                if natural == reference.position + 1 {
+                    reference.position = natural
+                    drifts += 1
+                }
+                var stationRide: Int?
+                var isEntry = false
+                var passedThrough = false
                 if case .at(let station) = kind {
                     let stops = model.current(trip).stops
                     let index = stops.lastIndex { $0.station == station }!
@@ -195,7 +228,12 @@ final class CorrectionModelTests: XCTestCase {
                 let refused = model.refusal(for: correction, trip: trip) != nil
                 log.append("\(kind) at +\(Int(moment.timeIntervalSince(t0))) s")
                 XCTAssertEqual(refused, expectRefusal, "refusal: \(from)→\(to) \(log)")
-                if refused { refusals += 1 } else { trip.corrections.append(correction); corrections += 1 }
+                if refused {
+                    refusals += 1
+                } else {
+                    trip.corrections.append(correction)
+                    corrections += 1
+                }
                 moment = moment.addingTimeInterval(1)
             }
             // After the last correction, a second later: the engine puts the train where the
@@ -205,12 +243,19 @@ final class CorrectionModelTests: XCTestCase {
             // The same second's drift as between corrections (one half stop, never more): after
             // a refused last correction nothing anchors the train, and passing a closed station
             // (no dwell) is a half stop in no time.
-            if position == reference.position + 1 { reference.position = position; drifts += 1 }
+            if position == reference.position + 1 {
+                reference.position = position
+                drifts += 1
+            }
             XCTAssertEqual(position, reference.position, "\(from)→\(to) \(log)")
-            XCTAssertEqual(RideState(schedule: schedule, at: moment).stopsLeft, reference.stopsLeft, "stops left: \(from)→\(to) \(log)")
+            XCTAssertEqual(
+                RideState(schedule: schedule, at: moment).stopsLeft, reference.stopsLeft,
+                "stops left: \(from)→\(to) \(log)")
             let times = schedule.stops.map(\.time)
             XCTAssertEqual(times, times.sorted(), "times run forward: \(from)→\(to) \(log)")
-            if position > 2 * (schedule.alertStop ?? 0) { XCTAssertLessThanOrEqual(schedule.alert, moment, "the alert is behind a train past its stop") }
+            if position > 2 * (schedule.alertStop ?? 0) {
+                XCTAssertLessThanOrEqual(schedule.alert, moment, "the alert is behind a train past its stop")
+            }
             // Every status placeholder and the --events line say the same: the reference's next
             // station (at the node: the platform to walk to), its stops left, one arrival.
             let stops = schedule.stops
@@ -230,27 +275,41 @@ final class CorrectionModelTests: XCTestCase {
             var expectedNext = ""
             if reference.position < 2 * (reference.rides - 1) {
                 let index: Int
-                if reference.position % 2 == 1 { index = standing((reference.position + 1) / 2) }
-                else if let change = reference.exitRides.firstIndex(where: { reference.position == 2 * $0 }) { index = entries[change] }
-                else { index = standing(reference.position / 2 + 1) }
+                if reference.position % 2 == 1 {
+                    index = standing((reference.position + 1) / 2)
+                } else if let change = reference.exitRides.firstIndex(where: { reference.position == 2 * $0 }) {
+                    index = entries[change]
+                } else {
+                    index = standing(reference.position / 2 + 1)
+                }
                 expectedNext = Names.station(stops[index].station, Kyiv.network, .en)
             }
             let placeholders = StatusCommand.placeholders.map { "{\($0.0)}" }.joined(separator: "|")
-            let fields = StatusCommand.line(schedule: schedule, trip: trip, now: moment, format: placeholders, context: statusContext, language: .en)
-                .split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            let fields = StatusCommand.line(
+                schedule: schedule, trip: trip, now: moment, format: placeholders, context: statusContext, language: .en
+            )
+            .split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             let values = Dictionary(uniqueKeysWithValues: zip(StatusCommand.placeholders.map(\.0), fields))
             XCTAssertEqual(values["next"], expectedNext, "{next}: \(from)→\(to) \(log)")
             XCTAssertEqual(values["stops"], String(reference.stopsLeft), "{stops}: \(from)→\(to) \(log)")
             XCTAssertEqual(values["arrival_time"], Kyiv.clock.hhmm(schedule.arrival))
-            if let alertStop = schedule.alertStop, position > 2 * (alertStop - entries.filter { $0 < alertStop }.count) {
+            if let alertStop = schedule.alertStop, position > 2 * (alertStop - entries.filter { $0 < alertStop }.count)
+            {
                 XCTAssertEqual(values["alert"], "", "{alert} is empty past its stop: \(log)")
             }
-            let view = RideView(network: Kyiv.network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip,
-                                schedule: schedule, now: moment, rehearsalSpeed: nil, notice: nil)
-            let event = try XCTUnwrap(JSONSerialization.jsonObject(with: RideEvents.alertEvent(.alert, view: view, clock: Kyiv.clock)) as? [String: Any])
+            let view = RideView(
+                network: Kyiv.network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip,
+                schedule: schedule, now: moment, rehearsalSpeed: nil, notice: nil)
+            let event = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: RideEvents.alertEvent(.alert, view: view, clock: Kyiv.clock))
+                    as? [String: Any])
             XCTAssertEqual(event["arrival"] as? String, Kyiv.clock.iso8601(schedule.arrival), "--events: \(log)")
-            XCTAssertEqual((event["arrival"] as? String)?.dropFirst(11).prefix(5), Substring(values["arrival_time"] ?? ""), "--events and {arrival_time}")
-            XCTAssertTrue((event["arrivalEarliest"] as? String ?? "~") <= (event["arrival"] as? String ?? "") && (event["arrival"] as? String ?? "~") <= (event["arrivalLatest"] as? String ?? ""))
+            XCTAssertEqual(
+                (event["arrival"] as? String)?.dropFirst(11).prefix(5), Substring(values["arrival_time"] ?? ""),
+                "--events and {arrival_time}")
+            XCTAssertTrue(
+                (event["arrivalEarliest"] as? String ?? "~") <= (event["arrival"] as? String ?? "")
+                    && (event["arrival"] as? String ?? "~") <= (event["arrivalLatest"] as? String ?? ""))
             checked += 1
             if testRun?.failureCount ?? 0 > 20 { break }
         }
@@ -275,15 +334,23 @@ final class TripDecodingTests: XCTestCase {
         var trip = Trip(
             id: "fast", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
             t0: Date(timeIntervalSince1970: 1_795_987_476.4714031),
-            changes: ServiceChanges(airRaid: true, closed: ["mr15_124"], suspended: [.init(line: "M2", from: "mb13_222", to: "mb18_227")], headways: ["M1": 600], dayType: .weekend))
+            changes: ServiceChanges(
+                airRaid: true, closed: ["mr15_124"], suspended: [.init(line: "M2", from: "mb13_222", to: "mb18_227")],
+                headways: ["M1": 600], dayType: .weekend))
         let trips: [Trip] = [
-            Trip(id: "plain", origin: "mr18_127", destination: "mr12_121", t0: Date(timeIntervalSince1970: 1_800_000_000)),
+            Trip(
+                id: "plain", origin: "mr18_127", destination: "mr12_121", t0: Date(timeIntervalSince1970: 1_800_000_000)
+            ),
             {
                 trip.corrections = [
-                    Trip.Correction(.shift(1), at: trip.t0.addingTimeInterval(60.25)), Trip.Correction(.shift(-3), at: trip.t0.addingTimeInterval(61)),
-                    Trip.Correction(.at("mr13_122"), at: trip.t0.addingTimeInterval(400.5)), Trip.Correction(.departed, at: trip.t0.addingTimeInterval(1000)),
+                    Trip.Correction(.shift(1), at: trip.t0.addingTimeInterval(60.25)),
+                    Trip.Correction(.shift(-3), at: trip.t0.addingTimeInterval(61)),
+                    Trip.Correction(.at("mr13_122"), at: trip.t0.addingTimeInterval(400.5)),
+                    Trip.Correction(.departed, at: trip.t0.addingTimeInterval(1000)),
                 ]
-                trip.alertsFired = ["alert": trip.t0.addingTimeInterval(2000.125), "transfer-alert": trip.t0.addingTimeInterval(900)]
+                trip.alertsFired = [
+                    "alert": trip.t0.addingTimeInterval(2000.125), "transfer-alert": trip.t0.addingTimeInterval(900),
+                ]
                 trip.ended = Trip.Ending(outcome: .stopped, time: trip.t0.addingTimeInterval(2100.5))
                 return trip
             }(),
@@ -295,22 +362,31 @@ final class TripDecodingTests: XCTestCase {
             XCTAssertEqual(fast, trip)
         }
         // Integers for times, exponents, and numbers too large for Int read as JSONDecoder reads them.
-        let edges = #"{"alertsFired":{},"corrections":[{"kind":"shift","stops":1,"time":1.8e9}],"destination":"b","id":"x","origin":"a","t0":1800000000,"version":1}"#
+        let edges =
+            #"{"alertsFired":{},"corrections":[{"kind":"shift","stops":1,"time":1.8e9}],"destination":"b","id":"x","origin":"a","t0":1800000000,"version":1}"#
         XCTAssertEqual(try Trip(json: Array(edges.utf8)), try decoder.decode(Trip.self, from: Data(edges.utf8)))
-        let huge = #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":99999999999999999999999,"version":1}"#
+        let huge =
+            #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":99999999999999999999999,"version":1}"#
         XCTAssertEqual(try Trip(json: Array(huge.utf8)).t0, try decoder.decode(Trip.self, from: Data(huge.utf8)).t0)
         // Integers are read from the bytes up to 18 digits, through the text beyond: both agree
         // with JSONDecoder either side of the limit, and with a sign.
-        for number in ["0", "-0", "7", "-123456789012345678", "999999999999999999", "1234567890123456789", "-9223372036854775808", "9223372036854775807"] {
-            let text = #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":\#(number),"version":1}"#
-            XCTAssertEqual(try Trip(json: Array(text.utf8)).t0, try decoder.decode(Trip.self, from: Data(text.utf8)).t0, number)
+        for number in [
+            "0", "-0", "7", "-123456789012345678", "999999999999999999", "1234567890123456789", "-9223372036854775808",
+            "9223372036854775807",
+        ] {
+            let text =
+                #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":\#(number),"version":1}"#
+            XCTAssertEqual(
+                try Trip(json: Array(text.utf8)).t0, try decoder.decode(Trip.self, from: Data(text.utf8)).t0, number)
         }
         // What JSONDecoder refuses, this refuses too.
-        for bad in [#"{"alertsFired":{},"corrections":[{"kind":"jump","time":1}],"destination":"b","id":"x","origin":"a","t0":1,"version":1}"#,
-                    #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","version":1}"#,
-                    #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":"soon","version":1}"#,
-                    #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":1,"version":1,"ended":{"outcome":"teleported","time":1}}"#,
-                    "{", "", "[", "{\"a\":", #"{"t0": 1e999}"#, String(repeating: "[", count: 100_000)] {
+        for bad in [
+            #"{"alertsFired":{},"corrections":[{"kind":"jump","time":1}],"destination":"b","id":"x","origin":"a","t0":1,"version":1}"#,
+            #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","version":1}"#,
+            #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":"soon","version":1}"#,
+            #"{"alertsFired":{},"corrections":[],"destination":"b","id":"x","origin":"a","t0":1,"version":1,"ended":{"outcome":"teleported","time":1}}"#,
+            "{", "", "[", "{\"a\":", #"{"t0": 1e999}"#, String(repeating: "[", count: 100_000),
+        ] {
             XCTAssertThrowsError(try decoder.decode(Trip.self, from: Data(bad.utf8)), bad)
             XCTAssertThrowsError(try Trip(json: Array(bad.utf8)), bad)
         }
@@ -324,7 +400,8 @@ final class UndoAndLateArrivalTests: XCTestCase {
     func state() throws -> (String, [String: String]) {
         let directory = try TestPaths.temporaryDirectory(self) + "/state"
         try FileTripStore(directory: directory).update { trip in
-            trip = Trip(id: "u", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: self.t0)
+            trip = Trip(
+                id: "u", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: self.t0)
         }
         return (directory, ["METRO_TIMER_HOME": directory])
     }
@@ -332,30 +409,42 @@ final class UndoAndLateArrivalTests: XCTestCase {
     func testUndoTakesBackTheLastCorrection() throws {
         let (directory, environment) = try state()
         XCTAssertEqual(CLI.run(["adjust", "+1"], now: t0.addingTimeInterval(300), environment: environment).code, 0)
-        let before = CLI.run(["status", "--format", "{next}"], now: t0.addingTimeInterval(310), environment: environment).stdout
+        let before = CLI.run(
+            ["status", "--format", "{next}"], now: t0.addingTimeInterval(310), environment: environment
+        ).stdout
         XCTAssertEqual(CLI.run(["adjust", "-3"], now: t0.addingTimeInterval(320), environment: environment).code, 0)
         let undo = CLI.run(["undo"], now: t0.addingTimeInterval(330), environment: environment)
         XCTAssertEqual(undo.code, 0, undo.stderr)
         XCTAssertTrue(undo.stdout.hasPrefix("Took back the last correction (-3 at 10:05:20). "), undo.stdout)
         XCTAssertEqual(try FileTripStore(directory: directory).load()?.corrections.count, 1)
-        XCTAssertEqual(CLI.run(["status", "--format", "{next}"], now: t0.addingTimeInterval(310), environment: environment).stdout, before)
+        XCTAssertEqual(
+            CLI.run(["status", "--format", "{next}"], now: t0.addingTimeInterval(310), environment: environment).stdout,
+            before)
         XCTAssertEqual(CLI.run(["undo"], now: t0.addingTimeInterval(340), environment: environment).code, 0)
         let nothing = CLI.run(["undo"], now: t0.addingTimeInterval(350), environment: environment)
         XCTAssertEqual(nothing.code, 1)
         XCTAssertEqual(nothing.stderr, "Error: Nothing to undo: the trip has no corrections.\n")
-        XCTAssertTrue(CLI.run(["undo", "--lang", "uk"], now: t0.addingTimeInterval(350), environment: environment).stderr.contains("Нічого скасовувати"))
+        XCTAssertTrue(
+            CLI.run(["undo", "--lang", "uk"], now: t0.addingTimeInterval(350), environment: environment).stderr
+                .contains("Нічого скасовувати"))
     }
 
     func testALateArrivalCanBeConfirmedEvenAfterTheTripExpired() throws {
         let (directory, environment) = try state()
         let store = FileTripStore(directory: directory)
-        let arrival = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: try XCTUnwrap(store.load())).current(try XCTUnwrap(store.load())).arrival
+        let arrival = try TripModel(
+            engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: try XCTUnwrap(store.load())
+        ).current(try XCTUnwrap(store.load())).arrival
         // Half an hour after the modelled arrival the trip has expired unconfirmed...
         let later = arrival.addingTimeInterval(1800)
         // status says so once, instead of vanishing; after that it is quiet.
         let expired = CLI.run(["status"], now: later, environment: environment)
-        XCTAssertEqual(expired.stdout, "Teremky: the trip expired unconfirmed (arrival was due at \(Kyiv.clock.hhmm(arrival))). Were you there? metro-timer arrived --at HH:MM\n")
-        XCTAssertEqual(CLI.run(["status"], now: later.addingTimeInterval(5), environment: environment).stdout, "", "once")
+        XCTAssertEqual(
+            expired.stdout,
+            "Teremky: the trip expired unconfirmed (arrival was due at \(Kyiv.clock.hhmm(arrival))). Were you there? metro-timer arrived --at HH:MM\n"
+        )
+        XCTAssertEqual(
+            CLI.run(["status"], now: later.addingTimeInterval(5), environment: environment).stdout, "", "once")
         XCTAssertEqual(try store.readJournal().records.first?.outcome, .expired)
         // ...and the rider, home, confirms when the train really arrived.
         let at = Kyiv.clock.hhmm(arrival.addingTimeInterval(60))

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Around closures: when the one node between two lines is closed, or a
@@ -40,7 +40,9 @@ final class DetourTests: XCTestCase {
                 // Follow the chain: walk first, ride, walk between rides, walk last.
                 var here = a.code
                 func walk(_ transfer: NetworkDocument.Transfer) {
-                    XCTAssertTrue([transfer.stationA, transfer.stationB].contains(here), "\(a.nameEn) → \(b.nameEn): a walk from where the rider is")
+                    XCTAssertTrue(
+                        [transfer.stationA, transfer.stationB].contains(here),
+                        "\(a.nameEn) → \(b.nameEn): a walk from where the rider is")
                     here = here == transfer.stationA ? transfer.stationB : transfer.stationA
                 }
                 if let first = route.walkBeforeBoarding { walk(first) }
@@ -57,7 +59,8 @@ final class DetourTests: XCTestCase {
                 XCTAssertEqual(here, b.code, "\(a.nameEn) → \(b.nameEn) ends at the destination")
                 let direct = network.interchange(from: a.line, to: b.line)!
                 let changes = zip(route.legs, route.legs.dropFirst()).map { [$0.alight, $1.board] }
-                XCTAssertFalse(changes.contains { Set($0) == Set([direct.exit, direct.entry]) }, "never the direct node's change")
+                XCTAssertFalse(
+                    changes.contains { Set($0) == Set([direct.exit, direct.entry]) }, "never the direct node's change")
                 checked += 1
             }
         }
@@ -69,16 +72,22 @@ final class DetourTests: XCTestCase {
     /// a ride of one station.
     func testADetourFromOrToANodesOwnStationStartsOrEndsWithTheWalk() throws {
         let from = try XCTUnwrap(router.detour(from: code("Teatralna"), to: code("Teremky")))
-        XCTAssertEqual(names([try XCTUnwrap(from.walkBeforeBoarding)].flatMap { [$0.stationA, $0.stationB] }).sorted(), ["Teatralna", "Zoloti Vorota"])
+        XCTAssertEqual(
+            names([try XCTUnwrap(from.walkBeforeBoarding)].flatMap { [$0.stationA, $0.stationB] }).sorted(),
+            ["Teatralna", "Zoloti Vorota"])
         XCTAssertEqual(names(from.legs.map(\.board)), ["Zoloti Vorota", "Ploshcha Ukrainskykh Heroiv"])
         XCTAssertEqual(names(from.legs.map(\.alight)), ["Palats sportu", "Teremky"])
         XCTAssertEqual(from.transferWalks.count, 1)
         let to = try XCTUnwrap(router.detour(from: code("Teremky"), to: code("Teatralna")))
         XCTAssertEqual(names(to.legs.map(\.board)), ["Teremky", "Palats sportu"])
         XCTAssertEqual(names(to.legs.map(\.alight)), ["Ploshcha Ukrainskykh Heroiv", "Zoloti Vorota"])
-        XCTAssertEqual(names([try XCTUnwrap(to.walkAfterAlighting)].flatMap { [$0.stationA, $0.stationB] }).sorted(), ["Teatralna", "Zoloti Vorota"])
+        XCTAssertEqual(
+            names([try XCTUnwrap(to.walkAfterAlighting)].flatMap { [$0.stationA, $0.stationB] }).sorted(),
+            ["Teatralna", "Zoloti Vorota"])
         // The plan the issue saw crash.
-        let plan = CLI.run(["plan", "Teatralna", "Teremky", "--closed", "Khreshchatyk", "--at", "10:00", "--date", "2026-11-30"])
+        let plan = CLI.run([
+            "plan", "Teatralna", "Teremky", "--closed", "Khreshchatyk", "--at", "10:00", "--date", "2026-11-30",
+        ])
         XCTAssertEqual(plan.code, 0, plan.stderr)
         XCTAssertTrue(plan.stdout.contains("Zoloti Vorota"), plan.stdout)
     }
@@ -87,38 +96,51 @@ final class DetourTests: XCTestCase {
     func testAClosedNodeGoesTheLongWayAndSaysWhy() throws {
         let result = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--at", "10:00"], columns: nil)
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains(
-            "ℹ The direct way is cut (Khreshchatyk is closed), so this route goes the long way, through M3, with two changes: Teatralna → Zoloti Vorota, then Palats sportu → Ploshcha Ukrainskykh Heroiv.\n"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "ℹ The direct way is cut (Khreshchatyk is closed), so this route goes the long way, through M3, with two changes: Teatralna → Zoloti Vorota, then Palats sportu → Ploshcha Ukrainskykh Heroiv.\n"
+            ), result.stdout)
         // Both changes are timed, each on its own walk line, in order.
         let walks = result.stdout.split(separator: "\n").filter { $0.contains("⇄ Walk to") }
         XCTAssertEqual(walks.count, 2, result.stdout)
         XCTAssertTrue(walks[0].contains("Walk to Zoloti Vorota"))
         XCTAssertTrue(walks[1].contains("Walk to Ploshcha Ukrainskykh Heroiv"))
-        XCTAssertEqual(result.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("change is next") }.count, 2, "two change alerts")
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("change is next") }.count,
+            2, "two change alerts")
         // The first comes as the train passes closed Khreshchatyk; the second as it leaves
         // Zoloti Vorota, one stop before Palats sportu.
         XCTAssertTrue(result.stdout.contains(" passing Khreshchatyk\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains(" leaving Zoloti Vorota\n"), result.stdout)
         // The guide's example (docs/guide/planning.md) is this output.
-        let planning = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/guide/planning.md"), encoding: .utf8)
+        let planning = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/guide/planning.md"), encoding: .utf8)
         let note = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("ℹ The direct way") })
         XCTAssertTrue(planning.contains("```text\n" + note + "\n```"), "the guide shows the real sentence")
-        let uk = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--at", "10:00", "--lang", "uk"], columns: nil)
+        let uk = CLI.run(
+            ["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--at", "10:00", "--lang", "uk"], columns: nil)
         XCTAssertEqual(uk.code, 0)
-        XCTAssertTrue(uk.stdout.contains(
-            "ℹ Прямий шлях перервано (станція Хрещатик зачинена), тож маршрут іде в обхід, через M3, з двома пересадками: Театральна → Золоті Ворота, потім Палац спорту → Площа Українських Героїв.\n"), uk.stdout)
+        XCTAssertTrue(
+            uk.stdout.contains(
+                "ℹ Прямий шлях перервано (станція Хрещатик зачинена), тож маршрут іде в обхід, через M3, з двома пересадками: Театральна → Золоті Ворота, потім Палац спорту → Площа Українських Героїв.\n"
+            ), uk.stdout)
     }
 
     func testASuspendedSectionAtTheNodeGoesTheLongWay() throws {
         let section = "Maidan Nezalezhnosti-Ploshcha Ukrainskykh Heroiv"
         let result = CLI.run(["plan", "Teremky", "Lisova", "--suspended", section, "--at", "10:00"], columns: nil)
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains(
-            "(no M2 trains run between Maidan Nezalezhnosti and Ploshcha Ukrainskykh Heroiv), so this route goes the long way, through M3, with two changes: Ploshcha Ukrainskykh Heroiv → Palats sportu, then Zoloti Vorota → Teatralna."), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "(no M2 trains run between Maidan Nezalezhnosti and Ploshcha Ukrainskykh Heroiv), so this route goes the long way, through M3, with two changes: Ploshcha Ukrainskykh Heroiv → Palats sportu, then Zoloti Vorota → Teatralna."
+            ), result.stdout)
         // When the long way is cut too, the refusal is the direct route's, as before.
         let both = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--closed", "Teatralna"])
         XCTAssertEqual(both.code, 1)
-        XCTAssertTrue(both.stderr.hasPrefix("Error: No route from Lisova to Teremky runs with these service changes. Khreshchatyk is closed"), both.stderr)
+        XCTAssertTrue(
+            both.stderr.hasPrefix(
+                "Error: No route from Lisova to Teremky runs with these service changes. Khreshchatyk is closed"),
+            both.stderr)
         // A closed origin has no way round.
         XCTAssertEqual(CLI.run(["plan", "Khreshchatyk", "Teremky", "--closed", "Khreshchatyk"]).code, 1)
     }
@@ -133,14 +155,18 @@ final class DetourTests: XCTestCase {
         XCTAssertTrue(legs.allSatisfy { $0["intervalSeconds"] is Int }, "each line's interval")
         let transfers = try XCTUnwrap(object["transfers"] as? [[String: Any]])
         XCTAssertEqual(transfers.count, 2)
-        let walks = transfers.compactMap { ($0["walk"] as? [String: Any])?["from"] as? [String: Any] }.compactMap { $0["nameEn"] as? String }
+        let walks = transfers.compactMap { ($0["walk"] as? [String: Any])?["from"] as? [String: Any] }.compactMap {
+            $0["nameEn"] as? String
+        }
         XCTAssertEqual(walks, ["Teatralna", "Palats sportu"])
         XCTAssertEqual((object["transferAlerts"] as? [[String: Any]])?.count, 2)
         let detour = try XCTUnwrap(object["detour"] as? [String: Any])
         XCTAssertEqual(detour["via"] as? String, "M3")
         XCTAssertTrue((detour["reason"] as? String)?.contains("Maidan Nezalezhnosti is closed") == true)
         // An ordinary route has no detour and one change, in both shapes.
-        let plain = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CLI.run(["plan", "Lisova", "Teremky", "--json"]).stdout.utf8)) as? [String: Any])
+        let plain = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(CLI.run(["plan", "Lisova", "Teremky", "--json"]).stdout.utf8))
+                as? [String: Any])
         XCTAssertNil(plain["detour"])
         XCTAssertEqual((plain["transfers"] as? [Any])?.count, 1)
         XCTAssertNotNil(plain["transfer"])
@@ -159,8 +185,11 @@ final class DetourTests: XCTestCase {
             let exit = schedule.stops[entry - 1]
             XCTAssertEqual(exit.role, .transferExit)
             XCTAssertEqual(transfer.exit, exit.station)
-            XCTAssertEqual(transfer.platformArrival, exit.arrival!.addingTimeInterval(TimeInterval(transfer.walkSeconds)))
-            XCTAssertEqual(schedule.stops[entry].departure, transfer.platformArrival.addingTimeInterval(TimeInterval(transfer.bookedWaitSeconds)))
+            XCTAssertEqual(
+                transfer.platformArrival, exit.arrival!.addingTimeInterval(TimeInterval(transfer.walkSeconds)))
+            XCTAssertEqual(
+                schedule.stops[entry].departure,
+                transfer.platformArrival.addingTimeInterval(TimeInterval(transfer.bookedWaitSeconds)))
             XCTAssertEqual(transfer.bookedWaitSeconds, Int((Double(transfer.headwaySeconds) / 4).rounded()))
         }
         // A change alert before each change, no later than the stop it belongs to.
@@ -185,12 +214,20 @@ final class DetourTests: XCTestCase {
                     let schedule = engine.schedule(route: long, t0: t0)
                     let day = Kyiv.clock.position(of: t0).serviceDay
                     var boardings = [(long.legs[0], schedule.departure)]
-                    for (number, transfer) in schedule.transfers.enumerated() { boardings.append((long.legs[number + 1], transfer.platformArrival)) }
+                    for (number, transfer) in schedule.transfers.enumerated() {
+                        boardings.append((long.legs[number + 1], transfer.platformArrival))
+                    }
                     let missed = boardings.firstIndex { leg, at in
-                        at > Kyiv.clock.date(day, seconds: network.serviceWindow(station: leg.board, direction: leg.direction)!.lastDeparture)
+                        at
+                            > Kyiv.clock.date(
+                                day,
+                                seconds: network.serviceWindow(station: leg.board, direction: leg.direction)!
+                                    .lastDeparture)
                     }
                     let finding = schedule.findings.first { $0.preventsTheRide }
-                    XCTAssertEqual(finding?.station, missed.map { boardings[$0].0.board }, "\(from) → \(to) at \(Kyiv.clock.hhmmss(t0))")
+                    XCTAssertEqual(
+                        finding?.station, missed.map { boardings[$0].0.board },
+                        "\(from) → \(to) at \(Kyiv.clock.hhmmss(t0))")
                     if let missed { blockingBoardings.insert(missed) }
                 }
             }
@@ -202,7 +239,8 @@ final class DetourTests: XCTestCase {
     func testLastTrainHomeOnTheLongWayCatchesBothChanges() throws {
         let route = try XCTUnwrap(router.detour(from: code("Lisova"), to: code("Teremky")))
         // As the plan does: with Khreshchatyk closed, trains pass it without the dwell.
-        let engine = ScheduleEngine(network: network, clock: Kyiv.clock).applying(ServiceChanges(closed: [code("Khreshchatyk")]))
+        let engine = ScheduleEngine(network: network, clock: Kyiv.clock).applying(
+            ServiceChanges(closed: [code("Khreshchatyk")]))
         let day = Kyiv.clock.position(of: Kyiv.date("2026-11-30 12:00")).serviceDay
         let found = try XCTUnwrap(engine.lastConnection(route: route, serviceDay: day))
         // Lisova's last train misses: the answer is a deadline, with a minute to spare at both
@@ -214,8 +252,10 @@ final class DetourTests: XCTestCase {
         XCTAssertTrue(engine.schedule(route: route, t0: found.departure).findings.allSatisfy { !$0.preventsTheRide })
         let text = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--last"], columns: nil)
         XCTAssertEqual(text.code, 0, text.stderr)
-        XCTAssertTrue(text.stdout.contains("Last ride home: leave Lisova by \(Kyiv.clock.hhmm(found.departure))"), text.stdout)
-        XCTAssertEqual(text.stdout.components(separatedBy: "Change at ").count - 1, 2, "a margin at both changes: \(text.stdout)")
+        XCTAssertTrue(
+            text.stdout.contains("Last ride home: leave Lisova by \(Kyiv.clock.hhmm(found.departure))"), text.stdout)
+        XCTAssertEqual(
+            text.stdout.components(separatedBy: "Change at ").count - 1, 2, "a margin at both changes: \(text.stdout)")
     }
 
     /// A whole ride the long way, as a rider corrects it: the trip keeps its detour (it is chosen
@@ -226,11 +266,14 @@ final class DetourTests: XCTestCase {
         let environment = ["METRO_TIMER_HOME": home]
         let t0 = Kyiv.date("2026-11-30 10:00")
         try FileTripStore(directory: home).update { trip in
-            trip = Trip(id: "d", origin: self.code("Lisova"), destination: self.code("Teremky"), t0: t0,
-                        changes: ServiceChanges(closed: [self.code("Khreshchatyk")]))
+            trip = Trip(
+                id: "d", origin: self.code("Lisova"), destination: self.code("Teremky"), t0: t0,
+                changes: ServiceChanges(closed: [self.code("Khreshchatyk")]))
         }
         func status(_ seconds: TimeInterval) -> String {
-            CLI.run(["status", "--format", "{next}|{stops}"], now: t0.addingTimeInterval(seconds), environment: environment).stdout
+            CLI.run(
+                ["status", "--format", "{next}|{stops}"], now: t0.addingTimeInterval(seconds), environment: environment
+            ).stdout
         }
         func correct(_ arguments: [String], _ seconds: TimeInterval) {
             let result = CLI.run(arguments, now: t0.addingTimeInterval(seconds), environment: environment)
@@ -263,41 +306,60 @@ final class DetourTests: XCTestCase {
     /// naming both changes.
     func testTheScreenGuidesThroughBothChanges() throws {
         let engine = ScheduleEngine(network: network, clock: Kyiv.clock)
-        var trip = Trip(id: "s", origin: code("Lisova"), destination: code("Teremky"), t0: Kyiv.date("2026-11-30 10:00"),
-                        changes: ServiceChanges(closed: [code("Khreshchatyk")]))
+        var trip = Trip(
+            id: "s", origin: code("Lisova"), destination: code("Teremky"), t0: Kyiv.date("2026-11-30 10:00"),
+            changes: ServiceChanges(closed: [code("Khreshchatyk")]))
         let model = try TripModel(engine: engine, trip: trip)
         var schedule = model.current(trip)
         func view(_ now: Date) -> RideView {
-            RideView(network: network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip, schedule: schedule,
-                     now: now, rehearsalSpeed: nil, notice: nil)
+            RideView(
+                network: network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip,
+                schedule: schedule,
+                now: now, rehearsalSpeed: nil, notice: nil)
         }
-        func frame(_ now: Date) -> String { ScreenRenderer().frame(view(now), width: 200, height: 30).joined(separator: "\n") }
+        func frame(_ now: Date) -> String {
+            ScreenRenderer().frame(view(now), width: 200, height: 30).joined(separator: "\n")
+        }
         let entries = schedule.entryIndices
         XCTAssertEqual(entries.count, 2)
-        let firstAlert = schedule.transferAlerts[0].time, secondAlert = schedule.transferAlerts[1].time
-        XCTAssertTrue(frame(firstAlert.addingTimeInterval(-5)).contains("At Teatralna walk to Zoloti Vorota, train toward Chervonyi khutir; press d when it departs."))
+        let firstAlert = schedule.transferAlerts[0].time
+        let secondAlert = schedule.transferAlerts[1].time
+        XCTAssertTrue(
+            frame(firstAlert.addingTimeInterval(-5)).contains(
+                "At Teatralna walk to Zoloti Vorota, train toward Chervonyi khutir; press d when it departs."))
         let walking = schedule.stops[entries[0] - 1].arrival!.addingTimeInterval(10)
         XCTAssertTrue(frame(walking).contains("Walking to Zoloti Vorota"), frame(walking))
         // On M3, one stop to go to the second change: its instruction, its own direction.
         let onM3 = schedule.stops[entries[0]].departure!.addingTimeInterval(10)
-        XCTAssertTrue(frame(onM3).contains("At Palats sportu walk to Ploshcha Ukrainskykh Heroiv, train toward Teremky; press d when it departs."), frame(onM3))
+        XCTAssertTrue(
+            frame(onM3).contains(
+                "At Palats sportu walk to Ploshcha Ukrainskykh Heroiv, train toward Teremky; press d when it departs."),
+            frame(onM3))
         XCTAssertFalse(frame(onM3).contains("Zoloti Vorota, train toward"), "the first change is behind")
         let waiting = schedule.transfers[1].platformArrival.addingTimeInterval(5)
-        XCTAssertTrue(frame(waiting).contains("Waiting for the train (booked \(Durations.clock(schedule.transfers[1].bookedWaitSeconds))"), frame(waiting))
+        XCTAssertTrue(
+            frame(waiting).contains(
+                "Waiting for the train (booked \(Durations.clock(schedule.transfers[1].bookedWaitSeconds))"),
+            frame(waiting))
         // Each change's banner, while it means something.
         trip.alertsFired[Trip.Alert.transferAlert.rawValue] = firstAlert
         XCTAssertEqual(view(firstAlert.addingTimeInterval(1)).highlighted, .transferAlert)
         XCTAssertNil(view(onM3).highlighted, "the first change is made")
         trip.alertsFired[Trip.Alert.secondTransferAlert.rawValue] = secondAlert
         XCTAssertEqual(view(secondAlert.addingTimeInterval(1)).highlighted, .secondTransferAlert)
-        XCTAssertEqual(AlertText.sentence(.secondTransferAlert, view: view(secondAlert)),
-                       "Change is next: get off at Palats sportu and walk to Ploshcha Ukrainskykh Heroiv.")
+        XCTAssertEqual(
+            AlertText.sentence(.secondTransferAlert, view: view(secondAlert)),
+            "Change is next: get off at Palats sportu and walk to Ploshcha Ukrainskykh Heroiv.")
         XCTAssertNil(view(schedule.stops[entries[1]].departure!.addingTimeInterval(1)).highlighted)
-        trip.corrections.append(Trip.Correction(.departed, at: schedule.transfers[1].platformArrival.addingTimeInterval(30)))
+        trip.corrections.append(
+            Trip.Correction(.departed, at: schedule.transfers[1].platformArrival.addingTimeInterval(30)))
         schedule = model.current(trip)
-        XCTAssertNil(view(schedule.transfers[1].platformArrival.addingTimeInterval(31)).highlighted, "d resolved the second change")
-        XCTAssertTrue(LineRenderer(plain: true).opening(view(trip.t0)).contains(
-            "changing at Teatralna to Zoloti Vorota, then at Palats sportu to Ploshcha Ukrainskykh Heroiv;"))
+        XCTAssertNil(
+            view(schedule.transfers[1].platformArrival.addingTimeInterval(31)).highlighted,
+            "d resolved the second change")
+        XCTAssertTrue(
+            LineRenderer(plain: true).opening(view(trip.t0)).contains(
+                "changing at Teatralna to Zoloti Vorota, then at Palats sportu to Ploshcha Ukrainskykh Heroiv;"))
     }
 
     /// A closed station the train runs through is never announced as a stop: the screen, the
@@ -305,38 +367,51 @@ final class DetourTests: XCTestCase {
     func testAClosedStationIsAnnouncedAsPassedNotAsAStop() throws {
         let home = try TestPaths.temporaryDirectory(self) + "/state"
         let plain = try ProcessRunner.run(
-            "metro-timer", ["start", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--speed", "1200", "--plain", "--at", "10:00"],
+            "metro-timer",
+            ["start", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--speed", "1200", "--plain", "--at", "10:00"],
             environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(plain.code, 0, plain.stderr)
         XCTAssertTrue(plain.stdout.contains("Next: Khreshchatyk (passing without stopping)."), plain.stdout)
         let lines = try ProcessRunner.run(
-            "metro-timer", ["start", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--speed", "1200", "--at", "10:00", "--lang", "uk"],
+            "metro-timer",
+            [
+                "start", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--speed", "1200", "--at", "10:00", "--lang",
+                "uk",
+            ],
             environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(lines.code, 0, lines.stderr)
         XCTAssertTrue(lines.stdout.contains("наступна Хрещатик (без зупинки)"), lines.stdout)
         // The screen's status line, too.
         let engine = ScheduleEngine(network: network, clock: Kyiv.clock)
-        let trip = Trip(id: "p", origin: code("Lisova"), destination: code("Teremky"), t0: Kyiv.date("2026-11-30 10:00"),
-                        changes: ServiceChanges(closed: [code("Khreshchatyk")]))
+        let trip = Trip(
+            id: "p", origin: code("Lisova"), destination: code("Teremky"), t0: Kyiv.date("2026-11-30 10:00"),
+            changes: ServiceChanges(closed: [code("Khreshchatyk")]))
         let schedule = try TripModel(engine: engine, trip: trip).current(trip)
         let khreshchatyk = try XCTUnwrap(schedule.stops.firstIndex { $0.station == code("Khreshchatyk") })
-        let view = RideView(network: network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip, schedule: schedule,
-                            now: schedule.stops[khreshchatyk - 1].departure!.addingTimeInterval(5), rehearsalSpeed: nil, notice: nil)
-        XCTAssertTrue(ScreenRenderer().frame(view, width: 100).joined(separator: "\n").contains("Next: Khreshchatyk (passing without stopping) "))
+        let view = RideView(
+            network: network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip,
+            schedule: schedule,
+            now: schedule.stops[khreshchatyk - 1].departure!.addingTimeInterval(5), rehearsalSpeed: nil, notice: nil)
+        XCTAssertTrue(
+            ScreenRenderer().frame(view, width: 100).joined(separator: "\n").contains(
+                "Next: Khreshchatyk (passing without stopping) "))
     }
 
     /// The rehearsal's events: a change alert before each change, in order, then the rest.
     func testRehearsalEventsOnTheLongWay() throws {
         let home = try TestPaths.temporaryDirectory(self) + "/state"
         let result = try ProcessRunner.run(
-            "metro-timer", ["start", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--speed", "1200", "--events", "--at", "10:00"],
+            "metro-timer",
+            ["start", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--speed", "1200", "--events", "--at", "10:00"],
             environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(result.code, 0, result.stderr)
         let events = try result.stdout.split(separator: "\n").map {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         // The closure on the route is said once, at the start, as a warning.
-        XCTAssertEqual(events.map { $0["event"] as? String }, ["start", "warning", "transfer-alert", "transfer-alert", "alert", "arrival", "end"])
+        XCTAssertEqual(
+            events.map { $0["event"] as? String },
+            ["start", "warning", "transfer-alert", "transfer-alert", "alert", "arrival", "end"])
         XCTAssertEqual(events[1]["kind"] as? String, "service-changes")
         XCTAssertEqual(names((events[1]["closed"] as? [String]) ?? []), ["Khreshchatyk"])
         // The first before Teatralna (at Khreshchatyk, passed without stopping); the second as the

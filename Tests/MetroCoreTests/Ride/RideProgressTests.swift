@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// What a ride says as it goes: the stops a correction counts, the next station, the second
@@ -22,8 +22,10 @@ final class RideProgressTests: XCTestCase {
     /// Lisova → Teremky from 10:00:00 on Monday 2026-11-30 with Khreshchatyk closed: the train
     /// leaves Arsenalna 10:14:05, passes Khreshchatyk 10:16:28, reaches Teatralna 10:17:56.
     func writeClosedKhreshchatyk() throws {
-        let trip = Trip(id: "gaps", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 10:00:00"),
-                        changes: ServiceChanges(closed: [Kyiv.station("Khreshchatyk").code]))
+        let trip = Trip(
+            id: "gaps", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+            t0: Kyiv.date("2026-11-30 10:00:00"),
+            changes: ServiceChanges(closed: [Kyiv.station("Khreshchatyk").code]))
         try FileTripStore(directory: home).update { (current: inout Trip?) throws(CLIError) in current = trip }
     }
 
@@ -56,24 +58,32 @@ final class RideProgressTests: XCTestCase {
     func testTheSecondChangesCountdownSaysItIsTheSecond() throws {
         try writeClosedKhreshchatyk()
         let trip = try XCTUnwrap(FileTripStore(directory: home).load())
-        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip).current(trip)
+        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
+            .current(trip)
         let between = schedule.transferAlerts[0].time.addingTimeInterval(30)
         XCTAssertLessThan(between, schedule.transferAlerts[1].time)
         for language in Language.allCases {
-            let view = RideView(network: Kyiv.network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule,
-                                now: between, rehearsalSpeed: nil, notice: nil)
+            let view = RideView(
+                network: Kyiv.network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip,
+                schedule: schedule,
+                now: between, rehearsalSpeed: nil, notice: nil)
             let frame = ScreenRenderer().frame(view, width: 80).joined(separator: "\n")
-            XCTAssertTrue(frame.contains(language.tr("2-га пересадка — наступна  через", "2nd change is next  in")), frame)
+            XCTAssertTrue(
+                frame.contains(language.tr("2-га пересадка — наступна  через", "2nd change is next  in")), frame)
         }
     }
 
     /// `at Teremky` answered "Corrected. arrival 09:05:03".
     func testAtTheDestinationSaysYouAreThere() throws {
-        let trip = Trip(id: "gaps-at", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code, t0: Kyiv.date("2026-11-30 10:00:00"))
+        let trip = Trip(
+            id: "gaps-at", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code,
+            t0: Kyiv.date("2026-11-30 10:00:00"))
         try FileTripStore(directory: home).update { (current: inout Trip?) throws(CLIError) in current = trip }
         let result = run(["at", "Darnytsia"], at: "2026-11-30 10:03:30")
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertEqual(result.stdout, "The train is at Darnytsia: you are there. Confirm the arrival with 'metro-timer arrived'.\n")
+        XCTAssertEqual(
+            result.stdout, "The train is at Darnytsia: you are there. Confirm the arrival with 'metro-timer arrived'.\n"
+        )
         let uk = run(["at", "Darnytsia", "--lang", "uk"], at: "2026-11-30 10:03:40")
         XCTAssertEqual(uk.stdout, "Поїзд на станції Дарниця: ви на місці. Підтвердіть прибуття: metro-timer arrived\n")
         // Still open: the arrival is the rider's to confirm.
@@ -82,9 +92,14 @@ final class RideProgressTests: XCTestCase {
 
     /// A rehearsal's `end` event said `arrived` though nobody confirmed anything.
     func testARehearsalsEndEventIsNoArrival() throws {
-        let result = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Darnytsia", "--speed", "600", "--events", "--at", "10:00"], environment: ["METRO_TIMER_HOME": home])
+        let result = try ProcessRunner.run(
+            "metro-timer", ["start", "Lisova", "Darnytsia", "--speed", "600", "--events", "--at", "10:00"],
+            environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(result.code, 0, result.stderr)
-        let last = try XCTUnwrap(result.stdout.split(separator: "\n").last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        let last = try XCTUnwrap(
+            result.stdout.split(separator: "\n").last.flatMap {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            })
         XCTAssertEqual(last["event"] as? String, "end")
         XCTAssertEqual(last["outcome"] as? String, "rehearsal")
     }

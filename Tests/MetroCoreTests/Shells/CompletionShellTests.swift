@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Completion as a person meets it: what each shell leaves on the command line after Tab, and
@@ -39,15 +39,22 @@ final class CompletionShellTests: XCTestCase {
         let search = StationSearch.kyiv
         var checked = 0
         for station in Network.kyiv.stations {
-            let names = [station.nameUk, station.nameEn] + (station.namesRu ?? []) + station.formerNames.flatMap { [$0.uk, $0.en] } + (station.formerNamesRu ?? [])
+            let names =
+                [station.nameUk, station.nameEn] + (station.namesRu ?? [])
+                + station.formerNames.flatMap { [$0.uk, $0.en] } + (station.formerNamesRu ?? [])
             for name in names {
                 for length in [3, 5, 8] where length <= name.count {
                     let typed = String(name.prefix(length))
                     let offered = search.completions(typed, language: .en)
                     XCTAssertFalse(offered.isEmpty, typed)
                     for candidate in offered {
-                        XCTAssertTrue(StationSearch.plain(candidate).hasPrefix(StationSearch.plain(typed)), "\(typed) → \(candidate)")
-                        guard case .found = search.match(candidate) else { XCTFail("\(typed) → \(candidate) resolves to no station"); continue }
+                        XCTAssertTrue(
+                            StationSearch.plain(candidate).hasPrefix(StationSearch.plain(typed)),
+                            "\(typed) → \(candidate)")
+                        guard case .found = search.match(candidate) else {
+                            XCTFail("\(typed) → \(candidate) resolves to no station")
+                            continue
+                        }
                         checked += 1
                     }
                 }
@@ -62,8 +69,11 @@ final class CompletionShellTests: XCTestCase {
         let options = complete("--shell=zsh", "plan", "--a")
         XCTAssertTrue(options.contains("--at\tWhen the train starts moving, Kyiv time."), "\(options)")
         XCTAssertEqual(complete("--shell=fish", "plan", "--hel"), ["--help\tShow help information."])
-        XCTAssertEqual(complete("--shell=fish", "plan", "Petriv"), ["Petrivka\tPochaina"], "a former name says what it is now")
-        XCTAssertEqual(complete("--shell=fish", "--lang", "uk", "pl"), ["plan\t" + PlanCommand.spec.abstract.uk], "in the language chosen")
+        XCTAssertEqual(
+            complete("--shell=fish", "plan", "Petriv"), ["Petrivka\tPochaina"], "a former name says what it is now")
+        XCTAssertEqual(
+            complete("--shell=fish", "--lang", "uk", "pl"), ["plan\t" + PlanCommand.spec.abstract.uk],
+            "in the language chosen")
         XCTAssertEqual(complete("--shell=fish", "plan", "Luk"), ["Lukianivska"], "a current name needs no description")
         // Without a shell named (older scripts), the plain words.
         XCTAssertEqual(complete("pl"), ["plan"])
@@ -101,7 +111,8 @@ final class CompletionShellTests: XCTestCase {
     }
 
     func tool(_ name: String) throws -> String {
-        for directory in ["/usr/bin", "/bin", "/usr/local/bin"] where FileManager.default.isExecutableFile(atPath: directory + "/" + name) {
+        for directory in ["/usr/bin", "/bin", "/usr/local/bin"]
+        where FileManager.default.isExecutableFile(atPath: directory + "/" + name) {
             return directory + "/" + name
         }
         throw XCTSkip("\(name) is not installed (.ci/run installs it)")
@@ -109,7 +120,9 @@ final class CompletionShellTests: XCTestCase {
 
     /// An interactive shell under tmux: for each line, type it, press Tab, read the command
     /// line, press Enter and read what the wrapper printed.
-    func interactive(_ argv: [String], _ lines: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [(line: String, ran: String)] {
+    func interactive(_ argv: [String], _ lines: [String], file: StaticString = #filePath, line: UInt = #line) throws
+        -> [(line: String, ran: String)]
+    {
         _ = try tool("tmux")
         let socket = "metro-timer-completion-\(UUID().uuidString.prefix(8))"
         let tmux = { (arguments: [String]) throws -> String in try TerminalTests.run(["-L", socket] + arguments) }
@@ -155,21 +168,29 @@ final class CompletionShellTests: XCTestCase {
         let directory = try wrapper()
         let rc = directory + "/bashrc"
         try """
-            PS1='$ '
-            PATH=\(directory):$PATH
-            source <(metro-timer completions bash)
+        PS1='$ '
+        PATH=\(directory):$PATH
+        source <(metro-timer completions bash)
 
-            """.write(toFile: rc, atomically: true, encoding: .utf8)
-        let results = try interactive(["env", "-i", "LANG=C.UTF-8", "TERM=xterm", "PATH=/usr/bin:/bin", "HOME=\(directory)", bash, "--noprofile", "--rcfile", rc, "-i"], [
-            "metro-timer plan Лук'я",
-            "metro-timer plan 'Лук",
-            "metro-timer plan Лук",
-            "metro-timer plan Palats\\ «",
-            "metro-timer plan Petriv",
-        ])
-        XCTAssertEqual(results.map(\.ran), [
-            "<plan><Лук'янівська>", "<plan><Лук'янівська>", "<plan><Лук'янівська>", "<plan><Palats «Ukraina»>", "<plan><Petrivka>",
-        ])
+        """.write(toFile: rc, atomically: true, encoding: .utf8)
+        let results = try interactive(
+            [
+                "env", "-i", "LANG=C.UTF-8", "TERM=xterm", "PATH=/usr/bin:/bin", "HOME=\(directory)", bash,
+                "--noprofile", "--rcfile", rc, "-i",
+            ],
+            [
+                "metro-timer plan Лук'я",
+                "metro-timer plan 'Лук",
+                "metro-timer plan Лук",
+                "metro-timer plan Palats\\ «",
+                "metro-timer plan Petriv",
+            ])
+        XCTAssertEqual(
+            results.map(\.ran),
+            [
+                "<plan><Лук'янівська>", "<plan><Лук'янівська>", "<plan><Лук'янівська>", "<plan><Palats «Ukraina»>",
+                "<plan><Petrivka>",
+            ])
         XCTAssertEqual(results[0].line, #"metro-timer plan Лук''\''янівська'"#)
         XCTAssertEqual(results[3].line, #"metro-timer plan Palats\ «Ukraina»"#, "the guillemet typed is kept")
     }
@@ -180,16 +201,22 @@ final class CompletionShellTests: XCTestCase {
         let bash = try tool("bash")
         let directory = try wrapper()
         let config = directory + "/config"
-        XCTAssertEqual(CLI.run(["routes", "add", "gym", "Syrets", "Pozniaky"], environment: ["METRO_TIMER_CONFIG": config]).code, 0)
+        XCTAssertEqual(
+            CLI.run(["routes", "add", "gym", "Syrets", "Pozniaky"], environment: ["METRO_TIMER_CONFIG": config]).code, 0
+        )
         let rc = directory + "/bashrc"
         try """
-            PS1='$ '
-            PATH=\(directory):$PATH
-            source <(metro-timer completions bash)
+        PS1='$ '
+        PATH=\(directory):$PATH
+        source <(metro-timer completions bash)
 
-            """.write(toFile: rc, atomically: true, encoding: .utf8)
-        let results = try interactive(["env", "-i", "LANG=C.UTF-8", "TERM=xterm", "PATH=/usr/bin:/bin", "HOME=\(directory)", "METRO_TIMER_CONFIG=\(config)",
-                                       bash, "--noprofile", "--rcfile", rc, "-i"], ["metro-timer plan gy", "metro-timer start gy"])
+        """.write(toFile: rc, atomically: true, encoding: .utf8)
+        let results = try interactive(
+            [
+                "env", "-i", "LANG=C.UTF-8", "TERM=xterm", "PATH=/usr/bin:/bin", "HOME=\(directory)",
+                "METRO_TIMER_CONFIG=\(config)",
+                bash, "--noprofile", "--rcfile", rc, "-i",
+            ], ["metro-timer plan gy", "metro-timer start gy"])
         XCTAssertEqual(results.map(\.ran), ["<plan><gym>", "<start><gym>"])
     }
 
@@ -198,23 +225,31 @@ final class CompletionShellTests: XCTestCase {
         let directory = try wrapper()
         let functions = directory + "/functions"
         try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
-        try CLI.run(["completions", "zsh"]).stdout.write(toFile: functions + "/_metro-timer", atomically: true, encoding: .utf8)
+        try CLI.run(["completions", "zsh"]).stdout.write(
+            toFile: functions + "/_metro-timer", atomically: true, encoding: .utf8)
         try """
-            PS1='$ '
-            PATH=\(directory):$PATH
-            fpath=(\(functions) $fpath)
-            autoload -U compinit && compinit -u -d \(directory)/zcompdump
+        PS1='$ '
+        PATH=\(directory):$PATH
+        fpath=(\(functions) $fpath)
+        autoload -U compinit && compinit -u -d \(directory)/zcompdump
 
-            """.write(toFile: directory + "/.zshrc", atomically: true, encoding: .utf8)
-        let results = try interactive(["env", "-i", "LANG=C.UTF-8", "TERM=xterm", "PATH=/usr/bin:/bin", "HOME=\(directory)", "ZDOTDIR=\(directory)", zsh, "-i"], [
-            "metro-timer plan Palats\\ «",
-            "metro-timer plan Лук'я",
-            "metro-timer plan 'Лук",
-            "metro-timer plan Druzhby",
-        ])
-        XCTAssertEqual(results.map(\.ran), [
-            "<plan><Palats «Ukraina»>", "<plan><Лук'янівська>", "<plan><Лук'янівська>", "<plan><Druzhby Narodiv>",
-        ])
+        """.write(toFile: directory + "/.zshrc", atomically: true, encoding: .utf8)
+        let results = try interactive(
+            [
+                "env", "-i", "LANG=C.UTF-8", "TERM=xterm", "PATH=/usr/bin:/bin", "HOME=\(directory)",
+                "ZDOTDIR=\(directory)", zsh, "-i",
+            ],
+            [
+                "metro-timer plan Palats\\ «",
+                "metro-timer plan Лук'я",
+                "metro-timer plan 'Лук",
+                "metro-timer plan Druzhby",
+            ])
+        XCTAssertEqual(
+            results.map(\.ran),
+            [
+                "<plan><Palats «Ukraina»>", "<plan><Лук'янівська>", "<plan><Лук'янівська>", "<plan><Druzhby Narodiv>",
+            ])
         XCTAssertEqual(results[0].line, #"metro-timer plan Palats\ «Ukraina»"#, "the guillemet typed is kept")
     }
 
@@ -224,17 +259,21 @@ final class CompletionShellTests: XCTestCase {
         let directory = try wrapper()
         let functions = directory + "/functions"
         try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
-        try CLI.run(["completions", "zsh"]).stdout.write(toFile: functions + "/_metro-timer", atomically: true, encoding: .utf8)
+        try CLI.run(["completions", "zsh"]).stdout.write(
+            toFile: functions + "/_metro-timer", atomically: true, encoding: .utf8)
         try """
-            PS1='$ '
-            PATH=\(directory):$PATH
-            fpath=(\(functions) $fpath)
-            autoload -U compinit && compinit -u -d \(directory)/zcompdump
+        PS1='$ '
+        PATH=\(directory):$PATH
+        fpath=(\(functions) $fpath)
+        autoload -U compinit && compinit -u -d \(directory)/zcompdump
 
-            """.write(toFile: directory + "/.zshrc", atomically: true, encoding: .utf8)
+        """.write(toFile: directory + "/.zshrc", atomically: true, encoding: .utf8)
         let socket = "metro-timer-completion-\(UUID().uuidString.prefix(8))"
         addTeardownBlock { _ = try? TerminalTests.run(["-L", socket, "kill-server"]) }
-        try TerminalTests.run(["-L", socket, "new-session", "-d", "-s", "sh", "-x", "160", "-y", "50", "env", "-i", "LANG=C.UTF-8", "TERM=xterm", "PATH=/usr/bin:/bin", "HOME=\(directory)", "ZDOTDIR=\(directory)", zsh, "-i"])
+        try TerminalTests.run([
+            "-L", socket, "new-session", "-d", "-s", "sh", "-x", "160", "-y", "50", "env", "-i", "LANG=C.UTF-8",
+            "TERM=xterm", "PATH=/usr/bin:/bin", "HOME=\(directory)", "ZDOTDIR=\(directory)", zsh, "-i",
+        ])
         let deadline = Date().addingTimeInterval(15)
         var screen = ""
         var typed = false
@@ -266,9 +305,12 @@ final class CompletionShellTests: XCTestCase {
             executable: fish, ["-N", "-c", script],
             environment: ["PATH": directory + ":/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": directory])
         XCTAssertEqual(result.stderr, "")
-        XCTAssertEqual(result.stdout.split(separator: "\n").map(String.init), [
-            "Petrivka\tPochaina", "Lesnaya\tLisova", "Лесная\tЛісова", "khreschatyk\tKhreshchatyk", "Druzhby Narodiv\tZvirynetska",
-            "plan\t" + PlanCommand.spec.abstract.en,
-        ])
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").map(String.init),
+            [
+                "Petrivka\tPochaina", "Lesnaya\tLisova", "Лесная\tЛісова", "khreschatyk\tKhreshchatyk",
+                "Druzhby Narodiv\tZvirynetska",
+                "plan\t" + PlanCommand.spec.abstract.en,
+            ])
     }
 }

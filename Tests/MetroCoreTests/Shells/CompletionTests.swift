@@ -1,7 +1,7 @@
-@testable import CLIKit
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
 @testable import MetroTimerCLI
 
 /// Shell completion: the logic in-process over the real command specs, then each real shell
@@ -22,7 +22,8 @@ final class CompletionTests: XCTestCase {
         // Every declared option of every command is offered after it, and --help last.
         for command in MetroTimer.commands {
             let offered = complete(command.spec.path.last!, "--")
-            for argument in command.spec.arguments where argument.kind != .positional(optional: true) && argument.kind != .positional(optional: false) {
+            for argument in command.spec.arguments
+            where argument.kind != .positional(optional: true) && argument.kind != .positional(optional: false) {
                 XCTAssertTrue(offered.contains("--" + argument.name), "\(command.spec.commandName) --\(argument.name)")
             }
             XCTAssertEqual(offered.last, "--help")
@@ -48,7 +49,8 @@ final class CompletionTests: XCTestCase {
     func testStationNamesInTheAlphabetBeingTyped() {
         XCTAssertEqual(complete("plan", "Luk"), ["Lukianivska"])
         XCTAssertEqual(complete("plan", "Лук"), ["Лук'янівська"])
-        XCTAssertEqual(complete("plan", "лукʼя"), ["лукʼянівська"], "the apostrophe in any form, any case, kept as typed")
+        XCTAssertEqual(
+            complete("plan", "лукʼя"), ["лукʼянівська"], "the apostrophe in any form, any case, kept as typed")
         XCTAssertEqual(complete("plan", "Lukya"), ["Lukyanivska"], "a common transliteration, finished as typed")
         // Maidan Nezalezhnosti was Ploshcha Kalinina: offered under the name being typed, which
         // the shells keep (CompletionShellTests).
@@ -80,7 +82,8 @@ final class CompletionTests: XCTestCase {
         }
         let bad = CLI.run(["completions", "tcsh"])
         XCTAssertEqual(bad.code, 64)
-        XCTAssertTrue(bad.stderr.hasPrefix("Error: Unknown shell 'tcsh'; the shells are bash, zsh and fish\n"), bad.stderr)
+        XCTAssertTrue(
+            bad.stderr.hasPrefix("Error: Unknown shell 'tcsh'; the shells are bash, zsh and fish\n"), bad.stderr)
     }
 
     // MARK: - The real shells
@@ -113,16 +116,18 @@ final class CompletionTests: XCTestCase {
         let result = try ProcessRunner.run(executable: bash, ["-c", script], environment: shellEnvironment)
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(result.code, 0)
-        XCTAssertEqual(result.stdout.split(separator: "\n").map(String.init), [
-            "plan|",
-            "Lukianivska|",
-            #"Лук\'янівська|"#,
-            #"Ploshcha\ Ukrainskykh\ Heroiv|"#,
-            "Ploshcha Ukrainskykh Heroiv|",
-            "M1|M2|M3|",
-            "--ics|",
-            "complete -F _metro_timer metro-timer",
-        ])
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").map(String.init),
+            [
+                "plan|",
+                "Lukianivska|",
+                #"Лук\'янівська|"#,
+                #"Ploshcha\ Ukrainskykh\ Heroiv|"#,
+                "Ploshcha Ukrainskykh Heroiv|",
+                "M1|M2|M3|",
+                "--ics|",
+                "complete -F _metro_timer metro-timer",
+            ])
     }
 
     func testFishCompletesThroughCompleteC() throws {
@@ -138,9 +143,12 @@ final class CompletionTests: XCTestCase {
         let result = try ProcessRunner.run(executable: fish, ["-N", "-c", script], environment: shellEnvironment)
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(result.code, 0)
-        XCTAssertEqual(result.stdout.split(separator: "\n").map(String.init), [
-            "plan\t" + PlanCommand.spec.abstract.en, "Lukianivska", "Лук'янівська", "Ploshcha Ukrainskykh Heroiv", "zsh",
-        ])
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").map(String.init),
+            [
+                "plan\t" + PlanCommand.spec.abstract.en, "Lukianivska", "Лук'янівська", "Ploshcha Ukrainskykh Heroiv",
+                "zsh",
+            ])
     }
 
     func testZshLoadsUnderCompinitAndCompletes() throws {
@@ -166,8 +174,11 @@ final class CompletionTests: XCTestCase {
         let result = try ProcessRunner.run(executable: zsh, ["-f", "-c", script], environment: shellEnvironment)
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(result.code, 0)
-        XCTAssertEqual(result.stdout.split(separator: "\n").map(String.init), [
-            "registered: _metro-timer", "Лук'янівська", "Ploshcha Ukrainskykh Heroiv", "(files)", "calibrate", "calibration",
-        ])
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").map(String.init),
+            [
+                "registered: _metro-timer", "Лук'янівська", "Ploshcha Ukrainskykh Heroiv", "(files)", "calibrate",
+                "calibration",
+            ])
     }
 }

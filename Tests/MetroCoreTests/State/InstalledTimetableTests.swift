@@ -1,11 +1,11 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
-@testable import MetroData
-@testable import MetroLab
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
+@testable import MetroData
+@testable import MetroLab
 @testable import MetroTimerCLI
 @testable import TimetableGenCLI
 
@@ -21,8 +21,11 @@ final class InstalledTimetableTests: XCTestCase {
 
     /// `timetable-gen` in-process, from a directory that is not a checkout (unless told).
     func generate(_ arguments: [String], home: String, in directory: String = "/") -> Run {
-        let out = StringSink(), err = StringSink()
-        let code = Generator.main(arguments: arguments, environment: ["METRO_TIMER_HOME": home], stdout: out, stderr: err, currentDirectory: directory)
+        let out = StringSink()
+        let err = StringSink()
+        let code = Generator.main(
+            arguments: arguments, environment: ["METRO_TIMER_HOME": home], stdout: out, stderr: err,
+            currentDirectory: directory)
         return Run(stdout: out.text, stderr: err.text, code: code)
     }
 
@@ -59,12 +62,16 @@ final class InstalledTimetableTests: XCTestCase {
         let data = try newerData()
         let plan = ["plan", "Lisova", "Teremky", "--at", "08:15", "--date", "2026-11-30"]
         let environment = ["NO_COLOR": "1", "METRO_TIMER_HOME": home]
-        XCTAssertTrue(CLI.run(plan, environment: environment).stdout.contains("Walk to Maidan Nezalezhnosti: 2:00 (measured)"), "embedded first")
+        XCTAssertTrue(
+            CLI.run(plan, environment: environment).stdout.contains("Walk to Maidan Nezalezhnosti: 2:00 (measured)"),
+            "embedded first")
 
         let install = generate(["install", "--data", data], home: home)
         XCTAssertEqual(install.code, 0, install.stderr)
         let path = home + "/data/network.json"
-        XCTAssertEqual(install.stdout, """
+        XCTAssertEqual(
+            install.stdout,
+            """
             Installed \(path): the timetable dated 2026-11-20 (retrieved 2026-11-25), 52 stations.
             metro-timer now uses it instead of its built-in one; 'timetable-gen install --remove' goes back to the built-in one.
 
@@ -75,22 +82,28 @@ final class InstalledTimetableTests: XCTestCase {
         // What is installed is what the compiler makes of the directory, no more, no less.
         let installed = try Network(json: Data(contentsOf: URL(fileURLWithPath: path)))
         XCTAssertTrue(installed.document == (try TimetableCompiler.compile(TestPaths.compilerInput(data))))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home + "/data"), ["network.json"], "no temp file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: home + "/data"), ["network.json"], "no temp file left")
 
         // Completions offer the installed network's names.
-        XCTAssertEqual(CLI.run(["__complete", "plan", "Teremky D"], environment: environment).stdout, "Teremky Depot\n")
+        XCTAssertEqual(
+            CLI.run(["__complete", "plan", "Teremky D"], environment: environment).stdout, "Teremky Depot\n")
         let ride = CLI.run(plan, environment: environment)
         XCTAssertEqual(ride.code, 0, ride.stderr)
         XCTAssertTrue(ride.stdout.contains("Walk to Maidan Nezalezhnosti: 3:00 (measured)"), ride.stdout)
         // Station search runs over the installed network too.
-        XCTAssertEqual(CLI.run(["stations", "Teremky Depot"], environment: environment).stdout, "M2  Теремки  Teremky Depot\n")
-        XCTAssertTrue(CLI.run(["plan", "Lisova", "Teremky Depot", "--at", "08:15"], environment: environment).stdout.hasPrefix("Lisova → Teremky Depot\n"))
+        XCTAssertEqual(
+            CLI.run(["stations", "Teremky Depot"], environment: environment).stdout, "M2  Теремки  Teremky Depot\n")
+        XCTAssertTrue(
+            CLI.run(["plan", "Lisova", "Teremky Depot", "--at", "08:15"], environment: environment).stdout.hasPrefix(
+                "Lisova → Teremky Depot\n"))
 
         let remove = generate(["install", "--remove"], home: home)
         XCTAssertEqual(remove.code, 0, remove.stderr)
         XCTAssertEqual(remove.stdout, "Removed \(path); metro-timer uses its built-in timetable again.\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
-        XCTAssertTrue(CLI.run(plan, environment: environment).stdout.contains("Walk to Maidan Nezalezhnosti: 2:00 (measured)"))
+        XCTAssertTrue(
+            CLI.run(plan, environment: environment).stdout.contains("Walk to Maidan Nezalezhnosti: 2:00 (measured)"))
         let again = generate(["install", "--remove"], home: home)
         XCTAssertEqual(again.code, 0)
         XCTAssertEqual(again.stdout, "No timetable is installed (no \(path)); metro-timer uses its built-in one.\n")
@@ -102,8 +115,12 @@ final class InstalledTimetableTests: XCTestCase {
         let embedded = CLI.run(["about"], environment: environment)
         XCTAssertTrue(embedded.stdout.contains("\nData\n  Timetable: built into the program.\n"), embedded.stdout)
         XCTAssertTrue(embedded.stdout.contains("Timetable dated 2026-03-10, retrieved 2026-07-03."))
-        XCTAssertTrue(embedded.stdout.contains("  \(home)/data/  network.json (a timetable from 'timetable-gen install')\n"), embedded.stdout)
-        let embeddedJSON = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CLI.run(["about", "--json"], environment: environment).stdout.utf8)) as? [String: Any])
+        XCTAssertTrue(
+            embedded.stdout.contains("  \(home)/data/  network.json (a timetable from 'timetable-gen install')\n"),
+            embedded.stdout)
+        let embeddedJSON = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(CLI.run(["about", "--json"], environment: environment).stdout.utf8)) as? [String: Any])
         let embeddedData = try XCTUnwrap(embeddedJSON["data"] as? [String: Any])
         XCTAssertEqual(embeddedData["timetable"] as? String, "embedded")
         XCTAssertNil(embeddedData["path"])
@@ -112,20 +129,25 @@ final class InstalledTimetableTests: XCTestCase {
         let path = home + "/data/network.json"
         let about = CLI.run(["about"], environment: environment)
         XCTAssertEqual(about.code, 0, about.stderr)
-        XCTAssertTrue(about.stdout.contains(
-            "\nData\n  Timetable: installed, \(path) ('timetable-gen install --remove' goes back to the built-in one).\n"), about.stdout)
+        XCTAssertTrue(
+            about.stdout.contains(
+                "\nData\n  Timetable: installed, \(path) ('timetable-gen install --remove' goes back to the built-in one).\n"
+            ), about.stdout)
         XCTAssertTrue(about.stdout.contains("Timetable dated 2026-11-20, retrieved 2026-11-25."), about.stdout)
         XCTAssertTrue(about.stdout.contains("Walk Khreshchatyk ⇄ Maidan Nezalezhnosti: 3:00 (measured)"))
         let uk = CLI.run(["about", "--lang", "uk"], environment: environment)
         XCTAssertTrue(uk.stdout.contains("  Розклад: встановлений, \(path) ("), uk.stdout)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CLI.run(["about", "--json"], environment: environment).stdout.utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(CLI.run(["about", "--json"], environment: environment).stdout.utf8)) as? [String: Any])
         let facts = try XCTUnwrap(json["data"] as? [String: Any])
         XCTAssertEqual(facts["timetable"] as? String, "installed")
         XCTAssertEqual(facts["path"] as? String, path)
         XCTAssertEqual(facts["resourcesDated"] as? String, "2026-11-20")
         XCTAssertEqual(facts["retrieved"] as? String, "2026-11-25")
-        XCTAssertEqual(facts["publisher"] as? String,
-                       "Kyiv City State Administration (transport infrastructure department); data owner KP Kyivskyi Metropoliten")
+        XCTAssertEqual(
+            facts["publisher"] as? String,
+            "Kyiv City State Administration (transport infrastructure department); data owner KP Kyivskyi Metropoliten")
         XCTAssertEqual((json["installed"] as? [String: Any])?["directory"] as? String, home + "/data")
     }
 
@@ -143,9 +165,14 @@ final class InstalledTimetableTests: XCTestCase {
         let cases: [(bytes: Data, reason: String)] = [
             (good.prefix(good.count / 2), "it is not a metro-timer timetable ("),
             (Data("{}".utf8), "it is not a metro-timer timetable ("),
-            (try JSONSerialization.data(withJSONObject: newer),
-             "it was written by a newer timetable-gen (format version \(NetworkDocument.currentVersion + 1); this metro-timer reads up to \(NetworkDocument.currentVersion))"),
-            (Data(NetworkEncoding.compactJSON(broken).utf8), "its network does not hold together: no segment between mr11_120 and mr12_121 in both directions"),
+            (
+                try JSONSerialization.data(withJSONObject: newer),
+                "it was written by a newer timetable-gen (format version \(NetworkDocument.currentVersion + 1); this metro-timer reads up to \(NetworkDocument.currentVersion))"
+            ),
+            (
+                Data(NetworkEncoding.compactJSON(broken).utf8),
+                "its network does not hold together: no segment between mr11_120 and mr12_121 in both directions"
+            ),
         ]
         for testCase in cases {
             try testCase.bytes.write(to: URL(fileURLWithPath: path))
@@ -153,15 +180,21 @@ final class InstalledTimetableTests: XCTestCase {
                 let result = CLI.run(arguments, environment: ["METRO_TIMER_HOME": home])
                 XCTAssertEqual(result.code, 65, "\(arguments) \(testCase.reason)")
                 XCTAssertEqual(result.stdout, "")
-                XCTAssertTrue(result.stderr.hasPrefix("Error: the installed timetable \(path) cannot be used: " + testCase.reason), result.stderr)
-                XCTAssertTrue(result.stderr.hasSuffix(
-                    ". Remove it with 'timetable-gen install --remove' (metro-timer then uses its built-in timetable), or install it again with 'timetable-gen install --data DIR'.\n"),
+                XCTAssertTrue(
+                    result.stderr.hasPrefix(
+                        "Error: the installed timetable \(path) cannot be used: " + testCase.reason), result.stderr)
+                XCTAssertTrue(
+                    result.stderr.hasSuffix(
+                        ". Remove it with 'timetable-gen install --remove' (metro-timer then uses its built-in timetable), or install it again with 'timetable-gen install --data DIR'.\n"
+                    ),
                     result.stderr)
             }
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), testCase.bytes, "left as it was")
             // Help and the version never need the network, so they still answer.
             XCTAssertEqual(CLI.run(["--version"], environment: ["METRO_TIMER_HOME": home]).code, 0)
-            XCTAssertEqual(CLI.run(["__complete", "plan", "Lis"], environment: ["METRO_TIMER_HOME": home]).stdout, "", "a shell gets no candidates")
+            XCTAssertEqual(
+                CLI.run(["__complete", "plan", "Lis"], environment: ["METRO_TIMER_HOME": home]).stdout, "",
+                "a shell gets no candidates")
         }
         // Unreadable: a link in its place (never followed), a directory in its place.
         try FileManager.default.removeItem(atPath: path)
@@ -170,18 +203,26 @@ final class InstalledTimetableTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: elsewhere)
         let link = CLI.run(["plan", "Lisova", "Teremky"], environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(link.code, 65)
-        XCTAssertEqual(link.stderr, "Error: the installed timetable \(path) cannot be read (it is a symbolic link, and metro-timer never follows links in its own directories). Remove it with 'timetable-gen install --remove' (metro-timer then uses its built-in timetable).\n")
+        XCTAssertEqual(
+            link.stderr,
+            "Error: the installed timetable \(path) cannot be read (it is a symbolic link, and metro-timer never follows links in its own directories). Remove it with 'timetable-gen install --remove' (metro-timer then uses its built-in timetable).\n"
+        )
         // The way out works on the link, and leaves what it pointed to.
         XCTAssertEqual(generate(["install", "--remove"], home: home).code, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: elsewhere))
-        XCTAssertEqual(CLI.run(["plan", "Lisova", "Teremky", "--at", "08:15"], environment: ["METRO_TIMER_HOME": home]).code, 0)
+        XCTAssertEqual(
+            CLI.run(["plan", "Lisova", "Teremky", "--at", "08:15"], environment: ["METRO_TIMER_HOME": home]).code, 0)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         let directory = CLI.run(["status"], environment: ["METRO_TIMER_HOME": home])
         XCTAssertEqual(directory.code, 65)
-        XCTAssertTrue(directory.stderr.hasPrefix("Error: the installed timetable \(path) cannot be read (it is a directory, not a file)."), directory.stderr)
+        XCTAssertTrue(
+            directory.stderr.hasPrefix(
+                "Error: the installed timetable \(path) cannot be read (it is a directory, not a file)."),
+            directory.stderr)
         let removeDirectory = generate(["install", "--remove"], home: home)
         XCTAssertEqual(removeDirectory.code, 1)
-        XCTAssertEqual(removeDirectory.stderr, "Error: cannot remove \(path): it is a directory, not a file; remove it yourself\n")
+        XCTAssertEqual(
+            removeDirectory.stderr, "Error: cannot remove \(path): it is a directory, not a file; remove it yourself\n")
     }
 
     func testInstallRefusesBadDataAndUnsafePlacesAndKeepsWhatWasThere() throws {
@@ -190,10 +231,16 @@ final class InstalledTimetableTests: XCTestCase {
         let path = home + "/data/network.json"
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         // Every check of the embedded build: a timetable row without its last column.
-        let bad = try dataCopy([("kyiv-timetable.csv", "mr01_110,Академмістечко,forward,05:51:00,22:30:00", "mr01_110,Академмістечко,forward,05:51:00")])
+        let bad = try dataCopy([
+            (
+                "kyiv-timetable.csv", "mr01_110,Академмістечко,forward,05:51:00,22:30:00",
+                "mr01_110,Академмістечко,forward,05:51:00"
+            )
+        ])
         let refused = generate(["install", "--data", bad], home: home)
         XCTAssertEqual(refused.code, 65)
-        XCTAssertEqual(refused.stderr, "Error: \(bad)/kyiv-timetable.csv:2:5: expected 5 columns, found 4 (no 'last_departure')\n")
+        XCTAssertEqual(
+            refused.stderr, "Error: \(bad)/kyiv-timetable.csv:2:5: expected 5 columns, found 4 (no 'last_departure')\n")
         XCTAssertEqual(refused.stdout, "")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "the installed timetable is kept")
         // A link in the target's place is refused, and what it points to is not written.
@@ -203,20 +250,29 @@ final class InstalledTimetableTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
         let link = generate(["install", "--data", TestPaths.data], home: home)
         XCTAssertEqual(link.code, 1)
-        XCTAssertEqual(link.stderr, "Error: cannot install the timetable at \(path): it is a symbolic link, and metro-timer never follows links in its own directories\n")
+        XCTAssertEqual(
+            link.stderr,
+            "Error: cannot install the timetable at \(path): it is a symbolic link, and metro-timer never follows links in its own directories\n"
+        )
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "mine\n")
         // --remove takes nothing else.
         let both = generate(["install", "--remove", "--data", TestPaths.data], home: home)
         XCTAssertEqual(both.code, 64)
-        XCTAssertTrue(both.stderr.hasPrefix("Error: '--remove' does not go with '--data'\nUsage: timetable-gen install [--data <dir>] [--remove]\n"), both.stderr)
+        XCTAssertTrue(
+            both.stderr.hasPrefix(
+                "Error: '--remove' does not go with '--data'\nUsage: timetable-gen install [--data <dir>] [--remove]\n"),
+            both.stderr)
     }
 
     func testADirectoryReadableByOthersIsRefusedNotChmoddedAndAnotherUsersIsRefused() throws {
         let home = try TestPaths.temporaryDirectory(self) + "/home"
-        try FileManager.default.createDirectory(atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let run = generate(["install", "--data", TestPaths.data], home: home)
         XCTAssertEqual(run.code, 1, run.stderr)
-        XCTAssertTrue(run.stderr.hasPrefix("Error: cannot install the timetable at \(home)/data: others can use it (mode 755)"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.hasPrefix("Error: cannot install the timetable at \(home)/data: others can use it (mode 755)"),
+            run.stderr)
         XCTAssertEqual(try mode(home + "/data"), 0o755)
         XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/data/network.json"))
         // One it makes itself is private.
@@ -229,7 +285,9 @@ final class InstalledTimetableTests: XCTestCase {
         XCTAssertEqual(chown(other + "/data", 65534, 65534), 0)
         let refused = generate(["install", "--data", TestPaths.data], home: other)
         XCTAssertEqual(refused.code, 1)
-        XCTAssertTrue(refused.stderr.hasPrefix("Error: cannot install the timetable at \(other)/data: it belongs to user 65534"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix("Error: cannot install the timetable at \(other)/data: it belongs to user 65534"),
+            refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: other + "/data/network.json"))
         // And a file of another user's is not used.
         XCTAssertEqual(chown(fresh + "/data/network.json", 65534, 65534), 0)
@@ -239,11 +297,18 @@ final class InstalledTimetableTests: XCTestCase {
     }
 
     func testWhereItIsInstalled() {
-        XCTAssertEqual(InstalledNetwork.path(environment: ["METRO_TIMER_HOME": "/h", "XDG_DATA_HOME": "/x", "HOME": "/u"]), "/h/data/network.json")
-        XCTAssertEqual(InstalledNetwork.path(environment: ["XDG_DATA_HOME": "/x", "HOME": "/u"]), "/x/metro-timer/network.json")
+        XCTAssertEqual(
+            InstalledNetwork.path(environment: ["METRO_TIMER_HOME": "/h", "XDG_DATA_HOME": "/x", "HOME": "/u"]),
+            "/h/data/network.json")
+        XCTAssertEqual(
+            InstalledNetwork.path(environment: ["XDG_DATA_HOME": "/x", "HOME": "/u"]), "/x/metro-timer/network.json")
         // A relative XDG_DATA_HOME is ignored, as the XDG spec says.
-        XCTAssertEqual(InstalledNetwork.path(environment: ["XDG_DATA_HOME": "x", "HOME": "/u"]), "/u/.local/share/metro-timer/network.json")
-        XCTAssertEqual(InstalledNetwork.path(environment: ["METRO_TIMER_HOME": "", "HOME": "/u"]), "/u/.local/share/metro-timer/network.json")
+        XCTAssertEqual(
+            InstalledNetwork.path(environment: ["XDG_DATA_HOME": "x", "HOME": "/u"]),
+            "/u/.local/share/metro-timer/network.json")
+        XCTAssertEqual(
+            InstalledNetwork.path(environment: ["METRO_TIMER_HOME": "", "HOME": "/u"]),
+            "/u/.local/share/metro-timer/network.json")
     }
 
     func testIntegrityOfTheEmbeddedNetworkAndOfBrokenOnes() {
@@ -259,9 +324,12 @@ final class InstalledTimetableTests: XCTestCase {
         XCTAssertEqual(walk.integrityProblem()?.en, "transfer mr11_120 ⇄ mr12_121 does not join stations of two lines")
         var headway = Network.kyiv.document
         headway.headways.append(headway.headways[0])
-        XCTAssertEqual(headway.integrityProblem()?.en, "the interval of line M1 forward weekday at hour 6 appears twice")
+        XCTAssertEqual(
+            headway.integrityProblem()?.en, "the interval of line M1 forward weekday at hour 6 appears twice")
         XCTAssertThrowsError(try Network(json: Data(NetworkEncoding.compactJSON(duplicate).utf8))) { error in
-            XCTAssertEqual(error as? Network.LoadError, .inconsistent(Bilingual("станція mr01_110 трапляється двічі", "station mr01_110 appears twice")))
+            XCTAssertEqual(
+                error as? Network.LoadError,
+                .inconsistent(Bilingual("станція mr01_110 трапляється двічі", "station mr01_110 appears twice")))
         }
     }
 
@@ -281,15 +349,22 @@ final class InstalledTimetableTests: XCTestCase {
         document.airRaidSections = []
         document.entrances = nil
         XCTAssertNil(document.integrityProblem())
-        try FileManager.default.createDirectory(atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try NetworkEncoding.compactJSON(document).write(toFile: home + "/data/network.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try NetworkEncoding.compactJSON(document).write(
+            toFile: home + "/data/network.json", atomically: true, encoding: .utf8)
         let environment = ["METRO_TIMER_HOME": home]
         let plan = CLI.run(["plan", "Akademmistechko", "Sviatoshyn", "--at", "08:15"], environment: environment)
         XCTAssertTrue([0, 1].contains(plan.code), plan.stderr)
         XCTAssertTrue(plan.stdout.hasPrefix("Akademmistechko → Sviatoshyn\n"), plan.stdout)
         XCTAssertEqual(CLI.run(["stations"], environment: environment).stdout.split(separator: "\n").count, 3)
-        XCTAssertEqual(CLI.run(["plan", "Akademmistechko", "Lisova"], environment: environment).code, 64, "Lisova is not in this network")
-        for arguments in [["station", "Zhytomyrska"], ["about", "--json"], ["plan", "Sviatoshyn", "Akademmistechko", "--last"], ["status"]] {
+        XCTAssertEqual(
+            CLI.run(["plan", "Akademmistechko", "Lisova"], environment: environment).code, 64,
+            "Lisova is not in this network")
+        for arguments in [
+            ["station", "Zhytomyrska"], ["about", "--json"], ["plan", "Sviatoshyn", "Akademmistechko", "--last"],
+            ["status"],
+        ] {
             let result = CLI.run(arguments, environment: environment)
             XCTAssertTrue([0, 1].contains(result.code), "\(arguments): \(result.stderr)")
         }
@@ -299,16 +374,22 @@ final class InstalledTimetableTests: XCTestCase {
     func testTheBinariesInstallUseAndRemoveFromAnyDirectory() throws {
         let directory = try TestPaths.temporaryDirectory(self)
         let environment = ["METRO_TIMER_HOME": directory + "/home"]
-        let install = try ProcessRunner.run("timetable-gen", ["install", "--data", try newerData()], environment: environment, currentDirectory: directory)
+        let install = try ProcessRunner.run(
+            "timetable-gen", ["install", "--data", try newerData()], environment: environment,
+            currentDirectory: directory)
         XCTAssertEqual(install.code, 0, install.stderr)
-        let about = try ProcessRunner.run("metro-timer", ["about", "--json"], environment: environment, currentDirectory: directory)
+        let about = try ProcessRunner.run(
+            "metro-timer", ["about", "--json"], environment: environment, currentDirectory: directory)
         XCTAssertEqual(about.code, 0, about.stderr)
-        let data = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(about.stdout.utf8)) as? [String: Any])?["data"] as? [String: Any])
+        let data = try XCTUnwrap(
+            (JSONSerialization.jsonObject(with: Data(about.stdout.utf8)) as? [String: Any])?["data"] as? [String: Any])
         XCTAssertEqual(data["timetable"] as? String, "installed")
         XCTAssertEqual(data["resourcesDated"] as? String, "2026-11-20")
-        let remove = try ProcessRunner.run("timetable-gen", ["install", "--remove"], environment: environment, currentDirectory: directory)
+        let remove = try ProcessRunner.run(
+            "timetable-gen", ["install", "--remove"], environment: environment, currentDirectory: directory)
         XCTAssertEqual(remove.code, 0, remove.stderr)
-        let after = try ProcessRunner.run("metro-timer", ["about"], environment: environment, currentDirectory: directory)
+        let after = try ProcessRunner.run(
+            "metro-timer", ["about"], environment: environment, currentDirectory: directory)
         XCTAssertTrue(after.stdout.contains("  Timetable: built into the program.\n"), after.stdout)
     }
 }

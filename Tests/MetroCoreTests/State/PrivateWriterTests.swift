@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// One writer for private files. `plan --ics` wrote 0644 (the umask's) while
@@ -65,10 +65,15 @@ final class PrivateWriterTests: XCTestCase {
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
         holder.arguments = ["--exclusive", "--no-fork", live, "sleep", "30"]
         try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
+        defer {
+            holder.terminate()
+            holder.waitUntilExit()
+        }
         // (flock has the lock once it runs sleep in its own place.)
         let until = Date().addingTimeInterval(10)
-        while Date() < until, (try? String(contentsOfFile: "/proc/\(holder.processIdentifier)/comm", encoding: .utf8)) != "sleep\n" { usleep(10_000) }
+        while Date() < until,
+            (try? String(contentsOfFile: "/proc/\(holder.processIdentifier)/comm", encoding: .utf8)) != "sleep\n"
+        { usleep(10_000) }
         // A file of the same shape that is someone's own note, not a temp name: untouched.
         let other = directory + "/.ride.ics.notes"
         _ = FileManager.default.createFile(atPath: other, contents: Data("mine".utf8))
@@ -77,12 +82,15 @@ final class PrivateWriterTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: leftover), "the killed writer's file is left")
         XCTAssertTrue(FileManager.default.fileExists(atPath: live), "a live writer's file was removed")
         XCTAssertTrue(FileManager.default.fileExists(atPath: other))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), [".ride.ics.Zz98Yy", ".ride.ics.notes", "ride.ics"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted(),
+            [".ride.ics.Zz98Yy", ".ride.ics.notes", "ride.ics"])
 
         // The card's writer is the same one.
         let page = directory + "/ride.html"
         let cardLeftover = directory + "/.ride.html.Qw34Er"
-        _ = FileManager.default.createFile(atPath: cardLeftover, contents: Data("<html".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: cardLeftover, contents: Data("<html".utf8), attributes: [.posixPermissions: 0o600])
         XCTAssertEqual(CLI.run(card + ["--output", page]).code, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: cardLeftover))
     }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Shared journals with the real binaries: a ride on the wall clock (moved to 10:00 at night,
@@ -15,8 +15,10 @@ final class SharedJournalProcessTests: XCTestCase {
     var home: String { directory + "/state" }
     var rideClock: [String: String] = [:]
     var environment: [String: String] {
-        rideClock.merging(["METRO_TIMER_HOME": home, "METRO_TIMER_CONFIG": directory + "/config", "METRO_TIMER_ALERT_BACKEND": "off",
-         "LANG": "C.UTF-8", "NO_COLOR": "1"]) { $1 }
+        rideClock.merging([
+            "METRO_TIMER_HOME": home, "METRO_TIMER_CONFIG": directory + "/config", "METRO_TIMER_ALERT_BACKEND": "off",
+            "LANG": "C.UTF-8", "NO_COLOR": "1",
+        ]) { $1 }
     }
 
     override func setUpWithError() throws {
@@ -26,7 +28,9 @@ final class SharedJournalProcessTests: XCTestCase {
 
     func testARealRideSharedHoldsNoDateNoClockTimeNoPathAndIsPooled() throws {
         // A ride Lisova → Darnytsia that started three minutes ago.
-        let trip = Trip(id: "real-\(UUID().uuidString.prefix(8))", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code, t0: DaytimeClock.now.addingTimeInterval(-180))
+        let trip = Trip(
+            id: "real-\(UUID().uuidString.prefix(8))", origin: Kyiv.station("Lisova").code,
+            destination: Kyiv.station("Darnytsia").code, t0: DaytimeClock.now.addingTimeInterval(-180))
         try FileTripStore(directory: home).update { (current: inout Trip?) throws(CLIError) in current = trip }
         let at = try ProcessRunner.run("metro-timer", ["at", "Chernihivska"], environment: environment)
         XCTAssertEqual(at.code, 0, at.stderr)
@@ -44,7 +48,10 @@ final class SharedJournalProcessTests: XCTestCase {
             calendar.timeZone = TimeZone(identifier: zone)!
             for moment in [trip.t0, now] {
                 let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
-                forbidden += [String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!), String(format: "%02d:%02d", c.hour!, c.minute!)]
+                forbidden += [
+                    String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!),
+                    String(format: "%02d:%02d", c.hour!, c.minute!),
+                ]
             }
         }
         for secret in forbidden { XCTAssertFalse(text.contains(secret), "'\(secret)' in \(text)") }
@@ -61,11 +68,14 @@ final class SharedJournalProcessTests: XCTestCase {
 
     func testTheSimulatorsJournalIsSharedAndPooledAsItIs() throws {
         let journal = directory + "/simulated.jsonl"
-        let simulate = try ProcessRunner.run("timetable-gen", ["simulate", "--rides", "1", "--journal", journal], environment: ["LANG": "C.UTF-8"], currentDirectory: directory)
+        let simulate = try ProcessRunner.run(
+            "timetable-gen", ["simulate", "--rides", "1", "--journal", journal], environment: ["LANG": "C.UTF-8"],
+            currentDirectory: directory)
         XCTAssertEqual(simulate.code, 0, simulate.stderr)
         let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count
         XCTAssertGreaterThan(lines, 400)
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try FileManager.default.copyItem(atPath: journal, toPath: home + "/journal.jsonl")
         XCTAssertEqual(chmod(home + "/journal.jsonl", 0o600), 0)
         let shared = directory + "/shared.jsonl"

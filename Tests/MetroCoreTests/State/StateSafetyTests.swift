@@ -1,8 +1,8 @@
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Saved state under hostile or unlucky conditions: what cannot be read is an error,
@@ -16,7 +16,9 @@ final class StateSafetyTests: XCTestCase {
         let directory = try TestPaths.temporaryDirectory(self) + "/state"
         let store = FileTripStore(directory: directory)
         try store.update { trip in
-            trip = Trip(id: "test-trip", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: self.t0)
+            trip = Trip(
+                id: "test-trip", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+                t0: self.t0)
         }
         return (directory, ["METRO_TIMER_HOME": directory])
     }
@@ -30,8 +32,11 @@ final class StateSafetyTests: XCTestCase {
         // A bounded run: a command that wrongly starts a live ride must fail the test, not hang it.
         // `start` is among the commands: at a moment trains run (DaytimeClock).
         return try ProcessRunner.run(
-            executable: timeout, ["10", setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments,
-            environment: try DaytimeClock.environment().merging(environment) { $1 }.merging(["HOME": "/nonexistent", "METRO_TIMER_CONFIG": NSTemporaryDirectory() + "no-config-\(UUID().uuidString)"]) { $1 })
+            executable: timeout,
+            ["10", setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments,
+            environment: try DaytimeClock.environment().merging(environment) { $1 }.merging([
+                "HOME": "/nonexistent", "METRO_TIMER_CONFIG": NSTemporaryDirectory() + "no-config-\(UUID().uuidString)",
+            ]) { $1 })
     }
 
     func chownTree(_ path: String, to uid: uid_t) throws {
@@ -39,7 +44,9 @@ final class StateSafetyTests: XCTestCase {
         // The scratch directory above is private to root; the other user must reach `path`.
         XCTAssertEqual(chmod((path as NSString).deletingLastPathComponent, 0o755), 0)
         XCTAssertEqual(chown(path, uid, gid_t(uid)), 0)
-        while let item = enumerator?.nextObject() as? String { XCTAssertEqual(chown(path + "/" + item, uid, gid_t(uid)), 0) }
+        while let item = enumerator?.nextObject() as? String {
+            XCTAssertEqual(chown(path + "/" + item, uid, gid_t(uid)), 0)
+        }
     }
 
     // MARK: - Missing is not unreadable
@@ -53,11 +60,15 @@ final class StateSafetyTests: XCTestCase {
         for arguments in [["status"], ["adjust", "+1"], ["start", "Lisova", "Arsenalna"], ["arrived"]] {
             let result = try runAsNobody(arguments, environment: environment)
             XCTAssertEqual(result.code, 65, "\(arguments): \(result.stdout)\(result.stderr)")
-            XCTAssertTrue(result.stderr.contains(trip) && result.stderr.contains("Permission denied"), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains(trip) && result.stderr.contains("Permission denied"),
+                "\(arguments): \(result.stderr)")
         }
         XCTAssertEqual(chmod(trip, 0o600), 0)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: trip)), before, "left exactly as it was")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/journal.jsonl"), "no journal record of a trip never read")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: directory + "/journal.jsonl"),
+            "no journal record of a trip never read")
     }
 
     // MARK: - Never follow
@@ -71,7 +82,8 @@ final class StateSafetyTests: XCTestCase {
         XCTAssertEqual(symlink(target, directory + "/journal.jsonl"), 0)
         let arrived = CLI.run(["arrived"], now: t0.addingTimeInterval(600), environment: environment)
         XCTAssertNotEqual(arrived.code, 0)
-        XCTAssertTrue(arrived.stderr.contains("journal.jsonl") && arrived.stderr.contains("symbolic link"), arrived.stderr)
+        XCTAssertTrue(
+            arrived.stderr.contains("journal.jsonl") && arrived.stderr.contains("symbolic link"), arrived.stderr)
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "precious\n")
         // Nothing half-happened: the trip file still holds an active trip.
         XCTAssertFalse(try String(contentsOfFile: directory + "/trip.json", encoding: .utf8).contains("\"ended\""))
@@ -96,7 +108,8 @@ final class StateSafetyTests: XCTestCase {
 
     func testATornJournalLineDoesNotSwallowTheNextRecord() throws {
         let (directory, environment) = try stateWithTrip()
-        try #"{"version":3,"id":"torn","from":"mr18"#.write(toFile: directory + "/journal.jsonl", atomically: true, encoding: .utf8)
+        try #"{"version":3,"id":"torn","from":"mr18"#.write(
+            toFile: directory + "/journal.jsonl", atomically: true, encoding: .utf8)
         XCTAssertEqual(CLI.run(["arrived"], now: t0.addingTimeInterval(2400), environment: environment).code, 0)
         let journal = try FileTripStore(directory: directory).readJournal()
         XCTAssertEqual(journal.records.count, 1, "the new record reads on a line of its own")
@@ -110,7 +123,8 @@ final class StateSafetyTests: XCTestCase {
         // is there, the trip still active. The retry must not write a second record.
         let trip = try XCTUnwrap(store.load())
         let model = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
-        try store.appendJournal(JournalRecord(trip: trip, model: model, outcome: .arrived, at: t0.addingTimeInterval(2400)))
+        try store.appendJournal(
+            JournalRecord(trip: trip, model: model, outcome: .arrived, at: t0.addingTimeInterval(2400)))
         // Whatever reads the trip next sees it ended, as the record says: both, not half.
         XCTAssertEqual(try store.load()?.ended?.outcome, .arrived)
         XCTAssertEqual(CLI.run(["status"], now: t0.addingTimeInterval(2410), environment: environment).stdout, "")
@@ -123,20 +137,25 @@ final class StateSafetyTests: XCTestCase {
 
     func testParallelChangesAreAllKept() throws {
         let config = try TestPaths.temporaryDirectory(self) + "/config"
-        let stations = ["Hidropark", "Dnipro", "Darnytsia", "Livoberezhna", "Chernihivska", "Lisova", "Arsenalna", "Universytet", "Vokzalna", "Politekhnichnyi instytut"]
+        let stations = [
+            "Hidropark", "Dnipro", "Darnytsia", "Livoberezhna", "Chernihivska", "Lisova", "Arsenalna", "Universytet",
+            "Vokzalna", "Politekhnichnyi instytut",
+        ]
         let group = DispatchGroup()
         let results = LockedResults()
         for station in stations {
             group.enter()
             Thread.detachNewThread {
-                let result = try? ProcessRunner.run("metro-timer", ["changes", "add", "--closed", station], environment: ["METRO_TIMER_CONFIG": config])
+                let result = try? ProcessRunner.run(
+                    "metro-timer", ["changes", "add", "--closed", station], environment: ["METRO_TIMER_CONFIG": config])
                 results.append(result?.code ?? -1)
                 group.leave()
             }
         }
         group.wait()
         XCTAssertEqual(results.values.sorted(), Array(repeating: 0, count: stations.count))
-        let list = try ProcessRunner.run("metro-timer", ["changes", "list"], environment: ["METRO_TIMER_CONFIG": config])
+        let list = try ProcessRunner.run(
+            "metro-timer", ["changes", "list"], environment: ["METRO_TIMER_CONFIG": config])
         for station in stations { XCTAssertTrue(list.stdout.contains(station), "\(station) lost:\n\(list.stdout)") }
     }
 
@@ -153,7 +172,8 @@ final class StateSafetyTests: XCTestCase {
         let result = try ProcessRunner.run("metro-timer", ["adjust", "+1"], environment: environment)
         XCTAssertLessThan(Date().timeIntervalSince(started), 15, "a bounded wait")
         XCTAssertEqual(result.code, 1)
-        XCTAssertEqual(result.stderr, "Error: \(lock) is held by another metro-timer (process 4242); try again in a moment\n")
+        XCTAssertEqual(
+            result.stderr, "Error: \(lock) is held by another metro-timer (process 4242); try again in a moment\n")
     }
 
     func testLeftoverTempFilesAreRemovedByTheNextWriter() throws {
@@ -169,7 +189,9 @@ final class StateSafetyTests: XCTestCase {
         XCTAssertEqual(chmod(directory, 0o755), 0)
         let first = CLI.run(["adjust", "+1"], now: t0.addingTimeInterval(60), environment: environment)
         XCTAssertEqual(first.code, 1, first.stderr)
-        XCTAssertTrue(first.stderr.hasPrefix("Error: cannot use the state directory \(directory): others can use it (mode 755)"), first.stderr)
+        XCTAssertTrue(
+            first.stderr.hasPrefix("Error: cannot use the state directory \(directory): others can use it (mode 755)"),
+            first.stderr)
         var info = stat()
         XCTAssertEqual(stat(directory, &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o755)
@@ -203,7 +225,9 @@ final class StateSafetyTests: XCTestCase {
         // replace it), where root may make one.
         var targets = [outside + "/link", outside + "/fifo"]
         // 1,3 is a null device.
-        if getuid() == 0, mknod(outside + "/device", S_IFCHR | 0o600, dev_t(0x103)) == 0 { targets.append(outside + "/device") }
+        if getuid() == 0, mknod(outside + "/device", S_IFCHR | 0o600, dev_t(0x103)) == 0 {
+            targets.append(outside + "/device")
+        }
         for command in ["journal", "calibration"] {
             for path in targets {
                 let result = CLI.run([command, "--export", path], environment: environment)
@@ -225,7 +249,9 @@ final class StateSafetyTests: XCTestCase {
         for command in ["'\(binary)' plan Lisova Teremky > /dev/full", "'\(binary)' stations > /dev/full"] {
             let result = try ProcessRunner.run(executable: "/bin/sh", ["-c", command])
             XCTAssertEqual(result.code, 1, command)
-            XCTAssertTrue(result.stderr.hasPrefix("Error: cannot write to standard output: No space left on device"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.hasPrefix("Error: cannot write to standard output: No space left on device"),
+                result.stderr)
         }
         // Like `git log | head`: the reader leaves, the writer ends without a word.
         // (bash: /bin/sh has no PIPESTATUS.) The reader is gone before the writer starts (`true`
@@ -235,15 +261,20 @@ final class StateSafetyTests: XCTestCase {
         // ends quietly, 0. Either way, not a word on stderr. (Should the reader still be there,
         // the writer just succeeds: 0.)
         for (trap, statuses) in [("", ["0", "141"]), ("trap '' PIPE; ", ["0"])] {
-            let piped = try ProcessRunner.run(executable: "/bin/bash", ["-c", "\(trap){ sleep 0.2; '\(binary)' stations; } | true; echo \"status ${PIPESTATUS[0]}\""])
+            let piped = try ProcessRunner.run(
+                executable: "/bin/bash",
+                ["-c", "\(trap){ sleep 0.2; '\(binary)' stations; } | true; echo \"status ${PIPESTATUS[0]}\""])
             XCTAssertEqual(piped.stderr, "", trap)
             let status = piped.stdout.trimmingCharacters(in: .newlines)
             XCTAssertTrue(statuses.map { "status " + $0 }.contains(status), "\(trap): \(status)")
         }
-        let head = try ProcessRunner.run(executable: "/bin/bash", ["-c", "'\(binary)' stations | head -1; echo \"status ${PIPESTATUS[0]}\""])
+        let head = try ProcessRunner.run(
+            executable: "/bin/bash", ["-c", "'\(binary)' stations | head -1; echo \"status ${PIPESTATUS[0]}\""])
         XCTAssertEqual(head.stderr, "")
         XCTAssertTrue(head.stdout.hasPrefix("M1"))
-        XCTAssertTrue(["status 0", "status 141"].contains(head.stdout.split(separator: "\n").last.map(String.init) ?? ""), head.stdout)
+        XCTAssertTrue(
+            ["status 0", "status 141"].contains(head.stdout.split(separator: "\n").last.map(String.init) ?? ""),
+            head.stdout)
     }
 
     // MARK: - Untrusted text
@@ -259,7 +290,9 @@ final class StateSafetyTests: XCTestCase {
         XCTAssertEqual(csi.code, 64)
         XCTAssertFalse(csi.stderr.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x7F }, csi.stderr)
         XCTAssertTrue(csi.stderr.contains(#"\u{9B}2J\u{7F}"#), csi.stderr)
-        for arguments in [["plan", "Lisova", "Teremky", "--\u{1B}[2Jx"], ["\u{1B}[2J"], ["status", "--format", "{\u{1B}[31m}"]] {
+        for arguments in [
+            ["plan", "Lisova", "Teremky", "--\u{1B}[2Jx"], ["\u{1B}[2J"], ["status", "--format", "{\u{1B}[31m}"],
+        ] {
             let refused = CLI.run(arguments)
             XCTAssertEqual(refused.code, 64, "\(arguments)")
             XCTAssertFalse(refused.stderr.contains("\u{1B}"), refused.stderr)
@@ -269,7 +302,9 @@ final class StateSafetyTests: XCTestCase {
         XCTAssertLessThan(huge.stderr.utf8.count, 2_000)
         // Notes refuse control characters at input.
         let config = "/nonexistent/never-written"
-        let note = CLI.run(["changes", "add", "--closed", "Dnipro", "--note", "\u{1B}[2Jgone"], environment: ["METRO_TIMER_CONFIG": config])
+        let note = CLI.run(
+            ["changes", "add", "--closed", "Dnipro", "--note", "\u{1B}[2Jgone"],
+            environment: ["METRO_TIMER_CONFIG": config])
         XCTAssertEqual(note.code, 64)
         XCTAssertFalse(note.stderr.contains("\u{1B}"), note.stderr)
     }
@@ -280,10 +315,12 @@ final class StateSafetyTests: XCTestCase {
         for (key, value) in [("t0", "1e300"), ("t0", "-9223372036854775808"), ("t0", "4102444801")] {
             let (directory, environment) = try stateWithTrip()
             let path = directory + "/trip.json"
-            var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            var object = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
             let text = try String(contentsOfFile: path, encoding: .utf8)
             object[key] = 0
-            let replaced = text.replacingOccurrences(of: #""t0" : \d+(\.\d+)?"#, with: "\"t0\" : \(value)", options: .regularExpression)
+            let replaced = text.replacingOccurrences(
+                of: #""t0" : \d+(\.\d+)?"#, with: "\"t0\" : \(value)", options: .regularExpression)
             XCTAssertNotEqual(replaced, text)
             try replaced.write(toFile: path, atomically: true, encoding: .utf8)
             let result = try ProcessRunner.run("metro-timer", ["status"], environment: environment)
@@ -298,7 +335,11 @@ final class StateSafetyTests: XCTestCase {
 final class LockedResults: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var values: [Int32] = []
-    func append(_ value: Int32) { lock.lock(); values.append(value); lock.unlock() }
+    func append(_ value: Int32) {
+        lock.lock()
+        values.append(value)
+        lock.unlock()
+    }
 }
 
 /// Confirmations in `calibration`, `journal` and `status`.
@@ -323,7 +364,10 @@ final class ConfirmationTests: XCTestCase {
         for command in ["journal", "calibration"] {
             let alone = CLI.run([command, "--yes"], environment: environment)
             XCTAssertEqual(alone.code, 64, command)
-            XCTAssertTrue(alone.stderr.hasPrefix("Error: '--yes' confirms \(command == "journal" ? "--clear" : "--reset"); alone it does nothing\n"), alone.stderr)
+            XCTAssertTrue(
+                alone.stderr.hasPrefix(
+                    "Error: '--yes' confirms \(command == "journal" ? "--clear" : "--reset"); alone it does nothing\n"),
+                alone.stderr)
         }
     }
 
@@ -334,11 +378,18 @@ final class ConfirmationTests: XCTestCase {
             trip = Trip(id: "s", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: t0)
         }
         let environment = ["METRO_TIMER_HOME": directory]
-        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: try XCTUnwrap(FileTripStore(directory: directory).load()))
-            .current(try XCTUnwrap(FileTripStore(directory: directory).load()))
-        let before = CLI.run(["status", "--format", "[{transfer}][{alert}]"], now: schedule.alert.addingTimeInterval(-65), environment: environment)
+        let schedule = try TripModel(
+            engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock),
+            trip: try XCTUnwrap(FileTripStore(directory: directory).load())
+        )
+        .current(try XCTUnwrap(FileTripStore(directory: directory).load()))
+        let before = CLI.run(
+            ["status", "--format", "[{transfer}][{alert}]"], now: schedule.alert.addingTimeInterval(-65),
+            environment: environment)
         XCTAssertEqual(before.stdout, "[][1:05]\n")
-        let after = CLI.run(["status", "--format", "[{transfer}][{alert}]"], now: schedule.alert.addingTimeInterval(20), environment: environment)
+        let after = CLI.run(
+            ["status", "--format", "[{transfer}][{alert}]"], now: schedule.alert.addingTimeInterval(20),
+            environment: environment)
         XCTAssertEqual(after.stdout, "[][]\n", "a passed moment is empty, not 0:00")
     }
 }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// No silent skips. `routes list` skipped a malformed journal line without the
@@ -14,15 +14,18 @@ final class WarnWhereSkippedTests: XCTestCase {
 
     override func setUpWithError() throws {
         home = try TestPaths.temporaryDirectory(self) + "/state"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     /// Every reader of the journal that skips a line says so, in the words `journal` uses.
     func testEveryJournalReaderWarnsOfASkippedLine() throws {
         let journal = home + "/journal.jsonl"
-        _ = FileManager.default.createFile(atPath: journal, contents: Data("{\"not\": \"a record\"\n".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: journal, contents: Data("{\"not\": \"a record\"\n".utf8), attributes: [.posixPermissions: 0o600])
         let environment = ["METRO_TIMER_HOME": home, "NO_COLOR": "1"]
-        let said = try XCTUnwrap(CLI.run(["journal"], environment: environment).stderr.split(separator: "\n").first.map(String.init))
+        let said = try XCTUnwrap(
+            CLI.run(["journal"], environment: environment).stderr.split(separator: "\n").first.map(String.init))
         XCTAssertTrue(said.hasPrefix("warning: \(journal):1: skipped a malformed line ("), said)
         for arguments in [["routes", "list"], ["journal", "report"], ["start", "--again"]] {
             let result = CLI.run(arguments, environment: environment)
@@ -65,7 +68,10 @@ final class WarnWhereSkippedTests: XCTestCase {
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        defer {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
         // Read standard error until the note comes (or 20 s pass).
         let reader = err.fileHandleForReading
         _ = fcntl(reader.fileDescriptor, F_SETFL, O_NONBLOCK)
@@ -77,7 +83,8 @@ final class WarnWhereSkippedTests: XCTestCase {
             if count > 0 { said += String(decoding: buffer[0..<count], as: UTF8.self) } else { usleep(50_000) }
             if !process.isRunning && count <= 0 { break }
         }
-        XCTAssertTrue(said.contains("the alert record \(home)/scheduled-alerts.json cannot be read (it is a symbolic link"), said)
+        XCTAssertTrue(
+            said.contains("the alert record \(home)/scheduled-alerts.json cannot be read (it is a symbolic link"), said)
         XCTAssertFalse(FileManager.default.fileExists(atPath: target), "the link was followed")
     }
 }

@@ -1,8 +1,8 @@
-@testable import CLIKit
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// `--help` wrapped to the terminal, 80 columns when standard output is not one (a pipe, a
@@ -20,7 +20,8 @@ final class HelpWrappingTests: XCTestCase {
     /// indentation cannot be; nor can an example's command, which is typed as it stands).
     func overlong(_ text: String, width: Int) -> [String] {
         text.split(separator: "\n").map(String.init).filter { line in
-            line.count > width && line.drop(while: { $0 == " " }).contains(" ") && !line.hasPrefix("  metro-timer ") && !line.hasPrefix("  timetable-gen ")
+            line.count > width && line.drop(while: { $0 == " " }).contains(" ") && !line.hasPrefix("  metro-timer ")
+                && !line.hasPrefix("  timetable-gen ")
         }
     }
 
@@ -40,15 +41,20 @@ final class HelpWrappingTests: XCTestCase {
     func testATerminalGetsItsOwnWidthAndNoWordIsLost() {
         let wide = CLI.run(["plan", "--help"], environment: ["NO_COLOR": "1", "COLUMNS": "1000"], terminal: true).stdout
         for width in [60, 100] {
-            let result = CLI.run(["plan", "--help"], environment: ["NO_COLOR": "1", "COLUMNS": String(width)], terminal: true)
+            let result = CLI.run(
+                ["plan", "--help"], environment: ["NO_COLOR": "1", "COLUMNS": String(width)], terminal: true)
             XCTAssertEqual(overlong(result.stdout, width: width), [], "\(width)")
-            XCTAssertTrue(result.stdout.split(separator: "\n").contains { $0.count > width - 10 }, "the width is used: \(width)")
+            XCTAssertTrue(
+                result.stdout.split(separator: "\n").contains { $0.count > width - 10 }, "the width is used: \(width)")
             XCTAssertEqual(words(result.stdout), words(wide), "\(width): the same words in the same order")
         }
         // A description continues under itself, in its column; an option keeps its value.
         let narrow = CLI.run(["plan", "--help"], environment: ["NO_COLOR": "1", "COLUMNS": "60"], terminal: true).stdout
         XCTAssertTrue(narrow.contains("[--closed <station>]"), narrow)
-        XCTAssertTrue(narrow.contains("\n  --no-calibration        Official figures only, without\n                          your own measurements.\n"), narrow)
+        XCTAssertTrue(
+            narrow.contains(
+                "\n  --no-calibration        Official figures only, without\n                          your own measurements.\n"
+            ), narrow)
     }
 
     func testTimetableGenWrapsToEightyInAPipe() throws {
@@ -65,15 +71,22 @@ final class HelpWrappingTests: XCTestCase {
     /// so the lines are the ones the program wrote.
     func testTimetableGenAsksTheTerminalForItsWidth() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("tmux is required in CI (.ci/run installs it)") }
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                XCTFail("tmux is required in CI (.ci/run installs it)")
+            }
             throw XCTSkip("tmux is not installed (apt-get install tmux)")
         }
         let socket = "metro-timer-width-\(UUID().uuidString.prefix(8))"
         addTeardownBlock { _ = try? TerminalTests.run(["-L", socket, "kill-server"]) }
         let binary = TestPaths.products.appendingPathComponent("timetable-gen").path
-        let piped = try ProcessRunner.run("timetable-gen", ["gtfs", "--help"], environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"]).stdout
-        let script = "env -u COLUMNS -u LINES -u METRO_TIMER_LANG -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 NO_COLOR=1 \(binary) gtfs --help; echo END-OF-HELP; sleep 600"
-        try TerminalTests.run(["-L", socket, "new-session", "-d", "-s", "help", "-x", "60", "-y", "200", "bash", "-c", script])
+        let piped = try ProcessRunner.run(
+            "timetable-gen", ["gtfs", "--help"], environment: ["LANG": "C.UTF-8", "NO_COLOR": "1"]
+        ).stdout
+        let script =
+            "env -u COLUMNS -u LINES -u METRO_TIMER_LANG -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 NO_COLOR=1 \(binary) gtfs --help; echo END-OF-HELP; sleep 600"
+        try TerminalTests.run([
+            "-L", socket, "new-session", "-d", "-s", "help", "-x", "60", "-y", "200", "bash", "-c", script,
+        ])
         var shown = ""
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {

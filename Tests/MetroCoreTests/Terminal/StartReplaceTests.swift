@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// `start` over an active trip: refused off a terminal unless `--replace`; at a terminal it asks
@@ -15,8 +15,10 @@ final class StartReplaceTests: XCTestCase {
     /// A real ride on the wall clock, at a moment trains run (DaytimeClock).
     var rideClock: [String: String] = [:]
     var environment: [String: String] {
-        rideClock.merging(["METRO_TIMER_HOME": home, "METRO_TIMER_CONFIG": directory + "/config", "METRO_TIMER_ALERT_BACKEND": "off",
-         "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1"]) { $1 }
+        rideClock.merging([
+            "METRO_TIMER_HOME": home, "METRO_TIMER_CONFIG": directory + "/config", "METRO_TIMER_ALERT_BACKEND": "off",
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "NO_COLOR": "1",
+        ]) { $1 }
     }
 
     override func setUpWithError() throws {
@@ -26,7 +28,9 @@ final class StartReplaceTests: XCTestCase {
 
     /// A trip Lisova → Teremky that started a minute ago: active.
     func writeActive() throws -> Trip {
-        let trip = Trip(id: "active-\(UUID().uuidString.prefix(8))", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: DaytimeClock.now.addingTimeInterval(-60))
+        let trip = Trip(
+            id: "active-\(UUID().uuidString.prefix(8))", origin: Kyiv.station("Lisova").code,
+            destination: Kyiv.station("Teremky").code, t0: DaytimeClock.now.addingTimeInterval(-60))
         try FileTripStore(directory: home).update { (current: inout Trip?) throws(CLIError) in current = trip }
         return trip
     }
@@ -43,7 +47,9 @@ final class StartReplaceTests: XCTestCase {
         let active = try writeActive()
         let refused = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Darnytsia"], environment: environment)
         XCTAssertEqual(refused.code, 1)
-        XCTAssertEqual(refused.stderr, "Error: A trip Lisova → Teremky is already active. Replace it with 'metro-timer start --replace …'.\n")
+        XCTAssertEqual(
+            refused.stderr,
+            "Error: A trip Lisova → Teremky is already active. Replace it with 'metro-timer start --replace …'.\n")
         XCTAssertEqual(try load()?.id, active.id, "kept")
 
         // --replace: the old trip ends as stopped (into the journal), the new one starts.
@@ -71,7 +77,9 @@ final class StartReplaceTests: XCTestCase {
     }
 
     func testAtATerminalItAsksAndTheAnswerDecides() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else { throw XCTSkip("tmux is not installed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            throw XCTSkip("tmux is not installed")
+        }
         let socket = "metro-timer-replace-\(UUID().uuidString.prefix(8))"
         addTeardownBlock { _ = try? TerminalTests.run(["-L", socket, "kill-server"]) }
         let variables = environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(separator: " ")
@@ -81,7 +89,9 @@ final class StartReplaceTests: XCTestCase {
                 "env \(variables) TERM=xterm-256color \(binary) start Lisova Darnytsia; echo $? > \(directory)/\(name).exit; sleep 600",
             ])
         }
-        func screen(_ name: String) -> String { (try? TerminalTests.run(["-L", socket, "capture-pane", "-p", "-t", name])) ?? "" }
+        func screen(_ name: String) -> String {
+            (try? TerminalTests.run(["-L", socket, "capture-pane", "-p", "-t", name])) ?? ""
+        }
         /// The exit status once the shell has written it: `echo $? > FILE` creates the file
         /// before it writes the number, so an empty file is no status yet (CI once read "").
         func exit(_ name: String) -> String? {
@@ -118,6 +128,8 @@ final class StartReplaceTests: XCTestCase {
         eventually("the screen to close") { exit("yes") != nil }
         XCTAssertEqual(exit("yes"), "0")
         XCTAssertEqual(try load()?.destination, Kyiv.station("Darnytsia").code)
-        XCTAssertEqual(try FileTripStore(directory: home).readJournal().records.map(\.id), [active.id], "the replaced trip, stopped")
+        XCTAssertEqual(
+            try FileTripStore(directory: home).readJournal().records.map(\.id), [active.id],
+            "the replaced trip, stopped")
     }
 }

@@ -1,7 +1,8 @@
-@testable import CLIKit
 import Foundation
 import MetroTestSupport
 import XCTest
+
+@testable import CLIKit
 
 /// The live screen under a real pseudo-terminal: tmux runs it, sends keys, reads the screen.
 final class TerminalTests: XCTestCase {
@@ -36,11 +37,14 @@ final class TerminalTests: XCTestCase {
         posix_spawn_file_actions_addclose(&actions, pipe[0])
         posix_spawn_file_actions_addclose(&actions, pipe[1])
         let argv = (["/usr/bin/tmux"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
         close(pipe[1])
-        guard spawned == 0 else { close(pipe[0]); throw POSIXError(.ENOENT) }
+        guard spawned == 0 else {
+            close(pipe[0])
+            throw POSIXError(.ENOENT)
+        }
         // new-session's server keeps the pipe open, so read only what is there when the client
         // has exited (capture-pane's output is small and written before it exits).
         var status: Int32 = 0
@@ -60,7 +64,9 @@ final class TerminalTests: XCTestCase {
     @discardableResult
     func tmux(_ arguments: String...) throws -> String { try Self.run(["-L", socket] + arguments) }
     func screen() throws -> String { try tmux("capture-pane", "-p", "-t", "ride") }
-    func flag(_ name: String) throws -> String { try tmux("display-message", "-p", "-t", "ride", "#{\(name)}").trimmingCharacters(in: .whitespacesAndNewlines) }
+    func flag(_ name: String) throws -> String {
+        try tmux("display-message", "-p", "-t", "ride", "#{\(name)}").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 
     /// Waits (polling an outside process, at most `seconds`) until `condition` holds.
     func eventually(_ what: String, seconds: Double = 15, _ condition: () throws -> Bool) throws {
@@ -87,7 +93,8 @@ final class TerminalTests: XCTestCase {
     }
 
     func file(_ name: String) -> String? {
-        (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8))?.trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     func arrival(_ screen: String) -> String? {
@@ -128,7 +135,8 @@ final class TerminalTests: XCTestCase {
         XCTAssertEqual(try flag("alternate_on"), "0")
         XCTAssertEqual(try flag("cursor_flag"), "1", "the cursor is visible again")
         XCTAssertTrue(try screen().contains("Rehearsal over."))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/state/trip.json"), "a rehearsal writes no trip")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: directory + "/state/trip.json"), "a rehearsal writes no trip")
     }
 
     func testCtrlCExits130AndKeepsTheTrip() throws {
@@ -202,7 +210,8 @@ final class TerminalTests: XCTestCase {
         // Stopped (the script's shell has no job control, so it just waits): the terminal is
         // the shell's again.
         try eventually("the ride to stop") {
-            ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "").split(separator: ")").last?.split(separator: " ").first == "T"
+            ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "").split(separator: ")").last?
+                .split(separator: " ").first == "T"
         }
         XCTAssertEqual(try flag("alternate_on"), "0", "suspended: the alternate screen is left")
         XCTAssertEqual(try flag("cursor_flag"), "1", "suspended: the cursor is visible")
@@ -212,7 +221,8 @@ final class TerminalTests: XCTestCase {
         try eventually("a redrawn frame") { try screen().contains("Lisova → Teremky") }
         try tmux("send-keys", "-t", "ride", "+")
         try eventually("the key acted on") {
-            ((try? String(contentsOfFile: self.directory + "/state/trip.json", encoding: .utf8)) ?? "").contains("\"shift\"")
+            ((try? String(contentsOfFile: self.directory + "/state/trip.json", encoding: .utf8)) ?? "").contains(
+                "\"shift\"")
         }
         XCTAssertFalse(try screen().contains("+ +"), "the key was not echoed")
         try tmux("send-keys", "-t", "ride", "q")
@@ -241,7 +251,9 @@ final class TerminalTests: XCTestCase {
         try launch("start Lisova Teremky")
         try eventually("the first frame") { try screen().contains("Lisova → Teremky") }
         try tmux("send-keys", "-t", "ride", "a")
-        try eventually("the question") { try screen().contains("Press a again to confirm the arrival (the countdown goes on).") }
+        try eventually("the question") {
+            try screen().contains("Press a again to confirm the arrival (the countdown goes on).")
+        }
         var trip = try String(contentsOfFile: directory + "/state/trip.json", encoding: .utf8)
         XCTAssertFalse(trip.contains("\"ended\""), "one press does not end the trip")
         XCTAssertEqual(try flag("alternate_on"), "1", "the countdown goes on")
@@ -264,11 +276,13 @@ final class TerminalTests: XCTestCase {
             socket = "metro-timer-test-\(UUID().uuidString.prefix(8))"
             addTeardownBlock { [socket] in _ = try? Self.run(["-L", socket, "kill-server"]) }
             try? FileManager.default.removeItem(atPath: directory + "/exit")
-            try launch("start Lisova Teremky --speed 2 --at 22:00 --date 2026-11-30 --lang \(language)", width: 40, height: 15)
+            try launch(
+                "start Lisova Teremky --speed 2 --at 22:00 --date 2026-11-30 --lang \(language)", width: 40, height: 15)
             // A whole frame: the title and the last key line both drawn.
             try eventually("a whole frame") {
                 let shown = try screen()
-                return shown.contains(language == "en" ? "Lisova → Teremky" : "Лісова → Теремки") && shown.contains(language == "en" ? "q leave" : "q вийти")
+                return shown.contains(language == "en" ? "Lisova → Teremky" : "Лісова → Теремки")
+                    && shown.contains(language == "en" ? "q leave" : "q вийти")
             }
             let shown = try screen()
             let lines = shown.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
@@ -278,7 +292,11 @@ final class TerminalTests: XCTestCase {
             // countdown is "Get ready", not "Yours is next" (decision 0050).
             for text in language == "en"
                 ? ["Next: ", "Change is next", "Get ready  ", "Arrival", "⚠", "+ behind", "u undo", "q leave"]
-                : ["Наступна: ", "Пересадка — наступна", "Готуйтеся виходити", "Прибуття", "⚠", "+ позаду", "u скасувати", "q вийти"] {
+                : [
+                    "Наступна: ", "Пересадка — наступна", "Готуйтеся виходити", "Прибуття", "⚠", "+ позаду",
+                    "u скасувати", "q вийти",
+                ]
+            {
                 XCTAssertTrue(shown.contains(text), "\(text) at 40×15 (\(language)):\n\(shown)")
             }
             try tmux("send-keys", "-t", "ride", "q")
@@ -286,7 +304,6 @@ final class TerminalTests: XCTestCase {
         }
     }
 }
-
 
 /// A signal that arrives as the ride begins is never lost: the ride ends at once, whether the
 /// signal came before its handler was installed (the default action) or after (the handler).
@@ -297,9 +314,12 @@ final class SignalRaceTests: XCTestCase {
         let home = try TestPaths.temporaryDirectory(self)
         for attempt in 0..<20 {
             let binary = TestPaths.products.appendingPathComponent("metro-timer").path
-            let pid = try Spawn.detached(binary, ["start", "Lisova", "Teremky", "--replace", "--events"], environment: try DaytimeClock.environment().merging([
-                "METRO_TIMER_HOME": home, "METRO_TIMER_CONFIG": home + "/config", "PATH": "/usr/bin:/bin", "METRO_TIMER_ALERT_BACKEND": "none",
-            ]) { $1 })
+            let pid = try Spawn.detached(
+                binary, ["start", "Lisova", "Teremky", "--replace", "--events"],
+                environment: try DaytimeClock.environment().merging([
+                    "METRO_TIMER_HOME": home, "METRO_TIMER_CONFIG": home + "/config", "PATH": "/usr/bin:/bin",
+                    "METRO_TIMER_ALERT_BACKEND": "none",
+                ]) { $1 })
             // Signal at a different moment of the start each time, from at once to 40 ms in.
             usleep(useconds_t(attempt * 2_000))
             kill(pid, SIGTERM)

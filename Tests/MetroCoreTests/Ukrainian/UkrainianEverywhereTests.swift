@@ -1,8 +1,8 @@
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// `--lang uk` all the way down: every command's help, its ordinary output and its error paths
@@ -15,8 +15,10 @@ final class UkrainianEverywhereTests: XCTestCase {
     /// protocols, environment variables and the language codes.
     static let allowed: Set<String> = [
         // programs and tools the text names
-        "metro-timer", "metro-timer-alerts", "tmux", "systemd", "systemd-run", "systemctl", "notify-send", "termux-notification",
-        "termux-vibrate", "bash", "zsh", "fish", "sh", "man", "make", "install", "apt-get", "tzdata", "compinit", "curl",
+        "metro-timer", "metro-timer-alerts", "tmux", "systemd", "systemd-run", "systemctl", "notify-send",
+        "termux-notification",
+        "termux-vibrate", "bash", "zsh", "fish", "sh", "man", "make", "install", "apt-get", "tzdata", "compinit",
+        "curl",
         // formats, protocols, standards
         "JSON", "HTTPS", "HTTP", "URL", "GPS", "ICS", "GTFS", "UTC", "ISO", "CSV", "TZif", "POSIX", "gettext", "TLS",
         // placeholders of formats (HH:MM, YYYY-MM-DD, m:ss), the language codes, README
@@ -33,7 +35,9 @@ final class UkrainianEverywhereTests: XCTestCase {
         var words = Set(MetroTimer.spec.subcommands.compactMap(\.path.last))
         // Nested subcommands too (`journal report`).
         words.formUnion(MetroTimer.spec.subcommands.flatMap(\.subcommands).compactMap(\.path.last))
-        words.formUnion(["list", "add", "remove", "enable", "disable", "status", "pending", "command", "weekday", "weekend", "clear"])
+        words.formUnion([
+            "list", "add", "remove", "enable", "disable", "status", "pending", "command", "weekday", "weekend", "clear",
+        ])
         return words
     }()
 
@@ -53,7 +57,8 @@ final class UkrainianEverywhereTests: XCTestCase {
     static func english(_ text: String) -> [String] {
         var cleaned = text
         let code = [
-            #"metro-timer( [^\n\x{0400}-\x{04FF}()]*)?"#,  // a command line, up to the Ukrainian or the bracket around it
+            // A command line, up to the Ukrainian or the bracket around it.
+            #"metro-timer( [^\n\x{0400}-\x{04FF}()]*)?"#,
             #"'[^'\n]*'"#,  // quoted: what the user typed, a command line
             #""[^"\n]*""#,
             #"«[^»\n]*»"#,  // a Ukrainian quotation (a station's name keeps its «»)
@@ -76,7 +81,8 @@ final class UkrainianEverywhereTests: XCTestCase {
             } else {
                 let word = current.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
                 let known = { (part: String) in
-                    part.count < 2 || allowed.contains(part) || allowed.contains(part.lowercased()) || commandWords.contains(part) || stationWords.contains(part)
+                    part.count < 2 || allowed.contains(part) || allowed.contains(part.lowercased())
+                        || commandWords.contains(part) || stationWords.contains(part)
                 }
                 // A hyphenated word passes when it is allowed whole or in every part (YYYY-MM-DD).
                 if !known(word) && !word.split(separator: "-").map(String.init).allSatisfy(known) { words.append(word) }
@@ -95,12 +101,17 @@ final class UkrainianEverywhereTests: XCTestCase {
         config = base + "/config"
     }
 
-    var environment: [String: String] { ["NO_COLOR": "1", "METRO_TIMER_HOME": state, "METRO_TIMER_CONFIG": config, "LANG": "uk_UA.UTF-8"] }
+    var environment: [String: String] {
+        ["NO_COLOR": "1", "METRO_TIMER_HOME": state, "METRO_TIMER_CONFIG": config, "LANG": "uk_UA.UTF-8"]
+    }
 
     /// Runs `metro-timer ARGS --lang uk` in-process and checks what it printed, both streams.
     @discardableResult
-    func check(_ arguments: [String], expect code: Int32? = nil, file: StaticString = #filePath, line: UInt = #line) -> CLIResult {
-        let result = CLI.run(arguments + ["--lang", "uk"], now: Kyiv.date("2026-11-30 12:00:00"), environment: environment)
+    func check(_ arguments: [String], expect code: Int32? = nil, file: StaticString = #filePath, line: UInt = #line)
+        -> CLIResult
+    {
+        let result = CLI.run(
+            arguments + ["--lang", "uk"], now: Kyiv.date("2026-11-30 12:00:00"), environment: environment)
         if let code { XCTAssertEqual(result.code, code, "\(arguments): \(result.stderr)", file: file, line: line) }
         for (stream, text) in [("stdout", result.stdout), ("stderr", result.stderr)] {
             let found = Self.english(text)
@@ -111,9 +122,15 @@ final class UkrainianEverywhereTests: XCTestCase {
 
     func testTheCheckFindsEnglishAndLetsCodeThrough() {
         XCTAssertEqual(Self.english("Помилка: Unknown option 'Nowhere'"), ["Unknown", "option"])
-        XCTAssertEqual(Self.english("Видавець: Kyiv City State Administration"), ["Kyiv", "City", "State", "Administration"])
-        XCTAssertEqual(Self.english("−18 s"), ["s"].filter { $0.count > 1 }, "single letters are keys and units; see the units test")
-        XCTAssertEqual(Self.english("Див. 'metro-timer plan --help', --at <HH:MM>, $XDG_STATE_HOME/metro-timer, trip.json, M1, mr18_127, JSON"), [])
+        XCTAssertEqual(
+            Self.english("Видавець: Kyiv City State Administration"), ["Kyiv", "City", "State", "Administration"])
+        XCTAssertEqual(
+            Self.english("−18 s"), ["s"].filter { $0.count > 1 },
+            "single letters are keys and units; see the units test")
+        XCTAssertEqual(
+            Self.english(
+                "Див. 'metro-timer plan --help', --at <HH:MM>, $XDG_STATE_HOME/metro-timer, trip.json, M1, mr18_127, JSON"
+            ), [])
         // What a file's reader says is no longer let through: it is said in Ukrainian.
         XCTAssertEqual(Self.english("не читається (expected ',' at 12)"), ["expected"], "at is a command word")
         XCTAssertEqual(Self.english("це не розклад metro-timer (unexpected end)"), ["unexpected"])
@@ -145,7 +162,11 @@ final class UkrainianEverywhereTests: XCTestCase {
         check(["routes", "list"], expect: 0)
         check(["routes", "remove", "робота"], expect: 0)
         check(["changes", "list"], expect: 0)
-        check(["changes", "add", "--closed", "Lybidska", "--from", "2026-11-30", "--until", "2026-12-24", "--note", "ремонт"], expect: 0)
+        check(
+            [
+                "changes", "add", "--closed", "Lybidska", "--from", "2026-11-30", "--until", "2026-12-24", "--note",
+                "ремонт",
+            ], expect: 0)
         check(["changes", "list"], expect: 0)
         check(["changes", "remove", "1"], expect: 0)
         check(["alerts", "status"], expect: 0)
@@ -158,25 +179,38 @@ final class UkrainianEverywhereTests: XCTestCase {
     func testARideAndItsJournalAreUkrainian() throws {
         // A ride through the real binary, rehearsed (the plain lines), then a real trip with
         // corrections, confirmed, and the journal that records it.
-        let rehearsal = try ProcessRunner.run("metro-timer", ["start", "Lisova", "Syrets", "--speed", "3000", "--at", "12:00", "--date", "2026-11-30", "--plain", "--lang", "uk"], environment: environment)
+        let rehearsal = try ProcessRunner.run(
+            "metro-timer",
+            [
+                "start", "Lisova", "Syrets", "--speed", "3000", "--at", "12:00", "--date", "2026-11-30", "--plain",
+                "--lang", "uk",
+            ], environment: environment)
         XCTAssertEqual(rehearsal.code, 0, rehearsal.stderr)
         XCTAssertEqual(Self.english(rehearsal.stdout + rehearsal.stderr), [], rehearsal.stdout)
         // The verb agrees with the form of the noun it counts.
         for sentence in ["Лишилася 1 зупинка", "Лишилися 2 зупинки", "Лишилося 5 зупинок"] {
             XCTAssertTrue(rehearsal.stdout.contains(sentence), sentence + "\n" + rehearsal.stdout)
         }
-        for wrong in ["Лишилося 1 ", "Лишилося 2 ", "Лишилося 3 ", "Лишилося 4 "] { XCTAssertFalse(rehearsal.stdout.contains(wrong), wrong) }
+        for wrong in ["Лишилося 1 ", "Лишилося 2 ", "Лишилося 3 ", "Лишилося 4 "] {
+            XCTAssertFalse(rehearsal.stdout.contains(wrong), wrong)
+        }
         XCTAssertTrue(rehearsal.stdout.contains("поїзд у напрямку станції Сирець"), rehearsal.stdout)
         let started = Kyiv.date("2026-11-30 12:00:00")
         try FileTripStore(directory: state).update { trip in
-            trip = Trip(id: "u", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: started)
+            trip = Trip(
+                id: "u", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: started)
         }
-        for (arguments, minutes) in [(["adjust", "+1"], 3.0), (["at", "Arsenalna"], 12), (["departed"], 20), (["undo"], 21), (["departed"], 22)] {
-            let result = CLI.run(arguments + ["--lang", "uk"], now: started.addingTimeInterval(minutes * 60), environment: environment)
-            XCTAssertEqual(Self.english(result.stdout + result.stderr), [], "\(arguments): \(result.stdout + result.stderr)")
+        for (arguments, minutes) in [
+            (["adjust", "+1"], 3.0), (["at", "Arsenalna"], 12), (["departed"], 20), (["undo"], 21), (["departed"], 22),
+        ] {
+            let result = CLI.run(
+                arguments + ["--lang", "uk"], now: started.addingTimeInterval(minutes * 60), environment: environment)
+            XCTAssertEqual(
+                Self.english(result.stdout + result.stderr), [], "\(arguments): \(result.stdout + result.stderr)")
         }
         check(["status"], expect: 0)
-        let arrived = CLI.run(["arrived", "--lang", "uk"], now: started.addingTimeInterval(40 * 60), environment: environment)
+        let arrived = CLI.run(
+            ["arrived", "--lang", "uk"], now: started.addingTimeInterval(40 * 60), environment: environment)
         XCTAssertEqual(arrived.code, 0, arrived.stderr)
         XCTAssertEqual(Self.english(arrived.stdout + arrived.stderr), [], arrived.stdout)
         // One rounding rule: arrived and the journal give the same error, in seconds (с).
@@ -202,14 +236,17 @@ final class UkrainianEverywhereTests: XCTestCase {
 
     func testErrorPathsAreUkrainian() throws {
         let errors: [[String]] = [
-            ["plan", "Nowhere", "Teremky"], ["plan", "Lisova"], ["plan", "Ploshcha", "Teremky"], ["plan", "Lisova", "Lisova"],
+            ["plan", "Nowhere", "Teremky"], ["plan", "Lisova"], ["plan", "Ploshcha", "Teremky"],
+            ["plan", "Lisova", "Lisova"],
             ["plan", "Lisova", "Teremky", "--at", "25:00"], ["plan", "Lisova", "Teremky", "--date", "2026-13-01"],
-            ["plan", "Lisova", "Teremky", "--att", "10:00"], ["plan", "Lisova", "Teremky", "Syrets"], ["plan", "Lisova", "Teremky", "--closed", "Lisova"],
+            ["plan", "Lisova", "Teremky", "--att", "10:00"], ["plan", "Lisova", "Teremky", "Syrets"],
+            ["plan", "Lisova", "Teremky", "--closed", "Lisova"],
             ["plan", "Lisova", "Teremky", "--suspended", "Lisova"], ["plan", "Lisova", "Teremky", "--headway", "0"],
             ["nonsense"], ["pla"], ["--bogus"], ["stations", "--line", "M7"], ["stations", "Nowhere"], ["station"],
             ["adjust", "+1"], ["adjust", "x"], ["at", "Lisova"], ["departed"], ["arrived"], ["stop"], ["undo"],
             ["routes", "add", "x"], ["routes", "remove", "nothing"], ["routes", "frobnicate"],
-            ["changes", "add"], ["changes", "remove", "9"], ["changes", "add", "--closed", "Dnipro", "--closed", "Dnipro"],
+            ["changes", "add"], ["changes", "remove", "9"],
+            ["changes", "add", "--closed", "Dnipro", "--closed", "Dnipro"],
             ["alerts", "frobnicate"], ["journal", "--last", "0"], ["calibration", "--reset"], ["completions", "tcsh"],
             ["calibrate", "Lisova"], ["help", "nonsense"], ["plan", "Lisova", "Teremky", "--lang"],
         ]
@@ -218,15 +255,20 @@ final class UkrainianEverywhereTests: XCTestCase {
             XCTAssertNotEqual(result.code, 0, "\(arguments)")
             if !result.stderr.isEmpty {
                 XCTAssertTrue(result.stderr.hasPrefix("Помилка: "), "\(arguments): \(result.stderr)")
-                if result.code == 64 { XCTAssertTrue(result.stderr.contains("\nВикористання: metro-timer"), "\(arguments): \(result.stderr)") }
+                if result.code == 64 {
+                    XCTAssertTrue(
+                        result.stderr.contains("\nВикористання: metro-timer"), "\(arguments): \(result.stderr)")
+                }
             }
         }
         // A corrupt file is named, in Ukrainian.
-        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try "{not json".write(toFile: state + "/trip.json", atomically: true, encoding: .utf8)
         chmod(state + "/trip.json", 0o600)
         let corrupt = check(["status"], expect: 65)
-        XCTAssertTrue(corrupt.stderr.hasPrefix("Помилка: файл поїздки " + state + "/trip.json не читається"), corrupt.stderr)
+        XCTAssertTrue(
+            corrupt.stderr.hasPrefix("Помилка: файл поїздки " + state + "/trip.json не читається"), corrupt.stderr)
         XCTAssertTrue(corrupt.stderr.contains("його не змінено"), corrupt.stderr)
     }
 

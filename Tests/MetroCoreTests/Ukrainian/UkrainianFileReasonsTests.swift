@@ -1,10 +1,10 @@
 import Foundation
-@testable import MetroCore
-@testable import MetroData
-@testable import MetroLab
 import MetroTestSupport
 import XCTest
 
+@testable import MetroCore
+@testable import MetroData
+@testable import MetroLab
 @testable import MetroTimerCLI
 
 /// What is wrong inside a file, said in Ukrainian under `--lang uk`: every file metro-timer reads
@@ -20,19 +20,28 @@ final class UkrainianFileReasonsTests: XCTestCase {
         var command: [String]
     }
 
-    static let changes = #"{"version":1,"entries":[{"from":"2026-11-01","id":1,"kind":"closed","note":"repairs","station":"mr13_122","until":"2026-12-31"},{"id":2,"kind":"suspended","section":{"line":"M1","from":"mr01_110","to":"mr02_111"}},{"headwaySeconds":600,"id":3,"kind":"headway","line":"M1"}]}"#
+    static let changes =
+        #"{"version":1,"entries":[{"from":"2026-11-01","id":1,"kind":"closed","note":"repairs","station":"mr13_122","until":"2026-12-31"},{"id":2,"kind":"suspended","section":{"line":"M1","from":"mr01_110","to":"mr02_111"}},{"headwaySeconds":600,"id":3,"kind":"headway","line":"M1"}]}"#
 
     func cases() throws -> [Case] {
         func corpus(_ target: String, _ name: String) throws -> String {
-            try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/\(target)/\(name)").path, encoding: .utf8)
+            try String(
+                contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/\(target)/\(name)").path,
+                encoding: .utf8)
         }
         return [
             Case(file: "trip.json", inState: true, seed: try corpus("trip", "corrected.json"), command: ["status"]),
             Case(file: "journal.jsonl", inState: true, seed: try corpus("journal", "one.jsonl"), command: ["journal"]),
-            Case(file: "calibration.json", inState: true, seed: try corpus("calibration", "small.json"), command: ["calibration"]),
+            Case(
+                file: "calibration.json", inState: true, seed: try corpus("calibration", "small.json"),
+                command: ["calibration"]),
             Case(file: "changes.json", inState: false, seed: Self.changes, command: ["changes", "list"]),
-            Case(file: "routes.json", inState: false, seed: try corpus("routes-command", "two.json"), command: ["routes", "list"]),
-            Case(file: "alerts.json", inState: false, seed: try corpus("settings", "on.json"), command: ["alerts", "status"]),
+            Case(
+                file: "routes.json", inState: false, seed: try corpus("routes-command", "two.json"),
+                command: ["routes", "list"]),
+            Case(
+                file: "alerts.json", inState: false, seed: try corpus("settings", "on.json"),
+                command: ["alerts", "status"]),
         ]
     }
 
@@ -40,7 +49,9 @@ final class UkrainianFileReasonsTests: XCTestCase {
     /// out of range, the text cut at three places, run on, or not JSON at all.
     static func variants(of seed: String) throws -> [String] {
         let root = try JSONSerialization.jsonObject(with: Data(seed.utf8))
-        let replacements: [Any] = ["x", 5, -1, 1e300, 0.5, true, NSNull(), [Any](), [String: Any](), "2026-02-30", "mr99_999", "M9"]
+        let replacements: [Any] = [
+            "x", 5, -1, 1e300, 0.5, true, NSNull(), [Any](), [String: Any](), "2026-02-30", "mr99_999", "M9",
+        ]
         var variants: [Any] = []
         func walk(_ value: Any, _ rebuild: @escaping (Any?) -> Any) {
             if let object = value as? [String: Any] {
@@ -64,20 +75,32 @@ final class UkrainianFileReasonsTests: XCTestCase {
             for replacement in replacements { variants.append(rebuild(replacement)) }
         }
         walk(root) { $0 ?? [String: Any]() }
-        var texts = try variants.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self) }
+        var texts = try variants.map {
+            String(
+                decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed]),
+                as: UTF8.self)
+        }
         let bytes = Array(seed.utf8)
-        for cut in [1, bytes.count / 3, bytes.count * 2 / 3, bytes.count - 2] { texts.append(String(decoding: bytes.prefix(cut), as: UTF8.self)) }
-        texts += [seed + " x", "{not json", "[1, 2]", "\"text\"", seed.replacingOccurrences(of: "\"version\":1", with: "\"version\":1.5")]
+        for cut in [1, bytes.count / 3, bytes.count * 2 / 3, bytes.count - 2] {
+            texts.append(String(decoding: bytes.prefix(cut), as: UTF8.self))
+        }
+        texts += [
+            seed + " x", "{not json", "[1, 2]", "\"text\"",
+            seed.replacingOccurrences(of: "\"version\":1", with: "\"version\":1.5"),
+        ]
         return texts
     }
 
     func run(_ item: Case, _ text: String, _ language: String) throws -> CLIResult {
         let base = try TestPaths.temporaryDirectory(self)
         let directory = base + (item.inState ? "/state" : "/config")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try text.write(toFile: directory + "/" + item.file, atomically: true, encoding: .utf8)
         chmod(directory + "/" + item.file, 0o600)
-        let environment = ["NO_COLOR": "1", "METRO_TIMER_HOME": base + "/state", "METRO_TIMER_CONFIG": base + "/config"]
+        let environment = [
+            "NO_COLOR": "1", "METRO_TIMER_HOME": base + "/state", "METRO_TIMER_CONFIG": base + "/config",
+        ]
         return CLI.run(item.command + ["--lang", language], environment: environment)
     }
 
@@ -94,8 +117,12 @@ final class UkrainianFileReasonsTests: XCTestCase {
                 XCTAssertEqual(UkrainianEverywhereTests.english(uk.stderr), [], "\(item.file) \(text):\n\(uk.stderr)")
                 let en = try run(item, text, "en")
                 XCTAssertEqual(en.code, uk.code, "\(item.file) \(text)")
-                XCTAssertTrue(en.stderr.hasPrefix("Error: ") || en.stderr.hasPrefix("warning: ") || en.stderr.hasPrefix("note: "), en.stderr)
-                XCTAssertTrue(en.stderr.unicodeScalars.allSatisfy { $0.value < 0x400 || $0.value > 0x4FF }, "\(item.file) \(text): no Ukrainian in English:\n\(en.stderr)")
+                XCTAssertTrue(
+                    en.stderr.hasPrefix("Error: ") || en.stderr.hasPrefix("warning: ") || en.stderr.hasPrefix("note: "),
+                    en.stderr)
+                XCTAssertTrue(
+                    en.stderr.unicodeScalars.allSatisfy { $0.value < 0x400 || $0.value > 0x4FF },
+                    "\(item.file) \(text): no Ukrainian in English:\n\(en.stderr)")
             }
         }
         XCTAssertGreaterThan(refused, 200, "most broken files are refused or have a line skipped")
@@ -136,18 +163,26 @@ final class UkrainianFileReasonsTests: XCTestCase {
         add { $0.entrances = ($0.entrances ?? []) + ($0.entrances?.prefix(1) ?? []) }
         add { $0.entrances?[0].halls = 0 }
         let good = NetworkEncoding.compactJSON(Network.kyiv.document)
-        broken += [String(good.prefix(good.count / 2)), good + "x", "[]", good.replacingOccurrences(of: "\"stations\":", with: "\"stationz\":")]
+        broken += [
+            String(good.prefix(good.count / 2)), good + "x", "[]",
+            good.replacingOccurrences(of: "\"stations\":", with: "\"stationz\":"),
+        ]
         var reasons: Set<String> = []
         for text in broken {
             let home = try TestPaths.temporaryDirectory(self) + "/home"
-            try FileManager.default.createDirectory(atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try text.write(toFile: home + "/data/network.json", atomically: true, encoding: .utf8)
             chmod(home + "/data/network.json", 0o600)
-            let uk = CLI.run(["plan", "Lisova", "Teremky", "--lang", "uk"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
+            let uk = CLI.run(
+                ["plan", "Lisova", "Teremky", "--lang", "uk"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
             XCTAssertEqual(uk.code, 65, "\(text.prefix(80)): \(uk.stdout)")
             XCTAssertEqual(UkrainianEverywhereTests.english(uk.stderr), [], uk.stderr)
-            let en = CLI.run(["plan", "Lisova", "Teremky", "--lang", "en"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
-            XCTAssertTrue(en.stderr.hasPrefix("Error: the installed timetable \(home)/data/network.json cannot be used: "), en.stderr)
+            let en = CLI.run(
+                ["plan", "Lisova", "Teremky", "--lang", "en"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
+            XCTAssertTrue(
+                en.stderr.hasPrefix("Error: the installed timetable \(home)/data/network.json cannot be used: "),
+                en.stderr)
             reasons.insert(en.stderr)
         }
         XCTAssertEqual(reasons.count, broken.count, "each broken promise its own reason")
@@ -161,15 +196,22 @@ final class UkrainianFileReasonsTests: XCTestCase {
         for index in document.stations.indices { document.stations[index].transfer = nil }
         XCTAssertNil(document.integrityProblem())
         let home = try TestPaths.temporaryDirectory(self) + "/home"
-        try FileManager.default.createDirectory(atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try NetworkEncoding.compactJSON(document).write(toFile: home + "/data/network.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: home + "/data", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try NetworkEncoding.compactJSON(document).write(
+            toFile: home + "/data/network.json", atomically: true, encoding: .utf8)
         chmod(home + "/data/network.json", 0o600)
         for arguments in [["plan", "Lisova", "Teremky", "--at", "10:00"], ["calibrate", "Lisova", "Teremky"]] {
             let en = CLI.run(arguments + ["--lang", "en"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
             XCTAssertEqual(en.code, 1, "\(arguments): \(en.stdout)")
-            XCTAssertEqual(en.stderr, "Error: Lines M1 and M2 do not meet in the installed timetable: no route joins them.\n", "\(arguments)")
+            XCTAssertEqual(
+                en.stderr, "Error: Lines M1 and M2 do not meet in the installed timetable: no route joins them.\n",
+                "\(arguments)")
             let uk = CLI.run(arguments + ["--lang", "uk"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
-            XCTAssertEqual(uk.stderr, "Помилка: Лінії M1 і M2 у встановленому розкладі не перетинаються: маршруту між ними немає.\n", "\(arguments)")
+            XCTAssertEqual(
+                uk.stderr,
+                "Помилка: Лінії M1 і M2 у встановленому розкладі не перетинаються: маршруту між ними немає.\n",
+                "\(arguments)")
         }
     }
 
@@ -178,13 +220,26 @@ final class UkrainianFileReasonsTests: XCTestCase {
         let trip = try cases()[0]
         let expectations: [(String, String, String)] = [
             ("{not json", "not valid JSON here at byte 1)", "тут не чинний JSON (байт 1))"),
-            (trip.seed + " x", "unexpected text after the JSON value at byte ", "зайвий текст після значення JSON (байт "),
-            (trip.seed.replacingOccurrences(of: "\"origin\" : \"mr18_127\",", with: ""), "missing 'origin'", "бракує 'origin'"),
-            (trip.seed.replacingOccurrences(of: "\"origin\" : \"mr18_127\"", with: "\"origin\" : 5"), "'origin' is not a string", "'origin' не рядок"),
-            (trip.seed.replacingOccurrences(of: "\"t0\" : 1795986703.1241932", with: "\"t0\" : 1e300"), "t0: 1e+300 is not a time between 2000 and 2100", "'t0': 1e+300 не є часом між 2000 і 2100 роками"),
+            (
+                trip.seed + " x", "unexpected text after the JSON value at byte ",
+                "зайвий текст після значення JSON (байт "
+            ),
+            (
+                trip.seed.replacingOccurrences(of: "\"origin\" : \"mr18_127\",", with: ""), "missing 'origin'",
+                "бракує 'origin'"
+            ),
+            (
+                trip.seed.replacingOccurrences(of: "\"origin\" : \"mr18_127\"", with: "\"origin\" : 5"),
+                "'origin' is not a string", "'origin' не рядок"
+            ),
+            (
+                trip.seed.replacingOccurrences(of: "\"t0\" : 1795986703.1241932", with: "\"t0\" : 1e300"),
+                "t0: 1e+300 is not a time between 2000 and 2100", "'t0': 1e+300 не є часом між 2000 і 2100 роками"
+            ),
         ]
         for (text, english, ukrainian) in expectations {
-            let en = try run(trip, text, "en"), uk = try run(trip, text, "uk")
+            let en = try run(trip, text, "en")
+            let uk = try run(trip, text, "uk")
             XCTAssertTrue(en.stderr.contains("(" + english), "\(english) in \(en.stderr)")
             XCTAssertTrue(uk.stderr.contains("(" + ukrainian), "\(ukrainian) in \(uk.stderr)")
         }

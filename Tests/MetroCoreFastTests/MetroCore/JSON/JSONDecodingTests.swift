@@ -1,8 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
+
+@testable import CLIKit
+@testable import MetroCore
 
 /// One JSON reader: `JSONObject` parses and decodes every file the products read, held to
 /// Foundation's `JSONDecoder` (which the products no longer link, but the tests can).
@@ -24,17 +25,24 @@ final class JSONDecodingTests: XCTestCase {
     }
 
     /// What each file is decoded as in metro-timer, and how its dates are written.
-    func check<T: Codable>(_ type: T.Type, corpus: String, dates: JSONObject.DateReading, lines: Bool = false) throws -> (same: Int, refused: Int) {
+    func check<T: Codable>(_ type: T.Type, corpus: String, dates: JSONObject.DateReading, lines: Bool = false) throws
+        -> (same: Int, refused: Int)
+    {
         let directory = TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/" + corpus).path
         let decoder = JSONDecoder()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         switch dates {
-        case .secondsSince1970: decoder.dateDecodingStrategy = .secondsSince1970; encoder.dateEncodingStrategy = .secondsSince1970
-        case .iso8601: decoder.dateDecodingStrategy = .iso8601; encoder.dateEncodingStrategy = .iso8601
+        case .secondsSince1970:
+            decoder.dateDecodingStrategy = .secondsSince1970
+            encoder.dateEncodingStrategy = .secondsSince1970
+        case .iso8601:
+            decoder.dateDecodingStrategy = .iso8601
+            encoder.dateEncodingStrategy = .iso8601
         case .deferredToDate: break
         }
-        var same = 0, refused = 0
+        var same = 0
+        var refused = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() {
             let whole = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name))
             let inputs = lines ? whole.split(separator: UInt8(ascii: "\n")).map { Data($0) } : [whole]
@@ -42,11 +50,14 @@ final class JSONDecodingTests: XCTestCase {
                 let theirs = try? decoder.decode(T.self, from: input)
                 let ours = try? JSONObject.decode(T.self, from: Array(input), dates: dates)
                 switch (theirs, ours) {
-                case let (theirs?, ours?):
+                case (let theirs?, let ours?):
                     XCTAssertEqual(try encoder.encode(ours), try encoder.encode(theirs), "\(corpus)/\(name)")
                     same += 1
                 case (nil, nil): refused += 1
-                default: XCTFail("\(corpus)/\(name): JSONDecoder \(theirs == nil ? "refused" : "read") it, JSONObject \(ours == nil ? "refused" : "read") it")
+                default:
+                    XCTFail(
+                        "\(corpus)/\(name): JSONDecoder \(theirs == nil ? "refused" : "read") it, JSONObject \(ours == nil ? "refused" : "read") it"
+                    )
                 }
             }
         }
@@ -72,7 +83,11 @@ final class JSONDecodingTests: XCTestCase {
     }
 
     func testDecodingErrorsNameTheKeyInBothLanguages() throws {
-        struct Sample: Codable { var name: String; var count: Int; var items: [Int] }
+        struct Sample: Codable {
+            var name: String
+            var count: Int
+            var items: [Int]
+        }
         func reason(_ text: String) -> Bilingual {
             switch Result(catching: { try JSONObject.decode(Sample.self, from: Array(text.utf8)) }) {
             case .success: return Bilingual("", "")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MetroCore
 import XCTest
+
+@testable import MetroCore
 
 /// The Foundation-free JSON reader and writer, held to `JSONSerialization` (full Foundation),
 /// which the products no longer link but the tests still can.
@@ -25,7 +26,8 @@ final class JSONObjectTests: XCTestCase {
             let ours = try JSONObject.parse(bytes)
             let theirs = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
             for pretty in [false, true] {
-                XCTAssertEqual(JSONObject.serialize(ours, pretty: pretty), try foundation(theirs, pretty: pretty), sample)
+                XCTAssertEqual(
+                    JSONObject.serialize(ours, pretty: pretty), try foundation(theirs, pretty: pretty), sample)
             }
         }
     }
@@ -41,11 +43,16 @@ final class JSONObjectTests: XCTestCase {
     }
 
     func testBadJSONIsRefusedWithThePlace() {
-        for (text, offset) in [("{\"a\":}", 5), ("[1,2", 4), ("{\"a\" 1}", 5), ("01", 1), ("\"\\x\"", 2), ("[1] x", 4), ("", 0), ("{\"a\":tru}", 8)] {
+        for (text, offset) in [
+            ("{\"a\":}", 5), ("[1,2", 4), ("{\"a\" 1}", 5), ("01", 1), ("\"\\x\"", 2), ("[1] x", 4), ("", 0),
+            ("{\"a\":tru}", 8),
+        ] {
             XCTAssertThrowsError(try JSONObject.parse(Array(text.utf8)), text) { error in
                 XCTAssertEqual((error as? JSONObject.ParseError)?.offset, offset, text)
             }
-            XCTAssertThrowsError(try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]), "Foundation agrees: \(text)")
+            XCTAssertThrowsError(
+                try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
+                "Foundation agrees: \(text)")
         }
     }
 
@@ -58,12 +65,13 @@ final class JSONObjectTests: XCTestCase {
     }
 
     func testNumbersKeepTheirKind() throws {
-        let values = try XCTUnwrap(try JSONObject.parse(Array("[7, 7.0, 7e0, -0, 9223372036854775807, 9223372036854775808]".utf8)) as? [Any])
+        let values = try XCTUnwrap(
+            try JSONObject.parse(Array("[7, 7.0, 7e0, -0, 9223372036854775807, 9223372036854775808]".utf8)) as? [Any])
         XCTAssertEqual(values[0] as? Int, 7)
         XCTAssertEqual(values[1] as? Double, 7)
         XCTAssertEqual(values[2] as? Double, 7)
         XCTAssertEqual(values[4] as? Int, Int.max)
-        XCTAssertEqual(values[5] as? Double, 9223372036854775808)
+        XCTAssertEqual(values[5] as? Double, 9_223_372_036_854_775_808)
         XCTAssertEqual(JSONObject.double(values[0]), 7)
     }
 }

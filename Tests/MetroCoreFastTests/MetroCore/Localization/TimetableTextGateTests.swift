@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import TimetableGenCLI
 
 /// One gate for timetable text. `install` refused control characters in names
@@ -12,11 +12,18 @@ import XCTest
 /// command that compiles data applies the same checks at the door, with file:line:column, and
 /// the refusal names the rule.
 final class TimetableTextGateTests: XCTestCase {
-    struct Run { var stdout: String; var stderr: String; var code: Int32 }
+    struct Run {
+        var stdout: String
+        var stderr: String
+        var code: Int32
+    }
 
     func generate(_ arguments: [String], home: String) -> Run {
-        let out = StringSink(), err = StringSink()
-        let code = Generator.main(arguments: arguments, environment: ["METRO_TIMER_HOME": home], stdout: out, stderr: err, currentDirectory: "/")
+        let out = StringSink()
+        let err = StringSink()
+        let code = Generator.main(
+            arguments: arguments, environment: ["METRO_TIMER_HOME": home], stdout: out, stderr: err,
+            currentDirectory: "/")
         return Run(stdout: out.text, stderr: err.text, code: code)
     }
 
@@ -28,8 +35,11 @@ final class TimetableTextGateTests: XCTestCase {
         let path = directory + "/kyiv-stations.csv"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let row = "mb18_227,M2,18,Теремки,Teremky,"
-        XCTAssertEqual(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix(row) }, 36, "line 37")
-        try text.replacingOccurrences(of: row, with: "mb18_227,M2,18,Теремки,\(name),").write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(
+            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix(row) }, 36,
+            "line 37")
+        try text.replacingOccurrences(of: row, with: "mb18_227,M2,18,Теремки,\(name),").write(
+            toFile: path, atomically: true, encoding: .utf8)
         return directory
     }
 
@@ -61,13 +71,17 @@ final class TimetableTextGateTests: XCTestCase {
 
     func testBlankAndInvisibleNamesAreRefusedAtEveryDoor() throws {
         let scratch = try TestPaths.temporaryDirectory(self)
-        for (name, shown) in [(" ", "U+0020"), ("\u{2028}", "U+2028"), ("\u{200B}", "U+200B"), ("\u{FEFF}", "U+FEFF"), ("\u{00AD}", "U+00AD"), (" \u{200B}\u{00A0}", "U+0020 U+200B U+00A0")] {
+        for (name, shown) in [
+            (" ", "U+0020"), ("\u{2028}", "U+2028"), ("\u{200B}", "U+200B"), ("\u{FEFF}", "U+FEFF"),
+            ("\u{00AD}", "U+00AD"), (" \u{200B}\u{00A0}", "U+0020 U+200B U+00A0"),
+        ] {
             let data = try data(teremkyEn: name)
             for (door, arguments) in doors(data, scratch) {
                 let run = generate(arguments, home: scratch + "/home")
                 XCTAssertEqual(run.code, 65, "\(shown) \(door): \(run.stderr)")
                 // (U+2028 alone is refused by the rule for all text first: it breaks the line.)
-                let rule = shown == "U+2028"
+                let rule =
+                    shown == "U+2028"
                     ? "name_en holds a line or paragraph separator (U+2028); timetable text may hold no control, C1, bidirectional or line-separator character"
                     : "name_en shows nothing (\(shown)); a name must have at least one visible letter, digit or sign"
                 XCTAssertEqual(run.stderr, "Error: \(data)/kyiv-stations.csv:37:5: \(rule)\n", "\(shown) \(door)")
@@ -82,7 +96,10 @@ final class TimetableTextGateTests: XCTestCase {
         let scratch = try TestPaths.temporaryDirectory(self)
         let run = generate(["install", "--data", data], home: scratch + "/home")
         XCTAssertEqual(run.code, 65)
-        XCTAssertEqual(run.stderr, "Error: \(data)/kyiv-stations.csv:37:5: name_en holds a line or paragraph separator (U+2028); timetable text may hold no control, C1, bidirectional or line-separator character\n")
+        XCTAssertEqual(
+            run.stderr,
+            "Error: \(data)/kyiv-stations.csv:37:5: name_en holds a line or paragraph separator (U+2028); timetable text may hold no control, C1, bidirectional or line-separator character\n"
+        )
     }
 
     /// A network file made elsewhere (not by this compiler) is held to the same rule when it is
@@ -91,6 +108,9 @@ final class TimetableTextGateTests: XCTestCase {
         var document = Network.kyiv.document
         let index = try XCTUnwrap(document.stations.firstIndex { $0.code == "mb18_227" })
         document.stations[index].nameEn = "\u{200B}"
-        XCTAssertEqual(document.integrityProblem()?.en, "station mb18_227: nameEn shows nothing (U+200B); a name must have at least one visible letter, digit or sign")
+        XCTAssertEqual(
+            document.integrityProblem()?.en,
+            "station mb18_227: nameEn shows nothing (U+200B); a name must have at least one visible letter, digit or sign"
+        )
     }
 }

@@ -1,8 +1,9 @@
+import MetroTestSupport
+import XCTest
+
 @testable import MetroCore
 @testable import MetroData
 @testable import MetroLab
-import MetroTestSupport
-import XCTest
 
 /// The embedded network, checked against what the city publishes.
 final class NetworkDataTests: XCTestCase {
@@ -14,7 +15,9 @@ final class NetworkDataTests: XCTestCase {
         XCTAssertEqual(network.lines.map(\.stations.count), [18, 18, 16])
         // Official order: M1 Akademmistechko → Lisova, M2 Heroiv Dnipra → Teremky,
         // M3 Syrets → Chervonyi khutir; codes number the stations in that order.
-        let ends = network.lines.map { (network.station($0.stations.first!)!.nameEn, network.station($0.stations.last!)!.nameEn) }
+        let ends = network.lines.map {
+            (network.station($0.stations.first!)!.nameEn, network.station($0.stations.last!)!.nameEn)
+        }
         XCTAssertEqual(ends.map(\.0), ["Akademmistechko", "Heroiv Dnipra", "Syrets"])
         XCTAssertEqual(ends.map(\.1), ["Lisova", "Teremky", "Chervonyi khutir"])
         for line in network.lines {
@@ -51,8 +54,10 @@ final class NetworkDataTests: XCTestCase {
             let row = try XCTUnwrap(rows.first { $0["station"] == code && $0["direction"] == direction })
             return try TimeOfDay.parseClock(row[column]!)
         }
-        let first = try seconds("mr11_120", "forward", "first_departure") - seconds("mr10_119", "forward", "first_departure")
-        let last = try seconds("mr11_120", "forward", "last_departure") - seconds("mr10_119", "forward", "last_departure")
+        let first =
+            try seconds("mr11_120", "forward", "first_departure") - seconds("mr10_119", "forward", "first_departure")
+        let last =
+            try seconds("mr11_120", "forward", "last_departure") - seconds("mr10_119", "forward", "last_departure")
         let segment = try XCTUnwrap(network.segment(from: "mr10_119", to: "mr11_120"))
         XCTAssertEqual(segment.sampleGaps.sorted(), [first, last].sorted())
         XCTAssertEqual(segment.gapSeconds, (first + last + 1) / 2)
@@ -138,8 +143,9 @@ final class NetworkDataTests: XCTestCase {
             XCTAssertFalse(line.nameEn.containsCyrillic)
             XCTAssertTrue(line.nameUk.containsCyrillic)
         }
-        XCTAssertEqual(network.stations.filter(\.aboveGround).map(\.nameEn),
-                       ["Dnipro", "Hidropark", "Livoberezhna", "Darnytsia", "Chernihivska", "Lisova"])
+        XCTAssertEqual(
+            network.stations.filter(\.aboveGround).map(\.nameEn),
+            ["Dnipro", "Hidropark", "Livoberezhna", "Darnytsia", "Chernihivska", "Lisova"])
     }
 
     func testNewerSchemaVersionIsRejectedClearly() throws {
@@ -163,7 +169,9 @@ final class NetworkDecodingTests: XCTestCase {
         var document = reference
         document.transfers[0].note = "quote \" backslash \\ tab \t slash / «Україна» \u{1}"
         let tricky = NetworkEncoding.json(document)
-        XCTAssertTrue(try Network(json: Data(tricky.utf8)).document == (try JSONDecoder().decode(NetworkDocument.self, from: Data(tricky.utf8))))
+        XCTAssertTrue(
+            try Network(json: Data(tricky.utf8)).document
+                == (try JSONDecoder().decode(NetworkDocument.self, from: Data(tricky.utf8))))
         XCTAssertTrue(try Network(json: Data(tricky.utf8)).document.transfers[0].note == document.transfers[0].note)
         // The embedded form is compact: the same document, without whitespace.
         let compact = NetworkEncoding.compactJSON(document)
@@ -180,9 +188,12 @@ final class HeadwaySeriesTests: XCTestCase {
         for line in ["M1", "M2", "M3"] {
             for direction in [Direction.forward, .reverse] {
                 for dayType in [DayType.weekday, .weekend] {
-                    let series = try XCTUnwrap(network.headwaySeries(line: line, direction: direction, dayType: dayType))
+                    let series = try XCTUnwrap(
+                        network.headwaySeries(line: line, direction: direction, dayType: dayType))
                     for seconds in stride(from: 0, to: 30 * 3600, by: 60) {
-                        XCTAssertEqual(series.seconds(at: seconds), network.headway(line: line, direction: direction, dayType: dayType, secondsOfDay: seconds))
+                        XCTAssertEqual(
+                            series.seconds(at: seconds),
+                            network.headway(line: line, direction: direction, dayType: dayType, secondsOfDay: seconds))
                         compared += 1
                     }
                 }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// The alert feed says "unknown" whenever it does not plainly say true or false.
@@ -29,7 +29,11 @@ final class AlertFeedStrictnessTests: XCTestCase {
         XCTAssertEqual(verdict(#"{"alert": 1}"#).line, "unknown: the feed's alert for Kyiv is not true or false")
         // Another region's odd value: the answer is not the one schema (the strict feed,
         // AlertFeedTests), so it is unknown too, never read around.
-        XCTAssertTrue(isUnknown(verdict(#"{"states": [{"name": "Львівська область", "alert": "yes"}, {"name": "м. Київ", "alert": true}]}"#)))
+        XCTAssertTrue(
+            isUnknown(
+                verdict(
+                    #"{"states": [{"name": "Львівська область", "alert": "yes"}, {"name": "м. Київ", "alert": true}]}"#)
+            ))
     }
 
     func testADuplicatedKeyIsUnknownNotLastWins() {
@@ -43,7 +47,10 @@ final class AlertFeedStrictnessTests: XCTestCase {
             XCTAssertEqual(verdict(text).line, "unknown: the feed's answer repeats a key", text)
         }
         // The same key in two different objects is no repetition.
-        XCTAssertEqual(verdict(#"{"states": [{"name": "Львівська область", "alert": true}, {"name": "м. Київ", "alert": false}]}"#), .quiet)
+        XCTAssertEqual(
+            verdict(
+                #"{"states": [{"name": "Львівська область", "alert": true}, {"name": "м. Київ", "alert": false}]}"#),
+            .quiet)
         XCTAssertEqual(verdict(#"{"alert": false, "x": {"alert": true}, "s": "{\"alert\": 1, \"alert\": 2}"}"#), .quiet)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MetroCore
 import XCTest
+
+@testable import MetroCore
 
 /// The air-raid feed speaks for the city of Kyiv only when a region is the
 /// city by name. Kyiv city and Kyiv oblast are different regions in every Ukrainian alert source
@@ -13,10 +14,15 @@ final class RegionIdentityTests: XCTestCase {
 
     /// Each of these named another region and read as "no air-raid alert in Kyiv now".
     func testARegionThatOnlyContainsTheNameIsNotTheCity() {
-        for name in ["Київщина", "Kyiv Province", "Kyivskyi raion, Odesa", "Not Kyiv", "Київська область", "Kyiv Oblast", "Kyivska oblast", "Київ-Святошинський район"] {
+        for name in [
+            "Київщина", "Kyiv Province", "Kyivskyi raion, Odesa", "Not Kyiv", "Київська область", "Kyiv Oblast",
+            "Kyivska oblast", "Київ-Святошинський район",
+        ] {
             XCTAssertEqual(line(#"{"states":[{"name":"\#(name)","alert":false}]}"#), noKyiv, name)
             XCTAssertEqual(line(#"{"states":[{"name":"\#(name)","alert":true}]}"#), noKyiv, name)
-            XCTAssertEqual(line(#"{"state":{"name":"\#(name)","alert":false}}"#), "unknown: the feed's one region ('state') is not the city of Kyiv", name)
+            XCTAssertEqual(
+                line(#"{"state":{"name":"\#(name)","alert":false}}"#),
+                "unknown: the feed's one region ('state') is not the city of Kyiv", name)
         }
     }
 
@@ -30,8 +36,13 @@ final class RegionIdentityTests: XCTestCase {
 
     /// The city's own names, as the sources people use write them, in both alphabets.
     func testTheCityIsFoundByItsExactNames() {
-        for name in ["м. Київ", "м.Київ", "Київ", "місто Київ", "Kyiv", "Kyiv City", "KYIV", "kyiv city", "City of Kyiv", "  м. Київ  "] {
-            XCTAssertEqual(line(#"{"states":[{"name":"Київська область","alert":true},{"name":"\#(name)","alert":false}]}"#), "quiet", name)
+        for name in [
+            "м. Київ", "м.Київ", "Київ", "місто Київ", "Kyiv", "Kyiv City", "KYIV", "kyiv city", "City of Kyiv",
+            "  м. Київ  ",
+        ] {
+            XCTAssertEqual(
+                line(#"{"states":[{"name":"Київська область","alert":true},{"name":"\#(name)","alert":false}]}"#),
+                "quiet", name)
             XCTAssertEqual(line(#"{"state":{"name":"\#(name)","alert":true}}"#), "alert", name)
         }
     }

@@ -1,6 +1,7 @@
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
+
+@testable import MetroCore
 
 final class RouterTests: XCTestCase {
     func testOneLineInBothDirections() throws {

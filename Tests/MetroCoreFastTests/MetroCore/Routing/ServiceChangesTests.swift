@@ -1,10 +1,10 @@
 import Foundation
-@testable import MetroCore
-@testable import MetroData
-@testable import MetroLab
 import MetroTestSupport
 import XCTest
 
+@testable import MetroCore
+@testable import MetroData
+@testable import MetroLab
 @testable import MetroTimerCLI
 
 /// Air-raid mode, closed stations, suspended sections and today's headways.
@@ -15,8 +15,9 @@ final class ServiceChangesTests: XCTestCase {
         let openAir = network.document.segments.filter(\.openAir)
         // M1 from Arsenalna's tunnel portal out to Lisova, both ways, and M3's Pivdennyi bridge.
         let m1 = network.line("M1")!.stations
-        let expected = Set(zip(m1[11...], m1[12...]).flatMap { [[$0, $1], [$1, $0]] }
-            + [["mg09_319", "mg10_321"], ["mg10_321", "mg09_319"]])
+        let expected = Set(
+            zip(m1[11...], m1[12...]).flatMap { [[$0, $1], [$1, $0]] }
+                + [["mg09_319", "mg10_321"], ["mg10_321", "mg09_319"]])
         XCTAssertEqual(Set(openAir.map { [$0.from, $0.to] }), expected)
         XCTAssertEqual(network.document.airRaidSections.count, 4)
         let check = ServiceCheck(network: network)
@@ -29,29 +30,47 @@ final class ServiceChangesTests: XCTestCase {
 
     func testEveryRefusalReason() {
         let cases: [([String], String)] = [
-            (["plan", "Lisova", "Teremky", "--air-raid"],
-             "Error: No route from Lisova to Teremky runs with these service changes. During an air-raid alert M1 runs only Akademmistechko–Arsenalna, so trains do not stop at Lisova. The nearest station they serve: Arsenalna.\n"),
-            (["plan", "Syrets", "Kharkivska", "--air-raid"],
-             "Error: No route from Syrets to Kharkivska runs with these service changes. During an air-raid alert M3 runs only as far as Vydubychi.\n"),
-            (["plan", "Kharkivska", "Syrets", "--air-raid"],
-             "Error: No route from Kharkivska to Syrets runs with these service changes. During an air-raid alert M3 runs only as far as Osokorky.\n"),
-            (["plan", "Syrets", "Slavutych", "--air-raid"],
-             "Error: No route from Syrets to Slavutych runs with these service changes. During an air-raid alert M3 runs only Syrets–Vydubychi and Osokorky–Chervonyi khutir, so trains do not stop at Slavutych (it serves only as a shelter). The nearest station they serve: Vydubychi or Osokorky. But no route runs there (Osokorky) from Syrets either.\n"),
-            (["plan", "Lisova", "Hidropark", "--closed", "Hidropark"],
-             "Error: No route from Lisova to Hidropark runs with these service changes. Hidropark is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: Dnipro or Livoberezhna.\n"),
+            (
+                ["plan", "Lisova", "Teremky", "--air-raid"],
+                "Error: No route from Lisova to Teremky runs with these service changes. During an air-raid alert M1 runs only Akademmistechko–Arsenalna, so trains do not stop at Lisova. The nearest station they serve: Arsenalna.\n"
+            ),
+            (
+                ["plan", "Syrets", "Kharkivska", "--air-raid"],
+                "Error: No route from Syrets to Kharkivska runs with these service changes. During an air-raid alert M3 runs only as far as Vydubychi.\n"
+            ),
+            (
+                ["plan", "Kharkivska", "Syrets", "--air-raid"],
+                "Error: No route from Kharkivska to Syrets runs with these service changes. During an air-raid alert M3 runs only as far as Osokorky.\n"
+            ),
+            (
+                ["plan", "Syrets", "Slavutych", "--air-raid"],
+                "Error: No route from Syrets to Slavutych runs with these service changes. During an air-raid alert M3 runs only Syrets–Vydubychi and Osokorky–Chervonyi khutir, so trains do not stop at Slavutych (it serves only as a shelter). The nearest station they serve: Vydubychi or Osokorky. But no route runs there (Osokorky) from Syrets either.\n"
+            ),
+            (
+                ["plan", "Lisova", "Hidropark", "--closed", "Hidropark"],
+                "Error: No route from Lisova to Hidropark runs with these service changes. Hidropark is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: Dnipro or Livoberezhna.\n"
+            ),
             // Khreshchatyk alone is gone round the long way through M3 (DetourTests); with
             // Teatralna closed too, there is no way round.
-            (["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--closed", "Teatralna"],
-             "Error: No route from Lisova to Teremky runs with these service changes. Khreshchatyk is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: Arsenalna. But no route runs from there (Arsenalna) to Teremky either.\n"),
+            (
+                ["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--closed", "Teatralna"],
+                "Error: No route from Lisova to Teremky runs with these service changes. Khreshchatyk is closed: trains pass without stopping, so you cannot board, change or get off there. The nearest open station: Arsenalna. But no route runs from there (Arsenalna) to Teremky either.\n"
+            ),
             // Like every refusal, a suspension names the nearest station served: the
             // last one the train reaches before the section, or, boarding inside it, the nearest
             // outside.
-            (["plan", "Teremky", "Lybidska", "--suspended", "Demiivska-Teremky"],
-             "Error: No route from Teremky to Lybidska runs with these service changes. No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
-            (["plan", "Lisova", "Teremky", "--suspended", "Demiivska-Teremky"],
-             "Error: No route from Lisova to Teremky runs with these service changes. No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
-            (["plan", "Lybidska", "Ipodrom", "--suspended", "Demiivska-Teremky"],
-             "Error: No route from Lybidska to Ipodrom runs with these service changes. No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"),
+            (
+                ["plan", "Teremky", "Lybidska", "--suspended", "Demiivska-Teremky"],
+                "Error: No route from Teremky to Lybidska runs with these service changes. No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"
+            ),
+            (
+                ["plan", "Lisova", "Teremky", "--suspended", "Demiivska-Teremky"],
+                "Error: No route from Lisova to Teremky runs with these service changes. No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"
+            ),
+            (
+                ["plan", "Lybidska", "Ipodrom", "--suspended", "Demiivska-Teremky"],
+                "Error: No route from Lybidska to Ipodrom runs with these service changes. No M2 trains run between Demiivska and Teremky, and this route needs that section. The nearest station served: Demiivska.\n"
+            ),
         ]
         for (arguments, message) in cases {
             let result = CLI.run(arguments)
@@ -77,7 +96,10 @@ final class ServiceChangesTests: XCTestCase {
 
     func testOutsideAirRaidModeASurfaceRouteCarriesANote() {
         let m1 = CLI.run(["plan", "Lisova", "Teremky", "--at", "10:00"], columns: nil)
-        XCTAssertTrue(m1.stdout.contains("ℹ Between Lisova and Arsenalna (M1) this route runs in the open: during an air-raid alert trains stop short of it.\n"))
+        XCTAssertTrue(
+            m1.stdout.contains(
+                "ℹ Between Lisova and Arsenalna (M1) this route runs in the open: during an air-raid alert trains stop short of it.\n"
+            ))
         let bridge = CLI.run(["plan", "Vydubychi", "Osokorky", "--at", "10:00"], columns: nil)
         XCTAssertTrue(bridge.stdout.contains("ℹ Between Vydubychi and Slavutych (M3) this route runs in the open"))
         let underground = CLI.run(["plan", "Syrets", "Teremky", "--at", "10:00"])
@@ -89,7 +111,8 @@ final class ServiceChangesTests: XCTestCase {
         let t0 = Kyiv.date("2026-11-30 10:00")
         let normal = ScheduleEngine(network: network, clock: Kyiv.clock).schedule(route: route, t0: t0)
         let changes = ServiceChanges(closed: [Kyiv.station("Hidropark").code, Kyiv.station("Dnipro").code])
-        let closed = ScheduleEngine(network: network, clock: Kyiv.clock).applying(changes).schedule(route: route, t0: t0)
+        let closed = ScheduleEngine(network: network, clock: Kyiv.clock).applying(changes).schedule(
+            route: route, t0: t0)
         for stop in closed.stops where changes.closed.contains(stop.station) {
             XCTAssertEqual(stop.departure, stop.arrival, "passes without stopping")
         }
@@ -115,15 +138,25 @@ final class ServiceChangesTests: XCTestCase {
         let json = CLI.run(["plan", "Lisova", "Teremky", "--headway", "12", "--json", "--at", "08:10"])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual((object["transfer"] as? [String: Any])?["headwaySeconds"] as? Int, 720)
-        XCTAssertEqual((object["serviceChanges"] as? [String: Any])?["headways"] as? [String: Int], ["M1": 720, "M2": 720, "M3": 720])
+        XCTAssertEqual(
+            (object["serviceChanges"] as? [String: Any])?["headways"] as? [String: Int],
+            ["M1": 720, "M2": 720, "M3": 720])
     }
 
     func testBadChangeArgumentsAreUsageErrors() {
         let cases: [([String], String)] = [
-            (["plan", "Lisova", "Teremky", "--headway", "0"], "Error: The headway '0' must be minutes from 1 to 60: 10, or M1=10\n"),
-            (["plan", "Lisova", "Teremky", "--headway", "M7=10"], "Error: The headway 'M7=10' must be minutes from 1 to 60: 10, or M1=10\n"),
-            (["plan", "Lisova", "Teremky", "--suspended", "Lisova-Teremky"],
-             "Error: The section 'Lisova-Teremky' must be two stations of one line joined by a hyphen, such as Demiivska-Teremky\n"),
+            (
+                ["plan", "Lisova", "Teremky", "--headway", "0"],
+                "Error: The headway '0' must be minutes from 1 to 60: 10, or M1=10\n"
+            ),
+            (
+                ["plan", "Lisova", "Teremky", "--headway", "M7=10"],
+                "Error: The headway 'M7=10' must be minutes from 1 to 60: 10, or M1=10\n"
+            ),
+            (
+                ["plan", "Lisova", "Teremky", "--suspended", "Lisova-Teremky"],
+                "Error: The section 'Lisova-Teremky' must be two stations of one line joined by a hyphen, such as Demiivska-Teremky\n"
+            ),
         ]
         for (arguments, message) in cases {
             let result = CLI.run(arguments)
@@ -138,12 +171,17 @@ final class ServiceChangesTests: XCTestCase {
         let environment = ["METRO_TIMER_HOME": directory]
         let refused = CLI.run(["start", "Lisova", "Teremky", "--air-raid"], environment: environment)
         XCTAssertEqual(refused.code, 1)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/trip.json"), "a refused route creates no trip")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: directory + "/trip.json"), "a refused route creates no trip")
 
         let t0 = Kyiv.date("2026-11-30 10:00")
-        let service = TripService(store: FileTripStore(directory: directory), engine: ScheduleEngine(network: network, clock: Kyiv.clock), language: .en)
+        let service = TripService(
+            store: FileTripStore(directory: directory), engine: ScheduleEngine(network: network, clock: Kyiv.clock),
+            language: .en)
         let changes = ServiceChanges(airRaid: true, closed: [Kyiv.station("Teatralna").code])
-        _ = try service.start(origin: Kyiv.station("Akademmistechko").code, destination: Kyiv.station("Khreshchatyk").code, t0: t0, replace: false, changes: changes)
+        _ = try service.start(
+            origin: Kyiv.station("Akademmistechko").code, destination: Kyiv.station("Khreshchatyk").code, t0: t0,
+            replace: false, changes: changes)
         let trip = try XCTUnwrap(service.store.load())
         XCTAssertEqual(trip.changes, changes)
         let schedule = try service.model(trip).current(trip)
@@ -158,10 +196,14 @@ final class ServiceChangesTests: XCTestCase {
         try FileManager.default.copyItem(atPath: TestPaths.data, toPath: directory)
         let path = directory + "/kyiv-sections.csv"
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "M1,mr13_122,mr14_123,open-air", with: "M1,mr13_122,mr15_124,open-air").write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "M1,mr13_122,mr14_123,open-air", with: "M1,mr13_122,mr15_124,open-air").write(
+            toFile: path, atomically: true, encoding: .utf8)
         let input = try TestPaths.compilerInput(directory)
         XCTAssertThrowsError(try TimetableCompiler.compile(input)) { error in
-            XCTAssertEqual((error as? DataError)?.description, "\(directory)/kyiv-sections.csv:3:3: an open-air row names one segment: mr13_122 and mr15_124 are not adjacent")
+            XCTAssertEqual(
+                (error as? DataError)?.description,
+                "\(directory)/kyiv-sections.csv:3:3: an open-air row names one segment: mr13_122 and mr15_124 are not adjacent"
+            )
         }
     }
 }

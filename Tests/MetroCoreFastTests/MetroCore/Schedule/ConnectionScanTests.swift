@@ -1,8 +1,8 @@
-@testable import CLIKit
 import Foundation
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
 @testable import MetroCore
 @testable import MetroData
 @testable import MetroLab
@@ -41,7 +41,9 @@ final class ConnectionScanTests: XCTestCase {
         ).files()
         func rows(_ name: String) -> [[String]] {
             let text = files.first { $0.name == name }!.contents
-            return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            return text.split(separator: "\n").dropFirst().map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
         }
         func seconds(_ text: String) -> Int {
             let parts = text.split(separator: ":").map { Int($0)! }
@@ -52,7 +54,8 @@ final class ConnectionScanTests: XCTestCase {
         var order: [String] = []
         for row in rows("trips.txt") {
             trips[row[2]] = FeedTrip(
-                line: row[0], direction: row[4] == "0" ? .forward : .reverse, dayType: row[1] == "weekday" ? .weekday : .weekend, stops: [])
+                line: row[0], direction: row[4] == "0" ? .forward : .reverse,
+                dayType: row[1] == "weekday" ? .weekday : .weekend, stops: [])
             order.append(row[2])
         }
         // stop_times.txt: trip_id, arrival_time, departure_time, stop_id, stop_sequence, …
@@ -77,7 +80,8 @@ final class ConnectionScanTests: XCTestCase {
             }
             let next = route.legs[number + 1]
             let platform = arrival + route.transferWalks[number].walkSeconds
-            let candidates = departures(line: next.line, direction: next.direction, dayType: dayType, station: next.stations[0])
+            let candidates = departures(
+                line: next.line, direction: next.direction, dayType: dayType, station: next.stations[0])
             guard let boarded = candidates.first(where: { $0.1 >= platform }) else { return nil }
             current = boarded.0
             boardIndex = current.index(of: next.stations[0])!
@@ -108,12 +112,18 @@ final class ConnectionScanTests: XCTestCase {
         // One change each, over all three interchanges and both directions, from terminals and
         // from the middle of lines; no walk at either end.
         let pairs = [
-            ("Darnytsia", "Olimpiiska"), ("Lisova", "Teremky"), ("Teremky", "Darnytsia"), ("Akademmistechko", "Palats «Ukraina»"),
-            ("Heroiv Dnipra", "Lisova"), ("Syrets", "Akademmistechko"), ("Chervonyi khutir", "Obolon"), ("Teremky", "Syrets"),
-            ("Lukianivska", "Tarasa Shevchenka"), ("Pozniaky", "Sviatoshyn"), ("Minska", "Boryspilska"), ("Livoberezhna", "Lybidska"),
-            ("Vasylkivska", "Dorohozhychi"), ("Nyvky", "Klovska"), ("Shuliavska", "Osokorky"), ("Kharkivska", "Pochaina"),
+            ("Darnytsia", "Olimpiiska"), ("Lisova", "Teremky"), ("Teremky", "Darnytsia"),
+            ("Akademmistechko", "Palats «Ukraina»"),
+            ("Heroiv Dnipra", "Lisova"), ("Syrets", "Akademmistechko"), ("Chervonyi khutir", "Obolon"),
+            ("Teremky", "Syrets"),
+            ("Lukianivska", "Tarasa Shevchenka"), ("Pozniaky", "Sviatoshyn"), ("Minska", "Boryspilska"),
+            ("Livoberezhna", "Lybidska"),
+            ("Vasylkivska", "Dorohozhychi"), ("Nyvky", "Klovska"), ("Shuliavska", "Osokorky"),
+            ("Kharkivska", "Pochaina"),
         ]
-        let days: [(ServiceClock.ServiceDay, DayType)] = [(.init(year: 2026, month: 12, day: 9), .weekday), (.init(year: 2026, month: 12, day: 12), .weekend)]
+        let days: [(ServiceClock.ServiceDay, DayType)] = [
+            (.init(year: 2026, month: 12, day: 9), .weekday), (.init(year: 2026, month: 12, day: 12), .weekend),
+        ]
         var rides = 0
         var failures: [String] = []
         for (from, to) in pairs {
@@ -121,25 +131,33 @@ final class ConnectionScanTests: XCTestCase {
             XCTAssertNil(route.walkAfterAlighting, "\(from) → \(to)")
             let board = route.legs[0].stations[0]
             for (day, dayType) in days {
-                let trains = Self.feed.filter { $0.line == route.legs[0].line && $0.direction == route.legs[0].direction && $0.dayType == dayType }
-                    .compactMap { trip -> (FeedTrip, Int)? in
-                        guard let at = trip.index(of: board), at < trip.stops.count - 1 else { return nil }
-                        return (trip, trip.stops[at].departure)
-                    }
-                    .sorted { $0.1 < $1.1 }
-                let first = trains.first!.1, last = trains.last!.1
+                let trains = Self.feed.filter {
+                    $0.line == route.legs[0].line && $0.direction == route.legs[0].direction && $0.dayType == dayType
+                }
+                .compactMap { trip -> (FeedTrip, Int)? in
+                    guard let at = trip.index(of: board), at < trip.stops.count - 1 else { return nil }
+                    return (trip, trip.stops[at].departure)
+                }
+                .sorted { $0.1 < $1.1 }
+                let first = trains.first!.1
+                let last = trains.last!.1
                 // Every 5 minutes in the first and the last hour, every 15 minutes between.
-                var marks = Array(stride(from: first, to: first + 3600, by: 300)) + Array(stride(from: last - 3600, through: last, by: 300))
+                var marks =
+                    Array(stride(from: first, to: first + 3600, by: 300))
+                    + Array(stride(from: last - 3600, through: last, by: 300))
                 marks += Array(stride(from: first + 3600, to: last - 3600, by: 900))
                 var seen = Set<Int>()
                 for mark in marks {
-                    guard let (trip, departure) = trains.first(where: { $0.1 >= mark }), seen.insert(departure).inserted else { continue }
+                    guard let (trip, departure) = trains.first(where: { $0.1 >= mark }), seen.insert(departure).inserted
+                    else { continue }
                     let t0 = Kyiv.clock.date(day, seconds: departure)
                     let schedule = engine.schedule(route: route, t0: t0)
                     guard let found = scan(from: trip, route: route, dayType: dayType) else {
                         // The feed cannot complete it: the plan must say so.
                         if !schedule.findings.contains(where: \.isBlocking) {
-                            failures.append("\(from) → \(to) \(dayType) \(GTFSFeed.time(departure)): the feed cannot complete it, the plan has no warning")
+                            failures.append(
+                                "\(from) → \(to) \(dayType) \(GTFSFeed.time(departure)): the feed cannot complete it, the plan has no warning"
+                            )
                         }
                         continue
                     }
@@ -149,15 +167,21 @@ final class ConnectionScanTests: XCTestCase {
                     // the published minute).
                     if route.legs.count == 2, let transfer = schedule.transfers.first {
                         let station = route.legs[1].stations[0]
-                        let there = Self.feed.filter { $0.line == route.legs[1].line && $0.direction == route.legs[1].direction && $0.dayType == dayType }
-                            .compactMap { trip -> Int? in
-                                guard let at = trip.index(of: station), at < trip.stops.count - 1 else { return nil }
-                                return trip.stops[at].departure
-                            }
+                        let there = Self.feed.filter {
+                            $0.line == route.legs[1].line && $0.direction == route.legs[1].direction
+                                && $0.dayType == dayType
+                        }
+                        .compactMap { trip -> Int? in
+                            guard let at = trip.index(of: station), at < trip.stops.count - 1 else { return nil }
+                            return trip.stops[at].departure
+                        }
                         let window = Kyiv.network.serviceWindow(station: station, direction: route.legs[1].direction)!
                         for named in transfer.catchableTrains.map(seconds) {
-                            if ![window.firstDeparture, window.lastDeparture].contains(named) || !there.contains(named) {
-                                failures.append("\(from) → \(to) \(dayType) \(GTFSFeed.time(departure)): the plan names \(GTFSFeed.time(named)), not a published train of the feed")
+                            if ![window.firstDeparture, window.lastDeparture].contains(named) || !there.contains(named)
+                            {
+                                failures.append(
+                                    "\(from) → \(to) \(dayType) \(GTFSFeed.time(departure)): the plan names \(GTFSFeed.time(named)), not a published train of the feed"
+                                )
                             }
                         }
                     }
@@ -165,16 +189,21 @@ final class ConnectionScanTests: XCTestCase {
                     // range is not a promise to hold the feed's ride.
                     let (low, high) = (seconds(schedule.arrivalEarliest), seconds(schedule.arrivalLatest))
                     if found.arrival < low || found.arrival > high {
-                        failures.append("\(from) → \(to) \(dayType) \(GTFSFeed.time(departure)): the feed arrives \(GTFSFeed.time(found.arrival)), plan's range \(GTFSFeed.time(low))–\(GTFSFeed.time(high))")
+                        failures.append(
+                            "\(from) → \(to) \(dayType) \(GTFSFeed.time(departure)): the feed arrives \(GTFSFeed.time(found.arrival)), plan's range \(GTFSFeed.time(low))–\(GTFSFeed.time(high))"
+                        )
                     }
                     if seconds(schedule.alert) > found.beforeLast {
-                        failures.append("\(from) → \(to) \(dayType) \(GTFSFeed.time(departure)): yours is next \(GTFSFeed.time(seconds(schedule.alert))), the train is at the stop before at \(GTFSFeed.time(found.beforeLast))")
+                        failures.append(
+                            "\(from) → \(to) \(dayType) \(GTFSFeed.time(departure)): yours is next \(GTFSFeed.time(seconds(schedule.alert))), the train is at the stop before at \(GTFSFeed.time(found.beforeLast))"
+                        )
                     }
                 }
             }
         }
         XCTAssertGreaterThanOrEqual(rides, 2000)
-        XCTAssertEqual(failures.count, 0, "\(failures.count) of \(rides) rides:\n" + failures.prefix(40).joined(separator: "\n"))
+        XCTAssertEqual(
+            failures.count, 0, "\(failures.count) of \(rides) rides:\n" + failures.prefix(40).joined(separator: "\n"))
     }
 }
 
@@ -190,17 +219,25 @@ extension ConnectionScanTests {
             let text = line.split(separator: ":").last!
             let digits = Array(text.filter(\.isNumber)).map { Int(String($0))! }
             func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + digits[$1] } }
-            return utc.date(from: DateComponents(
-                year: number(0..<4), month: number(4..<6), day: number(6..<8), hour: number(8..<10), minute: number(10..<12), second: number(12..<14)))!
+            return utc.date(
+                from: DateComponents(
+                    year: number(0..<4), month: number(4..<6), day: number(6..<8), hour: number(8..<10),
+                    minute: number(10..<12), second: number(12..<14)))!
         }
         let days: [(String, DayType)] = [("2026-12-09", .weekday), ("2026-12-12", .weekend)]
         var rides = 0
         var failures: [String] = []
-        for (from, to) in [("Darnytsia", "Olimpiiska"), ("Teremky", "Darnytsia"), ("Akademmistechko", "Palats «Ukraina»"), ("Syrets", "Akademmistechko")] {
+        for (from, to) in [
+            ("Darnytsia", "Olimpiiska"), ("Teremky", "Darnytsia"), ("Akademmistechko", "Palats «Ukraina»"),
+            ("Syrets", "Akademmistechko"),
+        ] {
             let route = try Kyiv.route(from, to)
             for (date, dayType) in days {
-                let trains = departures(line: route.legs[0].line, direction: route.legs[0].direction, dayType: dayType, station: route.legs[0].stations[0])
-                let first = trains.first!.1, last = trains.last!.1
+                let trains = departures(
+                    line: route.legs[0].line, direction: route.legs[0].direction, dayType: dayType,
+                    station: route.legs[0].stations[0])
+                let first = trains.first!.1
+                let last = trains.last!.1
                 for (trip, departure) in trains where departure < first + 3600 || departure > last - 3600 {
                     guard let found = scan(from: trip, route: route, dayType: dayType) else { continue }
                     let at = GTFSFeed.time(departure % 86_400)
@@ -210,14 +247,22 @@ extension ConnectionScanTests {
                     let lines = result.stdout.split(separator: "\r\n")
                     let alarms = lines.filter { $0.hasPrefix("TRIGGER;VALUE=DATE-TIME:") }.map(trigger)
                     let plan = CLI.run(["plan", from, to, "--at", at, "--date", date, "--json"])
-                    let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+                    let document = try XCTUnwrap(
+                        try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
                     let yours = try XCTUnwrap((document["alert"] as? [String: Any])?["time"] as? String)
-                    guard let ringing = alarms.last else { failures.append("\(from) → \(to) \(date) \(at): no alarm"); continue }
+                    guard let ringing = alarms.last else {
+                        failures.append("\(from) → \(to) \(date) \(at): no alarm")
+                        continue
+                    }
                     if Kyiv.clock.iso8601(ringing) != yours {
-                        failures.append("\(from) → \(to) \(date) \(at): the card rings at \(Kyiv.clock.iso8601(ringing)), the plan says \(yours)")
+                        failures.append(
+                            "\(from) → \(to) \(date) \(at): the card rings at \(Kyiv.clock.iso8601(ringing)), the plan says \(yours)"
+                        )
                     }
                     if seconds(ringing) > found.beforeLast {
-                        failures.append("\(from) → \(to) \(date) \(at): the card rings at \(GTFSFeed.time(seconds(ringing))), the earliest train is at the stop before at \(GTFSFeed.time(found.beforeLast))")
+                        failures.append(
+                            "\(from) → \(to) \(date) \(at): the card rings at \(GTFSFeed.time(seconds(ringing))), the earliest train is at the stop before at \(GTFSFeed.time(found.beforeLast))"
+                        )
                     }
                 }
             }

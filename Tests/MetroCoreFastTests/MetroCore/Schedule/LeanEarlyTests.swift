@@ -1,9 +1,10 @@
 import Foundation
+import MetroTestSupport
+import XCTest
+
 @testable import MetroCore
 @testable import MetroData
 @testable import MetroLab
-import MetroTestSupport
-import XCTest
 
 /// The alert policy's promises, as properties over the whole network and day: "yours is next"
 /// comes before the train reaches the passenger's station in at least 99% of rides in every
@@ -23,11 +24,16 @@ final class LeanEarlyTests: XCTestCase {
 
     /// Rides that change lines, onto every line, both directions, through every node.
     lazy var transferRoutes: [Route] = {
-        let ends = [("Lisova", "Teremky"), ("Teremky", "Lisova"), ("Heroiv Dnipra", "Akademmistechko"), ("Akademmistechko", "Heroiv Dnipra"),
-                    ("Akademmistechko", "Syrets"), ("Syrets", "Lisova"), ("Lisova", "Chervonyi khutir"), ("Chervonyi khutir", "Akademmistechko"),
-                    ("Heroiv Dnipra", "Chervonyi khutir"), ("Chervonyi khutir", "Teremky"), ("Syrets", "Heroiv Dnipra"), ("Teremky", "Syrets"),
-                    // Short last legs: the destination one stop past the entry.
-                    ("Lisova", "Ploshcha Ukrainskykh Heroiv"), ("Syrets", "Universytet"), ("Teremky", "Arsenalna")]
+        let ends = [
+            ("Lisova", "Teremky"), ("Teremky", "Lisova"), ("Heroiv Dnipra", "Akademmistechko"),
+            ("Akademmistechko", "Heroiv Dnipra"),
+            ("Akademmistechko", "Syrets"), ("Syrets", "Lisova"), ("Lisova", "Chervonyi khutir"),
+            ("Chervonyi khutir", "Akademmistechko"),
+            ("Heroiv Dnipra", "Chervonyi khutir"), ("Chervonyi khutir", "Teremky"), ("Syrets", "Heroiv Dnipra"),
+            ("Teremky", "Syrets"),
+            // Short last legs: the destination one stop past the entry.
+            ("Lisova", "Ploshcha Ukrainskykh Heroiv"), ("Syrets", "Universytet"), ("Teremky", "Arsenalna"),
+        ]
         return ends.map { try! Kyiv.route($0.0, $0.1) }
     }()
 
@@ -35,7 +41,9 @@ final class LeanEarlyTests: XCTestCase {
         // The real wait W is uniform on [0, s], s at least the shortest interval the engine
         // found. The train reaches the station before the alert only if, running the fast
         // pattern, it arrives before: earliest arrival (fast, no wait) + W < alert.
-        var worst = (share: 0.0, ride: ""), cells = 0, capped = 0
+        var worst = (share: 0.0, ride: "")
+        var cells = 0
+        var capped = 0
         for (day, _) in [("2026-11-30", DayType.weekday), ("2026-12-05", .weekend)] {
             for route in transferRoutes {
                 for minute in stride(from: 6 * 60, through: 21 * 60 + 40, by: 10) {
@@ -46,16 +54,22 @@ final class LeanEarlyTests: XCTestCase {
                     // Near the first and the last trains the wait is to a known train, not a
                     // uniform one: there the alert comes before the earliest arrival, always.
                     guard transfer.realTrain == nil else {
-                        XCTAssertEqual(exposure, 0, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")
+                        XCTAssertEqual(
+                            exposure, 0, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")
                         cells += 1
                         continue
                     }
                     let share = exposure / Double(transfer.shortestWaitSeconds)
-                    if share > worst.share { worst = (share, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)") }
-                    XCTAssertLessThanOrEqual(share, 0.01, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")
+                    if share > worst.share {
+                        worst = (share, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")
+                    }
+                    XCTAssertLessThanOrEqual(
+                        share, 0.01, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")
                     if transfer.alertWaitSeconds < transfer.bookedWaitSeconds { capped += 1 }
                     // The displayed times stay the best estimate: a quarter of the interval.
-                    XCTAssertEqual(schedule.stops[schedule.entryIndex!].departure, transfer.platformArrival.addingTimeInterval(TimeInterval(transfer.bookedWaitSeconds)))
+                    XCTAssertEqual(
+                        schedule.stops[schedule.entryIndex!].departure,
+                        transfer.platformArrival.addingTimeInterval(TimeInterval(transfer.bookedWaitSeconds)))
                     cells += 1
                 }
             }
@@ -76,7 +90,8 @@ final class LeanEarlyTests: XCTestCase {
     /// Chernihivska closed: the cap's own interval was 400 s or more). A dwell wrongly left in the last step adds 25 s
     /// to every capped cell, several times 1% of any interval.
     func testTheOnePercentHoldsWithAClosedStopBeforeTheDestination() throws {
-        var cells = 0, capped = 0
+        var cells = 0
+        var capped = 0
         // Besides the rides onto every line, two whose last run is short, so that the cap binds
         // by nearly a whole dwell in the middle of the day: the dwell a closed stop does not
         // have must not be counted (the cap would then not bind, and the alert come 24 s late).
@@ -94,15 +109,20 @@ final class LeanEarlyTests: XCTestCase {
                 closed.alertLeanShare = 0
                 // Where the wait is the interval's (not a known train's): mornings past
                 // the first two hours and evenings before the last two, when the intervals are long.
-                let minutes = Array(stride(from: 7 * 60 + 40, through: 10 * 60, by: 20)) + [12 * 60, 16 * 60]
+                let minutes =
+                    Array(stride(from: 7 * 60 + 40, through: 10 * 60, by: 20)) + [12 * 60, 16 * 60]
                     + Array(stride(from: 18 * 60, through: 20 * 60 + 20, by: 20))
                 for minute in minutes {
-                    let schedule = closed.schedule(route: route, t0: Kyiv.date("\(day) \(minute / 60):\(minute % 60):00"))
+                    let schedule = closed.schedule(
+                        route: route, t0: Kyiv.date("\(day) \(minute / 60):\(minute % 60):00"))
                     let transfer = try XCTUnwrap(schedule.transfer)
                     // The cap's promise: "yours is next" at least 30 s before the train can be there
                     // in all but 1 % of waits (decision 0031's "warned less than 30 s").
-                    let share = max(0, schedule.alert.addingTimeInterval(30).timeIntervalSince(schedule.arrivalEarliest)) / Double(transfer.longestWaitSeconds)
-                    XCTAssertLessThanOrEqual(share, 0.01, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")
+                    let share =
+                        max(0, schedule.alert.addingTimeInterval(30).timeIntervalSince(schedule.arrivalEarliest))
+                        / Double(transfer.longestWaitSeconds)
+                    XCTAssertLessThanOrEqual(
+                        share, 0.01, "\(route.origin)→\(route.destination) \(day) \(minute / 60):\(minute % 60)")
                     if transfer.alertWaitSeconds < transfer.bookedWaitSeconds { capped += 1 }
                     cells += 1
                 }
@@ -124,20 +144,28 @@ final class LeanEarlyTests: XCTestCase {
             let stations = route.legs[0].stations
             var seconds = 0
             for i in 1...k { seconds += network.segment(from: stations[i - 1], to: stations[i])!.earlyGapSeconds }
-            return t0.addingTimeInterval(TimeInterval(seconds - network.segment(from: stations[k - 1], to: stations[k])!.dwellSeconds))
+            return t0.addingTimeInterval(
+                TimeInterval(seconds - network.segment(from: stations[k - 1], to: stations[k])!.dwellSeconds))
         }
-        func leaned(_ moment: Date) -> Date { moment.addingTimeInterval(-(moment.timeIntervalSince(t0) * 0.08).rounded(.down)) }
-        for route in transferRoutes + [try Kyiv.route("Akademmistechko", "Lisova"), try Kyiv.route("Syrets", "Chervonyi khutir")] {
+        func leaned(_ moment: Date) -> Date {
+            moment.addingTimeInterval(-(moment.timeIntervalSince(t0) * 0.08).rounded(.down))
+        }
+        for route in transferRoutes + [
+            try Kyiv.route("Akademmistechko", "Lisova"), try Kyiv.route("Syrets", "Chervonyi khutir"),
+        ] {
             let schedule = engine.schedule(route: route, t0: t0)
             let alertStop = schedule.stops[schedule.alertStop!]
             XCTAssertLessThanOrEqual(schedule.alert, alertStop.time, "\(route.origin)→\(route.destination)")
             if let stop = schedule.transferAlertStop {
                 // No wait before the first change: the fast pattern, leaning.
-                XCTAssertEqual(schedule.transferAlert, leaned(fast(route, stop)), "\(route.origin)→\(route.destination)")
+                XCTAssertEqual(
+                    schedule.transferAlert, leaned(fast(route, stop)), "\(route.origin)→\(route.destination)")
                 XCTAssertLessThan(schedule.transferAlert!, fast(route, stop))
             }
             if route.legs.count == 1 {
-                XCTAssertEqual(schedule.alert, leaned(fast(route, schedule.alertStop!)), "a one-line ride: the fast pattern, leaning")
+                XCTAssertEqual(
+                    schedule.alert, leaned(fast(route, schedule.alertStop!)),
+                    "a one-line ride: the fast pattern, leaning")
             }
         }
     }
@@ -168,7 +196,8 @@ final class LeanEarlyTests: XCTestCase {
             seconds -= network.segment(from: stations[k - 1], to: stations[k])!.dwellSeconds
             let fast = press.addingTimeInterval(TimeInterval(seconds))
             let expected = fast.addingTimeInterval(-(Double(seconds) * 0.12).rounded(.down))
-            XCTAssertEqual(current.alert, min(expected, current.stops[alertStop].time), "\(route.origin)→\(route.destination)")
+            XCTAssertEqual(
+                current.alert, min(expected, current.stops[alertStop].time), "\(route.origin)→\(route.destination)")
         }
     }
 
@@ -176,7 +205,8 @@ final class LeanEarlyTests: XCTestCase {
         // Plan each published first and last train from every station of its run to every later
         // one, starting at its published departure: its published arrival (departure less the
         // assumed dwell) must fall inside the plan's range.
-        var checked = 0, outside: [String] = []
+        var checked = 0
+        var outside: [String] = []
         for train in Backtest.trains(network.document) {
             for i in 0..<(train.stations.count - 1) {
                 for j in (i + 1)..<train.stations.count {
@@ -200,15 +230,19 @@ final class LeanEarlyTests: XCTestCase {
     func testASegmentWithOneSampleGetsTheOtherPatternFromTheNetworksRatio() {
         let segments = network.document.segments
         let both = segments.filter { $0.sampleGaps.count == 2 }
-        let first = both.map { $0.sampleGaps[0] }.reduce(0, +), last = both.map { $0.sampleGaps[1] }.reduce(0, +)
+        let first = both.map { $0.sampleGaps[0] }.reduce(0, +)
+        let last = both.map { $0.sampleGaps[1] }.reduce(0, +)
         XCTAssertGreaterThan(first, last, "the first train runs slower than the last, network-wide")
         let single = segments.filter { $0.sampleGaps.count == 1 }
         XCTAssertEqual(single.count, 7)
         for segment in single {
             let sample = segment.sampleGaps[0]
-            XCTAssertEqual(segment.earlyGapSeconds, sample, "\(segment.from)→\(segment.to): the sample is the fast pattern")
+            XCTAssertEqual(
+                segment.earlyGapSeconds, sample, "\(segment.from)→\(segment.to): the sample is the fast pattern")
             XCTAssertEqual(Double(segment.lateGapSeconds), Double(sample) * Double(first) / Double(last), accuracy: 0.5)
-            XCTAssertEqual(segment.gapSeconds, (segment.earlyGapSeconds + segment.lateGapSeconds + 1) / 2, "the best estimate is midway")
+            XCTAssertEqual(
+                segment.gapSeconds, (segment.earlyGapSeconds + segment.lateGapSeconds + 1) / 2,
+                "the best estimate is midway")
         }
         for segment in both {
             XCTAssertEqual(segment.earlyGapSeconds, segment.sampleGaps.min())

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// The plan, its alerts, `--last` and the GTFS feed agree (weekday 2026-12-09), and only what
@@ -21,7 +21,8 @@ final class OneServiceModelTests: XCTestCase {
     func canonical(_ value: Any?) throws -> String {
         guard let value else { return "none" }
         guard JSONSerialization.isValidJSONObject(value) else { return String(describing: value) }
-        return String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
     }
 
     func time(_ iso: Any?) -> String { String((iso as? String ?? "").dropFirst(11).prefix(8)) }
@@ -35,10 +36,13 @@ final class OneServiceModelTests: XCTestCase {
         let arguments = ["plan", "Darnytsia", "Olimpiiska", "--at", "05:39", "--date", "2026-12-09"]
         let text = CLI.run(arguments, columns: 200)
         XCTAssertEqual(text.code, 0, text.stderr)
-        XCTAssertTrue(text.stdout.contains("booked wait 1:38 = ¼ of the 6:30 interval (could be 0:00–6:30)"), text.stdout)
-        XCTAssertFalse(text.stdout.contains("05:52:50") || text.stdout.contains("05:59:20"), "computed trains are not named")
+        XCTAssertTrue(
+            text.stdout.contains("booked wait 1:38 = ¼ of the 6:30 interval (could be 0:00–6:30)"), text.stdout)
+        XCTAssertFalse(
+            text.stdout.contains("05:52:50") || text.stdout.contains("05:59:20"), "computed trains are not named")
         let uk = CLI.run(arguments + ["--lang", "uk"], columns: 200)
-        XCTAssertTrue(uk.stdout.contains("заплановане очікування 1:38 = ¼ інтервалу 6:30 (може бути 0:00–6:30)"), uk.stdout)
+        XCTAssertTrue(
+            uk.stdout.contains("заплановане очікування 1:38 = ¼ інтервалу 6:30 (може бути 0:00–6:30)"), uk.stdout)
         let document = try json(CLI.run(arguments + ["--json"]).stdout)
         let alert = try XCTUnwrap(document["alert"] as? [String: Any])
         XCTAssertLessThanOrEqual(time(alert["time"]), "05:54:18", "yours is next for the earliest train")
@@ -52,7 +56,8 @@ final class OneServiceModelTests: XCTestCase {
         for (from, to) in [("Lisova", "Teremky"), ("Teremky", "Darnytsia")] {
             let last = try json(CLI.run(["plan", from, to, "--last", "--date", "2026-12-09", "--json"]).stdout)
             let departure = try XCTUnwrap(last["departure"] as? String)
-            let at = try json(CLI.run(["plan", from, to, "--at", time(departure), "--date", "2026-12-09", "--json"]).stdout)
+            let at = try json(
+                CLI.run(["plan", from, to, "--at", time(departure), "--date", "2026-12-09", "--json"]).stdout)
             XCTAssertEqual(at["departure"] as? String, departure)
             for key in ["arrival", "alert", "transfer", "finalArrival"] {
                 XCTAssertEqual(try canonical(at[key]), try canonical(last[key]), "\(from) → \(to) \(key)")
@@ -68,8 +73,11 @@ final class OneServiceModelTests: XCTestCase {
         let text = CLI.run(arguments, columns: 200).stdout
         for computed in ["22:14:37", "22:24:51", "22:35:05"] { XCTAssertFalse(text.contains(computed), text) }
         let transfer = try XCTUnwrap(try json(CLI.run(arguments + ["--json"]).stdout)["transfer"] as? [String: Any])
-        XCTAssertEqual(transfer["earliestDeparture"] as? String, transfer["platformArrival"] as? String, "no wait at all is possible")
-        XCTAssertLessThan(try XCTUnwrap(transfer["bookedWaitSeconds"] as? Int), try XCTUnwrap(transfer["longestWaitSeconds"] as? Int))
+        XCTAssertEqual(
+            transfer["earliestDeparture"] as? String, transfer["platformArrival"] as? String,
+            "no wait at all is possible")
+        XCTAssertLessThan(
+            try XCTUnwrap(transfer["bookedWaitSeconds"] as? Int), try XCTUnwrap(transfer["longestWaitSeconds"] as? Int))
     }
 }
 
@@ -80,13 +88,22 @@ final class UncertainConnectionTests: XCTestCase {
     /// platform 1:22 before the last M2 (22:45:50), the slow rider 0:55 before it.
     func testUnderAMinuteBeforeTheLastTrainSaysSo() throws {
         let text = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:26", "--date", "2026-12-09"], columns: 300)
-        XCTAssertTrue(text.stdout.contains(
-            "a wait of up to 1:22: at the latest the last train, the 22:45:50 (published): on the slow pattern you are on the platform only 0:55 before it, and if you miss it the ride cannot be completed"), text.stdout)
-        let uk = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:26", "--date", "2026-12-09", "--lang", "uk"], columns: 300)
-        XCTAssertTrue(uk.stdout.contains("щонайпізніше останній поїзд, о 22:45:50 (опубліковано): повільним поїздом ви на платформі лише за 0:55 до нього"), uk.stdout)
+        XCTAssertTrue(
+            text.stdout.contains(
+                "a wait of up to 1:22: at the latest the last train, the 22:45:50 (published): on the slow pattern you are on the platform only 0:55 before it, and if you miss it the ride cannot be completed"
+            ), text.stdout)
+        let uk = CLI.run(
+            ["plan", "Lisova", "Teremky", "--at", "22:26", "--date", "2026-12-09", "--lang", "uk"], columns: 300)
+        XCTAssertTrue(
+            uk.stdout.contains(
+                "щонайпізніше останній поїзд, о 22:45:50 (опубліковано): повільним поїздом ви на платформі лише за 0:55 до нього"
+            ), uk.stdout)
         // A minute later the slow rider is there only after it.
         let later = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:27", "--date", "2026-12-09"], columns: 300)
-        XCTAssertTrue(later.stdout.contains("on the slow pattern you reach the platform after it, and then the ride cannot be completed"), later.stdout)
+        XCTAssertTrue(
+            later.stdout.contains(
+                "on the slow pattern you reach the platform after it, and then the ride cannot be completed"),
+            later.stdout)
     }
 }
 
@@ -101,7 +118,8 @@ final class StartScreenTrainChoiceTests: XCTestCase {
         let schedule = model.current(trip)
         let transfer = try XCTUnwrap(schedule.transfer)
         let view = RideView(
-            network: network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule,
+            network: network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip,
+            schedule: schedule,
             now: transfer.platformArrival.addingTimeInterval(5), rehearsalSpeed: nil, notice: nil)
         return ScreenRenderer().frame(view, width: 200, height: 30).joined(separator: "\n")
     }
@@ -109,7 +127,9 @@ final class StartScreenTrainChoiceTests: XCTestCase {
     func testTheWaitingScreenNamesOnlyPublishedTrains() throws {
         let first = try frame("Heroiv Dnipra", "Lisova", "2026-12-09 05:30:00", .en)
         XCTAssertTrue(first.contains("Waiting for the train: the first, the 05:58:15"), first)
-        XCTAssertTrue(try frame("Heroiv Dnipra", "Lisova", "2026-12-09 05:30:00", .uk).contains("Очікування поїзда: перший, о 05:58:15"))
+        XCTAssertTrue(
+            try frame("Heroiv Dnipra", "Lisova", "2026-12-09 05:30:00", .uk).contains(
+                "Очікування поїзда: перший, о 05:58:15"))
         let last = try frame("Lisova", "Teremky", "2026-12-09 22:24:00", .en)
         XCTAssertTrue(last.contains("Waiting for the train (booked 2:24, up to 3:22): the last at 22:45:50"), last)
         let computed = try frame("Darnytsia", "Olimpiiska", "2026-12-09 05:39:15", .en)

@@ -1,8 +1,8 @@
-@testable import CLIKit
 import Foundation
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
 @testable import MetroCore
 
 /// At the edges of the day a change's departure range (`plan --json`'s `transfer.earliestDeparture`
@@ -16,7 +16,10 @@ final class PinnedTransferTests: XCTestCase {
     static let departures: [String: Set<Int>] = {
         var found: [String: Set<Int>] = [:]
         for trip in ConnectionScanTests.feed {
-            for stop in trip.stops { found["\(trip.dayType == .weekday ? "weekday" : "weekend") \(stop.station)", default: []].insert(stop.departure) }
+            for stop in trip.stops {
+                found["\(trip.dayType == .weekday ? "weekday" : "weekend") \(stop.station)", default: []].insert(
+                    stop.departure)
+            }
         }
         return found
     }()
@@ -38,7 +41,8 @@ final class PinnedTransferTests: XCTestCase {
             for (number, transfer) in transfers.enumerated() {
                 let platform = try XCTUnwrap((transfer["walk"] as? [String: Any])?["to"] as? [String: Any])
                 let code = try XCTUnwrap(platform["code"] as? String)
-                let direction = try XCTUnwrap(Direction(rawValue: try XCTUnwrap(legs[number + 1]["direction"] as? String)))
+                let direction = try XCTUnwrap(
+                    Direction(rawValue: try XCTUnwrap(legs[number + 1]["direction"] as? String)))
                 let window = try XCTUnwrap(Kyiv.network.serviceWindow(station: code, direction: direction))
                 let trains = Self.departures["\(dayType) \(code)"] ?? []
                 let label = arguments.joined(separator: " ")
@@ -48,10 +52,13 @@ final class PinnedTransferTests: XCTestCase {
                     let clock = text.dropFirst(11).prefix(8).split(separator: ":").map { Int($0)! }
                     var seconds = clock[0] * 3600 + clock[1] * 60 + clock[2]
                     if seconds < 3 * 3600 { seconds += 24 * 3600 }
-                    XCTAssertGreaterThanOrEqual(seconds, window.firstDeparture, "\(label): \(key) \(text) before the published first")
-                    XCTAssertLessThanOrEqual(seconds, window.lastDeparture, "\(label): \(key) \(text) after the published last")
+                    XCTAssertGreaterThanOrEqual(
+                        seconds, window.firstDeparture, "\(label): \(key) \(text) before the published first")
+                    XCTAssertLessThanOrEqual(
+                        seconds, window.lastDeparture, "\(label): \(key) \(text) after the published last")
                     if [window.firstDeparture, window.lastDeparture].contains(seconds) {
-                        XCTAssertTrue(trains.contains(seconds), "\(label): the published \(text) is a train of the feed")
+                        XCTAssertTrue(
+                            trains.contains(seconds), "\(label): the published \(text) is a train of the feed")
                     }
                 }
             }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Only what is published is certain. The city publishes, per station and direction, the first
@@ -18,7 +18,9 @@ final class PublishedEdgesTests: XCTestCase {
     func window(_ station: String, _ direction: Direction, on t0: Date) -> (first: Date, last: Date) {
         let window = Kyiv.network.serviceWindow(station: station, direction: direction)!
         let day = Kyiv.clock.position(of: t0).serviceDay
-        return (Kyiv.clock.date(day, seconds: window.firstDeparture), Kyiv.clock.date(day, seconds: window.lastDeparture))
+        return (
+            Kyiv.clock.date(day, seconds: window.firstDeparture), Kyiv.clock.date(day, seconds: window.lastDeparture)
+        )
     }
 
     /// Ploshcha Ukrainskykh Heroiv → Dnipro at 06:31 on a weekday: the change at Khreshchatyk
@@ -37,12 +39,16 @@ final class PublishedEdgesTests: XCTestCase {
         XCTAssertEqual(transfer.bookedWaitSeconds, 120, "a quarter of 8:00")
         XCTAssertGreaterThanOrEqual(transfer.longestWaitSeconds, 480, "the range runs to the whole interval")
         XCTAssertLessThan(transfer.shortestWaitSeconds, transfer.longestWaitSeconds)
-        let khreshchatyk = Kyiv.station("Khreshchatyk").code, arsenalna = Kyiv.station("Arsenalna").code
+        let khreshchatyk = Kyiv.station("Khreshchatyk").code
+        let arsenalna = Kyiv.station("Arsenalna").code
         let fastRun = engine.running(from: khreshchatyk, to: arsenalna, pattern: .early).seconds
         let atArsenalna = transfer.platformArrival.addingTimeInterval(60 + fastRun)
-        XCTAssertLessThanOrEqual(schedule.alert, atArsenalna, "yours is next before a train 60 s after the platform reaches Arsenalna")
+        XCTAssertLessThanOrEqual(
+            schedule.alert, atArsenalna, "yours is next before a train 60 s after the platform reaches Arsenalna")
         // The plan says it the midday way: booked, and a range.
-        let text = CLI.run(["plan", "Ploshcha Ukrainskykh Heroiv", "Dnipro", "--at", "06:31", "--date", "2026-12-02"], columns: nil).stdout
+        let text = CLI.run(
+            ["plan", "Ploshcha Ukrainskykh Heroiv", "Dnipro", "--at", "06:31", "--date", "2026-12-02"], columns: nil
+        ).stdout
         XCTAssertTrue(text.contains("booked wait 2:00 = ¼ of the 8:00 interval (could be 0:00–"), text)
         XCTAssertFalse(text.contains("06:39:54"), "the computed train's second is not given")
     }
@@ -57,12 +63,17 @@ final class PublishedEdgesTests: XCTestCase {
         let transfer = try XCTUnwrap(schedule.transfers.first)
         let khreshchatyk = window(Kyiv.station("Khreshchatyk").code, route.legs[1].direction, on: t0)
         XCTAssertEqual(Kyiv.clock.hhmmss(khreshchatyk.first), "05:58:15")
-        XCTAssertLessThan(transfer.platformArrival, khreshchatyk.first, "(the premise: the rider is there before it leaves)")
+        XCTAssertLessThan(
+            transfer.platformArrival, khreshchatyk.first, "(the premise: the rider is there before it leaves)")
         XCTAssertEqual(transfer.realTrain, khreshchatyk.first, "the published first train, exactly")
         XCTAssertEqual(transfer.earliestTrain, khreshchatyk.first)
-        XCTAssertEqual(transfer.bookedWaitSeconds, Int(khreshchatyk.first.timeIntervalSince(transfer.platformArrival).rounded()))
-        for train in transfer.catchableTrains { XCTAssertTrue([khreshchatyk.first, khreshchatyk.last].contains(train), "\(train) is not published") }
-        let text = CLI.run(["plan", "Heroiv Dnipra", "Lisova", "--at", "05:30", "--date", "2026-12-02"], columns: nil).stdout
+        XCTAssertEqual(
+            transfer.bookedWaitSeconds, Int(khreshchatyk.first.timeIntervalSince(transfer.platformArrival).rounded()))
+        for train in transfer.catchableTrains {
+            XCTAssertTrue([khreshchatyk.first, khreshchatyk.last].contains(train), "\(train) is not published")
+        }
+        let text = CLI.run(["plan", "Heroiv Dnipra", "Lisova", "--at", "05:30", "--date", "2026-12-02"], columns: nil)
+            .stdout
         XCTAssertTrue(text.contains("for the first train, the 05:58:15 (published)"), text)
     }
 
@@ -71,17 +82,22 @@ final class PublishedEdgesTests: XCTestCase {
     /// departure there, no wait ends after the last, and none starts before the first.
     func testNoComputedTrainIsEverCertain() throws {
         let pairs = [
-            ("Darnytsia", "Olimpiiska"), ("Lisova", "Teremky"), ("Teremky", "Darnytsia"), ("Akademmistechko", "Palats «Ukraina»"),
-            ("Heroiv Dnipra", "Lisova"), ("Syrets", "Akademmistechko"), ("Chervonyi khutir", "Obolon"), ("Teremky", "Syrets"),
+            ("Darnytsia", "Olimpiiska"), ("Lisova", "Teremky"), ("Teremky", "Darnytsia"),
+            ("Akademmistechko", "Palats «Ukraina»"),
+            ("Heroiv Dnipra", "Lisova"), ("Syrets", "Akademmistechko"), ("Chervonyi khutir", "Obolon"),
+            ("Teremky", "Syrets"),
         ]
         var checked = 0
         var failures: [String] = []
         for (from, to) in pairs {
             let route = try Kyiv.route(from, to)
             for date in ["2026-12-02", "2026-12-05"] {
-                let origin = window(route.legs[0].stations[0], route.legs[0].direction, on: Kyiv.date(date + " 12:00:00"))
+                let origin = window(
+                    route.legs[0].stations[0], route.legs[0].direction, on: Kyiv.date(date + " 12:00:00"))
                 let offsets = Array(stride(from: 0, through: 2 * 3600, by: 300))
-                let starts = offsets.map { origin.first.addingTimeInterval(TimeInterval($0)) } + offsets.map { origin.last.addingTimeInterval(TimeInterval(-$0)) }
+                let starts =
+                    offsets.map { origin.first.addingTimeInterval(TimeInterval($0)) }
+                    + offsets.map { origin.last.addingTimeInterval(TimeInterval(-$0)) }
                 for t0 in starts {
                     let schedule = engine.schedule(route: route, t0: t0)
                     for (number, transfer) in schedule.transfers.enumerated() {
@@ -90,10 +106,14 @@ final class PublishedEdgesTests: XCTestCase {
                         checked += 1
                         let named = transfer.catchableTrains + [transfer.realTrain].compactMap { $0 }
                         for train in named where train != there.first && train != there.last {
-                            failures.append("\(from) → \(to) \(Kyiv.clock.iso8601(t0)): names the computed \(Kyiv.clock.hhmmss(train))")
+                            failures.append(
+                                "\(from) → \(to) \(Kyiv.clock.iso8601(t0)): names the computed \(Kyiv.clock.hhmmss(train))"
+                            )
                         }
                         if transfer.platformArrival <= there.last, transfer.latestDeparture > there.last {
-                            failures.append("\(from) → \(to) \(Kyiv.clock.iso8601(t0)): a wait past the last train (\(Kyiv.clock.hhmmss(transfer.latestDeparture)))")
+                            failures.append(
+                                "\(from) → \(to) \(Kyiv.clock.iso8601(t0)): a wait past the last train (\(Kyiv.clock.hhmmss(transfer.latestDeparture)))"
+                            )
                         }
                         if transfer.earliestDeparture < there.first {
                             failures.append("\(from) → \(to) \(Kyiv.clock.iso8601(t0)): a train before the first")
@@ -112,9 +132,12 @@ final class PublishedEdgesTests: XCTestCase {
     func testTheLastTrainBoundsTheWait() throws {
         let route = try Kyiv.route("Lisova", "Teremky")
         // Find the start whose best estimate is on the platform 60–120 s before the last M2.
-        let maidan = window(Kyiv.station("Maidan Nezalezhnosti").code, route.legs[1].direction, on: Kyiv.date("2026-12-02 12:00:00"))
+        let maidan = window(
+            Kyiv.station("Maidan Nezalezhnosti").code, route.legs[1].direction, on: Kyiv.date("2026-12-02 12:00:00"))
         var t0 = Kyiv.date("2026-12-02 22:00:00")
-        while let transfer = engine.schedule(route: route, t0: t0).transfers.first, maidan.last.timeIntervalSince(transfer.platformArrival) > 120 {
+        while let transfer = engine.schedule(route: route, t0: t0).transfers.first,
+            maidan.last.timeIntervalSince(transfer.platformArrival) > 120
+        {
             t0 = t0.addingTimeInterval(10)
         }
         let transfer = try XCTUnwrap(engine.schedule(route: route, t0: t0).transfers.first)
@@ -132,14 +155,19 @@ final class PublishedEdgesTests: XCTestCase {
         let lisova = window(Kyiv.station("Lisova").code, route.legs[0].direction, on: Kyiv.date("2026-12-02 12:00:00"))
         XCTAssertEqual(Kyiv.clock.hhmmss(lisova.last), "22:30:00")
         XCTAssertEqual(engine.lastTrainTappedLate(route: route, t0: lisova.last.addingTimeInterval(3)), lisova.last)
-        XCTAssertEqual(engine.lastTrainTappedLate(route: route, t0: lisova.last.addingTimeInterval(300)), lisova.last, "within five minutes")
-        XCTAssertNil(engine.lastTrainTappedLate(route: route, t0: lisova.last.addingTimeInterval(301)), "later no tap is that train's")
+        XCTAssertEqual(
+            engine.lastTrainTappedLate(route: route, t0: lisova.last.addingTimeInterval(300)), lisova.last,
+            "within five minutes")
+        XCTAssertNil(
+            engine.lastTrainTappedLate(route: route, t0: lisova.last.addingTimeInterval(301)),
+            "later no tap is that train's")
         XCTAssertNil(engine.lastTrainTappedLate(route: route, t0: lisova.last), "on time: nothing to move")
         let home = try TestPaths.temporaryDirectory(self) + "/state"
         let environment = ["NO_COLOR": "1", "METRO_TIMER_HOME": home, "METRO_TIMER_ALERT_BACKEND": "off"]
         let service = TripService(store: FileTripStore(directory: home), engine: engine, language: .en)
         let t0 = try XCTUnwrap(engine.lastTrainTappedLate(route: route, t0: lisova.last.addingTimeInterval(3)))
-        _ = try service.start(origin: route.origin, destination: route.destination, t0: t0, replace: false, changes: nil)
+        _ = try service.start(
+            origin: route.origin, destination: route.destination, t0: t0, replace: false, changes: nil)
         let status = CLI.run(["status"], now: lisova.last.addingTimeInterval(60), environment: environment)
         XCTAssertEqual(status.code, 0, status.stderr)
         XCTAssertFalse(status.stdout.contains("⚠"), status.stdout)
@@ -150,7 +178,8 @@ final class PublishedEdgesTests: XCTestCase {
 
     /// Small sentences: fifteen seconds are said as seconds, not as "0:15" that reads as minutes.
     func testSecondsAreNotReadAsMinutes() throws {
-        let text = CLI.run(["plan", "Darnytsia", "Olimpiiska", "--at", "05:39", "--date", "2026-12-02"], columns: nil).stdout
+        let text = CLI.run(["plan", "Darnytsia", "Olimpiiska", "--at", "05:39", "--date", "2026-12-02"], columns: nil)
+            .stdout
         XCTAssertTrue(text.contains("the 05:39:15 from Darnytsia, 15 s later"), text)
     }
 }

@@ -1,6 +1,7 @@
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
+
+@testable import MetroCore
 
 final class ScheduleEngineTests: XCTestCase {
     let network = Network.kyiv
@@ -12,8 +13,10 @@ final class ScheduleEngineTests: XCTestCase {
     }
 
     func testTimesStrictlyIncreaseOnEveryKindOfRoute() throws {
-        for (from, to) in [("Lisova", "Akademmistechko"), ("Akademmistechko", "Lisova"), ("Lisova", "Teremky"),
-                           ("Teremky", "Syrets"), ("Chervonyi khutir", "Heroiv Dnipra"), ("Syrets", "Lisova")] {
+        for (from, to) in [
+            ("Lisova", "Akademmistechko"), ("Akademmistechko", "Lisova"), ("Lisova", "Teremky"),
+            ("Teremky", "Syrets"), ("Chervonyi khutir", "Heroiv Dnipra"), ("Syrets", "Lisova"),
+        ] {
             let schedule = try Kyiv.schedule(from, to, at: "2026-11-30 10:00")
             let times = timeline(schedule)
             XCTAssertEqual(times, times.sorted(), "\(from) → \(to)")
@@ -37,7 +40,9 @@ final class ScheduleEngineTests: XCTestCase {
                 // Dwell belongs to the arriving segment.
                 let segment = network.segment(from: schedule.stops[index - 1].station, to: stop.station)!
                 XCTAssertEqual(stop.departure!.timeIntervalSince(stop.arrival!), TimeInterval(segment.dwellSeconds))
-                XCTAssertEqual(stop.arrival!.timeIntervalSince(schedule.stops[index - 1].departure!), TimeInterval(segment.runSeconds))
+                XCTAssertEqual(
+                    stop.arrival!.timeIntervalSince(schedule.stops[index - 1].departure!),
+                    TimeInterval(segment.runSeconds))
             }
         }
     }
@@ -47,7 +52,8 @@ final class ScheduleEngineTests: XCTestCase {
     func testOneLinePredictionAgreesWithThePublishedLastTrain() throws {
         let rows = try RawCSV.rows("kyiv-timetable.csv")
         func published(_ code: String) throws -> Int {
-            try TimeOfDay.parseClock(rows.first { $0["station"] == code && $0["direction"] == "reverse" }!["last_departure"]!)
+            try TimeOfDay.parseClock(
+                rows.first { $0["station"] == code && $0["direction"] == "reverse" }!["last_departure"]!)
         }
         let lisova = Kyiv.station("Lisova").code
         let t0 = clock.date(.init(year: 2026, month: 11, day: 30), seconds: try published(lisova))
@@ -65,7 +71,9 @@ final class ScheduleEngineTests: XCTestCase {
 
     func testTransferWalkAndBookedWaitAtPeakOffPeakAndWeekend() throws {
         let headways = try RawCSV.rows("kyiv-headways.csv")
-        for (moment, dayType) in [("2026-11-30 08:10", "weekday"), ("2026-11-30 13:10", "weekday"), ("2026-11-29 13:10", "weekend")] {
+        for (moment, dayType) in [
+            ("2026-11-30 08:10", "weekday"), ("2026-11-30 13:10", "weekday"), ("2026-11-29 13:10", "weekend"),
+        ] {
             let schedule = try Kyiv.schedule("Lisova", "Teremky", at: moment)
             let transfer = try XCTUnwrap(schedule.transfer)
             let exit = schedule.stops.first { $0.role == .transferExit }!
@@ -87,19 +95,28 @@ final class ScheduleEngineTests: XCTestCase {
             let position = clock.position(of: transfer.platformArrival.addingTimeInterval(-TimeInterval(fromTerminal)))
             let hour = position.seconds / 3600
             let period = TimeOfDay.pad(hour) + ":00-" + TimeOfDay.pad(hour + 1) + ":00"
-            let row = try XCTUnwrap(headways.first {
-                $0["line"] == "M2" && $0["period"] == period && $0["day_type"] == dayType && $0["direction"] == "forward"
-            })
+            let row = try XCTUnwrap(
+                headways.first {
+                    $0["line"] == "M2" && $0["period"] == period && $0["day_type"] == dayType
+                        && $0["direction"] == "forward"
+                })
             let start = Double(try TimeOfDay.parseInterval(row["first_interval"]!))
-            let end = row["second_interval"]!.isEmpty ? start : Double(try TimeOfDay.parseInterval(row["second_interval"]!))
+            let end =
+                row["second_interval"]!.isEmpty ? start : Double(try TimeOfDay.parseInterval(row["second_interval"]!))
             let fraction = Double(position.seconds - hour * 3600) / 3600
             XCTAssertEqual(Double(transfer.headwaySeconds), start + (end - start) * fraction, accuracy: 0.5, moment)
-            XCTAssertEqual(transfer.bookedWaitSeconds, Int((Double(transfer.headwaySeconds) / 4).rounded()), "a quarter of the headway")
-            XCTAssertEqual(entry.departure, transfer.platformArrival.addingTimeInterval(TimeInterval(transfer.bookedWaitSeconds)))
+            XCTAssertEqual(
+                transfer.bookedWaitSeconds, Int((Double(transfer.headwaySeconds) / 4).rounded()),
+                "a quarter of the headway")
+            XCTAssertEqual(
+                entry.departure, transfer.platformArrival.addingTimeInterval(TimeInterval(transfer.bookedWaitSeconds)))
             // The honest range: no wait, up to the widest interval the missed train can have left at.
-            XCTAssertEqual(transfer.latestDeparture.timeIntervalSince(transfer.earliestDeparture), TimeInterval(transfer.longestWaitSeconds))
+            XCTAssertEqual(
+                transfer.latestDeparture.timeIntervalSince(transfer.earliestDeparture),
+                TimeInterval(transfer.longestWaitSeconds))
             XCTAssertGreaterThanOrEqual(transfer.longestWaitSeconds, transfer.headwaySeconds)
-            XCTAssertLessThanOrEqual(transfer.longestWaitSeconds, transfer.headwaySeconds + 60, "intervals change slowly")
+            XCTAssertLessThanOrEqual(
+                transfer.longestWaitSeconds, transfer.headwaySeconds + 60, "intervals change slowly")
             XCTAssertTrue(schedule.stops.filter { $0.leg == 1 }.allSatisfy(\.uncertain))
             XCTAssertFalse(schedule.stops.filter { $0.leg == 0 }.contains(where: \.uncertain))
         }
@@ -115,12 +132,17 @@ final class ScheduleEngineTests: XCTestCase {
         XCTAssertEqual(record.firstSeconds, 540)
         XCTAssertEqual(record.secondSeconds, 240)
         XCTAssertEqual(network.headway(line: "M1", direction: .forward, dayType: .weekday, secondsOfDay: 6 * 3600), 540)
-        XCTAssertEqual(network.headway(line: "M1", direction: .forward, dayType: .weekday, secondsOfDay: 6 * 3600 + 1800), 390)
-        XCTAssertEqual(network.headway(line: "M1", direction: .forward, dayType: .weekday, secondsOfDay: 6 * 3600 + 3599), 240)
+        XCTAssertEqual(
+            network.headway(line: "M1", direction: .forward, dayType: .weekday, secondsOfDay: 6 * 3600 + 1800), 390)
+        XCTAssertEqual(
+            network.headway(line: "M1", direction: .forward, dayType: .weekday, secondsOfDay: 6 * 3600 + 3599), 240)
         // Before 06:00 the first published value holds; after 23:00 the last one.
-        XCTAssertEqual(network.headway(line: "M1", direction: .forward, dayType: .weekday, secondsOfDay: 5 * 3600 + 1800), 540)
+        XCTAssertEqual(
+            network.headway(line: "M1", direction: .forward, dayType: .weekday, secondsOfDay: 5 * 3600 + 1800), 540)
         let late = try XCTUnwrap(network.headwayRecord(line: "M1", direction: .forward, dayType: .weekday, hour: 22))
-        XCTAssertEqual(network.headway(line: "M1", direction: .forward, dayType: .weekday, secondsOfDay: 23 * 3600 + 600), late.secondSeconds)
+        XCTAssertEqual(
+            network.headway(line: "M1", direction: .forward, dayType: .weekday, secondsOfDay: 23 * 3600 + 600),
+            late.secondSeconds)
     }
 
     func testAlertMoments() throws {
@@ -134,11 +156,16 @@ final class ScheduleEngineTests: XCTestCase {
         // the segments, leaning early by 8% of the time since t₀ (whole seconds).
         var fast = 0
         for index in 0..<(exit - 1) {
-            fast += network.segment(from: schedule.stops[index].station, to: schedule.stops[index + 1].station)!.earlyGapSeconds
+            fast +=
+                network.segment(from: schedule.stops[index].station, to: schedule.stops[index + 1].station)!
+                .earlyGapSeconds
         }
-        let dwell = network.segment(from: schedule.stops[exit - 2].station, to: schedule.stops[exit - 1].station)!.dwellSeconds
+        let dwell = network.segment(from: schedule.stops[exit - 2].station, to: schedule.stops[exit - 1].station)!
+            .dwellSeconds
         let ridden = Double(fast - dwell)
-        XCTAssertEqual(schedule.transferAlert, Kyiv.date("2026-11-30 10:00").addingTimeInterval(ridden - (ridden * 0.08).rounded(.down)))
+        XCTAssertEqual(
+            schedule.transferAlert,
+            Kyiv.date("2026-11-30 10:00").addingTimeInterval(ridden - (ridden * 0.08).rounded(.down)))
         // Both alerts lean early of the displayed best estimate, never late of it.
         XCTAssertLessThan(schedule.transferAlert!, schedule.stops[exit - 1].arrival!)
         XCTAssertLessThan(schedule.alert, schedule.stops[count - 2].arrival!)
@@ -163,7 +190,9 @@ final class ScheduleEngineTests: XCTestCase {
 
     // MARK: - Service hours
 
-    func publishedDeparture(_ station: String, _ direction: String, _ column: String, on day: ServiceClock.ServiceDay) throws -> Date {
+    func publishedDeparture(_ station: String, _ direction: String, _ column: String, on day: ServiceClock.ServiceDay)
+        throws -> Date
+    {
         let rows = try RawCSV.rows("kyiv-timetable.csv")
         let code = Kyiv.station(station).code
         let value = try XCTUnwrap(rows.first { $0["station"] == code && $0["direction"] == direction }?[column])
@@ -172,8 +201,15 @@ final class ScheduleEngineTests: XCTestCase {
 
     func testBeforeTheFirstTrain() throws {
         let schedule = try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 05:00")
-        let first = try publishedDeparture("Lisova", "reverse", "first_departure", on: .init(year: 2026, month: 11, day: 30))
-        XCTAssertEqual(schedule.findings, [.beforeFirstTrain(station: Kyiv.station("Lisova").code, line: "M1", toward: Kyiv.station("Akademmistechko").code, first: first)])
+        let first = try publishedDeparture(
+            "Lisova", "reverse", "first_departure", on: .init(year: 2026, month: 11, day: 30))
+        XCTAssertEqual(
+            schedule.findings,
+            [
+                .beforeFirstTrain(
+                    station: Kyiv.station("Lisova").code, line: "M1", toward: Kyiv.station("Akademmistechko").code,
+                    first: first)
+            ])
     }
 
     func testAfterTheLastTrainAndPastMidnight() throws {
@@ -181,15 +217,28 @@ final class ScheduleEngineTests: XCTestCase {
         let last = try publishedDeparture("Lisova", "reverse", "last_departure", on: day)
         for moment in ["2026-11-30 22:45", "2026-12-01 00:30"] {
             let schedule = try Kyiv.schedule("Lisova", "Arsenalna", at: moment)
-            XCTAssertEqual(schedule.findings, [.afterLastTrain(station: Kyiv.station("Lisova").code, line: "M1", toward: Kyiv.station("Akademmistechko").code, last: last)], moment)
+            XCTAssertEqual(
+                schedule.findings,
+                [
+                    .afterLastTrain(
+                        station: Kyiv.station("Lisova").code, line: "M1", toward: Kyiv.station("Akademmistechko").code,
+                        last: last)
+                ], moment)
             XCTAssertTrue(schedule.findings[0].isBlocking)
         }
     }
 
     func testLastTrainSoon() throws {
         let schedule = try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 21:45")
-        let last = try publishedDeparture("Lisova", "reverse", "last_departure", on: .init(year: 2026, month: 11, day: 30))
-        XCTAssertEqual(schedule.findings, [.lastTrainSoon(station: Kyiv.station("Lisova").code, line: "M1", toward: Kyiv.station("Akademmistechko").code, last: last)])
+        let last = try publishedDeparture(
+            "Lisova", "reverse", "last_departure", on: .init(year: 2026, month: 11, day: 30))
+        XCTAssertEqual(
+            schedule.findings,
+            [
+                .lastTrainSoon(
+                    station: Kyiv.station("Lisova").code, line: "M1", toward: Kyiv.station("Akademmistechko").code,
+                    last: last)
+            ])
         XCTAssertTrue(try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 21:15").findings.isEmpty)
     }
 
@@ -197,9 +246,14 @@ final class ScheduleEngineTests: XCTestCase {
     /// (kyiv-timetable.csv), so a ride boarding at 21:30:00 is warned and one at 21:29:59 is not.
     func testLastTrainSoonStartsExactlyAnHourBefore() throws {
         let last = Kyiv.date("2026-11-30 22:30:00")
-        let soon = [ServiceFinding.lastTrainSoon(station: Kyiv.station("Lisova").code, line: "M1", toward: Kyiv.station("Akademmistechko").code, last: last)]
+        let soon = [
+            ServiceFinding.lastTrainSoon(
+                station: Kyiv.station("Lisova").code, line: "M1", toward: Kyiv.station("Akademmistechko").code,
+                last: last)
+        ]
         XCTAssertEqual(try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 21:30:00").findings, soon)
-        XCTAssertEqual(try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 21:40:00").findings, soon, "50 minutes before")
+        XCTAssertEqual(
+            try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 21:40:00").findings, soon, "50 minutes before")
         XCTAssertEqual(try Kyiv.schedule("Lisova", "Arsenalna", at: "2026-11-30 21:29:59").findings, [])
     }
 
@@ -207,12 +261,16 @@ final class ScheduleEngineTests: XCTestCase {
         // The M1 train from Zhytomyrska still runs, but reaches Khreshchatyk after the last M2
         // train toward Teremky has left Maidan Nezalezhnosti.
         let schedule = try Kyiv.schedule("Zhytomyrska", "Teremky", at: "2026-11-30 22:27")
-        let maidanLast = try publishedDeparture("Maidan Nezalezhnosti", "forward", "last_departure", on: .init(year: 2026, month: 11, day: 30))
+        let maidanLast = try publishedDeparture(
+            "Maidan Nezalezhnosti", "forward", "last_departure", on: .init(year: 2026, month: 11, day: 30))
         XCTAssertGreaterThan(schedule.transfer!.platformArrival, maidanLast)
         XCTAssertEqual(schedule.findings.count, 2)
         XCTAssertFalse(schedule.findings[0].isBlocking, "the origin's own train is still running")
-        XCTAssertEqual(schedule.findings[1], .afterLastTrain(
-            station: Kyiv.station("Maidan Nezalezhnosti").code, line: "M2", toward: Kyiv.station("Teremky").code, last: maidanLast))
+        XCTAssertEqual(
+            schedule.findings[1],
+            .afterLastTrain(
+                station: Kyiv.station("Maidan Nezalezhnosti").code, line: "M2", toward: Kyiv.station("Teremky").code,
+                last: maidanLast))
     }
 
     func testServiceDayRunsPastMidnightAndKnowsWeekends() {
@@ -222,7 +280,8 @@ final class ScheduleEngineTests: XCTestCase {
         XCTAssertEqual(saturdayNight.dayType, .weekend)
         XCTAssertEqual(clock.position(of: Kyiv.date("2026-11-30 08:00")).dayType, .weekday)
         XCTAssertEqual(clock.position(of: Kyiv.date("2026-12-01 00:30")).dayType, .weekday)  // Monday's night
-        XCTAssertEqual(clock.date(saturdayNight.serviceDay, seconds: saturdayNight.seconds), Kyiv.date("2026-11-29 00:30"))
+        XCTAssertEqual(
+            clock.date(saturdayNight.serviceDay, seconds: saturdayNight.seconds), Kyiv.date("2026-11-29 00:30"))
         // Summer time: the same wall-clock time, an hour's difference in UTC.
         XCTAssertEqual(clock.iso8601(Kyiv.date("2026-07-01 08:00")), "2026-07-01T08:00:00+03:00")
         XCTAssertEqual(clock.iso8601(Kyiv.date("2026-11-30 08:00")), "2026-11-30T08:00:00+02:00")

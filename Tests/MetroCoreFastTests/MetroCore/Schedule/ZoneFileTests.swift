@@ -1,8 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
+
+@testable import CLIKit
+@testable import MetroCore
 
 /// The time-zone file's troubles said as they are. Out-of-order transitions were "ends
 /// before the data its header announces", an absurd UTC offset was taken, and an unreadable
@@ -31,19 +32,25 @@ final class ZoneFileTests: XCTestCase {
             XCTAssertEqual(($0 as? TZif.Failure)?.reason.en, "its transitions are not in time order")
         }
         // In order, the same file reads.
-        XCTAssertNoThrow(try TZif(bytes: Self.version1(times: [1_700_000_000, 1_800_000_000], indices: [0, 0], offsets: [7200])))
+        XCTAssertNoThrow(
+            try TZif(bytes: Self.version1(times: [1_700_000_000, 1_800_000_000], indices: [0, 0], offsets: [7200])))
     }
 
     /// RFC 8536 section 3.2: a UTC offset "SHOULD be in the range [-89999, 93599]" (more than
     /// −25 h, less than 26 h). Ten million seconds is no zone's.
     func testAnAbsurdUTCOffsetIsRefused() {
         for offset: Int64 in [10_000_000, -90_000, 93_600] {
-            XCTAssertThrowsError(try TZif(bytes: Self.version1(times: [1_700_000_000], indices: [0], offsets: [offset])), "\(offset)") {
-                XCTAssertEqual(($0 as? TZif.Failure)?.reason.en, "its UTC offset \(offset) s is not one a zone can have (more than −25 h, less than 26 h)")
+            XCTAssertThrowsError(
+                try TZif(bytes: Self.version1(times: [1_700_000_000], indices: [0], offsets: [offset])), "\(offset)"
+            ) {
+                XCTAssertEqual(
+                    ($0 as? TZif.Failure)?.reason.en,
+                    "its UTC offset \(offset) s is not one a zone can have (more than −25 h, less than 26 h)")
             }
         }
         for offset: Int64 in [-89_999, 93_599, 7200] {
-            XCTAssertNoThrow(try TZif(bytes: Self.version1(times: [1_700_000_000], indices: [0], offsets: [offset])), "\(offset)")
+            XCTAssertNoThrow(
+                try TZif(bytes: Self.version1(times: [1_700_000_000], indices: [0], offsets: [offset])), "\(offset)")
         }
         // A transition naming a time type the file does not have is said as such too.
         XCTAssertThrowsError(try TZif(bytes: Self.version1(times: [1_700_000_000], indices: [3], offsets: [7200]))) {
@@ -58,31 +65,44 @@ final class ZoneFileTests: XCTestCase {
     }
 
     func lookupError(_ directory: String) -> String? {
-        guard case .failure(let error) = ZoneInfo.lookup(environment: ["TZDIR": directory]), case .data(let message) = error else { return nil }
+        guard case .failure(let error) = ZoneInfo.lookup(environment: ["TZDIR": directory]),
+            case .data(let message) = error
+        else { return nil }
         return message
     }
 
     func testADirectoryOrFIFOInTheZoneFilesPlaceIsAnErrorNotTheBuiltInRule() throws {
         let asDirectory = try zoneDirectory()
         try FileManager.default.createDirectory(atPath: asDirectory + "/Europe/Kyiv", withIntermediateDirectories: true)
-        XCTAssertEqual(lookupError(asDirectory),
-            "the time-zone file \(asDirectory)/Europe/Kyiv cannot be read (it is a directory, not a file); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')")
+        XCTAssertEqual(
+            lookupError(asDirectory),
+            "the time-zone file \(asDirectory)/Europe/Kyiv cannot be read (it is a directory, not a file); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')"
+        )
         let asFIFO = try zoneDirectory()
         XCTAssertEqual(mkfifo(asFIFO + "/Europe/Kyiv", 0o644), 0)
-        XCTAssertEqual(lookupError(asFIFO),
-            "the time-zone file \(asFIFO)/Europe/Kyiv cannot be read (it is not a regular file); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')")
+        XCTAssertEqual(
+            lookupError(asFIFO),
+            "the time-zone file \(asFIFO)/Europe/Kyiv cannot be read (it is not a regular file); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')"
+        )
         // Missing altogether: the built-in rule and its warning, as before.
         let missing = try zoneDirectory()
-        guard case .success(let lookup) = ZoneInfo.lookup(environment: ["TZDIR": missing]) else { return XCTFail("missing is not an error") }
-        XCTAssertTrue(lookup.warning?.hasPrefix("warning: there is no time-zone file \(missing)/Europe/Kyiv") == true, lookup.warning ?? "")
+        guard case .success(let lookup) = ZoneInfo.lookup(environment: ["TZDIR": missing]) else {
+            return XCTFail("missing is not an error")
+        }
+        XCTAssertTrue(
+            lookup.warning?.hasPrefix("warning: there is no time-zone file \(missing)/Europe/Kyiv") == true,
+            lookup.warning ?? "")
     }
 
     func testAnUnreadableZoneFileIsAnErrorWithTheSystemsReason() throws {
         try XCTSkipIf(getuid() == 0, "root reads a file of mode 000: ZoneFileProcessTests runs this as another user")
         let directory = try zoneDirectory()
-        try Data(Self.version1(times: [], indices: [], offsets: [7200])).write(to: URL(fileURLWithPath: directory + "/Europe/Kyiv"))
+        try Data(Self.version1(times: [], indices: [], offsets: [7200])).write(
+            to: URL(fileURLWithPath: directory + "/Europe/Kyiv"))
         chmod(directory + "/Europe/Kyiv", 0)
-        XCTAssertEqual(lookupError(directory),
-            "the time-zone file \(directory)/Europe/Kyiv cannot be read (Permission denied); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')")
+        XCTAssertEqual(
+            lookupError(directory),
+            "the time-zone file \(directory)/Europe/Kyiv cannot be read (Permission denied); reinstall the system time-zone database (for example 'apt-get install --reinstall tzdata')"
+        )
     }
 }

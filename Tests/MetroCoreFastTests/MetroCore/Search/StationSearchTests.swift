@@ -1,6 +1,7 @@
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
+
+@testable import MetroCore
 
 final class StationSearchTests: XCTestCase {
     let search = StationSearch(network: .kyiv)
@@ -69,7 +70,9 @@ final class StationSearchTests: XCTestCase {
         XCTAssertEqual(Set(palats.map(\.nameEn)), ["Palats sportu", "Palats «Ukraina»"])
         guard case .ambiguous(let ploshcha) = search.match("Ploshcha") else { return XCTFail() }
         let names = Set(ploshcha.map(\.nameEn))
-        XCTAssertTrue(names.isSuperset(of: ["Ploshcha Ukrainskykh Heroiv", "Kontraktova ploshcha", "Poshtova ploshcha"]), "\(names)")
+        XCTAssertTrue(
+            names.isSuperset(of: ["Ploshcha Ukrainskykh Heroiv", "Kontraktova ploshcha", "Poshtova ploshcha"]),
+            "\(names)")
     }
 
     func testTyposResolveWhenCloseAndUnknownInputSuggests() {
@@ -127,11 +130,15 @@ final class StrictSearchTests: XCTestCase {
 
     func testDigitsAndRunsAreUnknownWithASuggestion() {
         for query in ["Lisova123", "Lisovaaaa", "Lisovaaaaaaaaaaaaaaa", "1Lisova", "Лісова7"] {
-            guard case .notFound(let suggestions) = search.match(query) else { return XCTFail("\(query) was accepted: \(search.match(query))") }
+            guard case .notFound(let suggestions) = search.match(query) else {
+                return XCTFail("\(query) was accepted: \(search.match(query))")
+            }
             XCTAssertEqual(suggestions.first?.nameEn, "Lisova", query)
         }
         for query in ["AAAA", "zzzzz", "ZZZZZZZZ"] {
-            guard case .notFound = search.match(query) else { return XCTFail("\(query) is nonsense, not \(search.match(query))") }
+            guard case .notFound = search.match(query) else {
+                return XCTFail("\(query) is nonsense, not \(search.match(query))")
+            }
         }
         XCTAssertEqual(CLI.run(["stations", "zzzzz"]).code, 64, "stations does not list five for nonsense")
     }
@@ -150,10 +157,14 @@ final class StrictSearchTests: XCTestCase {
         XCTAssertNil(search.formerNameMatched("Maidan", maidan))
         let plan = CLI.run(["plan", "Ploshcha Zhovtnevoi Revoliutsii", "Teremky", "--at", "10:00"])
         XCTAssertEqual(plan.code, 0, plan.stderr)
-        XCTAssertEqual(plan.stderr, "note: 'Ploshcha Zhovtnevoi Revoliutsii' is a former name (Ploshcha Zhovtnevoi Revoliutsii); the station is now Maidan Nezalezhnosti.\n")
+        XCTAssertEqual(
+            plan.stderr,
+            "note: 'Ploshcha Zhovtnevoi Revoliutsii' is a former name (Ploshcha Zhovtnevoi Revoliutsii); the station is now Maidan Nezalezhnosti.\n"
+        )
         let ambiguous = CLI.run(["plan", "Ploscha", "Teremky"])
         XCTAssertEqual(ambiguous.code, 64)
-        XCTAssertTrue(ambiguous.stderr.contains("Maidan Nezalezhnosti (M2) — formerly Ploshcha Kalinina"), ambiguous.stderr)
+        XCTAssertTrue(
+            ambiguous.stderr.contains("Maidan Nezalezhnosti (M2) — formerly Ploshcha Kalinina"), ambiguous.stderr)
     }
 }
 
@@ -167,8 +178,10 @@ final class RussianNamesTests: XCTestCase {
     /// style ("Lesnaia", "Krasnyi") and the "j" style ("Lesnaja", "Krasnyj").
     static func latin(_ text: String, style: Int) -> String {
         let shared: [Character: String] = [
-            "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i", "к": "k",
-            "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh",
+            "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
+            "к": "k",
+            "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f",
+            "х": "kh",
             "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", " ": " ", "-": "-",
         ]
         let styled: [[Character: String]] = [
@@ -185,12 +198,15 @@ final class RussianNamesTests: XCTestCase {
 
     func testEveryStationInEveryAlphabet() throws {
         let rows = try RawCSV.rows("kyiv-names-ru.csv")
-        XCTAssertEqual(Set(rows.map { $0["code"]! }), Set(Kyiv.network.stations.map(\.code)), "one row for each of the 52 stations")
+        XCTAssertEqual(
+            Set(rows.map { $0["code"]! }), Set(Kyiv.network.stations.map(\.code)), "one row for each of the 52 stations"
+        )
         var checked = 0
         for row in rows {
             let station = try XCTUnwrap(Kyiv.network.station(row["code"]!))
             for name in row["names_ru"]!.split(separator: "|").map(String.init) {
-                for query in [name, name.lowercased(), name.uppercased()] + (0..<3).map({ Self.latin(name, style: $0) }) {
+                for query in [name, name.lowercased(), name.uppercased()] + (0..<3).map({ Self.latin(name, style: $0) })
+                {
                     XCTAssertEqual(search.match(query), .found(station), "'\(query)' is \(station.nameEn)")
                     XCTAssertNil(search.formerNameMatched(query, station), "'\(query)' is a current name")
                     checked += 1
@@ -200,7 +216,9 @@ final class RussianNamesTests: XCTestCase {
             for (index, name) in former.enumerated() {
                 for query in [name] + (0..<3).map({ Self.latin(name, style: $0) }) {
                     XCTAssertEqual(search.match(query), .found(station), "'\(query)' was \(station.nameEn)")
-                    XCTAssertEqual(search.formerNameMatched(query, station), station.formerNames[index].en, "'\(query)' says it is a former name")
+                    XCTAssertEqual(
+                        search.formerNameMatched(query, station), station.formerNames[index].en,
+                        "'\(query)' says it is a former name")
                     checked += 1
                 }
             }
@@ -211,17 +229,24 @@ final class RussianNamesTests: XCTestCase {
     /// Russian names as people type them, and the answer's note for a former Russian name.
     func testRussianNamesAsTypedAndAFormerNamesNote() {
         let cases = [
-            ("Лесная", "Lisova"), ("Lesnaya", "Lisova"), ("Академгородок", "Akademmistechko"), ("Akademgorodok", "Akademmistechko"),
+            ("Лесная", "Lisova"), ("Lesnaya", "Lisova"), ("Академгородок", "Akademmistechko"),
+            ("Akademgorodok", "Akademmistechko"),
             ("Днепр", "Dnipro"), ("Майдан Независимости", "Maidan Nezalezhnosti"), ("Дворец спорта", "Palats sportu"),
-            ("Красный хутор", "Chervonyi khutir"), ("Krasny khutor", "Chervonyi khutir"), ("Zolotye vorota", "Zoloti Vorota"),
+            ("Красный хутор", "Chervonyi khutir"), ("Krasny khutor", "Chervonyi khutir"),
+            ("Zolotye vorota", "Zoloti Vorota"),
         ]
         for (query, expected) in cases {
-            guard case .found(let station) = search.match(query) else { return XCTFail("'\(query)': \(search.match(query))") }
+            guard case .found(let station) = search.match(query) else {
+                return XCTFail("'\(query)': \(search.match(query))")
+            }
             XCTAssertEqual(station.nameEn, expected, query)
         }
         let plan = CLI.run(["plan", "Площадь Льва Толстого", "Лесная", "--at", "10:00"], columns: nil)
         XCTAssertEqual(plan.code, 0, plan.stderr)
-        XCTAssertEqual(plan.stderr, "note: 'Площадь Льва Толстого' is a former name (Ploshcha Lva Tolstoho); the station is now Ploshcha Ukrainskykh Heroiv.\n")
+        XCTAssertEqual(
+            plan.stderr,
+            "note: 'Площадь Льва Толстого' is a former name (Ploshcha Lva Tolstoho); the station is now Ploshcha Ukrainskykh Heroiv.\n"
+        )
         // "Dvorets" begins two Russian names: ambiguous, both offered.
         guard case .ambiguous(let both) = search.match("Dvorets") else { return XCTFail("\(search.match("Dvorets"))") }
         XCTAssertEqual(Set(both.map(\.nameEn)), ["Palats sportu", "Palats «Ukraina»"])

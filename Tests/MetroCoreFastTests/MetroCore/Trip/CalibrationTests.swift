@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Calibration and the journal: measured accuracy, and segments refined by the passenger's rides.
@@ -41,14 +41,18 @@ final class CalibrationTests: XCTestCase {
         // The schedule uses them: 100 s instead of the official running time.
         let schedule = engine.schedule(route: try Kyiv.route("Vokzalna", "Khreshchatyk"), t0: t0)
         let teatralna = schedule.stops.firstIndex { $0.station == a }!
-        XCTAssertEqual(schedule.stops[teatralna + 1].arrival!.timeIntervalSince(schedule.stops[teatralna].departure!), 100)
+        XCTAssertEqual(
+            schedule.stops[teatralna + 1].arrival!.timeIntervalSince(schedule.stops[teatralna].departure!), 100)
         XCTAssertTrue(schedule.stops[teatralna + 1].calibrated)
         XCTAssertTrue(schedule.stops[1].calibrated, "Universytet's dwell is measured")
     }
 
     func testBoundsRejectJunk() {
         var calibration = Calibration()
-        XCTAssertThrowsError(try calibration.recordRunning(from: code("Teatralna"), to: code("Khreshchatyk"), seconds: 3, network: network)) { error in
+        XCTAssertThrowsError(
+            try calibration.recordRunning(
+                from: code("Teatralna"), to: code("Khreshchatyk"), seconds: 3, network: network)
+        ) { error in
             XCTAssertEqual((error as? Calibration.Rejection)?.range, Calibration.runningBounds(network))
         }
         XCTAssertThrowsError(try calibration.recordDwell(station: code("Teatralna"), direction: .forward, seconds: 600))
@@ -59,9 +63,17 @@ final class CalibrationTests: XCTestCase {
     }
 
     func testRunningStatisticsAndWeightedMerges() {
-        var a = Calibration.Statistic(), b = Calibration.Statistic(), all = Calibration.Statistic()
-        for value in [100.0, 110, 120] { a.add(value); all.add(value) }
-        for value in [90.0, 130] { b.add(value); all.add(value) }
+        var a = Calibration.Statistic()
+        var b = Calibration.Statistic()
+        var all = Calibration.Statistic()
+        for value in [100.0, 110, 120] {
+            a.add(value)
+            all.add(value)
+        }
+        for value in [90.0, 130] {
+            b.add(value)
+            all.add(value)
+        }
         XCTAssertEqual(a.mean, 110, accuracy: 1e-9)
         XCTAssertEqual(a.spread, (200.0 / 3).squareRoot(), accuracy: 1e-9)
         let merged = a.merged(with: b)
@@ -94,14 +106,15 @@ final class CalibrationTests: XCTestCase {
         }
         XCTAssertEqual(first.count, 2)
         for measurement in first {
-            guard case let .running(from, to) = measurement.kind else { continue }
+            guard case .running(let from, let to) = measurement.kind else { continue }
             XCTAssertEqual(measurement.seconds, engine.running(from: from, to: to).seconds * 1.1, accuracy: 0.01)
             XCTAssertEqual(measurement.weight, TripModel.passiveWeight)
         }
         XCTAssertTrue(measurements.contains { $0.kind == .dwell(station: code("Chernihivska"), direction: .reverse) })
         // From Darnytsia on, the confirmed arrival matched the model: ratio 1.
         let later = measurements.first { $0.kind == .running(from: code("Hidropark"), to: code("Dnipro")) }
-        XCTAssertEqual(later?.seconds ?? 0, engine.running(from: code("Hidropark"), to: code("Dnipro")).seconds, accuracy: 0.01)
+        XCTAssertEqual(
+            later?.seconds ?? 0, engine.running(from: code("Hidropark"), to: code("Dnipro")).seconds, accuracy: 0.01)
         // A wildly off anchor (three times the model) teaches nothing.
         var junk = Trip(id: "j", origin: code("Lisova"), destination: code("Arsenalna"), t0: t0)
         junk.corrections.append(Trip.Correction(.at(code("Darnytsia")), at: t0.addingTimeInterval(modelled * 3)))
@@ -111,7 +124,8 @@ final class CalibrationTests: XCTestCase {
     func testAConfirmedRideTeachesTheCalibrationFile() throws {
         let directory = try TestPaths.temporaryDirectory(self) + "/state"
         let store = FileTripStore(directory: directory)
-        let service = TripService(store: store, engine: ScheduleEngine(network: network, clock: Kyiv.clock), language: .en)
+        let service = TripService(
+            store: store, engine: ScheduleEngine(network: network, clock: Kyiv.clock), language: .en)
         _ = try service.start(origin: code("Lisova"), destination: code("Arsenalna"), t0: t0, replace: false)
         let trip = try XCTUnwrap(store.load())
         let arrival = try service.model(trip).current(trip).arrival.addingTimeInterval(30)
@@ -123,10 +137,16 @@ final class CalibrationTests: XCTestCase {
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         // plan now marks the learned segments, and --no-calibration shows the official plan.
         let environment = ["METRO_TIMER_HOME": directory]
-        XCTAssertTrue(CLI.run(["plan", "Lisova", "Arsenalna", "--at", "10:00"], environment: environment).stdout.contains("your measurement"))
-        let official = CLI.run(["plan", "Lisova", "Arsenalna", "--at", "10:00", "--no-calibration"], environment: environment).stdout
+        XCTAssertTrue(
+            CLI.run(["plan", "Lisova", "Arsenalna", "--at", "10:00"], environment: environment).stdout.contains(
+                "your measurement"))
+        let official = CLI.run(
+            ["plan", "Lisova", "Arsenalna", "--at", "10:00", "--no-calibration"], environment: environment
+        ).stdout
         XCTAssertFalse(official.contains("your measurement"))
-        XCTAssertEqual(official, CLI.run(["plan", "Lisova", "Arsenalna", "--at", "10:00"]).stdout, "official only is the plan without a calibration")
+        XCTAssertEqual(
+            official, CLI.run(["plan", "Lisova", "Arsenalna", "--at", "10:00"]).stdout,
+            "official only is the plan without a calibration")
     }
 
     // MARK: - calibrate
@@ -136,12 +156,15 @@ final class CalibrationTests: XCTestCase {
         let time = ManualTime(t0)
         // Lisova → Darnytsia: stop at Chernihivska after 100 s, leave after 30 s, stop at
         // Darnytsia after a press too quick to be real (2 s).
-        let keys = ScriptedKeys(time: time, script: [
-            (t0.addingTimeInterval(100), " "), (t0.addingTimeInterval(130), " "), (t0.addingTimeInterval(132), " "),
-        ])
+        let keys = ScriptedKeys(
+            time: time,
+            script: [
+                (t0.addingTimeInterval(100), " "), (t0.addingTimeInterval(130), " "), (t0.addingTimeInterval(132), " "),
+            ])
         let out = StringSink()
         let context = Context(
-            arguments: [], environment: ["METRO_TIMER_HOME": directory], stdout: out, stderr: StringSink(), now: { time.now },
+            arguments: [], environment: ["METRO_TIMER_HOME": directory], stdout: out, stderr: StringSink(),
+            now: { time.now },
             launchTime: t0, stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
         let options = GlobalOptions(language: .en, color: false)
         var parsed = ParsedArguments()
@@ -153,17 +176,23 @@ final class CalibrationTests: XCTestCase {
         XCTAssertTrue(text.contains("✗ run Chernihivska → Darnytsia: rejected: 0:02 is outside "))
         XCTAssertTrue(text.hasSuffix("Done: 2 recorded, 1 rejected. See 'metro-timer calibration'.\n"))
         let calibration = try FileTripStore(directory: directory).loadCalibration()
-        XCTAssertEqual(calibration.running[Calibration.runningKey(from: code("Lisova"), to: code("Chernihivska"))]?.mean, 100)
-        XCTAssertEqual(calibration.dwell[Calibration.dwellKey(station: code("Chernihivska"), direction: .reverse)]?.mean, 30)
+        XCTAssertEqual(
+            calibration.running[Calibration.runningKey(from: code("Lisova"), to: code("Chernihivska"))]?.mean, 100)
+        XCTAssertEqual(
+            calibration.dwell[Calibration.dwellKey(station: code("Chernihivska"), direction: .reverse)]?.mean, 30)
         XCTAssertEqual(calibration.running.count, 1)
         let shown = CLI.run(["calibration"], environment: ["METRO_TIMER_HOME": directory]).stdout
         XCTAssertTrue(shown.contains("run  Lisova → Chernihivska  1:40 ±0 s  n=1  official "), shown)
     }
 
     func testCalibrateSkipsTheTransferWait() throws {
-        var run = CalibrationRun(route: try Kyiv.route("Arsenalna", "Ploshcha Ukrainskykh Heroiv"), engine: ScheduleEngine(network: network, clock: Kyiv.clock), t0: t0)
+        var run = CalibrationRun(
+            route: try Kyiv.route("Arsenalna", "Ploshcha Ukrainskykh Heroiv"),
+            engine: ScheduleEngine(network: network, clock: Kyiv.clock), t0: t0)
         // Arsenalna → Khreshchatyk (run), then walk and board at Maidan (nothing), then run.
-        XCTAssertEqual(run.press(at: t0.addingTimeInterval(130))?.kind, .running(from: code("Arsenalna"), to: code("Khreshchatyk")))
+        XCTAssertEqual(
+            run.press(at: t0.addingTimeInterval(130))?.kind, .running(from: code("Arsenalna"), to: code("Khreshchatyk"))
+        )
         XCTAssertEqual(run.expecting, .departure(2))
         XCTAssertNil(run.press(at: t0.addingTimeInterval(400)), "the walk and the wait are not a dwell")
         XCTAssertEqual(run.press(at: t0.addingTimeInterval(490))?.seconds, 90)
@@ -183,8 +212,9 @@ final class CalibrationTests: XCTestCase {
         try store.updateCalibration { (own: inout Calibration) throws(CLIError) in
             try? own.recordRunning(from: code("Teatralna"), to: code("Khreshchatyk"), seconds: 120, network: network)
         }
-        XCTAssertEqual(CLI.run(["calibration", "--import", file], environment: environment).stdout,
-                       "Merged 1 segments and 0 dwells from \(file).\n")
+        XCTAssertEqual(
+            CLI.run(["calibration", "--import", file], environment: environment).stdout,
+            "Merged 1 segments and 0 dwells from \(file).\n")
         var effective = try store.loadCalibration().effective
         XCTAssertEqual(effective.running.values.first?.count, 2)
         XCTAssertEqual(effective.running.values.first?.mean, 110)
@@ -203,13 +233,17 @@ final class CalibrationTests: XCTestCase {
         XCTAssertNotNil(mine.origin)
         let own = CLI.run(["calibration", "--import", exported], environment: environment)
         XCTAssertEqual(own.code, 1)
-        XCTAssertEqual(own.stderr, "Error: \(exported) holds your own measurements (exported from here): merging them would count every ride twice. Nothing was merged.\n")
+        XCTAssertEqual(
+            own.stderr,
+            "Error: \(exported) holds your own measurements (exported from here): merging them would count every ride twice. Nothing was merged.\n"
+        )
         XCTAssertEqual(try store.loadCalibration().effective.running.values.first?.count, 2)
         // The display and the engine see the merged figures.
         XCTAssertTrue(CLI.run(["calibration"], environment: environment).stdout.contains("n=2"))
         // A file naming a segment the network does not have is refused, and nothing is merged.
         let before = try store.loadCalibration()
-        try #"{"version":1,"running":{"mr01_110>mb18_227":{"weight":1,"mean":100,"m2":0,"count":1}},"dwell":{}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        try #"{"version":1,"running":{"mr01_110>mb18_227":{"weight":1,"mean":100,"m2":0,"count":1}},"dwell":{}}"#.write(
+            toFile: file, atomically: true, encoding: .utf8)
         let bad = CLI.run(["calibration", "--import", file], environment: environment)
         XCTAssertEqual(bad.code, 65)
         XCTAssertEqual(bad.stderr, "Error: \(file): there is no segment 'mr01_110>mb18_227' in the network.\n")
@@ -224,16 +258,25 @@ final class JournalTests: XCTestCase {
     let t0 = Kyiv.date("2026-11-30 10:00")
 
     /// A journal line as metro-timer writes it, for a trip of 1000 s planned, `error` seconds off.
-    func line(id: String, error: Int?, alertAt: Int = 900, stopBefore: Int = 940, version: Int = 3, outcome: String = "arrived") -> String {
-        let iso = { (seconds: Int) in Kyiv.clock.iso8601(self.t0.addingTimeInterval(TimeInterval(seconds))).replacingOccurrences(of: "+02:00", with: "Z") }
+    func line(
+        id: String, error: Int?, alertAt: Int = 900, stopBefore: Int = 940, version: Int = 3,
+        outcome: String = "arrived"
+    ) -> String {
+        let iso = { (seconds: Int) in
+            Kyiv.clock.iso8601(self.t0.addingTimeInterval(TimeInterval(seconds))).replacingOccurrences(
+                of: "+02:00", with: "Z")
+        }
         var fields: [String] = [
             #""corrections":{"ahead":1,"at":0,"behind":0,"departed":0}"#, #""endedAt":"\#(iso(1100))""#,
             #""finalAlert":"\#(iso(alertAt))""#, #""finalArrival":"\#(iso(1000))""#, #""finalSeconds":1000"#,
-            #""from":"mr18_127""#, #""id":"\#(id)""#, #""outcome":"\#(outcome)""#, #""plannedAlert":"\#(iso(alertAt))""#,
+            #""from":"mr18_127""#, #""id":"\#(id)""#, #""outcome":"\#(outcome)""#,
+            #""plannedAlert":"\#(iso(alertAt))""#,
             #""plannedArrival":"\#(iso(1000))""#, #""plannedSeconds":1000"#, #""t0":"\#(iso(0))""#, #""to":"mr12_121""#,
             #""version":\#(version)"#,
         ]
-        if let error { fields += [#""confirmedArrival":"\#(iso(1000 + error))""#, #""confirmedSeconds":\#(1000 + error)"#] }
+        if let error {
+            fields += [#""confirmedArrival":"\#(iso(1000 + error))""#, #""confirmedSeconds":\#(1000 + error)"#]
+        }
         if version >= 2 { fields.append(#""calibrated":false"#) }
         if version >= 3 { fields.append(#""finalAlertStop":"\#(iso(stopBefore))""#) }
         return "{" + fields.joined(separator: ",") + "}"
@@ -242,8 +285,10 @@ final class JournalTests: XCTestCase {
     func journal(_ lines: [String]) throws -> (String, [String: String]) {
         let directory = try TestPaths.temporaryDirectory(self) + "/state"
         // Private, as metro-timer makes them (a loose one is tightened, with a note).
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/journal.jsonl", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: directory + "/journal.jsonl", atomically: true, encoding: .utf8)
         chmod(directory + "/journal.jsonl", 0o600)
         return (directory, ["METRO_TIMER_HOME": directory])
     }
@@ -255,43 +300,58 @@ final class JournalTests: XCTestCase {
         // 850 s, before the alert: the station was missed), and one stopped trip.
         // (Times are written in UTC here; only the differences matter.)
         let (_, environment) = try journal([
-            line(id: "a", error: 30), line(id: "b", error: -20), line(id: "c", error: 10), line(id: "d", error: -70), line(id: "f", error: -150),
+            line(id: "a", error: 30), line(id: "b", error: -20), line(id: "c", error: 10), line(id: "d", error: -70),
+            line(id: "f", error: -150),
             line(id: "e", error: nil, outcome: "stopped"),
         ])
         let result = CLI.run(["journal"], environment: environment)
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("Lisova → Arsenalna  arrived  planned 16:40 · actual 14:10 · −2 min 30 s  (+0 −1)\n"), result.stdout)
-        XCTAssertTrue(result.stdout.hasSuffix(
-            "Trips: 6, confirmed arrivals: 5. Error: median −20 s, 90th percentile 2 min 30 s. Missed station (arrived before \"yours is next\"): 20% of trips; late \"yours is next\" (after the stop before): 40%.\n"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "Lisova → Arsenalna  arrived  planned 16:40 · actual 14:10 · −2 min 30 s  (+0 −1)\n"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.hasSuffix(
+                "Trips: 6, confirmed arrivals: 5. Error: median −20 s, 90th percentile 2 min 30 s. Missed station (arrived before \"yours is next\"): 20% of trips; late \"yours is next\" (after the stop before): 40%.\n"
+            ), result.stdout)
         let uk = CLI.run(["journal", "--lang", "uk"], environment: environment).stdout
         XCTAssertTrue(uk.contains("Пропущена станція (прибуття раніше за «наступна — ваша»): 20% поїздок"), uk)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CLI.run(["journal", "--json"], environment: environment).stdout.utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(CLI.run(["journal", "--json"], environment: environment).stdout.utf8)) as? [String: Any])
         let summary = try XCTUnwrap(json["summary"] as? [String: Any])
         XCTAssertEqual(summary["confirmed"] as? Int, 5)
         XCTAssertEqual(summary["medianErrorSeconds"] as? Double, -20)  // median of −150, −70, −20, +10, +30
         XCTAssertEqual(summary["missedStationShare"] as? Double, 0.2)
         XCTAssertEqual(summary["lateAlertShare"] as? Double, 0.4)
         XCTAssertEqual((json["trips"] as? [Any])?.count, 6)
-        XCTAssertEqual(CLI.run(["journal", "--last", "2"], environment: environment).stdout.split(separator: "\n").first.map(String.init)?.contains("−2 min 30 s"), true)
+        XCTAssertEqual(
+            CLI.run(["journal", "--last", "2"], environment: environment).stdout.split(separator: "\n").first.map(
+                String.init)?.contains("−2 min 30 s"), true)
         // A version-2 record has no time at the stop before: it counts for the missed share only.
         let (_, old) = try journal([line(id: "a", error: -150, version: 2), line(id: "b", error: 10, version: 2)])
-        XCTAssertTrue(CLI.run(["journal"], environment: old).stdout.hasSuffix(
-            "Missed station (arrived before \"yours is next\"): 50% of trips.\n"))
+        XCTAssertTrue(
+            CLI.run(["journal"], environment: old).stdout.hasSuffix(
+                "Missed station (arrived before \"yours is next\"): 50% of trips.\n"))
     }
 
     func testNoConfirmedArrivalsSaysSoPlainly() throws {
         let (_, environment) = try journal([line(id: "a", error: nil, outcome: "expired")])
-        XCTAssertTrue(CLI.run(["journal"], environment: environment).stdout.hasSuffix(
-            "Trips: 1, confirmed arrivals: 0. No accuracy figure yet: it comes from confirmed arrivals ('a' or 'metro-timer arrived').\n"))
+        XCTAssertTrue(
+            CLI.run(["journal"], environment: environment).stdout.hasSuffix(
+                "Trips: 1, confirmed arrivals: 0. No accuracy figure yet: it comes from confirmed arrivals ('a' or 'metro-timer arrived').\n"
+            ))
         let uk = CLI.run(["journal", "--lang", "uk"], environment: environment).stdout
         XCTAssertTrue(uk.contains("Точності ще немає"))
     }
 
     func testACorruptLineIsReportedAndSkippedAndOldRecordsStillRead() throws {
-        let (directory, environment) = try journal([line(id: "a", error: 30, version: 1), "{\"version\": 2, \"id\": tru", line(id: "c", error: -10)])
+        let (directory, environment) = try journal([
+            line(id: "a", error: 30, version: 1), "{\"version\": 2, \"id\": tru", line(id: "c", error: -10),
+        ])
         let result = CLI.run(["journal"], environment: environment)
         XCTAssertEqual(result.code, 0)
-        XCTAssertTrue(result.stderr.hasPrefix("warning: \(directory)/journal.jsonl:2: skipped a malformed line ("), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("warning: \(directory)/journal.jsonl:2: skipped a malformed line ("), result.stderr)
         XCTAssertTrue(result.stdout.contains("Trips: 2, confirmed arrivals: 2."), result.stdout)
         let records = try FileTripStore(directory: directory).readJournal().records
         XCTAssertEqual(records.map(\.version), [1, 3])
@@ -303,8 +363,10 @@ final class JournalTests: XCTestCase {
     func testCapExportAndClear() throws {
         let (directory, environment) = try journal([])
         let store = FileTripStore(directory: directory)
-        let service = TripService(store: store, engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
-        let trip = Trip(id: "x", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Arsenalna").code, t0: t0)
+        let service = TripService(
+            store: store, engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
+        let trip = Trip(
+            id: "x", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Arsenalna").code, t0: t0)
         let record = JournalRecord(trip: trip, model: try service.model(trip), outcome: .stopped, at: t0)
         for index in 0...FileTripStore.journalCap {
             var copy = record
@@ -313,15 +375,19 @@ final class JournalTests: XCTestCase {
         }
         XCTAssertEqual(try store.readJournal().records.count, FileTripStore.journalCap)
         let exported = directory + "/../export.jsonl"
-        XCTAssertEqual(CLI.run(["journal", "--export", exported, "--last", "3"], environment: environment).stdout, "Wrote 3 trips to \(exported).\n")
+        XCTAssertEqual(
+            CLI.run(["journal", "--export", exported, "--last", "3"], environment: environment).stdout,
+            "Wrote 3 trips to \(exported).\n")
         XCTAssertEqual(try String(contentsOfFile: exported, encoding: .utf8).split(separator: "\n").count, 3)
         let attributes = try FileManager.default.attributesOfItem(atPath: exported)
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         let asks = CLI.run(["journal", "--clear"], environment: environment)
         XCTAssertEqual(asks.code, 1)
         XCTAssertEqual(asks.stderr, "Error: Erase the journal? Add --yes to confirm.\n")
-        XCTAssertEqual(try store.readJournal().records.count, FileTripStore.journalCap, "not erased without confirmation")
-        XCTAssertEqual(CLI.run(["journal", "--clear", "--yes"], environment: environment).stdout, "The journal was erased.\n")
+        XCTAssertEqual(
+            try store.readJournal().records.count, FileTripStore.journalCap, "not erased without confirmation")
+        XCTAssertEqual(
+            CLI.run(["journal", "--clear", "--yes"], environment: environment).stdout, "The journal was erased.\n")
         XCTAssertEqual(try store.readJournal().records.count, 0)
     }
 }

@@ -1,21 +1,24 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Values the files accepted and the commands then trapped on. Each input is also a
 /// corpus file under fuzz/corpus/, replayed by fuzz/run.sh.
 final class HostileInputTests: XCTestCase {
     func corpus(_ target: String, _ name: String) throws -> String {
-        try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/\(target)/\(name)").path, encoding: .utf8)
+        try String(
+            contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/\(target)/\(name)").path,
+            encoding: .utf8)
     }
 
     func state(_ file: String, _ text: String) throws -> (directory: String, environment: [String: String]) {
         let directory = try TestPaths.temporaryDirectory(self) + "/state"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try text.write(toFile: directory + "/" + file, atomically: true, encoding: .utf8)
         chmod(directory + "/" + file, 0o600)
         return (directory, ["METRO_TIMER_HOME": directory, "NO_COLOR": "1"])
@@ -29,7 +32,10 @@ final class HostileInputTests: XCTestCase {
         for arguments in [["journal"], ["journal", "--json"], ["journal", "--export", "-"]] {
             let result = CLI.run(arguments, environment: environment)
             XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("warning: \(directory)/journal.jsonl:1: skipped a malformed line (corrections.behind: 9223372036854775807"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "warning: \(directory)/journal.jsonl:1: skipped a malformed line (corrections.behind: 9223372036854775807"
+                ), result.stderr)
         }
         XCTAssertTrue(CLI.run(["journal"], environment: environment).stdout.hasPrefix("The journal is empty"))
     }
@@ -46,7 +52,8 @@ final class HostileInputTests: XCTestCase {
             XCTAssertTrue(shown.stderr.contains(".weight"), shown.stderr)
             let base = try TestPaths.temporaryDirectory(self)
             try text.write(toFile: base + "/friend.json", atomically: true, encoding: .utf8)
-            let imported = CLI.run(["calibration", "--import", base + "/friend.json"], environment: ["METRO_TIMER_HOME": base + "/state"])
+            let imported = CLI.run(
+                ["calibration", "--import", base + "/friend.json"], environment: ["METRO_TIMER_HOME": base + "/state"])
             XCTAssertEqual(imported.code, 65, "\(name): \(imported.stdout)")
             XCTAssertTrue(imported.stderr.contains(".weight"), imported.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: base + "/state/calibration.json"), "nothing merged")
@@ -65,7 +72,8 @@ final class HostileInputTests: XCTestCase {
             XCTAssertTrue(shown.stderr.contains("running.\(key): not a 'FROM>TO' key"), shown.stderr)
             let base = try TestPaths.temporaryDirectory(self)
             try text.write(toFile: base + "/friend.json", atomically: true, encoding: .utf8)
-            let imported = CLI.run(["calibration", "--import", base + "/friend.json"], environment: ["METRO_TIMER_HOME": base + "/state"])
+            let imported = CLI.run(
+                ["calibration", "--import", base + "/friend.json"], environment: ["METRO_TIMER_HOME": base + "/state"])
             XCTAssertEqual(imported.code, 65, imported.stdout)
             XCTAssertTrue(imported.stderr.contains("running.\(key): not a 'FROM>TO' key"), imported.stderr)
         }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// The journal as the app writes it (not hand-written lines): a ride corrected and ended through
@@ -26,7 +26,9 @@ final class JournalWriterTests: XCTestCase {
 
     /// Lisova → Darnytsia from 10:00:00 Kyiv on Monday 2026-11-30 (winter: UTC+2, so 08:00:00Z).
     func lisovaDarnytsia() -> Trip {
-        Trip(id: "journal-writer", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code, t0: Kyiv.date("2026-11-30 10:00:00"))
+        Trip(
+            id: "journal-writer", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code,
+            t0: Kyiv.date("2026-11-30 10:00:00"))
     }
 
     func testTheRecordTheAppWritesKeepsTheStopBeforeAndCountsEveryCorrection() throws {
@@ -53,8 +55,14 @@ final class JournalWriterTests: XCTestCase {
 
     func testEachKindOfCorrectionIsCountedOnce() throws {
         // Lisova → Teremky: `departed` is the M2 train leaving Maidan Nezalezhnosti.
-        try write(Trip(id: "journal-kinds", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 10:00:00")))
-        for (arguments, time) in [(["adjust", "+1"], "10:00:30"), (["at", "Darnytsia"], "10:04:30"), (["departed"], "10:19:30"), (["stop"], "10:21:00")] {
+        try write(
+            Trip(
+                id: "journal-kinds", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+                t0: Kyiv.date("2026-11-30 10:00:00")))
+        for (arguments, time) in [
+            (["adjust", "+1"], "10:00:30"), (["at", "Darnytsia"], "10:04:30"), (["departed"], "10:19:30"),
+            (["stop"], "10:21:00"),
+        ] {
             let result = run(arguments, at: "2026-11-30 " + time)
             XCTAssertEqual(result.code, 0, "\(arguments): \(result.stderr)")
         }
@@ -70,17 +78,22 @@ final class JournalWriterTests: XCTestCase {
         try write(lisovaDarnytsia())
         let early = run(["arrived", "--at", "09:59"], at: "2026-11-30 10:30:00")
         XCTAssertEqual(early.code, 64)
-        XCTAssertTrue(early.stderr.hasPrefix("Error: An arrival at 09:59 is before the train left (10:00) or more than three hours ago\n"), early.stderr)
+        XCTAssertTrue(
+            early.stderr.hasPrefix(
+                "Error: An arrival at 09:59 is before the train left (10:00) or more than three hours ago\n"),
+            early.stderr)
         // 10:31 at 10:30 is yesterday's 10:31: before the train left.
         XCTAssertEqual(run(["arrived", "--at", "10:31"], at: "2026-11-30 10:30:00").code, 64)
         // 10:04 is the middle of that minute, 10:04:30: seen from 13:04:31 it is
         // 3 h 0 min 1 s back; from 13:04:30, exactly three hours.
         XCTAssertEqual(run(["arrived", "--at", "10:04"], at: "2026-11-30 13:04:31").code, 64)
-        XCTAssertNil(try FileTripStore(directory: home).readJournal().records.first?.confirmedArrival, "nothing confirmed yet")
+        XCTAssertNil(
+            try FileTripStore(directory: home).readJournal().records.first?.confirmedArrival, "nothing confirmed yet")
         let confirmed = run(["arrived", "--at", "10:04"], at: "2026-11-30 13:04:30")
         XCTAssertEqual(confirmed.code, 0, confirmed.stderr)
         let text = try String(contentsOfFile: home + "/journal.jsonl", encoding: .utf8)
-        let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.split(separator: "\n").last!.utf8)) as? [String: Any])
+        let record = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(text.split(separator: "\n").last!.utf8)) as? [String: Any])
         XCTAssertEqual(record["confirmedArrival"] as? String, "2026-11-30T08:04:30Z")
         XCTAssertEqual(record["confirmedSeconds"] as? Int, 270)
     }
@@ -107,7 +120,8 @@ final class JournalWriterTests: XCTestCase {
             record.id = "trip-\(number)"
             lines.append(String(decoding: try encoder.encode(record), as: UTF8.self))
         }
-        try (lines.joined(separator: "\n") + "\n").write(toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
         record.id = "trip-1001"
         try store.update { (_: inout Trip?) throws(CLIError) in try store.appendJournal(record) }
         let kept = try String(contentsOfFile: home + "/journal.jsonl", encoding: .utf8).split(separator: "\n")
@@ -121,12 +135,16 @@ final class JournalWriterTests: XCTestCase {
     func testTheThreeHundredAndFirstCorrectionIsRefusedAndTheTripStaysReadable() throws {
         var trip = lisovaDarnytsia()
         for number in 0..<300 {
-            trip.corrections.append(Trip.Correction(.shift(number % 2 == 0 ? 1 : -1), at: trip.t0.addingTimeInterval(Double(number) / 10)))
+            trip.corrections.append(
+                Trip.Correction(.shift(number % 2 == 0 ? 1 : -1), at: trip.t0.addingTimeInterval(Double(number) / 10)))
         }
         try write(trip)
         let refused = run(["adjust", "+1"], at: "2026-11-30 10:01:00")
         XCTAssertEqual(refused.code, 1)
-        XCTAssertEqual(refused.stderr, "Error: This trip already has 300 corrections, the most one trip keeps. Start it again: 'metro-timer start FROM TO --replace'.\n")
+        XCTAssertEqual(
+            refused.stderr,
+            "Error: This trip already has 300 corrections, the most one trip keeps. Start it again: 'metro-timer start FROM TO --replace'.\n"
+        )
         let status = run(["status"], at: "2026-11-30 10:01:01")
         XCTAssertEqual(status.code, 0, status.stderr)
         XCTAssertEqual(try XCTUnwrap(try FileTripStore(directory: home).load()).corrections.count, 300)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
+
+@testable import MetroCore
 
 /// Calibration plans with the weighted median of the latest measurements: a held train
 /// or a slow run now and then is the metro's, and one-sided (a ride is held, never sped up), so
@@ -70,7 +71,8 @@ final class RobustCalibrationTests: XCTestCase {
 
     /// Two statistics merged (an import beside your own) keep every latest measurement of both.
     func testAMergeKeepsBothSidesLatestMeasurements() {
-        var a = Calibration.Statistic(), b = Calibration.Statistic()
+        var a = Calibration.Statistic()
+        var b = Calibration.Statistic()
         for seconds in [100.0, 101, 102] { a.add(seconds) }
         for seconds in [150.0, 151, 152, 153] { b.add(seconds) }
         let merged = a.merged(with: b)
@@ -117,19 +119,26 @@ final class RobustCalibrationTests: XCTestCase {
     /// running times. (JSON has no way to write a number that is not finite.)
     func testLatestMeasurementsOutsideTheirBoundsAreRefused() throws {
         func file(_ recent: String) -> Calibration? {
-            let text = #"{"version":1,"running":{"mr10_119>mr11_120":{"weight":3,"mean":95,"m2":0,"count":3,"recent":"# + recent + "}},\"dwell\":{}}"
+            let text =
+                #"{"version":1,"running":{"mr10_119>mr11_120":{"weight":3,"mean":95,"m2":0,"count":3,"recent":"#
+                + recent + "}},\"dwell\":{}}"
             return try? JSONObject.decode(Calibration.self, from: Data(text.utf8), rejectDuplicateKeys: true)
         }
-        let fine = try XCTUnwrap(file(#"[{"seconds":95,"weight":1},{"seconds":96,"weight":1},{"seconds":94,"weight":1}]"#))
+        let fine = try XCTUnwrap(
+            file(#"[{"seconds":95,"weight":1},{"seconds":96,"weight":1},{"seconds":94,"weight":1}]"#))
         XCTAssertNil(fine.valueProblem())
         XCTAssertNil(fine.networkProblem(network))
         let sixteen = "[" + Array(repeating: #"{"seconds":95,"weight":1}"#, count: 16).joined(separator: ",") + "]"
-        for bad in [sixteen, #"[{"seconds":4000,"weight":1}]"#, #"[{"seconds":95,"weight":0}]"#, #"[{"seconds":95,"weight":1e7}]"#, #"[{"seconds":-1,"weight":1}]"#] {
+        for bad in [
+            sixteen, #"[{"seconds":4000,"weight":1}]"#, #"[{"seconds":95,"weight":0}]"#,
+            #"[{"seconds":95,"weight":1e7}]"#, #"[{"seconds":-1,"weight":1}]"#,
+        ] {
             let calibration = try XCTUnwrap(file(bad), bad)
             XCTAssertNotNil(calibration.valueProblem(), bad)
         }
         // Every value in bounds, but the median a running time no segment could have.
-        let implausible = try XCTUnwrap(file(#"[{"seconds":3000,"weight":1},{"seconds":3000,"weight":1},{"seconds":3000,"weight":1}]"#))
+        let implausible = try XCTUnwrap(
+            file(#"[{"seconds":3000,"weight":1},{"seconds":3000,"weight":1},{"seconds":3000,"weight":1}]"#))
         XCTAssertNil(implausible.valueProblem())
         XCTAssertNotNil(implausible.networkProblem(network))
     }

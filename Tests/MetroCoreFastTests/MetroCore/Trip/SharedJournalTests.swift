@@ -1,11 +1,11 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
-@testable import MetroData
-@testable import MetroLab
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
+@testable import MetroData
+@testable import MetroLab
 @testable import MetroTimerCLI
 @testable import TimetableGenCLI
 
@@ -26,8 +26,10 @@ final class SharedJournalTests: XCTestCase {
     }
 
     func field(_ arguments: [String]) -> CLIResult {
-        let out = StringSink(), err = StringSink()
-        let code = Generator.main(arguments: ["field"] + arguments, stdout: out, stderr: err, currentDirectory: directory)
+        let out = StringSink()
+        let err = StringSink()
+        let code = Generator.main(
+            arguments: ["field"] + arguments, stdout: out, stderr: err, currentDirectory: directory)
         return CLIResult(stdout: out.text, stderr: err.text, code: code)
     }
 
@@ -70,7 +72,9 @@ final class SharedJournalTests: XCTestCase {
     /// Lisova → Darnytsia from 10:00:00 on Monday 2026-11-30; `at Chernihivska` at 10:01:50,
     /// `arrived` at 10:04:30 (270 s after t₀), through the commands.
     func rideAndArrive() throws {
-        let trip = Trip(id: "rider-secret-id", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code, t0: Kyiv.date("2026-11-30 10:00:00"))
+        let trip = Trip(
+            id: "rider-secret-id", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code,
+            t0: Kyiv.date("2026-11-30 10:00:00"))
         try FileTripStore(directory: home).update { (current: inout Trip?) throws(CLIError) in current = trip }
         XCTAssertEqual(run(["at", "Chernihivska"], at: "2026-11-30 10:01:50").code, 0)
         XCTAssertEqual(run(["arrived"], at: "2026-11-30 10:04:30").code, 0)
@@ -86,7 +90,10 @@ final class SharedJournalTests: XCTestCase {
         XCTAssertEqual(stat(path, &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o600)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        for secret in ["2026-11-30", "11-30", "30.11", "10:0", "T08", "Z\"", "rider-secret-id", home, directory, "Lisova", "Лісова", "Darnytsia", "Chernihivska", "t0", "endedAt"] {
+        for secret in [
+            "2026-11-30", "11-30", "30.11", "10:0", "T08", "Z\"", "rider-secret-id", home, directory, "Lisova",
+            "Лісова", "Darnytsia", "Chernihivska", "t0", "endedAt",
+        ] {
             XCTAssertFalse(text.contains(secret), "the shared file holds '\(secret)': \(text)")
         }
         let lines = text.split(separator: "\n")
@@ -136,13 +143,19 @@ final class SharedJournalTests: XCTestCase {
     func testOlderRecordsAreLeftOutAndUnconfirmedRidesAreMarked() throws {
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
         func record(_ id: String, _ outcome: Trip.Outcome) throws -> JournalRecord {
-            let trip = Trip(id: id, origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code, t0: Kyiv.date("2026-11-30 10:00:00"))
-            return JournalRecord(trip: trip, model: try TripModel(engine: engine, trip: trip), outcome: outcome, at: Kyiv.date("2026-11-30 10:04:30"))
+            let trip = Trip(
+                id: id, origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code,
+                t0: Kyiv.date("2026-11-30 10:00:00"))
+            return JournalRecord(
+                trip: trip, model: try TripModel(engine: engine, trip: trip), outcome: outcome,
+                at: Kyiv.date("2026-11-30 10:04:30"))
         }
         var old = try record("old", .arrived)
         old.ride = nil
         old.version = 4
-        let made = SharedJournal.make([old, try record("stopped", .stopped), try record("arrived", .arrived)], network: Kyiv.network, program: "0.1.0")
+        let made = SharedJournal.make(
+            [old, try record("stopped", .stopped), try record("arrived", .arrived)], network: Kyiv.network,
+            program: "0.1.0")
         XCTAssertEqual(made.kept, 2)
         XCTAssertEqual(made.withoutMoments, 1)
         XCTAssertEqual(made.unconfirmed, 1)
@@ -163,16 +176,21 @@ final class SharedJournalTests: XCTestCase {
     /// row: the span is on the second line and is measured (the pool finds the station's leg).
     func testASpanAfterAChangeWithoutDepartedIsMeasuredOnItsLine() throws {
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
-        let route = try Router(network: Kyiv.network).route(from: Kyiv.station("Lisova").code, to: Kyiv.station("Teremky").code)
+        let route = try Router(network: Kyiv.network).route(
+            from: Kyiv.station("Lisova").code, to: Kyiv.station("Teremky").code)
         XCTAssertEqual(route.legs.count, 2)
         let second = route.legs[1].stations
         XCTAssertGreaterThanOrEqual(second.count, 3)
-        var trip = Trip(id: "no-departed", origin: route.origin, destination: route.destination, t0: Kyiv.date("2026-11-30 10:00:00"))
+        var trip = Trip(
+            id: "no-departed", origin: route.origin, destination: route.destination,
+            t0: Kyiv.date("2026-11-30 10:00:00"))
         trip.corrections = [
             Trip.Correction(.at(second[1]), at: Kyiv.date("2026-11-30 10:20:00")),
             Trip.Correction(.at(second[2]), at: Kyiv.date("2026-11-30 10:22:10")),
         ]
-        let record = JournalRecord(trip: trip, model: try TripModel(engine: engine, trip: trip), outcome: .arrived, at: Kyiv.date("2026-11-30 10:25:00"))
+        let record = JournalRecord(
+            trip: trip, model: try TripModel(engine: engine, trip: trip), outcome: .arrived,
+            at: Kyiv.date("2026-11-30 10:25:00"))
         let made = SharedJournal.make([record], network: Kyiv.network, program: "0.1.0")
         let rides = SharedJournal.read(Array(made.lines.joined(separator: "\n").utf8), network: Kyiv.network).rides
         let pool = FieldPool(rides, engine: engine)
@@ -183,7 +201,9 @@ final class SharedJournalTests: XCTestCase {
     // MARK: hostile files
 
     func goodLine(_ id: String = "a") throws -> String {
-        let trip = Trip(id: id, origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code, t0: Kyiv.date("2026-11-30 10:00:00"))
+        let trip = Trip(
+            id: id, origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code,
+            t0: Kyiv.date("2026-11-30 10:00:00"))
         let model = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
         let record = JournalRecord(trip: trip, model: model, outcome: .arrived, at: Kyiv.date("2026-11-30 10:04:30"))
         let made = SharedJournal.make([record], network: Kyiv.network, program: "0.1.0")
@@ -192,40 +212,50 @@ final class SharedJournalTests: XCTestCase {
     }
 
     func testHostileLinesAreRefusedWithTheirLineAndTheRestIsRead() throws {
-        let good = try goodLine("a"), other = try goodLine("b")
-        let escaped = good.replacingOccurrences(of: #""from":"\#(Kyiv.station("Lisova").code)""#, with: #""from":"\u001b[31mEVIL\u202e""#)
+        let good = try goodLine("a")
+        let other = try goodLine("b")
+        let escaped = good.replacingOccurrences(
+            of: #""from":"\#(Kyiv.station("Lisova").code)""#, with: #""from":"\u001b[31mEVIL\u202e""#)
         XCTAssertNotEqual(escaped, good)
         let lines = [
             SharedJournal.headerLine(),
-            good,                                   // 2: read
-            String(good.prefix(good.count / 2)),    // 3: truncated
-            good,                                   // 4: the same ride again: counted once, no error
+            good,  // 2: read
+            String(good.prefix(good.count / 2)),  // 3: truncated
+            good,  // 4: the same ride again: counted once, no error
             good.replacingOccurrences(of: #""confirmed":270"#, with: #""confirmed":NaN"#),  // 5
-            escaped,                                // 6: escapes in a station code
+            escaped,  // 6: escapes in a station code
             good.replacingOccurrences(of: #""confirmed":270"#, with: #""confirmed":1e300"#),  // 7
             "{" + String(repeating: " ", count: 70_000) + "}",  // 8: a huge line
-            other,                                  // 9: read
+            other,  // 9: read
         ]
         let read = SharedJournal.read(Array((lines.joined(separator: "\n") + "\n").utf8), network: Kyiv.network)
         XCTAssertNil(read.refused)
         XCTAssertEqual(read.rides.count, 2)
         XCTAssertEqual(read.problems.map(\.line), [3, 5, 6, 7, 8])
-        XCTAssertFalse(read.problems.contains { $0.reason.en.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" } })
+        XCTAssertFalse(
+            read.problems.contains { $0.reason.en.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" } })
         // Through the command: each refusal names the file and the line, no raw escape reaches
         // the terminal, and the two good rides are pooled.
         let path = directory + "/hostile.jsonl"
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let result = field([path])
         XCTAssertEqual(result.code, 0, result.stderr)
-        for line in [3, 5, 6, 7, 8] { XCTAssertTrue(result.stderr.contains("hostile.jsonl:\(line):"), "line \(line): \(result.stderr)") }
+        for line in [3, 5, 6, 7, 8] {
+            XCTAssertTrue(result.stderr.contains("hostile.jsonl:\(line):"), "line \(line): \(result.stderr)")
+        }
         XCTAssertFalse(result.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
         XCTAssertTrue(result.stdout.contains("rides: 2"), result.stdout)
     }
 
     func testAFileThatIsNotASharedJournalIsRefusedAndTheOtherFilesAreStillPooled() throws {
-        let good = directory + "/good.jsonl", newer = directory + "/newer.jsonl", journal = directory + "/journal.jsonl", huge = directory + "/huge.jsonl"
-        try (SharedJournal.headerLine() + "\n" + (try goodLine()) + "\n").write(toFile: good, atomically: true, encoding: .utf8)
-        try #"{"format":"metro-timer-shared-journal","version":2}"#.write(toFile: newer, atomically: true, encoding: .utf8)
+        let good = directory + "/good.jsonl"
+        let newer = directory + "/newer.jsonl"
+        let journal = directory + "/journal.jsonl"
+        let huge = directory + "/huge.jsonl"
+        try (SharedJournal.headerLine() + "\n" + (try goodLine()) + "\n").write(
+            toFile: good, atomically: true, encoding: .utf8)
+        try #"{"format":"metro-timer-shared-journal","version":2}"#.write(
+            toFile: newer, atomically: true, encoding: .utf8)
         try #"{"version":5,"id":"x"}"#.write(toFile: journal, atomically: true, encoding: .utf8)
         XCTAssertTrue(FileManager.default.createFile(atPath: huge, contents: Data(count: SharedJournal.maxBytes + 1)))
         let result = field([newer, good, journal, huge, directory + "/missing.jsonl"])
@@ -240,7 +270,8 @@ final class SharedJournalTests: XCTestCase {
     }
 
     func testTheSameRideSharedTwiceInTwoFilesCountsOnce() throws {
-        let a = directory + "/a.jsonl", b = directory + "/b.jsonl"
+        let a = directory + "/a.jsonl"
+        let b = directory + "/b.jsonl"
         let body = SharedJournal.headerLine() + "\n" + (try goodLine()) + "\n"
         try body.write(toFile: a, atomically: true, encoding: .utf8)
         try body.write(toFile: b, atomically: true, encoding: .utf8)
@@ -271,6 +302,8 @@ final class SharedJournalTests: XCTestCase {
         let paragraph = String(section[field.lowerBound...]).components(separatedBy: "\n\n")[0]
         XCTAssertTrue(paragraph.contains("none yet"), paragraph)
         XCTAssertTrue(paragraph.contains("](docs/guide/field.md)"), paragraph)
-        XCTAssertFalse(paragraph.replacingOccurrences(of: "95 %", with: "").contains("%"), "no figure until real files exist: \(paragraph)")
+        XCTAssertFalse(
+            paragraph.replacingOccurrences(of: "95 %", with: "").contains("%"),
+            "no figure until real files exist: \(paragraph)")
     }
 }

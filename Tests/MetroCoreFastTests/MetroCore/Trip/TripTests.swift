@@ -1,6 +1,7 @@
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
+
+@testable import MetroCore
 
 /// The fold of corrections into the schedule, each kind at both ends of the route.
 final class TripTests: XCTestCase {
@@ -14,7 +15,9 @@ final class TripTests: XCTestCase {
     func model(_ trip: Trip) throws -> TripModel { try TripModel(engine: engine, trip: trip) }
 
     /// Applies corrections and returns the planned and the corrected schedules.
-    func corrected(_ corrections: [(Trip.Correction.Kind, Date)], trip base: Trip? = nil) throws -> (Schedule, Schedule, Trip) {
+    func corrected(_ corrections: [(Trip.Correction.Kind, Date)], trip base: Trip? = nil) throws -> (
+        Schedule, Schedule, Trip
+    ) {
         var trip = base ?? self.trip()
         let model = try self.model(trip)
         for (kind, time) in corrections {
@@ -50,7 +53,10 @@ final class TripTests: XCTestCase {
         let now = midway(planned.stops[2].departure!, planned.stops[3].arrival!)
         let (_, current, _) = try corrected([(.shift(1), now)])
         XCTAssertEqual(current.stops[2].arrival, now)
-        XCTAssertEqual(current.stops[2].departure, now.addingTimeInterval(TimeInterval(planned.stops[2].departure!.timeIntervalSince(planned.stops[2].arrival!))))
+        XCTAssertEqual(
+            current.stops[2].departure,
+            now.addingTimeInterval(
+                TimeInterval(planned.stops[2].departure!.timeIntervalSince(planned.stops[2].arrival!))))
         XCTAssertGreaterThan(current.arrival, planned.arrival)
     }
 
@@ -110,19 +116,26 @@ final class TripTests: XCTestCase {
         let (_, current, _) = try corrected([(.departed, now)])
         XCTAssertEqual(current.stops[planned.entryIndex!].departure, now)
         XCTAssertEqual(current.transfer?.confirmed, true)
-        XCTAssertEqual(current.arrival.timeIntervalSince(planned.arrival), TimeInterval(planned.transfer!.longestWaitSeconds - planned.transfer!.bookedWaitSeconds), accuracy: 0.001)
+        XCTAssertEqual(
+            current.arrival.timeIntervalSince(planned.arrival),
+            TimeInterval(planned.transfer!.longestWaitSeconds - planned.transfer!.bookedWaitSeconds), accuracy: 0.001)
         // A one-line route has no transfer to depart from.
         let oneLine = self.trip("Lisova", "Arsenalna")
-        XCTAssertEqual(try self.model(oneLine).refusal(for: Trip.Correction(.departed, at: t0.addingTimeInterval(60)), trip: oneLine), .noTransfer)
+        XCTAssertEqual(
+            try self.model(oneLine).refusal(
+                for: Trip.Correction(.departed, at: t0.addingTimeInterval(60)), trip: oneLine), .noTransfer)
     }
 
     func testRefusals() throws {
         var base = trip()
         let model = try self.model(base)
-        XCTAssertEqual(model.refusal(for: Trip.Correction(.at(Kyiv.station("Syrets").code), at: t0), trip: base),
-                       .stationNotOnRoute(Kyiv.station("Syrets").code, nearest: Kyiv.station("Maidan Nezalezhnosti").code))
+        XCTAssertEqual(
+            model.refusal(for: Trip.Correction(.at(Kyiv.station("Syrets").code), at: t0), trip: base),
+            .stationNotOnRoute(Kyiv.station("Syrets").code, nearest: Kyiv.station("Maidan Nezalezhnosti").code))
         base.ended = Trip.Ending(outcome: .arrived, time: t0.addingTimeInterval(2000))
-        XCTAssertEqual(model.refusal(for: Trip.Correction(.shift(1), at: t0.addingTimeInterval(2100)), trip: base), .tripEnded(.arrived))
+        XCTAssertEqual(
+            model.refusal(for: Trip.Correction(.shift(1), at: t0.addingTimeInterval(2100)), trip: base),
+            .tripEnded(.arrived))
     }
 
     func testCorrectionsFoldInOrder() throws {
@@ -149,7 +162,8 @@ final class TripTests: XCTestCase {
         XCTAssertFalse(model.due(.alert, schedule: schedule, trip: trip, at: alertTime.addingTimeInterval(-1)))
         XCTAssertTrue(model.due(.alert, schedule: schedule, trip: trip, at: alertTime))
         trip.alertsFired[Trip.Alert.alert.rawValue] = alertTime
-        XCTAssertFalse(model.due(.alert, schedule: schedule, trip: trip, at: alertTime.addingTimeInterval(5)), "fired once")
+        XCTAssertFalse(
+            model.due(.alert, schedule: schedule, trip: trip, at: alertTime.addingTimeInterval(5)), "fired once")
 
         // The train turns out to be a stop behind: the alert moves later and re-arms.
         let later = alertTime.addingTimeInterval(10)
@@ -167,7 +181,8 @@ final class TripTests: XCTestCase {
         XCTAssertFalse(model.due(.alert, schedule: schedule, trip: trip, at: ahead.addingTimeInterval(1)))
 
         trip.ended = Trip.Ending(outcome: .arrived, time: ahead)
-        XCTAssertFalse(model.due(.arrival, schedule: schedule, trip: trip, at: schedule.arrival), "nothing fires on an ended trip")
+        XCTAssertFalse(
+            model.due(.arrival, schedule: schedule, trip: trip, at: schedule.arrival), "nothing fires on an ended trip")
     }
 
     func testExpiryTenMinutesPastTheArrival() throws {
@@ -179,13 +194,17 @@ final class TripTests: XCTestCase {
     }
 
     func testJournalRecordCountsCorrectionsAndTheConfirmedArrival() throws {
-        let (_, current, trip) = try corrected([(.shift(1), t0.addingTimeInterval(20)), (.shift(-1), t0.addingTimeInterval(400)), (.shift(-1), t0.addingTimeInterval(600))])
+        let (_, current, trip) = try corrected([
+            (.shift(1), t0.addingTimeInterval(20)), (.shift(-1), t0.addingTimeInterval(400)),
+            (.shift(-1), t0.addingTimeInterval(600)),
+        ])
         let confirmed = current.arrival.addingTimeInterval(-40)
         let record = JournalRecord(trip: trip, model: try model(trip), outcome: .arrived, at: confirmed)
         XCTAssertEqual(record.corrections, .init(behind: 1, ahead: 2, at: 0, departed: 0))
         XCTAssertEqual(record.confirmedSeconds, Int(confirmed.timeIntervalSince(t0).rounded()))
         XCTAssertEqual(record.finalSeconds, Int(current.arrival.timeIntervalSince(t0).rounded()))
-        XCTAssertEqual(record.plannedSeconds, Int(try model(trip).planned(trip).arrival.timeIntervalSince(t0).rounded()))
+        XCTAssertEqual(
+            record.plannedSeconds, Int(try model(trip).planned(trip).arrival.timeIntervalSince(t0).rounded()))
         let stopped = JournalRecord(trip: trip, model: try model(trip), outcome: .stopped, at: confirmed)
         XCTAssertNil(stopped.confirmedSeconds)
     }

@@ -1,8 +1,8 @@
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// `metro-timer about`: the facts come from the embedded data and the real settings.
@@ -14,10 +14,14 @@ final class AboutTests: XCTestCase {
         XCTAssertEqual(result.code, 0)
         XCTAssertEqual(result.stderr, "")
         XCTAssertTrue(result.stdout.hasPrefix("metro-timer \(MetroTimer.version)\n"))
-        for fact in [source.dataset, source.licence, source.resourcesDated, source.retrieved, "Dwell: 25 s at every intermediate stop.",
-                     "Walk Khreshchatyk ⇄ Maidan Nezalezhnosti: 2:00 (measured)", "Walk Teatralna ⇄ Zoloti Vorota: 2:30 (estimate)",
-                     "  \(state)/  trip.json, journal.jsonl, calibration.json\n",
-                     "Nothing is sent: the alert check is off"] {
+        for fact in [
+            source.dataset, source.licence, source.resourcesDated, source.retrieved,
+            "Dwell: 25 s at every intermediate stop.",
+            "Walk Khreshchatyk ⇄ Maidan Nezalezhnosti: 2:00 (measured)",
+            "Walk Teatralna ⇄ Zoloti Vorota: 2:30 (estimate)",
+            "  \(state)/  trip.json, journal.jsonl, calibration.json\n",
+            "Nothing is sent: the alert check is off",
+        ] {
             XCTAssertTrue(result.stdout.contains(fact), fact)
         }
         let uk = CLI.run(["about", "--lang", "uk"])
@@ -29,9 +33,13 @@ final class AboutTests: XCTestCase {
     func testWithTheAlertCheckOnItNamesTheMaskedAddress() throws {
         let config = try TestPaths.temporaryDirectory(self)
         let url = "https://rider:s3cret@alerts.example/api/v1/status?token=abc123&region=kyiv"
-        XCTAssertEqual(CLI.run(["alerts", "enable", "--url", url], environment: ["METRO_TIMER_CONFIG": config]).code, 0)
+        XCTAssertEqual(
+            CLI.run(["alerts", "enable", "--url", url], environment: ["METRO_TIMER_CONFIG": config]).code, 0)
         let result = CLI.run(["about"], environment: ["METRO_TIMER_CONFIG": config])
-        XCTAssertTrue(result.stdout.contains("a separate metro-timer process asks https://***@alerts.example/api/v1/status?token=***&region=*** (up to 1500 ms)"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "a separate metro-timer process asks https://***@alerts.example/api/v1/status?token=***&region=*** (up to 1500 ms)"
+            ), result.stdout)
         XCTAssertFalse(result.stdout.contains("s3cret") || result.stdout.contains("abc123"))
         let json = CLI.run(["about", "--json"], environment: ["METRO_TIMER_CONFIG": config])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -43,12 +51,14 @@ final class AboutTests: XCTestCase {
         XCTAssertEqual(walks.count, 3)
         XCTAssertEqual(walks[0]["fromNameUk"] as? String, "Хрещатик")
         XCTAssertEqual(walks[0]["toNameEn"] as? String, "Maidan Nezalezhnosti")
-        XCTAssertEqual(CLI.run(["about", "--json"]).stdout.contains("\"url\""), false, "no address when the check is off")
+        XCTAssertEqual(
+            CLI.run(["about", "--json"]).stdout.contains("\"url\""), false, "no address when the check is off")
     }
 
     func testURLMask() {
         XCTAssertEqual(URLMask.mask("https://host/path"), "https://host/path")
-        XCTAssertEqual(URLMask.mask("https://u:p@host:8443/a?x=1&y=&z#frag"), "https://***@host:8443/a?x=***&y=***&***#***")
+        XCTAssertEqual(
+            URLMask.mask("https://u:p@host:8443/a?x=1&y=&z#frag"), "https://***@host:8443/a?x=***&y=***&***#***")
         XCTAssertEqual(URLMask.mask("http://127.0.0.1:8080/feed?key=secret"), "http://127.0.0.1:8080/feed?key=***")
         XCTAssertEqual(URLMask.mask("https://host/p@th"), "https://host/p@th", "an @ in the path is not a user")
     }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Bad input said as what it is, with what to type instead.
@@ -13,10 +13,15 @@ final class ClearErrorsTests: XCTestCase {
     func testARelativeHomeIsRefusedWithTheAbsoluteOneToType() throws {
         let cwd = FileManager.default.currentDirectoryPath
         let name = "metro-timer-relative-home-\(getpid())"
-        for (variable, command) in [("METRO_TIMER_HOME", ["journal"]), ("METRO_TIMER_HOME", ["plan", "Lisova", "Teremky"]), ("METRO_TIMER_CONFIG", ["changes", "list"])] {
+        for (variable, command) in [
+            ("METRO_TIMER_HOME", ["journal"]), ("METRO_TIMER_HOME", ["plan", "Lisova", "Teremky"]),
+            ("METRO_TIMER_CONFIG", ["changes", "list"]),
+        ] {
             let result = CLI.run(command, environment: [variable: name, "NO_COLOR": "1"])
             XCTAssertEqual(result.code, 1, "\(variable) \(command): \(result.stdout)")
-            XCTAssertEqual(result.stderr, """
+            XCTAssertEqual(
+                result.stderr,
+                """
                 Error: \(variable) is '\(name)', a relative path, which would move with the current directory; give an absolute one (for example \(variable)="$PWD/\(name)").
 
                 """, result.stderr)
@@ -31,7 +36,8 @@ final class ClearErrorsTests: XCTestCase {
         let result = CLI.run(["journal"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
         XCTAssertEqual(result.code, 1, result.stdout)
         XCTAssertFalse(result.stderr.contains("installed timetable"), result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: METRO_TIMER_HOME is \(home.utf8.count) bytes long"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("Error: METRO_TIMER_HOME is \(home.utf8.count) bytes long"), result.stderr)
         XCTAssertTrue(result.stderr.contains("at most 4095 bytes"), result.stderr)
         // One name in it longer than the system's 255 is said too.
         let long = "/tmp/" + String(repeating: "b", count: 300)
@@ -43,13 +49,16 @@ final class ClearErrorsTests: XCTestCase {
     /// 10,000 × `--closed Dnipro` printed a 161 KB line naming Dnipro 10,000 times. A station
     /// given twice is a slip, said as `changes add` says it.
     func testAStationClosedTwiceIsAUsageError() throws {
-        let arguments = ["plan", "Lisova", "Teremky"] + Array(repeating: ["--closed", "Dnipro"], count: 10_000).flatMap { $0 }
+        let arguments =
+            ["plan", "Lisova", "Teremky"] + Array(repeating: ["--closed", "Dnipro"], count: 10_000).flatMap { $0 }
         let result = CLI.run(arguments, environment: ["NO_COLOR": "1"])
         XCTAssertEqual(result.code, 64, result.stdout)
         XCTAssertEqual(result.stdout, "")
         XCTAssertTrue(result.stderr.hasPrefix("Error: Dnipro is given twice\n"), result.stderr)
         XCTAssertLessThan(result.stderr.utf8.count, 1000)
-        let suspended = CLI.run(["plan", "Lisova", "Teremky", "--suspended", "Teremky-Lybidska", "--suspended", "Lybidska-Teremky"], environment: ["NO_COLOR": "1"])
+        let suspended = CLI.run(
+            ["plan", "Lisova", "Teremky", "--suspended", "Teremky-Lybidska", "--suspended", "Lybidska-Teremky"],
+            environment: ["NO_COLOR": "1"])
         XCTAssertEqual(suspended.code, 64, suspended.stdout)
         XCTAssertTrue(suspended.stderr.hasPrefix("Error: 'Lybidska-Teremky' is given twice\n"), suspended.stderr)
     }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Issue 44, item 7: `journal --last`, `--export`, `journal report` and the replacement of a
@@ -18,25 +18,37 @@ final class JournalBoundedReadersTests: XCTestCase {
     /// each a copy of the fuzz corpus's record with its own id, route and figures.
     override func setUpWithError() throws {
         home = try TestPaths.temporaryDirectory(self) + "/state"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let one = try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/journal/one.jsonl").path, encoding: .utf8)
-            .trimmingCharacters(in: .newlines)
-        let routes = [("mr18_127", "mb18_227"), ("mr01_110", "mg15_326"), ("mb01_210", "mr13_122"), ("mg01_310", "mb09_218")]
+        try FileManager.default.createDirectory(
+            atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let one = try String(
+            contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/journal/one.jsonl").path,
+            encoding: .utf8
+        )
+        .trimmingCharacters(in: .newlines)
+        let routes = [
+            ("mr18_127", "mb18_227"), ("mr01_110", "mg15_326"), ("mb01_210", "mr13_122"), ("mg01_310", "mb09_218"),
+        ]
         var lines: [String] = []
         for index in 0..<60 {
             let (from, to) = routes[index % routes.count]
-            lines.append(one
-                .replacingOccurrences(of: "84af98ef-59d2-4464-bef9-2a1bd051d5b4", with: String(format: "id-%03d", index))
-                .replacingOccurrences(of: #""from":"mr18_127""#, with: #""from":"\#(from)""#)
-                .replacingOccurrences(of: #""to":"mb18_227""#, with: #""to":"\#(to)""#)
-                .replacingOccurrences(of: #""confirmedSeconds":1"#, with: #""confirmedSeconds":\#(1900 + (index * 37) % 90)"#)
-                .replacingOccurrences(of: #""calibrated":false"#, with: #""calibrated":\#(index % 3 == 0)"#))
+            lines.append(
+                one
+                    .replacingOccurrences(
+                        of: "84af98ef-59d2-4464-bef9-2a1bd051d5b4", with: String(format: "id-%03d", index)
+                    )
+                    .replacingOccurrences(of: #""from":"mr18_127""#, with: #""from":"\#(from)""#)
+                    .replacingOccurrences(of: #""to":"mb18_227""#, with: #""to":"\#(to)""#)
+                    .replacingOccurrences(
+                        of: #""confirmedSeconds":1"#, with: #""confirmedSeconds":\#(1900 + (index * 37) % 90)"#
+                    )
+                    .replacingOccurrences(of: #""calibrated":false"#, with: #""calibrated":\#(index % 3 == 0)"#))
             if index == 11 { lines.append("{broken") }
             if index == 40 { lines.append("") }
         }
         lines.append(lines[5])
         lines.append(#"{"version":4,"id":"torn""#)
-        try (lines.joined(separator: "\n") + "\n").write(toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
         chmod(home + "/journal.jsonl", 0o600)
         environment = ["METRO_TIMER_HOME": home, "NO_COLOR": "1"]
     }
@@ -53,10 +65,12 @@ final class JournalBoundedReadersTests: XCTestCase {
             let last = Array(records.suffix(count))
             let json = CLI.run(["journal", "--json", "--last", "\(count)"], environment: environment)
             XCTAssertEqual(json.code, 0, json.stderr)
-            XCTAssertEqual(json.stdout, JournalCommand.json(last, summary: JournalSummary(last), problems: problems), "\(count)")
+            XCTAssertEqual(
+                json.stdout, JournalCommand.json(last, summary: JournalSummary(last), problems: problems), "\(count)")
             XCTAssertEqual(json.stderr, warnings(problems))
             let text = CLI.run(["journal", "--last", "\(count)"], environment: environment)
-            XCTAssertEqual(text.stdout.split(separator: "\n").filter { $0.hasPrefix("2026-") }.count, last.count, "\(count)")
+            XCTAssertEqual(
+                text.stdout.split(separator: "\n").filter { $0.hasPrefix("2026-") }.count, last.count, "\(count)")
             XCTAssertTrue(text.stdout.contains("Trips: \(last.count), confirmed arrivals: \(last.count)."), text.stdout)
         }
     }
@@ -66,7 +80,8 @@ final class JournalBoundedReadersTests: XCTestCase {
     func testTheExportIsEveryRecordEncoded() throws {
         let (records, problems) = try FileTripStore(directory: home).readJournal()
         func lines(_ records: [JournalRecord]) throws -> String {
-            try records.map { String(decoding: try FileTripStore.journalEncoder.encode($0), as: UTF8.self) + "\n" }.joined()
+            try records.map { String(decoding: try FileTripStore.journalEncoder.encode($0), as: UTF8.self) + "\n" }
+                .joined()
         }
         let directory = try TestPaths.temporaryDirectory(self) + "/out"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -82,8 +97,12 @@ final class JournalBoundedReadersTests: XCTestCase {
             XCTAssertEqual(file.code, 0, file.stderr)
             XCTAssertEqual(file.stdout, "Wrote \(min(last ?? 60, 60)) trips to \(path).\n")
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), expected, "\(extra)")
-            XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["export.jsonl"], "no temporary file left")
+            XCTAssertEqual(
+                (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue,
+                0o600)
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: directory), ["export.jsonl"],
+                "no temporary file left")
         }
         // A journal that cannot be read: the export fails with the journal's reason and the
         // earlier export stays as it was, nothing left beside it.
@@ -105,12 +124,15 @@ final class JournalBoundedReadersTests: XCTestCase {
         let (records, problems) = try FileTripStore(directory: home).readJournal()
         let router = Router(network: Kyiv.network)
         var routeOrder: [String] = []
-        var rides: [String: Int] = [:], legRides: [String: Int] = [:]
+        var rides: [String: Int] = [:]
+        var legRides: [String: Int] = [:]
         for record in records {
             let key = record.from + ">" + record.to
             if rides[key] == nil { routeOrder.append(key) }
             rides[key, default: 0] += 1
-            for leg in try router.route(from: record.from, to: record.to).legs { legRides[leg.line + " " + leg.direction.rawValue, default: 0] += 1 }
+            for leg in try router.route(from: record.from, to: record.to).legs {
+                legRides[leg.line + " " + leg.direction.rawValue, default: 0] += 1
+            }
         }
         let result = CLI.run(["journal", "report", "--json"], environment: environment)
         XCTAssertEqual(result.code, 0, result.stderr)
@@ -125,7 +147,10 @@ final class JournalBoundedReadersTests: XCTestCase {
         XCTAssertEqual((report["overall"] as? [String: Any])?["rides"] as? Int, 60)
         XCTAssertEqual(result.stdout, JournalReportCommand.json(JournalReport(records, network: Kyiv.network)))
         let text = CLI.run(["journal", "report"], environment: environment)
-        XCTAssertEqual(text.stdout, JournalReportCommand.text(JournalReport(records, network: Kyiv.network), network: Kyiv.network, language: .en, plain: false))
+        XCTAssertEqual(
+            text.stdout,
+            JournalReportCommand.text(
+                JournalReport(records, network: Kyiv.network), network: Kyiv.network, language: .en, plain: false))
     }
 
     /// Replacing a record (a late confirmation of an expired trip) rewrites the journal line by
@@ -137,15 +162,18 @@ final class JournalBoundedReadersTests: XCTestCase {
         chmod(path, 0o600)
         let store = FileTripStore(directory: home)
         try store.locked { () throws(CLIError) -> Void in try store.removeJournalRecord(id: "id-017") }
-        let expected = before.split(separator: "\n").filter { !$0.contains(#""id":"id-017""#) }.map { $0 + "\n" }.joined()
+        let expected = before.split(separator: "\n").filter { !$0.contains(#""id":"id-017""#) }.map { $0 + "\n" }
+            .joined()
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), expected)
         XCTAssertEqual(try store.readJournal().records.count, 59)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home).filter { $0.hasPrefix(".journal") }, [])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: home).filter { $0.hasPrefix(".journal") }, [])
         // No journal: nothing written, nothing left.
         try FileManager.default.removeItem(atPath: path)
         try store.locked { () throws(CLIError) -> Void in try store.removeJournalRecord(id: "id-018") }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home).filter { $0.hasPrefix(".journal") }, [])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: home).filter { $0.hasPrefix(".journal") }, [])
     }
     /// `journal --json`'s shortcuts (a text with nothing to escape written as it is) give the
     /// bytes of the serializer and of `Quote.json`: for every character up to U+3000 and the
@@ -156,20 +184,30 @@ final class JournalBoundedReadersTests: XCTestCase {
         for scalar in scalars {
             let text = "Лісова " + String(Character(scalar)) + " x"
             XCTAssertEqual(JournalCommand.safeJSON(text), Quote.json(text), "U+\(String(scalar.value, radix: 16))")
-            XCTAssertEqual(JournalCommand.safeJSON(JSONObject.serialize(text)), Quote.json(JSONObject.serialize(text)), "U+\(String(scalar.value, radix: 16))")
+            XCTAssertEqual(
+                JournalCommand.safeJSON(JSONObject.serialize(text)), Quote.json(JSONObject.serialize(text)),
+                "U+\(String(scalar.value, radix: 16))")
         }
         let path = home + "/journal.jsonl"
-        let hostile = [#"Лі\"сова"#, #"back\\slash"#, #"tab\tand\u0001"#, #"c1\u0085"#, #"bidi\u202e"#, #"del\u007f"#, "emoji 🚇"]
+        let hostile = [
+            #"Лі\"сова"#, #"back\\slash"#, #"tab\tand\u0001"#, #"c1\u0085"#, #"bidi\u202e"#, #"del\u007f"#, "emoji 🚇",
+        ]
         var lines: [String] = []
         for (index, name) in hostile.enumerated() {
-            lines.append(#"{"corrections":{"ahead":0,"at":0,"behind":0,"departed":0},"endedAt":"2026-12-02T09:00:00Z","finalArrival":"2026-12-02T08:40:00Z","finalSeconds":1500,"from":"mr18_127","fromNameEn":"\#(name)","fromNameUk":"\#(name)","id":"hostile-\#(index)","outcome":"stopped","plannedArrival":"2026-12-02T08:40:00Z","plannedSeconds":1500,"t0":"2026-12-02T08:15:00Z","to":"mb18_227","toNameEn":"\#(name)","version":4}"#)
+            lines.append(
+                #"{"corrections":{"ahead":0,"at":0,"behind":0,"departed":0},"endedAt":"2026-12-02T09:00:00Z","finalArrival":"2026-12-02T08:40:00Z","finalSeconds":1500,"from":"mr18_127","fromNameEn":"\#(name)","fromNameUk":"\#(name)","id":"hostile-\#(index)","outcome":"stopped","plannedArrival":"2026-12-02T08:40:00Z","plannedSeconds":1500,"t0":"2026-12-02T08:15:00Z","to":"mb18_227","toNameEn":"\#(name)","version":4}"#
+            )
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o600)
         let (records, problems) = try FileTripStore(directory: home).readJournal()
         XCTAssertEqual(records.count, hostile.count)
-        XCTAssertEqual(CLI.run(["journal", "--json"], environment: environment).stdout, JournalCommand.json(records, summary: JournalSummary(records), problems: problems))
-        XCTAssertEqual(CLI.run(["journal", "--json", "--last", "3"], environment: environment).stdout,
-                       JournalCommand.json(Array(records.suffix(3)), summary: JournalSummary(Array(records.suffix(3))), problems: problems))
+        XCTAssertEqual(
+            CLI.run(["journal", "--json"], environment: environment).stdout,
+            JournalCommand.json(records, summary: JournalSummary(records), problems: problems))
+        XCTAssertEqual(
+            CLI.run(["journal", "--json", "--last", "3"], environment: environment).stdout,
+            JournalCommand.json(
+                Array(records.suffix(3)), summary: JournalSummary(Array(records.suffix(3))), problems: problems))
     }
 }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Small gaps in the rider's path, each as a rider meets it.
@@ -25,10 +25,15 @@ final class RiderDetailsInProcessTests: XCTestCase {
 
     /// A view of Lisova → Teremky from 10:00:00 on Monday 2026-11-30, with `changes`.
     func view(_ changes: ServiceChanges?, at moment: (Schedule) -> Date, language: Language = .en) throws -> RideView {
-        let trip = Trip(id: "words", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 10:00:00"), changes: changes)
-        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip).current(trip)
-        return RideView(network: Kyiv.network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule,
-                        now: moment(schedule), rehearsalSpeed: nil, notice: nil)
+        let trip = Trip(
+            id: "words", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+            t0: Kyiv.date("2026-11-30 10:00:00"), changes: changes)
+        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
+            .current(trip)
+        return RideView(
+            network: Kyiv.network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip,
+            schedule: schedule,
+            now: moment(schedule), rehearsalSpeed: nil, notice: nil)
     }
 
     // MARK: Words in the ride
@@ -60,7 +65,8 @@ final class RiderDetailsInProcessTests: XCTestCase {
         var cuts = 0
         for language in Language.allCases {
             for offset in stride(from: -420, through: 180, by: 20) {
-                let view = try view(nil, at: { $0.transfers[0].platformArrival.addingTimeInterval(Double(offset)) }, language: language)
+                let view = try view(
+                    nil, at: { $0.transfers[0].platformArrival.addingTimeInterval(Double(offset)) }, language: language)
                 guard let whole = AlertText.transferInstruction(view: view) else { continue }
                 let frame = ScreenRenderer().frame(view, width: 40, height: 10)
                 XCTAssertLessThanOrEqual(frame.count, 10)
@@ -88,12 +94,16 @@ final class RiderDetailsInProcessTests: XCTestCase {
         let minutes = Int((en.schedule.arrival.timeIntervalSince(Kyiv.date("2026-11-30 09:30:00")) / 60).rounded())
         XCTAssertTrue((61...119).contains(minutes), "\(minutes)")
         let spokenEn = "about 1 hour \(minutes - 60) minutes"
-        XCTAssertTrue(LineRenderer(plain: true).sentence(en, state: en.state).hasSuffix(spokenEn + "."), LineRenderer(plain: true).sentence(en, state: en.state))
+        XCTAssertTrue(
+            LineRenderer(plain: true).sentence(en, state: en.state).hasSuffix(spokenEn + "."),
+            LineRenderer(plain: true).sentence(en, state: en.state))
         let uk = try view(nil, at: early, language: .uk)
         // «близько» takes the genitive: 1 години, 15 хвилин (21 хвилини).
         let rest = minutes - 60
         let form = rest % 10 == 1 && rest % 100 != 11 ? "хвилини" : "хвилин"
-        XCTAssertTrue(LineRenderer(plain: true).sentence(uk, state: uk.state).hasSuffix("близько 1 години \(rest) \(form)."), LineRenderer(plain: true).sentence(uk, state: uk.state))
+        XCTAssertTrue(
+            LineRenderer(plain: true).sentence(uk, state: uk.state).hasSuffix("близько 1 години \(rest) \(form)."),
+            LineRenderer(plain: true).sentence(uk, state: uk.state))
     }
 
     /// The spoken form of the one duration formatter, by the rules people say durations with.
@@ -122,13 +132,23 @@ final class RiderDetailsInProcessTests: XCTestCase {
     /// it): the card says so as the plan does.
     func testTheCalendarCardNamesTheLastTrainAsThePlanDoes() throws {
         for language in Language.allCases {
-            let plan = run(["plan", "Lisova", "Syrets", "--last", "--date", "2026-12-07", "--lang", language.rawValue], columns: 400)
-            XCTAssertTrue(plan.stdout.contains(language.tr("щонайпізніше останній поїзд, о 22:56:05", "at the latest the last train, the 22:56:05")), plan.stdout)
-            let ics = run(["plan", "Lisova", "Syrets", "--last", "--date", "2026-12-07", "--ics", "-", "--lang", language.rawValue])
+            let plan = run(
+                ["plan", "Lisova", "Syrets", "--last", "--date", "2026-12-07", "--lang", language.rawValue],
+                columns: 400)
+            XCTAssertTrue(
+                plan.stdout.contains(
+                    language.tr("щонайпізніше останній поїзд, о 22:56:05", "at the latest the last train, the 22:56:05")
+                ), plan.stdout)
+            let ics = run([
+                "plan", "Lisova", "Syrets", "--last", "--date", "2026-12-07", "--ics", "-", "--lang", language.rawValue,
+            ])
             XCTAssertEqual(ics.code, 0, ics.stderr)
             // ICS folds lines at 75 octets: unfold before reading.
             let text = ics.stdout.replacing("\r\n ", with: "").replacing("\\n", with: "\n").replacing("\\,", with: ",")
-            XCTAssertTrue(text.contains(language.tr("щонайпізніше останній поїзд, о 22:56:05", "at the latest the last train, the 22:56:05")), text)
+            XCTAssertTrue(
+                text.contains(
+                    language.tr("щонайпізніше останній поїзд, о 22:56:05", "at the latest the last train, the 22:56:05")
+                ), text)
         }
     }
 
@@ -139,16 +159,23 @@ final class RiderDetailsInProcessTests: XCTestCase {
     /// where the wait is the feed's real train.)
     func testAWaitRangeLongerThanTheIntervalSaysWhy() throws {
         for language in Language.allCases {
-            let plan = run(["plan", "Lisova", "Teremky", "--at", "07:50", "--date", "2026-11-30", "--lang", language.rawValue], columns: 400)
-            let line = try XCTUnwrap(plan.stdout.split(separator: "\n").map(String.init).first { $0.contains("¼") }, plan.stdout)
+            let plan = run(
+                ["plan", "Lisova", "Teremky", "--at", "07:50", "--date", "2026-11-30", "--lang", language.rawValue],
+                columns: 400)
+            let line = try XCTUnwrap(
+                plan.stdout.split(separator: "\n").map(String.init).first { $0.contains("¼") }, plan.stdout)
             let figures = line.matches(of: #/\d+:\d\d/#).map { String(line[$0.range]) }
             // The walk, the booked wait, the interval, 0:00 and the longest wait.
             XCTAssertGreaterThanOrEqual(figures.count, 5, line)
-            let interval = figures[2], longest = figures[4]
+            let interval = figures[2]
+            let longest = figures[4]
             XCTAssertNotEqual(interval, longest, line)
-            XCTAssertTrue(line.contains(language.tr("інтервали тут сягають \(longest)", "intervals here reach \(longest)")), line)
+            XCTAssertTrue(
+                line.contains(language.tr("інтервали тут сягають \(longest)", "intervals here reach \(longest)")), line)
             // Where the range is the interval, nothing more is said.
-            let midday = run(["plan", "Lisova", "Teremky", "--at", "11:50", "--date", "2026-11-30", "--lang", language.rawValue], columns: 400)
+            let midday = run(
+                ["plan", "Lisova", "Teremky", "--at", "11:50", "--date", "2026-11-30", "--lang", language.rawValue],
+                columns: 400)
             XCTAssertFalse(midday.stdout.contains(language.tr("сягають", "reach")), midday.stdout)
         }
     }
@@ -165,17 +192,37 @@ final class RiderDetailsInProcessTests: XCTestCase {
         func connection(_ margin: TimeInterval, _ station: String = "Ploshcha Ukrainskykh Heroiv") -> EdgeConnection {
             EdgeConnection(
                 departure: Kyiv.date("2026-12-05 22:30:00"), originLast: nil,
-                changes: [.init(station: Kyiv.station(station).code, line: "M2", direction: route.legs[1].direction, slowArrival: last.addingTimeInterval(-margin), last: last, train: last)],
+                changes: [
+                    .init(
+                        station: Kyiv.station(station).code, line: "M2", direction: route.legs[1].direction,
+                        slowArrival: last.addingTimeInterval(-margin), last: last, train: last)
+                ],
                 slowArrival: last)
         }
-        let en = PlanCommand.margins(connection(6), walks: walks, network: Kyiv.network, clock: Kyiv.clock, language: .en).joined()
+        let en = PlanCommand.margins(
+            connection(6), walks: walks, network: Kyiv.network, clock: Kyiv.clock, language: .en
+        ).joined()
         XCTAssertTrue(en.contains("0:06 before the last M2"), en)
-        XCTAssertTrue(en.contains("The 2:30 walk to Ploshcha Ukrainskykh Heroiv is an estimate, not a measurement: 0:06 to spare leaves no room for a slower walk, so take an earlier train to be sure."), en)
-        let uk = PlanCommand.margins(connection(6), walks: walks, network: Kyiv.network, clock: Kyiv.clock, language: .uk).joined()
-        XCTAssertTrue(uk.contains("Перехід 2:30 на станцію Площа Українських Героїв — оцінка, не вимір: запас 0:06 не лишає місця для повільнішого переходу, тож для певності їдьте раніше."), uk)
-        XCTAssertFalse(PlanCommand.margins(connection(60), walks: walks, network: Kyiv.network, clock: Kyiv.clock, language: .en).joined().contains("is an estimate"))
+        XCTAssertTrue(
+            en.contains(
+                "The 2:30 walk to Ploshcha Ukrainskykh Heroiv is an estimate, not a measurement: 0:06 to spare leaves no room for a slower walk, so take an earlier train to be sure."
+            ), en)
+        let uk = PlanCommand.margins(
+            connection(6), walks: walks, network: Kyiv.network, clock: Kyiv.clock, language: .uk
+        ).joined()
+        XCTAssertTrue(
+            uk.contains(
+                "Перехід 2:30 на станцію Площа Українських Героїв — оцінка, не вимір: запас 0:06 не лишає місця для повільнішого переходу, тож для певності їдьте раніше."
+            ), uk)
+        XCTAssertFalse(
+            PlanCommand.margins(connection(60), walks: walks, network: Kyiv.network, clock: Kyiv.clock, language: .en)
+                .joined().contains("is an estimate"))
         let measured = try Kyiv.route("Akademmistechko", "Teremky").transferWalks
-        XCTAssertFalse(PlanCommand.margins(connection(6, "Maidan Nezalezhnosti"), walks: measured, network: Kyiv.network, clock: Kyiv.clock, language: .en).joined().contains("is an estimate"))
+        XCTAssertFalse(
+            PlanCommand.margins(
+                connection(6, "Maidan Nezalezhnosti"), walks: measured, network: Kyiv.network, clock: Kyiv.clock,
+                language: .en
+            ).joined().contains("is an estimate"))
     }
 
     /// `plan --last --json` carried only the plan: the answer (which train, how many before the
@@ -191,28 +238,42 @@ final class RiderDetailsInProcessTests: XCTestCase {
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let departure = try XCTUnwrap(last["departure"] as? String)
         // The last train misses the last M2: the answer is a deadline (to the minute in words).
-        XCTAssertTrue(text.contains("Last ride home: leave Akademmistechko by \(departure.dropFirst(11).prefix(5))"), "\(departure)\n\(text)")
+        XCTAssertTrue(
+            text.contains("Last ride home: leave Akademmistechko by \(departure.dropFirst(11).prefix(5))"),
+            "\(departure)\n\(text)")
         XCTAssertEqual(last["departureIsPublished"] as? Bool, false)
         let changes = try XCTUnwrap(last["changes"] as? [[String: Any]])
         XCTAssertEqual(changes.count, 1)
-        XCTAssertEqual((changes[0]["station"] as? [String: Any])?["code"] as? String, Kyiv.station("Maidan Nezalezhnosti").code)
+        XCTAssertEqual(
+            (changes[0]["station"] as? [String: Any])?["code"] as? String, Kyiv.station("Maidan Nezalezhnosti").code)
         XCTAssertEqual(changes[0]["line"] as? String, "M2")
         XCTAssertEqual(changes[0]["walkBasis"] as? String, "measured")
         let margin = try XCTUnwrap(changes[0]["marginSeconds"] as? Int)
-        XCTAssertTrue(text.contains(Durations.clock(margin) + " before the last M2 toward Teremky"), "\(margin)\n\(text)")
+        XCTAssertTrue(
+            text.contains(Durations.clock(margin) + " before the last M2 toward Teremky"), "\(margin)\n\(text)")
         let next = try XCTUnwrap(last["next"] as? [String: Any])
-        XCTAssertEqual((next["missesAt"] as? [String: Any]).flatMap { ($0["station"] as? [String: Any])?["code"] as? String }, Kyiv.station("Maidan Nezalezhnosti").code)
+        XCTAssertEqual(
+            (next["missesAt"] as? [String: Any]).flatMap { ($0["station"] as? [String: Any])?["code"] as? String },
+            Kyiv.station("Maidan Nezalezhnosti").code)
         XCTAssertNotNil(last["leavesInSeconds"] as? Int)
         // Without --last there is no such key.
-        XCTAssertNil((try JSONSerialization.jsonObject(with: Data(run(["plan", "Lisova", "Teremky", "--json"]).stdout.utf8)) as? [String: Any])?["last"])
+        XCTAssertNil(
+            (try JSONSerialization.jsonObject(with: Data(run(["plan", "Lisova", "Teremky", "--json"]).stdout.utf8))
+                as? [String: Any])?["last"])
     }
 
     /// `about` in English named the dataset only by its Ukrainian title.
     func testAboutNamesTheDatasetInEnglishToo() {
         let en = run(["about"]).stdout
-        XCTAssertTrue(en.contains("Dataset: Timetable of urban electric and road transport — Розклад руху міського електричного та автомобільного транспорту (7b958c05-43ba-4ae5-b541-01904d658030)\n"), en)
+        XCTAssertTrue(
+            en.contains(
+                "Dataset: Timetable of urban electric and road transport — Розклад руху міського електричного та автомобільного транспорту (7b958c05-43ba-4ae5-b541-01904d658030)\n"
+            ), en)
         let uk = run(["about", "--lang", "uk"]).stdout
-        XCTAssertTrue(uk.contains("Набір даних: Розклад руху міського електричного та автомобільного транспорту (7b958c05-43ba-4ae5-b541-01904d658030)\n"), uk)
+        XCTAssertTrue(
+            uk.contains(
+                "Набір даних: Розклад руху міського електричного та автомобільного транспорту (7b958c05-43ba-4ae5-b541-01904d658030)\n"
+            ), uk)
     }
 
     /// A closed station's card said "3 of 3 vestibules open" and left the closure to a footnote.
@@ -221,21 +282,35 @@ final class RiderDetailsInProcessTests: XCTestCase {
         XCTAssertEqual(en.code, 0, en.stderr)
         let lines = en.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Said under the name, before the timetable.
-        XCTAssertEqual(lines[2], "⚠ Closed: trains pass without stopping, so you cannot board, change or get off here.", en.stdout)
-        XCTAssertTrue(en.stdout.contains("Transfer: Maidan Nezalezhnosti (M2), walk 2:00 (measured) — not while the station is closed\n"), en.stdout)
+        XCTAssertEqual(
+            lines[2], "⚠ Closed: trains pass without stopping, so you cannot board, change or get off here.", en.stdout)
+        XCTAssertTrue(
+            en.stdout.contains(
+                "Transfer: Maidan Nezalezhnosti (M2), walk 2:00 (measured) — not while the station is closed\n"),
+            en.stdout)
         XCTAssertTrue(en.stdout.hasSuffix("Entrances: closed (normally open 05:40–22:33, 3 vestibules).\n"), en.stdout)
         XCTAssertFalse(en.stdout.contains("vestibules open"), en.stdout)
-        let uk = run(["station", "Khreshchatyk", "--closed", "Khreshchatyk", "--date", "2026-11-30", "--lang", "uk"]).stdout
-        XCTAssertTrue(uk.contains("\n⚠ Станцію зачинено: поїзди проходять без зупинки, тож сісти, пересісти чи вийти тут не можна.\n"), uk)
+        let uk = run(["station", "Khreshchatyk", "--closed", "Khreshchatyk", "--date", "2026-11-30", "--lang", "uk"])
+            .stdout
+        XCTAssertTrue(
+            uk.contains(
+                "\n⚠ Станцію зачинено: поїзди проходять без зупинки, тож сісти, пересісти чи вийти тут не можна.\n"), uk
+        )
         XCTAssertTrue(uk.hasSuffix("Входи: зачинені (зазвичай відчинені 05:40–22:33, вестибюлів: 3).\n"), uk)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run(["station", "Khreshchatyk", "--closed", "Khreshchatyk", "--json"]).stdout.utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(
+                with: Data(run(["station", "Khreshchatyk", "--closed", "Khreshchatyk", "--json"]).stdout.utf8))
+                as? [String: Any])
         XCTAssertEqual(json["closed"] as? Bool, true)
         // Its station references carry the line, as the guide's table says and plan's do.
         XCTAssertEqual((json["station"] as? [String: Any])?["line"] as? String, "M1")
         // An open station's card is as before.
         let open = run(["station", "Khreshchatyk", "--date", "2026-11-30"]).stdout
-        XCTAssertTrue(open.hasSuffix("Entrances: open 05:40–22:33, 3 of 3 vestibules open.\n") && !open.contains("Closed"), open)
-        XCTAssertNil((try JSONSerialization.jsonObject(with: Data(run(["station", "Khreshchatyk", "--json"]).stdout.utf8)) as? [String: Any])?["closed"])
+        XCTAssertTrue(
+            open.hasSuffix("Entrances: open 05:40–22:33, 3 of 3 vestibules open.\n") && !open.contains("Closed"), open)
+        XCTAssertNil(
+            (try JSONSerialization.jsonObject(with: Data(run(["station", "Khreshchatyk", "--json"]).stdout.utf8))
+                as? [String: Any])?["closed"])
     }
 
     // MARK: Input
@@ -249,10 +324,12 @@ final class RiderDetailsInProcessTests: XCTestCase {
         XCTAssertEqual(byCode.stdout, byName.stdout)
         XCTAssertEqual(byCode.stderr, byName.stderr)
         // A code and a name mixed, too; a code of another line still is no section.
-        XCTAssertEqual(run(["plan", "Lisova", "Teremky", "--suspended", "mb13_222-Teremky", "--json"]).stdout, byName.stdout)
+        XCTAssertEqual(
+            run(["plan", "Lisova", "Teremky", "--suspended", "mb13_222-Teremky", "--json"]).stdout, byName.stdout)
         let mixed = run(["plan", "Lisova", "Teremky", "--suspended", "mr11_120-mb18_227"])
         XCTAssertEqual(mixed.code, 64)
-        XCTAssertTrue(mixed.stderr.contains("The section 'mr11_120-mb18_227' must be two stations of one line"), mixed.stderr)
+        XCTAssertTrue(
+            mixed.stderr.contains("The section 'mr11_120-mb18_227' must be two stations of one line"), mixed.stderr)
     }
 
     // MARK: Saved routes
@@ -265,7 +342,9 @@ final class RiderDetailsInProcessTests: XCTestCase {
             let bash = run(["__complete", "--shell=bash", command, "ho"]).stdout
             XCTAssertEqual(bash, "home\nHolosiivska\n", command)
             // zsh and fish see where it goes.
-            XCTAssertEqual(run(["__complete", "--shell=zsh", command, "g"]).stdout.split(separator: "\n").first, "gym\tSyrets → Pozniaky", command)
+            XCTAssertEqual(
+                run(["__complete", "--shell=zsh", command, "g"]).stdout.split(separator: "\n").first,
+                "gym\tSyrets → Pozniaky", command)
         }
         // Only where a route's name is taken: not as the destination, not by 'station'.
         XCTAssertEqual(run(["__complete", "plan", "Lisova", "ho"]).stdout, "Holosiivska\n")
@@ -273,7 +352,8 @@ final class RiderDetailsInProcessTests: XCTestCase {
         // 'routes remove NAME' offers the names.
         XCTAssertEqual(run(["__complete", "routes", "remove", ""]).stdout, "home\ngym\n")
         // No routes file: the stations alone, as before.
-        let none = CLI.run(["__complete", "plan", "ho"], environment: ["NO_COLOR": "1", "METRO_TIMER_CONFIG": home + "/nothing"])
+        let none = CLI.run(
+            ["__complete", "plan", "ho"], environment: ["NO_COLOR": "1", "METRO_TIMER_CONFIG": home + "/nothing"])
         XCTAssertEqual(none.stdout, "Holosiivska\n")
     }
 
@@ -281,7 +361,9 @@ final class RiderDetailsInProcessTests: XCTestCase {
     func testRoutesListJSONGivesEachStationsLine() throws {
         XCTAssertEqual(run(["routes", "add", "home", "Lisova", "Teremky"]).code, 0)
         let json = run(["routes", "list", "--json"]).stdout
-        let routes = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["routes"] as? [[String: Any]], json)
+        let routes = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["routes"] as? [[String: Any]],
+            json)
         XCTAssertEqual((routes.first?["from"] as? [String: Any])?["line"] as? String, "M1", json)
         XCTAssertEqual((routes.first?["to"] as? [String: Any])?["line"] as? String, "M2", json)
     }

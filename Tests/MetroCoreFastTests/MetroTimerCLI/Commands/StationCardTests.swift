@@ -1,8 +1,8 @@
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// `metro-timer station NAME` (without the entrances layer).
@@ -16,25 +16,37 @@ final class StationCardTests: XCTestCase {
         XCTAssertEqual(lines[2], "Transfer: Zoloti Vorota (M3), walk 2:30 (estimate)")
         XCTAssertTrue(text.stdout.contains("Toward Akademmistechko (next Universytet)"))
         XCTAssertTrue(text.stdout.contains("Toward Lisova (next Khreshchatyk)"))
-        let window = try XCTUnwrap(Kyiv.network.serviceWindow(station: Kyiv.station("Teatralna").code, direction: .reverse))
-        XCTAssertTrue(text.stdout.contains("first " + TimeOfDay.clock(window.firstDeparture) + " · last " + TimeOfDay.clock(window.lastDeparture)), text.stdout)
-        XCTAssertTrue(CLI.run(["station", "Лісова", "--lang", "uk", "--date", "2026-11-28"]).stdout.contains("над землею"))
+        let window = try XCTUnwrap(
+            Kyiv.network.serviceWindow(station: Kyiv.station("Teatralna").code, direction: .reverse))
+        XCTAssertTrue(
+            text.stdout.contains(
+                "first " + TimeOfDay.clock(window.firstDeparture) + " · last " + TimeOfDay.clock(window.lastDeparture)),
+            text.stdout)
+        XCTAssertTrue(
+            CLI.run(["station", "Лісова", "--lang", "uk", "--date", "2026-11-28"]).stdout.contains("над землею"))
         XCTAssertTrue(CLI.run(["station", "Lisova", "--date", "2026-11-28"]).stdout.contains("weekend timetable"))
-        XCTAssertTrue(CLI.run(["station", "Maidan", "--date", "2026-11-30"]).stdout.contains("Formerly: Ploshcha Kalinina"))
+        XCTAssertTrue(
+            CLI.run(["station", "Maidan", "--date", "2026-11-30"]).stdout.contains("Formerly: Ploshcha Kalinina"))
         let json = CLI.run(["station", "Teremky", "--json", "--date", "2026-11-30"])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let directions = try XCTUnwrap(object["directions"] as? [[String: Any]])
         XCTAssertEqual(directions.count, 1, "a terminus runs one way")
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
         let byHour = try XCTUnwrap(directions[0]["intervalsByHour"] as? [String: Int])
-        XCTAssertEqual(byHour["08"], engine.interval(line: "M2", direction: .reverse, at: Kyiv.date("2026-11-30 08:00")))
+        XCTAssertEqual(
+            byHour["08"], engine.interval(line: "M2", direction: .reverse, at: Kyiv.date("2026-11-30 08:00")))
         XCTAssertEqual(CLI.run(["station", "Nowhere"]).code, 64)
         // The Russian names people type, on the card and in its JSON.
-        XCTAssertTrue(CLI.run(["station", "Maidan", "--date", "2026-11-30"]).stdout.contains("\nIn Russian: Майдан Независимости, Майдан Незалежности\n"))
-        XCTAssertTrue(CLI.run(["station", "Lisova", "--lang", "uk", "--date", "2026-11-30"]).stdout.contains("\nРосійською: Лесная\n"))
+        XCTAssertTrue(
+            CLI.run(["station", "Maidan", "--date", "2026-11-30"]).stdout.contains(
+                "\nIn Russian: Майдан Независимости, Майдан Незалежности\n"))
+        XCTAssertTrue(
+            CLI.run(["station", "Lisova", "--lang", "uk", "--date", "2026-11-30"]).stdout.contains(
+                "\nРосійською: Лесная\n"))
         XCTAssertEqual(object["namesRu"] as? [String], ["Теремки"])
         // Service changes in force are on the card.
-        XCTAssertTrue(CLI.run(["station", "Dnipro", "--closed", "Dnipro"]).stdout.contains("ℹ Service changes: Dnipro closed"))
+        XCTAssertTrue(
+            CLI.run(["station", "Dnipro", "--closed", "Dnipro"]).stdout.contains("ℹ Service changes: Dnipro closed"))
     }
 }
 
@@ -44,7 +56,8 @@ final class StationCardTests: XCTestCase {
 final class StationCardEdgeHoursTests: XCTestCase {
     func testTheFirstAndLastHoursIntervalsAreThePublishedOnes() throws {
         let cases: [(station: String, date: String, dayType: DayType)] = [
-            ("Maidan Nezalezhnosti", "2026-12-09", .weekday), ("Teatralna", "2026-12-09", .weekday), ("Lisova", "2026-12-09", .weekday),
+            ("Maidan Nezalezhnosti", "2026-12-09", .weekday), ("Teatralna", "2026-12-09", .weekday),
+            ("Lisova", "2026-12-09", .weekday),
             ("Syrets", "2026-12-12", .weekend), ("Khreshchatyk", "2026-12-12", .weekend),
         ]
         var checked = 0
@@ -55,13 +68,16 @@ final class StationCardEdgeHoursTests: XCTestCase {
             let card = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             for entry in try XCTUnwrap(card["directions"] as? [[String: Any]]) {
                 let toward = try XCTUnwrap((entry["toward"] as? [String: Any])?["code"] as? String)
-                let direction: Direction = Kyiv.network.terminal(line: station.line, direction: .forward) == toward ? .forward : .reverse
+                let direction: Direction =
+                    Kyiv.network.terminal(line: station.line, direction: .forward) == toward ? .forward : .reverse
                 let window = try XCTUnwrap(Kyiv.network.serviceWindow(station: station.code, direction: direction))
                 let byHour = try XCTUnwrap(entry["intervalsByHour"] as? [String: Int])
-                let firstHour = window.firstDeparture / 3600, lastHour = window.lastDeparture / 3600
+                let firstHour = window.firstDeparture / 3600
+                let lastHour = window.lastDeparture / 3600
                 for hour in [firstHour, firstHour + 1, lastHour - 1, lastHour] {
                     let key = String(format: "%02d", hour % 24)
-                    let published = Kyiv.network.headway(line: station.line, direction: direction, dayType: dayType, secondsOfDay: hour * 3600)
+                    let published = Kyiv.network.headway(
+                        line: station.line, direction: direction, dayType: dayType, secondsOfDay: hour * 3600)
                     XCTAssertEqual(byHour[key], published, "\(name) toward \(toward), \(date), hour \(key)")
                     checked += 1
                 }

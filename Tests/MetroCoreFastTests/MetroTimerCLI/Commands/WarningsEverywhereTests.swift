@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Every output says what the screen says. Lisova → Teremky from 22:30 on a weekday cannot be
@@ -12,30 +12,42 @@ import XCTest
 /// is still to leave: in the present.
 final class WarningsEverywhereTests: XCTestCase {
     let late = Kyiv.date("2026-12-09 22:30:00")
-    let sentence = "The route cannot be completed: the last M2 train toward Teremky leaves Maidan Nezalezhnosti at 22:45:50, before you can be there."
+    let sentence =
+        "The route cannot be completed: the last M2 train toward Teremky leaves Maidan Nezalezhnosti at 22:45:50, before you can be there."
 
     func environment() throws -> [String: String] {
         let root = try TestPaths.temporaryDirectory(self)
-        return ["NO_COLOR": "1", "METRO_TIMER_HOME": root + "/state", "METRO_TIMER_CONFIG": root + "/config", "METRO_TIMER_ALERT_BACKEND": "off"]
+        return [
+            "NO_COLOR": "1", "METRO_TIMER_HOME": root + "/state", "METRO_TIMER_CONFIG": root + "/config",
+            "METRO_TIMER_ALERT_BACKEND": "off",
+        ]
     }
 
     /// `status`: a mark in the default line, and `{warning}` for `--format`.
     func testStatusMarksARideThatCannotBeCompleted() throws {
         let env = try environment()
         let service = TripService(
-            store: FileTripStore(directory: env["METRO_TIMER_HOME"]!), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
-        _ = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: late, replace: false, changes: nil)
+            store: FileTripStore(directory: env["METRO_TIMER_HOME"]!),
+            engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
+        _ = try service.start(
+            origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: late, replace: false,
+            changes: nil)
         let line = CLI.run(["status"], now: late.addingTimeInterval(60), environment: env)
         XCTAssertTrue(line.stdout.contains(" · ⚠ can't finish: last M2 gone"), line.stdout)
-        let formatted = CLI.run(["status", "--format", "{next} {warning}"], now: late.addingTimeInterval(60), environment: env)
+        let formatted = CLI.run(
+            ["status", "--format", "{next} {warning}"], now: late.addingTimeInterval(60), environment: env)
         XCTAssertEqual(formatted.stdout, "Chernihivska ⚠ can't finish: last M2 gone\n")
         let uk = CLI.run(["status", "--lang", "uk"], now: late.addingTimeInterval(60), environment: env)
         XCTAssertTrue(uk.stdout.contains(" · ⚠ не доїхати: останній M2 пішов"), uk.stdout)
         // A ride that can be completed has no mark, and an empty {warning}.
         let noon = Kyiv.date("2026-12-09 12:00:00")
-        _ = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: noon, replace: true, changes: nil)
+        _ = try service.start(
+            origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: noon, replace: true,
+            changes: nil)
         XCTAssertFalse(CLI.run(["status"], now: noon.addingTimeInterval(60), environment: env).stdout.contains("⚠"))
-        XCTAssertEqual(CLI.run(["status", "--format", "[{warning}]"], now: noon.addingTimeInterval(60), environment: env).stdout, "[]\n")
+        XCTAssertEqual(
+            CLI.run(["status", "--format", "[{warning}]"], now: noon.addingTimeInterval(60), environment: env).stdout,
+            "[]\n")
     }
 
     /// A real `start` then is refused with plan's sentence (exit 1), and nothing is saved.
@@ -43,8 +55,11 @@ final class WarningsEverywhereTests: XCTestCase {
         let env = try environment()
         let refused = CLI.run(["start", "Lisova", "Teremky"], now: late, environment: env)
         XCTAssertEqual(refused.code, 1, refused.stdout + refused.stderr)
-        XCTAssertTrue(refused.stderr.hasPrefix("Error: " + sentence + " To start it anyway: 'metro-timer start … --force'."), refused.stderr)
-        let plan = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:30", "--date", "2026-12-09"], environment: env, columns: nil)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix("Error: " + sentence + " To start it anyway: 'metro-timer start … --force'."),
+            refused.stderr)
+        let plan = CLI.run(
+            ["plan", "Lisova", "Teremky", "--at", "22:30", "--date", "2026-12-09"], environment: env, columns: nil)
         XCTAssertTrue(plan.stdout.contains("⚠ " + sentence), plan.stdout)
         XCTAssertEqual(CLI.run(["status"], now: late, environment: env).stdout, "", "no trip was saved")
     }
@@ -57,15 +72,24 @@ final class WarningsEverywhereTests: XCTestCase {
         var changes = ServiceChanges()
         changes.closed = [Kyiv.station("Dnipro").code]
         let service = TripService(
-            store: FileTripStore(directory: env["METRO_TIMER_HOME"]!), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
-        _ = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: noon, replace: false, changes: changes)
-        XCTAssertEqual(CLI.run(["status", "--format", "{warning}"], now: noon.addingTimeInterval(60), environment: env).stdout, "ℹ Dnipro closed\n")
+            store: FileTripStore(directory: env["METRO_TIMER_HOME"]!),
+            engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
+        _ = try service.start(
+            origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: noon, replace: false,
+            changes: changes)
         XCTAssertEqual(
-            CLI.run(["status", "--format", "{warning}", "--lang", "uk"], now: noon.addingTimeInterval(60), environment: env).stdout, "ℹ станція Дніпро зачинена\n")
+            CLI.run(["status", "--format", "{warning}"], now: noon.addingTimeInterval(60), environment: env).stdout,
+            "ℹ Dnipro closed\n")
+        XCTAssertEqual(
+            CLI.run(
+                ["status", "--format", "{warning}", "--lang", "uk"], now: noon.addingTimeInterval(60), environment: env
+            ).stdout, "ℹ станція Дніпро зачинена\n")
         // The default line, kept short for a status bar, says it in its word for every change.
         let line = CLI.run(["status"], now: noon.addingTimeInterval(60), environment: env).stdout
         XCTAssertTrue(line.hasSuffix(" · service changes\n"), line)
         // 20 minutes in, the train is past Dnipro (Lisova → Dnipro is about 11 minutes).
-        XCTAssertEqual(CLI.run(["status", "--format", "[{warning}]"], now: noon.addingTimeInterval(1200), environment: env).stdout, "[]\n")
+        XCTAssertEqual(
+            CLI.run(["status", "--format", "[{warning}]"], now: noon.addingTimeInterval(1200), environment: env).stdout,
+            "[]\n")
     }
 }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// The rider's words. A banner that stayed when its
@@ -14,29 +14,38 @@ final class RiderWordsTests: XCTestCase {
     let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
 
     func view(_ trip: Trip, _ schedule: Schedule, at now: Date, _ language: Language = .en) -> RideView {
-        RideView(network: Kyiv.network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip, schedule: schedule,
-                 now: now, rehearsalSpeed: nil, notice: nil)
+        RideView(
+            network: Kyiv.network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip,
+            schedule: schedule,
+            now: now, rehearsalSpeed: nil, notice: nil)
     }
 
     /// Lisova → Teremky at 10:00: "yours is next" fires about three stops early, so it is worded
     /// "Teremky in about 3 stops: get ready" (decision 0050). With one stop left, the banner may
     /// no longer say three: it says what is true then, by the same rule (next within two).
     func testTheGetReadyBannerIsReworded() throws {
-        var trip = Trip(id: "w", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 10:00"))
+        var trip = Trip(
+            id: "w", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+            t0: Kyiv.date("2026-11-30 10:00"))
         let schedule = try TripModel(engine: engine, trip: trip).current(trip)
         trip.alertsFired[Trip.Alert.alert.rawValue] = schedule.alert
-        let early = ScreenRenderer().frame(view(trip, schedule, at: schedule.alert.addingTimeInterval(1)), width: 80).joined(separator: "\n")
+        let early = ScreenRenderer().frame(view(trip, schedule, at: schedule.alert.addingTimeInterval(1)), width: 80)
+            .joined(separator: "\n")
         XCTAssertTrue(early.contains("▶ Teremky in about 3 stops: get ready."), early)
         // Ipodrom, the stop before Teremky: the train has left it, Teremky is the next stop.
         let ipodrom = try XCTUnwrap(schedule.stops.firstIndex { $0.station == Kyiv.station("Ipodrom").code })
-        let late = ScreenRenderer().frame(view(trip, schedule, at: schedule.stops[ipodrom].departure!.addingTimeInterval(5)), width: 80).joined(separator: "\n")
+        let late = ScreenRenderer().frame(
+            view(trip, schedule, at: schedule.stops[ipodrom].departure!.addingTimeInterval(5)), width: 80
+        ).joined(separator: "\n")
         XCTAssertFalse(late.contains("in about 3 stops"), late)
         XCTAssertTrue(late.contains("▶ Yours is next: Teremky."), late)
     }
 
     /// At 80 columns the change banner in Ukrainian (95 characters) was cut mid-word; it wraps.
     func testAnInstructionWrapsAtEightyColumnsAndIsNeverCut() throws {
-        var trip = Trip(id: "w", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 10:00"))
+        var trip = Trip(
+            id: "w", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+            t0: Kyiv.date("2026-11-30 10:00"))
         let schedule = try TripModel(engine: engine, trip: trip).current(trip)
         let moment = try XCTUnwrap(schedule.transferAlert)
         trip.alertsFired[Trip.Alert.transferAlert.rawValue] = moment
@@ -45,10 +54,12 @@ final class RiderWordsTests: XCTestCase {
                 "Пересадка — наступна: виходьте на станції Хрещатик і переходьте на станцію Майдан Незалежності.",
                 "Change is next: get off at Khreshchatyk and walk to Maidan Nezalezhnosti.")
             for width in [80, 60, 40] {
-                let frame = ScreenRenderer().frame(view(trip, schedule, at: moment.addingTimeInterval(1), language), width: width, height: 40)
+                let frame = ScreenRenderer().frame(
+                    view(trip, schedule, at: moment.addingTimeInterval(1), language), width: width, height: 40)
                 for line in frame { XCTAssertLessThanOrEqual(line.count, width, line) }
                 let words = frame.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                XCTAssertTrue(words.contains("▶ " + sentence), "\(language) \(width):\n" + frame.joined(separator: "\n"))
+                XCTAssertTrue(
+                    words.contains("▶ " + sentence), "\(language) \(width):\n" + frame.joined(separator: "\n"))
             }
         }
     }
@@ -56,8 +67,10 @@ final class RiderWordsTests: XCTestCase {
     /// Darnytsia → Lisova with Chernihivska closed: once the train has left Darnytsia, one stop
     /// is left (Lisova); the closed station it runs through is no stop.
     func testAClosedStationIsNotCountedAmongTheStopsLeft() throws {
-        let trip = Trip(id: "w", origin: Kyiv.station("Darnytsia").code, destination: Kyiv.station("Lisova").code, t0: Kyiv.date("2026-11-30 10:00"),
-                        changes: ServiceChanges(closed: [Kyiv.station("Chernihivska").code]))
+        let trip = Trip(
+            id: "w", origin: Kyiv.station("Darnytsia").code, destination: Kyiv.station("Lisova").code,
+            t0: Kyiv.date("2026-11-30 10:00"),
+            changes: ServiceChanges(closed: [Kyiv.station("Chernihivska").code]))
         let schedule = try TripModel(engine: engine, trip: trip).current(trip)
         let moment = trip.t0.addingTimeInterval(10)
         XCTAssertEqual(RideState(schedule: schedule, at: moment).stopsLeft, 1)
@@ -81,12 +94,19 @@ final class RiderWordsTests: XCTestCase {
     /// The English names a visitor reads in guidebooks and on maps find their stations.
     func testAVisitorsEnglishNamesFindTheStations() {
         for (typed, station) in [
-            ("Independence Square", "Maidan Nezalezhnosti"), ("independence square", "Maidan Nezalezhnosti"), ("Golden Gate", "Zoloti Vorota"),
-            ("Railway station", "Vokzalna"), ("Railway Station", "Vokzalna"), ("Central Station", "Vokzalna"), ("KPI", "Politekhnichnyi instytut"),
-            ("Polytechnic Institute", "Politekhnichnyi instytut"), ("University", "Universytet"), ("Contract Square", "Kontraktova ploshcha"),
-            ("Sports Palace", "Palats sportu"), ("Exhibition Centre", "Vystavkovyi tsentr"), ("Olympic Stadium", "Olimpiiska"),
+            ("Independence Square", "Maidan Nezalezhnosti"), ("independence square", "Maidan Nezalezhnosti"),
+            ("Golden Gate", "Zoloti Vorota"),
+            ("Railway station", "Vokzalna"), ("Railway Station", "Vokzalna"), ("Central Station", "Vokzalna"),
+            ("KPI", "Politekhnichnyi instytut"),
+            ("Polytechnic Institute", "Politekhnichnyi instytut"), ("University", "Universytet"),
+            ("Contract Square", "Kontraktova ploshcha"),
+            ("Sports Palace", "Palats sportu"), ("Exhibition Centre", "Vystavkovyi tsentr"),
+            ("Olympic Stadium", "Olimpiiska"),
         ] {
-            guard case .found(let found) = StationSearch.kyiv.match(typed) else { XCTFail("\(typed): \(StationSearch.kyiv.match(typed))"); continue }
+            guard case .found(let found) = StationSearch.kyiv.match(typed) else {
+                XCTFail("\(typed): \(StationSearch.kyiv.match(typed))")
+                continue
+            }
             XCTAssertEqual(found.nameEn, station, typed)
         }
         // Close to one of them: a suggestion, not silence.
@@ -100,13 +120,22 @@ final class RiderWordsTests: XCTestCase {
         // "Boryspil" finds the station by its name's start, and says what it is not.
         let station = CLI.run(["plan", "Lisova", "Boryspil", "--at", "10:00"])
         XCTAssertEqual(station.code, 0, station.stderr)
-        XCTAssertTrue(station.stderr.contains("note: Boryspilska (M3) is a metro station, not Boryspil airport: the metro does not reach the airport."), station.stderr)
+        XCTAssertTrue(
+            station.stderr.contains(
+                "note: Boryspilska (M3) is a metro station, not Boryspil airport: the metro does not reach the airport."
+            ), station.stderr)
         for typed in ["airport", "Boryspil airport", "KBP", "аеропорт", "Аеропорт Бориспіль"] {
             let result = CLI.run(["plan", "Lisova", typed])
             XCTAssertEqual(result.code, 64, typed)
-            XCTAssertTrue(result.stderr.contains("Boryspilska (M3) is a metro station, not Boryspil airport: the metro does not reach the airport."), "\(typed): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "Boryspilska (M3) is a metro station, not Boryspil airport: the metro does not reach the airport."),
+                "\(typed): \(result.stderr)")
         }
         let uk = CLI.run(["plan", "Lisova", "аеропорт", "--lang", "uk"])
-        XCTAssertTrue(uk.stderr.contains("Бориспільська (M3) — станція метро, а не аеропорт «Бориспіль»: метро до аеропорту не доходить."), uk.stderr)
+        XCTAssertTrue(
+            uk.stderr.contains(
+                "Бориспільська (M3) — станція метро, а не аеропорт «Бориспіль»: метро до аеропорту не доходить."),
+            uk.stderr)
     }
 }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Files checked when read as when written; every writer's temp files cleaned; a held
@@ -39,11 +39,13 @@ final class FilesOnReadTests: XCTestCase {
                 XCTAssertEqual(result.code, 1, "\(arguments): \(result.stdout)")
                 // The whole mode, sticky bit included (1777 shown as 777 would hide the sticky bit).
                 let shown = String(loose, radix: 8)
-                XCTAssertTrue(result.stderr.hasPrefix("""
-                    Error: cannot use the state directory \(state): others can use it (mode \(shown)), and metro-timer keeps its files only in a private directory \
-                    and never changes the modes of one it did not make; make it private ('chmod 700 \(state)') or name a directory of your own
+                XCTAssertTrue(
+                    result.stderr.hasPrefix(
+                        """
+                        Error: cannot use the state directory \(state): others can use it (mode \(shown)), and metro-timer keeps its files only in a private directory \
+                        and never changes the modes of one it did not make; make it private ('chmod 700 \(state)') or name a directory of your own
 
-                    """), "\(arguments): \(result.stderr)")
+                        """), "\(arguments): \(result.stderr)")
                 var info = stat()
                 XCTAssertEqual(stat(state, &info), 0)
                 XCTAssertEqual(info.st_mode & 0o7777, loose, "\(arguments) changed the mode")
@@ -57,15 +59,21 @@ final class FilesOnReadTests: XCTestCase {
     func testANamedSettingsDirectoryOpenToOthersIsRefusedAndFilesKeepTheirModes() throws {
         let base = try TestPaths.temporaryDirectory(self)
         let config = base + "/config"
-        try loose(config, files: [
-            "routes.json": #"{"version":1,"routes":[{"name":"home","from":"mr01_110","to":"mr02_111"}]}"#,
-            "changes.json": try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/changes/two.json").path, encoding: .utf8),
-        ])
+        try loose(
+            config,
+            files: [
+                "routes.json": #"{"version":1,"routes":[{"name":"home","from":"mr01_110","to":"mr02_111"}]}"#,
+                "changes.json": try String(
+                    contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/changes/two.json").path,
+                    encoding: .utf8),
+            ])
         let environment = ["METRO_TIMER_HOME": base + "/state", "METRO_TIMER_CONFIG": config]
         for arguments in [["routes", "list"], ["changes", "list"], ["routes", "add", "work", "Teremky", "Lisova"]] {
             let result = CLI.run(arguments, environment: environment)
             XCTAssertEqual(result.code, 1, "\(arguments): \(result.stdout)")
-            XCTAssertTrue(result.stderr.hasPrefix("Error: cannot use the settings directory \(config): others can use it (mode 777)"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.hasPrefix(
+                    "Error: cannot use the settings directory \(config): others can use it (mode 777)"), result.stderr)
             XCTAssertEqual(mode(config), 0o777)
         }
         XCTAssertEqual(chmod(config, 0o700), 0)
@@ -74,7 +82,11 @@ final class FilesOnReadTests: XCTestCase {
         XCTAssertEqual(listed.stderr, "")
         XCTAssertEqual(mode(config + "/routes.json"), 0o666, "a file that exists is not chmodded")
         // A directory metro-timer makes is private from the start.
-        XCTAssertEqual(CLI.run(["routes", "add", "work", "Teremky", "Lisova"], environment: ["METRO_TIMER_HOME": base + "/state", "METRO_TIMER_CONFIG": base + "/new/config"]).code, 0)
+        XCTAssertEqual(
+            CLI.run(
+                ["routes", "add", "work", "Teremky", "Lisova"],
+                environment: ["METRO_TIMER_HOME": base + "/state", "METRO_TIMER_CONFIG": base + "/new/config"]
+            ).code, 0)
         XCTAssertEqual(mode(base + "/new/config"), 0o700)
         XCTAssertEqual(mode(base + "/new/config/routes.json"), 0o600)
     }
@@ -82,7 +94,8 @@ final class FilesOnReadTests: XCTestCase {
     func testAnotherUsersDirectoryIsRefusedByReadersToo() throws {
         guard getuid() == 0 else { throw XCTSkip("needs root to give a directory to another user") }
         let base = try TestPaths.temporaryDirectory(self)
-        let state = base + "/state", config = base + "/config"
+        let state = base + "/state"
+        let config = base + "/config"
         try loose(state, files: [:])
         try loose(config, files: [:])
         chmod(state, 0o700)
@@ -96,16 +109,20 @@ final class FilesOnReadTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains("state directory \(state): it belongs to user 65534"), result.stderr)
         }
         for arguments in [["routes", "list"], ["changes", "list"], ["alerts", "status"]] {
-            let result = CLI.run(arguments, environment: ["METRO_TIMER_HOME": base + "/mine", "METRO_TIMER_CONFIG": config])
+            let result = CLI.run(
+                arguments, environment: ["METRO_TIMER_HOME": base + "/mine", "METRO_TIMER_CONFIG": config])
             XCTAssertEqual(result.code, 1, "\(arguments): \(result.stdout)")
-            XCTAssertTrue(result.stderr.contains("settings directory \(config): it belongs to user 65534"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("settings directory \(config): it belongs to user 65534"), result.stderr)
         }
     }
 
     func changes(_ entries: String) throws -> (path: String, environment: [String: String]) {
         let config = try TestPaths.temporaryDirectory(self) + "/config"
-        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try #"{"version":1,"entries":[\#(entries)]}"#.write(toFile: config + "/changes.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: config, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try #"{"version":1,"entries":[\#(entries)]}"#.write(
+            toFile: config + "/changes.json", atomically: true, encoding: .utf8)
         chmod(config + "/changes.json", 0o600)
         return (config + "/changes.json", ["METRO_TIMER_CONFIG": config])
     }
@@ -113,11 +130,23 @@ final class FilesOnReadTests: XCTestCase {
     func testChangesRefuseUnknownStationsLinesAndDuplicateIds() throws {
         for (entries, key) in [
             (#"{"id":1,"kind":"closed","station":"mr99_999"}"#, "entries[0].station: no station 'mr99_999'"),
-            (#"{"id":1,"kind":"suspended","section":{"line":"M1","from":"mr01_110","to":"mr99_999"}}"#, "entries[0].section.to: no station 'mr99_999'"),
-            (#"{"id":1,"kind":"suspended","section":{"line":"M9","from":"mr01_110","to":"mr02_111"}}"#, "entries[0].section.line: no line 'M9'"),
-            (#"{"id":1,"kind":"suspended","section":{"line":"M2","from":"mr01_110","to":"mr02_111"}}"#, "entries[0].section: mr01_110 is not on M2"),
+            (
+                #"{"id":1,"kind":"suspended","section":{"line":"M1","from":"mr01_110","to":"mr99_999"}}"#,
+                "entries[0].section.to: no station 'mr99_999'"
+            ),
+            (
+                #"{"id":1,"kind":"suspended","section":{"line":"M9","from":"mr01_110","to":"mr02_111"}}"#,
+                "entries[0].section.line: no line 'M9'"
+            ),
+            (
+                #"{"id":1,"kind":"suspended","section":{"line":"M2","from":"mr01_110","to":"mr02_111"}}"#,
+                "entries[0].section: mr01_110 is not on M2"
+            ),
             (#"{"id":1,"kind":"headway","line":"M9","headwaySeconds":300}"#, "entries[0].line: no line 'M9'"),
-            (#"{"id":1,"kind":"closed","station":"mr01_110"},{"id":1,"kind":"closed","station":"mr02_111"}"#, "entries[1].id: 1 is used twice"),
+            (
+                #"{"id":1,"kind":"closed","station":"mr01_110"},{"id":1,"kind":"closed","station":"mr02_111"}"#,
+                "entries[1].id: 1 is used twice"
+            ),
         ] {
             let (path, environment) = try changes(entries)
             for arguments in [["changes", "list"], ["plan", "Lisova", "Teremky"]] {
@@ -127,22 +156,30 @@ final class FilesOnReadTests: XCTestCase {
                 XCTAssertTrue(result.stderr.contains(key), "\(key) in \(result.stderr)")
             }
         }
-        let (_, good) = try changes(#"{"id":1,"kind":"suspended","section":{"line":"M1","from":"mr01_110","to":"mr02_111"}},{"id":2,"kind":"headway","line":"M1","headwaySeconds":300}"#)
+        let (_, good) = try changes(
+            #"{"id":1,"kind":"suspended","section":{"line":"M1","from":"mr01_110","to":"mr02_111"}},{"id":2,"kind":"headway","line":"M1","headwaySeconds":300}"#
+        )
         XCTAssertEqual(CLI.run(["changes", "list"], environment: good).code, 0)
     }
 
     func testTheAlertRecordsTempFilesAreCleanedLikeTheOthers() throws {
         let directory = try TestPaths.temporaryDirectory(self) + "/state"
         let store = FileTripStore(directory: directory)
-        let trip = Trip(id: "t", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Date())
+        let trip = Trip(
+            id: "t", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Date())
         try store.update { (current: inout Trip?) throws(CLIError) in current = trip }
         let leftovers = [".scheduled-alerts.json.Ab12Cd", ".scheduled-alerts.json.xY9z8W"]
-        for name in leftovers { XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("{".utf8))) }
+        for name in leftovers {
+            XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("{".utf8)))
+        }
         let model = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
-        let scheduler = AlertScheduler(store: store, environment: ["METRO_TIMER_ALERT_BACKEND": "off"], executable: "", language: .en, commandSetting: nil, note: { _ in })
+        let scheduler = AlertScheduler(
+            store: store, environment: ["METRO_TIMER_ALERT_BACKEND": "off"], executable: "", language: .en,
+            commandSetting: nil, note: { _ in })
         scheduler.sync(trip, model: model, schedule: model.current(trip), at: Date(), starting: true)
         for name in leftovers { XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/" + name), name) }
-        XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/scheduled-alerts.json"), "the record itself is kept")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: directory + "/scheduled-alerts.json"), "the record itself is kept")
     }
 
     func testAHeldAlertsLockSaysWhatItIsWaitingFor() throws {
@@ -150,7 +187,9 @@ final class FilesOnReadTests: XCTestCase {
             let directory = try TestPaths.temporaryDirectory(self) + "/state"
             let store = FileTripStore(directory: directory)
             try store.update { (current: inout Trip?) throws(CLIError) in
-                current = Trip(id: "t", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Kyiv.date("2026-11-30 11:50"))
+                current = Trip(
+                    id: "t", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
+                    t0: Kyiv.date("2026-11-30 11:50"))
             }
             return (directory, ["METRO_TIMER_HOME": directory])
         }()
@@ -165,15 +204,22 @@ final class FilesOnReadTests: XCTestCase {
         }
         let result = CLI.run(["arrived"], environment: environment)
         XCTAssertEqual(result.code, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("note: waiting for \(directory)/.alerts.lock (held by process 4242) to cancel this trip's alerts"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "note: waiting for \(directory)/.alerts.lock (held by process 4242) to cancel this trip's alerts"),
+            result.stderr)
     }
 
     func testTheTimeoutHasOneRange() throws {
         let config = try TestPaths.temporaryDirectory(self) + "/config"
         let environment = ["METRO_TIMER_CONFIG": config]
         let range = AlertSettings.timeoutRange
-        for (value, code) in [(range.lowerBound, Int32(0)), (range.upperBound, 0), (range.lowerBound - 1, 64), (range.upperBound + 1, 64)] {
-            let result = CLI.run(["alerts", "enable", "--url", "https://example.org/feed", "--timeout", String(value)], environment: environment)
+        for (value, code) in [
+            (range.lowerBound, Int32(0)), (range.upperBound, 0), (range.lowerBound - 1, 64), (range.upperBound + 1, 64),
+        ] {
+            let result = CLI.run(
+                ["alerts", "enable", "--url", "https://example.org/feed", "--timeout", String(value)],
+                environment: environment)
             XCTAssertEqual(result.code, code, "\(value): \(result.stderr)")
             // The file keeps the same range.
             let file = AlertSettings(enabled: false, url: nil, timeoutMilliseconds: value)

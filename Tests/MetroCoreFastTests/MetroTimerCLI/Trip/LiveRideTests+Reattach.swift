@@ -1,8 +1,8 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Reopening the ride screen replayed stale alerts. With the screen closed while
@@ -12,7 +12,9 @@ import XCTest
 extension LiveRideTests {
     /// The lines of a ride's output that are alerts (`HH:MM:SS  ▶ …`).
     func alertLines(_ text: String) -> [String] {
-        text.split(separator: "\n").map(String.init).filter { $0.contains("  ▶ ") }.map { String($0.drop { $0 != "▶" }) }
+        text.split(separator: "\n").map(String.init).filter { $0.contains("  ▶ ") }.map {
+            String($0.drop { $0 != "▶" })
+        }
     }
 
     /// Closed before the first alert, reopened 150 s after "yours is next" was due: the change
@@ -28,7 +30,8 @@ extension LiveRideTests {
         h.output.clear()
         h.time.set(reopened)
         XCTAssertEqual(try ride(h, keys: [(reopened.addingTimeInterval(3), "q")]).0, .left)
-        XCTAssertEqual(alertLines(h.output.text), ["▶ Teremky in about 3 stops: get ready. (2 min 30 s late)"], h.output.text)
+        XCTAssertEqual(
+            alertLines(h.output.text), ["▶ Teremky in about 3 stops: get ready. (2 min 30 s late)"], h.output.text)
         // Both were claimed: neither is said again on the next reattach.
         let fired = try XCTUnwrap(h.store.load()).alertsFired
         XCTAssertNotNil(fired[Trip.Alert.transferAlert.rawValue])
@@ -48,7 +51,8 @@ extension LiveRideTests {
         h.time.set(reopened)
         XCTAssertEqual(try ride(h, keys: [(reopened.addingTimeInterval(3), "q")]).0, .left)
         XCTAssertEqual(
-            alertLines(h.output.text), ["▶ Arriving at Teremky. When you are there, press a twice (or metro-timer arrived)."], h.output.text)
+            alertLines(h.output.text),
+            ["▶ Arriving at Teremky. When you are there, press a twice (or metro-timer arrived)."], h.output.text)
     }
 
     /// `departed` confirmed from another terminal while the screen was closed: the change is
@@ -66,6 +70,8 @@ extension LiveRideTests {
         h.time.set(departed.addingTimeInterval(5))
         XCTAssertEqual(try ride(h, keys: [(departed.addingTimeInterval(8), "q")]).0, .left)
         XCTAssertEqual(alertLines(h.output.text), [], h.output.text)
-        XCTAssertNotNil(try XCTUnwrap(h.store.load()).alertsFired[Trip.Alert.transferAlert.rawValue], "claimed, so the notifier does not say it either")
+        XCTAssertNotNil(
+            try XCTUnwrap(h.store.load()).alertsFired[Trip.Alert.transferAlert.rawValue],
+            "claimed, so the notifier does not say it either")
     }
 }

@@ -1,9 +1,9 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// The live loop in-process: a stepped clock, scripted keys, a real trip file.
@@ -22,8 +22,10 @@ final class LiveRideTests: XCTestCase {
         let time = ManualTime(t0)
         let directory = try TestPaths.temporaryDirectory(self) + "/state"
         let store = FileTripStore(directory: directory)
-        let service = TripService(store: store, engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
-        _ = try service.start(origin: Kyiv.station(from).code, destination: Kyiv.station(to).code, t0: t0, replace: false)
+        let service = TripService(
+            store: store, engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
+        _ = try service.start(
+            origin: Kyiv.station(from).code, destination: Kyiv.station(to).code, t0: t0, replace: false)
         let output = StringSink()
         let context = Context(
             arguments: [], environment: ["METRO_TIMER_HOME": directory], stdout: output, stderr: StringSink(),
@@ -31,7 +33,9 @@ final class LiveRideTests: XCTestCase {
         return Harness(time: time, store: store, service: service, output: output, context: context)
     }
 
-    func ride(_ h: Harness, keys: [(at: Date, key: Character)] = [], output: RideOutput = .lines(plain: false)) throws -> (LiveRide.Exit, ScriptedKeys) {
+    func ride(_ h: Harness, keys: [(at: Date, key: Character)] = [], output: RideOutput = .lines(plain: false)) throws
+        -> (LiveRide.Exit, ScriptedKeys)
+    {
         let scripted = ScriptedKeys(time: h.time, script: keys)
         let ride = LiveRide(
             service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false), output: output,
@@ -77,7 +81,8 @@ final class LiveRideTests: XCTestCase {
         XCTAssertEqual(count("▶ Change is next", in: h.output.text), 1)
         XCTAssertNil(try h.store.load()?.ended, "leaving the screen keeps the trip")
         h.output.clear()
-        let (second, _) = try ride(h, keys: [(schedule.arrival.addingTimeInterval(20), "a"), (schedule.arrival.addingTimeInterval(21), "a")])
+        let (second, _) = try ride(
+            h, keys: [(schedule.arrival.addingTimeInterval(20), "a"), (schedule.arrival.addingTimeInterval(21), "a")])
         XCTAssertEqual(second, .ended(.arrived))
         XCTAssertEqual(count("▶ Change is next", in: h.output.text), 0, "not repeated after reattaching")
         XCTAssertEqual(count("▶ Teremky in about 3 stops: get ready.", in: h.output.text), 1)
@@ -90,8 +95,8 @@ final class LiveRideTests: XCTestCase {
         let h = try harness()
         let planned = try h.service.model(h.store.load()!).current(h.store.load()!)
         let keys: [(at: Date, key: Character)] = [
-            (t0.addingTimeInterval(15), "+"),      // not moving yet: t₀ restarts
-            (t0.addingTimeInterval(300), "d"),     // before the transfer: refused
+            (t0.addingTimeInterval(15), "+"),  // not moving yet: t₀ restarts
+            (t0.addingTimeInterval(300), "d"),  // before the transfer: refused
             (t0.addingTimeInterval(320), "q"),
         ]
         let (exit, _) = try ride(h, keys: keys)
@@ -101,7 +106,10 @@ final class LiveRideTests: XCTestCase {
         let current = try h.service.model(trip).current(trip)
         XCTAssertEqual(current.departure, t0.addingTimeInterval(15))
         XCTAssertEqual(current.arrival.timeIntervalSince(planned.arrival), 15, accuracy: 0.001)
-        XCTAssertTrue(h.output.text.contains("'Departed' is for the train after the transfer, and you have not reached the transfer yet. Nothing changed.\n"))
+        XCTAssertTrue(
+            h.output.text.contains(
+                "'Departed' is for the train after the transfer, and you have not reached the transfer yet. Nothing changed.\n"
+            ))
     }
 
     /// After `start --replace` in another terminal, the old screen stayed open and its
@@ -111,17 +119,34 @@ final class LiveRideTests: XCTestCase {
         let h = try harness()
         let old = try XCTUnwrap(h.store.load())
         let replaced = t0.addingTimeInterval(120)
-        let other = TripService(store: FileTripStore(directory: h.store.directory), engine: h.service.engine, language: .en)
+        let other = TripService(
+            store: FileTripStore(directory: h.store.directory), engine: h.service.engine, language: .en)
         let keys = ScriptedKeys(
-            time: h.time, script: [(replaced.addingTimeInterval(2), "a"), (replaced.addingTimeInterval(3), "a"), (replaced.addingTimeInterval(4), "q")],
-            actions: [(replaced, { _ = try? other.start(origin: Kyiv.station("Teremky").code, destination: Kyiv.station("Lisova").code, t0: replaced, replace: true) })])
+            time: h.time,
+            script: [
+                (replaced.addingTimeInterval(2), "a"), (replaced.addingTimeInterval(3), "a"),
+                (replaced.addingTimeInterval(4), "q"),
+            ],
+            actions: [
+                (
+                    replaced,
+                    {
+                        _ = try? other.start(
+                            origin: Kyiv.station("Teremky").code, destination: Kyiv.station("Lisova").code,
+                            t0: replaced, replace: true)
+                    }
+                )
+            ])
         let ride = LiveRide(
-            service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false), output: .lines(plain: false),
+            service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false),
+            output: .lines(plain: false),
             clock: .system({ h.time.now }), keys: keys, rehearsal: false, width: { 80 }, delivery: nil)
         XCTAssertEqual(try ride.run(), .replaced(from: Kyiv.station("Teremky").code, to: Kyiv.station("Lisova").code))
         XCTAssertLessThanOrEqual(h.time.now, replaced.addingTimeInterval(1), "ended at the next frame")
-        XCTAssertTrue(h.output.text.hasSuffix(
-            "This trip was replaced by a new one (Teremky → Lisova) started in another terminal; this screen has closed. Open the new one with 'metro-timer start'.\n"),
+        XCTAssertTrue(
+            h.output.text.hasSuffix(
+                "This trip was replaced by a new one (Teremky → Lisova) started in another terminal; this screen has closed. Open the new one with 'metro-timer start'.\n"
+            ),
             h.output.text)
         let new = try XCTUnwrap(h.store.load())
         XCTAssertNotEqual(new.id, old.id)
@@ -150,7 +175,8 @@ final class LiveRideTests: XCTestCase {
             time: h.time, script: [(moment.addingTimeInterval(3), "q")],
             actions: [(moment, { _ = try? h.service.correct(.at(stop.station), at: moment) })])
         let ride = LiveRide(
-            service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false), output: .lines(plain: false),
+            service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false),
+            output: .lines(plain: false),
             clock: .system({ h.time.now }), keys: keys, rehearsal: false, width: { 80 }, delivery: nil)
         XCTAssertEqual(try ride.run(), .left)
         let corrected = try h.service.model(h.store.load()!).current(h.store.load()!)
@@ -161,13 +187,17 @@ final class LiveRideTests: XCTestCase {
         let expected = "at " + Kyiv.network.station(stop.station)!.nameEn
         let line = try XCTUnwrap(h.output.text.split(separator: "\n").first { $0.contains(expected) })
         let shownAt = String(line.prefix(8))
-        XCTAssertTrue([Kyiv.clock.hhmmss(moment), Kyiv.clock.hhmmss(moment.addingTimeInterval(1))].contains(shownAt), String(line))
+        XCTAssertTrue(
+            [Kyiv.clock.hhmmss(moment), Kyiv.clock.hhmmss(moment.addingTimeInterval(1))].contains(shownAt), String(line)
+        )
         XCTAssertTrue(line.hasSuffix("arrival " + Kyiv.clock.hhmmss(corrected.arrival)))
     }
 
     func testPlainModeSpeaksInSentences() throws {
         let h = try harness("Lisova", "Darnytsia")
-        let (exit, _) = try ride(h, keys: [(t0.addingTimeInterval(400), "a"), (t0.addingTimeInterval(401), "a")], output: .lines(plain: true))
+        let (exit, _) = try ride(
+            h, keys: [(t0.addingTimeInterval(400), "a"), (t0.addingTimeInterval(401), "a")], output: .lines(plain: true)
+        )
         XCTAssertEqual(exit, .ended(.arrived))
         let text = h.output.text
         XCTAssertTrue(text.contains("Next: Chernihivska. 2 stops left, about 4 minutes.\n"), text)
@@ -182,18 +212,26 @@ final class LiveRideTests: XCTestCase {
         let h = try harness("Lisova", "Teremky")
         let schedule = try h.service.model(try XCTUnwrap(h.store.load())).current(try XCTUnwrap(h.store.load()))
         let end = schedule.finalArrival
-        let (exit, _) = try ride(h, keys: [
-            (t0.addingTimeInterval(100), "?"), (t0.addingTimeInterval(300), "-"),
-            (end.addingTimeInterval(5), "a"), (end.addingTimeInterval(6), "a"),
-        ], output: .lines(plain: true))
+        let (exit, _) = try ride(
+            h,
+            keys: [
+                (t0.addingTimeInterval(100), "?"), (t0.addingTimeInterval(300), "-"),
+                (end.addingTimeInterval(5), "a"), (end.addingTimeInterval(6), "a"),
+            ], output: .lines(plain: true))
         XCTAssertEqual(exit, .ended(.arrived))
         let lines = h.output.text.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines[0].hasPrefix("Riding from Lisova to Teremky, changing at Khreshchatyk to Maidan Nezalezhnosti; arrival about "), lines[0])
-        let keys = "Keys: + the train is behind, - ahead, d departed after the change, u undo, a twice arrived, s twice stop, ? the keys, q leave."
+        XCTAssertTrue(
+            lines[0].hasPrefix(
+                "Riding from Lisova to Teremky, changing at Khreshchatyk to Maidan Nezalezhnosti; arrival about "),
+            lines[0])
+        let keys =
+            "Keys: + the train is behind, - ahead, d departed after the change, u undo, a twice arrived, s twice stop, ? the keys, q leave."
         XCTAssertEqual(lines[1], keys)
         XCTAssertEqual(lines.filter { $0 == keys }.count, 2, "the keys at the start and on ?")
-        XCTAssertTrue(lines.contains { $0.hasPrefix("Corrected: the train is a stop ahead.") }, lines.joined(separator: "\n"))
-        let change = try XCTUnwrap(lines.first { $0.hasPrefix("Change at Khreshchatyk") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("Corrected: the train is a stop ahead.") }, lines.joined(separator: "\n"))
+        let change = try XCTUnwrap(
+            lines.first { $0.hasPrefix("Change at Khreshchatyk") }, lines.joined(separator: "\n"))
         XCTAssertTrue(change.contains("toward Teremky") && change.contains("press d when it departs"), change)
         for alert in ["Change is next: get off at Khreshchatyk", "Teremky in about ", "Arriving at Teremky."] {
             XCTAssertEqual(lines.filter { $0.hasPrefix(alert) }.count, 1, alert)
@@ -201,31 +239,36 @@ final class LiveRideTests: XCTestCase {
         // One line per station at most: the minutes going by are not news.
         let nexts = lines.filter { $0.hasPrefix("Next: ") }.map { $0.prefix { $0 != "." } }
         XCTAssertEqual(nexts.count, Set(nexts).count, lines.joined(separator: "\n"))
-        XCTAssertLessThanOrEqual(lines.count, 17 + 12, "a 40-minute ride is not 40 lines of the clock: \(lines.joined(separator: "\n"))")
+        XCTAssertLessThanOrEqual(
+            lines.count, 17 + 12, "a 40-minute ride is not 40 lines of the clock: \(lines.joined(separator: "\n"))")
     }
 
     /// One stray `a` or `s` must not end a 40-minute ride: the first press asks, the second
     /// confirms, anything else cancels; `u` takes back the last correction.
     func testEndingNeedsASecondPressAndUUndoes() throws {
         let h = try harness()
-        let (exit, _) = try ride(h, keys: [
-            (t0.addingTimeInterval(7), "a"),    // asks
-            (t0.addingTimeInterval(9), "+"),    // cancels the pending ending, and corrects
-            (t0.addingTimeInterval(11), "u"),   // takes the correction back
-            (t0.addingTimeInterval(13), "s"),   // asks
-            (t0.addingTimeInterval(30), "s"),   // too late to confirm: asks again
-            (t0.addingTimeInterval(31), "q"),
-        ], output: .lines(plain: false))
+        let (exit, _) = try ride(
+            h,
+            keys: [
+                (t0.addingTimeInterval(7), "a"),  // asks
+                (t0.addingTimeInterval(9), "+"),  // cancels the pending ending, and corrects
+                (t0.addingTimeInterval(11), "u"),  // takes the correction back
+                (t0.addingTimeInterval(13), "s"),  // asks
+                (t0.addingTimeInterval(30), "s"),  // too late to confirm: asks again
+                (t0.addingTimeInterval(31), "q"),
+            ], output: .lines(plain: false))
         XCTAssertEqual(exit, .left)
         let text = h.output.text
         XCTAssertTrue(text.contains("Press a again to confirm the arrival (the countdown goes on)."), text)
-        XCTAssertEqual(text.components(separatedBy: "Press s again to stop the trip (the countdown goes on).").count - 1, 2, text)
+        XCTAssertEqual(
+            text.components(separatedBy: "Press s again to stop the trip (the countdown goes on).").count - 1, 2, text)
         XCTAssertTrue(text.contains("Took back the last correction."), text)
         let trip = try XCTUnwrap(h.store.load())
         XCTAssertNil(trip.ended, "no stray key ended the ride")
         XCTAssertEqual(trip.corrections, [], "the + was taken back")
         // A second press in time ends it.
-        let (ended, _) = try ride(h, keys: [(t0.addingTimeInterval(40), "s"), (t0.addingTimeInterval(42), "s")], output: .lines(plain: false))
+        let (ended, _) = try ride(
+            h, keys: [(t0.addingTimeInterval(40), "s"), (t0.addingTimeInterval(42), "s")], output: .lines(plain: false))
         XCTAssertEqual(ended, .ended(.stopped))
     }
 
@@ -235,10 +278,14 @@ final class LiveRideTests: XCTestCase {
     func testTheFeedIsRecheckedEveryMinuteAndAChangeIsSaidForThisRoute() throws {
         let h = try harness("Teremky", "Lisova")
         let verdicts = LockedStrings()
-        let script: [AlertFeed.Verdict] = [.quiet, .alert, .alert, .unknown(AlertFeed.Reason.unreachable), .unknown(Bilingual("знову", "again")), .quiet]
+        let script: [AlertFeed.Verdict] = [
+            .quiet, .alert, .alert, .unknown(AlertFeed.Reason.unreachable), .unknown(Bilingual("знову", "again")),
+            .quiet,
+        ]
         let keys = ScriptedKeys(time: h.time, script: [(t0.addingTimeInterval(Double(60 * script.count + 30)), "q")])
         let ride = LiveRide(
-            service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false), output: .lines(plain: true),
+            service: h.service, context: h.context, options: GlobalOptions(language: .en, color: false),
+            output: .lines(plain: true),
             clock: .system({ h.time.now }), keys: keys, rehearsal: false, width: { 80 }, delivery: nil)
         ride.feed = FeedWatch(initial: .quiet, background: false) {
             let index = verdicts.all.count
@@ -249,11 +296,12 @@ final class LiveRideTests: XCTestCase {
         XCTAssertEqual(verdicts.all.count, script.count, "one check a minute")
         let lines = h.output.text.split(separator: "\n").map(String.init)
         let said = lines.filter { $0.contains("alert") || $0.contains("Alert") }
-        XCTAssertEqual(said, [
-            "Air-raid alert in Kyiv now: M1 now runs only as far as Arsenalna: leave the train there.",
-            "Alert status unknown now (the feed cannot be reached). Listen for announcements.",
-            "The air-raid alert in Kyiv is over: trains run as usual again.",
-        ], lines.joined(separator: "\n"))
+        XCTAssertEqual(
+            said,
+            [
+                "Air-raid alert in Kyiv now: M1 now runs only as far as Arsenalna: leave the train there.",
+                "Alert status unknown now (the feed cannot be reached). Listen for announcements.",
+                "The air-raid alert in Kyiv is over: trains run as usual again.",
+            ], lines.joined(separator: "\n"))
     }
 }
-

@@ -1,16 +1,17 @@
-@testable import CLIKit
 import Foundation
-@testable import MetroCore
 import MetroTestSupport
 import XCTest
 
+@testable import CLIKit
+@testable import MetroCore
 @testable import MetroTimerCLI
 
 /// Every file read applies the same plausibility rules as its import or its `add`.
 final class PlausibleFilesTests: XCTestCase {
     func directory(_ name: String) throws -> String {
         let directory = try TestPaths.temporaryDirectory(self) + "/" + name
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return directory
     }
 
@@ -21,9 +22,12 @@ final class PlausibleFilesTests: XCTestCase {
 
     func calibration(running: [String: Double] = [:], dwell: [String: Double] = [:], imports: String? = nil) -> String {
         func table(_ entries: [String: Double]) -> String {
-            "{" + entries.map { #""\#($0.key)":{"weight":1,"mean":\#($0.value),"m2":0,"count":1}"# }.joined(separator: ",") + "}"
+            "{"
+                + entries.map { #""\#($0.key)":{"weight":1,"mean":\#($0.value),"m2":0,"count":1}"# }.joined(
+                    separator: ",") + "}"
         }
-        return #"{"version":1,"running":\#(table(running)),"dwell":\#(table(dwell))"# + (imports.map { #","imports":\#($0)"# } ?? "") + "}"
+        return #"{"version":1,"running":\#(table(running)),"dwell":\#(table(dwell))"#
+            + (imports.map { #","imports":\#($0)"# } ?? "") + "}"
     }
 
     /// A 0.2 s run from Zhytomyrska to Sviatoshyn in calibration.json made the train "arrive"
@@ -32,7 +36,8 @@ final class PlausibleFilesTests: XCTestCase {
     /// import is: exit 65 naming the file and the key, for `calibration` and for `plan`, and
     /// the file is left as it was.
     func testACalibrationFileIsCheckedLikeAnImport() throws {
-        let zhytomyrska = Kyiv.station("Zhytomyrska").code, sviatoshyn = Kyiv.station("Sviatoshyn").code
+        let zhytomyrska = Kyiv.station("Zhytomyrska").code
+        let sviatoshyn = Kyiv.station("Sviatoshyn").code
         let segment = zhytomyrska + ">" + sviatoshyn
         XCTAssertNotNil(Kyiv.network.segment(from: zhytomyrska, to: sviatoshyn))
         let friend = try directory("friend") + "/friend.json"
@@ -51,15 +56,21 @@ final class PlausibleFilesTests: XCTestCase {
                 XCTAssertTrue(result.stderr.contains(state + "/calibration.json"), result.stderr)
                 XCTAssertTrue(result.stderr.contains(key), "\(key) in \(result.stderr)")
             }
-            XCTAssertEqual(try String(contentsOfFile: state + "/calibration.json", encoding: .utf8), text, "left as it was")
+            XCTAssertEqual(
+                try String(contentsOfFile: state + "/calibration.json", encoding: .utf8), text, "left as it was")
             // The import refuses the same figures (an export carries no imports of its own).
             guard !key.hasPrefix("imports.") else { continue }
             try write(text, friend)
-            XCTAssertEqual(CLI.run(["calibration", "--import", friend], environment: ["METRO_TIMER_HOME": try directory("empty-\(key.count)-\(text.count)")]).code, 65)
+            XCTAssertEqual(
+                CLI.run(
+                    ["calibration", "--import", friend],
+                    environment: ["METRO_TIMER_HOME": try directory("empty-\(key.count)-\(text.count)")]
+                ).code, 65)
         }
         // A plausible figure for a real segment still reads.
         let state = try directory("good")
-        try write(calibration(running: [segment: 100], dwell: [sviatoshyn + " forward": 25]), state + "/calibration.json")
+        try write(
+            calibration(running: [segment: 100], dwell: [sviatoshyn + " forward": 25]), state + "/calibration.json")
         XCTAssertEqual(CLI.run(["calibration"], environment: ["METRO_TIMER_HOME": state]).code, 0)
     }
 
@@ -73,16 +84,26 @@ final class PlausibleFilesTests: XCTestCase {
     /// Teremky to Teremky, and two entries for the same thing on the same days, none of which
     /// `changes add` can write. Each is the file's problem now, named by entry.
     func testChangesEntriesThatAddCouldNotWriteAreRefused() throws {
-        let teremky = Kyiv.station("Teremky").code, dnipro = Kyiv.station("Dnipro").code
+        let teremky = Kyiv.station("Teremky").code
+        let dnipro = Kyiv.station("Dnipro").code
         let lybidska = Kyiv.station("Lybidska").code
         for (entries, key) in [
             (#"{"id":1,"kind":"closed"}"#, "entries[0].station"),
             (#"{"id":1,"kind":"suspended"}"#, "entries[0].section"),
             (#"{"id":1,"kind":"headway","line":"M1"}"#, "entries[0].headwaySeconds"),
             (#"{"id":1,"kind":"dayType"}"#, "entries[0].dayType"),
-            (#"{"id":1,"kind":"suspended","section":{"line":"M2","from":"\#(teremky)","to":"\#(teremky)"}}"#, "entries[0].section"),
-            (#"{"id":1,"kind":"closed","station":"\#(dnipro)"},{"id":2,"kind":"closed","station":"\#(dnipro)","from":"2026-11-01"}"#, "entries[1]: overlaps #1"),
-            (#"{"id":1,"kind":"suspended","section":{"line":"M2","from":"\#(teremky)","to":"\#(lybidska)"}},{"id":2,"kind":"suspended","section":{"line":"M2","from":"\#(lybidska)","to":"\#(teremky)"}}"#, "entries[1]: overlaps #1"),
+            (
+                #"{"id":1,"kind":"suspended","section":{"line":"M2","from":"\#(teremky)","to":"\#(teremky)"}}"#,
+                "entries[0].section"
+            ),
+            (
+                #"{"id":1,"kind":"closed","station":"\#(dnipro)"},{"id":2,"kind":"closed","station":"\#(dnipro)","from":"2026-11-01"}"#,
+                "entries[1]: overlaps #1"
+            ),
+            (
+                #"{"id":1,"kind":"suspended","section":{"line":"M2","from":"\#(teremky)","to":"\#(lybidska)"}},{"id":2,"kind":"suspended","section":{"line":"M2","from":"\#(lybidska)","to":"\#(teremky)"}}"#,
+                "entries[1]: overlaps #1"
+            ),
         ] {
             let (path, environment) = try changes(entries)
             for arguments in [["changes", "list"], ["plan", "Lisova", "Teremky"]] {
@@ -94,7 +115,8 @@ final class PlausibleFilesTests: XCTestCase {
         }
         // The same station on days that do not meet is two entries, as `add` allows.
         let (_, good) = try changes(
-            #"{"id":1,"kind":"closed","station":"\#(dnipro)","until":"2026-11-10"},{"id":2,"kind":"closed","station":"\#(dnipro)","from":"2026-11-11"}"#)
+            #"{"id":1,"kind":"closed","station":"\#(dnipro)","until":"2026-11-10"},{"id":2,"kind":"closed","station":"\#(dnipro)","from":"2026-11-11"}"#
+        )
         let listed = CLI.run(["changes", "list"], environment: good)
         XCTAssertEqual(listed.code, 0, listed.stderr)
     }
@@ -110,16 +132,21 @@ final class PlausibleFilesTests: XCTestCase {
         XCTAssertTrue(listed.stderr.contains("'version' is given twice"), listed.stderr)
 
         let state = try directory("state")
-        try write(#"{"version":1,"running":{},"dwell":{},"dwell":{"zz forward":{"weight":1,"mean":20,"m2":0,"count":1}}}"#, state + "/calibration.json")
+        try write(
+            #"{"version":1,"running":{},"dwell":{},"dwell":{"zz forward":{"weight":1,"mean":20,"m2":0,"count":1}}}"#,
+            state + "/calibration.json")
         let shown = CLI.run(["calibration"], environment: ["METRO_TIMER_HOME": state])
         XCTAssertEqual(shown.code, 65, shown.stdout)
         XCTAssertTrue(shown.stderr.contains("'dwell' is given twice"), shown.stderr)
 
         // The trip file, read by its own walk on every status.
         let trips = try directory("trip")
-        let service = TripService(store: FileTripStore(directory: trips), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
+        let service = TripService(
+            store: FileTripStore(directory: trips), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock),
+            language: .en)
         let now = Kyiv.date("2026-11-30 12:00:00")
-        _ = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: now, replace: false)
+        _ = try service.start(
+            origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: now, replace: false)
         let trip = try String(contentsOfFile: trips + "/trip.json", encoding: .utf8)
         let end = try XCTUnwrap(trip.range(of: "}", options: .backwards))
         try write(trip.replacingCharacters(in: end, with: #","t0":1e9}"#), trips + "/trip.json")
@@ -138,7 +165,9 @@ final class PlausibleFilesTests: XCTestCase {
     /// (exit 0) where `journal` says 65: the same file, the same answer.
     func testRoutesListRefusesAJournalThatJournalRefuses() throws {
         let asDirectory = try directory("dir")
-        try FileManager.default.createDirectory(atPath: asDirectory + "/journal.jsonl", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: asDirectory + "/journal.jsonl", withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
         let asLink = try directory("link")
         try write("", asLink + "/elsewhere")
         symlink(asLink + "/elsewhere", asLink + "/journal.jsonl")
@@ -160,11 +189,15 @@ final class PlausibleFilesTests: XCTestCase {
     func testAlertsPendingSaysWhenTheAlertRecordCannotBeRead() throws {
         let state = try directory("state")
         let now = Kyiv.date("2026-11-30 12:00:00")
-        let service = TripService(store: FileTripStore(directory: state), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
-        _ = try service.start(origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: now, replace: false)
+        let service = TripService(
+            store: FileTripStore(directory: state), engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock),
+            language: .en)
+        _ = try service.start(
+            origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: now, replace: false)
         try write(#"{"backend":"notifier"}"#, state + "/elsewhere.json")
         symlink(state + "/elsewhere.json", state + "/scheduled-alerts.json")
-        let pending = CLI.run(["alerts", "pending"], now: now, environment: ["METRO_TIMER_HOME": state, "NO_COLOR": "1"])
+        let pending = CLI.run(
+            ["alerts", "pending"], now: now, environment: ["METRO_TIMER_HOME": state, "NO_COLOR": "1"])
         XCTAssertEqual(pending.code, 65, pending.stdout)
         XCTAssertFalse(pending.stdout.contains("Channels: none"), pending.stdout)
         XCTAssertTrue(pending.stderr.contains(state + "/scheduled-alerts.json"), pending.stderr)
@@ -175,8 +208,12 @@ final class PlausibleFilesTests: XCTestCase {
     /// --reset'", but `--reset` read the file first and refused it the same way: the way out the
     /// message gives must work on the file it refuses.
     func testCalibrationResetIsTheWayOutOfARefusedFile() throws {
-        let zhytomyrska = Kyiv.station("Zhytomyrska").code, sviatoshyn = Kyiv.station("Sviatoshyn").code
-        for text in ["{not json", #"{"version":1,"running":{},"dwell":{},"dwell":{}}"#, calibration(running: [zhytomyrska + ">" + sviatoshyn: 0.2])] {
+        let zhytomyrska = Kyiv.station("Zhytomyrska").code
+        let sviatoshyn = Kyiv.station("Sviatoshyn").code
+        for text in [
+            "{not json", #"{"version":1,"running":{},"dwell":{},"dwell":{}}"#,
+            calibration(running: [zhytomyrska + ">" + sviatoshyn: 0.2]),
+        ] {
             let state = try directory("state-\(text.count)")
             try write(text, state + "/calibration.json")
             let environment = ["METRO_TIMER_HOME": state, "NO_COLOR": "1"]
