@@ -6,8 +6,8 @@ import XCTest
 @testable import MetroCore
 @testable import MetroTimerCLI
 
-/// Issue 44, item 7: the journal's typed reader (`JournalRecord(journalLine:)`) reads what the
-/// generic decoder reads, record for record, and refuses what it refuses with the same reason:
+/// Every journal reader works in bounded memory: the journal's typed reader
+/// (`JournalRecord(journalLine:)`) reads what the generic decoder reads, record for record, and refuses what it refuses with the same reason:
 /// on records the app writes (version 5, with the ride), the old versions the tests keep, and
 /// every line made from them by taking a member out, nulling it, or giving it another type.
 final class JournalTypedReaderTests: XCTestCase {

@@ -6,8 +6,8 @@ import XCTest
 @testable import MetroCore
 @testable import MetroTimerCLI
 
-/// Issue 44, item 7: `journal --last`, `--export`, `journal report` and the replacement of a
-/// record read the journal one record at a time. What they write is what the gathered forms
+/// Every journal reader works in bounded memory: `journal --last`, `--export`, `journal report`
+/// and the replacement of a record read the journal one record at a time. What they write is what the gathered forms
 /// wrote: here each is held to a result made in the test from every record read at once
 /// (`readJournal`), through the documented JSON (`JournalCommand.json`) and the journal encoder.
 final class JournalBoundedReadersTests: XCTestCase {
