@@ -19,9 +19,10 @@ final class CLITests: XCTestCase {
             day runs from 03:00 to 03:00: --at before 03:00 is the night after --date.
             Before the first train the plan is the first train's. A ride that cannot be made
             then (after the last train) is still printed, warning first, and exits 1; --ics
-            then writes nothing. At the edges of the day the rides are on the timetable's
-            trains (the GTFS feed's); where the fast and the slow pattern make different
-            trains at a change, the plan names both.
+            then writes nothing. Only the published first and last departures are known to
+            the second: on the first train the ride boards it, and every wait ends by the
+            last train; nobody publishes when the trains between them run, so there the wait
+            is booked at a quarter of the interval and given as a range.
 
             USAGE: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>]
               [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration]
