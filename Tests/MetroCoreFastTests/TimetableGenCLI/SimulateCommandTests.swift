@@ -62,7 +62,7 @@ final class SimulateCommandTests: XCTestCase {
     /// `simulate --world all --json`, small enough for every CI run: every family in
     /// order, with the assumptions it was ridden under; every cell's four figures under each
     /// "departed" setting; and a verdict per goal that says what the printed cells say. The
-    /// verdicts are worked out again here from the cells, against the issue's own limits.
+    /// verdicts are worked out again here from the cells, against the goals' own limits (decision 0031).
     func testWorldAllPrintsEveryCellsFiguresAndAVerdictPerGoalThatTheCellsBearOut() throws {
         let perCell = 1
         let run = simulate([

@@ -8,7 +8,7 @@ import XCTest
 
 /// An alert that fires more than a stop early says so ("Teremky in about 3
 /// stops: get ready"), in every output: `--plain`, `--events`, the screen, `status`, the plan
-/// and the ICS alarm (docs/decisions/0050-alert-wording.md). The case is the issue's: the long
+/// and the ICS alarm (docs/decisions/0050-alert-wording.md). The case is a real one: the long
 /// way round a closed Khreshchatyk, where the unconfirmed second change makes the alert lean
 /// two to four stops early.
 final class AlertWordingTests: XCTestCase {
@@ -33,7 +33,7 @@ final class AlertWordingTests: XCTestCase {
         XCTAssertFalse(en.stdout.contains("Yours is next"), en.stdout)
         let lines = en.stdout.split(separator: "\n").map(String.init)
         let count = try stopsLeft(before: "Teremky in about", in: lines, pattern: "[0-9]+ stops left")
-        XCTAssertGreaterThan(count, 2, "the issue's ride: the alert fires two to four stops early")
+        XCTAssertGreaterThan(count, 2, "the long ride: the alert fires two to four stops early")
         XCTAssertTrue(lines.contains("Teremky in about \(count) stops: get ready."), en.stdout)
 
         let uk = try ProcessRunner.run(

@@ -82,7 +82,7 @@ final class CurlFetchTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOfFile: bin + "/stdin", encoding: .utf8), #"url = "\#(url)""# + "\n")
         // curl's manual: -q must come first to keep ~/.curlrc out; -K - reads the config from
-        // standard input. The limits the issue asks for, each with its value.
+        // standard input. The limits, each with its value.
         XCTAssertEqual(argv.first, "-q")
         func value(_ option: String) -> String? {
             argv.firstIndex(of: option).map { argv.index(after: $0) }.flatMap { $0 < argv.count ? argv[$0] : nil }

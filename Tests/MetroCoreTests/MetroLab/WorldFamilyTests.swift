@@ -8,7 +8,7 @@ import XCTest
 
 /// The alert policy in worlds it was not tuned on. The families are seeded and
 /// repeatable, the simulator runs the shipped policy (a planted change moves its figures), and
-/// the policy's promises hold in the worlds the issue names.
+/// the policy's promises hold in the world families of decision 0031.
 final class WorldFamilyTests: XCTestCase {
     let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
 

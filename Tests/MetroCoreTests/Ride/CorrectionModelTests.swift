@@ -21,7 +21,7 @@ final class CorrectionModelTests: XCTestCase {
         return ["METRO_TIMER_HOME": directory]
     }
 
-    /// The sequence: the rider leaves the screen, says "at Hidropark" early, then -1.
+    /// A rider's sequence: the rider leaves the screen, says "at Hidropark" early, then -1.
     func testAtAStationMovesThePositionAndAMinusOneMovesOnFromThere() throws {
         let environment = try state()
         let moment = t0.addingTimeInterval(120)  // the model has the train near Chernihivska

@@ -84,7 +84,7 @@ final class DetourTests: XCTestCase {
         XCTAssertEqual(
             names([try XCTUnwrap(to.walkAfterAlighting)].flatMap { [$0.stationA, $0.stationB] }).sorted(),
             ["Teatralna", "Zoloti Vorota"])
-        // The plan the issue saw crash.
+        // A plan that once crashed.
         let plan = CLI.run([
             "plan", "Teatralna", "Teremky", "--closed", "Khreshchatyk", "--at", "10:00", "--date", "2026-11-30",
         ])
@@ -92,7 +92,7 @@ final class DetourTests: XCTestCase {
         XCTAssertTrue(plan.stdout.contains("Zoloti Vorota"), plan.stdout)
     }
 
-    /// The issue's finding: with Khreshchatyk closed, Lisova → Teremky was refused.
+    /// With Khreshchatyk closed, Lisova → Teremky goes the long way, never refused.
     func testAClosedNodeGoesTheLongWayAndSaysWhy() throws {
         let result = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Khreshchatyk", "--at", "10:00"], columns: nil)
         XCTAssertEqual(result.code, 0, result.stderr)
