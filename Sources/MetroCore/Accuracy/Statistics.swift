@@ -14,7 +14,8 @@ package enum Statistics {
         return sorted[min(max(0, rank), sorted.count - 1)]
     }
 
-    /// The median of whole seconds, an even count's half rounded up.
+    /// The median of whole seconds, an even count's half rounded up, so that a figure made from it
+    /// stays integer and stable.
     package static func median(_ values: [Int]) -> Int {
         let sorted = values.sorted()
         let middle = sorted.count / 2

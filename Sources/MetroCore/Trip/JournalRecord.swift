@@ -172,9 +172,7 @@ package struct JournalSummary: Equatable, Sendable {
         let errors = parts.errors
         confirmed = errors.count
         guard !errors.isEmpty else { return }
-        let sorted = errors.sorted()
-        let middle = sorted.count / 2
-        medianError = sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
+        medianError = Statistics.quantile(errors.map(Double.init), 0.5)
         p90AbsoluteError = Statistics.quantile(errors.map { Double(abs($0)) }, 0.9)
         missedStationShare = parts.missedKnown == 0 ? nil : Double(parts.missed) / Double(parts.missedKnown)
         lateAlertShare = parts.lateKnown == 0 ? nil : Double(parts.late) / Double(parts.lateKnown)

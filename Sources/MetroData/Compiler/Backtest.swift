@@ -88,9 +88,9 @@ package enum Backtest {
         }
         func gap(_ from: String, _ to: String, without excluded: Int) -> Int? {
             let own = (samples["\(from)>\(to)"] ?? []).filter { $0.train != excluded }.map(\.gap)
-            if !own.isEmpty { return TimetableCompiler.median(own) }
+            if !own.isEmpty { return Statistics.median(own) }
             let mirror = (samples["\(to)>\(from)"] ?? []).filter { $0.train != excluded }.map(\.gap)
-            return mirror.isEmpty ? nil : TimetableCompiler.median(mirror)
+            return mirror.isEmpty ? nil : Statistics.median(mirror)
         }
         var predictions: [Prediction] = []
         for (index, train) in trains.enumerated() {
@@ -114,12 +114,11 @@ package enum Backtest {
 
     /// Median, 90th percentile (nearest rank) and maximum of absolute errors.
     package static func summarize(_ errors: [Int]) -> Summary {
-        let values = errors.map(abs).sorted()
-        guard !values.isEmpty else { return Summary(count: 0, median: 0, p90: 0, max: 0) }
-        let middle = values.count / 2
-        let median = values.count % 2 == 1 ? Double(values[middle]) : Double(values[middle - 1] + values[middle]) / 2
-        let rank = Int((0.9 * Double(values.count)).rounded(.up)) - 1
-        return Summary(count: values.count, median: median, p90: Double(values[max(0, rank)]), max: values.last!)
+        let values = errors.map { Double(abs($0)) }
+        guard let median = Statistics.quantile(values, 0.5), let p90 = Statistics.quantile(values, 0.9) else {
+            return Summary(count: 0, median: 0, p90: 0, max: 0)
+        }
+        return Summary(count: values.count, median: median, p90: p90, max: errors.map(abs).max()!)
     }
 
     /// The buckets of ride length the report uses.

@@ -86,6 +86,4 @@ extension TimetableCompiler {
             last: options.plausibleGap.contains(last) ? last : nil)
     }
 
-    /// The median, rounded half up to a whole second so the output stays integer and stable.
-    package static func median(_ values: [Int]) -> Int { Statistics.median(values) }
 }

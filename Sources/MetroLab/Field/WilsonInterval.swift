@@ -46,7 +46,7 @@ package struct MeasuredMean: Equatable, Sendable {
 
     package var count: Int { values.count }
     package var mean: Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
-    package var median: Double? { SimulationTally.quantile(values, 0.5) }
+    package var median: Double? { Statistics.quantile(values, 0.5) }
 
     package var interval: (low: Double, high: Double)? {
         guard values.count >= 2, let mean else { return nil }

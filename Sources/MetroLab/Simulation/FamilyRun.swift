@@ -163,7 +163,7 @@ package struct FamilyRun: Sendable {
                 if let value { values.append(value) }
             }
         }
-        return (values.count, values.filter { $0 > 90 }.count, SimulationTally.quantile(values, 0.5))
+        return (values.count, values.filter { $0 > 90 }.count, Statistics.quantile(values, 0.5))
     }
 
     /// One goal's verdict: whether it holds in every cell judged, how many were judged, and the

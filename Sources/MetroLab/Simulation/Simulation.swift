@@ -155,10 +155,10 @@ package enum Simulation {
         }
         return checkpoints.map { n in
             var point = LearningPoint(
-                rides: n, medianAbsError: SimulationTally.quantile(model[n] ?? [], 0.5) ?? 0,
-                oracleMedianAbsError: SimulationTally.quantile(oracle[n] ?? [], 0.5) ?? 0,
+                rides: n, medianAbsError: Statistics.quantile(model[n] ?? [], 0.5) ?? 0,
+                oracleMedianAbsError: Statistics.quantile(oracle[n] ?? [], 0.5) ?? 0,
                 samples: model[n]?.count ?? 0,
-                uncalibratedMedianAbsError: SimulationTally.quantile(unlearned[n] ?? [], 0.5) ?? 0)
+                uncalibratedMedianAbsError: Statistics.quantile(unlearned[n] ?? [], 0.5) ?? 0)
             let counts = alerts[n] ?? (0, 0, 0, 0)
             (point.missed, point.late, point.uncalibratedMissed, point.uncalibratedLate) = counts
             return point

@@ -68,17 +68,15 @@ package struct SimulationTally: Equatable, Sendable {
     package var warnedShortShare: Double { Self.share(warnedShort, rides) }
     package var changeWarnedShortShare: Double { Self.share(changeWarnedShort, changes) }
     package var coverage: Double { Self.share(covered, errors.count) }
-    package var earlinessMedian: Double? { Self.quantile(earliness, 0.5) }
-    package var earlinessP90: Double? { Self.quantile(earliness, 0.9) }
-    package var changeEarlinessMedian: Double? { Self.quantile(changeEarliness, 0.5) }
-    package var changeEarlinessP90: Double? { Self.quantile(changeEarliness, 0.9) }
-    package var medianAbsError: Double? { Self.quantile(errors.map(abs), 0.5) }
-    package var p90AbsError: Double? { Self.quantile(errors.map(abs), 0.9) }
+    package var earlinessMedian: Double? { Statistics.quantile(earliness, 0.5) }
+    package var earlinessP90: Double? { Statistics.quantile(earliness, 0.9) }
+    package var changeEarlinessMedian: Double? { Statistics.quantile(changeEarliness, 0.5) }
+    package var changeEarlinessP90: Double? { Statistics.quantile(changeEarliness, 0.9) }
+    package var medianAbsError: Double? { Statistics.quantile(errors.map(abs), 0.5) }
+    package var p90AbsError: Double? { Statistics.quantile(errors.map(abs), 0.9) }
 
     static func share(_ count: Int, _ total: Int) -> Double { total == 0 ? 0 : Double(count) / Double(total) }
 
-    /// The q-quantile by nearest rank (the median of an even count is the mean of the middle two).
-    package static func quantile(_ values: [Double], _ q: Double) -> Double? { Statistics.quantile(values, q) }
 }
 
 /// A whole simulated run: every cell's tally and all of them together.

@@ -208,7 +208,7 @@ final class EarlinessFloorTests: XCTestCase {
         }
         let share = expectedLate / Double(samples.count)
         let floor = EarlinessFloor.bound(samples, lateAllowance: share)
-        let median = SimulationTally.quantile(earliness, 0.5)!
+        let median = Statistics.quantile(earliness, 0.5)!
         XCTAssertLessThanOrEqual(
             floor ?? .infinity, median, "expected late at the edge: \(expectedLate) of \(samples.count)")
         // Not vacuous: rides with a change among them, and a floor well above nothing.
