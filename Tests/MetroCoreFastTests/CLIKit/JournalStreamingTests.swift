@@ -52,26 +52,18 @@ final class JournalStreamingTests: XCTestCase {
     /// The journal read record by record: the records and skipped lines are those of the file,
     /// read here line by line with Foundation (a record written twice counted once).
     func testTheJournalReadsTheSameRecordByRecord() throws {
-        let home = try TestPaths.temporaryDirectory(self) + "/state"
-        try FileManager.default.createDirectory(
-            atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let one = try String(
-            contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/journal/one.jsonl").path,
-            encoding: .utf8
-        )
-        .trimmingCharacters(in: .newlines)
+        let home = try TestJournal.stateDirectory(self)
+        let one = try TestJournal.corpusRecord()
         var lines: [String] = []
         for index in 0..<400 {
             lines.append(
                 one.replacingOccurrences(
-                    of: "84af98ef-59d2-4464-bef9-2a1bd051d5b4",
+                    of: TestJournal.corpusID,
                     with: String(format: "00000000-0000-0000-0000-%012d", index)))
             if index % 50 == 7 { lines.append("{broken") }
         }
         lines.append(lines[0])
-        try (lines.joined(separator: "\n") + "\n").write(
-            toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
-        chmod(home + "/journal.jsonl", 0o600)
+        try TestJournal.write(lines, in: home)
         let (records, problems) = try FileTripStore(directory: home).readJournal()
         XCTAssertEqual(records.count, 400)
         XCTAssertEqual(records.map(\.id), (0..<400).map { String(format: "00000000-0000-0000-0000-%012d", $0) })
@@ -83,19 +75,13 @@ final class JournalStreamingTests: XCTestCase {
     /// (`JournalCommand.json`, the documented schema) and what `--last` writes: the same bytes,
     /// valid JSON.
     func testTheStreamedJournalIsTheGatheredOne() throws {
-        let home = try TestPaths.temporaryDirectory(self) + "/state"
-        try FileManager.default.createDirectory(
-            atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let one = try String(
-            contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/journal/one.jsonl").path,
-            encoding: .utf8
-        )
-        .trimmingCharacters(in: .newlines)
+        let home = try TestJournal.stateDirectory(self)
+        let one = try TestJournal.corpusRecord()
         var lines: [String] = []
         for index in 0..<50 {
             lines.append(
                 one.replacingOccurrences(
-                    of: "84af98ef-59d2-4464-bef9-2a1bd051d5b4",
+                    of: TestJournal.corpusID,
                     with: String(format: "00000000-0000-0000-0000-%012d", index)))
             if index == 7 { lines.append("{broken") }
         }
@@ -107,9 +93,7 @@ final class JournalStreamingTests: XCTestCase {
         lines.append(
             #"{"corrections":{"ahead":0,"at":0,"behind":0,"departed":0},"endedAt":"2026-12-02T09:00:00Z","finalArrival":"2026-12-02T08:40:00Z","finalSeconds":1500,"from":"mr18_127","id":"v1-bare","outcome":"stopped","plannedArrival":"2026-12-02T08:40:00Z","plannedSeconds":1500,"t0":"2026-12-02T08:15:00Z","to":"mb18_227","version":1}"#
         )
-        try (lines.joined(separator: "\n") + "\n").write(
-            toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
-        chmod(home + "/journal.jsonl", 0o600)
+        try TestJournal.write(lines, in: home)
         let environment = ["METRO_TIMER_HOME": home, "NO_COLOR": "1"]
         for extra in [[], ["--json"]] {
             let streamed = CLI.run(["journal"] + extra, environment: environment)

@@ -17,14 +17,8 @@ final class JournalBoundedReadersTests: XCTestCase {
     /// 60 records over four routes (a record written twice, two malformed lines, a blank line),
     /// each a copy of the fuzz corpus's record with its own id, route and figures.
     override func setUpWithError() throws {
-        home = try TestPaths.temporaryDirectory(self) + "/state"
-        try FileManager.default.createDirectory(
-            atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let one = try String(
-            contentsOfFile: TestPaths.packageRoot.appendingPathComponent("fuzz/corpus/journal/one.jsonl").path,
-            encoding: .utf8
-        )
-        .trimmingCharacters(in: .newlines)
+        home = try TestJournal.stateDirectory(self)
+        let one = try TestJournal.corpusRecord()
         let routes = [
             ("mr18_127", "mb18_227"), ("mr01_110", "mg15_326"), ("mb01_210", "mr13_122"), ("mg01_310", "mb09_218"),
         ]
@@ -34,7 +28,7 @@ final class JournalBoundedReadersTests: XCTestCase {
             lines.append(
                 one
                     .replacingOccurrences(
-                        of: "84af98ef-59d2-4464-bef9-2a1bd051d5b4", with: String(format: "id-%03d", index)
+                        of: TestJournal.corpusID, with: String(format: "id-%03d", index)
                     )
                     .replacingOccurrences(of: #""from":"mr18_127""#, with: #""from":"\#(from)""#)
                     .replacingOccurrences(of: #""to":"mb18_227""#, with: #""to":"\#(to)""#)
@@ -47,9 +41,7 @@ final class JournalBoundedReadersTests: XCTestCase {
         }
         lines.append(lines[5])
         lines.append(#"{"version":4,"id":"torn""#)
-        try (lines.joined(separator: "\n") + "\n").write(
-            toFile: home + "/journal.jsonl", atomically: true, encoding: .utf8)
-        chmod(home + "/journal.jsonl", 0o600)
+        try TestJournal.write(lines, in: home)
         environment = ["METRO_TIMER_HOME": home, "NO_COLOR": "1"]
     }
 
