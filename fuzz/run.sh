@@ -32,8 +32,11 @@ alerts_sources=($(find Sources/metro-timer-alerts -name '*.swift' | sort))
 cli_sources=($(find Sources/MetroTimerCLI -name '*.swift' | sort))
 modules=$build/modules
 
+built=" "  # the modules compiled by this run: both binaries need MetroCore, compiled once
 module() {  # module NAME SOURCES...: a library module as SwiftPM builds it, testable
     local name=$1; shift
+    case "$built" in *" $name "*) return ;; esac
+    built+="$name "
     swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -enable-testing -package-name metro_timer -module-name "$name" -I "$modules" \
         -emit-module -emit-module-path "$modules/$name.swiftmodule" -c "$@" -o "$modules/$name.o"
 }
