@@ -101,47 +101,38 @@ extension JournalRecord {
             let plannedSeconds,
             let finalArrival, let finalSeconds, let corrections
         else { return nil }
-        // The optional members: absent or null is nil, as `decodeIfPresent` reads them.
-        func text(_ value: JSONObject.Value?) -> String?? {
+        // The optional members: absent or null is nil, as `decodeIfPresent` reads them; a value
+        // `read` does not take is the outer nil (the decoder then reads the line).
+        func optional<T>(_ value: JSONObject.Value?, _ read: (JSONObject.Value) -> T?) -> T?? {
             switch value {
             case nil, .null?: return .some(nil)
-            case .string(let text)?: return .some(text)
-            default: return nil
+            case let value?: return read(value).map { .some($0) }
             }
         }
-        func date(_ value: JSONObject.Value?) -> Date?? {
-            switch value {
-            case nil, .null?: return .some(nil)
-            case let value?: return journalDate(value).map { .some($0) }
-            }
+        func text(_ value: JSONObject.Value) -> String? {
+            if case .string(let text) = value { return text }
+            return nil
         }
-        guard let fromUk = text(fromNameUk), let fromEn = text(fromNameEn), let toUk = text(toNameUk),
-            let toEn = text(toNameEn),
-            let confirmed = date(confirmedArrival), let planAlert = date(plannedAlert), let alert = date(finalAlert),
-            let alertStop = date(finalAlertStop)
+        func integer(_ value: JSONObject.Value) -> Int? {
+            if case .integer(let count) = value { return count }
+            return nil
+        }
+        func flag(_ value: JSONObject.Value) -> Bool? {
+            if case .bool(let flag) = value { return flag }
+            return nil
+        }
+        // The ride (version 5) through the decoder: its error, if any, comes from the whole line's.
+        func log(_ value: JSONObject.Value) -> RideLog? {
+            try? ValueDecoder(value: value, codingPath: [], dates: .iso8601).read(RideLog.self)
+        }
+        guard let fromUk = optional(fromNameUk, text), let fromEn = optional(fromNameEn, text),
+            let toUk = optional(toNameUk, text), let toEn = optional(toNameEn, text),
+            let confirmed = optional(confirmedArrival, journalDate),
+            let planAlert = optional(plannedAlert, journalDate),
+            let alert = optional(finalAlert, journalDate), let alertStop = optional(finalAlertStop, journalDate),
+            let confirmedCount = optional(confirmedSeconds, integer), let calibratedFlag = optional(calibrated, flag),
+            let rideLog = optional(ride, log)
         else { return nil }
-        var confirmedCount: Int?
-        switch confirmedSeconds {
-        case nil, .null?: confirmedCount = nil
-        case .integer(let value)?: confirmedCount = value
-        default: return nil
-        }
-        var calibratedFlag: Bool?
-        switch calibrated {
-        case nil, .null?: calibratedFlag = nil
-        case .bool(let value)?: calibratedFlag = value
-        default: return nil
-        }
-        var rideLog: RideLog?
-        switch ride {
-        case nil, .null?: rideLog = nil
-        case let value?:
-            // The ride (version 5) through the decoder: its error, if any, comes from the whole line's.
-            guard let log = try? ValueDecoder(value: value, codingPath: [], dates: .iso8601).read(RideLog.self) else {
-                return nil
-            }
-            rideLog = log
-        }
         return JournalRecord(
             version: version, id: id, from: from, to: to, fromNameUk: fromUk, fromNameEn: fromEn, toNameUk: toUk,
             toNameEn: toEn,
