@@ -58,6 +58,20 @@ package enum TestPaths {
         test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url.path
     }
+
+    /// Every Swift file under `folder` (relative to the package root), as its path below
+    /// `folder` and its text, in order of path: what the tests that read the sources read.
+    package static func swiftFiles(under folder: String) throws -> [(path: String, text: String)] {
+        let base = packageRoot.appendingPathComponent(folder).path
+        var files: [(path: String, text: String)] = []
+        let walker = FileManager.default.enumerator(atPath: base)
+        while let next = walker?.nextObject() as? String {
+            guard next.hasSuffix(".swift") else { continue }
+            files.append((next, try String(contentsOfFile: base + "/" + next, encoding: .utf8)))
+        }
+        XCTAssertFalse(files.isEmpty, "no Swift file under \(folder)")
+        return files.sorted { $0.path < $1.path }
+    }
 }
 
 package final class BundleLocator {}

@@ -13,20 +13,6 @@ import XCTest
 final class SourceRulesTests: XCTestCase {
     static let root = TestPaths.packageRoot
 
-    /// Every Swift file under `folder` (relative to the package root), as its path below
-    /// `folder` and its text.
-    static func swiftFiles(under folder: String) throws -> [(path: String, text: String)] {
-        let base = root.appendingPathComponent(folder).path
-        var files: [(path: String, text: String)] = []
-        let walker = FileManager.default.enumerator(atPath: base)
-        while let next = walker?.nextObject() as? String {
-            guard next.hasSuffix(".swift") else { continue }
-            files.append((next, try String(contentsOfFile: base + "/" + next, encoding: .utf8)))
-        }
-        XCTAssertFalse(files.isEmpty, "no Swift file under \(folder)")
-        return files.sorted { $0.path < $1.path }
-    }
-
     /// The modules a file imports (`import X`, `@testable import X`, `import struct X.Y`,
     /// `public import X`, …), with whether the import is `@testable`.
     static func imports(_ text: String) -> [(module: String, testable: Bool)] {
@@ -70,7 +56,7 @@ final class SourceRulesTests: XCTestCase {
             Set(modules), Set(Self.mayImport.keys), "every module under Sources/ has its rule here, and only those")
         for module in modules {
             let allowed = (Self.mayImport[module] ?? []).union(Self.cLibrary)
-            for file in try Self.swiftFiles(under: "Sources/" + module) {
+            for file in try TestPaths.swiftFiles(under: "Sources/" + module) {
                 for (imported, _) in Self.imports(file.text) where !allowed.contains(imported) {
                     XCTFail(
                         "Sources/\(module)/\(file.path) imports \(imported), which \(module) may not (docs/ARCHITECTURE.md, Code map)"
@@ -88,7 +74,7 @@ final class SourceRulesTests: XCTestCase {
                 atPath: Self.root.appendingPathComponent("Sources/" + executable).path)
             XCTAssertEqual(files.sorted(), ["main.swift"], "Sources/\(executable) holds main.swift only")
         }
-        for file in try Self.swiftFiles(under: "Tests") {
+        for file in try TestPaths.swiftFiles(under: "Tests") {
             for (imported, _) in Self.imports(file.text) where ["metro_timer", "timetable_gen"].contains(imported) {
                 XCTFail(
                     "Tests/\(file.path) imports the executable module \(imported): import its command library instead")
@@ -114,7 +100,7 @@ final class SourceRulesTests: XCTestCase {
             }
             return false
         }
-        for file in try Self.swiftFiles(under: "Sources/MetroCore") {
+        for file in try TestPaths.swiftFiles(under: "Sources/MetroCore") {
             for word in forbidden where has(word, in: file.text) {
                 XCTFail(
                     "Sources/MetroCore/\(file.path) has \(word): MetroCore takes what it needs as values and returns what it has to say"
@@ -130,7 +116,7 @@ final class SourceRulesTests: XCTestCase {
     /// JSONObject+Encoder.swift; decision 0008): no source makes a `JSONEncoder` of its own.
     func testEveryJSONEncoderComesFromTheFactory() throws {
         var own: [String] = []
-        for file in try Self.swiftFiles(under: "Sources") where file.text.contains("JSONEncoder(") {
+        for file in try TestPaths.swiftFiles(under: "Sources") where file.text.contains("JSONEncoder(") {
             own.append(file.path)
         }
         XCTAssertEqual(
@@ -149,7 +135,7 @@ final class SourceRulesTests: XCTestCase {
     func testNoSourceFileIsOver400Lines() throws {
         var long: [String] = []
         for folder in ["Sources", "Tests", "fuzz"] {
-            for file in try Self.swiftFiles(under: folder) {
+            for file in try TestPaths.swiftFiles(under: folder) {
                 let lines =
                     file.text.split(separator: "\n", omittingEmptySubsequences: false).count
                     - (file.text.hasSuffix("\n") ? 1 : 0)

@@ -11,14 +11,11 @@ final class JSONDecodingTests: XCTestCase {
     /// No source outside MetroCore/JSON reads JSON by another way: no `JSONDecoder`, no
     /// `JSONSerialization`, no reader of its own.
     func testTheSourcesHaveOneJSONReader() throws {
-        let sources = TestPaths.packageRoot.appendingPathComponent("Sources").path
         var readers: [String] = []
-        let walker = FileManager.default.enumerator(atPath: sources)
-        while let file = walker?.nextObject() as? String {
-            guard file.hasSuffix(".swift"), !file.hasPrefix("MetroCore/JSON/") else { continue }
-            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+        for file in try TestPaths.swiftFiles(under: "Sources") where !file.path.hasPrefix("MetroCore/JSON/") {
+            let text = file.text
             if text.contains("JSONDecoder") || text.contains("JSONSerialization") || text.contains("fastJSON") {
-                readers.append(file)
+                readers.append(file.path)
             }
         }
         XCTAssertEqual(readers.sorted(), [], "JSON is read through MetroCore/JSON/JSONObject only")
