@@ -225,18 +225,11 @@ extension JournalRecord {
             }
             guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
                 let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-                (1970...2199).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60
+                (1970...2199).contains(year), hour < 24, minute < 60, second < 60
             else { return nil }
-            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-            guard day >= 1, day <= lengths[month - 1] else { return nil }
-            // Days from 1970-01-01 (the civil-from-days algorithm, run backwards).
-            let y = month <= 2 ? year - 1 : year
-            let era = y / 400
-            let yearOfEra = y - era * 400
-            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-            let days = era * 146_097 + dayOfEra - 719_468
+            let date = ServiceClock.ServiceDay(year: year, month: month, day: day)
+            guard date.exists else { return nil }
+            let days = ServiceClock.days(date)
             return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
         } ?? nil
     }
