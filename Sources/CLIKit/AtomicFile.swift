@@ -15,8 +15,6 @@ package enum AtomicFile {
         /// The system's reason, in English.
         package var reason: String { SystemReason.text(code, .en) }
         package var description: String { description(.en) }
-        /// The temporary file was gone at the rename (taken by another writer's cleaning).
-        var temporaryVanished = false
         package func description(_ language: Language) -> String {
             language.tr(
                 "не вдається записати \(path): \(SystemReason.text(code, language))", "cannot write \(path): \(reason)")
@@ -28,51 +26,16 @@ package enum AtomicFile {
     }
 
     package static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
-        removeLeftovers(of: path)
-        do {
-            try writeOnce(bytes: bytes, to: path, mode: mode)
-        } catch  where error.code == ENOENT && error.temporaryVanished {
-            // Another writer's cleaning took our temporary file in the instant between its
-            // creation and its lock: once more, and this time it is locked from the start.
-            try writeOnce(bytes: bytes, to: path, mode: mode)
-        }
+        let file = try Temporary(beside: path)
+        file.append(bytes)
+        try file.commit(mode: mode)
     }
 
-    private static func writeOnce(bytes: [UInt8], to path: String, mode: mode_t) throws(WriteError) {
-        let directory = Path.directory(of: path)
-        let template = (directory.isEmpty ? "." : directory) + "/." + Path.lastComponent(of: path) + ".XXXXXX"
-        var templateBytes = Array(template.utf8CString)
-        let descriptor = templateBytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
-        // Held while the file is ours: a writer that finds it locked knows it is no leftover.
-        // (The lock goes with the process, so a writer killed mid-write leaves it unlocked.)
-        _ = flock(descriptor, LOCK_EX)
-        let temporary = String(decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = true
-        var offset = 0
-        while ok && offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno != EINTR { ok = false } else if written > 0 { offset += written }
-        }
-        // The first failure is the one to tell (a full disk), not what closing after it said.
-        let writeFailure: Int32? = ok ? nil : errno
-        ok = ok && fchmod(descriptor, mode) == 0 && fsync(descriptor) == 0
-        guard ok, rename(temporary, path) == 0 else {
-            let code = writeFailure ?? errno
-            var info = stat()
-            let vanished = ok && code == ENOENT && lstat(temporary, &info) != 0
-            unlink(temporary)
-            close(descriptor)
-            var error = WriteError(path: path, code: code)
-            error.temporaryVanished = vanished
-            throw error
-        }
-        close(descriptor)
-    }
-
-    /// A file written a chunk at a time (an export of a journal that may be hundreds of
-    /// megabytes, never held whole): the temporary file beside the target, locked from the
-    /// start, then `commit` flushes it and renames it over the target, or `discard` removes it.
+    /// The temporary file beside the target, locked from the start (a writer that finds it
+    /// locked knows it is no leftover; the lock goes with the process, so a writer killed
+    /// mid-write leaves it unlocked), written whole or a chunk at a time (an export of a journal
+    /// that may be hundreds of megabytes, never held whole); then `commit` flushes it and
+    /// renames it over the target, or `discard` removes it.
     package final class Temporary {
         let path: String
         let temporary: String
