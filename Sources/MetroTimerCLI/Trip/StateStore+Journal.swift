@@ -95,26 +95,25 @@ extension FileTripStore {
             if case .file(let problem) = error { throw unreadableJournal(problem) }
         }
         guard count > Self.journalCap else { return }
-        var kept: [String] = []
         var index = 0
-        do {
-            try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, _: Int) throws(Never) in
-                guard !line.isEmpty else { return }
-                index += 1
-                if index > count - Self.journalCap { kept.append(String(decoding: line, as: UTF8.self)) }
-            }
-        } catch {
-            if case .file(let problem) = error { throw unreadableJournal(problem) }
+        try rewriteJournal { _ in
+            index += 1
+            return index > count - Self.journalCap
         }
-        try writeJournal(kept)
     }
 
     /// Removes a trip's record (to replace it: a late confirmation of an expired trip). Call it
     /// holding the lock.
     func removeJournalRecord(id: String) throws(CLIError) {
         guard let needle = Self.journalKey(id: id) else { return }
-        // Line by line into the new file beside it, never the whole journal in memory; the
-        // journal is replaced when every other line is written (empty lines are dropped).
+        try rewriteJournal { !Self.contains(Data($0), needle) }
+    }
+
+    /// Rewrites the journal keeping the non-empty lines `keep` takes, in order: line by line into
+    /// a new file beside it, never the whole journal in memory, and the journal replaced once
+    /// every kept line is written (empty lines are dropped). No journal yet: nothing to do. Call
+    /// it holding the lock.
+    private func rewriteJournal(keeping keep: (ArraySlice<UInt8>) -> Bool) throws(CLIError) {
         let file: AtomicFile.Temporary
         do { file = try AtomicFile.Temporary(beside: journalPath) } catch {
             throw .failure(error.description(language))
@@ -123,7 +122,7 @@ extension FileTripStore {
         let found: Bool
         do {
             found = try PrivateFile.forEachLine(journalPath) { (line: ArraySlice<UInt8>, _: Int) throws(Never) in
-                guard !line.isEmpty, !Self.contains(Data(line), needle) else { return }
+                guard !line.isEmpty, keep(line) else { return }
                 buffer += line
                 buffer.append(UInt8(ascii: "\n"))
                 if buffer.count >= 1 << 20 {
@@ -136,15 +135,11 @@ extension FileTripStore {
             guard case .file(let problem) = error else { return }
             throw unreadableJournal(problem)
         }
-        // No journal yet: nothing to remove.
         guard found else { return file.discard() }
         file.append(buffer)
-        do { try PrivateFile.checkReplaceable(journalPath) } catch {
+        do { try Self.checkReplaceable(journalPath, language: language) } catch {
             file.discard()
-            throw .data(
-                language.tr(
-                    "не вдається записати \(error.path): \(error.reason(language))",
-                    "cannot write \(error.path): \(error.reason)"))
+            throw error
         }
         do { try file.commit(mode: 0o600) } catch { throw .failure(error.description(language)) }
     }

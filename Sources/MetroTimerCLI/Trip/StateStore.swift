@@ -162,14 +162,19 @@ final class FileTripStore: TripStore {
 
     /// Writes a private file whole: never over a link or another kind of file.
     static func writePrivate(_ contents: String, to path: String, language: Language) throws(CLIError) {
+        try checkReplaceable(path, language: language)
+        do { try AtomicFile.write(contents, to: path, mode: 0o600) } catch {
+            throw .failure(error.description(language))
+        }
+    }
+
+    /// `PrivateFile.checkReplaceable`'s refusal as a command's error, naming the file.
+    static func checkReplaceable(_ path: String, language: Language) throws(CLIError) {
         do { try PrivateFile.checkReplaceable(path) } catch {
             throw .data(
                 language.tr(
                     "не вдається записати \(error.path): \(error.reason(language))",
                     "cannot write \(error.path): \(error.reason)"))
-        }
-        do { try AtomicFile.write(contents, to: path, mode: 0o600) } catch {
-            throw .failure(error.description(language))
         }
     }
 
