@@ -3,12 +3,10 @@ import MetroTestSupport
 import XCTest
 
 @testable import MetroCore
-@testable import MetroTimerCLI
-@testable import TimetableGenCLI
 
 /// The rules of docs/ARCHITECTURE.md that a reading of the sources can hold: which module may
 /// import which, what MetroCore never does, where JSON is written, how long a file may grow,
-/// that the manual pages are what `make man` writes and that the map's entry points exist.
+/// and that the map's entry points exist.
 /// Each failure names the file and the rule.
 final class SourceRulesTests: XCTestCase {
     static let root = TestPaths.packageRoot
@@ -146,22 +144,6 @@ final class SourceRulesTests: XCTestCase {
             long.sorted(), Self.longFilesAllowed.sorted(),
             "files over \(Self.maximumLines) lines: split the new ones by concern; take a split one out of longFilesAllowed"
         )
-    }
-
-    /// The manual pages checked in are what `make man` writes from the command specs now
-    /// (`metro-timer __manual en|uk`, `timetable-gen __manual en`): a help text changed without
-    /// `make man` fails here.
-    func testTheManPagesAreWhatMakeManWrites() throws {
-        let pages: [(String, String)] = [
-            ("man/metro-timer.1", Manual.page(.en)),
-            ("man/uk/metro-timer.1", Manual.page(.uk)),
-            ("man/timetable-gen.1", GeneratorManual.page(.en)),
-        ]
-        for (path, generated) in pages {
-            let committed = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
-            // Booleans, not the pages: a failure says what to do, not print two manuals.
-            XCTAssertTrue(committed == generated, "\(path) is stale: run 'make man'")
-        }
     }
 
     /// Every path the architecture's "Entry points" section names exists, so that a newcomer
