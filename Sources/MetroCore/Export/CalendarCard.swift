@@ -75,20 +75,13 @@ package struct CalendarCard: Sendable {
                         "Пересадка — наступна: \(moment); виходьте на станції \(name(transfer.exit)).",
                         "Change is next: \(moment); get off at \(name(transfer.exit)).")))
         }
-        if schedule.alertStop != nil, AlertWording.early(.alert, in: schedule) != nil {
+        if schedule.alertStop != nil {
+            // The words every surface gives this alert ("Yours is next: Teremky" only when it is).
             alarms.append(
                 alarm(
                     schedule.alert,
                     AlertWording.headline(.alert, in: schedule, station: name(schedule.stops.last!.station), language)
                         + "."))
-        } else if let stop = schedule.alertStop {
-            alarms.append(
-                alarm(
-                    schedule.alert,
-                    language.tr(
-                        "Наступна — ваша: \(name(schedule.stops[stop].station)), далі \(name(schedule.stops.last!.station)).",
-                        "Yours is next: \(name(schedule.stops[stop].station)), then \(name(schedule.stops.last!.station))."
-                    )))
         }
         return ICalendar.Component("VEVENT", properties, alarms)
     }

@@ -3,15 +3,16 @@ import FoundationEssentials
 /// What an alert may truthfully say (docs/decisions/0050-alert-wording.md).
 ///
 /// An alert fires early on purpose: on the fast pattern, and after an unconfirmed change earlier
-/// still. "Yours is next" is true only while the train is at the stop before the passenger's
-/// own or running into it; fired earlier than that, the alert says how far it is ("Teremky in
-/// about 3 stops: get ready"), or a rider told "yours is next" may get off a stop or three
-/// early. Every output (the ride's lines, `--plain`, `--events`, the screen, `status`, the
+/// still. "Yours is next" is true only while the next stop the train reaches is the passenger's
+/// own (standing at the stop before, or running into the station itself); fired earlier than
+/// that, the alert says how far it is ("Teremky in about 2 stops: get ready"), or a rider told
+/// "yours is next" may get off a stop or three early. Every output (the ride's lines, `--plain`, `--events`, the screen, `status`, the
 /// notifier, the plan and the ICS alarm) words it through this one rule.
 package enum AlertWording {
-    /// "Next" is true up to this many stops ahead at the alert's moment: the stop before and the
-    /// station itself (the train running into the stop before, or standing at it).
-    static let nextWithin = 2
+    /// "Next" is true up to this many stops ahead: the station itself is the next stop the train
+    /// reaches (it stands at the stop before, or runs into the station). Running into the stop
+    /// before is two stops out, and a rider told "next" there may get off at it.
+    package static let nextWithin = 1
 
     /// The stops the train has still to reach at the alert's moment (or at `now`, for what is
     /// shown later while the alert stands), by the displayed times, up to and counting the

@@ -33,7 +33,9 @@ struct PlanRenderer {
                 current = candidate
             } else {
                 lines.append(current)
-                current = String(repeating: " ", count: indent) + word
+                // Under its column where it fits, else as far right as the width allows (a long
+                // label's column leaves a narrow terminal no room for a time range).
+                current = String(repeating: " ", count: max(0, min(indent, width - word.count))) + word
             }
         }
         lines.append(current)

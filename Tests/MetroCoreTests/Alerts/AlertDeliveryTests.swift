@@ -206,7 +206,7 @@ final class AlertDeliveryTests: XCTestCase {
 
         eventually("yours is next") { notified().count == 1 }
         XCTAssertTrue(notified().first?.contains("--urgency=critical") == true)
-        XCTAssertTrue(notified().first?.contains("Yours is next: Darnytsia.") == true, "\(notified())")
+        XCTAssertTrue(notified().first?.contains("Darnytsia in about 2 stops: get ready.") == true, "\(notified())")
 
         // A correction from another terminal: the train is there already. The notifier sees the
         // file change and delivers the arrival at once.
@@ -239,7 +239,7 @@ final class AlertDeliveryTests: XCTestCase {
         let forwarded = try String(contentsOfFile: directory + "/forwarded", encoding: .utf8)
         let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(forwarded.utf8)) as? [String: Any], forwarded)
         XCTAssertEqual(event["event"] as? String, "alert")
-        XCTAssertEqual(event["message"] as? String, "Yours is next: Darnytsia.")
+        XCTAssertEqual(event["message"] as? String, "Darnytsia in about 2 stops: get ready.")
         XCTAssertEqual(event["station"] as? String, Kyiv.station("Chernihivska").code)
     }
 

@@ -59,7 +59,7 @@ final class AlertDisplayTests: XCTestCase {
     func testPlainSpeaksEveryAlertTheNotifierClaimed() throws {
         let (text, delivered) = try rideWhileAnotherProcessClaims(output: .lines(plain: true))
         for sentence in [
-            "Change is next: get off at Khreshchatyk", "Teremky in about 3 stops: get ready.", "Arriving at Teremky.",
+            "Change at Khreshchatyk in about 2 stops: get ready.", "Teremky in about 3 stops: get ready.", "Arriving at Teremky.",
         ] {
             XCTAssertEqual(text.components(separatedBy: "\n" + sentence).count - 1, 1, "\(sentence) once in:\n\(text)")
         }
@@ -113,7 +113,7 @@ final class AlertDisplayTests: XCTestCase {
             keys: ScriptedKeys(time: time, script: [(schedule.arrival.addingTimeInterval(5), "q")]),
             rehearsal: false, width: { 80 }, delivery: delivery)
         XCTAssertEqual(try ride.run(), .left)
-        XCTAssertEqual(out.text.components(separatedBy: "\nYours is next: Darnytsia.").count - 1, 1, out.text)
+        XCTAssertEqual(out.text.components(separatedBy: "\nDarnytsia in about 2 stops: get ready.").count - 1, 1, out.text)
         let records = try String(contentsOfFile: delivered, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(records.count, 2, "yours is next and the arrival, each once: \(records)")
     }
@@ -195,12 +195,12 @@ final class AlertDisplayTests: XCTestCase {
                 String.init)
         }
         eventually(
-            "the screen to speak yours is next", { output().contains("Yours is next: Darnytsia.") },
+            "the screen to speak yours is next", { output().contains("Darnytsia in about 2 stops: get ready.") },
             { output() + " calls: \(calls())" })
         eventually("one notification") { calls().count == 1 }
         usleep(1_500_000)
         XCTAssertEqual(calls().count, 1, "notified exactly once: \(calls())")
-        XCTAssertEqual(output().components(separatedBy: "Yours is next: Darnytsia.").count - 1, 1)
+        XCTAssertEqual(output().components(separatedBy: "Darnytsia in about 2 stops: get ready.").count - 1, 1)
         XCTAssertEqual(try ProcessRunner.run("metro-timer", ["stop"], environment: environment).code, 0)
         screen.waitUntilExit()
     }
@@ -220,7 +220,7 @@ final class AlertDisplayTests: XCTestCase {
             "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
         ]
         let (screen, output) = try openScreen(["start", "--plain"], environment: environment)
-        eventually("yours is next", { output().contains("Yours is next: Darnytsia.") }, { output() })
+        eventually("yours is next", { output().contains("Darnytsia in about 2 stops: get ready.") }, { output() })
         XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/scheduled-alerts.json"), "the fallback path")
         eventually("the hook") {
             ((try? String(contentsOfFile: hook, encoding: .utf8)) ?? "").contains("\"event\":\"alert\"")

@@ -64,7 +64,8 @@ final class AlertWordingTests: XCTestCase {
         // The count as a field too, for scripts: the one the message gives.
         let count = try XCTUnwrap(alert["stopsAhead"] as? Int)
         XCTAssertEqual(message, "Teremky in about \(count) stops: get ready.")
-        // An alert that is on time carries none.
+        // Two stops out is not "next" either: Lisova → Darnytsia rings running into
+        // Chernihivska, the one stop between.
         let direct = try ProcessRunner.run(
             "metro-timer", ["start", "Lisova", "Darnytsia", "--speed", "600", "--events", "--at", "10:00"],
             environment: ["METRO_TIMER_HOME": home])
@@ -72,7 +73,8 @@ final class AlertWordingTests: XCTestCase {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }.filter { $0["event"] as? String == "alert" }
         XCTAssertEqual(alerts.count, 1)
-        XCTAssertNil(alerts.first?["stopsAhead"])
+        XCTAssertEqual(alerts.first?["stopsAhead"] as? Int, 2)
+        XCTAssertEqual(alerts.first?["message"] as? String, "Darnytsia in about 2 stops: get ready.")
     }
 
     /// The plan said "Yours is next 08:51:54 arriving at Ipodrom" while its own table puts
@@ -163,8 +165,10 @@ final class AlertWordingTests: XCTestCase {
             origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code,
             t0: Kyiv.date("2026-12-09 08:15"), replace: false)
         let shortSchedule = try simple.model(short).current(short)
+        // Standing at Chernihivska, the stop before: Darnytsia is next.
+        let before = try XCTUnwrap(shortSchedule.stops.first { $0.station == Kyiv.station("Chernihivska").code })
         let next = CLI.run(
-            ["status"], now: shortSchedule.alert.addingTimeInterval(1),
+            ["status"], now: try XCTUnwrap(before.arrival).addingTimeInterval(1),
             environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": direct])
         XCTAssertTrue(next.stdout.hasSuffix(" · yours is next\n"), next.stdout)
     }

@@ -117,7 +117,7 @@ final class SystemdFireTests: XCTestCase {
         XCTAssertEqual(notified(), [], "a timer left from another trip")
         try fire(Array(command.dropFirst()))
         XCTAssertEqual(notified().count, 1, "\(notified())")
-        XCTAssertTrue(notified().first?.contains("Yours is next: Darnytsia.") == true, "\(notified())")
+        XCTAssertTrue(notified().first?.contains("Darnytsia in about 2 stops: get ready.") == true, "\(notified())")
         try fire(Array(command.dropFirst()))
         XCTAssertEqual(notified().count, 1, "claimed: never twice")
         XCTAssertEqual(try ProcessRunner.run("metro-timer", ["stop"], environment: environment).code, 0)

@@ -84,7 +84,8 @@ final class CalendarCardTests: XCTestCase {
         XCTAssertTrue(uk.contains("SUMMARY:Лісова → Арсенальна (M1)\r\n"))
         XCTAssertTrue(
             uk.replacingOccurrences(of: "\r\n ", with: "").contains(
-                "DESCRIPTION:Наступна — ваша: Дніпро\\, далі Арсенальна."))
+                "DESCRIPTION:Арсенальна приблизно за 2 зупинки: готуйтеся виходити."),
+            "rung running into Dnipro: two stops out, not next")
     }
 
     /// A real card, in both languages, measured by the rule rather than against CalendarCard: every

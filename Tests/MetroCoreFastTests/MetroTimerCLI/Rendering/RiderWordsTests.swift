@@ -22,7 +22,7 @@ final class RiderWordsTests: XCTestCase {
 
     /// Lisova → Teremky at 10:00: "yours is next" fires about three stops early, so it is worded
     /// "Teremky in about 3 stops: get ready" (decision 0050). With one stop left, the banner may
-    /// no longer say three: it says what is true then, by the same rule (next within two).
+    /// no longer say three: it says what is true then, by the same rule (next within one).
     func testTheGetReadyBannerIsReworded() throws {
         var trip = Trip(
             id: "w", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
@@ -47,8 +47,10 @@ final class RiderWordsTests: XCTestCase {
             id: "w", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
             t0: Kyiv.date("2026-11-30 10:00"))
         let schedule = try TripModel(engine: engine, trip: trip).current(trip)
-        let moment = try XCTUnwrap(schedule.transferAlert)
-        trip.alertsFired[Trip.Alert.transferAlert.rawValue] = moment
+        // Standing at Arsenalna, the stop before the change: "Change is next" is true.
+        let arsenalna = try XCTUnwrap(schedule.stops.first { $0.station == Kyiv.station("Arsenalna").code })
+        let moment = max(try XCTUnwrap(schedule.transferAlert), try XCTUnwrap(arsenalna.arrival))
+        trip.alertsFired[Trip.Alert.transferAlert.rawValue] = try XCTUnwrap(schedule.transferAlert)
         for language in Language.allCases {
             let sentence = language.tr(
                 "Пересадка — наступна: виходьте на станції Хрещатик і переходьте на станцію Майдан Незалежності.",

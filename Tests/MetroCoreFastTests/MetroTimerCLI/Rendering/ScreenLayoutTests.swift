@@ -86,7 +86,7 @@ final class ScreenLayoutTests: XCTestCase {
                 XCTAssertTrue(frame[0].contains("Lisova".localizedIn(language)), "the title: \(text)")
                 XCTAssertTrue(text.contains(language.tr("Наступна: ", "Next: ")), "the next station: \(text)")
                 for label in [
-                    language.tr("Пересадка — наступна", "Change is next"),
+                    language.tr("Готуйтеся до пересадки", "Get ready to change"),
                     language.tr("Готуйтеся виходити", "Get ready"), language.tr("Прибуття", "Arrival"),
                 ] {
                     XCTAssertTrue(text.contains(label), "\(label) at \(width)×\(height): \(text)")

@@ -53,11 +53,11 @@ final class LiveRideTests: XCTestCase {
         let (exit, keys) = try ride(h)
         XCTAssertEqual(exit, .ended(.expired))
         let text = h.output.text
-        let change = "▶ Change is next: get off at Khreshchatyk and walk to Maidan Nezalezhnosti."
+        let change = "▶ Change at Khreshchatyk in about 2 stops: get ready."
         let yours = "▶ Teremky in about 3 stops: get ready."
         let arriving = "▶ Arriving at Teremky. When you are there, press a twice (or metro-timer arrived)."
         for sentence in [change, yours, arriving] { XCTAssertEqual(count(sentence, in: text), 1, sentence) }
-        let order = [change, yours, arriving].map { text.range(of: $0)!.lowerBound }
+        let order = try [change, yours, arriving].map { try XCTUnwrap(text.range(of: $0), $0).lowerBound }
         XCTAssertEqual(order, order.sorted())
         // The alert lines carry the moment each fired: the schedule's own.
         let schedule = try h.service.model(h.store.load()!).current(h.store.load()!)
@@ -78,13 +78,14 @@ final class LiveRideTests: XCTestCase {
         // Leave the screen just after the transfer alert, come back, confirm after arrival.
         let (first, _) = try ride(h, keys: [(schedule.transferAlert!.addingTimeInterval(3), "q")])
         XCTAssertEqual(first, .left)
-        XCTAssertEqual(count("▶ Change is next", in: h.output.text), 1)
+        XCTAssertEqual(count("▶ Change at Khreshchatyk in about 2 stops", in: h.output.text), 1)
         XCTAssertNil(try h.store.load()?.ended, "leaving the screen keeps the trip")
         h.output.clear()
         let (second, _) = try ride(
             h, keys: [(schedule.arrival.addingTimeInterval(20), "a"), (schedule.arrival.addingTimeInterval(21), "a")])
         XCTAssertEqual(second, .ended(.arrived))
-        XCTAssertEqual(count("▶ Change is next", in: h.output.text), 0, "not repeated after reattaching")
+        XCTAssertEqual(
+            count("▶ Change at Khreshchatyk in about 2 stops", in: h.output.text), 0, "not repeated after reattaching")
         XCTAssertEqual(count("▶ Teremky in about 3 stops: get ready.", in: h.output.text), 1)
         XCTAssertTrue(h.output.text.hasSuffix("Arrival confirmed.\n"))
         let trip = try XCTUnwrap(h.store.load())
@@ -202,7 +203,8 @@ final class LiveRideTests: XCTestCase {
         let text = h.output.text
         XCTAssertTrue(text.contains("Next: Chernihivska. 2 stops left, about 4 minutes.\n"), text)
         XCTAssertTrue(text.contains("Next: Darnytsia. 1 stop left, about 2 minutes.\n"), text)
-        XCTAssertTrue(text.contains("Yours is next: Darnytsia.\n"))
+        // Rung running into Chernihivska: two stops out, not "next".
+        XCTAssertTrue(text.contains("Darnytsia in about 2 stops: get ready.\n"), text)
         for drawing in ["●", "○", "▶", "─", "\u{1B}"] { XCTAssertFalse(text.contains(drawing), drawing) }
     }
 
@@ -231,9 +233,9 @@ final class LiveRideTests: XCTestCase {
         XCTAssertTrue(
             lines.contains { $0.hasPrefix("Corrected: the train is a stop ahead.") }, lines.joined(separator: "\n"))
         let change = try XCTUnwrap(
-            lines.first { $0.hasPrefix("Change at Khreshchatyk") }, lines.joined(separator: "\n"))
+            lines.first { $0.hasPrefix("Change at Khreshchatyk:") }, lines.joined(separator: "\n"))
         XCTAssertTrue(change.contains("toward Teremky") && change.contains("press d when it departs"), change)
-        for alert in ["Change is next: get off at Khreshchatyk", "Teremky in about ", "Arriving at Teremky."] {
+        for alert in ["Change at Khreshchatyk in about ", "Teremky in about ", "Arriving at Teremky."] {
             XCTAssertEqual(lines.filter { $0.hasPrefix(alert) }.count, 1, alert)
         }
         // One line per station at most: the minutes going by are not news.
