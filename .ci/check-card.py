@@ -495,8 +495,11 @@ def issue43():
             if i > 0:
                 state = at(times[i] - 1000)
                 left = stops_left(stops, i)
-                if left > 2:
+                # "Next" is the next stop the train reaches: with two stops left, it is not.
+                if left > 1:
                     check(not any(word in state["banner"] for word in YOURS), f"{name}: {left} stops left and the banner says {state['banner']!r}")
+                elif state["banner"] and not any(word in state["banner"] for word in ("Change", "Пересадка")):
+                    check(any(word in state["banner"] for word in YOURS), f"{name}: one stop left and the banner says {state['banner']!r}")
             # What the card says from just after stop i is passed: within the frame in which
             # the rehearsal spoke (the rehearsal speaks at its first frame after the moment).
             options = [at(times[i] + delay)["next"] for delay in (0, 1000, 5000, 15000, 30000)]
@@ -648,12 +651,18 @@ def issue43():
     fresh(path, ms(plan["departure"]))
     click("start")
     yours = ms(plan["alert"]["time"])
-    check(at(yours)["banner"] == "Yours is next: Arsenalna.", f"the one-line banner {at(yours)['banner']!r}")
+    # Worded by the stops the train has still to reach then, by plan's own times.
+    left = sum(1 for stop in plan["legs"][0]["stops"] if ms(stop.get("arrival") or stop["departure"]) > yours)
+    expected = "Yours is next: Arsenalna." if left <= 1 else f"Arsenalna in about {left} stops: get ready."
+    check(at(yours)["banner"] == expected, f"the one-line banner {at(yours)['banner']!r}, {left} stops left")
     click("behind")
     corrected = at(yours + 1000)
     check(corrected["banner"] == "", f"after +1 the banner still says {corrected['banner']!r}")
     again = at(yours + 200000)
-    check(again["banner"] == "Yours is next: Arsenalna." and again["vibrations"] == 2, f"the moved alert: {again['banner']!r}, {again['vibrations']} vibrations")
+    # The banner is worded for its moment: "next" exactly when the card's next station is Arsenalna.
+    worded = again["banner"] == ("Yours is next: Arsenalna." if again["next"].startswith("Next: Arsenalna.")
+                                 else f"Arsenalna in about {re.search(r'([0-9]+) stops? left', again['next']).group(1)} stops: get ready.")
+    check(worded and again["vibrations"] == 2, f"the moved alert: {again['banner']!r} under {again['next']!r}, {again['vibrations']} vibrations")
 
     # Item 4: the departure plan --last recommends gets a card, after its entrances close.
     last = json.loads(run("plan", "Lisova", "Darnytsia", "--date", "2026-11-30", "--last", "--json", codes=(0, 1)))
@@ -697,9 +706,111 @@ def issue43():
     check("2026-11-30" in said and "weekday timetable" in said, f"another day: the card says {said[:400]!r}")
 
 
-ONLY = os.environ.get("CARD_ONLY") == "43"
-if ONLY:
+def one_truth():
+    """The card reads a tap by `start`'s rule (docs/decisions/0080-what-a-tap-needs.md) and words
+    its standing banner for the moment it is shown. Each expectation comes from `plan --json`,
+    a `start --plain` rehearsal, or the decision's rule written out here."""
+    viewport(390, 844)
+    media()
+    # The last train as it moves: Lisova's last M1 leaves at 22:30:00 (published). A tap a minute
+    # later rides it, as `start` does, with start's own words.
+    ride = ["Lisova", "Darnytsia", "--at", "22:30", "--date", "2026-12-07", "--lang", "en"]
+    plan = json.loads(run("plan", *ride, "--json"))
+    check(hms(plan["departure"]) == "22:30:00", f"the last train's plan leaves at {plan['departure']}")
+    late = subprocess.run([BINARY, "start", "Lisova", "Darnytsia", "--at", "22:31", "--date", "2026-12-07", "--speed", "3600", "--plain"],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, env=ENV).stdout.splitlines()
+    said = next((line for line in late if line.startswith("Start tapped")), "")
+    check(said.startswith("Start tapped 1 min after the last train left Lisova (22:30:00)"), f"start at 22:31 says {said!r}")
+    path = card_for("t-last", ride)
+    fresh(path, ms(plan["departure"]) + 60000)
+    click("start")
+    state = at(ms(plan["departure"]) + 61000)
+    check(visible("count") and not visible("impossible"), "a tap a minute after the last train: no countdown")
+    check(page_text("said") == said, f"the card's late tap says {page_text('said')!r}, start {said!r}")
+    check(TIME.findall(state["arrival"])[:1] == [hms(plan["finalArrival"])], f"the last train's arrival {state['arrival']!r}, plan's {hms(plan['finalArrival'])}")
+    # The same at 22:31:30, and five minutes after the last (the allowance's end).
+    for offset in (90, 300):
+        fresh(path, ms(plan["departure"]) + offset * 1000)
+        click("start")
+        state = at(ms(plan["departure"]) + offset * 1000 + 1000)
+        check(visible("count") and TIME.findall(state["arrival"])[:1] == [hms(plan["finalArrival"])],
+              f"a tap {offset} s after the last train: {state['arrival']!r}")
+        check(page_text("said").startswith(f"Start tapped {duration(offset, 'en')} after the last train left Lisova (22:30:00)"), f"{offset} s: {page_text('said')!r}")
+
+    # A tap on the last M1 toward a change it cannot make (the last M2 leaves Maidan
+    # Nezalezhnosti at 22:45:50) is refused with that reason, as plan gives it for 22:30:00: never
+    # "the last M1 … left Lisova", the rider's own train. Start stays for the next tap.
+    ride = ["Lisova", "Teremky", "--at", "22:22", "--date", "2026-12-07", "--lang", "en"]
+    wide = dict(ENV, COLUMNS="1000")
+    reason = [line[2:] for line in subprocess.run([BINARY, "plan", "Lisova", "Teremky", "--at", "22:30", "--date", "2026-12-07"],
+                                                  capture_output=True, text=True, env=wide).stdout.splitlines()
+              if line.startswith("⚠ The route cannot be completed")]
+    check(len(reason) == 1 and "Maidan Nezalezhnosti at 22:45:50" in reason[0], f"plan at 22:30: {reason}")
+    path = card_for("t-last-change", ride)
+    for offset in (0, 3, 90):
+        fresh(path, ms("2026-12-07T22:30:00+02:00") + offset * 1000)
+        click("start")
+        at(ms("2026-12-07T22:30:00+02:00") + offset * 1000 + 500)
+        refused = page_text("refused")
+        tapped = f"22:{30 + offset // 60}:{offset % 60:02d}"
+        check(reason and refused == reason[0], f"a tap at {tapped} on Lisova → Teremky: {refused!r}")
+        check("left Lisova" not in refused and visible("start") and not visible("ride"), f"{tapped}: the ride started or blames Lisova")
+
+    # The first train as the doors close: Lisova's first M1 leaves at 05:34:45. A tap 6 s before
+    # is that train; 2 minutes before starts no ride and says when it leaves; a tap after it rides.
+    ride = ["Lisova", "Teremky", "--at", "05:34", "--date", "2026-12-07", "--lang", "en"]
+    plan = json.loads(run("plan", *ride, "--json"))
+    first = ms("2026-12-07T05:34:45+02:00")
+    check(plan["departure"].startswith("2026-12-07T05:34:45"), f"plan at 05:34 rides the first train: {plan['departure']}")
+    path = card_for("t-first", ride)
+    fresh(path, first - 6000)
+    click("start")
+    state = at(first + 75000)
+    check(visible("count") and not visible("refused"), "a tap 6 s before the first train: no countdown")
+    check(page_text("said") == "Start tapped 6 s before the first train left Lisova (05:34:45): that is your train, and the ride is timed from 05:34:45.",
+          f"the early tap says {page_text('said')!r}")
+    check(TIME.findall(state["arrival"])[:1] == [hms(plan["finalArrival"])], f"the first train's arrival {state['arrival']!r}, plan's {hms(plan['finalArrival'])}")
+    shot("early-tap", "t-first")
+    fresh(path, first - 120000)
+    click("start")
+    at(first - 119000)
+    check(page_text("refused") == "Trains are not running yet: the first M1 train toward Akademmistechko leaves Lisova at 05:34:45. Start the ride when it moves.",
+          f"two minutes early: {page_text('refused')!r}")
+    check(visible("start") and not visible("ride"), "two minutes early: a ride started")
+    at(first + 5000)
+    click("start")
+    state = at(first + 6000)
+    check(visible("count") and page_text("said") == "", f"the tap after the first train: {page_text('said')!r}")
+
+    # The standing banner across stops (Lisova → Teremky, 08:15): "in about N stops" while more
+    # than the next stop is left, "Yours is next" once Teremky is the next stop; N the stops
+    # still to reach by plan's times.
+    ride = ["Lisova", "Teremky", "--at", "08:15", "--date", "2026-12-07", "--lang", "en"]
+    plan = json.loads(run("plan", *ride, "--json"))
+    stops = [stop for leg in plan["legs"] for stop in leg["stops"]]
+    path = card_for("t-banner", ride)
+    fresh(path, ms(plan["departure"]))
+    click("start")
+    alert = ms(plan["alert"]["time"])
+    seen = []
+    for stop in stops[-4:-1]:
+        standing = (ms(stop["arrival"]) + ms(stop["departure"])) // 2
+        if standing < alert:
+            continue
+        left = sum(1 for later in stops if ms(later.get("arrival") or later["departure"]) > standing)
+        expected = "Yours is next: Teremky." if left == 1 else f"Teremky in about {left} stops: get ready."
+        banner = at(standing)["banner"]
+        seen.append(banner)
+        check(banner == expected, f"standing at {stop['station']['nameEn']}: the banner {banner!r}, {left} stops left")
+    check("Yours is next: Teremky." in seen and len(set(seen)) >= 2, f"the banner never changed across the stops: {seen}")
+    shot("banner-next", "t-banner")
+
+
+ONLY = os.environ.get("CARD_ONLY")
+if ONLY == "43":
     issue43()
+if ONLY == "50":
+    one_truth()
 
 for name, origin, destination, date, clock, language, more, keys in ([] if ONLY else CASES):
     if clock is None:
@@ -974,6 +1085,9 @@ if not ONLY:
     check(driver.find_element("id", "banner").get_attribute("role") == "alert", "the banner is an alert")
 
     issue43()
+
+if not ONLY:
+    one_truth()
 
 # Nothing loaded but the cards themselves; nothing refused by the policy.
 requests = []

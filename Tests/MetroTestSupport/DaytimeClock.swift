@@ -64,7 +64,8 @@ package enum DaytimeClock {
     /// per offset holds them for the run: its command is `cat`, reading a pipe this process
     /// keeps open, so it ends (and cleans up) when this process does, however that happens.
     package static func variables(offset: TimeInterval) throws -> [String: String] {
-        let shift = "+\(Int(offset))"
+        // libfaketime's relative form: "+N" forward, "-N" back.
+        let shift = offset < 0 ? "\(Int(offset))" : "+\(Int(offset))"
         let shared = try Holder.shared(for: shift)
         return [
             "LD_PRELOAD": library, "FAKETIME": shift, "FAKETIME_SHARED": shared, "FAKETIME_DONT_FAKE_MONOTONIC": "1",

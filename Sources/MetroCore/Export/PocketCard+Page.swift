@@ -69,6 +69,7 @@ extension PocketCard {
         <h3 id="warnings-heading"></h3>
         <ul id="warning-list"></ul>
         </div>
+        <p id="refused" class="impossible" role="alert" hidden></p>
         <button type="button" id="start" class="start"></button>
         <p id="start-note" class="note"></p>
         </section>

@@ -4,10 +4,30 @@ extension PocketCard {
     /// while they still mean something (`RideView.highlighted`).
     static let scriptRender = #"""
 
+          // A tap read by the engine's one rule (Tap, data.tap): before the first train's
+          // allowance no train moves; within a published first or last departure's allowance the
+          // tap is that train, timed from its departure; else it is t₀ itself.
+          function readTap(ms) {
+            const t = ms / 1000, rule = data.tap;
+            if (rule.first !== null && t < rule.first - rule.early) return { kind: "refused", at: rule.first * 1000 };
+            if (rule.first !== null && t < rule.first) return { kind: "early", t0: rule.first * 1000, by: rule.first - t };
+            if (rule.last !== null && t > rule.last && t <= rule.last + rule.late) return { kind: "late", t0: rule.last * 1000, by: t - rule.last };
+            return { kind: "running", t0: ms };
+          }
           function startRide() {
-            const t0 = Date.now();
+            const tap = readTap(Date.now());
+            const toward = lang === "uk" ? data.legs[0].towardUk : data.legs[0].towardEn;
+            // A tap that starts no ride, or one that cannot be made, is refused as `start`
+            // refuses it: said, and Start stays for the next tap.
+            refusal = tap.kind === "refused" ? say("notRunning", data.legs[0].line, toward, name(0), clock(tap.at))
+              : planned(tap.t0).x ? pairOf(planned(tap.t0).x) : null;
+            if (refusal !== null) { render(); return; }
+            const t0 = tap.t0;
             ride = { t0: t0, corrections: [], fired: {}, ended: null };
             save();
+            const by = tap.kind === "running" ? "" : duration(Math.round(tap.by) * 1000);
+            byId("said").textContent = tap.kind === "early" ? say("tapEarly", by, name(0), clock(t0))
+              : tap.kind === "late" ? say("tapLate", by, name(0), clock(t0)) : "";
             unlockSound();
             if (window.Notification && Notification.permission === "default") {
               try { Notification.requestPermission(); } catch (error) { /* not offered here */ }
@@ -83,7 +103,8 @@ extension PocketCard {
             return fired === undefined || at - fired > REARM;
           }
           // The stops the train has still to reach at a moment, up to and counting `target`
-          // (AlertWording.stopsAhead): more than two, and the alert says how many, not "next".
+          // (AlertWording.stopsAhead): more than data.nextWithin, and the alert says how many,
+          // not "next".
           function stopsAhead(s, at, target) {
             const next = nextStop(s, at);
             if (next > target) return 0;
@@ -91,16 +112,18 @@ extension PocketCard {
             for (let i = next; i <= target; i++) if (!isEntry(i)) count += 1;
             return count;
           }
-          // What an alert says (AlertText.sentence), from the engine's words.
-          function alertSentence(key, s) {
+          // What an alert says (AlertText.sentence), from the engine's words: as it rings, or, for
+          // the banner that stands after it (`now`), what is true when it is shown.
+          function alertSentence(key, s, now) {
+            const moment = (at) => (now === undefined ? at : Math.max(at, now));
             if (key === "yours") {
-              const early = stopsAhead(s, s.y, n - 1);
-              return early > 2 ? say("yoursEarly", name(n - 1), tableEntry(data.words[lang].inAbout, early)) : say("yoursNext", name(n - 1));
+              const early = stopsAhead(s, moment(s.y), n - 1);
+              return early > data.nextWithin ? say("yoursEarly", name(n - 1), tableEntry(data.words[lang].inAbout, early)) : say("yoursNext", name(n - 1));
             }
             const change = Number(key.slice(7)) - 1;
             const platform = entries[change], exit = platform - 1;
-            const early = stopsAhead(s, s.c[change], exit);
-            return early > 2 ? say(change === 0 ? "changeEarly" : "secondChangeEarly", name(exit), tableEntry(data.words[lang].inAbout, early))
+            const early = stopsAhead(s, moment(s.c[change]), exit);
+            return early > data.nextWithin ? say(change === 0 ? "changeEarly" : "secondChangeEarly", name(exit), tableEntry(data.words[lang].inAbout, early))
               : say("changeNext", name(exit), name(platform));
           }
           // The alert still worth showing (RideView.highlighted): a change's until the train on the new
@@ -144,7 +167,7 @@ extension PocketCard {
             const element = byId("banner");
             const key = ride && !ride.ended && s && !s.x ? highlighted(s, now) : null;
             element.hidden = key === null;
-            text("banner", key === null ? "" : alertSentence(key, s));
+            text("banner", key === null ? "" : alertSentence(key, s, now));
           }
 
           function text(id, value) {

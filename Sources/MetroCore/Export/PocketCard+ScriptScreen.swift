@@ -41,7 +41,8 @@ extension PocketCard {
                 item(t("toward", l.line, lang === "uk" ? l.towardUk : l.towardEn), "", "leg", l.color);
               }
               const classes = [i < next ? "passed" : "", i === next ? "next" : ""].join(" ").trim();
-              const li = item(stopName(i), clock(time(s, i)), classes, leg.color);
+              // A stop's time as plan and the screen print it: to the minute (rounded down).
+              const li = item(stopName(i), hhmm(time(s, i)), classes, leg.color);
               li.dataset.stop = String(i);
               if (i === next) li.setAttribute("aria-current", "step");
             }
@@ -103,6 +104,8 @@ extension PocketCard {
             byId("end").hidden = !ride || !ride.ended;
             if (!ride) {
               text("planned", t("planned", clock(plan.d[0]), clock(plan.f)));
+              byId("refused").hidden = refusal === null;
+              text("refused", refusal === null ? "" : refusal);
               banner(null, now);
               renderRoute(plan, null);
               return;
@@ -129,7 +132,7 @@ extension PocketCard {
             const next = nextStop(s, now);
             const exits = entries.map((entry) => entry - 1);
             text("next", s.x ? "" : sentence(s, now, next));
-            text("next-time", next < n ? clock(time(s, next)) : clock(s.a[n - 1]));
+            text("next-time", next < n ? hhmm(time(s, next)) : hhmm(s.a[n - 1]));
             text("next-station", next < n ? stopName(next) : name(n - 1));
             let left = 0;
             for (let i = next; i < n; i++) if (!isEntry(i) && !data.closed[i]) left += 1;

@@ -20,6 +20,8 @@ extension PocketCard {
           let audio = null;
           let wakeLock = null;
           let armed = null;
+          // Why the last tap started no ride (said until the next tap).
+          let refusal = null;
           let ride = load();
 
           // The page's own labels (buttons, headings), both languages side by side. Every sentence
@@ -107,6 +109,7 @@ extension PocketCard {
             const pad = (v) => String(v).padStart(2, "0");
             return pad(Math.floor(day / 3600)) + ":" + pad(Math.floor(day / 60) % 60) + ":" + pad(day % 60);
           }
+          function hhmm(ms) { return clock(ms).slice(0, 5); }
           // The service day (it runs to 03:00) of a moment, as data.day writes it.
           function serviceDay(ms) {
             const local = new Date((Math.floor(ms / 1000) + offset(ms) - 3 * 3600) * 1000);

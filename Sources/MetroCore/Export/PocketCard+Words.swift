@@ -39,6 +39,10 @@ extension PocketCard {
                 "departed": RideWords.corrected(.departed, station: "", arrival: "{0}", language),
             ],
             "tookBack": RideWords.tookBack(language),
+            // A tap read by `Tap` ({0} how far from the departure, {1} the origin, {2} its time).
+            "tapEarly": RideWords.earlyTap(early: "{0}", board: "{1}", first: "{2}", language),
+            "tapLate": RideWords.lateTap(late: "{0}", board: "{1}", last: "{2}", language),
+            "notRunning": RideWords.notRunningYet(line: "{0}", toward: "{1}", board: "{2}", first: "{3}", language),
             "passing": RideWords.passing("{0}", language),
             "yoursNext": AlertWording.headline(.alert, early: nil, station: "{0}", language) + ".",
             "yoursEarly": early(.alert),

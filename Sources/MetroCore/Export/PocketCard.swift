@@ -159,6 +159,11 @@ package struct PocketCard: Sendable {
                 ]
             },
             "entries": planned.entryIndices,
+            // Up to how many stops ahead "next" is true (AlertWording's one rule).
+            "nextWithin": AlertWording.nextWithin,
+            // What a tap needs (`Tap`): the origin's published first and last departures that
+            // day and their allowances.
+            "tap": tapRule(),
             "walks": route.transferWalks.map(\.walkSeconds),
             "closed": stops.map(\.passesWithoutStopping),
             "walkBefore": walk(route.walkBeforeBoarding, from: route.origin, to: route.legs.first?.board) as Any,
@@ -241,6 +246,17 @@ package struct PocketCard: Sendable {
 
     /// A step of −30…+30 seconds as one character (`U` is 0).
     static let stepDigits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy")
+
+    /// `Tap`'s rule for the page: a tap before `first − early` starts no ride, one before
+    /// `first` is the first train, one within `late` after `last` is the last train.
+    func tapRule() -> [String: Any] {
+        let window = engine.originWindow(route, on: engine.clock.position(of: departure).serviceDay)
+        return [
+            "first": window.map { Int($0.first.timeIntervalSince1970) } as Any,
+            "last": window.map { Int($0.last.timeIntervalSince1970) } as Any,
+            "early": Tap.earlyAllowance, "late": Tap.lateAllowance,
+        ]
+    }
 
     func walk(_ transfer: NetworkDocument.Transfer?, from: String?, to: String?) -> [String: Any]? {
         guard let transfer, let from = from.flatMap(engine.network.station), let to = to.flatMap(engine.network.station)

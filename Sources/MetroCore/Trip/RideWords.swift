@@ -72,6 +72,32 @@ package enum RideWords {
             + language.tr("Прибуття близько ", "Arrival about ") + arrival + "."
     }
 
+    /// A tap read as the origin's last train, made `late` after it left (`Tap.lastTrainLate`).
+    package static func lateTap(late: String, board: String, last: String, _ language: Language) -> String {
+        language.tr(
+            "Старт — через \(late) після відправлення останнього поїзда зі станції \(board) (\(last)): це ваш поїзд, поїздку відлічено від \(last).",
+            "Start tapped \(late) after the last train left \(board) (\(last)): that is your train, and the ride is timed from \(last)."
+        )
+    }
+
+    /// A tap read as the origin's first train, made `early` before it left (`Tap.firstTrainEarly`).
+    package static func earlyTap(early: String, board: String, first: String, _ language: Language) -> String {
+        language.tr(
+            "Старт — за \(early) до відправлення першого поїзда зі станції \(board) (\(first)): це ваш поїзд, поїздку відлічено від \(first).",
+            "Start tapped \(early) before the first train left \(board) (\(first)): that is your train, and the ride is timed from \(first)."
+        )
+    }
+
+    /// A tap before the first train's allowance (`Tap.beforeFirstTrain`): no train moves yet.
+    package static func notRunningYet(line: String, toward: String, board: String, first: String, _ language: Language)
+        -> String
+    {
+        language.tr(
+            "Поїзди ще не ходять: перший поїзд \(line) у напрямку станції \(toward) рушає зі станції \(board) о \(first). Почніть поїздку, коли він рушить.",
+            "Trains are not running yet: the first \(line) train toward \(toward) leaves \(board) at \(first). Start the ride when it moves."
+        )
+    }
+
     /// The last correction undone, as the ride says it.
     package static func tookBack(_ language: Language) -> String {
         language.tr("Останнє виправлення скасовано.", "The last correction was taken back.")

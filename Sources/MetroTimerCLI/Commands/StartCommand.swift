@@ -163,39 +163,40 @@ struct StartCommand: Command {
         var t0 = rehearsalStart ?? context.launchTime
         let engine = try context.engine()
         let language = options.language
-        // t₀ is when the train starts moving: before the first train none does. A real start
-        // then is refused; a rehearsal rides the first train, as 'plan' plans it (the one
-        // first-train rule, `ScheduleEngine.firstTrain`).
-        var firstTrainNotice: String?
-        if let leg = firstLeg, let route, let first = engine.firstTrain(of: route, before: t0) {
+        // t₀ is when the train starts moving, read from the tap by the one rule the card follows
+        // too (`Tap`): before the first train's allowance none moves, and a real start is
+        // refused (a rehearsal rides the first train, as 'plan' plans it); a tap within a
+        // published first or last departure's allowance is that train, timed from it.
+        var tapNotice: String?
+        if let leg = firstLeg, let route {
+            let tap = engine.tap(route: route, at: t0)
             let board = context.network.station(leg.stations[0]).map { Names.station($0, language) } ?? ""
-            let toward =
-                context.network.terminal(line: leg.line, direction: leg.direction).map {
-                    Names.station($0, context.network, language)
-                } ?? ""
-            guard speed != nil else {
-                throw .failure(
-                    language.tr(
-                        "Поїзди ще не ходять: перший поїзд \(leg.line) у напрямку станції \(toward) рушає зі станції \(board) о \(context.clock.hhmmss(first)). Почніть поїздку, коли він рушить ('plan' покаже його поїздку).",
-                        "Trains are not running yet: the first \(leg.line) train toward \(toward) leaves \(board) at \(context.clock.hhmmss(first)). Start the ride when it moves ('plan' shows its ride)."
-                    ))
+            let offset = language.duration(tap.offsetSeconds)
+            switch tap.reading {
+            case .trainsRunning:
+                break
+            case .beforeFirstTrain(let first):
+                guard speed != nil else {
+                    let toward =
+                        context.network.terminal(line: leg.line, direction: leg.direction).map {
+                            Names.station($0, context.network, language)
+                        } ?? ""
+                    throw .failure(
+                        RideWords.notRunningYet(
+                            line: leg.line, toward: toward, board: board, first: context.clock.hhmmss(first), language)
+                            + " " + language.tr("('plan' покаже його поїздку.)", "('plan' shows its ride.)"))
+                }
+                tapNotice = PlanCommand.firstTrainNote(
+                    asked: t0, first: first, board: board, clock: context.clock, language: language)
+                t0 = first
+            case .firstTrainEarly(let first):
+                tapNotice = RideWords.earlyTap(
+                    early: offset, board: board, first: context.clock.hhmmss(first), language)
+                t0 = first
+            case .lastTrainLate(let last):
+                tapNotice = RideWords.lateTap(late: offset, board: board, last: context.clock.hhmmss(last), language)
+                t0 = last
             }
-            firstTrainNotice = PlanCommand.firstTrainNote(
-                asked: t0, first: first, board: board, clock: context.clock, language: language)
-            t0 = first
-        }
-        // t₀ is when the train moves, so the last train's rider taps at or after its published
-        // departure: a tap within `lateTapAllowance` after it is that train (no train leaves
-        // later), timed from its published departure.
-        var lateTapNotice: String?
-        if let leg = firstLeg, let route, let last = engine.lastTrainTappedLate(route: route, t0: t0) {
-            let board = context.network.station(leg.stations[0]).map { Names.station($0, language) } ?? ""
-            let late = Durations.spoken(Int(t0.timeIntervalSince(last).rounded()), language)
-            lateTapNotice = language.tr(
-                "Старт — через \(late) після відправлення останнього поїзда зі станції \(board) (\(context.clock.hhmmss(last))): це ваш поїзд, поїздку відлічено від \(context.clock.hhmmss(last)).",
-                "Start tapped \(late) after the last train left \(board) (\(context.clock.hhmmss(last))): that is your train, and the ride is timed from \(context.clock.hhmmss(last))."
-            )
-            t0 = last
         }
         // Outside the timetable's dates the trains may differ: said in every mode, as 'plan'
         // says it (on the screen too, which covers standard error).
@@ -269,7 +270,7 @@ struct StartCommand: Command {
             rehearsal: speed != nil, width: { context.currentColumns },
             height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
             initialNotice: Self.notice(
-                [output == .screen ? validity : nil, firstTrainNotice, lateTapNotice].compactMap { $0 } + feedNotes))
+                [output == .screen ? validity : nil, tapNotice].compactMap { $0 } + feedNotes))
         if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language),
             settings.enabled
         {
