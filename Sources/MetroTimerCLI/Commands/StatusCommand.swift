@@ -90,17 +90,13 @@ struct StatusCommand: Command {
                 schedule: schedule, trip: trip, now: now, format: format, context: context, language: options.language))
     }
 
-    /// The alert whose moment has come and whose stop the train has not yet reached, said in
-    /// the words it fired with: "yours is next", or "get ready" when it came more than a stop
-    /// early (AlertWording).
+    /// The alert in force, as the ride's banner has it (`RideTold`: each alert taken as rung at
+    /// its moment, as the notifier rings it), said by its heading: "yours is next", or "get
+    /// ready" while the station is more than the next stop (AlertWording). The arrival is the
+    /// line's own.
     static func alertInForce(_ schedule: Schedule, at now: Date) -> Trip.Alert? {
-        if schedule.alertStop != nil, now >= schedule.alert, now < schedule.arrival { return .alert }
-        for alert in [Trip.Alert.secondTransferAlert, .transferAlert] {
-            guard let change = schedule.change(for: alert), now >= change.alert.time else { continue }
-            let exit = schedule.stops[change.entry - 1]
-            if now < exit.time { return alert }
-        }
-        return nil
+        let told = RideTold(schedule: schedule, fired: nil, at: now)
+        return told.banner == .arrival ? nil : told.banner
     }
 
     static func line(schedule: Schedule, trip: Trip, now: Date, format: String?, context: Context, language: Language)

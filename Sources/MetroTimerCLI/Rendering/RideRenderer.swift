@@ -22,29 +22,8 @@ struct RideView {
 
     func name(_ code: String) -> String { Names.station(code, network, language) }
 
-    /// The last fired alert whose moment is still the current one, while it still means
-    /// something: "change is next" until the train on the new line leaves (or `d` says it has),
-    /// "yours is next" until the arrival, the arrival from then on.
-    var highlighted: Trip.Alert? {
-        for alert in [Trip.Alert.arrival, .alert, .secondTransferAlert, .transferAlert] {
-            guard let fired = trip.alertsFired[alert.rawValue], let moment = TripModel.time(of: alert, in: schedule),
-                fired >= moment
-            else { continue }
-            switch alert {
-            case .transferAlert, .secondTransferAlert:
-                if let change = schedule.change(for: alert) {
-                    if change.transfer.confirmed { continue }
-                    if let leaves = schedule.stops[change.entry].departure, now >= leaves { continue }
-                }
-            case .alert:
-                if now >= schedule.arrival { continue }
-            case .arrival:
-                break
-            }
-            return alert
-        }
-        return nil
-    }
+    /// The alert whose banner stands (`RideTold.banner`: the rule every surface shares).
+    var highlighted: Trip.Alert? { RideTold(schedule: schedule, fired: trip.alertsFired, at: now).banner }
 
     /// A stop's name as the ride announces it: a closed station the train runs through says so,
     /// so that nobody stands up for it.
