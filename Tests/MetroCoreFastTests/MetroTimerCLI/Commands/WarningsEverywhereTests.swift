@@ -23,7 +23,8 @@ final class WarningsEverywhereTests: XCTestCase {
         ]
     }
 
-    /// `status`: a mark in the default line, and `{warning}` for `--format`.
+    /// `status`: a mark in the default line, and `{warning}` for `--format`; at 22:31 the last M2
+    /// is still to leave, so the mark says when, not "gone".
     func testStatusMarksARideThatCannotBeCompleted() throws {
         let env = try environment()
         let service = TripService(
@@ -33,12 +34,18 @@ final class WarningsEverywhereTests: XCTestCase {
             origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: late, replace: false,
             changes: nil)
         let line = CLI.run(["status"], now: late.addingTimeInterval(60), environment: env)
-        XCTAssertTrue(line.stdout.contains(" · ⚠ can't finish: last M2 gone"), line.stdout)
+        XCTAssertTrue(
+            line.stdout.contains(
+                " · ⚠ can't finish: last M2 leaves 22:45:50"), line.stdout)
         let formatted = CLI.run(
             ["status", "--format", "{next} {warning}"], now: late.addingTimeInterval(60), environment: env)
-        XCTAssertEqual(formatted.stdout, "Chernihivska ⚠ can't finish: last M2 gone\n")
+        XCTAssertEqual(
+            formatted.stdout,
+            "Chernihivska ⚠ can't finish: last M2 leaves 22:45:50\n")
         let uk = CLI.run(["status", "--lang", "uk"], now: late.addingTimeInterval(60), environment: env)
-        XCTAssertTrue(uk.stdout.contains(" · ⚠ не доїхати: останній M2 пішов"), uk.stdout)
+        XCTAssertTrue(
+            uk.stdout.contains(" · ⚠ не доїхати: останній M2 рушає о 22:45:50"),
+            uk.stdout)
         // A ride that can be completed has no mark, and an empty {warning}.
         let noon = Kyiv.date("2026-12-09 12:00:00")
         _ = try service.start(
