@@ -58,4 +58,37 @@ final class SurfacesAgreeTests: XCTestCase {
             CLI.run(["status", "--format", "{warning}"], now: after, environment: env).stdout,
             "⚠ can't finish: last M2 gone\n")
     }
+
+    /// `station Lisova` at 22:50 and at 05:20: no train runs and the entrances are shut by their
+    /// published hours (Data/kyiv-entrances.csv), so the card says so rather than "2 of 2
+    /// vestibules open"; at noon they are open.
+    func testTheStationCardSaysTheEntrancesAreShutOutsideTheirHours() throws {
+        let row = try published("kyiv-entrances.csv", ["name_uk": "Лісова"])
+        let (opens, closes, halls, open) = (row["opens"]!, row["closes"]!, row["halls"]!, row["halls_open"]!)
+        let night = CLI.run(["station", "Lisova"], now: Kyiv.date("2026-12-07 22:50"), columns: nil)
+        XCTAssertTrue(night.stdout.contains("no trains now"), night.stdout)
+        XCTAssertFalse(night.stdout.contains("vestibules open"), night.stdout)
+        XCTAssertTrue(
+            night.stdout.hasSuffix(
+                "Entrances: closed now (hours \(opens)–\(closes), \(open) of \(halls) vestibules).\n"),
+            night.stdout)
+        let dawn = CLI.run(["station", "Lisova"], now: Kyiv.date("2026-12-07 05:20"), columns: nil)
+        XCTAssertTrue(dawn.stdout.contains("no trains now"), dawn.stdout)
+        XCTAssertTrue(
+            dawn.stdout.hasSuffix(
+                "Entrances: closed until \(opens) (hours \(opens)–\(closes), \(open) of \(halls) vestibules).\n"),
+            dawn.stdout)
+        let uk = CLI.run(["station", "Lisova", "--lang", "uk"], now: Kyiv.date("2026-12-07 05:20"), columns: nil)
+        XCTAssertTrue(
+            uk.stdout.hasSuffix(
+                "Входи: зачинені до \(opens) (години роботи \(opens)–\(closes), вестибюлів: \(open) з \(halls)).\n"),
+            uk.stdout)
+        let noon = CLI.run(["station", "Lisova"], now: Kyiv.date("2026-12-07 12:00"), columns: nil)
+        XCTAssertTrue(
+            noon.stdout.hasSuffix("Entrances: open \(opens)–\(closes), \(open) of \(halls) vestibules open.\n"),
+            noon.stdout)
+        let json = CLI.run(["station", "Lisova", "--json"], now: Kyiv.date("2026-12-07 22:50"))
+        let card = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((card["entrances"] as? [String: Any])?["openAt"] as? Bool, false)
+    }
 }
