@@ -361,7 +361,7 @@ struct PlanCommand: Command {
             let renderer = PlanRenderer(
                 network: context.network, clock: engine.clock, language: options.language,
                 style: Style(enabled: options.color),
-                notes: notes, closed: Set(changes.closed), intervals: engine.legIntervals(schedule),
+                notes: notes, closed: Set(changes.closed), intervals: engine.publishedLegIntervals(schedule),
                 warnings: validity + warnings, width: context.columns)
             context.stdout.write(renderer.render(schedule))
         }

@@ -60,8 +60,8 @@ struct StationCommand: Command {
             /// train runs then.
             var intervalNowSeconds: Int?
             var intervalAt: String
-            /// Each service hour's interval: the published one at the hour's start, or in the first
-            /// and last hours the longest gap between the modelled trains leaving then.
+            /// Each service hour's interval: the published one at the hour's start (the figure the
+            /// plan shows beside a line boarded in that hour).
             var intervalsByHour: [String: Int]
         }
         struct Transfer: Encodable {

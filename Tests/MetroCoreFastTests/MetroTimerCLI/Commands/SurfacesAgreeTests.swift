@@ -91,4 +91,48 @@ final class SurfacesAgreeTests: XCTestCase {
         let card = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual((card["entrances"] as? [String: Any])?["openAt"] as? Bool, false)
     }
+
+    /// The plan's leg interval is the published one the station card lists for the hour the leg
+    /// boards in (Data/kyiv-headways.csv, the hour's first value), labelled so; not the model's
+    /// spacing at the boarding second (9:40 and 6:13 before).
+    func testThePlansIntervalIsThePublishedOneOfItsHour() throws {
+        func published(_ line: String, _ hour: Int, _ direction: String) throws -> String {
+            let period = String(format: "%02d:00-%02d:00", hour, hour + 1)
+            let row = try self.published(
+                "kyiv-headways.csv", ["line": line, "period": period, "day_type": "weekday", "direction": direction])
+            return row["first_interval"]!
+        }
+        let now = Kyiv.date("2026-12-07 12:00")
+        let last = CLI.run(["plan", "Lisova", "Teremky", "--last"], now: now, columns: nil)
+        let lines = last.stdout.split(separator: "\n")
+        let m2 = try XCTUnwrap(lines.firstIndex { $0.hasPrefix(" M2 ") }, last.stdout)
+        // The leg boards in the hour its first row says (22:45 at Maidan Nezalezhnosti).
+        XCTAssertTrue(lines[m2 + 1].hasPrefix("  22:"), String(lines[m2 + 1]))
+        XCTAssertTrue(lines[m2].hasSuffix("every \(try published("M2", 22, "forward")) (published)"), String(lines[m2]))
+        // The station card says the same for that hour.
+        let card = CLI.run(["station", "Maidan Nezalezhnosti", "--date", "2026-12-07"], columns: nil)
+        let towardTeremky = try XCTUnwrap(
+            card.stdout.components(separatedBy: "Toward Teremky").last?.split(separator: "\n").dropFirst(2).first)
+        XCTAssertTrue(towardTeremky.contains("22 \(try published("M2", 22, "forward"))"), String(towardTeremky))
+
+        let morning = CLI.run(
+            ["plan", "Ploshcha Ukrainskykh Heroiv", "Dnipro", "--at", "06:31", "--date", "2026-12-07"], columns: nil)
+        let rows = morning.stdout.split(separator: "\n")
+        let headers = rows.indices.filter { rows[$0].hasPrefix(" M") }
+        XCTAssertEqual(headers.count, 2, morning.stdout)
+        XCTAssertTrue(
+            rows[headers[0]].hasSuffix("every \(try published("M2", 6, "reverse")) (published)"),
+            String(rows[headers[0]]))
+        // Whatever hour the change puts the second leg in (its first row's), its figure is that
+        // hour's published one.
+        let hour = try XCTUnwrap(Int(rows[headers[1] + 1].dropFirst(2).prefix(2)), String(rows[headers[1] + 1]))
+        XCTAssertTrue(
+            rows[headers[1]].hasSuffix("every \(try published("M1", hour, "forward")) (published)"),
+            String(rows[headers[1]]))
+        let uk = CLI.run(
+            ["plan", "Ploshcha Ukrainskykh Heroiv", "Dnipro", "--at", "06:31", "--date", "2026-12-07", "--lang", "uk"],
+            columns: nil)
+        XCTAssertTrue(
+            uk.stdout.contains(" · інтервал \(try published("M2", 6, "reverse")) (опубліковано)\n"), uk.stdout)
+    }
 }
