@@ -321,11 +321,12 @@ struct PlanCommand: Command {
                     throw .exit(1)
                 }
             } else {
-                let card = CalendarCard(
+                var calendar = CalendarCard(
                     network: context.network, clock: context.clock, language: options.language,
-                    product: "metro-timer \(MetroTimer.version)"
-                )
-                .calendar(schedule, stamp: context.now())
+                    product: "metro-timer \(MetroTimer.version)")
+                // The event starts at the first train, not at the time asked: said as the plan says it.
+                calendar.notes = firstNote.map { [$0] } ?? []
+                let card = calendar.calendar(schedule, stamp: context.now())
                 if ics == "-" {
                     context.stdout.write(card)
                     return

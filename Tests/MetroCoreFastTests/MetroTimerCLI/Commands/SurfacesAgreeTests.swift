@@ -135,4 +135,59 @@ final class SurfacesAgreeTests: XCTestCase {
         XCTAssertTrue(
             uk.stdout.contains(" · інтервал \(try published("M2", 6, "reverse")) (опубліковано)\n"), uk.stdout)
     }
+
+    /// The fields of the event (not of its alarms) of an RFC 5545 text: unfolded (CRLF and one
+    /// space dropped), split at the first colon outside the parameters, TEXT values unescaped.
+    func event(_ ics: String) throws -> [String: String] {
+        let lines = ics.replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n")
+        let start = try XCTUnwrap(lines.firstIndex(of: "BEGIN:VEVENT"))
+        var fields: [String: String] = [:]
+        for line in lines[(start + 1)...] {
+            if line.hasPrefix("BEGIN:") || line.hasPrefix("END:") { break }
+            let colon = try XCTUnwrap(line.firstIndex(of: ":"), line)
+            let name = String(line[..<colon])
+            var value = ""
+            var escaped = false
+            for character in line[line.index(after: colon)...] {
+                if escaped {
+                    value.append(character == "n" || character == "N" ? "\n" : character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else {
+                    value.append(character)
+                }
+            }
+            fields[name] = value
+        }
+        return fields
+    }
+
+    /// `plan --at 05:30 --ics`: the event starts at the first train (Lisova's published first
+    /// toward Akademmistechko), and its description says so first, in the text plan's words.
+    func testTheCalendarCardSaysTheTimeMovedToTheFirstTrain() throws {
+        let first = try XCTUnwrap(
+            published("kyiv-timetable.csv", ["name_uk": "Лісова", "direction": "reverse"])["first_departure"])
+        let arguments = ["plan", "Lisova", "Teremky", "--at", "05:30", "--date", "2026-12-07"]
+        for language in ["en", "uk"] {
+            let ics = CLI.run(arguments + ["--ics", "-", "--lang", language])
+            XCTAssertEqual(ics.code, 0, ics.stderr)
+            let fields = try event(ics.stdout)
+            XCTAssertEqual(
+                fields["DTSTART;TZID=Europe/Kyiv"], "20261207T" + first.replacingOccurrences(of: ":", with: ""))
+            let text = CLI.run(arguments + ["--lang", language], columns: nil)
+            let note = try XCTUnwrap(
+                text.stdout.split(separator: "\n").first {
+                    $0.hasPrefix("ℹ Trains are not running yet") || $0.hasPrefix("ℹ Поїзди ще не ходять")
+                }, text.stdout)
+            XCTAssertTrue(note.contains(first), String(note))
+            let description = try XCTUnwrap(fields["DESCRIPTION"])
+            XCTAssertEqual(
+                description.components(separatedBy: "\n").first, String(note.dropFirst(2)), "(\(language))")
+        }
+        // At a time trains run there is no such note.
+        let noon = try event(
+            CLI.run(["plan", "Lisova", "Teremky", "--at", "12:00", "--date", "2026-12-07", "--ics", "-"]).stdout)
+        XCTAssertFalse(noon["DESCRIPTION"]!.contains("not running"))
+    }
 }
