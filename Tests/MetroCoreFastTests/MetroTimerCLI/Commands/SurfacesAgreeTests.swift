@@ -190,4 +190,37 @@ final class SurfacesAgreeTests: XCTestCase {
             CLI.run(["plan", "Lisova", "Teremky", "--at", "12:00", "--date", "2026-12-07", "--ics", "-"]).stdout)
         XCTAssertFalse(noon["DESCRIPTION"]!.contains("not running"))
     }
+
+    /// A journal row says what its error is against: the countdown as corrected (39:55), not the
+    /// plan (39:08) it shows first; the report's shares in each language's style.
+    func testTheJournalRowNamesTheCountdownItsErrorIsAgainst() throws {
+        let t0 = Kyiv.date("2026-12-07 08:15:00")
+        let iso = ISO8601DateFormatter()
+        func at(_ seconds: Int) -> String { iso.string(from: t0.addingTimeInterval(TimeInterval(seconds))) }
+        // Planned 39:08 (2348 s), corrected to 39:55 (2395 s), confirmed at 39:39 (2379 s): −16 s.
+        let record =
+            #"{"calibrated":false,"confirmedArrival":"\#(at(2379))","confirmedSeconds":2379,"#
+            + #""corrections":{"ahead":0,"at":0,"behind":1,"departed":0},"endedAt":"\#(at(2400))","#
+            + #""finalAlert":"\#(at(2300))","finalAlertStop":"\#(at(2330))","finalArrival":"\#(at(2395))","#
+            + #""finalSeconds":2395,"from":"mr18_127","id":"one","outcome":"arrived","plannedAlert":"\#(at(2250))","#
+            + #""plannedArrival":"\#(at(2348))","plannedSeconds":2348,"t0":"\#(at(0))","to":"mb18_227","version":3}"#
+        let home = try TestJournal.stateDirectory(self)
+        try TestJournal.write([record], in: home)
+        let environment = ["NO_COLOR": "1", "METRO_TIMER_HOME": home]
+        let en = CLI.run(["journal"], environment: environment, columns: nil)
+        XCTAssertEqual(en.code, 0, en.stderr)
+        XCTAssertTrue(
+            en.stdout.contains("planned 39:08 · actual 39:39 · −16 s against the countdown's 39:55  (+1 −0)\n"),
+            en.stdout)
+        let uk = CLI.run(["journal", "--lang", "uk"], environment: environment, columns: nil)
+        XCTAssertTrue(uk.stdout.contains("план 39:08 · факт 39:39 · −16 с відносно відліку 39:55"), uk.stdout)
+        // Not missed (arrived after "yours is next"), not late (it came before the stop before).
+        XCTAssertTrue(uk.stdout.contains("«наступна — ваша»): 0 % поїздок"), uk.stdout)
+        XCTAssertTrue(en.stdout.contains("\"yours is next\"): 0% of trips"), en.stdout)
+        let report = CLI.run(["journal", "report", "--lang", "uk"], environment: environment, columns: nil)
+        XCTAssertTrue(report.stdout.contains("| 0,0 % | 0,0 % |"), report.stdout)
+        XCTAssertFalse(report.stdout.contains("0.0%"), report.stdout)
+        let reportEn = CLI.run(["journal", "report"], environment: environment, columns: nil)
+        XCTAssertTrue(reportEn.stdout.contains("| 0.0% | 0.0% |"), reportEn.stdout)
+    }
 }
