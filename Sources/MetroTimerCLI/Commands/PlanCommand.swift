@@ -210,10 +210,10 @@ struct PlanCommand: Command {
             let seconds = found.departure.timeIntervalSince(now)
             let minutes = Int((abs(seconds) / 60).rounded(.down))
             func span(_ minutes: Int) -> String { Durations.minutes(minutes * 60, options.language) }
-            let when =
-                seconds >= 0
-                ? options.language.tr("Він рушає через \(span(minutes)).", "It leaves in \(span(minutes)).")
-                : options.language.tr("Він уже пішов \(span(minutes)) тому.", "It left \(span(minutes)) ago.")
+            // Named, not "it": the sentence before may be about another line's last train.
+            let when = Self.lastWhen(
+                found, board: board, ahead: seconds >= 0, span: span(minutes), clock: context.clock,
+                language: options.language)
             lastIsGone = seconds < 0
             // (The JSON's own object, made only for --json.)
             if json {

@@ -223,4 +223,37 @@ final class SurfacesAgreeTests: XCTestCase {
         let reportEn = CLI.run(["journal", "report"], environment: environment, columns: nil)
         XCTAssertTrue(reportEn.stdout.contains("| 0.0% | 0.0% |"), reportEn.stdout)
     }
+
+    /// Ukrainian words and whose train a sentence means: "Пересадка" in the `--last` note as
+    /// everywhere else; the first-train note in natural order; the last sentence of `--last`
+    /// names the train (or the deadline) it counts to, not "it" after a sentence about the M2.
+    func testTheEdgeOfDaySentencesSayWhatTheyMean() throws {
+        let lisova = try published("kyiv-timetable.csv", ["name_uk": "Лісова", "direction": "reverse"])
+        let (first, last) = (lisova["first_departure"]!, lisova["last_departure"]!)
+        let morning = Kyiv.date("2026-12-07 05:37:00")
+        // Lisova → Darnytsia is one M1 leg: its last ride is Lisova's last train, 16 h 53 min
+        // after 05:37:00 when that is 22:30:00.
+        XCTAssertEqual(last, "22:30:00")
+        let en = CLI.run(["plan", "Lisova", "Darnytsia", "--last"], now: morning, columns: nil)
+        XCTAssertTrue(en.stdout.contains("The \(last) from Lisova leaves in 16 h 53 min."), en.stdout)
+        XCTAssertFalse(en.stdout.contains("It leaves in"), en.stdout)
+        let uk = CLI.run(["plan", "Lisova", "Darnytsia", "--last", "--lang", "uk"], now: morning, columns: nil)
+        XCTAssertTrue(uk.stdout.contains("Поїзд о \(last) зі станції Лісова рушає через 16 год 53 хв."), uk.stdout)
+        XCTAssertFalse(uk.stdout.contains("Він рушає"), uk.stdout)
+        // With a change the note ends on the last M2; the sentence after it names the start.
+        let change = CLI.run(["plan", "Lisova", "Teremky", "--last"], now: morning, columns: nil)
+        XCTAssertFalse(change.stdout.contains("It leaves in"), change.stdout)
+        XCTAssertTrue(change.stdout.contains(" from now."), change.stdout)
+        let changeUk = CLI.run(["plan", "Lisova", "Teremky", "--last", "--lang", "uk"], now: morning, columns: nil)
+        XCTAssertFalse(changeUk.stdout.contains("Зміна на станції"), changeUk.stdout)
+        XCTAssertTrue(changeUk.stdout.contains("Пересадка на станції "), changeUk.stdout)
+        XCTAssertFalse(changeUk.stdout.contains("Він рушає"), changeUk.stdout)
+        // Before the first train: "план на 05:30 — це план першого поїзда, який рушає … о 05:34:45".
+        let early = CLI.run(
+            ["plan", "Lisova", "Teremky", "--at", "05:30", "--date", "2026-12-07", "--lang", "uk"], columns: nil)
+        XCTAssertTrue(
+            early.stdout.contains(
+                "ℹ Поїзди ще не ходять: план на 05:30 — це план першого поїзда, який рушає зі станції Лісова о \(first), на "
+            ), early.stdout)
+    }
 }
