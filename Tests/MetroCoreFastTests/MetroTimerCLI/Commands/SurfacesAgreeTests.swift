@@ -16,49 +16,6 @@ final class SurfacesAgreeTests: XCTestCase {
             RawCSV.rows(file).first { row in match.allSatisfy { row[$0.key] == $0.value } }, "\(file) \(match)")
     }
 
-    func environment() throws -> [String: String] {
-        let root = try TestPaths.temporaryDirectory(self)
-        return [
-            "NO_COLOR": "1", "METRO_TIMER_HOME": root + "/state", "METRO_TIMER_CONFIG": root + "/config",
-            "METRO_TIMER_ALERT_BACKEND": "off",
-        ]
-    }
-
-    /// `status` on a forced ride from Lisova at 22:31 (a tap after Lisova's last toward
-    /// Akademmistechko, which `start` takes as that train: its t₀ is the published 22:30:00):
-    /// the last M2 toward Teremky is still to leave Maidan Nezalezhnosti (published 22:45:50),
-    /// so it is said in the present, with its time; "gone" only once that second has passed.
-    func testStatusSaysTheLastTrainInTheRightTense() throws {
-        let maidan = try published(
-            "kyiv-timetable.csv", ["name_uk": "Майдан Незалежності", "direction": "forward"])
-        let last = try XCTUnwrap(maidan["last_departure"])
-        XCTAssertEqual(
-            Kyiv.network.terminal(line: "M2", direction: .forward), Kyiv.station("Teremky").code,
-            "forward is toward Teremky")
-        let lisova = try published("kyiv-timetable.csv", ["name_uk": "Лісова", "direction": "reverse"])
-        let env = try environment()
-        let t0 = Kyiv.date("2026-12-07 " + lisova["last_departure"]!)
-        let service = TripService(
-            store: FileTripStore(directory: env["METRO_TIMER_HOME"]!),
-            engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
-        _ = try service.start(
-            origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: t0, replace: false,
-            changes: nil)
-        let before = Kyiv.date("2026-12-07 22:31:00")
-        let en = CLI.run(["status", "--format", "{warning}"], now: before, environment: env)
-        XCTAssertEqual(en.stdout, "⚠ can't finish: last M2 leaves \(last)\n")
-        let uk = CLI.run(["status", "--format", "{warning}", "--lang", "uk"], now: before, environment: env)
-        XCTAssertEqual(
-            uk.stdout,
-            "⚠ не доїхати: останній M2 рушає о \(last)\n")
-        XCTAssertFalse(CLI.run(["status"], now: before, environment: env).stdout.contains("gone"))
-        // One second after the published departure it has gone (the train is still short of it).
-        let after = Kyiv.date("2026-12-07 " + last).addingTimeInterval(1)
-        XCTAssertEqual(
-            CLI.run(["status", "--format", "{warning}"], now: after, environment: env).stdout,
-            "⚠ can't finish: last M2 gone\n")
-    }
-
     /// `station Lisova` at 22:50 and at 05:20: no train runs and the entrances are shut by their
     /// published hours (Data/kyiv-entrances.csv), so the card says so rather than "2 of 2
     /// vestibules open"; at noon they are open.
