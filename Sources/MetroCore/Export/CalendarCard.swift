@@ -13,6 +13,9 @@ package struct CalendarCard: Sendable {
     package var language: Language
     /// The program and version, for PRODID.
     package var product: String
+    /// What the plan says above its stops and the card must say too (the time moved to the
+    /// first train), in the plan's own words; first in the description.
+    package var notes: [String] = []
 
     package init(network: Network, clock: ServiceClock, language: Language, product: String) {
         self.network = network
@@ -98,7 +101,7 @@ package struct CalendarCard: Sendable {
 
     /// The stops with their times, the transfer, the alert moments and the arrival's range.
     func description(_ schedule: Schedule) -> String {
-        var lines: [String] = []
+        var lines: [String] = notes.isEmpty ? [] : notes + [""]
         for (legIndex, leg) in schedule.route.legs.enumerated() {
             let toward = network.terminal(line: leg.line, direction: leg.direction).map(name) ?? ""
             lines.append(leg.line + " " + language.tr("у напрямку станції \(toward)", "toward \(toward)"))

@@ -55,6 +55,13 @@ package enum Language: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// A share as a percentage the way each language writes it: "12.5%" in English, "12,5 %" in
+    /// Ukrainian (a decimal comma and a space before the sign).
+    package func percent(_ share: Double, decimals: Int = 0) -> String {
+        let digits = Format.c("%.\(decimals)f", share * 100)
+        return tr(digits.replacing(".", with: ",") + " %", digits + "%")
+    }
+
     /// "3 stops" / "3 зупинки".
     package func stops(_ count: Int) -> String {
         "\(count) " + plural(count, uk: ("зупинка", "зупинки", "зупинок"), en: ("stop", "stops"))

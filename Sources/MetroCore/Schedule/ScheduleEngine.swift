@@ -66,6 +66,28 @@ package struct ScheduleEngine: Sendable {
         }
     }
 
+    /// One leg's interval as the station card lists it: the published figure for the hour the
+    /// leg boards in (the hour's first value); not published when today's changes set the line's
+    /// interval.
+    package struct LegInterval: Equatable, Sendable {
+        package var seconds: Int
+        package var published: Bool
+    }
+
+    /// Each leg's published interval for its boarding hour. `legIntervals` is the model's spacing
+    /// at a second (interpolated through the hour and, after a change, taken when the awaited
+    /// train left its terminal): computed, so it is never the figure shown as published.
+    package func publishedLegIntervals(_ schedule: Schedule) -> [LegInterval] {
+        schedule.route.legs.enumerated().map { index, leg in
+            if let override = headwayOverrides[leg.line] { return LegInterval(seconds: override, published: false) }
+            let boarding = schedule.stops.first { $0.leg == index }?.departure ?? schedule.departure
+            let position = clock.position(of: boarding)
+            let hour = position.seconds / 3600
+            let start = clock.date(position.serviceDay, seconds: hour * 3600)
+            return LegInterval(seconds: interval(line: leg.line, direction: leg.direction, at: start), published: true)
+        }
+    }
+
     /// The schedule for a ride whose train starts moving at `t0`.
     package func schedule(route: Route, t0: Date) -> Schedule {
         schedule(route: route, anchors: [Anchor(stop: 0, event: .departure, time: t0)])

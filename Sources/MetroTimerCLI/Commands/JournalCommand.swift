@@ -143,7 +143,13 @@ struct JournalCommand: Command {
         row += language.tr("план", "planned") + " " + Durations.clock(record.plannedSeconds)
         if let confirmed = record.confirmedSeconds {
             row += " · " + language.tr("факт", "actual") + " " + Durations.clock(confirmed)
-            if let error = record.errorSeconds { row += " · " + Durations.signedError(error, language) }
+            // The error is against the countdown as corrected, which may not be the plan: named.
+            if let error = record.errorSeconds {
+                let countdown = Durations.clock(record.finalSeconds)
+                row +=
+                    " · " + Durations.signedError(error, language)
+                    + language.tr(" відносно відліку \(countdown)", " against the countdown's \(countdown)")
+            }
         }
         let c = record.corrections
         // Every kind of correction: the stop shifts, then 'at STATION' and 'departed'.
@@ -173,12 +179,12 @@ struct JournalCommand: Command {
                 line +=
                     " "
                     + language.tr(
-                        "Пропущена станція (прибуття раніше за «наступна — ваша»): \(Self.percent(missed)) поїздок",
-                        "Missed station (arrived before \"yours is next\"): \(Self.percent(missed)) of trips")
+                        "Пропущена станція (прибуття раніше за «наступна — ваша»): \(language.percent(missed)) поїздок",
+                        "Missed station (arrived before \"yours is next\"): \(language.percent(missed)) of trips")
                 if let late = summary.lateAlertShare {
                     line += language.tr(
-                        "; запізніле «наступна — ваша» (після попередньої станції): \(Self.percent(late))",
-                        "; late \"yours is next\" (after the stop before): \(Self.percent(late))")
+                        "; запізніле «наступна — ваша» (після попередньої станції): \(language.percent(late))",
+                        "; late \"yours is next\" (after the stop before): \(language.percent(late))")
                 }
                 line += "."
             }
@@ -351,8 +357,6 @@ struct JournalCommand: Command {
         case .expired: return language.tr("минула", "expired")
         }
     }
-
-    static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
 
     /// `{"version": 1, "trips": [...], "summary": {...}, "skipped": [{"line", "reason"}]}`.
     static func json(_ records: [JournalRecord], summary: JournalSummary, problems: [(line: Int, reason: Bilingual)])

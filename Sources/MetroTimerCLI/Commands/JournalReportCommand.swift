@@ -61,13 +61,15 @@ struct JournalReportCommand: Command {
 
     static func magnitude(_ value: Double?) -> String { value.map { String(Int($0.rounded())) } ?? "—" }
 
-    static func percent(_ share: Double?) -> String { share.map { Format.c("%.1f%%", $0 * 100) } ?? "—" }
+    static func percent(_ share: Double?, _ language: Language) -> String {
+        share.map { language.percent($0, decimals: 1) } ?? "—"
+    }
 
     static func row(_ label: String, _ group: JournalReport.Group, _ language: Language) -> String {
         let c = group.corrections
         return
             "| \(label) | \(group.rides) | \(group.errors.count) | \(seconds(group.medianError)) | \(magnitude(group.p90AbsError)) | "
-            + "\(percent(group.missedShare)) | \(percent(group.lateShare)) | +\(c.behind) −\(c.ahead) @\(c.at) d\(c.departed) | "
+            + "\(percent(group.missedShare, language)) | \(percent(group.lateShare, language)) | +\(c.behind) −\(c.ahead) @\(c.at) d\(c.departed) | "
             + "\(magnitude(group.medianAbsErrorBefore)) (\(group.uncalibratedErrors.count)) → \(magnitude(group.medianAbsErrorAfter)) (\(group.calibratedErrors.count)) |\n"
     }
 

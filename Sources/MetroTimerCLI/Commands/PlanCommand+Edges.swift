@@ -36,7 +36,7 @@ extension PlanCommand {
             let walk = Durations.clock(walks.indices.contains(number) ? walks[number].walkSeconds : 0)
             let margin = Int(change.margin.rounded(.down))
             var text = language.tr(
-                "Зміна на станції \(station): повільним поїздом і пішки за \(walk) ви на платформі о \(clock.hhmmss(change.slowArrival)), за \(Durations.clock(margin)) до останнього поїзда \(line) у напрямку станції \(toward) (\(clock.hhmmss(change.last))).",
+                "Пересадка на станції \(station): повільним поїздом і пішки за \(walk) ви на платформі о \(clock.hhmmss(change.slowArrival)), за \(Durations.clock(margin)) до останнього поїзда \(line) у напрямку станції \(toward) (\(clock.hhmmss(change.last))).",
                 "Change at \(station): on the slow pattern with the whole \(walk) walk you are on the platform at \(clock.hhmmss(change.slowArrival)), \(Durations.clock(margin)) before the last \(line) toward \(toward) (\(clock.hhmmss(change.last)))."
             )
             if walks.indices.contains(number), walks[number].basis != "measured",
@@ -84,6 +84,31 @@ extension PlanCommand {
         let margins = margins(
             found.connection, walks: route.transferWalks, network: network, clock: clock, language: language)
         return ([text] + margins).joined(separator: " ")
+    }
+
+    /// The `--last` note's last sentence: how long until the ride's own start (the origin's
+    /// published last train, or the latest start), named, or how long ago it was.
+    static func lastWhen(
+        _ found: LastConnection, board: String, ahead: Bool, span: String, clock: ServiceClock, language: Language
+    ) -> String {
+        if found.departureIsPublished {
+            let train = clock.hhmmss(found.departure)
+            return ahead
+                ? language.tr(
+                    "Поїзд о \(train) зі станції \(board) рушає через \(span).",
+                    "The \(train) from \(board) leaves in \(span).")
+                : language.tr(
+                    "Поїзд о \(train) зі станції \(board) пішов \(span) тому.",
+                    "The \(train) from \(board) left \(span) ago.")
+        }
+        let by = clock.hhmm(found.departure)
+        return ahead
+            ? language.tr(
+                "Рушайте зі станції \(board) до \(by) — лишилося \(span).", "Leave \(board) by \(by): \(span) from now."
+            )
+            : language.tr(
+                "Час рушити зі станції \(board) (до \(by)) минув \(span) тому.",
+                "The time to leave \(board), \(by), passed \(span) ago.")
     }
 
     /// `--arrive-by`'s note for a ride that can be made.
@@ -173,7 +198,7 @@ extension PlanCommand {
     {
         let wait = Int(first.timeIntervalSince(asked).rounded(.down))
         return language.tr(
-            "Поїзди ще не ходять: о \(clock.hhmm(asked)) — це план першого поїзда, о \(clock.hhmmss(first)) зі станції \(board), за \(Durations.spoken(wait, language)).",
+            "Поїзди ще не ходять: план на \(clock.hhmm(asked)) — це план першого поїзда, який рушає зі станції \(board) о \(clock.hhmmss(first)), на \(Durations.spoken(wait, language)) пізніше.",
             "Trains are not running yet at \(clock.hhmm(asked)): this is the plan of the first train, the \(clock.hhmmss(first)) from \(board), \(Durations.spoken(wait, language)) later."
         )
     }

@@ -210,10 +210,10 @@ struct PlanCommand: Command {
             let seconds = found.departure.timeIntervalSince(now)
             let minutes = Int((abs(seconds) / 60).rounded(.down))
             func span(_ minutes: Int) -> String { Durations.minutes(minutes * 60, options.language) }
-            let when =
-                seconds >= 0
-                ? options.language.tr("Він рушає через \(span(minutes)).", "It leaves in \(span(minutes)).")
-                : options.language.tr("Він уже пішов \(span(minutes)) тому.", "It left \(span(minutes)) ago.")
+            // Named, not "it": the sentence before may be about another line's last train.
+            let when = Self.lastWhen(
+                found, board: board, ahead: seconds >= 0, span: span(minutes), clock: context.clock,
+                language: options.language)
             lastIsGone = seconds < 0
             // (The JSON's own object, made only for --json.)
             if json {
@@ -321,11 +321,12 @@ struct PlanCommand: Command {
                     throw .exit(1)
                 }
             } else {
-                let card = CalendarCard(
+                var calendar = CalendarCard(
                     network: context.network, clock: context.clock, language: options.language,
-                    product: "metro-timer \(MetroTimer.version)"
-                )
-                .calendar(schedule, stamp: context.now())
+                    product: "metro-timer \(MetroTimer.version)")
+                // The event starts at the first train, not at the time asked: said as the plan says it.
+                calendar.notes = firstNote.map { [$0] } ?? []
+                let card = calendar.calendar(schedule, stamp: context.now())
                 if ics == "-" {
                     context.stdout.write(card)
                     return
@@ -361,7 +362,7 @@ struct PlanCommand: Command {
             let renderer = PlanRenderer(
                 network: context.network, clock: engine.clock, language: options.language,
                 style: Style(enabled: options.color),
-                notes: notes, closed: Set(changes.closed), intervals: engine.legIntervals(schedule),
+                notes: notes, closed: Set(changes.closed), intervals: engine.publishedLegIntervals(schedule),
                 warnings: validity + warnings, width: context.columns)
             context.stdout.write(renderer.render(schedule))
         }

@@ -60,8 +60,8 @@ struct StationCommand: Command {
             /// train runs then.
             var intervalNowSeconds: Int?
             var intervalAt: String
-            /// Each service hour's interval: the published one at the hour's start, or in the first
-            /// and last hours the longest gap between the modelled trains leaving then.
+            /// Each service hour's interval: the published one at the hour's start (the figure the
+            /// plan shows beside a line boarded in that hour).
             var intervalsByHour: [String: Int]
         }
         struct Transfer: Encodable {
@@ -92,6 +92,8 @@ struct StationCommand: Command {
             var closes: String
             var halls: Int
             var hallsOpen: Int
+            /// Whether the entrances are open at `intervalAt` (by their published hours).
+            var openAt: Bool
         }
         var entrances: Entrances?
         /// The warning for a day outside the timetable's validity.
@@ -167,7 +169,8 @@ struct StationCommand: Command {
                     opens: String(TimeOfDay.clock(entrance.opens).prefix(5)),
                     closes: String(TimeOfDay.clock(entrance.closes).prefix(5)),
                     // A closed station opens no vestibule, whatever the published count.
-                    halls: entrance.halls, hallsOpen: changes.closed.contains(station.code) ? 0 : entrance.hallsOpen)
+                    halls: entrance.halls, hallsOpen: changes.closed.contains(station.code) ? 0 : entrance.hallsOpen,
+                    openAt: (entrance.opens..<entrance.closes).contains(position.seconds))
             },
             warnings: context.validityWarning(position.serviceDay, language: language).map { [$0] } ?? [])
     }
@@ -255,6 +258,7 @@ struct StationCommand: Command {
             out.append("")
             out += card.serviceChanges.map { "ℹ " + $0 }
         }
+        let seconds = context.clock.position(of: moment).seconds
         let entrances =
             card.entrances.map { entrance in
                 closed
@@ -262,12 +266,31 @@ struct StationCommand: Command {
                         "зачинені (зазвичай відчинені \(entrance.opens)–\(entrance.closes), вестибюлів: \(entrance.halls))",
                         "closed (normally open \(entrance.opens)–\(entrance.closes), \(entrance.halls) "
                             + (entrance.halls == 1 ? "vestibule)" : "vestibules)"))
-                    : language.tr(
-                        "відчинені \(entrance.opens)–\(entrance.closes), відкрито вестибюлів: \(entrance.hallsOpen) з \(entrance.halls)",
-                        "open \(entrance.opens)–\(entrance.closes), \(entrance.hallsOpen) of \(entrance.halls) vestibules open"
-                    )
+                    : entrance.openAt
+                        ? language.tr(
+                            "відчинені \(entrance.opens)–\(entrance.closes), відкрито вестибюлів: \(entrance.hallsOpen) з \(entrance.halls)",
+                            "open \(entrance.opens)–\(entrance.closes), \(entrance.hallsOpen) of \(entrance.halls) vestibules open"
+                        )
+                        // Outside their published hours no vestibule serves anyone: said as the
+                        // hours, not as "open" (the night before the opening is "until" it).
+                        : Self.shut(
+                            entrance, before: seconds < (network.entrance(station: station.code)?.opens ?? 0),
+                            at: asked ? context.clock.hhmm(moment) : nil, language)
             } ?? language.tr("немає даних", "no data")
         out.append(language.tr("Входи: ", "Entrances: ") + entrances + ".")
         context.stdout.write(out.joined(separator: "\n") + "\n")
+    }
+
+    /// The entrances outside their published hours: "closed until 05:28 (hours 05:28–22:25, 2 of
+    /// 2 vestibules)", or "closed now (…)" after the closing; `at` names the moment when the card
+    /// speaks of a day asked for rather than of now.
+    static func shut(_ entrance: Card.Entrances, before: Bool, at: String?, _ language: Language) -> String {
+        let hours = language.tr(
+            "(години роботи \(entrance.opens)–\(entrance.closes), вестибюлів: \(entrance.hallsOpen) з \(entrance.halls))",
+            "(hours \(entrance.opens)–\(entrance.closes), \(entrance.hallsOpen) of \(entrance.halls) vestibules)")
+        if before { return language.tr("зачинені до \(entrance.opens) ", "closed until \(entrance.opens) ") + hours }
+        return
+            (at.map { language.tr("о \($0) зачинені ", "closed at \($0) ") }
+            ?? language.tr("зараз зачинені ", "closed now ")) + hours
     }
 }

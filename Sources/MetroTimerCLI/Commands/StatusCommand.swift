@@ -126,7 +126,7 @@ struct StatusCommand: Command {
             // The first warning the ride screen shows, as a short mark.
             // (Else a closure still ahead on the route, as the screen's service changes line.)
             "warning": FindingText.ahead(schedule, at: now).first.map {
-                FindingText.mark($0, clock: context.clock, language: language)
+                FindingText.mark($0, clock: context.clock, language: language, at: now)
             }
                 ?? FindingText.closureMark(
                     FindingText.closedAhead(schedule, state: state), network: network, language: language) ?? "",

@@ -49,9 +49,15 @@ enum FindingText {
         }
     }
 
-    /// The short mark `status` shows for a warning ahead (its `{warning}`).
-    static func mark(_ finding: ServiceFinding, clock: ServiceClock, language: Language) -> String {
+    /// The short mark `status` shows at `now` for a warning ahead (its `{warning}`): a last train
+    /// still to leave is said in the present, with its published time; "gone" only once it has
+    /// left. (Where it leaves from is the screen's sentence: a status bar has no room for it.)
+    static func mark(_ finding: ServiceFinding, clock: ServiceClock, language: Language, at now: Date) -> String {
         switch finding {
+        case .afterLastTrain(_, let line, _, let last) where now < last:
+            return language.tr(
+                "⚠ не доїхати: останній \(line) рушає о \(clock.hhmmss(last))",
+                "⚠ can't finish: last \(line) leaves \(clock.hhmmss(last))")
         case .afterLastTrain(_, let line, _, _):
             return language.tr("⚠ не доїхати: останній \(line) пішов", "⚠ can't finish: last \(line) gone")
         case .lastTrainSoon(_, let line, _, let last):

@@ -32,16 +32,18 @@ extension PlanRenderer {
                 "a wait of up to \(Durations.clock(transfer.longestWaitSeconds)): at the latest the last train, the \(clock.hhmmss(last)) (published)"
             )
         } else {
-            // The longest wait can exceed the interval quoted: the gap a passenger falls into
-            // was set when the missed train left its terminal, and intervals change through the
-            // hour. Said, so that the range does not read as a slip.
+            // The interval is the model's when the awaited train left its terminal (interpolated
+            // through the hour): computed, and said so beside the published one in the leg's
+            // title. The longest wait can exceed it: the gap a passenger falls into was set when
+            // the missed train left its terminal, and intervals change through the hour. Said,
+            // so that the range does not read as a slip.
             let longest = Durations.clock(transfer.longestWaitSeconds)
             let why =
                 transfer.longestWaitSeconds > transfer.headwaySeconds
                 ? language.tr(": інтервали тут сягають \(longest)", ": intervals here reach \(longest)") : ""
             wait = language.tr(
-                "заплановане очікування \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ інтервалу \(Durations.clock(transfer.headwaySeconds)) (може бути 0:00–\(longest)\(why))",
-                "booked wait \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ of the \(Durations.clock(transfer.headwaySeconds)) interval (could be 0:00–\(longest)\(why))"
+                "заплановане очікування \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ обчисленого інтервалу \(Durations.clock(transfer.headwaySeconds)) (може бути 0:00–\(longest)\(why))",
+                "booked wait \(Durations.clock(transfer.bookedWaitSeconds)) = ¼ of the computed \(Durations.clock(transfer.headwaySeconds)) interval (could be 0:00–\(longest)\(why))"
             )
             if let first = transfer.earliestTrain {
                 wait += language.tr(

@@ -12,8 +12,9 @@ struct PlanRenderer {
     var notes: [String] = []
     /// Closed stations: the train passes them without stopping.
     var closed: Set<String> = []
-    /// Each leg's interval at its boarding, shown beside its line (empty: not shown).
-    var intervals: [Int] = []
+    /// Each leg's published interval for its boarding hour, shown beside its line, as the
+    /// station card lists it (empty: not shown).
+    var intervals: [ScheduleEngine.LegInterval] = []
     /// Said first, before the findings (the origin's entrances shut).
     var warnings: [String] = []
     /// The terminal's width: long lines wrap at spaces, annotations under their station. Nil
@@ -95,7 +96,13 @@ struct PlanRenderer {
                 " \(leg.line)  " + Names.line(line, language) + " · "
                 + language.tr("у напрямку станції \(name(toward))", "toward \(name(toward))")
             if legIndex < intervals.count {
-                title += " · " + language.tr("інтервал ", "every ") + Durations.clock(intervals[legIndex])
+                // The hour's published figure (its hour is the boarding's, in the row below).
+                let figure = Durations.clock(intervals[legIndex].seconds)
+                title +=
+                    " · "
+                    + (intervals[legIndex].published
+                        ? language.tr("інтервал \(figure) (опубліковано)", "every \(figure) (published)")
+                        : language.tr("інтервал \(figure)", "every \(figure)"))
             }
             let heading = wrapped(title, indent: 5)
             out.append(

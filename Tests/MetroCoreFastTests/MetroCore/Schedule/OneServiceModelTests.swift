@@ -37,12 +37,14 @@ final class OneServiceModelTests: XCTestCase {
         let text = CLI.run(arguments, columns: 200)
         XCTAssertEqual(text.code, 0, text.stderr)
         XCTAssertTrue(
-            text.stdout.contains("booked wait 1:38 = ¼ of the 6:30 interval (could be 0:00–6:30)"), text.stdout)
+            text.stdout.contains("booked wait 1:38 = ¼ of the computed 6:30 interval (could be 0:00–6:30)"), text.stdout
+        )
         XCTAssertFalse(
             text.stdout.contains("05:52:50") || text.stdout.contains("05:59:20"), "computed trains are not named")
         let uk = CLI.run(arguments + ["--lang", "uk"], columns: 200)
         XCTAssertTrue(
-            uk.stdout.contains("заплановане очікування 1:38 = ¼ інтервалу 6:30 (може бути 0:00–6:30)"), uk.stdout)
+            uk.stdout.contains("заплановане очікування 1:38 = ¼ обчисленого інтервалу 6:30 (може бути 0:00–6:30)"),
+            uk.stdout)
         let document = try json(CLI.run(arguments + ["--json"]).stdout)
         let alert = try XCTUnwrap(document["alert"] as? [String: Any])
         XCTAssertLessThanOrEqual(time(alert["time"]), "05:54:18", "yours is next for the earliest train")

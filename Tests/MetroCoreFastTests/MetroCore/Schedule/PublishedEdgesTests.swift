@@ -49,7 +49,7 @@ final class PublishedEdgesTests: XCTestCase {
         let text = CLI.run(
             ["plan", "Ploshcha Ukrainskykh Heroiv", "Dnipro", "--at", "06:31", "--date", "2026-12-02"], columns: nil
         ).stdout
-        XCTAssertTrue(text.contains("booked wait 2:00 = ¼ of the 8:00 interval (could be 0:00–"), text)
+        XCTAssertTrue(text.contains("booked wait 2:00 = ¼ of the computed 8:00 interval (could be 0:00–"), text)
         XCTAssertFalse(text.contains("06:39:54"), "the computed train's second is not given")
     }
 

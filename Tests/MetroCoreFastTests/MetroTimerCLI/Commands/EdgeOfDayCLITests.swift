@@ -117,7 +117,7 @@ final class EdgeOfDayCLITests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("⚠"), result.stdout)
         let uk = CLI.run(
             ["plan", "Lisova", "Teremky", "--at", "05:30", "--date", "2026-12-02", "--lang", "uk"], columns: nil)
-        XCTAssertTrue(uk.stdout.contains("це план першого поїзда, о 05:34:45 зі станції Лісова"), uk.stdout)
+        XCTAssertTrue(uk.stdout.contains("це план першого поїзда, який рушає зі станції Лісова о 05:34:45"), uk.stdout)
         let document = try json(
             CLI.run(["plan", "Lisova", "Teremky", "--at", "05:30", "--date", "2026-12-02", "--json"]).stdout)
         XCTAssertEqual(document["departure"] as? String, "2026-12-02T05:34:45+02:00")

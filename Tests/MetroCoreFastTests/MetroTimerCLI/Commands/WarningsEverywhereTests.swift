@@ -23,31 +23,63 @@ final class WarningsEverywhereTests: XCTestCase {
         ]
     }
 
-    /// `status`: a mark in the default line, and `{warning}` for `--format`.
-    func testStatusMarksARideThatCannotBeCompleted() throws {
-        let env = try environment()
+    /// A saved ride Lisova → Teremky from `t0`, as `start` saves it.
+    func ride(from t0: Date, _ env: [String: String], replace: Bool = false) throws {
         let service = TripService(
             store: FileTripStore(directory: env["METRO_TIMER_HOME"]!),
             engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
         _ = try service.start(
-            origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: late, replace: false,
+            origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: t0, replace: replace,
             changes: nil)
+    }
+
+    /// `status`: a mark in the default line, and `{warning}` for `--format`; at 22:31 the last M2
+    /// is still to leave, so the mark says when, not "gone".
+    func testStatusMarksARideThatCannotBeCompleted() throws {
+        let env = try environment()
+        try ride(from: late, env)
         let line = CLI.run(["status"], now: late.addingTimeInterval(60), environment: env)
-        XCTAssertTrue(line.stdout.contains(" · ⚠ can't finish: last M2 gone"), line.stdout)
+        XCTAssertTrue(line.stdout.contains(" · ⚠ can't finish: last M2 leaves 22:45:50"), line.stdout)
         let formatted = CLI.run(
             ["status", "--format", "{next} {warning}"], now: late.addingTimeInterval(60), environment: env)
-        XCTAssertEqual(formatted.stdout, "Chernihivska ⚠ can't finish: last M2 gone\n")
+        XCTAssertEqual(formatted.stdout, "Chernihivska ⚠ can't finish: last M2 leaves 22:45:50\n")
         let uk = CLI.run(["status", "--lang", "uk"], now: late.addingTimeInterval(60), environment: env)
-        XCTAssertTrue(uk.stdout.contains(" · ⚠ не доїхати: останній M2 пішов"), uk.stdout)
+        XCTAssertTrue(uk.stdout.contains(" · ⚠ не доїхати: останній M2 рушає о 22:45:50"), uk.stdout)
         // A ride that can be completed has no mark, and an empty {warning}.
         let noon = Kyiv.date("2026-12-09 12:00:00")
-        _ = try service.start(
-            origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: noon, replace: true,
-            changes: nil)
+        try ride(from: noon, env, replace: true)
         XCTAssertFalse(CLI.run(["status"], now: noon.addingTimeInterval(60), environment: env).stdout.contains("⚠"))
         XCTAssertEqual(
             CLI.run(["status", "--format", "[{warning}]"], now: noon.addingTimeInterval(60), environment: env).stdout,
             "[]\n")
+    }
+
+    /// `status` on a forced ride from Lisova at 22:31 (a tap after Lisova's last toward
+    /// Akademmistechko, which `start` takes as that train: its t₀ is the published 22:30:00):
+    /// the last M2 toward Teremky is still to leave Maidan Nezalezhnosti (published 22:45:50),
+    /// so it is said in the present, with its time; "gone" only once that second has passed.
+    func testStatusSaysTheLastTrainInTheRightTense() throws {
+        let rows = try RawCSV.rows("kyiv-timetable.csv")
+        let maidan = try XCTUnwrap(
+            rows.first { $0["name_uk"] == "Майдан Незалежності" && $0["direction"] == "forward" })
+        let last = try XCTUnwrap(maidan["last_departure"])
+        XCTAssertEqual(
+            Kyiv.network.terminal(line: "M2", direction: .forward), Kyiv.station("Teremky").code,
+            "forward is toward Teremky")
+        let lisova = try XCTUnwrap(rows.first { $0["name_uk"] == "Лісова" && $0["direction"] == "reverse" })
+        let env = try environment()
+        try ride(from: Kyiv.date("2026-12-07 " + lisova["last_departure"]!), env)
+        let before = Kyiv.date("2026-12-07 22:31:00")
+        let en = CLI.run(["status", "--format", "{warning}"], now: before, environment: env)
+        XCTAssertEqual(en.stdout, "⚠ can't finish: last M2 leaves \(last)\n")
+        let uk = CLI.run(["status", "--format", "{warning}", "--lang", "uk"], now: before, environment: env)
+        XCTAssertEqual(uk.stdout, "⚠ не доїхати: останній M2 рушає о \(last)\n")
+        XCTAssertFalse(CLI.run(["status"], now: before, environment: env).stdout.contains("gone"))
+        // One second after the published departure it has gone (the train is still short of it).
+        let after = Kyiv.date("2026-12-07 " + last).addingTimeInterval(1)
+        XCTAssertEqual(
+            CLI.run(["status", "--format", "{warning}"], now: after, environment: env).stdout,
+            "⚠ can't finish: last M2 gone\n")
     }
 
     /// A real `start` then is refused with plan's sentence (exit 1), and nothing is saved.
