@@ -35,7 +35,7 @@ final class ReadmeTests: XCTestCase {
     }
 
     /// The screen in the README: a rehearsal of Lisova → Teremky (t₀ 19:30 on 2026-11-30) 22 s
-    /// before "change is next", 80 columns.
+    /// before the change's alert, 80 columns.
     static func screenExample() throws -> String {
         let trip = Trip(
             id: "readme", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
@@ -55,7 +55,7 @@ final class ReadmeTests: XCTestCase {
     func testTheScreenExampleIsCurrent() throws {
         let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let shown = try block(
-            after: "The screen, 22 s before \"change is next\" (a rehearsal, 80 columns):", in: readme)
+            after: "The screen, 22 s before the change's alert (a rehearsal, 80 columns):", in: readme)
         let expected = try Self.screenExample()
         if shown != expected { print("README SCREEN\n" + expected + "END") }
         XCTAssertEqual(shown, expected)

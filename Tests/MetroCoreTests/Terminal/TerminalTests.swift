@@ -288,12 +288,12 @@ final class TerminalTests: XCTestCase {
             let lines = shown.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
             XCTAssertLessThanOrEqual(lines.count, 15)
             for line in lines { XCTAssertLessThanOrEqual(line.count, 40, String(line)) }
-            // The destination's alert fires more than a stop early on this ride, so its
-            // countdown is "Get ready", not "Yours is next" (decision 0050).
+            // Both alerts fire more than the next stop early on this ride, so their countdowns
+            // are "Get ready", not "Change is next" or "Yours is next" (decision 0050).
             for text in language == "en"
-                ? ["Next: ", "Change is next", "Get ready  ", "Arrival", "⚠", "+ behind", "u undo", "q leave"]
+                ? ["Next: ", "Get ready to change", "Get ready  ", "Arrival", "⚠", "+ behind", "u undo", "q leave"]
                 : [
-                    "Наступна: ", "Пересадка — наступна", "Готуйтеся виходити", "Прибуття", "⚠", "+ позаду",
+                    "Наступна: ", "Готуйтеся до пересадки", "Готуйтеся виходити", "Прибуття", "⚠", "+ позаду",
                     "u скасувати", "q вийти",
                 ]
             {
