@@ -126,12 +126,15 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 
     func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
 
+    /// An integer is read only as it is written: digits alone. A fraction or an exponent is no
+    /// integer, even where it names one (`1e2`, `2.0`), and `1e-400` is not 0. (Foundation's
+    /// decoder takes both.) A number written whole but too large for `Int` is out of range.
     func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         switch value {
         case .integer(let int):
             if let exact = T(exactly: int) { return exact }
-        case .double(let double):
-            if let exact = T(exactly: double) { return exact }
+        case .double(let double) where double.magnitude >= 0x1p63 && double == double.rounded():
+            break
         default:
             throw mismatch(type)
         }
@@ -356,9 +359,19 @@ extension JSONObject {
     package static func reason(_ error: any Error) -> Bilingual {
         if let error = error as? any BilingualError { return error.reason }
         guard let error = error as? DecodingError else { return Bilingual("це не чинний JSON", "not valid JSON") }
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map(\.stringValue).joined(separator: ".")
+        // As the file is read: `moments.steps[0].seconds`, not `moments.steps.Index 0.seconds`.
+        func path(_ keys: [any CodingKey]) -> String {
+            var text = ""
+            for key in keys {
+                if let index = key.intValue, Int(key.stringValue) == nil {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
+            return text
         }
+        func path(_ context: DecodingError.Context) -> String { path(context.codingPath) }
         func expected(_ type: Any.Type) -> (uk: String, en: String) {
             switch type {
             case is String.Type: ("рядок", "a string")
@@ -371,9 +384,16 @@ extension JSONObject {
             }
         }
         switch error {
-        case .keyNotFound(let key, _): return Bilingual("бракує '\(key.stringValue)'", "missing '\(key.stringValue)'")
+        case .keyNotFound(let key, let context):
+            let name = path(context.codingPath + [key])
+            return Bilingual("бракує '\(name)'", "missing '\(name)'")
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             let kind = expected(type)
+            // The whole value (a line of JSON lines, a file) is not what was expected.
+            guard !context.codingPath.isEmpty else {
+                return type is [String: Any].Type
+                    ? Bilingual("не об’єкт JSON", "not a JSON object") : Bilingual("не \(kind.uk)", "not \(kind.en)")
+            }
             return Bilingual("'\(path(context))' не \(kind.uk)", "'\(path(context))' is not \(kind.en)")
         case .dataCorrupted(let context):
             return Bilingual("хибне значення в '\(path(context))'", "bad value at '\(path(context))'")
