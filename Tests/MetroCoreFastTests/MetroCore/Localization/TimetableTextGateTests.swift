@@ -60,7 +60,7 @@ final class TimetableTextGateTests: XCTestCase {
             XCTAssertEqual(run.code, 65, "\(door): \(run.stderr)")
             XCTAssertEqual(
                 run.stderr,
-                "Error: \(data)/kyiv-stations.csv:37:5: name_en holds a control character (U+001B); timetable text may hold no control, C1, bidirectional or line-separator character\n",
+                "Error: \(data)/kyiv-stations.csv:37:5: name_en holds a control character (U+001B); timetable text may hold no control, C1, bidirectional, invisible or line-separator character\n",
                 door)
             XCTAssertFalse(run.stderr.contains("\u{1B}"), door)
             XCTAssertEqual(run.stdout, "", door)
@@ -82,7 +82,7 @@ final class TimetableTextGateTests: XCTestCase {
                 // (U+2028 alone is refused by the rule for all text first: it breaks the line.)
                 let rule =
                     shown == "U+2028"
-                    ? "name_en holds a line or paragraph separator (U+2028); timetable text may hold no control, C1, bidirectional or line-separator character"
+                    ? "name_en holds a line or paragraph separator (U+2028); timetable text may hold no control, C1, bidirectional, invisible or line-separator character"
                     : "name_en shows nothing (\(shown)); a name must have at least one visible letter, digit or sign"
                 XCTAssertEqual(run.stderr, "Error: \(data)/kyiv-stations.csv:37:5: \(rule)\n", "\(shown) \(door)")
             }
@@ -98,7 +98,7 @@ final class TimetableTextGateTests: XCTestCase {
         XCTAssertEqual(run.code, 65)
         XCTAssertEqual(
             run.stderr,
-            "Error: \(data)/kyiv-stations.csv:37:5: name_en holds a line or paragraph separator (U+2028); timetable text may hold no control, C1, bidirectional or line-separator character\n"
+            "Error: \(data)/kyiv-stations.csv:37:5: name_en holds a line or paragraph separator (U+2028); timetable text may hold no control, C1, bidirectional, invisible or line-separator character\n"
         )
     }
 
