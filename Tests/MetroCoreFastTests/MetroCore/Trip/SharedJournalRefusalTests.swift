@@ -4,7 +4,6 @@ import XCTest
 
 @testable import CLIKit
 @testable import MetroCore
-@testable import TimetableGenCLI
 
 /// What `timetable-gen field` says of a line it skips, said as a rider reads the file: a line
 /// that is no object said "('' is not an object)", a 2.5 in a step "bad value at
@@ -18,25 +17,16 @@ final class SharedJournalRefusalTests: XCTestCase {
     }
 
     func field(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {
-        let out = StringSink()
-        let err = StringSink()
-        let code = Generator.main(
-            arguments: ["field"] + arguments, environment: environment, stdout: out, stderr: err,
-            currentDirectory: directory)
-        return CLIResult(stdout: out.text, stderr: err.text, code: code)
+        FieldRun.run(arguments, in: directory, environment: environment)
     }
 
-    /// A ride every check passes, written by hand as docs/shared-journal.md gives the schema.
     func ride(_ id: String, confirmed: String = "270", steps: String = "[]") -> String {
-        let lisova = Kyiv.station("Lisova").code
-        let darnytsia = Kyiv.station("Darnytsia").code
-        return
-            #"{"calibrated":false,"confirmed":\#(confirmed),"from":"\#(lisova)","moments":{"arrival":280,"changeAlerts":[],"changes":[],"dayType":"weekday","earliest":250,"finalArrival":280,"hour":10,"latest":320,"steps":\#(steps),"timetable":"2026-11-30"},"outcome":"arrived","program":"0.1.0","ride":"\#(id)","to":"\#(darnytsia)"}"#
+        FieldRun.ride(id, confirmed: confirmed, steps: steps)
     }
 
     func testEachSkippedLineIsNamedAsTheFileReadsAndIntegersAreReadStrictly() throws {
         let lines = [
-            #"{"format":"metro-timer-shared-journal","version":1}"#,
+            FieldRun.header,
             ride("0000000000000001"),  // 2: read
             "[]",  // 3
             "null",  // 4
@@ -76,7 +66,7 @@ final class SharedJournalRefusalTests: XCTestCase {
     /// The same in Ukrainian.
     func testTheRefusalsReadInUkrainian() throws {
         let lines = [
-            #"{"format":"metro-timer-shared-journal","version":1}"#, "[]",
+            FieldRun.header, "[]",
             ride("0000000000000003", steps: #"[{"kind":"departed","seconds":2.5}]"#),
         ]
         try (lines.joined(separator: "\n") + "\n").write(

@@ -19,16 +19,20 @@ final class JournalShareBoundsTests: XCTestCase {
         home = try TestJournal.stateDirectory(self)
     }
 
-    /// One ride, ended and recorded as metro-timer records it, as a journal line.
-    func recordLine(id: String) throws -> String {
+    /// One ride, ended and recorded as metro-timer records it.
+    func record(_ id: String) throws -> JournalRecord {
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
         let trip = Trip(
             id: id, origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code,
             t0: Kyiv.date("2026-11-30 10:00:00"))
-        let record = JournalRecord(
+        return JournalRecord(
             trip: trip, model: try TripModel(engine: engine, trip: trip), outcome: .arrived,
             at: Kyiv.date("2026-11-30 10:04:30"))
-        return String(decoding: try FileTripStore.journalEncoder.encode(record), as: UTF8.self)
+    }
+
+    /// The same as a journal line.
+    func recordLine(id: String) throws -> String {
+        String(decoding: try FileTripStore.journalEncoder.encode(try record(id)), as: UTF8.self)
     }
 
     func testASharedJournalOverThePoolsLimitKeepsTheNewestRidesAndSaysHowManyItLeftOut() throws {
@@ -65,15 +69,6 @@ final class JournalShareBoundsTests: XCTestCase {
     /// The byte limit, with a smaller one set: the file holds the newest rides that fit, never
     /// more bytes than the limit, and counts the rest.
     func testTheFileNeverPassesItsByteLimit() throws {
-        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
-        func record(_ id: String) throws -> JournalRecord {
-            let trip = Trip(
-                id: id, origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code,
-                t0: Kyiv.date("2026-11-30 10:00:00"))
-            return JournalRecord(
-                trip: trip, model: try TripModel(engine: engine, trip: trip), outcome: .arrived,
-                at: Kyiv.date("2026-11-30 10:04:30"))
-        }
         let records = try (1...10).map { try record("r\($0)") }
         let one = SharedJournal.make([records[0]], network: Kyiv.network, program: "0.1.0")
         let header = one.lines[0].utf8.count + 1
