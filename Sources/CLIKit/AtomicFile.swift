@@ -49,7 +49,7 @@ package enum AtomicFile {
             removeLeftovers(of: path)
             self.path = path
             let directory = Path.directory(of: path)
-            let template = (directory.isEmpty ? "." : directory) + "/." + Path.lastComponent(of: path) + ".XXXXXX"
+            let template = (directory.isEmpty ? "." : directory) + "/" + temporaryPrefix(of: path) + "XXXXXX"
             // Twice at most: another writer's cleaning may take the file in the instant between
             // its creation and its lock (then it is no longer the one at that name).
             var attempt = 0
@@ -108,20 +108,33 @@ package enum AtomicFile {
         }
     }
 
-    /// Removes what writers of `path` killed mid-write left beside it: `.NAME.XXXXXX` files
-    /// (six letters or digits, as `mkstemp` makes them) that are regular, the user's own, and
-    /// locked by no live writer. Every writer calls it, so no leftover outlives the next write.
+    /// What a temporary file's name starts with: `.NAME.metro-timer-`, then the six letters or
+    /// digits `mkstemp` adds. A mark of the program's own, so that no file of the user's has the
+    /// name (`.ride.html.backup` has the old shape, `.NAME.` and six letters, and was taken).
+    static func temporaryPrefix(of path: String) -> String {
+        "." + Path.lastComponent(of: path) + ".metro-timer-"
+    }
+
+    /// Whether `entry`, a name in the target's directory, is one of this writer's temporary
+    /// files for `path`.
+    static func isTemporary(_ entry: String, of path: String) -> Bool {
+        let prefix = temporaryPrefix(of: path)
+        return entry.hasPrefix(prefix) && entry.utf8.count == prefix.utf8.count + 6
+            && entry.utf8.suffix(6).allSatisfy {
+                (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
+            }
+    }
+
+    /// Removes what writers of `path` killed mid-write left beside it: its temporary files
+    /// (`isTemporary`: the program's own name) that are regular, the user's own, and stale:
+    /// locked by no writer (a writer holds its lock from the file's creation to its rename, and
+    /// the lock goes with the process). Every writer calls it, so no leftover outlives the next
+    /// write; nothing of another name is touched.
     package static func removeLeftovers(of path: String) {
         let directory = Path.directory(of: path)
         let place = directory.isEmpty ? "." : directory
-        let prefix = "." + Path.lastComponent(of: path) + "."
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: place) else { return }
-        for entry in entries where entry.hasPrefix(prefix) && entry.utf8.count == prefix.utf8.count + 6 {
-            guard
-                entry.utf8.suffix(6).allSatisfy({
-                    (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
-                })
-            else { continue }
+        for entry in entries where isTemporary(entry, of: path) {
             let candidate = place + "/" + entry
             let descriptor = open(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { continue }

@@ -11,7 +11,7 @@ package enum HomeVariables {
     /// Linux's PATH_MAX (4096, with the terminating NUL) and NAME_MAX.
     static let longestPath = 4095
     static let longestName = 255
-    /// The most metro-timer adds below the directory: `/data/.network.json.XXXXXX` and the other
+    /// The most metro-timer adds below the directory: `/data/.network.json.metro-timer-XXXXXX` and the other
     /// temporary files, with room to spare.
     static let longestSuffix = 64
 

@@ -65,14 +65,9 @@ package enum PrivateDirectory {
         }
     }
 
-    /// Removes what writers killed mid-write left behind: `.NAME.XXXXXX` temp files of the
-    /// files in `names`. Call it holding the directory's lock, so no live writer's file is taken.
+    /// Removes what writers killed mid-write left behind: the stale temporary files of the
+    /// files in `names` (`AtomicFile.removeLeftovers`, the one rule for which files those are).
     package static func removeLeftovers(in path: String, of names: [String]) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        for entry in entries {
-            for name in names where entry.hasPrefix("." + name + ".") && entry.count == name.count + 8 {
-                unlink(path + "/" + entry)
-            }
-        }
+        for name in names { AtomicFile.removeLeftovers(of: path + "/" + name) }
     }
 }

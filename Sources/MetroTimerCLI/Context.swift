@@ -45,7 +45,7 @@ package struct Context: Sendable {
     /// The real process: its arguments, environment, streams and clock.
     package static func live(launchTime: Date) -> Context {
         let environment = Environment.current()
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = RawArguments.arguments
         let clock: ServiceClock
         let language = Language.resolve(flag: GlobalOptions.languageFlag(in: arguments), environment: environment)
         if let invalid = RawArguments.firstNotUTF8() {
@@ -82,7 +82,7 @@ package struct Context: Sendable {
             columns: TerminalSize.columns(environment: environment),
             helperDirectory: Path.directory(
                 of: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                    ?? CommandLine.arguments[0]))
+                    ?? RawArguments.programName ?? ""))
     }
 
     /// Whether the command line asks for anything in Kyiv time. `--version`, help, completions,

@@ -10,7 +10,8 @@ import Glibc
 // t₀ first: `metro-timer start` anchors the ride to this moment, before anything can delay it.
 let launchTime = Date()
 // The alert check's fetch: metro-timer run as its own child process, before anything else is read.
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == AlertFetch.mode {
-    exit(AlertFetch.main(Array(CommandLine.arguments.dropFirst(2)), started: .now))
+// (The arguments as the kernel gave them: `CommandLine.arguments` is empty when argc reads 0.)
+if RawArguments.arguments.first == AlertFetch.mode {
+    exit(AlertFetch.main(Array(RawArguments.arguments.dropFirst()), started: .now))
 }
 exit(MetroTimer.main(Context.live(launchTime: launchTime)))

@@ -16,7 +16,7 @@ if let invalid = RawArguments.firstNotUTF8() {
 }
 exit(
     Generator.main(
-        arguments: Array(CommandLine.arguments.dropFirst()), environment: Environment.current(),
+        arguments: RawArguments.arguments, environment: Environment.current(),
         stdout: DescriptorSink.standardOutput, stderr: DescriptorSink.standardError,
         currentDirectory: FileManager.default.currentDirectoryPath,
         // Help wraps to the terminal (COLUMNS, then the tty's width), or to 80 columns in a pipe or a file.

@@ -93,3 +93,49 @@ package final class LockedData: @unchecked Sendable {
         return data
     }
 }
+
+/// Starts an executable with `posix_spawn` and exactly the `argv` given: none at all (`[]`, an
+/// `execve` with an empty argument vector, which `Process` cannot make) or a program name that
+/// is not the path. Standard output and error go to files read after the exit, so nothing can
+/// block; the environment is exactly `environment`.
+package enum RawSpawn {
+    package struct Result {
+        package var stdout: String
+        package var stderr: String
+        /// The exit code, or nil when a signal ended the process.
+        package var code: Int32?
+        /// The signal that ended it, if one did.
+        package var signal: Int32?
+        package var pid: pid_t
+    }
+
+    package static func run(_ path: String, argv: [String], environment: [String: String]) throws -> Result {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("raw-spawn-\(UUID().uuidString)")
+            .path
+        try FileManager.default.createDirectory(
+            atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, scratch + "/out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, scratch + "/err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let arguments = argv.map { strdup($0) } + [nil]
+        defer { for pointer in arguments { free(pointer) } }
+        let variables = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in variables { free(pointer) } }
+        var pid: pid_t = 0
+        let started = posix_spawn(&pid, path, &actions, nil, arguments, variables)
+        guard started == 0 else { throw POSIXError(POSIXErrorCode(rawValue: started) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signalled = status & 0x7F != 0 && status & 0x7F != 0x7F
+        func text(_ name: String) -> String {
+            String(decoding: FileManager.default.contents(atPath: scratch + "/" + name) ?? Data(), as: UTF8.self)
+        }
+        return Result(
+            stdout: text("out"), stderr: text("err"), code: signalled ? nil : (status >> 8) & 0xFF,
+            signal: signalled ? status & 0x7F : nil, pid: pid)
+    }
+}

@@ -126,12 +126,15 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 
     func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
 
+    /// An integer is read only as it is written: digits alone. A fraction or an exponent is no
+    /// integer, even where it names one (`1e2`, `2.0`), and `1e-400` is not 0. (Foundation's
+    /// decoder takes both.) A number written whole but too large for `Int` is out of range.
     func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         switch value {
         case .integer(let int):
             if let exact = T(exactly: int) { return exact }
-        case .double(let double):
-            if let exact = T(exactly: double) { return exact }
+        case .double(let double) where double.magnitude >= 0x1p63 && double == double.rounded():
+            break
         default:
             throw mismatch(type)
         }
@@ -348,36 +351,4 @@ struct UnkeyedValues: UnkeyedDecodingContainer {
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
 
     mutating func superDecoder() throws -> any Decoder { try next() }
-}
-
-extension JSONObject {
-    /// Why JSON did not decode, in both languages: the reader's syntax error with its byte, or the
-    /// key path and what was wrong there ("'origin' is not a string", "missing 'origin'").
-    package static func reason(_ error: any Error) -> Bilingual {
-        if let error = error as? any BilingualError { return error.reason }
-        guard let error = error as? DecodingError else { return Bilingual("це не чинний JSON", "not valid JSON") }
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map(\.stringValue).joined(separator: ".")
-        }
-        func expected(_ type: Any.Type) -> (uk: String, en: String) {
-            switch type {
-            case is String.Type: ("рядок", "a string")
-            case is Bool.Type: ("логічне значення", "a boolean")
-            case is Double.Type, is Float.Type: ("число", "a number")
-            case is any FixedWidthInteger.Type: ("ціле число", "an integer")
-            case is [Any].Type: ("масив", "an array")
-            case is [String: Any].Type: ("об’єкт", "an object")
-            default: ("значення потрібного виду", "a value of the right kind")
-            }
-        }
-        switch error {
-        case .keyNotFound(let key, _): return Bilingual("бракує '\(key.stringValue)'", "missing '\(key.stringValue)'")
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            let kind = expected(type)
-            return Bilingual("'\(path(context))' не \(kind.uk)", "'\(path(context))' is not \(kind.en)")
-        case .dataCorrupted(let context):
-            return Bilingual("хибне значення в '\(path(context))'", "bad value at '\(path(context))'")
-        @unknown default: return Bilingual("це не чинний JSON", "not valid JSON")
-        }
-    }
 }

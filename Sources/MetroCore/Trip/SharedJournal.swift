@@ -51,8 +51,8 @@ package enum SharedJournal {
     /// The most a file, a line and a ride may hold: a year of rides twice a day is 730 lines of
     /// a few kilobytes.
     package static let maxBytes = 16 << 20
-    static let maxLineBytes = 64 << 10
-    static let maxRidesPerFile = 20_000
+    package static let maxLineBytes = 64 << 10
+    package static let maxRidesPerFile = 20_000
     /// Seconds from t₀ a ride's moments may take: six hours is no metro ride.
     static let secondsRange = -600...21_600
 
@@ -70,38 +70,17 @@ package enum SharedJournal {
         /// Rides left out because a value is outside what a ride can be.
         package var implausible: Int
         package var unconfirmed: Int
+        /// Rides left out because the file would pass what a reader takes (`maxRidesPerFile`,
+        /// `maxBytes`): the oldest.
+        package var overLimit = 0
     }
 
     /// The shared file from journal records: each record's route, outcome, calibration flag
     /// and moments, and nothing else (no id, no date, no station name, no path).
     package static func make(_ records: [JournalRecord], network: Network, program: String) -> Made {
-        var lines = [headerLine()]
-        var kept = 0
-        var withoutMoments = 0
-        var implausible = 0
-        var unconfirmed = 0
-        var seen: Set<String> = []
-        for record in records {
-            guard let moments = record.ride else {
-                withoutMoments += 1
-                continue
-            }
-            let ride = SharedRide(
-                ride: digest(record.id), from: record.from, to: record.to, program: program, outcome: record.outcome,
-                confirmed: record.outcome == .arrived ? record.confirmedSeconds : nil,
-                calibrated: record.calibrated ?? false, moments: moments)
-            guard problem(ride, network: network) == nil else {
-                implausible += 1
-                continue
-            }
-            guard seen.insert(ride.ride).inserted else { continue }
-            if ride.confirmed == nil { unconfirmed += 1 }
-            lines.append(encode(ride))
-            kept += 1
-        }
-        return Made(
-            lines: lines, kept: kept, withoutMoments: withoutMoments, implausible: implausible, unconfirmed: unconfirmed
-        )
+        var maker = Maker(network: network, program: program)
+        for record in records { maker.add(record) }
+        return maker.made
     }
 
     static func headerLine() -> String {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What a tap on Start means: the one rule `start` and the ride card both follow
-/// (docs/decisions/0077-what-a-tap-needs.md). A tap is a human act at a published departure's
+/// (docs/decisions/0080-what-a-tap-needs.md). A tap is a human act at a published departure's
 /// edge: the first train's rider may tap as the doors close, a few seconds before it leaves; the
 /// last train's rider taps once seated, after it has left. Between the two, trains run and the
 /// tap is t₀ itself.

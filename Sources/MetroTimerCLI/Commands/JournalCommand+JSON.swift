@@ -91,17 +91,21 @@ extension JournalCommand {
     }
 
     /// `Quote.json(text)`, without its scan of every character when no byte of the text can
-    /// begin a character it escapes (C0 but the line break, DEL; C1, U+061C and the bidi
-    /// controls start with 0xC2, 0xD8 or 0xE2): a trip's text is mostly ASCII and Cyrillic.
+    /// begin a character it escapes (`UnsafeText`: C0 but the line break, DEL; the others start
+    /// with 0xC2 (C1, U+00AD), 0xCD (U+034F), 0xD8 (U+061C), 0xE1 (U+115F–U+180E), 0xE2 (the
+    /// bidi controls, the separators, U+200B–U+2800), 0xE3 (U+3164), 0xEF (U+FEFF–U+FFFB), 0xF0
+    /// (U+1D173–U+1D17A) or 0xF3 (the tags)): a trip's text is mostly ASCII and Cyrillic.
     static func safeJSON(_ text: String) -> String {
         var text = text
         return text.withUTF8 { mayNeedQuote($0) } ? Quote.json(text) : text
     }
 
     static func mayNeedQuote(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes
-        where (byte < 0x20 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
-            return true
+        for byte in bytes {
+            switch byte {
+            case 0..<0x0A, 0x0B..<0x20, 0x7F, 0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3: return true
+            default: continue
+            }
         }
         return false
     }

@@ -20,8 +20,9 @@ extension JournalCommand {
                 "With --share: only say what would be kept and what dropped.")),
     ]
 
-    func share(_ records: [JournalRecord], to path: String, _ context: Context, language: Language) throws(CLIError) {
-        let made = SharedJournal.make(records, network: context.network, program: Release.version)
+    /// Writes what `SharedJournal.Maker` made (a file within its reader's limits), a line at a
+    /// time, and says what it kept and what it left out.
+    func share(_ made: SharedJournal.Made, to path: String, _ context: Context, language: Language) throws(CLIError) {
         let rides =
             "\(made.kept) " + language.plural(made.kept, uk: ("поїздку", "поїздки", "поїздок"), en: ("ride", "rides"))
         // To standard output with '-': the file there, what it says about it on standard error.
@@ -32,9 +33,11 @@ extension JournalCommand {
                     "Буде записано \(rides) у \(Quote.value(path)) (нічого нікуди не надсилається: файл передаєте ви).",
                     "Would write \(rides) to \(Quote.value(path)) (nothing is sent anywhere: you hand the file on)."))
         } else if path == "-" {
-            context.stdout.write(made.lines.map { $0 + "\n" }.joined())
+            for line in made.lines { context.stdout.write(line + "\n") }
         } else {
-            try ExportFile.write(made.lines.map { $0 + "\n" }.joined(), to: path, mode: 0o600, language: language)
+            try ExportFile.write(to: path, mode: 0o600, language: language) { append in
+                for line in made.lines { append(Array((line + "\n").utf8)) }
+            }
             summary.line(
                 language.tr(
                     "Записано \(rides) у \(Quote.value(path)) (нічого нікуди не надіслано: файл передаєте ви).",
@@ -61,6 +64,15 @@ extension JournalCommand {
             left.append(
                 language.tr(
                     "\(made.implausible) з неможливими значеннями", "\(made.implausible) with impossible values"))
+        }
+        if made.overLimit > 0 {
+            let most = "\(SharedJournal.maxRidesPerFile)"
+            let megabytes = SharedJournal.maxBytes >> 20
+            left.append(
+                language.tr(
+                    "\(made.overLimit) понад те, що timetable-gen field читає з одного файлу (\(most) поїздок, \(megabytes) МБ; залишено найновіші)",
+                    "\(made.overLimit) over what timetable-gen field reads in one file (\(most) rides, \(megabytes) MB; the newest kept)"
+                ))
         }
         if !left.isEmpty {
             summary.line(language.tr("Не взято поїздок: ", "Rides left out: ") + left.joined(separator: ", ") + ".")

@@ -95,11 +95,19 @@ struct JournalCommand: Command {
         // One record at a time, so that memory does not grow with the journal: the rows are
         // printed as they are read, --json keeps each trip's text in a private temporary file
         // (its summary comes first), --export writes each record as it is read, and --last keeps
-        // a ring of the last N. --share pools the rides it writes, so it gathers them.
+        // a ring of the last N. --share keeps only the rides its file can hold.
         if let sharePath {
-            let (records, problems) = try gather(store, last: last)
+            var maker = SharedJournal.Maker(network: context.network, program: Release.version)
+            let problems: [(line: Int, reason: Bilingual)]
+            if let last {
+                let gathered = try gather(store, last: last)
+                for record in gathered.records { maker.add(record) }
+                problems = gathered.problems
+            } else {
+                problems = try store.forEachJournalRecord { maker.add($0) }
+            }
             for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
-            return try share(records, to: sharePath, context, language: language)
+            return try share(maker.made, to: sharePath, context, language: language)
         }
         if let exportPath { return try export(store, to: exportPath, context, language) }
         if let last {

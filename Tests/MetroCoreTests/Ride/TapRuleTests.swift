@@ -6,7 +6,7 @@ import XCTest
 @testable import MetroCore
 @testable import MetroTimerCLI
 
-/// What a tap on Start needs (docs/decisions/0077-what-a-tap-needs.md): a published departure
+/// What a tap on Start needs (docs/decisions/0080-what-a-tap-needs.md): a published departure
 /// has an allowance on both sides. Lisova's first train toward Akademmistechko leaves at
 /// 05:34:45 and its last at 22:30:00 (Data/kyiv-timetable.csv, `mr18_127,Лісова,reverse`).
 final class TapRuleTests: XCTestCase {

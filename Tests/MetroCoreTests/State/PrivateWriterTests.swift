@@ -7,7 +7,7 @@ import XCTest
 @testable import MetroTimerCLI
 
 /// One writer for private files. `plan --ics` wrote 0644 (the umask's) while
-/// every other file about the rider is 0600; a writer killed mid-write left `.NAME.XXXXXX`
+/// every other file about the rider is 0600; a writer killed mid-write left its temporary file
 /// beside the target that no later write removed (the state files' writer cleans its own); and
 /// `card --output` echoed its path with ESC and BEL raw. Scratch directories only.
 final class PrivateWriterTests: XCTestCase {
@@ -42,15 +42,23 @@ final class PrivateWriterTests: XCTestCase {
         XCTAssertTrue(CLI.run(["card", "--help"]).stdout.contains("0600"))
     }
 
-    /// What a writer killed with SIGKILL leaves: its temporary file, `.NAME.XXXXXX`, regular, the
-    /// rider's own, locked by nobody. A real process killed mid-write makes one, and the next
-    /// write to the same target removes it; one that a live process holds (a writer at work) is
-    /// left alone.
-    func testAWriterRemovesWhatAKilledWriterLeftAndNotWhatALiveOneHolds() throws {
-        let ics = directory + "/ride.ics"
+    /// What a writer killed with SIGKILL leaves: its temporary file, `.NAME.metro-timer-XXXXXX`
+    /// (a name of the program's own), regular, the rider's own, locked by nobody. A real process
+    /// killed mid-write makes one, and the next write to the same target removes it; one that a
+    /// live process holds (a writer at work) is left alone, and so is every file of another name.
+    /// The clean-up took any `.NAME.` + six letters or digits: `card --output ride.html` removed
+    /// the rider's `.ride.html.backup`, `plan --ics` `.ride.ics.BACKUP`, `journal --share`
+    /// `.rides.jsonl.before`.
+    func testAWriterRemovesOnlyItsOwnStaleTemporaryFiles() throws {
+        // The rider's own files beside the three targets: backups, and one of mkstemp's shape.
+        let decoys = [".ride.html.backup", ".ride.ics.BACKUP", ".rides.jsonl.before", ".ride.html.Ab12Cd"]
+        for decoy in decoys {
+            _ = FileManager.default.createFile(
+                atPath: directory + "/" + decoy, contents: Data("mine".utf8), attributes: [.posixPermissions: 0o600])
+        }
         // A killed writer's leftover, made by a real process: it creates the temporary file as
-        // the writer does, then is killed with SIGKILL.
-        let leftover = directory + "/.ride.ics.Ab12Cd"
+        // the writer names it, then is killed with SIGKILL.
+        let leftover = directory + "/.ride.ics.metro-timer-Ab12Cd"
         let killed = Process()
         killed.executableURL = URL(fileURLWithPath: "/bin/sh")
         killed.arguments = ["-c", "umask 077; printf 'BEGIN:VCAL' > '\(leftover)'; kill -9 $$"]
@@ -59,7 +67,7 @@ final class PrivateWriterTests: XCTestCase {
         XCTAssertEqual(killed.terminationReason, .uncaughtSignal)
         XCTAssertTrue(FileManager.default.fileExists(atPath: leftover))
         // A writer at work: its temporary file held under a lock by a live process.
-        let live = directory + "/.ride.ics.Zz98Yy"
+        let live = directory + "/.ride.ics.metro-timer-Zz98Yy"
         _ = FileManager.default.createFile(atPath: live, contents: Data(), attributes: [.posixPermissions: 0o600])
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
@@ -74,25 +82,27 @@ final class PrivateWriterTests: XCTestCase {
         while Date() < until,
             (try? String(contentsOfFile: "/proc/\(holder.processIdentifier)/comm", encoding: .utf8)) != "sleep\n"
         { usleep(10_000) }
-        // A file of the same shape that is someone's own note, not a temp name: untouched.
-        let other = directory + "/.ride.ics.notes"
-        _ = FileManager.default.createFile(atPath: other, contents: Data("mine".utf8))
 
-        XCTAssertEqual(CLI.run(plan + ["--ics", ics]).code, 0)
+        XCTAssertEqual(CLI.run(plan + ["--ics", directory + "/ride.ics"]).code, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: leftover), "the killed writer's file is left")
         XCTAssertTrue(FileManager.default.fileExists(atPath: live), "a live writer's file was removed")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: other))
+
+        // The card's writer and the share's are the same one.
+        let cardLeftover = directory + "/.ride.html.metro-timer-Qw34Er"
+        let shareLeftover = directory + "/.rides.jsonl.metro-timer-0a1B2c"
+        for path in [cardLeftover, shareLeftover] {
+            _ = FileManager.default.createFile(
+                atPath: path, contents: Data("<html".utf8), attributes: [.posixPermissions: 0o600])
+        }
+        XCTAssertEqual(CLI.run(card + ["--output", directory + "/ride.html"]).code, 0)
+        let share = CLI.run(["journal", "--share", directory + "/rides.jsonl"])
+        XCTAssertEqual(share.code, 0, share.stderr)
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: directory).sorted(),
-            [".ride.ics.Zz98Yy", ".ride.ics.notes", "ride.ics"])
-
-        // The card's writer is the same one.
-        let page = directory + "/ride.html"
-        let cardLeftover = directory + "/.ride.html.Qw34Er"
-        _ = FileManager.default.createFile(
-            atPath: cardLeftover, contents: Data("<html".utf8), attributes: [.posixPermissions: 0o600])
-        XCTAssertEqual(CLI.run(card + ["--output", page]).code, 0)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: cardLeftover))
+            (decoys + [".ride.ics.metro-timer-Zz98Yy", "ride.html", "ride.ics", "rides.jsonl"]).sorted())
+        for decoy in decoys {
+            XCTAssertEqual(try String(contentsOfFile: directory + "/" + decoy, encoding: .utf8), "mine", decoy)
+        }
     }
 
     /// The six other exports quote the path they name; `card --output` echoed ESC and BEL raw.

@@ -179,9 +179,13 @@ final class StateSafetyTests: XCTestCase {
     func testLeftoverTempFilesAreRemovedByTheNextWriter() throws {
         let (directory, environment) = try stateWithTrip()
         // What a writer killed between writing its temp file and renaming it leaves behind.
-        try "{\"half\":".write(toFile: directory + "/.trip.json.Ab3dEf", atomically: false, encoding: .utf8)
+        try "{\"half\":".write(
+            toFile: directory + "/.trip.json.metro-timer-Ab3dEf", atomically: false, encoding: .utf8)
+        // A file of the rider's own beside it, of the shape temporary files once had: kept.
+        try "mine".write(toFile: directory + "/.trip.json.backup", atomically: false, encoding: .utf8)
         XCTAssertEqual(CLI.run(["adjust", "+1"], now: t0.addingTimeInterval(60), environment: environment).code, 0)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/.trip.json.Ab3dEf"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/.trip.json.metro-timer-Ab3dEf"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/.trip.json.backup"))
     }
 
     func testADirectoryOfAnotherUserIsRefusedAndALooseOneIsRefusedNotTightened() throws {

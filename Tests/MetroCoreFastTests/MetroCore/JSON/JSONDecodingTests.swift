@@ -94,8 +94,21 @@ final class JSONDecodingTests: XCTestCase {
         XCTAssertEqual(reason(#"{"count":1,"items":[]}"#).en, "missing 'name'")
         XCTAssertEqual(reason(#"{"count":1,"items":[]}"#).uk, "бракує 'name'")
         XCTAssertEqual(reason(#"{"name":5,"count":1,"items":[]}"#).en, "'name' is not a string")
-        XCTAssertEqual(reason(#"{"name":"a","count":1.5,"items":[]}"#).en, "bad value at 'count'")
-        XCTAssertEqual(reason(#"{"name":"a","count":1,"items":[1,"x"]}"#).en, "'items.Index 1' is not an integer")
+        XCTAssertEqual(reason(#"{"name":"a","count":1.5,"items":[]}"#).en, "'count' is not an integer")
+        XCTAssertEqual(reason(#"{"name":"a","count":1,"items":[1,"x"]}"#).en, "'items[1]' is not an integer")
+        XCTAssertEqual(reason(#"{"name":"a","count":1,"items":[1,2.5]}"#).en, "'items[1]' is not an integer")
+        // An integer is written as one: no exponent (1e2 is no integer here, 1e-400 not 0), no
+        // fraction, not even .0.
+        for text in ["1e2", "1E2", "1e-400", "1.0", "-0.0", "100e-2"] {
+            XCTAssertEqual(reason(#"{"name":"a","count":\#(text),"items":[]}"#).en, "'count' is not an integer", text)
+        }
+        XCTAssertEqual(reason(#"{"name":"a","count":-0,"items":[1]}"#).en, "", "-0 is an integer")
+        // The value itself, when it is not an object: said so, not "''".
+        for text in ["[]", "null", "1", #""s""#, "true"] {
+            XCTAssertEqual(reason(text).en, "not a JSON object", text)
+            XCTAssertEqual(reason(text).uk, "не об’єкт JSON", text)
+        }
+        XCTAssertEqual(reason(#"{"name":"a","items":[]}"#).en, "missing 'count'")
         XCTAssertEqual(reason(#"{"name":null,"count":1,"items":[]}"#).uk, "'name' не рядок")
         XCTAssertEqual(reason(#"{"name":"a","#).en, "the JSON ends too early at byte 12")
         XCTAssertEqual(reason(#"{"name":"a","#).uk, "JSON уривається (байт 12)")

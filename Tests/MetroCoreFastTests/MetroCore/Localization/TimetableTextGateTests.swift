@@ -10,7 +10,8 @@ import XCTest
 /// (when it read its own output back), but `gtfs` and the plain compile took them (a raw ESC
 /// reached the feed's translations.txt), and `install` took blank and invisible names. Every
 /// command that compiles data applies the same checks at the door, with file:line:column, and
-/// the refusal names the rule.
+/// the refusal names the rule. A station named only U+3164 (HANGUL FILLER) or U+2800 (BRAILLE
+/// PATTERN BLANK) was installed, and `plan` printed "ㅤ → Teremky": a filler shows nothing.
 final class TimetableTextGateTests: XCTestCase {
     struct Run {
         var stdout: String
@@ -60,7 +61,7 @@ final class TimetableTextGateTests: XCTestCase {
             XCTAssertEqual(run.code, 65, "\(door): \(run.stderr)")
             XCTAssertEqual(
                 run.stderr,
-                "Error: \(data)/kyiv-stations.csv:37:5: name_en holds a control character (U+001B); timetable text may hold no control, C1, bidirectional or line-separator character\n",
+                "Error: \(data)/kyiv-stations.csv:37:5: name_en holds a control character (U+001B); timetable text may hold no control, C1, bidirectional, invisible or line-separator character\n",
                 door)
             XCTAssertFalse(run.stderr.contains("\u{1B}"), door)
             XCTAssertEqual(run.stdout, "", door)
@@ -74,6 +75,9 @@ final class TimetableTextGateTests: XCTestCase {
         for (name, shown) in [
             (" ", "U+0020"), ("\u{2028}", "U+2028"), ("\u{200B}", "U+200B"), ("\u{FEFF}", "U+FEFF"),
             ("\u{00AD}", "U+00AD"), (" \u{200B}\u{00A0}", "U+0020 U+200B U+00A0"),
+            // Fillers Unicode counts as a letter or a symbol: they show nothing either.
+            ("\u{3164}", "U+3164"), ("\u{2800}", "U+2800"), ("\u{115F}\u{1160}", "U+115F U+1160"),
+            ("\u{FFA0}", "U+FFA0"),
         ] {
             let data = try data(teremkyEn: name)
             for (door, arguments) in doors(data, scratch) {
@@ -82,7 +86,7 @@ final class TimetableTextGateTests: XCTestCase {
                 // (U+2028 alone is refused by the rule for all text first: it breaks the line.)
                 let rule =
                     shown == "U+2028"
-                    ? "name_en holds a line or paragraph separator (U+2028); timetable text may hold no control, C1, bidirectional or line-separator character"
+                    ? "name_en holds a line or paragraph separator (U+2028); timetable text may hold no control, C1, bidirectional, invisible or line-separator character"
                     : "name_en shows nothing (\(shown)); a name must have at least one visible letter, digit or sign"
                 XCTAssertEqual(run.stderr, "Error: \(data)/kyiv-stations.csv:37:5: \(rule)\n", "\(shown) \(door)")
             }
@@ -98,19 +102,30 @@ final class TimetableTextGateTests: XCTestCase {
         XCTAssertEqual(run.code, 65)
         XCTAssertEqual(
             run.stderr,
-            "Error: \(data)/kyiv-stations.csv:37:5: name_en holds a line or paragraph separator (U+2028); timetable text may hold no control, C1, bidirectional or line-separator character\n"
+            "Error: \(data)/kyiv-stations.csv:37:5: name_en holds a line or paragraph separator (U+2028); timetable text may hold no control, C1, bidirectional, invisible or line-separator character\n"
         )
     }
 
     /// A network file made elsewhere (not by this compiler) is held to the same rule when it is
     /// read, and the refusal says the rule rather than a Swift enum's description.
     func testAnInstalledFileWithAnInvisibleNameIsRefusedByTheRule() throws {
-        var document = Network.kyiv.document
-        let index = try XCTUnwrap(document.stations.firstIndex { $0.code == "mb18_227" })
-        document.stations[index].nameEn = "\u{200B}"
-        XCTAssertEqual(
-            document.integrityProblem()?.en,
-            "station mb18_227: nameEn shows nothing (U+200B); a name must have at least one visible letter, digit or sign"
-        )
+        for (name, said) in [
+            ("\u{200B}", "shows nothing (U+200B); a name must have at least one visible letter, digit or sign"),
+            ("\u{3164}", "shows nothing (U+3164); a name must have at least one visible letter, digit or sign"),
+            (
+                "\u{3164} \u{2800}",
+                "shows nothing (U+3164 U+0020 U+2800); a name must have at least one visible letter, digit or sign"
+            ),
+            // Inside a visible name it would reach every place the name is shown.
+            (
+                "Tere\u{200B}mky",
+                "holds an invisible character (U+200B); timetable text may hold no control, C1, bidirectional, invisible or line-separator character"
+            ),
+        ] {
+            var document = Network.kyiv.document
+            let index = try XCTUnwrap(document.stations.firstIndex { $0.code == "mb18_227" })
+            document.stations[index].nameEn = name
+            XCTAssertEqual(document.integrityProblem()?.en, "station mb18_227: nameEn " + said)
+        }
     }
 }

@@ -25,13 +25,7 @@ final class SharedJournalTests: XCTestCase {
         CLI.run(arguments, now: Kyiv.date(time), environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": home])
     }
 
-    func field(_ arguments: [String]) -> CLIResult {
-        let out = StringSink()
-        let err = StringSink()
-        let code = Generator.main(
-            arguments: ["field"] + arguments, stdout: out, stderr: err, currentDirectory: directory)
-        return CLIResult(stdout: out.text, stderr: err.text, code: code)
-    }
+    func field(_ arguments: [String]) -> CLIResult { FieldRun.run(arguments, in: directory) }
 
     // MARK: the intervals, by hand
 

@@ -172,7 +172,11 @@ final class JournalBoundedReadersTests: XCTestCase {
     /// others `UnsafeText` names, alone and among Cyrillic, in a name and through the command.
     func testTheShortcutsOfTheJSONWriterEscapeWhatTheFullFormsEscape() throws {
         var scalars = (0..<0x3000).compactMap(Unicode.Scalar.init)
-        scalars += ["\u{FEFF}", "\u{1F687}", "\u{10FFFF}"]
+        scalars += [
+            "\u{3164}", "\u{FEFF}", "\u{FFA0}", "\u{FFF9}", "\u{FFFB}", "\u{1D173}", "\u{1F687}", "\u{E0001}",
+            "\u{E0041}",
+            "\u{10FFFF}",
+        ]
         for scalar in scalars {
             let text = "Лісова " + String(Character(scalar)) + " x"
             XCTAssertEqual(JournalCommand.safeJSON(text), Quote.json(text), "U+\(String(scalar.value, radix: 16))")

@@ -168,7 +168,7 @@ final class FilesOnReadTests: XCTestCase {
         let trip = Trip(
             id: "t", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: Date())
         try store.update { (current: inout Trip?) throws(CLIError) in current = trip }
-        let leftovers = [".scheduled-alerts.json.Ab12Cd", ".scheduled-alerts.json.xY9z8W"]
+        let leftovers = [".scheduled-alerts.json.metro-timer-Ab12Cd", ".scheduled-alerts.json.metro-timer-xY9z8W"]
         for name in leftovers {
             XCTAssertTrue(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("{".utf8)))
         }
