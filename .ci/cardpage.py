@@ -1,6 +1,8 @@
 """What .ci/check-card.py and .ci/sweep.py share to drive a ride card (`metro-timer card …
 --output`) in headless Chromium: the browser as a phone has it, and the page's clock driven by
 the script (Date and Date.now read a moment kept in sessionStorage, so a reload keeps it)."""
+import time
+
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
@@ -38,3 +40,17 @@ SET_MOMENT = """
   sessionStorage.setItem("__now", String(arguments[0]));
   window.dispatchEvent(new Event("focus"));
 """
+
+
+def open_fresh(driver, path):
+    """Opens the card at `path` as first opened: no ride stored. The page being left may still
+    write its ride as it goes (a second's render), so the clearing is checked and, if it did not
+    take, repeated. False when it never took."""
+    for _ in range(5):
+        driver.get("file://" + path)
+        driver.execute_script("localStorage.clear(); sessionStorage.clear();")
+        driver.refresh()
+        if driver.execute_script("return !document.getElementById('before').hidden;"):
+            return True
+        time.sleep(0.2)
+    return False

@@ -335,16 +335,7 @@ def fresh(path, initial):
     for key in carried:
         carried[key] = 0
     drive_clock(initial)
-    # The card as first opened: no ride stored. The page being left may still write its ride as
-    # it goes (a second's render), so the clearing is checked and, if it did not take, repeated.
-    for _ in range(5):
-        driver.get("file://" + path)
-        driver.execute_script("localStorage.clear(); sessionStorage.clear();")
-        driver.refresh()
-        if driver.execute_script("return !document.getElementById('before').hidden;"):
-            return
-        time.sleep(0.2)
-    check(False, "the card does not open afresh once its storage is cleared")
+    check(cardpage.open_fresh(driver, path), "the card does not open afresh once its storage is cleared")
 
 
 def axe(label):

@@ -10,8 +10,8 @@ ride the sweep asks four surfaces, each as the rider meets it:
   keys typed at the same ride times: --events carries each event's time; --plain's lines are
   dated by when they arrive (the ride's clock is real time × speed; the rehearsal draws one
   frame a ride second), anchored on the alerts and the arrival --events dates, and a moment
-  within GUARD seconds of a --plain line is not compared with --plain (which side of it the
-  line fell is not known);
+  within LAG + GUARD seconds before or GUARD after a --plain line is not compared with --plain
+  (which side of it the line fell is not known);
 - `metro-timer status` on a real trip (`start`, then `adjust`/`departed`/`at` at the moments
   --events reported), all under libfaketime frozen at each moment (one process per moment, so it
   is sampled: every STATUS_STEP seconds and at each alert).
@@ -28,7 +28,8 @@ The questions, where both surfaces of a pair answer them:
 Prints moments compared per surface pair, disagreements by question with the first examples,
 and exits 1 on any disagreement.
 
-Usage: python sweep.py PATH/TO/metro-timer [--sample | --full] [--limit N]
+Usage: python sweep.py PATH/TO/metro-timer [--sample | --full] [--only TEXT] [--limit N] [--jobs N]
+(--only keeps the rides whose description contains TEXT; docs/guide/calendar-and-card.md.)
 """
 import collections
 import concurrent.futures
@@ -416,15 +417,8 @@ class Card:
             driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": self.script})
         self.script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
                                              {"source": self.cardpage.clock_script(tap_ms)})["identifier"]
-        # The card as first opened: no ride stored (the page being left may still write its ride
-        # as it goes, so the clearing is checked and, if it did not take, repeated).
-        for _ in range(5):
-            driver.get("file://" + path)
-            driver.execute_script("localStorage.clear(); sessionStorage.clear();")
-            driver.refresh()
-            if driver.execute_script("return !document.getElementById('before').hidden;"):
-                break
-            time.sleep(0.2)
+        if not self.cardpage.open_fresh(driver, path):
+            raise RuntimeError(f"{path}: the card does not open afresh once its storage is cleared")
         driver.execute_script(self.cardpage.SET_MOMENT, tap_ms)
         driver.execute_script("document.getElementById('start').click();")
         rows, batch = [], []
