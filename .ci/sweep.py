@@ -367,16 +367,8 @@ def status_run(ft, arguments, tap, corrections, moments, language):
 
 def strip_rehearsal(arguments):
     """A real start takes the route, the language and the service changes, not the date."""
-    out, skip = [], False
-    for index, argument in enumerate(arguments):
-        if skip:
-            skip = False
-            continue
-        if argument == "--date":
-            skip = True
-            continue
-        out.append(argument)
-    return out
+    at = arguments.index("--date")
+    return arguments[:at] + arguments[at + 2:]
 
 
 # ---------------------------------------------------------------- the card
