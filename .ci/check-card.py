@@ -42,9 +42,10 @@ import time
 import datetime as dt
 
 from axe_selenium_python import Axe
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cardpage  # noqa: E402  (the browser and the page's clock, shared with .ci/sweep.py)
 
 BINARY = sys.argv[1]
 OUT = os.path.abspath(".build/card-check")
@@ -165,14 +166,7 @@ def same_correction(card, cli, slack=1):
     return abs((int(a[1]) * 60 + int(a[2])) - (int(b[1]) * 60 + int(b[2]))) <= slack
 
 
-options = webdriver.ChromeOptions()
-# Sound only after a tap in the document, as phones' browsers have it (headless Chromium's own
-# default lets any page play).
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844", "--disable-dev-shm-usage",
-                 "--autoplay-policy=document-user-activation-required"]:
-    options.add_argument(argument)
-options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = cardpage.chromium(logging=True)
 started = time.monotonic()
 shutil.rmtree(OUT, ignore_errors=True)
 os.makedirs(OUT)
@@ -206,13 +200,7 @@ def drive_clock(initial):
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script_id})
     source = """
       (() => {
-        const Real = Date;
-        const now = () => Number(sessionStorage.getItem("__now") || %d);
-        class Driven extends Real {
-          constructor(...args) { if (args.length === 0) super(now()); else super(...args); }
-          static now() { return now(); }
-        }
-        window.Date = Driven;
+        %s
         // Counted per document: the test adds up across reloads (a storage write just before a
         // reload may not reach the next document).
         window.__vibrations = 0;
@@ -279,13 +267,11 @@ def drive_clock(initial):
           };
         }
       })();
-    """ % initial
+    """ % cardpage.clock_script(initial)
     script_id = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"]
 
 
-READ = """
-  sessionStorage.setItem("__now", String(arguments[0]));
-  window.dispatchEvent(new Event("focus"));
+READ = cardpage.SET_MOMENT + """
   const text = (id) => document.getElementById(id).textContent;
   const banner = document.getElementById("banner");
   return {next: text("next"), nextTime: text("next-time"), stops: text("stops"), arrival: text("arrival"),
@@ -349,16 +335,7 @@ def fresh(path, initial):
     for key in carried:
         carried[key] = 0
     drive_clock(initial)
-    # The card as first opened: no ride stored. The page being left may still write its ride as
-    # it goes (a second's render), so the clearing is checked and, if it did not take, repeated.
-    for _ in range(5):
-        driver.get("file://" + path)
-        driver.execute_script("localStorage.clear(); sessionStorage.clear();")
-        driver.refresh()
-        if driver.execute_script("return !document.getElementById('before').hidden;"):
-            return
-        time.sleep(0.2)
-    check(False, "the card does not open afresh once its storage is cleared")
+    check(cardpage.open_fresh(driver, path), "the card does not open afresh once its storage is cleared")
 
 
 def axe(label):
