@@ -126,8 +126,17 @@ extension ScheduleEngine {
                             fast, since: since, uncertain: alert.stops[index].uncertain, corrected: anchors > 1)),
                     stops[index].time)
             }
-            let transferAlerts = stops.indices.filter { stops[$0].role == .transferExit }.map { exit in
-                Schedule.ChangeAlert(time: moment(exit - 1), stop: exit - 1)
+            // A change's alert never comes before the rider can be on the train that leads to it:
+            // after an earlier change, not before the rider (as the plan has them) reaches that
+            // change's new platform, the earliest its train can be boarded. The lean stays within
+            // the leg: it may take the alert back to that moment, never past it.
+            let transferAlerts = stops.indices.filter { stops[$0].role == .transferExit }.enumerated().map {
+                number, exit in
+                var time = moment(exit - 1)
+                if number > 0, transfers.indices.contains(number - 1) {
+                    time = min(max(time, transfers[number - 1].platformArrival), stops[exit - 1].time)
+                }
+                return Schedule.ChangeAlert(time: time, stop: exit - 1)
             }
             let arrival = stops[last].arrival!
             return Schedule(

@@ -10,6 +10,10 @@ package enum CorrectionRefusal: Error, Equatable, Sendable {
     case stationClosed(String, before: String?, after: String?)
     case departedBeforeTransfer
     case noTransfer
+    /// "Departed" long after the model has the train leaving the change's new platform `entry`
+    /// (more than the change's longest wait after it): by now the model has it at `reached`,
+    /// `stopsOn` stops further, and the press would throw the arrival back by all that time.
+    case departedLongAfter(entry: String, reached: String, stopsOn: Int)
 }
 
 /// The fold: turns a trip into its current schedule.
@@ -173,11 +177,40 @@ package struct TripModel: Sendable {
             return nil
         case .departed:
             guard schedule.entryIndex != nil else { return .noTransfer }
-            return anchor(for: correction, in: schedule) == nil ? .departedBeforeTransfer : nil
+            guard let anchor = anchor(for: correction, in: schedule) else { return .departedBeforeTransfer }
+            let since = trip.corrections.last?.time ?? trip.t0
+            guard let until = departedWindowEnd(entry: anchor.stop, in: schedule, since: since), correction.time > until
+            else {
+                return nil
+            }
+            // The last stop the model has the train reach by now, counted in the ride's stops.
+            let reached = schedule.stops.lastIndex { ($0.arrival ?? $0.departure ?? .distantFuture) <= correction.time }
+            let stop = max(reached ?? anchor.stop, anchor.stop)
+            let entries = schedule.entryIndices.filter { $0 > anchor.stop && $0 <= stop }.count
+            return .departedLongAfter(
+                entry: schedule.stops[anchor.stop].station, reached: schedule.stops[stop].station,
+                stopsOn: stop - anchor.stop - entries)
         case .shift:
             return nil
         }
     }
+
+    /// Until when "departed" is taken for the change whose new platform is stop `entry`: the
+    /// latest the model's range lets that train leave (the slow pattern to the platform, then
+    /// the change's longest wait), widened as the arrival's range is, by a share of the time
+    /// since `since`, the last thing the rider confirmed, and by the press's own allowance. A
+    /// true press falls within it; one
+    /// later is far more likely forgotten at the change (or meant for another train), and would
+    /// throw the arrival back by all that time. Nil where the stop is no change's entry.
+    package func departedWindowEnd(entry: Int, in schedule: Schedule, since: Date) -> Date? {
+        guard schedule.transfer(enteringAt: entry) != nil, let latest = schedule.stops[entry].latest else { return nil }
+        return latest.addingTimeInterval(engine.rangeMargin(latest, since: since) + Self.departedPressAllowance)
+    }
+
+    /// How late after the train leaves a rider may press "departed": once seated, not as the
+    /// doors close (the world's interval at a platform may also be a little wider than the one
+    /// the model books the longest wait with).
+    package static let departedPressAllowance: TimeInterval = 120
 
     /// Whether an alert is due at `moment`: its time has come, and it has not fired since its
     /// time last moved. A correction that moves an alert into the future re-arms it; one already

@@ -167,7 +167,15 @@ final class LiveRide {
             }
             tookBack = false
             var claimed: [Trip.Alert] = []
-            if Trip.Alert.allCases.contains(where: { model.due($0, schedule: schedule, trip: trip, at: now) }) {
+            let nextSecond = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + 0.000_001).rounded(.down) + 1)
+            let due = Trip.Alert.allCases.filter { model.due($0, schedule: schedule, trip: trip, at: now) }
+            // The frame is the screen's unit of time: an alert falling due before the next one
+            // is due in this one too. A screen opened a moment before the arrival, long after
+            // "yours is next", claims neither yet: the next frame has both, and says the arrival.
+            let dueInFrame = Trip.Alert.allCases.filter {
+                model.due($0, schedule: schedule, trip: trip, at: nextSecond)
+            }
+            if !due.isEmpty && (rehearsal || dueInFrame.count == due.count) {
                 claimed = try service.claimDueAlerts(at: now)
                 if let reloaded = try service.store.load() { trip = reloaded }
                 schedule = model.current(trip)
@@ -196,7 +204,6 @@ final class LiveRide {
                 try service.end(.arrived, at: now)
                 continue
             }
-            let nextSecond = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + 0.000_001).rounded(.down) + 1)
             let typed = keys.wait(milliseconds: clock.realMilliseconds(until: nextSecond))
             for key in typed {
                 if let exit = try handle(key) { return exit }

@@ -285,6 +285,20 @@ struct TripService: Sendable {
                 "«Поїзд рушив» стосується поїзда після пересадки; ви ще не дісталися пересадки. Нічого не змінено.",
                 "'Departed' is for the train after the transfer, and you have not reached the transfer yet. Nothing changed."
             )
+        case .departedLongAfter(let entry, let reached, let stopsOn):
+            let position =
+                stopsOn == 0
+                ? ""
+                : language.tr(
+                    " Зараз, за моделлю, він на станції \(name(reached)), \(language.stops(stopsOn)) від пересадки.",
+                    " By now the model has it at \(name(reached)), \(language.stops(stopsOn)) from the change.")
+            return language.tr(
+                "«Поїзд рушив» — це мить, коли поїзд рушає від станції \(name(entry)), а за моделлю відтоді минуло більше часу, ніж триває найдовше очікування там.",
+                "'Departed' is the moment the train leaves \(name(entry)), and by the model more time has passed since then than the longest wait there."
+            ) + position
+                + language.tr(
+                    " Якщо поїзд деінде, скажіть де: 'metro-timer at СТАНЦІЯ'. Нічого не змінено.",
+                    " If the train is somewhere else, say where: 'metro-timer at STATION'. Nothing changed.")
         case .noTransfer:
             return language.tr(
                 "«Поїзд рушив» стосується поїзда після пересадки, а на цьому маршруті пересадки немає. Нічого не змінено.",

@@ -158,6 +158,8 @@ final class CorrectionModelTests: XCTestCase {
         var sequences = 0
         var corrections = 0
         var refusals = 0
+        var lateDepartures = 0
+        var acceptedDepartures = 0
         var checked = 0
         let statusContext = Context(
             arguments: [], environment: [:], stdout: StringSink(), stderr: StringSink(), now: { Date() },
@@ -224,13 +226,26 @@ final class CorrectionModelTests: XCTestCase {
                     let at = isEntry ? index - 1 : index
                     stationRide = at - stops[..<at].filter { $0.role == .transferEntry }.count
                 }
-                let expectRefusal = passedThrough || !reference.apply(kind, stationRide: stationRide, isEntry: isEntry)
+                // "Departed" long after the model has that train gone is refused whatever the
+                // position (the window has its own tests: DepartedWindowTests and the CLI's).
+                var longAfter = false
+                if case .departed = kind, let anchor = model.anchor(for: correction, in: model.current(trip)) {
+                    let since = trip.corrections.last?.time ?? trip.t0
+                    longAfter =
+                        model.departedWindowEnd(entry: anchor.stop, in: model.current(trip), since: since).map {
+                            moment > $0
+                        } ?? false
+                    if longAfter { lateDepartures += 1 }
+                }
+                let expectRefusal =
+                    passedThrough || longAfter || !reference.apply(kind, stationRide: stationRide, isEntry: isEntry)
                 let refused = model.refusal(for: correction, trip: trip) != nil
                 log.append("\(kind) at +\(Int(moment.timeIntervalSince(t0))) s")
                 XCTAssertEqual(refused, expectRefusal, "refusal: \(from)→\(to) \(log)")
                 if refused {
                     refusals += 1
                 } else {
+                    if case .departed = kind { acceptedDepartures += 1 }
                     trip.corrections.append(correction)
                     corrections += 1
                 }
@@ -319,5 +334,7 @@ final class CorrectionModelTests: XCTestCase {
         XCTAssertEqual(checked, 10_000, "status and --events checked after every sequence")
         XCTAssertGreaterThan(corrections, 40_000)
         XCTAssertGreaterThan(refusals, 1_000, "departed before the change is refused, and tested")
+        XCTAssertGreaterThan(lateDepartures, 1_000, "departed long after the change is refused, and tested")
+        XCTAssertGreaterThan(acceptedDepartures, 2_500, "departed at the change is taken, and tested")
     }
 }
