@@ -59,7 +59,8 @@ final class AlertDisplayTests: XCTestCase {
     func testPlainSpeaksEveryAlertTheNotifierClaimed() throws {
         let (text, delivered) = try rideWhileAnotherProcessClaims(output: .lines(plain: true))
         for sentence in [
-            "Change at Khreshchatyk in about 2 stops: get ready.", "Teremky in about 3 stops: get ready.", "Arriving at Teremky.",
+            "Change at Khreshchatyk in about 2 stops: get ready.", "Teremky in about 3 stops: get ready.",
+            "Arriving at Teremky.",
         ] {
             XCTAssertEqual(text.components(separatedBy: "\n" + sentence).count - 1, 1, "\(sentence) once in:\n\(text)")
         }
@@ -113,7 +114,8 @@ final class AlertDisplayTests: XCTestCase {
             keys: ScriptedKeys(time: time, script: [(schedule.arrival.addingTimeInterval(5), "q")]),
             rehearsal: false, width: { 80 }, delivery: delivery)
         XCTAssertEqual(try ride.run(), .left)
-        XCTAssertEqual(out.text.components(separatedBy: "\nDarnytsia in about 2 stops: get ready.").count - 1, 1, out.text)
+        XCTAssertEqual(
+            out.text.components(separatedBy: "\nDarnytsia in about 2 stops: get ready.").count - 1, 1, out.text)
         let records = try String(contentsOfFile: delivered, encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(records.count, 2, "yours is next and the arrival, each once: \(records)")
     }

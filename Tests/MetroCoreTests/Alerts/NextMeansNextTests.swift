@@ -67,7 +67,8 @@ final class NextMeansNextTests: XCTestCase {
             origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: t0, replace: false)
         let schedule = try schedule()
         let environment = ["NO_COLOR": "1", "METRO_TIMER_HOME": home]
-        let twoOut = CLI.run(["status"], now: try standing(at: "Vystavkovyi tsentr", in: schedule), environment: environment)
+        let twoOut = CLI.run(
+            ["status"], now: try standing(at: "Vystavkovyi tsentr", in: schedule), environment: environment)
         XCTAssertEqual(twoOut.code, 0, twoOut.stderr)
         XCTAssertTrue(twoOut.stdout.contains(" · 2 stops · "), twoOut.stdout)
         XCTAssertFalse(twoOut.stdout.contains("yours is next"), twoOut.stdout)
@@ -88,7 +89,8 @@ final class NextMeansNextTests: XCTestCase {
         var checked = 0
         for ride in rides {
             let result = try ProcessRunner.run(
-                "metro-timer", ["start"] + ride + ["--plain", "--speed", "1200", "--at", "12:00", "--date", "2026-12-07"],
+                "metro-timer",
+                ["start"] + ride + ["--plain", "--speed", "1200", "--at", "12:00", "--date", "2026-12-07"],
                 environment: ["METRO_TIMER_HOME": home])
             XCTAssertEqual(result.code, 0, result.stderr)
             let lines = result.stdout.split(separator: "\n").map(String.init)

@@ -61,7 +61,9 @@ final class OneTruthTests: XCTestCase {
                 let said = [
                     "yours is next", "2nd change is next", "change is next", "get ready to change",
                     "get ready for the 2nd change", "get ready",
-                ].first { status.stdout.contains(" · \($0)") }.map { $0 == "2nd change is next" ? "change is next" : $0 }
+                ].first { status.stdout.contains(" · \($0)") }.map {
+                    $0 == "2nd change is next" ? "change is next" : $0
+                }
                 let clock = Kyiv.clock.hhmmss(moment)
                 XCTAssertEqual(said, heading(ofBanner: frame), "\(from) → \(to) at \(clock): \(status.stdout)")
                 let stops = try XCTUnwrap(status.stdout.firstMatch(of: /· (\d+) stops? ·/)).1
