@@ -197,9 +197,9 @@ enum ServiceOptions {
     static let routeArgument = ArgumentSpec.option(
         "route", value: "fastest|lookup",
         Text(
-            "Який маршрут: fastest — той, що за запланованими очікуваннями прибуває першим (зокрема в обхід через третю лінію), якщо його найпізніше прибуття не пізніше; lookup — завжди з однією пересадкою.",
+            "Який маршрут: 'fastest' — той, що за запланованими очікуваннями прибуває першим (зокрема в обхід через третю лінію), якщо його найпізніше прибуття не пізніше; 'lookup' — завжди з однією пересадкою.",
             "Which route: fastest, the one that arrives first by the booked waits (round through the third line too) unless it may arrive later at the latest; lookup, always the one change."
-        ), default: Text("fastest", "fastest")
+        ), default: Text("'fastest'", "fastest")
     ).completing(.choices(RouteRule.allCases.map(\.rawValue)))
 
     static func rule(_ arguments: ParsedArguments, spec: CommandSpec, language: Language) throws(CLIError) -> RouteRule
@@ -208,7 +208,7 @@ enum ServiceOptions {
         guard let rule = RouteRule(rawValue: text.lowercased()) else {
             throw .usage(
                 language.tr(
-                    "Маршрут '\(Quote.value(text))' має бути fastest (найшвидший) або lookup (з однією пересадкою)",
+                    "Маршрут '\(Quote.value(text))' має бути 'fastest' (найшвидший) або 'lookup' (з однією пересадкою)",
                     "The route '\(Quote.value(text))' must be fastest or lookup"), spec)
         }
         return rule
@@ -371,8 +371,8 @@ enum ServiceOptions {
             ? language.tr("найпізніше прибуття — на \(latest) раніше", "at the latest \(latest) sooner")
             : language.tr("найпізніше прибуття — не пізніше", "no later at the latest")
         return language.tr(
-            "Маршрут іде в обхід через \(line) (\(list)): на \(gain) швидше, ніж із пересадкою на станції \(node), за запланованими очікуваннями; \(atLatest). Із пересадкою на станції \(node): --route lookup.",
-            "This route goes round through \(line) (\(list)): \(gain) faster than the change at \(node), by the booked waits; \(atLatest). For the change at \(node): --route lookup."
+            "Маршрут іде в обхід через \(line) (\(list)): на \(gain) швидше, ніж із пересадкою на станції \(node), за запланованими очікуваннями; \(atLatest). Із пересадкою на станції \(node): '--route lookup'.",
+            "This route goes round through \(line) (\(list)): \(gain) faster than the change at \(node), by the booked waits; \(atLatest). For the change at \(node): '--route lookup'."
         )
     }
 
