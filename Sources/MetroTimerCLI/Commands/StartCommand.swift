@@ -72,6 +72,8 @@ struct StartCommand: Command {
     var route: Route?
     /// The third line the route goes round through, kept by the trip (nil on the lookup).
     var via: String?
+    /// Why the ride goes round the triangle (or that it may be faster), as `plan` says it.
+    var choiceNote: String?
     var replace: Bool
     /// `--force`: start a ride that cannot be completed.
     var force: Bool
@@ -149,6 +151,7 @@ struct StartCommand: Command {
                 feedNotes: feedNotes, engine: context.engine().applying(changes), language: language)
             let route = chosen.route
             via = chosen.via
+            choiceNote = ServiceOptions.choiceNote(chosen, network: context.network, language: language)
             if route.isWalkOnly {
                 throw .usage(
                     language.tr(
@@ -277,7 +280,8 @@ struct StartCommand: Command {
             rehearsal: speed != nil, width: { context.currentColumns },
             height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
             initialNotice: Self.notice(
-                [output == .screen ? validity : nil, firstTrainNotice, lateTapNotice].compactMap { $0 } + feedNotes))
+                [output == .screen ? validity : nil, firstTrainNotice, lateTapNotice, choiceNote].compactMap { $0 }
+                    + feedNotes))
         if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language),
             settings.enabled
         {
