@@ -183,7 +183,7 @@ package struct RouteChoice: Sendable {
     func thirdLine(_ route: Route) -> String? { Self.thirdLine(route, network: engine.network) }
 
     /// A route timed for a rider on the origin's platform at `moment`: nil when it cannot be
-    /// ridden then (no train, or a change after the last one).
+    /// ridden then (after the last train, or a change after the last one).
     ///
     /// The first train is waited for as a change's is, a quarter of its interval booked and the
     /// whole interval the range, so that a route that starts with a walk to the node's other half
@@ -191,9 +191,15 @@ package struct RouteChoice: Sendable {
     package func timing(_ route: Route, readyAt moment: Date) -> RouteTiming? {
         guard let first = route.legs.first else { return nil }
         let platform = moment.addingTimeInterval(TimeInterval(route.walkBeforeBoarding?.walkSeconds ?? 0))
-        let interval = engine.interval(line: first.line, direction: first.direction, at: platform)
-        let booked = (Double(interval) * engine.bookedWaitFraction).rounded()
-        let schedule = engine.schedule(route: route, t0: platform.addingTimeInterval(booked))
+        var interval = engine.interval(line: first.line, direction: first.direction, at: platform)
+        var booked = (Double(interval) * engine.bookedWaitFraction).rounded()
+        var start = platform.addingTimeInterval(booked)
+        // On the platform before the first train: that train, at its published departure, and
+        // no wait to guess.
+        if let firstTrain = engine.firstTrain(of: route, before: platform) {
+            (start, interval, booked) = (firstTrain, 0, 0)
+        }
+        let schedule = engine.schedule(route: route, t0: start)
         guard !schedule.findings.contains(where: \.preventsTheRide) else { return nil }
         let walkAfter = schedule.finalArrival.timeIntervalSince(schedule.arrival)
         return RouteTiming(

@@ -63,4 +63,16 @@ final class FastestRouteCLITests: XCTestCase {
         let document = try json(CLI.run(["plan", "Lisova", "Arsenalna", "--at", "12:00", "--json"]).stdout)
         XCTAssertNil(document["routeChoice"])
     }
+
+    /// Before the first trains the routes are timed by them, as published: from Palats Sportu at
+    /// 05:40 the walk to Ploshcha Ukrainskykh Heroiv (2:30) makes its first M2 toward Heroiv Dnipra
+    /// (05:45:35, Data/kyiv-timetable.csv), long before the first M3 leaves Palats Sportu toward
+    /// Syrets (05:58:35) for a change at Zoloti Vorota.
+    func testBeforeTheFirstTrainsTheFirstTrainsDecide() throws {
+        let document = try json(
+            CLI.run(["plan", "Palats Sportu", "Khreshchatyk", "--at", "05:40", "--date", "2026-11-30", "--json"])
+                .stdout)
+        XCTAssertEqual(lines(document), ["M2"])
+        XCTAssertEqual(document["departure"] as? String, "2026-11-30T05:45:35+02:00")
+    }
 }
