@@ -12,7 +12,7 @@ A ride is counted when the free ride arrives more than GAIN seconds earlier than
 Nothing here reads metro-timer's code: the feed and `plan --json` are all it needs.
 
 Usage:
-  python3 check-fastest.py FEED.zip METRO-TIMER [--full] [--route lookup|fastest] [--once-per-pair]
+  python3 check-fastest.py FEED.zip METRO-TIMER [--full [--at HH:MM]] [--route lookup|fastest] [--once-per-pair]
     (default) CI's sample: the pairs around the centre's three nodes and a spread of others, at
               six times of a weekday, planned both ways (--route lookup and the default); fails
               unless the default leaves fewer counted rides than the lookup, and unless no free
@@ -20,7 +20,7 @@ Usage:
               seconds). The goal, a tenth of the lookup's, is printed, not required: the choice
               is made by the booked waits, and the feed's trains have phases no one publishes.
     --full    every ordered pair of stations, a weekday, a departure every 30 min 05:40-22:40;
-              prints the figures (docs/guide/planning.md quotes them).
+              prints the figures (docs/guide/planning.md quotes them); --at, one time only.
     --once-per-pair  plan each pair once (at 12:00) and ride that route at every time: only for
               a planner whose route has no time input (the lookup of metro-timer 0.x and earlier).
 """
@@ -42,14 +42,15 @@ TOLERANCE = 30  # seconds: how far below plan's earliest arrival the feed may la
 DAY = "2026-11-30"  # a Monday: the weekday service
 SERVICE = "weekday"
 
-args = [a for a in sys.argv[1:] if not a.startswith("--")]
-flags = [a for a in sys.argv[1:] if a.startswith("--")]
+argv = sys.argv[1:]
+VALUED = ("--route", "--at")
+args = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] not in VALUED)]
+flags = [a for a in argv if a.startswith("--")]
 FEED, BINARY = args[0], args[1]
 FULL = "--full" in flags
 ONCE = "--once-per-pair" in flags
-ROUTE = None
-if "--route" in flags:
-    ROUTE = args[2]
+ROUTE = argv[argv.index("--route") + 1] if "--route" in argv else None
+AT = argv[argv.index("--at") + 1] if "--at" in argv else None
 
 stops_rows, trip_rows, stop_times, transfer_rows = tables(FEED, "stops.txt", "trips.txt", "stop_times.txt", "transfers.txt")
 codes = [row["stop_id"] for row in stops_rows]
@@ -201,7 +202,7 @@ def report(label, gains, outside, measured):
 
 if FULL:
     pairs = [(o, d) for o in codes for d in codes if o != d and partner.get(o) != d]
-    times = list(range(5 * 3600 + 40 * 60, 23 * 3600 + 1, 30 * 60))
+    times = [seconds(AT)] if AT else list(range(5 * 3600 + 40 * 60, 23 * 3600 + 1, 30 * 60))
     gains, outside, measured = measure(pairs, times, ROUTE, ONCE)
     report(f"full scan ({ROUTE or 'default'})", gains, outside, measured)
     sys.exit(0)
