@@ -74,25 +74,28 @@ package struct JournalReport: Equatable, Sendable {
     /// The report gathered one record at a time, as a journal is read: it keeps the groups'
     /// figures, never the records (`journal report` on a 200 MB journal, bench/README.md).
     package struct Builder {
-        let router: Router
+        let network: Network
         var routes: [String: (from: String, to: String, legKeys: [String], group: Group)] = [:]
         var order: [String] = []
         var legs: [String: (line: String, direction: Direction, group: Group)] = [:]
         var overall = Group()
 
         package init(network: Network) {
-            router = Router(network: network)
+            self.network = network
         }
 
         /// Whether a record was added.
         package var isEmpty: Bool { overall.rides == 0 }
 
         package mutating func add(_ record: JournalRecord) {
-            let key = record.from + ">" + record.to
+            let key = record.from + ">" + record.to + (record.via.map { " via " + $0 } ?? "")
             if routes[key] == nil {
-                // A route's legs asked of the router once (it is a pure lookup), not per ride.
+                // A route's legs found once (the one it was ridden on: the lookup, or round the
+                // triangle through the line the record keeps), not per ride.
                 var legKeys: [String] = []
-                for leg in (try? router.route(from: record.from, to: record.to))?.legs ?? [] {
+                let route = try? RouteChoice.kept(
+                    network: network, changes: ServiceChanges(), from: record.from, to: record.to, via: record.via)
+                for leg in route?.legs ?? [] {
                     let legKey = leg.line + " " + leg.direction.rawValue
                     if legs[legKey] == nil { legs[legKey] = (leg.line, leg.direction, Group()) }
                     legKeys.append(legKey)

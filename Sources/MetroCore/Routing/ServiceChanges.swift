@@ -154,18 +154,6 @@ package struct ServiceCheck: Sendable {
     }
 }
 
-/// The route to ride under the day's changes, and why it goes the long way if it does.
-package struct ChosenRoute: Equatable, Sendable {
-    package var route: Route
-    /// The direct route's refusal, when the route goes the long way round it; nil otherwise.
-    package var detourBecause: ServiceRefusal?
-
-    package init(route: Route, detourBecause: ServiceRefusal? = nil) {
-        self.route = route
-        self.detourBecause = detourBecause
-    }
-}
-
 extension ServiceCheck {
     /// The direct route when it can be ridden; else the long way through the third line, when
     /// that can be; else the direct route's refusal (it names the nearest station served).

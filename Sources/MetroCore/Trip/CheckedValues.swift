@@ -44,6 +44,10 @@ extension Trip: CheckedValues {
             if let problem = ValueBounds.date(time, "alertsFired.\(alert)") { return problem }
         }
         if let ended, let problem = ValueBounds.date(ended.time, "ended.time") { return problem }
+        if let via, via.isEmpty || via.count > 16 || via.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            return Bilingual(
+                key: "via", "не назва лінії з 1–16 друкованих символів", "not a line name of 1–16 printable characters")
+        }
         return nil
     }
 }

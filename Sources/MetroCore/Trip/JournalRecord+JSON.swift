@@ -44,6 +44,7 @@ extension JournalRecord {
         var calibrated: JSONObject.Value?
         var finalAlertStop: JSONObject.Value?
         var ride: JSONObject.Value?
+        var via: JSONObject.Value?
         for member in members {
             let value = member.value
             switch member.key {
@@ -94,6 +95,7 @@ extension JournalRecord {
             case "calibrated": calibrated = value
             case "finalAlertStop": finalAlertStop = value
             case "ride": ride = value
+            case "via": via = value
             default: continue
             }
         }
@@ -131,7 +133,7 @@ extension JournalRecord {
             let planAlert = optional(plannedAlert, journalDate),
             let alert = optional(finalAlert, journalDate), let alertStop = optional(finalAlertStop, journalDate),
             let confirmedCount = optional(confirmedSeconds, integer), let calibratedFlag = optional(calibrated, flag),
-            let rideLog = optional(ride, log)
+            let rideLog = optional(ride, log), let line = optional(via, text)
         else { return nil }
         return JournalRecord(
             version: version, id: id, from: from, to: to, fromNameUk: fromUk, fromNameEn: fromEn, toNameUk: toUk,
@@ -140,7 +142,7 @@ extension JournalRecord {
             finalArrival: finalArrival, finalSeconds: finalSeconds, confirmedArrival: confirmed,
             confirmedSeconds: confirmedCount,
             plannedAlert: planAlert, finalAlert: alert, corrections: corrections, calibrated: calibratedFlag,
-            finalAlertStop: alertStop, ride: rideLog)
+            finalAlertStop: alertStop, ride: rideLog, via: line)
     }
 
     private init(
@@ -150,8 +152,9 @@ extension JournalRecord {
         finalSeconds: Int,
         confirmedArrival: Date?, confirmedSeconds: Int?, plannedAlert: Date?, finalAlert: Date?,
         corrections: CorrectionCounts,
-        calibrated: Bool?, finalAlertStop: Date?, ride: RideLog?
+        calibrated: Bool?, finalAlertStop: Date?, ride: RideLog?, via: String?
     ) {
+        self.via = via
         self.version = version
         self.id = id
         self.from = from

@@ -55,6 +55,9 @@ package struct JournalRecord: Codable, Equatable, Sendable {
     package var finalAlertStop: Date?
     /// The ride moment by moment, as seconds from t₀ (absent before version 5).
     package var ride: RideLog?
+    /// The third line the ride went round through (absent on the lookup, and in records
+    /// written before the route was chosen by time).
+    package var via: String?
 
     /// Confirmed minus final model, in seconds: + the train was later than the countdown said,
     /// − earlier (the dangerous side). Nil without a confirmed arrival.
@@ -97,6 +100,7 @@ package struct JournalRecord: Codable, Equatable, Sendable {
         toNameUk = destination?.nameUk
         toNameEn = destination?.nameEn
         t0 = trip.t0
+        via = trip.via
         endedAt = time
         self.outcome = outcome
         plannedArrival = planned.arrival

@@ -88,5 +88,6 @@ extension Trip {
         } else {
             changes = nil
         }
+        via = root.optionalField("via") == nil ? nil : try root.string("via")
     }
 }

@@ -18,12 +18,17 @@ package struct Trip: Codable, Equatable, Sendable {
     package var ended: Ending?
     /// The service changes in force when the trip started (absent: none).
     package var changes: ServiceChanges?
+    /// The third line the ride goes through, when it started round the triangle (absent: the
+    /// lookup, or the long way its changes force), so that every command folds the same route.
+    package var via: String?
 
     /// The most corrections one trip keeps: a ride has a few dozen stops, and a trip file is
     /// read by every `status` (a tmux bar polls it every few seconds).
     package static let correctionCap = 300
 
-    package init(id: String, origin: String, destination: String, t0: Date, changes: ServiceChanges? = nil) {
+    package init(
+        id: String, origin: String, destination: String, t0: Date, changes: ServiceChanges? = nil, via: String? = nil
+    ) {
         version = Trip.currentVersion
         self.id = id
         self.origin = origin
@@ -33,6 +38,7 @@ package struct Trip: Codable, Equatable, Sendable {
         alertsFired = [:]
         ended = nil
         self.changes = changes?.isEmpty == false ? changes : nil
+        self.via = via
     }
 
     package struct Correction: Codable, Equatable, Sendable {

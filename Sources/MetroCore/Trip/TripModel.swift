@@ -23,16 +23,11 @@ package struct TripModel: Sendable {
 
     package init(engine: ScheduleEngine, trip: Trip) throws(Router.Failure) {
         self.engine = trip.changes.map(engine.applying) ?? engine
-        let direct = try Router(network: engine.network).route(from: trip.origin, to: trip.destination)
-        // The route the trip started on: the long way when its changes cut the direct one (the
-        // changes are the trip's own, so every command finds the same route).
-        if let changes = trip.changes,
-            let chosen = try? ServiceCheck(network: engine.network).choose(direct, changes: changes)
-        {
-            route = chosen.route
-        } else {
-            route = direct
-        }
+        // The route the trip started on (the trip keeps its changes and the line it went round
+        // through, so every command finds the same route).
+        route = try RouteChoice.kept(
+            network: engine.network, changes: trip.changes ?? ServiceChanges(), from: trip.origin,
+            to: trip.destination, via: trip.via)
     }
 
     /// The schedule as planned at t₀, before any correction.

@@ -26,7 +26,7 @@ struct CardCommand: Command {
                     "Where to write the page (- for standard output); required; the file is for you alone (0600).")
             ).completing(.file).required()
         ] + PlanCommand.spec.arguments.filter { $0.name == "no-calibration" }
-            + ServiceOptions.arguments + GlobalOptions.arguments)
+            + [ServiceOptions.routeArgument] + ServiceOptions.arguments + GlobalOptions.arguments)
 
     var origin: NetworkDocument.Station
     var destination: NetworkDocument.Station
@@ -59,9 +59,12 @@ struct CardCommand: Command {
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
+        let engine = try context.engine(calibrated: calibrated).applying(changes)
+        // The route `plan` shows for this start: the card follows it.
         let route = try ServiceOptions.route(
-            from: origin.code, to: destination.code, changes: changes, feedNotes: feedNotes, network: context.network,
-            language: language
+            from: origin.code, to: destination.code, moment: .at(t0),
+            rule: ServiceOptions.rule(arguments, spec: Self.spec, language: language), changes: changes,
+            feedNotes: feedNotes, engine: engine, language: language
         ).route
         if route.isWalkOnly {
             // No train, no t₀: a card would have nothing to count down.
@@ -71,7 +74,6 @@ struct CardCommand: Command {
                     "From \(Names.station(origin, language)) to \(Names.station(destination, language)) is a walk inside one node, with no train: a ride card would have nothing to count down."
                 ), Self.spec)
         }
-        let engine = try context.engine(calibrated: calibrated).applying(changes)
         // As 'plan': asked before the first train, the card is the first train's.
         var start = t0
         if let first = engine.firstTrain(of: route, before: t0) { start = first }

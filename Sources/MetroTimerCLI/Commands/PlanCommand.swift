@@ -63,6 +63,7 @@ struct PlanCommand: Command {
                 Text(
                     "Лише офіційні дані, без ваших вимірювань.", "Official figures only, without your own measurements."
                 )),
+            ServiceOptions.routeArgument,
         ] + ServiceOptions.arguments + GlobalOptions.arguments)
 
     var origin: NetworkDocument.Station
@@ -77,12 +78,15 @@ struct PlanCommand: Command {
     var arriveBy: Date?
     /// `--last`: the latest start of the service day that completes the ride.
     var last: Bool
+    /// `--route`: the fastest route (the default) or the lookup's.
+    var rule: RouteRule
 
     init(_ arguments: ParsedArguments, context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
         (origin, destination) = try context.rideEnds(
             arguments.value("from")!, arguments.value("to"), spec: Self.spec, language: language)
         last = arguments.flag("last")
+        rule = try ServiceOptions.rule(arguments, spec: Self.spec, language: language)
         if last && (arguments.value("at") != nil || arguments.value("arrive-by") != nil) {
             throw .usage(
                 language.tr(
@@ -154,17 +158,22 @@ struct PlanCommand: Command {
     static func parseDate(_ text: String) -> ServiceClock.ServiceDay? { ServiceClock.ServiceDay(iso: text) }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        // The direct route, or the long way round when today's changes cut it.
+        let engine = try context.engine(calibrated: calibrated).applying(changes)
+        // The lookup, the long way round when today's changes cut it, or round the triangle when
+        // that arrives first; `--arrive-by` and `--last` ask at the moments they search from.
+        let moment: ServiceOptions.Moment =
+            last ? .lastOf(engine.clock.position(of: t0).serviceDay) : arriveBy.map { .arrivingBy($0) } ?? .at(t0)
         let chosen = try ServiceOptions.route(
-            from: origin.code, to: destination.code, changes: changes, feedNotes: feedNotes, network: context.network,
-            language: options.language)
+            from: origin.code, to: destination.code, moment: moment, rule: rule, changes: changes,
+            feedNotes: feedNotes, engine: engine, language: options.language)
         let route = chosen.route
-        let detourNote = ServiceOptions.detourNote(chosen, network: context.network, language: options.language)
+        let detourNote =
+            ServiceOptions.detourNote(chosen, network: context.network, language: options.language)
+            ?? ServiceOptions.choiceNote(chosen, network: context.network, language: options.language)
         // The station the train leaves from (after any walk through a node at the start).
         let board =
             context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) }
             ?? ""
-        let engine = try context.engine(calibrated: calibrated).applying(changes)
         var start = t0
         var arriveByNote: String?
         var starts: (latest: Date, safe: Date?)?
@@ -349,6 +358,11 @@ struct PlanCommand: Command {
                     via: ServiceOptions.detourLine(route, network: context.network),
                     reason: ServiceOptions.reasonClause(refusal, network: context.network, language: options.language),
                     message: detourNote)
+            }
+            document.routeChoice = chosen.comparison.map {
+                PlanJSON.RouteChoiceJSON(
+                    chosen, comparison: $0, rule: rule, message: detourNote ?? "", network: context.network,
+                    clock: engine.clock)
             }
             document.notes = validity + warnings + notes
             document.last = lastAnswer

@@ -193,28 +193,61 @@ enum ServiceOptions {
         }
     }
 
-    /// The route to ride under today's changes (`plan` and `start`): the direct one, or the long
-    /// way round when they cut it; when neither can be ridden, the refusal, after the feed's
-    /// notes.
-    static func route(
-        from origin: String, to destination: String, changes: ServiceChanges, feedNotes: [String], network: Network,
-        language: Language
-    ) throws(CLIError) -> ChosenRoute {
-        let direct: Route
-        do { direct = try Router(network: network).route(from: origin, to: destination) } catch {
-            throw .failure(error.reason.text(language))
+    /// `--route fastest|lookup`: `plan`, `start` and `card`.
+    static let routeArgument = ArgumentSpec.option(
+        "route", value: "fastest|lookup",
+        Text(
+            "Який маршрут: 'fastest' — той, що за запланованими очікуваннями прибуває першим (зокрема в обхід через третю лінію), якщо його найпізніше прибуття не пізніше; 'lookup' — завжди з однією пересадкою.",
+            "Which route: fastest, the one that arrives first by the booked waits (round through the third line too) unless it may arrive later at the latest; lookup, always the one change."
+        ), default: Text("'fastest'", "fastest")
+    ).completing(.choices(RouteRule.allCases.map(\.rawValue)))
+
+    static func rule(_ arguments: ParsedArguments, spec: CommandSpec, language: Language) throws(CLIError) -> RouteRule
+    {
+        guard let text = arguments.value("route") else { return .fastest }
+        guard let rule = RouteRule(rawValue: text.lowercased()) else {
+            throw .usage(
+                language.tr(
+                    "Маршрут '\(Quote.value(text))' має бути 'fastest' (найшвидший) або 'lookup' (з однією пересадкою)",
+                    "The route '\(Quote.value(text))' must be fastest or lookup"), spec)
         }
+        return rule
+    }
+
+    /// How `--arrive-by` and `--last` ask for the route; a plain plan asks at its start.
+    enum Moment {
+        case at(Date)
+        case arrivingBy(Date)
+        case lastOf(ServiceClock.ServiceDay)
+    }
+
+    /// The route to ride (`plan`, `start`, `card`), as `RouteChoice` chooses it under today's
+    /// changes; when none can be ridden, the refusal, after the feed's notes.
+    static func route(
+        from origin: String, to destination: String, moment: Moment, rule: RouteRule, changes: ServiceChanges,
+        feedNotes: [String], engine: ScheduleEngine, language: Language
+    ) throws(CLIError) -> ChosenRoute {
+        let network = engine.network
+        let choice = RouteChoice(engine: engine, changes: changes)
         do {
-            return try ServiceCheck(network: network).choose(direct, changes: changes)
-        } catch {
+            switch moment {
+            case .at(let date): return try choice.choose(from: origin, to: destination, at: date, rule: rule)
+            case .arrivingBy(let date):
+                return try choice.choose(from: origin, to: destination, arrivingBy: date, rule: rule)
+            case .lastOf(let day): return try choice.choose(from: origin, to: destination, lastOf: day, rule: rule)
+            }
+        } catch let failure {
+            let error: ServiceRefusal
+            switch failure {
+            case .route(let reason): throw .failure(reason.reason.text(language))
+            case .refused(let refusal): error = refusal
+            }
             // No route at all: said first, then what is nearest, and whether a ride goes from
             // there (a station named as nearest must not be another dead end, unsaid).
             func name(_ code: String) -> String { Names.station(code, network, language) }
             func rides(_ from: String, _ to: String) -> Bool {
-                guard from != to, let route = try? Router(network: network).route(from: from, to: to) else {
-                    return from == to
-                }
-                return (try? ServiceCheck(network: network).choose(route, changes: changes)) != nil
+                guard from != to else { return true }
+                return (try? choice.choose(from: from, to: to, at: Date.distantPast, rule: .lookup)) != nil
             }
             var text =
                 language.tr(
@@ -275,8 +308,7 @@ enum ServiceOptions {
 
     /// The line the long way rides that neither end is on.
     static func detourLine(_ route: Route, network: Network) -> String {
-        let ends = Set([route.origin, route.destination].compactMap { network.station($0)?.line })
-        return route.legs.first { !ends.contains($0.line) }?.line ?? ""
+        RouteChoice.thirdLine(route, network: network) ?? ""
     }
 
     /// The changes of a route in order, each as (from, to) through its node: a walk at the start,
@@ -297,12 +329,50 @@ enum ServiceOptions {
         guard let refusal = chosen.detourBecause else { return nil }
         func name(_ code: String) -> String { Names.station(code, network, language) }
         let route = chosen.route
-        let list = changes(of: route).map { name($0.from) + " → " + name($0.to) }.joined(
-            separator: language.tr(", потім ", ", then "))
+        let list = changeList(route, network: network, language: language)
         let line = detourLine(route, network: network)
         return language.tr(
             "Прямий шлях перервано (\(reasonClause(refusal, network: network, language: language))), тож маршрут іде в обхід, через \(line), з двома пересадками: \(list).",
             "The direct way is cut (\(reasonClause(refusal, network: network, language: language))), so this route goes the long way, through \(line), with two changes: \(list)."
+        )
+    }
+
+    /// The changes of a route as the plan lists them: "Zoloti Vorota → Teatralna, then …".
+    static func changeList(_ route: Route, network: Network, language: Language) -> String {
+        changes(of: route).map {
+            Names.station($0.from, network, language) + " → " + Names.station($0.to, network, language)
+        }
+        .joined(separator: language.tr(", потім ", ", then "))
+    }
+
+    /// Why this route and not the other, by the booked waits (nil when the other was not faster
+    /// by them): round the triangle when it arrives first and no later at the latest; the
+    /// lookup, naming the way round as possibly faster, when it may arrive later.
+    static func choiceNote(_ chosen: ChosenRoute, network: Network, language: Language) -> String? {
+        guard let comparison = chosen.comparison, chosen.via != nil || comparison.otherIsPossiblyFaster else {
+            return nil
+        }
+        let (round, lookup) =
+            chosen.via != nil
+            ? (comparison.chosen.route, comparison.other.route) : (comparison.other.route, comparison.chosen.route)
+        let node = changes(of: lookup).first.map { Names.station($0.from, network, language) } ?? ""
+        let line = detourLine(round, network: network)
+        let list = changeList(round, network: network, language: language)
+        let gain = Durations.spoken(abs(comparison.bookedGain), language)
+        let latest = Durations.spoken(abs(comparison.latestGain), language)
+        if comparison.otherIsPossiblyFaster {
+            return language.tr(
+                "Можливо, швидше: в обхід через \(line) (\(list)) — на \(gain) раніше за запланованими очікуваннями, але найпізніше прибуття на \(latest) пізніше (більше очікувань на поїзди, яких ніхто не публікує), тож план лишає пересадку на станції \(node).",
+                "Possibly faster: round through \(line) (\(list)), \(gain) sooner by the booked waits, but at the latest \(latest) later (more waits for trains nobody publishes), so this plan keeps the change at \(node)."
+            )
+        }
+        let atLatest =
+            comparison.latestGain > 0
+            ? language.tr("найпізніше прибуття — на \(latest) раніше", "at the latest \(latest) sooner")
+            : language.tr("найпізніше прибуття — не пізніше", "no later at the latest")
+        return language.tr(
+            "Маршрут іде в обхід через \(line) (\(list)): на \(gain) швидше, ніж із пересадкою на станції \(node), за запланованими очікуваннями; \(atLatest). Із пересадкою на станції \(node): '--route lookup'.",
+            "This route goes round through \(line) (\(list)): \(gain) faster than the change at \(node), by the booked waits; \(atLatest). For the change at \(node): '--route lookup'."
         )
     }
 

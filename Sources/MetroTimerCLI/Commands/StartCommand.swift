@@ -62,6 +62,7 @@ struct StartCommand: Command {
                 Text(
                     "Вивести події рядками JSON (start, correction, transfer-alert, alert, arrival, end).",
                     "Print events as JSON lines (start, correction, transfer-alert, alert, arrival, end).")),
+            ServiceOptions.routeArgument,
         ] + ServiceOptions.arguments + GlobalOptions.arguments)
 
     var stations: (NetworkDocument.Station, NetworkDocument.Station)?
@@ -69,6 +70,10 @@ struct StartCommand: Command {
     var firstLeg: Leg?
     /// The route ridden (nil for a bare `start`, which reattaches).
     var route: Route?
+    /// The third line the route goes round through, kept by the trip (nil on the lookup).
+    var via: String?
+    /// Why the ride goes round the triangle (or that it may be faster), as `plan` says it.
+    var choiceNote: String?
     var replace: Bool
     /// `--force`: start a ride that cannot be completed.
     var force: Bool
@@ -137,12 +142,16 @@ struct StartCommand: Command {
             }
         case (let from, let to)?:
             let (origin, destination) = try context.rideEnds(from, to, spec: Self.spec, language: language)
-            // Refused only when neither the direct route nor the long way round can be ridden
-            // (the trip keeps its changes, and so finds the same route every time).
-            let route = try ServiceOptions.route(
-                from: origin.code, to: destination.code, changes: changes, feedNotes: feedNotes,
-                network: context.network, language: language
-            ).route
+            // Refused only when neither the direct route nor the long way round can be ridden;
+            // the trip keeps its changes and the line it goes round through, and so finds the
+            // same route every time.
+            let chosen = try ServiceOptions.route(
+                from: origin.code, to: destination.code, moment: .at(rehearsalStart ?? context.launchTime),
+                rule: ServiceOptions.rule(arguments, spec: Self.spec, language: language), changes: changes,
+                feedNotes: feedNotes, engine: context.engine().applying(changes), language: language)
+            let route = chosen.route
+            via = chosen.via
+            choiceNote = ServiceOptions.choiceNote(chosen, network: context.network, language: language)
             if route.isWalkOnly {
                 throw .usage(
                     language.tr(
@@ -207,7 +216,8 @@ struct StartCommand: Command {
         if let speed, let (origin, destination) = stations {
             store = MemoryTripStore(
                 trip: Trip(
-                    id: "rehearsal", origin: origin.code, destination: destination.code, t0: t0, changes: changes))
+                    id: "rehearsal", origin: origin.code, destination: destination.code, t0: t0, changes: changes,
+                    via: via))
             clock = .rehearsal(context.now, speed: speed, startingAt: t0)
         } else {
             store = context.tripStore
@@ -238,7 +248,8 @@ struct StartCommand: Command {
             if let (origin, destination) = stations {
                 let confirmed = try confirmReplace(service: service, context: context, language: language)
                 _ = try service.start(
-                    origin: origin.code, destination: destination.code, t0: t0, replace: confirmed, changes: changes)
+                    origin: origin.code, destination: destination.code, t0: t0, replace: confirmed, changes: changes,
+                    via: via)
             } else {
                 _ = try service.requireActive(at: context.now())
             }
@@ -270,7 +281,7 @@ struct StartCommand: Command {
             rehearsal: speed != nil, width: { context.currentColumns },
             height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
             initialNotice: Self.notice(
-                [output == .screen ? validity : nil, tapNotice].compactMap { $0 } + feedNotes))
+                [output == .screen ? validity : nil, tapNotice, choiceNote].compactMap { $0 } + feedNotes))
         if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language),
             settings.enabled
         {

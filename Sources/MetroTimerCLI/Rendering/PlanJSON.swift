@@ -13,14 +13,24 @@ struct PlanJSON: Encodable {
     /// `transfer` gained `longestWaitSeconds`, `shortestWaitSeconds`, `alertWaitSeconds`.
     /// 3: each leg's `intervalSeconds`. 4: `transfers` and `transferAlerts` (every change, two
     /// on the long way round a closure) and `detour`; `transfer` and `transferAlert` stay, as
-    /// the first change.
-    static let currentVersion = 4
+    /// the first change. 5: `routeChoice` (the lookup and the way round the triangle, compared).
+    static let currentVersion = 5
 
     struct StationRef: Encodable {
         var code: String
         var line: String
         var nameUk: String
         var nameEn: String
+
+        init(code: String, line: String, nameUk: String, nameEn: String) {
+            (self.code, self.line, self.nameUk, self.nameEn) = (code, line, nameUk, nameEn)
+        }
+
+        /// A station of the network by its code.
+        init(_ code: String, network: Network) {
+            let station = network.station(code)!
+            self.init(code: code, line: station.line, nameUk: station.nameUk, nameEn: station.nameEn)
+        }
     }
 
     struct StopJSON: Encodable {
@@ -104,6 +114,9 @@ struct PlanJSON: Encodable {
     var last: LastJSON?
     var walkBeforeBoarding: WalkJSON?
     var detour: DetourJSON?
+    /// The lookup and the way round the triangle as compared (absent on one line, with
+    /// `--route lookup`, and when today's changes leave one route).
+    var routeChoice: RouteChoiceJSON?
     var transfer: TransferJSON?
     var transfers: [TransferJSON]
     var walkAfterAlighting: WalkJSON?
@@ -126,10 +139,7 @@ struct PlanJSON: Encodable {
         _ schedule: Schedule, network: Network, clock: ServiceClock, fraction: Double, language: Language,
         intervals: [Int] = []
     ) {
-        func ref(_ code: String) -> StationRef {
-            let station = network.station(code)!
-            return StationRef(code: code, line: station.line, nameUk: station.nameUk, nameEn: station.nameEn)
-        }
+        func ref(_ code: String) -> StationRef { StationRef(code, network: network) }
         func iso(_ date: Date) -> String { clock.iso8601(date) }
         func walk(_ transfer: NetworkDocument.Transfer, from: String) -> WalkJSON {
             WalkJSON(

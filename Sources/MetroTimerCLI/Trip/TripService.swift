@@ -85,11 +85,13 @@ struct TripService: Sendable {
     }
 
     /// Starts a trip, ending an active one as stopped when `replace` is set.
-    func start(origin: String, destination: String, t0: Date, replace: Bool, changes: ServiceChanges? = nil)
-        throws(CLIError) -> Trip
-    {
+    func start(
+        origin: String, destination: String, t0: Date, replace: Bool, changes: ServiceChanges? = nil,
+        via: String? = nil
+    ) throws(CLIError) -> Trip {
         let trip = Trip(
-            id: UUID().uuidString.lowercased(), origin: origin, destination: destination, t0: t0, changes: changes)
+            id: UUID().uuidString.lowercased(), origin: origin, destination: destination, t0: t0, changes: changes,
+            via: via)
         _ = try model(trip)
         let service = self
         let started = try store.update { (current: inout Trip?) throws(CLIError) -> Trip in

@@ -8,7 +8,7 @@ import XCTest
 /// The command line in-process: exact help, every error with its exit code, both languages.
 final class CLITests: XCTestCase {
     let planUsage =
-        "Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]\n  See 'metro-timer plan --help' for more information.\n"
+        "Usage: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--route <fastest|lookup>] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]\n  See 'metro-timer plan --help' for more information.\n"
 
     func testPlanHelpIsExact() {
         let expected = """
@@ -26,8 +26,8 @@ final class CLITests: XCTestCase {
 
             USAGE: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>]
               [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration]
-              [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>]
-              [--day-type <weekday|weekend>]
+              [--route <fastest|lookup>] [--air-raid] [--closed <station>]
+              [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
 
             ARGUMENTS:
               <from>                  The station you board at (Ukrainian or English), or a
@@ -51,6 +51,11 @@ final class CLITests: XCTestCase {
               --ics <file>            Write the ride as a calendar event with alarms (- for
                                       standard output); the file is for you alone (0600).
               --no-calibration        Official figures only, without your own measurements.
+              --route <fastest|lookup>
+                                      Which route: fastest, the one that arrives first by
+                                      the booked waits (round through the third line too)
+                                      unless it may arrive later at the latest; lookup,
+                                      always the one change. (default: fastest)
               --air-raid              Plan as trains run during an air-raid alert (also
                                       METRO_TIMER_AIR_RAID=1).
               --closed <station>      A closed station: trains pass without stopping; a
@@ -172,7 +177,7 @@ final class CLITests: XCTestCase {
             result.stderr,
             """
             Помилка: Бракує обовʼязкового аргументу '<to>'
-            Використання: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
+            Використання: metro-timer plan <from> [<to>] [--at <HH:MM>] [--date <YYYY-MM-DD>] [--arrive-by <HH:MM>] [--last] [--json] [--ics <file>] [--no-calibration] [--route <fastest|lookup>] [--air-raid] [--closed <station>] [--suspended <A-B>] [--headway <minutes>] [--day-type <weekday|weekend>]
               Докладніше: 'metro-timer plan --help'.
 
             """)
@@ -258,7 +263,7 @@ final class CLITests: XCTestCase {
         let result = CLI.run(["plan", "Lisova", "Teremky", "--at", "22:20", "--date", "2026-11-30", "--json"])
         XCTAssertEqual(result.code, 0)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(object["version"] as? Int, 4)
+        XCTAssertEqual(object["version"] as? Int, 5)
         XCTAssertEqual(object["departure"] as? String, "2026-11-30T22:20:00+02:00")
         XCTAssertEqual(object["dayType"] as? String, "weekday")
         XCTAssertEqual(object["stops"] as? Int, 17)

@@ -34,6 +34,21 @@ final class ReadmeTests: XCTestCase {
             ).stdout)
     }
 
+    /// The guide's plan that goes round the triangle, and says why.
+    func testTheRoundTheTriangleExampleIsCurrent() throws {
+        let planning = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/guide/planning.md"), encoding: .utf8)
+        let shown = try block(
+            after: "`metro-timer plan 'Zoloti Vorota' 'Maidan Nezalezhnosti' --at 12:00 --date 2026-11-30`:",
+            in: planning)
+        XCTAssertEqual(
+            shown,
+            CLI.run(
+                ["plan", "Zoloti Vorota", "Maidan Nezalezhnosti", "--at", "12:00", "--date", "2026-11-30"],
+                environment: [:]
+            ).stdout)
+    }
+
     /// The screen in the README: a rehearsal of Lisova → Teremky (t₀ 19:30 on 2026-11-30) 22 s
     /// before the change's alert, 80 columns.
     static func screenExample() throws -> String {

@@ -149,7 +149,7 @@ final class DetourTests: XCTestCase {
         let result = CLI.run(["plan", "Lisova", "Teremky", "--closed", "Maidan", "--at", "10:00", "--json"])
         XCTAssertEqual(result.code, 0, result.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(object["version"] as? Int, 4)
+        XCTAssertEqual(object["version"] as? Int, 5)
         let legs = try XCTUnwrap(object["legs"] as? [[String: Any]])
         XCTAssertEqual(legs.map { $0["line"] as? String }, ["M1", "M3", "M2"])
         XCTAssertTrue(legs.allSatisfy { $0["intervalSeconds"] is Int }, "each line's interval")
