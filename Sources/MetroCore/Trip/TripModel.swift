@@ -213,7 +213,21 @@ package struct TripModel: Sendable {
     package func due(_ alert: Trip.Alert, schedule: Schedule, trip: Trip, at moment: Date) -> Bool {
         guard trip.ended == nil, let time = Self.time(of: alert, in: schedule), moment >= time else { return false }
         guard let fired = trip.alertsFired[alert.rawValue] else { return true }
+        // Rung, and about a station the train has reached since: a correction that moves its
+        // moment ("departed" re-times the change behind the rider) makes it no news again.
+        if let target = Self.station(of: alert, in: schedule), Self.nextStop(in: schedule, at: moment) > target {
+            return false
+        }
         return time.timeIntervalSince(fired) > Self.reArmMargin
+    }
+
+    /// The stop an alert is about: the change's exit, or the destination (nil for the arrival).
+    static func station(of alert: Trip.Alert, in schedule: Schedule) -> Int? {
+        switch alert {
+        case .transferAlert, .secondTransferAlert: return schedule.change(for: alert).map { $0.entry - 1 }
+        case .alert: return schedule.stops.isEmpty ? nil : schedule.stops.count - 1
+        case .arrival: return nil
+        }
     }
 
     /// How much later than it fired an alert must move to ring again. A correction that only
