@@ -780,6 +780,10 @@ def one_truth():
         seen.append(banner)
         check(banner == expected, f"standing at {stop['station']['nameEn']}: the banner {banner!r}, {left} stops left")
     check("Yours is next: Teremky." in seen and len(set(seen)) >= 2, f"the banner never changed across the stops: {seen}")
+    # The stations' times to the minute, as plan prints them (plan's table: HH:MM, rounded down).
+    shown = driver.execute_script("return [...document.querySelectorAll('#route li:not(.walk):not(.leg) .time')].map((e) => e.textContent);")
+    printed = [moment(stop.get("arrival") or stop["departure"]).strftime("%H:%M") for stop in stops]
+    check(shown[:len(printed)] == printed, f"the route's times {shown}, plan's {printed}")
     shot("banner-next", "t-banner")
 
 

@@ -538,6 +538,11 @@ def agree(question, a, b):
         # sentence names the change: there only the stops left are compared.
         if None in (a[0], b[0]) and "walking" in (a[0], b[0]):
             return a[2] == b[2]
+        # A closed station the train runs through: the sentence names it as passed without
+        # stopping, status (one short line) the station the train stands at next; the stops left
+        # are the same count (RideState.nextStanding).
+        if None in (a[0], b[0]) and any(str(x[1]).endswith(("(passing without stopping)", "(без зупинки)")) for x in (a, b)):
+            return a[2] == b[2]
         return a[1:] == b[1:]
     return a == b
 

@@ -109,7 +109,7 @@ extension PocketCard {
             const next = nextStop(s, at);
             if (next > target) return 0;
             let count = 0;
-            for (let i = next; i <= target; i++) if (!isEntry(i)) count += 1;
+            for (let i = next; i <= target; i++) if (!isEntry(i) && !data.closed[i]) count += 1;
             return count;
           }
           // What an alert says (AlertText.sentence), from the engine's words: as it rings, or, for

@@ -142,8 +142,10 @@ extension PocketCard {
             text("countdown-label", change !== undefined ? t("toChange", name(change)) : t("toStation", name(n - 1)));
             text("countdown", duration((change !== undefined ? s.a[change] : s.a[n - 1]) - now));
             text("arrival", s.e === s.l ? clock(s.f) : t("range", clock(s.f), clock(s.e), clock(s.l)));
-            const nextChange = s.c.find((at) => at > now);
-            text("alerts", t("alertTimes", nextChange !== undefined ? clock(nextChange) : (s.c.length ? clock(s.c[s.c.length - 1]) : ""), s.y !== null ? clock(s.y) : ""));
+            // Every change's alert still to come (past them all, the last one's).
+            const changes = s.c.filter((at) => at !== null && at > now);
+            const shownChanges = changes.length ? changes : s.c.filter((at) => at !== null).slice(-1);
+            text("alerts", t("alertTimes", shownChanges.map(clock).join(", "), s.y !== null ? clock(s.y) : ""));
             byId("departed").hidden = entries.length === 0;
             byId("departed").disabled = anchor({ kind: "departed", time: now }, s) === null;
             byId("undo").disabled = ride.corrections.length === 0;

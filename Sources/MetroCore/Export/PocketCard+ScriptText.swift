@@ -42,8 +42,8 @@ extension PocketCard {
             arrivalLabel: ["Прибуття", "Arrival"],
             range: (t, a, b) => [t + " (можливо " + a + "–" + b + ")", t + " (could be " + a + "–" + b + ")"],
             alertTimes: (c, y) => [
-              [c ? "Пересадка — сповіщення о " + c + "." : "", y ? "Ваша станція — сповіщення о " + y + "." : ""].join(" ").trim(),
-              [c ? "The change's alert at " + c + "." : "", y ? "Your station's alert at " + y + "." : ""].join(" ").trim(),
+              [c ? (c.includes(",") ? "Пересадки — сповіщення о " : "Пересадка — сповіщення о ") + c + "." : "", y ? "Ваша станція — сповіщення о " + y + "." : ""].join(" ").trim(),
+              [c ? (c.includes(",") ? "The changes' alerts at " : "The change's alert at ") + c + "." : "", y ? "Your station's alert at " + y + "." : ""].join(" ").trim(),
             ],
             ahead: ["−1: поїзд на зупинку попереду", "−1: the train is a stop ahead"],
             behind: ["+1: поїзд на зупинку позаду", "+1: the train is a stop behind"],
