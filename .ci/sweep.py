@@ -28,7 +28,7 @@ The questions, where both surfaces of a pair answer them:
 Prints moments compared per surface pair, disagreements by question with the first examples,
 and exits 1 on any disagreement.
 
-Usage: python sweep.py PATH/TO/metro-timer [--sample | --full] [--only TEXT] [--limit N] [--jobs N]
+Usage: python sweep.py PATH/TO/metro-timer [--sample | --full] [--only TEXT] [--limit N] [--jobs N] [--allow N]
 (--only keeps the rides whose description contains TEXT; docs/guide/calendar-and-card.md.)
 """
 import collections
@@ -738,7 +738,12 @@ def main():
             for example in disagreements[question][:5]:
                 print("    e.g. " + example)
     print(f"sweep: {total} answers compared, {found} disagreements, {time.monotonic() - started:.0f} s")
-    sys.exit(1 if found else 0)
+    # --allow N: the gate CI keeps while the disagreements the guide lists as open are open
+    # (a regression past them fails); 0 by default.
+    allowed = int(sys.argv[sys.argv.index("--allow") + 1]) if "--allow" in sys.argv else 0
+    if found and found <= allowed:
+        print(f"sweep: {found} ≤ {allowed} allowed (the open ones: docs/guide/calendar-and-card.md, Results)")
+    sys.exit(1 if found > allowed else 0)
 
 
 if __name__ == "__main__":

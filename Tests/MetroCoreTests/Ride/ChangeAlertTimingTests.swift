@@ -21,8 +21,10 @@ final class ChangeAlertTimingTests: XCTestCase {
         XCTAssertEqual(plan.code, 0, plan.stderr)
         XCTAssertTrue(plan.stdout.contains("  08:33  ● Teatralna\n"), plan.stdout)
         XCTAssertTrue(plan.stdout.contains("⇄ Walk to Zoloti Vorota: 2:30 (estimate)"), plan.stdout)
-        XCTAssertTrue(plan.stdout.contains("Change is next      08:29:39  arriving at Khreshchatyk\n"), plan.stdout)
-        XCTAssertTrue(plan.stdout.contains("2nd change is next  08:35:51  leaving Zoloti Vorota\n"), plan.stdout)
+        // (The first alert rings running into Khreshchatyk, two stops before Teatralna: "get
+        // ready"; the second on the M3 platform, Palats sportu the next stop: "next".)
+        XCTAssertTrue(plan.stdout.contains("Get ready to change  08:29:39  Teatralna in about 2 stops\n"), plan.stdout)
+        XCTAssertTrue(plan.stdout.contains("2nd change is next   08:35:51  leaving Zoloti Vorota\n"), plan.stdout)
 
         let json = try XCTUnwrap(
             JSONSerialization.jsonObject(with: Data(CLI.run(["plan", "--json"] + arguments).stdout.utf8))
