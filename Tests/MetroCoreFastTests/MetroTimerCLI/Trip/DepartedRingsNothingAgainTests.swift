@@ -48,6 +48,7 @@ final class DepartedRingsNothingAgainTests: XCTestCase {
         }
         XCTAssertEqual(events.filter { $0["event"] as? String == "correction" }.count, 1, output.text)
         XCTAssertEqual(
-            events.filter { $0["event"] as? String == "transfer-alert" }.count, 1, "rehearsal \(rehearsal): \(output.text)")
+            events.filter { $0["event"] as? String == "transfer-alert" }.count, 1,
+            "rehearsal \(rehearsal): \(output.text)")
     }
 }
