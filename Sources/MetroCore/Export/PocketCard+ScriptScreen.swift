@@ -7,7 +7,7 @@ extension PocketCard {
             const ol = byId("route");
             const next = s && now !== null ? nextStop(s, now) : -1;
             const items = [];
-            const item = (label, when, kind, color) => {
+            const item = (label, when, kind, color, exact) => {
               const li = document.createElement("li");
               if (kind) li.className = kind;
               if (color) li.style.setProperty("--leg", color);
@@ -18,6 +18,8 @@ extension PocketCard {
                 const time = document.createElement("span");
                 time.className = "time";
                 time.textContent = when;
+                // The engine's second, kept for whoever reads the page closely (the check).
+                if (exact) time.dataset.seconds = exact;
                 li.appendChild(time);
               }
               items.push(li);
@@ -42,7 +44,7 @@ extension PocketCard {
               }
               const classes = [i < next ? "passed" : "", i === next ? "next" : ""].join(" ").trim();
               // A stop's time as plan and the screen print it: to the minute (rounded down).
-              const li = item(stopName(i), hhmm(time(s, i)), classes, leg.color);
+              const li = item(stopName(i), hhmm(time(s, i)), classes, leg.color, clock(time(s, i)));
               li.dataset.stop = String(i);
               if (i === next) li.setAttribute("aria-current", "step");
             }
@@ -133,6 +135,7 @@ extension PocketCard {
             const exits = entries.map((entry) => entry - 1);
             text("next", s.x ? "" : sentence(s, now, next));
             text("next-time", next < n ? hhmm(time(s, next)) : hhmm(s.a[n - 1]));
+            byId("next-time").dataset.seconds = next < n ? clock(time(s, next)) : clock(s.a[n - 1]);
             text("next-station", next < n ? stopName(next) : name(n - 1));
             let left = 0;
             for (let i = next; i < n; i++) if (!isEntry(i) && !data.closed[i]) left += 1;
