@@ -130,10 +130,11 @@ extension PocketCard {
           // line leaves (or "departed" says it has), "yours" until the arrival; none once the ride is
           // over or a correction moved the moment ahead again.
           function highlighted(s, now) {
-            if (s.y !== null && ride.fired.yours !== undefined && ride.fired.yours >= s.y && now < s.a[n - 1]) return "yours";
+            // Rung, and not moved later since by more than REARM (TripModel.reArmMargin): the same alert.
+            if (s.y !== null && ride.fired.yours !== undefined && s.y - ride.fired.yours <= REARM && now < s.a[n - 1]) return "yours";
             for (let change = entries.length - 1; change >= 0; change--) {
               const key = "change-" + (change + 1), at = s.c[change];
-              if (at === null || ride.fired[key] === undefined || ride.fired[key] < at) continue;
+              if (at === null || ride.fired[key] === undefined || at - ride.fired[key] > REARM) continue;
               const leaves = s.d[entries[change]];
               if (leaves !== null && now >= leaves) continue;
               return key;

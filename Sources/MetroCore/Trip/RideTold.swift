@@ -26,7 +26,10 @@ package struct RideTold: Sendable {
         for alert in [Trip.Alert.arrival, .alert, .secondTransferAlert, .transferAlert] {
             guard let time = TripModel.time(of: alert, in: schedule) else { continue }
             if let fired {
-                guard let rang = fired[alert.rawValue], rang >= time else { continue }
+                // Rung, and not moved later since by more than the re-arm margin: the same alert
+                // (moved further, it is re-armed and stands again once it rings).
+                guard let rang = fired[alert.rawValue], time.timeIntervalSince(rang) <= TripModel.reArmMargin
+                else { continue }
             } else if now < time {
                 continue
             }

@@ -75,3 +75,43 @@ final class OneTruthTests: XCTestCase {
         XCTAssertGreaterThan(compared, 400)
     }
 }
+
+/// A banner rung, then moved a little later by a correction (less than the re-arm margin: the
+/// same alert, not rung again), still stands: on the screen as in `status`. The sweep found
+/// Darnytsia → Lukianivska on a Saturday, "departed" pressed at the change, the one-stop last
+/// leg's "yours is next" gone from the card and the screen while `status` said it.
+final class OneTruthAfterACorrectionTests: XCTestCase {
+    func testARungAlertMovedWithinTheMarginStillStands() throws {
+        let home = try TestPaths.temporaryDirectory(self) + "/state"
+        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+        let service = TripService(store: FileTripStore(directory: home), engine: engine, language: .en)
+        let t0 = Kyiv.date("2026-12-12 08:15")
+        var trip = try service.start(
+            origin: Kyiv.station("Darnytsia").code, destination: Kyiv.station("Lukianivska").code, t0: t0,
+            replace: false)
+        // Every alert rang at its moment as planned, before the press.
+        let planned = try service.model(trip).current(trip)
+        for alert in Trip.Alert.allCases {
+            if let time = TripModel.time(of: alert, in: planned), time <= t0.addingTimeInterval(955) {
+                trip.alertsFired[alert.rawValue] = time
+            }
+        }
+        try FileTripStore(directory: home).update { (current: inout Trip?) throws(CLIError) in current = trip }
+        let (corrected, schedule) = try service.correct(.departed, at: t0.addingTimeInterval(955))
+        var compared = 0
+        var moment = t0.addingTimeInterval(956)
+        while moment < schedule.arrival {
+            let view = RideView(
+                network: Kyiv.network, clock: Kyiv.clock, language: .en, style: Style(enabled: false),
+                trip: corrected, schedule: schedule, now: moment, rehearsalSpeed: nil, notice: nil)
+            let status = CLI.run(
+                ["status"], now: moment, environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": home], columns: 400)
+            let yours = status.stdout.contains(" · yours is next") || status.stdout.contains(" · get ready")
+            XCTAssertEqual(
+                view.highlighted == .alert, yours, "\(Kyiv.clock.hhmmss(moment)): \(status.stdout)")
+            compared += 1
+            moment = moment.addingTimeInterval(10)
+        }
+        XCTAssertGreaterThan(compared, 3)
+    }
+}
