@@ -22,14 +22,7 @@ package enum AlertWording {
     package static func stopsAhead(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil) -> Int? {
         guard let fired = TripModel.time(of: alert, in: schedule) else { return nil }
         let moment = max(fired, now ?? fired)
-        let target: Int
-        switch alert {
-        case .alert: target = schedule.stops.count - 1
-        case .transferAlert, .secondTransferAlert:
-            guard let change = schedule.change(for: alert) else { return nil }
-            target = change.entry - 1
-        case .arrival: return nil
-        }
+        guard let target = TripModel.station(of: alert, in: schedule) else { return nil }
         let next = TripModel.nextStop(in: schedule, at: moment)
         guard target >= 0, next <= target else { return 0 }
         return schedule.stops[next...target].filter { $0.role != .transferEntry && !$0.passesWithoutStopping }.count

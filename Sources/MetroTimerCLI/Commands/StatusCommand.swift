@@ -95,8 +95,8 @@ struct StatusCommand: Command {
     /// ready" while the station is more than the next stop (AlertWording). The arrival is the
     /// line's own.
     static func alertInForce(_ schedule: Schedule, at now: Date) -> Trip.Alert? {
-        let told = RideTold(schedule: schedule, fired: nil, at: now)
-        return told.banner == .arrival ? nil : told.banner
+        let banner = RideTold.banner(schedule: schedule, fired: nil, at: now)
+        return banner == .arrival ? nil : banner
     }
 
     static func line(schedule: Schedule, trip: Trip, now: Date, format: String?, context: Context, language: Language)

@@ -23,7 +23,7 @@ struct RideView {
     func name(_ code: String) -> String { Names.station(code, network, language) }
 
     /// The alert whose banner stands (`RideTold.banner`: the rule every surface shares).
-    var highlighted: Trip.Alert? { RideTold(schedule: schedule, fired: trip.alertsFired, at: now).banner }
+    var highlighted: Trip.Alert? { RideTold.banner(schedule: schedule, fired: trip.alertsFired, at: now) }
 
     /// A stop's name as the ride announces it: a closed station the train runs through says so,
     /// so that nobody stands up for it.
