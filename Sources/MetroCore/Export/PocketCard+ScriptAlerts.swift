@@ -16,11 +16,15 @@ extension PocketCard {
           }
           function startRide() {
             const tap = readTap(Date.now());
-            const toward = lang === "uk" ? data.legs[0].towardUk : data.legs[0].towardEn;
             // A tap that starts no ride, or one that cannot be made, is refused as `start`
             // refuses it: said, and Start stays for the next tap.
-            refusal = tap.kind === "refused" ? say("notRunning", data.legs[0].line, toward, name(0), clock(tap.at))
-              : planned(tap.t0).x ? pairOf(planned(tap.t0).x) : null;
+            if (tap.kind === "refused") {
+              const toward = lang === "uk" ? data.legs[0].towardUk : data.legs[0].towardEn;
+              refusal = say("notRunning", data.legs[0].line, toward, name(0), clock(tap.at));
+            } else {
+              const blocked = planned(tap.t0).x;
+              refusal = blocked ? pairOf(blocked) : null;
+            }
             if (refusal !== null) { render(); return; }
             const t0 = tap.t0;
             ride = { t0: t0, corrections: [], fired: {}, ended: null };
