@@ -77,6 +77,10 @@ failures = []
 checked = 0
 
 
+# Browser log entries read early (to explain a failure), still counted by the final check.
+early_logs = []
+
+
 def check(condition, message):
     global checked
     checked += 1
@@ -861,15 +865,21 @@ for name, origin, destination, date, clock, language, more, keys in ([] if ONLY 
             check(names[index] in state["next"], f"{name} stop {index}: next {state['next']!r}, not {names[index]}")
             check(state["nextTime"] == hms(times[index]) and state["nextShown"] == hms(times[index])[:5],
                   f"{name} stop {index}: {state['nextShown']} ({state['nextTime']}) != {hms(times[index])}")
-            check(state["stops"].split()[0] == str(left), f"{name} stop {index}: stops left {state['stops']!r} != {left}")
+            check(state["stops"].split()[:1] == [str(left)], f"{name} stop {index}: stops left {state['stops']!r} != {left}")
             check(TIME.findall(state["arrival"]) == expected_arrival, f"{name} stop {index}: arrival {state['arrival']!r} != {expected_arrival}")
             check(hms(plan["alert"]["time"]) in state["alerts"], f"{name} stop {index}: alerts {state['alerts']!r}")
             check(state["held"] == 1, f"{name} stop {index}: {state['held']} wake locks held")
             if index == middle and not reloaded:
                 reload()
                 again = settled(when, lambda state: state["held"] == 1)
-                check(again["next"] == state["next"] and again["nextTime"] == state["nextTime"] and again["stops"] == state["stops"],
-                      f"{name}: after a reload {again} != {state}")
+                same = again["next"] == state["next"] and again["nextTime"] == state["nextTime"] and again["stops"] == state["stops"]
+                check(same, f"{name}: after a reload {again} != {state}")
+                if not same:
+                    # What the page said as it came back (kept for the end's check of errors too).
+                    logged = driver.get_log("browser")
+                    early_logs.extend(logged)
+                    print("  the page's log after the reload:", [entry["message"] for entry in logged],
+                          "stored:", driver.execute_script("return Object.keys(localStorage);"))
                 check(again["held"] == 1, f"{name}: {again['held']} wake locks held after a reload")
                 # No tap in this document yet, so no sound: the page offers one to turn it on.
                 button = sound_button()
@@ -1089,7 +1099,7 @@ for entry in driver.get_log("performance"):
         if not (url.startswith("file://" + OUT + "/") and url.endswith(".html")):
             requests.append(url)
 check(requests == [], f"network requests: {requests}")
-problems = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+problems = [entry["message"] for entry in early_logs + driver.get_log("browser") if entry["level"] == "SEVERE"]
 check(problems == [], f"browser errors: {problems}")
 driver.quit()
 shutil.rmtree(HOME, ignore_errors=True)
