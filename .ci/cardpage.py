@@ -1,6 +1,8 @@
 """What .ci/check-card.py and .ci/sweep.py share to drive a ride card (`metro-timer card …
 --output`) in headless Chromium: the browser as a phone has it, and the page's clock driven by
 the script (Date and Date.now read a moment kept in sessionStorage, so a reload keeps it)."""
+import datetime as dt
+import subprocess
 import time
 
 from selenium import webdriver
@@ -54,3 +56,28 @@ def open_fresh(driver, path):
             return True
         time.sleep(0.2)
     return False
+
+
+FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+
+
+class Faketime:
+    """One `faketime` holding libfaketime's shared semaphore and segment for the whole run (without
+    FAKETIME_SHARED each process makes its own and loses argv: see DaytimeClock.swift); it ends,
+    and cleans /dev/shm, when its input closes. `env` runs a process at a frozen moment."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            ["faketime", "-f", "+0", "/bin/sh", "-c", "printf '%s\\n' \"$FAKETIME_SHARED\"; exec cat >/dev/null"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, start_new_session=True)
+        self.shared = self.process.stdout.readline().strip()
+
+    def env(self, stamp, base, home):
+        """`base` with the clock frozen at `stamp` (seconds since the epoch) and the state in `home`."""
+        moment = dt.datetime.fromtimestamp(stamp, dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+        return dict(base, TZ="UTC", METRO_TIMER_HOME=home, LD_PRELOAD=FAKETIME, FAKETIME=moment, FAKETIME_SHARED=self.shared,
+                    FAKETIME_DONT_FAKE_MONOTONIC="1")
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=10)

@@ -799,6 +799,47 @@ def one_truth():
     check(shown[:len(printed)] == printed, f"the route's times {shown}, plan's {printed}")
     shot("banner-next", "t-banner")
 
+    # "Departed" is taken only while the train can still be leaving the change (decision 0085):
+    # the card's button against a real trip's `metro-timer departed`, each at the same moment
+    # under libfaketime; the moment the command starts refusing is found by halving.
+    ride = ["Lisova", "Teremky", "--at", "08:15", "--date", "2026-12-07", "--lang", "en"]
+    plan = json.loads(run("plan", *ride, "--json"))
+    tap = ms(plan["departure"]) // 1000
+    reached = ms(plan["legs"][0]["stops"][-1]["arrival"]) // 1000
+    faked = cardpage.Faketime()
+
+    def taken(when):
+        home = tempfile.mkdtemp(dir=HOME)
+        subprocess.run([BINARY, "start", "Lisova", "Teremky", "--lang", "en", "--events"], input="q", capture_output=True,
+                       text=True, env=faked.env(tap, ENV, home), check=True)
+        result = subprocess.run([BINARY, "departed", "--lang", "en"], capture_output=True, text=True, env=faked.env(when, ENV, home))
+        check(result.returncode == 0 or "'Departed' is the moment the train leaves" in result.stderr,
+              f"departed at {when - tap} s: exit {result.returncode}: {result.stderr.strip()}")
+        return result.returncode == 0
+
+    taken_from, refused_from = reached + 60, reached + 1800
+    check(taken(taken_from) and not taken(refused_from), "departed: a minute after the change taken, half an hour refused")
+    while refused_from - taken_from > 1:
+        middle = (taken_from + refused_from) // 2
+        if taken(middle):
+            taken_from = middle
+        else:
+            refused_from = middle
+    faked.close()
+    path = card_for("t-departed", ride)
+    fresh(path, tap * 1000)
+    click("start")
+    at((taken_from - 2) * 1000)
+    enabled = driver.execute_script("return !document.getElementById('departed').disabled;")
+    check(enabled and page_text("departed-late") == "", f"2 s before `departed` refuses ({taken_from - tap} s after the tap): the card's is {'on' if enabled else 'off'}")
+    at((refused_from + 2) * 1000)
+    enabled = driver.execute_script("return !document.getElementById('departed').disabled;")
+    check(not enabled, f"2 s after `departed` refuses ({refused_from - tap} s after the tap): the card's is still on")
+    late = page_text("departed-late")
+    check(late.startswith("'Departed' is the moment the train leaves Maidan Nezalezhnosti") and "choose below" in late,
+          f"the card says, as its Departed is off: {late!r}")
+    shot("departed-late", "t-departed")
+
 
 ONLY = os.environ.get("CARD_ONLY")
 if ONLY == "43":

@@ -44,6 +44,9 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cardpage  # noqa: E402  (the browser, the page's clock and libfaketime, shared with .ci/check-card.py)
+
 BINARY = os.path.abspath(sys.argv[1])
 FULL = "--full" in sys.argv
 LIMIT = int(sys.argv[sys.argv.index("--limit") + 1]) if "--limit" in sys.argv else None
@@ -58,7 +61,6 @@ KYIV = dt.timezone(dt.timedelta(hours=2))  # December: Kyiv is UTC+2 all month
 HOME = tempfile.mkdtemp(prefix="metro-timer-sweep-")
 ENV = {"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "METRO_TIMER_CONFIG": HOME + "/config", "METRO_TIMER_ALERT_BACKEND": "off",
        "METRO_TIMER_HOME": HOME + "/state"}
-FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 MONDAY, SATURDAY = "2026-12-07", "2026-12-12"
 
 # Routes: one line, one change, two changes around a closure.
@@ -299,27 +301,6 @@ def events_at(events, moment):
 
 # ---------------------------------------------------------------- status on a real trip
 
-class Faketime:
-    """One `faketime` holding libfaketime's shared semaphore and segment for the whole run (without
-    FAKETIME_SHARED each process makes its own and loses argv: see DaytimeClock.swift); it ends,
-    and cleans /dev/shm, when its input closes."""
-
-    def __init__(self):
-        self.process = subprocess.Popen(
-            ["faketime", "-f", "+0", "/bin/sh", "-c", "printf '%s\\n' \"$FAKETIME_SHARED\"; exec cat >/dev/null"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, start_new_session=True)
-        self.shared = self.process.stdout.readline().strip()
-
-    def env(self, stamp, home):
-        moment = dt.datetime.fromtimestamp(stamp, dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
-        return dict(ENV, TZ="UTC", METRO_TIMER_HOME=home, LD_PRELOAD=FAKETIME, FAKETIME=moment, FAKETIME_SHARED=self.shared,
-                    FAKETIME_DONT_FAKE_MONOTONIC="1")
-
-    def close(self):
-        self.process.stdin.close()
-        self.process.wait(timeout=10)
-
-
 STATUS_ARRIVAL = re.compile(r"(?:arrival in|прибуття через) (\d+):(\d\d)")
 
 
@@ -348,7 +329,7 @@ def status_run(ft, arguments, tap, corrections, moments, language):
     home = tempfile.mkdtemp(dir=HOME)
     try:
         started = run(["start", *strip_rehearsal(arguments), "--events"],
-                      env=ft.env(tap, home), stdin="q", codes=(0, 1))
+                      env=ft.env(tap, ENV, home), stdin="q", codes=(0, 1))
         if started.returncode != 0:
             found = LINE.search(started.stderr)
             return {m: {"ok": False, "blocker": found[1] if found else "?"} for m in moments}
@@ -357,8 +338,8 @@ def status_run(ft, arguments, tap, corrections, moments, language):
         for moment in moments:
             while pending and pending[0][0] <= moment:
                 when, command = pending.pop(0)
-                run(command, env=ft.env(when, home), codes=(0, 1, 64, 65))
-            line = run(["status", "--lang", language], env=ft.env(moment, home)).stdout.strip()
+                run(command, env=ft.env(when, ENV, home), codes=(0, 1, 64, 65))
+            line = run(["status", "--lang", language], env=ft.env(moment, ENV, home)).stdout.strip()
             states[moment] = status_state(line, moment, language)
         return states
     finally:
@@ -386,8 +367,6 @@ class Card:
     """
 
     def __init__(self):
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        import cardpage
         self.cardpage = cardpage
         self.driver = cardpage.chromium()
         self.script = None
@@ -699,12 +678,12 @@ def ride(spec, card, ft):
 
 
 def main():
-    if not os.path.exists(FAKETIME):
+    if not os.path.exists(cardpage.FAKETIME):
         raise SystemExit("sweep: libfaketime is not installed (apt-get install faketime)")
     started = time.monotonic()
     all_rides = rides()
     print(f"sweep: {len(all_rides)} rides ({'full' if FULL else 'sample'})", flush=True)
-    card, ft = Card(), Faketime()
+    card, ft = Card(), cardpage.Faketime()
     try:
         # Rides in parallel: the rehearsals mostly sleep; the browser is one, taken in turn.
         with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:

@@ -100,6 +100,7 @@ extension PocketCard {
         <button type="button" id="arrived"></button>
         <button type="button" id="stop"></button>
         </div>
+        <p id="departed-late" class="note" hidden></p>
         <div class="at">
         <label for="at-station" id="at-label"></label>
         <select id="at-station"></select>

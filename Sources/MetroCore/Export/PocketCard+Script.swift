@@ -94,7 +94,9 @@ extension PocketCard {
             const c = entries.map((_, change) => at(row[q + change]));
             q += entries.length;
             const w = entries.map((_, change) => (row[q + 2 * change] === null ? null : [data.walks[change], row[q + 2 * change], row[q + 2 * change + 1]]));
-            return { a: a, d: d, e: e, l: l, f: f, y: y, c: c, w: w, x: null };
+            q += 2 * entries.length;
+            const z = entries.map((_, change) => at(row[q + change]));
+            return { a: a, d: d, e: e, l: l, f: f, y: y, c: c, w: w, z: z, x: null };
           }
           const grid = decode(data.grid.cols);
           const tails = [];
@@ -164,7 +166,7 @@ extension PocketCard {
           }
           function apply(s, stop, ms) {
             const next = tail(stop, ms);
-            const r = { a: s.a.slice(), d: s.d.slice(), e: next.e, l: next.l, f: next.f, c: s.c.slice(), y: s.y, w: s.w.slice(), x: s.x || next.x };
+            const r = { a: s.a.slice(), d: s.d.slice(), e: next.e, l: next.l, f: next.f, c: s.c.slice(), y: s.y, w: s.w.slice(), z: s.z.slice(), x: s.x || next.x };
             // Every stop before the anchor has been passed: none is timed after it.
             for (let i = 0; i < stop; i++) {
               if (r.a[i] !== null && r.a[i] > ms) r.a[i] = ms;
@@ -175,9 +177,21 @@ extension PocketCard {
             for (let change = 0; change < r.c.length; change++) {
               r.c[change] = next.c[change] !== null ? next.c[change] : Math.min(r.c[change], ms);
               if (next.w[change] !== null) r.w[change] = next.w[change];
+              // A change behind the anchor: passed by then, as every stop before it is.
+              r.z[change] = next.z[change] !== null ? next.z[change] : Math.min(r.z[change], ms);
             }
             r.y = next.y !== null ? next.y : (r.y === null ? null : Math.min(r.y, ms));
             return r;
+          }
+          // Until when "departed" is taken for the change entered at `entry` (TripModel's
+          // departedWindowEnd): its latest departure, widened by a share of the time since the
+          // rider last confirmed anything (as the arrival's range is), and the press's allowance.
+          function departedUntil(s, entry) {
+            const latest = s.z[entries.indexOf(entry)];
+            if (latest === null || latest === undefined) return Infinity;
+            const last = ride.corrections.length ? ride.corrections[ride.corrections.length - 1].time : ride.t0;
+            const [share, allowance] = data.departedWindow;
+            return latest + Math.ceil((Math.max(0, latest - last) / 1000) * share) * 1000 + allowance * 1000;
           }
           function current(trip) {
             let s = planned(trip.t0);

@@ -62,6 +62,11 @@ extension PocketCard {
           function correct(kind, stop) {
             if (!ride || ride.ended) return;
             const correction = { kind: kind, time: Date.now() };
+            if (kind === "departed") {
+              // (A press between two renders, past the change's window: refused as the button is.)
+              const s = current(ride), entered = anchor(correction, s);
+              if (entered === null || correction.time > departedUntil(s, entered)) { render(); return; }
+            }
             if (stop !== undefined) correction.stop = stop;
             ride.corrections.push(correction);
             save();

@@ -150,7 +150,13 @@ extension PocketCard {
             const shownChanges = changes.length ? changes : s.c.filter((at) => at !== null).slice(-1);
             text("alerts", t("alertTimes", shownChanges.map(clock).join(", "), s.y !== null ? clock(s.y) : ""));
             byId("departed").hidden = entries.length === 0;
-            byId("departed").disabled = anchor({ kind: "departed", time: now }, s) === null;
+            // Taken from the change's exit until the train can no longer be leaving its new
+            // platform; later, the card says why and points to "The train is now at".
+            const entered = anchor({ kind: "departed", time: now }, s);
+            const late = entered !== null && now > departedUntil(s, entered);
+            byId("departed").disabled = entered === null || late;
+            text("departed-late", late ? fill(data.words[lang].departedLate, [name(entered)]) : "");
+            byId("departed-late").hidden = !late;
             byId("undo").disabled = ride.corrections.length === 0;
             renderStations(s, now);
             // Used on another day, or far from the minutes it was made for: the day, the timetable and

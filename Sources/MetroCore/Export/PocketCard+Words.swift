@@ -39,6 +39,7 @@ extension PocketCard {
                 "departed": RideWords.corrected(.departed, station: "", arrival: "{0}", language),
             ],
             "tookBack": RideWords.tookBack(language),
+            "departedLate": RideWords.departedLongAfterOnCard(entry: "{0}", language),
             // A tap read by `Tap` ({0} how far from the departure, {1} the origin, {2} its time).
             "tapEarly": RideWords.earlyTap(early: "{0}", board: "{1}", first: "{2}", language),
             "tapLate": RideWords.lateTap(late: "{0}", board: "{1}", last: "{2}", language),

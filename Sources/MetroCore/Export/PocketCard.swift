@@ -165,6 +165,10 @@ package struct PocketCard: Sendable {
             // day and their allowances.
             "tap": tapRule(),
             "walks": route.transferWalks.map(\.walkSeconds),
+            // Until when "departed" is taken after a change's latest departure: the share of
+            // the time since the last confirmation, and the press's allowance in seconds
+            // (`TripModel.departedWindowEnd`).
+            "departedWindow": [engine.rangeMarginShare, Int(TripModel.departedPressAllowance)],
             "closed": stops.map(\.passesWithoutStopping),
             "walkBefore": walk(route.walkBeforeBoarding, from: route.origin, to: route.legs.first?.board) as Any,
             "walkAfter": walk(route.walkAfterAlighting, from: route.legs.last?.alight, to: route.destination) as Any,
@@ -200,7 +204,8 @@ package struct PocketCard: Sendable {
         /// A schedule from stop `first` on, in whole seconds after `moment` (rounded down, as
         /// `plan` and `start` print times), as one row of numbers: each leg's part, then each
         /// leg's first time, then the arrival (`e`, `l`, `f`), "yours is next", each change's
-        /// alert, and each change's booked and longest wait (null: not from this stop on).
+        /// alert, each change's booked and longest wait (null: not from this stop on), and each
+        /// change's latest departure from its new platform.
         mutating func vector(_ schedule: Schedule, from first: Int, at moment: Date) -> [Int?] {
             func seconds(_ date: Date?) -> Int? { date.map { Int($0.timeIntervalSince(moment).rounded(.down)) } }
             var partIndices: [Int?] = []
@@ -222,6 +227,11 @@ package struct PocketCard: Sendable {
             for (number, transfer) in schedule.transfers.enumerated() {
                 let ahead = schedule.entryIndices[number] > first
                 row += [ahead ? transfer.bookedWaitSeconds : nil, ahead ? transfer.longestWaitSeconds : nil]
+            }
+            // Each change's latest departure from its new platform, from which "departed" is
+            // no longer taken (`TripModel.departedWindowEnd`; null: behind this stop).
+            for entry in schedule.entryIndices {
+                row.append(entry >= first ? seconds(schedule.stops[entry].latest) : nil)
             }
             return row
         }

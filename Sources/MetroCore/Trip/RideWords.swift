@@ -98,6 +98,24 @@ package enum RideWords {
         )
     }
 
+    /// Why "departed" is not taken long after the change (`TripModel.departedWindowEnd`): the
+    /// first sentence of the refusal, the CLI's and the card's.
+    package static func departedLongAfter(entry: String, _ language: Language) -> String {
+        language.tr(
+            "«Поїзд рушив» — це мить, коли поїзд рушає від станції \(entry), а за моделлю відтоді минуло більше часу, ніж триває найдовше очікування там.",
+            "'Departed' is the moment the train leaves \(entry), and by the model more time has passed since then than the longest wait there."
+        )
+    }
+
+    /// What the card says under its "Departed" once the change is too long ago: where to say
+    /// the train is instead (the card's "The train is now at", the CLI's `at`).
+    package static func departedLongAfterOnCard(entry: String, _ language: Language) -> String {
+        departedLongAfter(entry: entry, language) + " "
+            + language.tr(
+                "Якщо поїзд уже деінде, виберіть нижче станцію, де він.",
+                "If the train is somewhere else by now, choose below the station it is at.")
+    }
+
     /// The last correction undone, as the ride says it.
     package static func tookBack(_ language: Language) -> String {
         language.tr("Останнє виправлення скасовано.", "The last correction was taken back.")

@@ -294,10 +294,7 @@ struct TripService: Sendable {
                 : language.tr(
                     " Зараз, за моделлю, він на станції \(name(reached)), \(language.stops(stopsOn)) від пересадки.",
                     " By now the model has it at \(name(reached)), \(language.stops(stopsOn)) from the change.")
-            return language.tr(
-                "«Поїзд рушив» — це мить, коли поїзд рушає від станції \(name(entry)), а за моделлю відтоді минуло більше часу, ніж триває найдовше очікування там.",
-                "'Departed' is the moment the train leaves \(name(entry)), and by the model more time has passed since then than the longest wait there."
-            ) + position
+            return RideWords.departedLongAfter(entry: name(entry), language) + position
                 + language.tr(
                     " Якщо поїзд деінде, скажіть де: 'metro-timer at СТАНЦІЯ'. Нічого не змінено.",
                     " If the train is somewhere else, say where: 'metro-timer at STATION'. Nothing changed.")
