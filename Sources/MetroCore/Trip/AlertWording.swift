@@ -48,7 +48,13 @@ package enum AlertWording {
     package static func label(_ alert: Trip.Alert, in schedule: Schedule, at now: Date? = nil, _ language: Language)
         -> String
     {
-        let ready = early(alert, in: schedule, at: now) != nil
+        label(alert, early: early(alert, in: schedule, at: now), language)
+    }
+
+    /// The same heading for an alert `early` stops ahead (nil: "next" is true): what
+    /// `RideTold.Coming` carries.
+    package static func label(_ alert: Trip.Alert, early: Int?, _ language: Language) -> String {
+        let ready = early != nil
         switch alert {
         case .alert:
             return ready

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// Where the ride stands at a moment: a pure function of the schedule and the time, from which
-/// every frame, status line and event is rendered.
+/// Where the ride stands at a moment: a pure function of the schedule and the time (the phase,
+/// the next stop, the stops left), part of what the rider is told (`RideTold`).
 package struct RideState: Equatable, Sendable {
     package enum Phase: Equatable, Sendable {
         /// Before t₀ (a rehearsal or a clock set back).
@@ -26,8 +26,6 @@ package struct RideState: Equatable, Sendable {
     package var nextStanding: Int?
     /// Stops still to reach, counting the destination.
     package var stopsLeft: Int
-    package var untilTransferAlert: TimeInterval?
-    package var untilAlert: TimeInterval?
     package var untilArrival: TimeInterval
     /// Which stops lie behind.
     package var passed: [Bool]
@@ -37,10 +35,6 @@ package struct RideState: Equatable, Sendable {
         let next = TripModel.nextStop(in: schedule, at: moment)
         passed = stops.indices.map { $0 < next }
         untilArrival = schedule.arrival.timeIntervalSince(moment)
-        untilAlert = schedule.alertStop == nil ? nil : schedule.alert.timeIntervalSince(moment)
-        // The next change's alert (past the last change, the last one, already behind).
-        untilTransferAlert = (schedule.transferAlerts.first { $0.time > moment } ?? schedule.transferAlerts.last)
-            .map { $0.time.timeIntervalSince(moment) }
         defer {
             nextStanding = nextStop.map { next in stops[next...].firstIndex { !$0.passesWithoutStopping } ?? next }
         }

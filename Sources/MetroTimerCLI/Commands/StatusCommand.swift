@@ -90,19 +90,13 @@ struct StatusCommand: Command {
                 schedule: schedule, trip: trip, now: now, format: format, context: context, language: options.language))
     }
 
-    /// The alert in force, as the ride's banner has it (`RideTold`: each alert taken as rung at
-    /// its moment, as the notifier rings it), said by its heading: "yours is next", or "get
-    /// ready" while the station is more than the next stop (AlertWording). The arrival is the
-    /// line's own.
-    static func alertInForce(_ schedule: Schedule, at now: Date) -> Trip.Alert? {
-        let banner = RideTold.banner(schedule: schedule, fired: nil, at: now)
-        return banner == .arrival ? nil : banner
-    }
-
     static func line(schedule: Schedule, trip: Trip, now: Date, format: String?, context: Context, language: Language)
         -> String
     {
-        let state = RideState(schedule: schedule, at: now)
+        // What the rider is told now, each alert taken as rung at its moment (as the notifier
+        // rings it): the line renders it.
+        let told = RideTold(schedule: schedule, fired: nil, at: now)
+        let state = told.state
         let network = context.network
         func countdown(_ interval: TimeInterval?) -> String {
             guard let interval else { return "" }
@@ -115,9 +109,9 @@ struct StatusCommand: Command {
             "next": next.map { Names.station($0.station, network, language) } ?? "",
             "next_time": next.map { context.clock.hhmm($0.time) } ?? "",
             "stops": String(state.stopsLeft),
-            "transfer": countdown(state.untilTransferAlert.flatMap { $0 > 0 ? $0 : nil }),
-            // A moment that has passed is empty, as the transfer's is: never a stale 0:00.
-            "alert": countdown(state.untilAlert.flatMap { $0 > 0 ? $0 : nil }),
+            // A moment that has passed is empty: never a stale 0:00.
+            "transfer": countdown(told.nextChangeAlert?.time.timeIntervalSince(now)),
+            "alert": countdown(told.stationAlert?.time.timeIntervalSince(now)),
             "arrival": countdown(state.untilArrival),
             "arrival_time": context.clock.hhmm(schedule.arrival),
             "arrival_range": context.clock.hhmm(schedule.arrivalEarliest) + "–"
@@ -125,7 +119,7 @@ struct StatusCommand: Command {
             "to": Names.station(trip.destination, network, language),
             // The first warning the ride screen shows, as a short mark.
             // (Else a closure still ahead on the route, as the screen's service changes line.)
-            "warning": FindingText.ahead(schedule, at: now).first.map {
+            "warning": told.findingsAhead.first.map {
                 FindingText.mark($0, clock: context.clock, language: language, at: now)
             }
                 ?? FindingText.closureMark(
@@ -144,8 +138,10 @@ struct StatusCommand: Command {
             var line =
                 "\(values["line"]!) \(values["next"]!) \(values["next_time"]!) · \(values["stops_text"]!) · "
                 + language.tr("прибуття через ", "arrival in ") + values["arrival"]!
-            if let alert = Self.alertInForce(schedule, at: now) {
-                line += " · " + AlertWording.label(alert, in: schedule, at: now, language).lowercasedFirst
+            // The banner in force, by its heading ("yours is next", or "get ready" while the
+            // station is more than the next stop); the arrival is the line's own.
+            if let alert = told.banner, alert != .arrival {
+                line += " · " + AlertWording.label(alert, early: told.bannerEarly, language).lowercasedFirst
             }
             // (A closure ahead is said in the short word for every change: the line stays short
             // enough for a status bar; `{warning}` names it.)

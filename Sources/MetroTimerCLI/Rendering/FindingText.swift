@@ -37,18 +37,6 @@ enum FindingText {
         }
     }
 
-    /// The warnings still ahead at `now`: a finding about a boarding the ride has already made
-    /// (the train has left that station) no longer applies; one before the first train is the
-    /// start's business, not the ride's.
-    static func ahead(_ schedule: Schedule, at now: Date) -> [ServiceFinding] {
-        schedule.findings.filter { finding in
-            guard let index = schedule.stops.lastIndex(where: { $0.station == finding.station }),
-                let departure = schedule.stops[index].departure
-            else { return true }
-            return now < departure
-        }
-    }
-
     /// The short mark `status` shows at `now` for a warning ahead (its `{warning}`): a last train
     /// still to leave is said in the present, with its published time; "gone" only once it has
     /// left. (Where it leaves from is the screen's sentence: a status bar has no room for it.)

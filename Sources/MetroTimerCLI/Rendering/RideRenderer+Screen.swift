@@ -102,20 +102,12 @@ struct ScreenRenderer {
         // Each countdown named as its alert will speak (AlertWording): "get ready" when it fires
         // more than a stop early, and the second change named as the second.
         var countdowns: [(String, String)] = []
-        let schedule = view.schedule
-        if let until = state.untilTransferAlert, until > 0 {
-            let number = schedule.transferAlerts.firstIndex { $0.time.timeIntervalSince(view.now) == until } ?? 0
-            let alert: Trip.Alert = number == 0 ? .transferAlert : .secondTransferAlert
+        let told = view.told
+        for coming in [told.nextChangeAlert, told.stationAlert].compactMap({ $0 }) {
+            let until = coming.time.timeIntervalSince(view.now)
             countdowns.append(
                 (
-                    AlertWording.label(alert, in: schedule, language),
-                    language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))
-                ))
-        }
-        if let until = state.untilAlert, until > 0 {
-            countdowns.append(
-                (
-                    AlertWording.label(.alert, in: schedule, language),
+                    AlertWording.label(coming.alert, early: coming.early, language),
                     language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))
                 ))
         }

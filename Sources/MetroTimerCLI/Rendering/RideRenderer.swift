@@ -18,12 +18,15 @@ struct RideView {
     /// A short message after a key (a refusal, a confirmation), shown for a few seconds.
     var notice: String?
 
-    var state: RideState { RideState(schedule: schedule, at: now) }
+    /// What the rider is told now (`RideTold`): every frame, line and event renders it.
+    var told: RideTold { RideTold(schedule: schedule, fired: trip.alertsFired, at: now) }
+
+    var state: RideState { told.state }
 
     func name(_ code: String) -> String { Names.station(code, network, language) }
 
     /// The alert whose banner stands (`RideTold.banner`: the rule every surface shares).
-    var highlighted: Trip.Alert? { RideTold.banner(schedule: schedule, fired: trip.alertsFired, at: now) }
+    var highlighted: Trip.Alert? { told.banner }
 
     /// A stop's name as the ride announces it: a closed station the train runs through says so,
     /// so that nobody stands up for it.
@@ -46,7 +49,7 @@ struct RideView {
 
     /// The warnings still ahead: a finding about a boarding the ride has already made (the
     /// train has left that station) no longer applies.
-    var findingsAhead: [ServiceFinding] { FindingText.ahead(schedule, at: now) }
+    var findingsAhead: [ServiceFinding] { told.findingsAhead }
 
     /// The trip's service changes as the screen shows them: a closed station the train has
     /// already run through is no longer news.

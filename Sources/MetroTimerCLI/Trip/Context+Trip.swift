@@ -27,7 +27,7 @@ extension Context {
     /// "Next: Teatralna 17:19 · arrival 17:44:59", after a correction.
     func correctionSummary(_ schedule: Schedule, options: GlobalOptions) -> String {
         let language = options.language
-        let state = RideState(schedule: schedule, at: now())
+        let state = RideTold(schedule: schedule, fired: nil, at: now()).state
         var parts: [String] = []
         if let next = state.nextStanding {
             let stop = schedule.stops[next]
@@ -51,7 +51,7 @@ extension Context {
         _ = try service.requireActive(at: now())
         let (trip, schedule) = try service.correct(kind, at: now())
         // At the destination there is no "next" and nothing to correct: the rider is there.
-        if RideState(schedule: schedule, at: now()).phase == .arrived {
+        if RideTold(schedule: schedule, fired: nil, at: now()).state.phase == .arrived {
             let to = Names.station(trip.destination, network, options.language)
             stdout.line(
                 options.language.tr(

@@ -107,6 +107,22 @@ final class SourceRulesTests: XCTestCase {
         }
     }
 
+    /// One truth: the surfaces outside MetroCore render what the rider is told (`RideTold`) and
+    /// derive none of it themselves: where the ride stands (`RideState`), which banner stands
+    /// (`RideTold.banner`).
+    func testTheSurfacesRenderWhatTheRiderIsTold() throws {
+        let deciding = ["RideState(", "RideTold.banner("]
+        for folder in ["Sources/MetroTimerCLI", "Sources/CLIKit", "Sources/metro-timer-alerts"] {
+            for file in try TestPaths.swiftFiles(under: folder) {
+                for word in deciding where file.text.contains(word) {
+                    XCTFail(
+                        "\(folder)/\(file.path) calls \(word): a surface renders RideTold(schedule:fired:at:), it does not decide"
+                    )
+                }
+            }
+        }
+    }
+
     /// Files that may still make a `JSONEncoder` of their own, each with why.
     static let ownEncoderAllowed: [String] = []
 
