@@ -53,7 +53,7 @@ LIMIT = int(sys.argv[sys.argv.index("--limit") + 1]) if "--limit" in sys.argv el
 JOBS = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else (12 if FULL else 8)
 ONLY = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
 SPEED = 120          # the rehearsals' speed: a real second is two ride minutes
-LAG = 4              # ride seconds a rehearsal's frame may come late on a loaded machine
+LAG = 8              # ride seconds a rehearsal's frame may come late on a loaded machine (67 ms at ×120)
 GUARD = 3            # ride seconds around a --plain line where --plain is not compared
 STEP = 10            # a moment every STEP ride seconds
 STATUS_STEP = 60 if FULL else 120
@@ -223,8 +223,16 @@ def rehearse(arguments, tap, keys, mode):
 
 def events_state(events):
     """From --events: the tap as the ride took it, each correction's moment, the alerts with
-    their moments, warnings, the arrival after each event."""
-    return [json.loads(line) for _, line in events if line.startswith("{")]
+    their moments, warnings, the arrival after each event. The warnings said at the ride's first
+    frame are known from the start: they are dated with the start event (at ×120 a loaded
+    machine's first frame can come a few ride seconds after it)."""
+    parsed = [json.loads(line) for _, line in events if line.startswith("{")]
+    start = next((e for e in parsed if e["event"] == "start"), None)
+    for event in parsed[parsed.index(start) + 1 if start else 0:]:
+        if event["event"] != "warning":
+            break
+        event["time"] = start["time"] if start else event["time"]
+    return parsed
 
 
 def plain_timeline(plain, events, tap):
@@ -371,6 +379,17 @@ class Card:
         self.driver = cardpage.chromium()
         self.script = None
         self.made = {}
+        self.unpressed = []
+
+    # The corrections the page has stored for its ride (every card's key).
+    CORRECTIONS = """
+      let count = 0;
+      for (const key of Object.keys(localStorage)) {
+        if (!key.startsWith("metro-timer-card:")) continue;
+        try { count += ((JSON.parse(localStorage.getItem(key)) || {}).corrections || []).length; } catch (error) { /* not a ride */ }
+      }
+      return count;
+    """
 
     def page(self, arguments, at):
         key = (tuple(arguments), at)
@@ -405,9 +424,19 @@ class Card:
                     button = "at"
                 else:
                     button = {"+": "behind", "-": "ahead", "d": "departed"}[action]
-                elements = driver.find_elements("id", button)
-                if elements and elements[0].is_displayed():
-                    elements[0].click()
+                # The press taken is a correction more in the page's stored ride; a button not
+                # there yet (the page mid-render on a loaded machine) is tried again, and a press
+                # that never takes is reported, never skipped in silence.
+                taken = driver.execute_script(self.CORRECTIONS)
+                for _ in range(5):
+                    elements = driver.find_elements("id", button)
+                    if elements and elements[0].is_displayed() and elements[0].is_enabled():
+                        elements[0].click()
+                    if driver.execute_script(self.CORRECTIONS) > taken:
+                        break
+                    time.sleep(0.1)
+                else:
+                    self.unpressed.append((moment, action))
             batch.append(moment)
         rows += driver.execute_script(self.READ, batch) if batch else []
         return rows
@@ -632,8 +661,11 @@ def ride(spec, card, ft):
             steps.append((moment * 1000, None))
         with LOCK:
             clocked = time.monotonic()
+            unpressed = len(card.unpressed)
             rows = card.ride(path, tap_at * 1000, steps)
             spent["card"] += time.monotonic() - clocked
+            for moment, action in card.unpressed[unpressed:]:
+                disagreements["press"].append(f"{name} at {hms_of(moment // 1000)}: the card took no {action!r}")
         for row in rows:
             card_rows[row[0] // 1000] = card_state(row)
     else:
@@ -708,7 +740,7 @@ def main():
     if skipped:
         print("Not compared: " + ", ".join(f"{k} {v}" for k, v in skipped.items()))
     found = sum(len(v) for v in disagreements.values())
-    for question in QUESTIONS:
+    for question in QUESTIONS + ["press"]:
         if disagreements[question]:
             print(f"DISAGREE {question}: {len(disagreements[question])}")
             for (q, pair, x, y), n in kinds.most_common():
