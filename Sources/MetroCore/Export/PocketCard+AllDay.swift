@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// The card that lasts: for one or more routes, what the engine says for a tap at any second of
-/// a service day, for each day type (docs/decisions/0081-the-card-that-lasts.md). The schedule
+/// a service day, for each day type (docs/decisions/0087-the-card-that-lasts.md). The schedule
 /// of a tap depends on the timetable's time of day and day type, not on the date: a weekday's
 /// 08:15 rides as every weekday's 08:15. So the card carries, per route and day type, the
 /// tables of one representative day (the first of that type from the day it was made), taps
