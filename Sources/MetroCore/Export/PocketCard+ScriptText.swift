@@ -76,7 +76,7 @@ extension PocketCard {
             holds: (d, s, to, today, k) => ["Розклад від " + d + " (" + s + "), чинний до " + to + ". Сьогодні " + today + ": " + k + ".", "Timetable of " + d + " (" + s + "), holding until " + to + ". Today " + today + ": " + k + "."],
             outside: (today, a, b) => ["Сьогодні (" + today + ") — поза розкладом цієї картки (чинний з " + a + " до " + b + "): поїзди можуть іти інакше. Зробіть нову картку з новішим розкладом.", "Today (" + today + ") is outside this card's timetable (it holds from " + a + " to " + b + "): the trains may differ. Make a new card from a newer timetable."],
             madeWith: (d, c) => ["Картку зроблено " + d + (c ? " зі змінами в русі: " + c + "." : " без змін у русі.") + " Пізніших змін у ній немає.", "Card made on " + d + (c ? " with these service changes: " + c + "." : " with no service changes.") + " Later changes are not in it."],
-            awakeOff: ["Цей браузер не тримає екран увімкненим: він може згаснути; сповіщення прийдуть, коли ви його ввімкнете.", "This browser does not keep the screen on: it may go dark; the alerts come when you turn it on again."],
+            awakeOff: ["Цей браузер не тримає екран увімкненим: екран може згаснути; сповіщення прийдуть, коли ви його ввімкнете.", "This browser does not keep the screen on: it may go dark; the alerts come when you turn it on again."],
             footer: (p) => ["Час обчислено з опублікованого розкладу від моменту, коли рушає поїзд (" + p + "). Картка нічого не надсилає.", "Times computed from the published timetable, from the moment the train moves (" + p + "). The card sends nothing anywhere."],
           };
           function byId(id) { return document.getElementById(id); }
