@@ -221,6 +221,7 @@ extension PocketCard {
           byId("route-choice").addEventListener("change", () => {
             try { localStorage.setItem(KEY + ":route", byId("route-choice").value); } catch (error) { /* kept for the tab */ }
             byId("said").textContent = "";
+            refusal = null;
             render();
           });
           byId("resume").addEventListener("click", resume);
