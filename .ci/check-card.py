@@ -802,7 +802,8 @@ def lasting():
     at 05:40, 08:15, 13:07, 22:28 and two minutes after the origin's published last departure
     (Tap's allowance), on a Monday and a Saturday, each way: the arrival with its range and the
     alerts equal `start --at` for the same tap (its `--events`; its `--plain` for what it says
-    when the tap is read as the last train or the ride cannot be made), corrections included;
+    when the tap is read as the last train or the ride cannot be made), corrections (+1, −1,
+    "departed") included;
     a date outside the timetable said before the tap; the wake lock held, or its absence said."""
     ways = [("Lisova", "Teremky"), ("Teremky", "Lisova")]
     path = f"{OUT}/lasting.html"
@@ -897,17 +898,19 @@ def lasting():
                         check(TIME.findall(at(when + 60000)["arrival"]) == shown, f"{label}: the ride after a reload")
                         if way == 0:
                             shot("ride", f"lasting-{date}")
-                        # Corrections: +1 and −1 against a start rehearsal with the same keys.
-                        keys = [(3, "+"), (6, "-")]
+                        # Corrections: +1, −1 and "departed" two minutes after the train reaches the
+                        # change, against a start rehearsal with the same keys.
+                        change = (ms(asked["legs"][0]["stops"][-1]["arrival"]) - when) / 60000
+                        keys = [(3, "+"), (6, "-"), (change + 2, "d")]
                         rehearsal = rehearse(arguments, keys)
                         corrections = [e for e in rehearsal if e["event"] == "correction"]
-                        check(len(corrections) == 2, f"{label}: the rehearsal took {len(corrections)} corrections")
+                        check(len(corrections) == 3, f"{label}: the rehearsal took {len(corrections)} corrections")
                         fresh(path, when)
                         driver.execute_script("const s = document.getElementById('route-choice'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));", str(way))
                         click("start")
                         for event, (_, key) in zip(corrections, keys):
                             at(ms(event["time"]))
-                            click("behind" if key == "+" else "ahead")
+                            click({"+": "behind", "-": "ahead", "d": "departed"}[key])
                             shown = TIME.findall(at(ms(event["time"]))["arrival"])
                             wanted = [hms(event["arrival"])] + ([hms(event["arrivalEarliest"]), hms(event["arrivalLatest"])]
                                                                 if event["arrivalEarliest"] != event["arrivalLatest"] else [])
