@@ -841,7 +841,160 @@ def one_truth():
     shot("departed-late", "t-departed")
 
 
+def lasting():
+    """The card that lasts (`card A B --and-back`, docs/decisions/0088-the-card-that-lasts.md):
+    one page, both ways, any tap of a weekday and of a weekend day. At 390×844 and 320×640, taps
+    at 05:40, 08:15, 13:07, 22:28 and two minutes after the origin's published last departure
+    (Tap's allowance), on a Monday and a Saturday, each way: the arrival with its range and the
+    alerts equal `start --at` for the same tap (its `--events`; its `--plain` for what it says
+    when the tap is read as the last train or the ride cannot be made), corrections (+1, −1,
+    "departed") included;
+    a date outside the timetable said before the tap; the wake lock held, or its absence said."""
+    ways = [("Lisova", "Teremky"), ("Teremky", "Lisova")]
+    path = f"{OUT}/lasting.html"
+    result = subprocess.run([BINARY, "card", *ways[0], "--and-back", "--date", "2026-11-30", "--lang", "en", "--output", path],
+                            capture_output=True, text=True, env=ENV)
+    check(result.returncode == 0, f"lasting: card --and-back exit {result.returncode}: {result.stderr.strip()}")
+    size = os.path.getsize(path)
+    check(size <= 1024 * 1024, f"lasting: {size} bytes, more than 1 MB")
+    page = open(path, encoding="utf-8").read()
+    data = json.loads(re.search(r'id="ride-data">(.*?)</script>', page, re.S)[1])
+    parts = {f"{route['name'][1]} {day['dayType']}": len(json.dumps(day, ensure_ascii=False, separators=(",", ":")).encode())
+             for route in data["routes"] for day in route["days"]}
+    print(f"lasting: {size} bytes: {parts}")
+    # The origin's published last departure: `plan --last` to the next station on its line.
+    last = {}
+    for origin, destination in ways:
+        first_leg = json.loads(run("plan", origin, destination, "--date", "2026-11-30", "--json"))["legs"][0]
+        neighbour = first_leg["stops"][1]["station"]["nameEn"]
+        for date in ("2026-11-30", "2026-12-05"):
+            plan = json.loads(run("plan", origin, neighbour, "--date", date, "--last", "--json", codes=(0, 1)))
+            last[(origin, date)] = moment(plan["departure"])
+    zone = moment("2026-11-30T00:00:00+02:00").tzinfo
+    for width, height in [(390, 844), (320, 640)]:
+        viewport(width, height)
+        media()
+        for date in ("2026-11-30", "2026-12-05"):
+            for way, (origin, destination) in enumerate(ways):
+                taps = ["05:40", "08:15", "13:07", "22:28", (last[(origin, date)] + dt.timedelta(seconds=120)).strftime("%H:%M:%S")]
+                for clock in taps:
+                    when = ms(f"{date}T{clock}+02:00")
+                    label = f"lasting {width}px {date} {origin} → {destination} {clock}"
+                    arguments = [origin, destination, "--at", clock, "--date", date, "--lang", "en"]
+                    events = events_of(arguments)
+                    plain = subprocess.run([BINARY, "start", *arguments, "--speed", "3600", "--plain"], stdin=subprocess.DEVNULL,
+                                           capture_output=True, text=True, env=ENV).stdout.splitlines()
+                    fresh(path, when)
+                    check(not visible("outside"), f"{label}: said to be outside the timetable")
+                    driver.execute_script("const s = document.getElementById('route-choice'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));", str(way))
+                    check(visible("route-choice") and driver.execute_script("return document.getElementById('title').textContent;") == f"{origin} → {destination}",
+                          f"{label}: the route chosen on the page")
+                    click("start")
+                    state = at(when + 1000)
+                    warning = next((line[2:] for line in plain if line.startswith("⚠ The route cannot be completed")), None)
+                    asked = json.loads(run("plan", *arguments, "--json", codes=(0, 1)))
+                    if ms(asked["departure"]) - when > 60000:
+                        # More than a minute before the first train (plan moves to it): a real
+                        # `start` refuses the tap (a rehearsal rides the first train), and so does
+                        # the card, in start's words, keeping Start for the next tap.
+                        check(visible("refused") and visible("start") and not visible("ride")
+                              and page_text("refused").startswith("Trains are not running yet"), f"{label}: the card did not refuse: {page_text('refused')!r}")
+                        continue
+                    if warning is not None and not visible("ride"):
+                        # start rides it with plan's warning; the card refuses with the same sentence.
+                        check(page_text("refused") == warning, f"{label}: the card refuses with {page_text('refused')!r}, start warns {warning!r}")
+                        continue
+                    first = events[0]
+                    expected = [hms(first["arrival"])] + ([hms(first["arrivalEarliest"]), hms(first["arrivalLatest"])]
+                                                          if first["arrivalEarliest"] != first["arrivalLatest"] else [])
+                    shown = TIME.findall(state["arrival"])
+                    close = len(shown) == len(expected) and all(
+                        abs((dt.datetime.strptime(a, "%H:%M:%S") - dt.datetime.strptime(b, "%H:%M:%S")).total_seconds()) <= 1
+                        for a, b in zip(shown, expected))
+                    check(close, f"{label}: arrival {shown}, start's {expected}")
+                    # The alerts' moments: the engine's for the tap's t₀ (`plan --at t₀`: a rehearsal
+                    # at --speed 3600 rings at the first frame at or after each, a few seconds late),
+                    # and as many rung by the rehearsal, none before the card has it (how late a
+                    # frame comes is the machine's load: 2–3 s idle, up to 44 s seen under load).
+                    said = next((line for line in plain if line.startswith("Start tapped")), "")
+                    t0 = re.search(r"\((\d\d:\d\d:\d\d)\)", said)[1] if said else clock
+                    engine = json.loads(run("plan", origin, destination, "--at", t0, "--date", date, "--json", codes=(0, 1)))
+                    planned = [hms(a["time"]) for a in engine["transferAlerts"]] + [hms(engine["alert"]["time"])]
+                    rung = [hms(e["time"]) for e in events if e["event"] == "transfer-alert"]
+                    rung += [hms(e["time"]) for e in events if e["event"] == "alert"][-1:]
+                    alerts = TIME.findall(state["alerts"])
+
+                    def apart(a, b):
+                        return (dt.datetime.strptime(b, "%H:%M:%S") - dt.datetime.strptime(a, "%H:%M:%S")).total_seconds()
+                    check(len(alerts) == len(planned) and all(abs(apart(a, b)) <= 1 for a, b in zip(alerts, planned)),
+                          f"{label}: alerts {alerts}, the engine's for t₀ {t0} {planned}")
+                    check(len(alerts) == len(rung) and all(-1 <= apart(a, b) for a, b in zip(alerts, rung)),
+                          f"{label}: alerts {alerts}, rung by start at {rung}")
+                    check(page_text("said") == said, f"{label}: the card says {page_text('said')!r}, start {said!r}")
+                    if clock == "08:15" and width == 390:
+                        check(settled(when + 2000, lambda s: s["held"] == 1)["held"] == 1, f"{label}: no wake lock during the ride")
+                        check(not visible("awake"), f"{label}: the wake lock held, yet its absence said")
+                        # The change's alert rings as on the card of one ride: a vibration, a tone.
+                        rang = at(ms(f"{date}T{planned[0]}+02:00"))
+                        check(rang["vibrations"] == 1 and rang["tones"] == 1 and rang["banner"] != "",
+                              f"{label}: at the change's alert {rang['vibrations']} vibrations, {rang['tones']} tones, banner {rang['banner']!r}")
+                        # A reload and a closed tab keep the ride.
+                        reload()
+                        check(TIME.findall(at(when + 60000)["arrival"]) == shown, f"{label}: the ride after a reload")
+                        if way == 0:
+                            shot("ride", f"lasting-{date}")
+                        # Corrections: +1, −1 and "departed" two minutes after the train reaches the
+                        # change, against a start rehearsal with the same keys.
+                        change = (ms(asked["legs"][0]["stops"][-1]["arrival"]) - when) / 60000
+                        keys = [(3, "+"), (6, "-"), (change + 2, "d")]
+                        rehearsal = rehearse(arguments, keys)
+                        corrections = [e for e in rehearsal if e["event"] == "correction"]
+                        check(len(corrections) == 3, f"{label}: the rehearsal took {len(corrections)} corrections")
+                        fresh(path, when)
+                        driver.execute_script("const s = document.getElementById('route-choice'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));", str(way))
+                        click("start")
+                        for event, (_, key) in zip(corrections, keys):
+                            at(ms(event["time"]))
+                            click({"+": "behind", "-": "ahead", "d": "departed"}[key])
+                            shown = TIME.findall(at(ms(event["time"]))["arrival"])
+                            wanted = [hms(event["arrival"])] + ([hms(event["arrivalEarliest"]), hms(event["arrivalLatest"])]
+                                                                if event["arrivalEarliest"] != event["arrivalLatest"] else [])
+                            check(len(shown) == len(wanted) and all(
+                                abs((dt.datetime.strptime(a, "%H:%M:%S") - dt.datetime.strptime(b, "%H:%M:%S")).total_seconds()) <= 1
+                                for a, b in zip(shown, wanted)), f"{label} after {key}: {shown}, start's {wanted}")
+                if width == 320:
+                    overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
+                    check(overflow <= 0, f"lasting 320px {date}: {overflow} px wider than the screen")
+        viewport(width, height)
+    # Before the tap: the timetable it holds, today's day type, and a date outside the timetable.
+    viewport(390, 844)
+    fresh(path, ms("2026-12-05T07:00:00+02:00"))
+    holds = page_text("holds")
+    check(data["source"]["dated"] in holds and "Today 2026-12-05: weekend timetable" in holds, f"lasting: it says it holds {holds!r}")
+    check("no service changes" in page_text("made") and "Later changes are not in it" in page_text("made"), f"lasting: made {page_text('made')!r}")
+    shot("before", "lasting")
+    outside = f"{data['source']['to'][:4]}-12-01"
+    fresh(path, ms(f"{outside}T08:15:00+02:00"))
+    check(visible("outside") and outside in page_text("outside") and "outside this card's timetable" in page_text("outside") and visible("start"),
+          f"lasting: {outside} is not said to be outside the timetable before the tap: {page_text('outside')!r}")
+    shot("outside", "lasting")
+    viewport(320, 640)
+    driver.save_screenshot(f"{OUT}/lasting-outside-320px.png")
+    viewport(390, 844)
+    # A browser without the Screen Wake Lock: the page says the screen may go dark.
+    hidden = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": "Object.defineProperty(Navigator.prototype, 'wakeLock', { get: () => undefined });"})["identifier"]
+    fresh(path, ms("2026-11-30T08:15:00+02:00"))
+    click("start")
+    at(ms("2026-11-30T08:15:01+02:00"))
+    check(visible("awake") and "does not keep the screen on" in page_text("awake"), f"lasting: no wake lock, and the page says {page_text('awake')!r}")
+    shot("no-wake-lock", "lasting")
+    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": hidden})
+
+
 ONLY = os.environ.get("CARD_ONLY")
+if ONLY == "lasting":
+    lasting()
 if ONLY == "43":
     issue43()
 if ONLY == "50":
@@ -1130,6 +1283,7 @@ if not ONLY:
 
 if not ONLY:
     one_truth()
+    lasting()
 
 # Nothing loaded but the cards themselves; nothing refused by the policy.
 requests = []

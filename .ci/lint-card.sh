@@ -23,6 +23,7 @@ card change Lisova Teremky --at 08:15
 card closure Lisova Teremky --at 08:15 --closed Khreshchatyk
 card last-train Lisova Teremky --at 22:22
 card uk Akademmistechko Lisova --at 12:00 --lang uk
+card lasting Lisova Teremky --and-back
 
 failed=0
 # The page's script and data, each out of every card.

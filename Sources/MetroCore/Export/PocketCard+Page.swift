@@ -5,7 +5,13 @@ extension PocketCard {
     /// The whole page. Its only script and style are inline and allowed by hash; everything
     /// else is refused (`default-src 'none'`), so the page cannot make a request of any kind.
     package func page() -> String {
-        var data = data()
+        Self.page(data(), language: language, product: product)
+    }
+
+    /// The page around any card's data: one ride's (`data()`) or a book of routes'
+    /// (`PocketCardBook`).
+    static func page(_ data: [String: Any], language: Language, product: String) -> String {
+        var data = data
         // The card's identity: where the page keeps its ride (a second card for another route
         // or day keeps its own).
         data["id"] = String(SHA256.hex(Array(JSONObject.serialize(data).utf8)).prefix(16))
@@ -56,6 +62,7 @@ extension PocketCard {
         <header>
         <h1 id="title"></h1>
         <p id="day"></p>
+        <p id="outside" class="impossible" role="alert" hidden></p>
         <div class="languages" role="group" aria-label="Мова / Language">
         <button type="button" id="lang-uk" lang="uk">Українська</button>
         <button type="button" id="lang-en" lang="en">English</button>
@@ -64,6 +71,10 @@ extension PocketCard {
         <div id="banner" role="alert" hidden></div>
         <section id="before" aria-labelledby="plan-heading">
         <h2 id="plan-heading"></h2>
+        <div id="choice" class="at" hidden>
+        <label for="route-choice" id="route-choice-label"></label>
+        <select id="route-choice"></select>
+        </div>
         <p id="planned"></p>
         <div id="warnings" class="warnings" hidden>
         <h3 id="warnings-heading"></h3>
@@ -91,6 +102,7 @@ extension PocketCard {
         <p><span class="label" id="arrival-label"></span> <span class="value" id="arrival"></span></p>
         </div>
         <p id="other-day" class="note" hidden></p>
+        <p id="awake" class="note" hidden></p>
         <p id="alerts" class="note"></p>
         <div class="controls">
         <button type="button" id="ahead"></button>
@@ -119,7 +131,7 @@ extension PocketCard {
         <h2 id="route-heading"></h2>
         <ol id="route"></ol>
         </section>
-        <footer><p id="footer" class="note"></p></footer>
+        <footer><p id="holds" class="note" hidden></p><p id="made" class="note" hidden></p><p id="footer" class="note"></p></footer>
         </main>
         """#
 }

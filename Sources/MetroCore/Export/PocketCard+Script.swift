@@ -27,8 +27,16 @@ extension PocketCard {
             return cols.map((col) => {
               if (col === null || typeof col === "number") return () => col;
               if (col.length === 2 && typeof col[1] === "string") {
-                const values = [col[0]];
-                for (const step of col[1]) values.push(values[values.length - 1] + DIGITS.indexOf(step) - 30);
+                // A step a character (PocketCard.columns): `_` no value, `z`, a step written out, `.`.
+                const values = [col[0]], steps = col[1];
+                let previous = col[0] === null ? 0 : col[0];
+                for (let i = 0; i < steps.length; i++) {
+                  if (steps[i] === "_") { values.push(null); continue; }
+                  let step = DIGITS.indexOf(steps[i]) - 30;
+                  if (steps[i] === "z") { const end = steps.indexOf(".", i); step = Number(steps.slice(i + 1, end)); i = end; }
+                  previous += step;
+                  values.push(previous);
+                }
                 return (m) => values[m];
               }
               return (m) => col[m];
@@ -37,7 +45,7 @@ extension PocketCard {
           function minute(ms, from, count) {
             return Math.min(Math.max(Math.floor((ms / 1000 - data.start) / 60) - from, 0), count - 1);
           }
-          const legStart = data.legs.map((_, leg) => data.stops.findIndex((stop) => stop.leg === leg));
+          let legStart = [];
           function legsFrom(first) {
             return data.legs.map((_, leg) => leg).filter((leg) => data.stops.some((stop, i) => i >= first && stop.leg === leg));
           }
@@ -98,12 +106,63 @@ extension PocketCard {
             const z = entries.map((_, change) => at(row[q + change]));
             return { a: a, d: d, e: e, l: l, f: f, y: y, c: c, w: w, z: z, x: null };
           }
-          const grid = decode(data.grid.cols);
-          const tails = [];
+          let grid = null;
+          let tails = [];
+          // The section in use: its tables decoded as needed (stored as arrays to save room,
+          // PocketCard.data; read by name here).
+          function use(section) {
+            if (!section.ready) {
+              section.stops = section.stops.map(([uk, en, leg]) => ({ uk: uk, en: en, leg: leg }));
+              section.tails = section.tails.map(([from, count, cols, x]) => ({ from: from, count: count, cols: cols, x: x }));
+              for (const key of ["product", "lang", "id"]) section[key] = top[key];
+              section.ready = true;
+            }
+            data = section;
+            n = data.stops.length;
+            entries = data.entries;
+            legStart = data.legs.map((_, leg) => data.stops.findIndex((stop) => stop.leg === leg));
+            grid = decode(data.grid.cols);
+            tails = [];
+          }
+          // A card that lasts reads a tap on any date as the same wall-clock moment of its day of
+          // that type (PocketCardBook): `tableNow()` is the moment there, `shift` the way to it.
+          function dayTypeOf(day) {
+            const weekday = new Date(day + "T12:00:00Z").getUTCDay();
+            return weekday === 0 || weekday === 6 ? "weekend" : "weekday";
+          }
+          function shiftFor(real) {
+            if (!book) return 0;
+            const days = Date.parse(data.day + "T00:00:00Z") - Date.parse(serviceDay(real) + "T00:00:00Z");
+            return days + (offset(real) - offset(real + days)) * 1000;
+          }
+          function tableNow() {
+            const real = Date.now();
+            return real + (ride ? ride.shift || 0 : shiftFor(real));
+          }
+          function chosenRoute() {
+            const stored = Number(localStorage.getItem(KEY + ":route"));
+            return stored >= 0 && stored < book.routes.length ? stored : 0;
+          }
+          // The section for the ride, or before it for the route chosen and today's day type.
+          function choose() {
+            if (!book) { if (!data) use(top); return; }
+            const route = book.routes[ride ? ride.route : chosenRoute()];
+            const type = ride ? ride.dayType : dayTypeOf(serviceDay(Date.now()));
+            const section = route.days.find((day) => day.dayType === type) || route.days[0];
+            if (section !== data) use(section);
+          }
+          choose();
           // The ride whose train starts at t0; `x` is why it cannot be made, when it cannot (plan's
           // sentence for that minute, data.why), and null when it can.
           function planned(t0) {
             const m = minute(t0, 0, data.grid.flags.length);
+            // A tap read as the first or the last train (Tap): its departure's own row.
+            const edge = (data.grid.edges || []).find(([at]) => at * 1000 === t0);
+            if (edge) {
+              const s = fromRow(edge[1], 0, t0);
+              s.x = edge[2] === "-" ? null : data.why[DIGITS.indexOf(edge[2])];
+              return s;
+            }
             const s = fromRow(pick(grid, 0, data.grid.flags.length, 0, t0), 0, t0);
             const split = data.grid.splits.find(([minute]) => minute === m);
             const inside = Math.floor((t0 / 1000 - data.start) / 60) === m;

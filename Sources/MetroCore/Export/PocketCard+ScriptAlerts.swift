@@ -15,7 +15,7 @@ extension PocketCard {
             return { kind: "running", t0: ms };
           }
           function startRide() {
-            const tap = readTap(Date.now());
+            const tap = readTap(tableNow());
             // A tap that starts no ride, or one that cannot be made, is refused as `start`
             // refuses it: said, and Start stays for the next tap.
             if (tap.kind === "refused") {
@@ -27,7 +27,8 @@ extension PocketCard {
             }
             if (refusal !== null) { render(); return; }
             const t0 = tap.t0;
-            ride = { t0: t0, corrections: [], fired: {}, ended: null };
+            // The route and the day type in use, and the way from today to its day (a card that lasts).
+            ride = { t0: t0, corrections: [], fired: {}, ended: null, route: book ? chosenRoute() : 0, dayType: data.dayType, shift: shiftFor(Date.now()) };
             save();
             const by = tap.kind === "running" ? "" : duration(Math.round(tap.by) * 1000);
             byId("said").textContent = tap.kind === "early" ? say("tapEarly", by, name(0), clock(t0))
@@ -51,9 +52,17 @@ extension PocketCard {
             } catch (error) { audio = null; }
           }
           function soundLocked() { return !!Context && (!audio || audio.state !== "running"); }
+          // The screen kept on during a ride (the Screen Wake Lock) where the browser allows it;
+          // `awake` is false once it is known that it does not (no API, or the request refused).
           async function keepAwake() {
-            if (!ride || ride.ended || !navigator.wakeLock || document.visibilityState !== "visible") return;
-            try { wakeLock = await navigator.wakeLock.request("screen"); } catch (error) { wakeLock = null; }
+            if (!ride || ride.ended || document.visibilityState !== "visible") return;
+            if (!navigator.wakeLock) { awake = false; render(); return; }
+            try {
+              wakeLock = await navigator.wakeLock.request("screen");
+              awake = true;
+              wakeLock.addEventListener("release", () => { wakeLock = null; });
+            } catch (error) { wakeLock = null; awake = false; }
+            render();
           }
           function release() {
             if (wakeLock) { wakeLock.release().catch(() => {}); wakeLock = null; }
@@ -61,7 +70,7 @@ extension PocketCard {
 
           function correct(kind, stop) {
             if (!ride || ride.ended) return;
-            const correction = { kind: kind, time: Date.now() };
+            const correction = { kind: kind, time: tableNow() };
             if (kind === "departed") {
               // (A press between two renders, past the change's window: refused as the button is.)
               const s = current(ride), entered = anchor(correction, s);

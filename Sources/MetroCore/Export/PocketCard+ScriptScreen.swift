@@ -72,6 +72,7 @@ extension PocketCard {
           }
 
           function render() {
+            choose();
             document.documentElement.lang = lang;
             byId("lang-uk").setAttribute("aria-pressed", String(lang === "uk"));
             byId("lang-en").setAttribute("aria-pressed", String(lang === "en"));
@@ -79,7 +80,21 @@ extension PocketCard {
             const origin = data.walkBefore ? (lang === "uk" ? data.walkBefore.fromUk : data.walkBefore.fromEn) : from;
             text("title", t("title", origin, to));
             document.title = t("title", origin, to);
-            text("day", data.day + " · " + pairOf(data.timetable));
+            // A card that lasts says what it holds: the timetable, today's day type, today outside
+            // the timetable's dates (before the tap), the service changes it was made with.
+            const today = serviceDay(Date.now());
+            text("day", (book ? today : data.day) + " · " + pairOf(data.timetable));
+            if (book) {
+              const source = book.source;
+              const outside = (source.from !== null && today < source.from) || (source.to !== null && today > source.to);
+              byId("outside").hidden = !outside;
+              text("outside", outside ? t("outside", today, source.from, source.to) : "");
+              byId("holds").hidden = false;
+              text("holds", t("holds", source.dated, source.publisher, source.to, today, pairOf(data.timetable)));
+              byId("made").hidden = false;
+              text("made", t("madeWith", book.made, book.changes.map(pairOf).join("; ")));
+              renderChoice();
+            }
             for (const id of ["plan-heading", "warnings-heading", "ride-heading", "route-heading", "start", "start-note", "stops-label", "next-label",
               "arrival-label", "ahead", "behind", "departed", "undo", "sound", "at-label", "at", "end-heading", "resume", "again", "impossible-heading"]) {
               const key = id.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
@@ -93,19 +108,21 @@ extension PocketCard {
             list("ride-warnings", notes);
             byId("warnings").hidden = notes.length === 0;
 
-            const now = Date.now();
+            const now = tableNow();
             if (armed && now - armed.at > CONFIRM) armed = null;
             if (ride && !ride.ended && now - current(ride).f > EXPIRY) {
               ride.ended = { outcome: "expired", time: now };
               save();
               release();
             }
-            const plan = planned(data.departure * 1000);
+            // Before the tap, a card that lasts shows the ride a tap now would start (Tap's reading).
+            const tap = book ? readTap(now) : null;
+            const plan = planned(tap ? (tap.kind === "refused" ? data.tap.first * 1000 : tap.t0) : data.departure * 1000);
             byId("before").hidden = !!ride;
             byId("ride").hidden = !ride || !!ride.ended;
             byId("end").hidden = !ride || !ride.ended;
             if (!ride) {
-              text("planned", t("planned", clock(plan.d[0]), clock(plan.f)));
+              text("planned", tap && plan.x ? pairOf(plan.x) : t(tap && tap.kind !== "refused" ? "ifNow" : "planned", clock(plan.d[0]), clock(plan.f)));
               byId("refused").hidden = refusal === null;
               text("refused", refusal === null ? "" : refusal);
               banner(null, now);
@@ -161,10 +178,24 @@ extension PocketCard {
             renderStations(s, now);
             // Used on another day, or far from the minutes it was made for: the day, the timetable and
             // the time it was made for, named.
-            const away = serviceDay(ride.t0) !== data.day || Math.abs(ride.t0 / 1000 - data.departure) > 60 * 115;
+            const away = !book && (serviceDay(ride.t0) !== data.day || Math.abs(ride.t0 / 1000 - data.departure) > 60 * 115);
             text("other-day", away ? t("otherDay", data.day, pairOf(data.timetable)) + clock(data.departure * 1000) + t("otherDayEnd") : "");
             byId("other-day").hidden = !away;
+            byId("awake").hidden = awake !== false;
+            text("awake", awake === false ? t("awakeOff") : "");
             renderRoute(s, now);
+          }
+          // The routes of a card that lasts, chosen before the tap (kept for the next visit).
+          function renderChoice() {
+            const select = byId("route-choice");
+            byId("choice").hidden = !!ride || book.routes.length < 2;
+            text("route-choice-label", t("routeChoice"));
+            const key = lang + book.routes.length;
+            if (select.dataset.key !== key) {
+              select.replaceChildren(...book.routes.map((route, i) => { const o = document.createElement("option"); o.value = String(i); o.textContent = pairOf(route.name); return o; }));
+              select.dataset.key = key;
+            }
+            select.value = String(chosenRoute());
           }
           // "The train is at": every stop the train stands at from the next one back to the first.
           function renderStations(s, now) {
@@ -174,7 +205,7 @@ extension PocketCard {
               if (isEntry(i) || data.closed[i]) continue;
               options.push([String(i), name(i)]);
             }
-            const key = lang + options.length;
+            const key = lang + options.map((option) => option[1]).join("|");
             if (select.dataset.key === key) return;
             const chosen = select.value || String(Math.min(nextStop(s, now), n - 1));
             select.replaceChildren(...options.map(([value, label]) => { const o = document.createElement("option"); o.value = value; o.textContent = label; return o; }));
@@ -191,8 +222,14 @@ extension PocketCard {
           byId("sound").addEventListener("click", () => { unlockSound(); render(); });
           // Any tap during a ride is a chance to unlock the sound.
           document.addEventListener("pointerdown", () => { if (ride && !ride.ended) unlockSound(); }, true);
-          byId("arrived").addEventListener("click", () => end("arrived", Date.now()));
-          byId("stop").addEventListener("click", () => end("stopped", Date.now()));
+          byId("arrived").addEventListener("click", () => end("arrived", tableNow()));
+          byId("stop").addEventListener("click", () => end("stopped", tableNow()));
+          byId("route-choice").addEventListener("change", () => {
+            try { localStorage.setItem(KEY + ":route", byId("route-choice").value); } catch (error) { /* kept for the tab */ }
+            byId("said").textContent = "";
+            refusal = null;
+            render();
+          });
           byId("resume").addEventListener("click", resume);
           byId("again").addEventListener("click", () => { ride = null; save(); localStorage.removeItem(KEY); render(); });
           for (const choice of ["uk", "en"]) {

@@ -6,19 +6,21 @@ extension PocketCard {
 
         "use strict";
         (function () {
-          const data = JSON.parse(byId("ride-data").textContent);
-          // Stored as arrays to save room (PocketCard.data); read by name here.
-          data.stops = data.stops.map(([uk, en, leg]) => ({ uk: uk, en: en, leg: leg }));
-          data.tails = data.tails.map(([from, count, cols, x]) => ({ from: from, count: count, cols: cols, x: x }));
-          const KEY = "metro-timer-card:" + data.id;
-          const n = data.stops.length;
-          const entries = data.entries;
+          // One ride's card is one section; a card that lasts (PocketCardBook: `routes`) holds a
+          // section per route and day type, and `data` is the one in use (use()).
+          const top = JSON.parse(byId("ride-data").textContent);
+          const book = top.routes ? top : null;
+          let data = null;
+          const KEY = "metro-timer-card:" + top.id;
+          let n = 0;
+          let entries = [];
           const REARM = 30000;
           const EXPIRY = 600000;
           const CONFIRM = 5000;
-          let lang = localStorage.getItem("metro-timer-lang") || data.lang;
+          let lang = localStorage.getItem("metro-timer-lang") || top.lang;
           let audio = null;
           let wakeLock = null;
+          let awake = null;
           let armed = null;
           // Why the last tap started no ride (said until the next tap).
           let refusal = null;
@@ -69,6 +71,12 @@ extension PocketCard {
             wait: (w, m) => ["пересадка " + w + ", очікування 0–" + m, "walk " + w + ", a wait of 0–" + m],
             otherDay: (d, k) => ["Картку зроблено на " + d + " (" + k + ") для поїздки близько ", "This card was made for " + d + " (" + k + "), for a ride about "],
             otherDayEnd: ["; сьогодні час може бути інший.", "; at this moment the times may differ."],
+            routeChoice: ["Маршрут поїздки", "The ride's route"],
+            ifNow: (t, a) => ["Якщо рушити зараз: поїзд о " + t + ", прибуття о " + a + ".", "If the train moves now: it leaves at " + t + ", arriving at " + a + "."],
+            holds: (d, s, to, today, k) => ["Розклад від " + d + " (" + s + "), чинний до " + to + ". Сьогодні " + today + ": " + k + ".", "Timetable of " + d + " (" + s + "), holding until " + to + ". Today " + today + ": " + k + "."],
+            outside: (today, a, b) => ["Сьогодні (" + today + ") — поза розкладом цієї картки (чинний з " + a + " до " + b + "): поїзди можуть іти інакше. Зробіть нову картку з новішим розкладом.", "Today (" + today + ") is outside this card's timetable (it holds from " + a + " to " + b + "): the trains may differ. Make a new card from a newer timetable."],
+            madeWith: (d, c) => ["Картку зроблено " + d + (c ? " зі змінами в русі: " + c + "." : " без змін у русі.") + " Пізніших змін у ній немає.", "Card made on " + d + (c ? " with these service changes: " + c + "." : " with no service changes.") + " Later changes are not in it."],
+            awakeOff: ["Цей браузер не тримає екран увімкненим: екран може згаснути; сповіщення прийдуть, коли ви його ввімкнете.", "This browser does not keep the screen on: it may go dark; the alerts come when you turn it on again."],
             footer: (p) => ["Час обчислено з опублікованого розкладу від моменту, коли рушає поїзд (" + p + "). Картка нічого не надсилає.", "Times computed from the published timetable, from the moment the train moves (" + p + "). The card sends nothing anywhere."],
           };
           function byId(id) { return document.getElementById(id); }
@@ -99,8 +107,8 @@ extension PocketCard {
 
           // Kyiv wall-clock time from the offsets the card carries.
           function offset(ms) {
-            let value = data.zone[0][1];
-            for (const [from, seconds] of data.zone) if (ms / 1000 >= from) value = seconds;
+            let value = top.zone[0][1];
+            for (const [from, seconds] of top.zone) if (ms / 1000 >= from) value = seconds;
             return value;
           }
           function clock(ms) {

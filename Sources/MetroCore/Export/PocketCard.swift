@@ -46,9 +46,27 @@ package struct PocketCard: Sendable {
 
     /// The page's data, as the page reads it (see the top of `PocketCard+Script.swift`).
     package func data() -> [String: Any] {
-        var table = Table()
         let gridStart = departure.addingTimeInterval(TimeInterval(-60 * Self.minutesBefore))
         let count = Self.minutesBefore + Self.minutesAfter + 1
+        var data = section(from: gridStart, minutes: count, lead: { moment, _ in min(moment, departure) })
+        data["zone"] = zone(from: gridStart.addingTimeInterval(-3600), minutes: count + 6 * 60)
+        data["v"] = 1
+        data["product"] = product
+        data["lang"] = language.rawValue
+        return data
+    }
+
+    /// The tables for taps from `gridStart` on, one row a minute for `count` minutes, and the
+    /// corrections' tails over the same span. `lead(moment, stop)` is the first stop's departure
+    /// when the train is anchored at `stop` at `moment` (it only has to time the stops before).
+    /// `edges` are taps read as a published departure (`Tap`: the first and the last train),
+    /// each with a row of its own (`[t₀, row, flag]`): their t₀ is rarely a whole minute.
+    func section(from gridStart: Date, minutes count: Int, edges: [Date] = [], lead: (Date, Int) -> Date)
+        -> [String: Any]
+    {
+        var table = Table()
+        // The longest ride a tap can start (the sentences' "about N minutes" go that far).
+        var longest: TimeInterval = 0
         var vectors: [[Int?]] = []
         // For each minute, why a tap then starts a ride that cannot be made (the finding, as
         // `plan` words it for that t₀), as an index into `why`; "-" when it can be made.
@@ -72,6 +90,7 @@ package struct PocketCard: Sendable {
             let schedule = engine.schedule(route: route, t0: t0)
             vectors.append(table.vector(schedule, from: 0, at: t0))
             let first = flag(schedule)
+            if first == "-" { longest = max(longest, schedule.arrivalLatest.timeIntervalSince(t0)) }
             flags.append(first)
             let end = flag(engine.schedule(route: route, t0: t0.addingTimeInterval(59)))
             guard end != first else { continue }
@@ -89,11 +108,18 @@ package struct PocketCard: Sendable {
             splits.append([minute, high, String(end)])
         }
         let grid = Self.columns(vectors)
+        let edgeRows = edges.map { t0 -> [Any] in
+            let schedule = engine.schedule(route: route, t0: t0)
+            return [
+                Int(t0.timeIntervalSince1970), table.vector(schedule, from: 0, at: t0).map { $0 as Any },
+                String(flag(schedule)),
+            ]
+        }
         let planned = engine.schedule(route: route, t0: departure)
         let stops = planned.stops
         // The sentences' "about N minutes", for every minute a ride can have left: its length,
         // and half an hour more for the corrections (past that, the last is said).
-        let rideMinutes = Int(planned.arrivalLatest.timeIntervalSince(departure) / 60) + 1
+        let rideMinutes = Int(max(longest, planned.arrivalLatest.timeIntervalSince(departure)) / 60) + 1
         // A correction anchors the train at one stop: arriving there (±1), or, at a change's
         // entry, leaving it ("departed"); so one anchor event per stop, over the minutes the
         // train can be there (an anchor outside them takes the nearest minute's times).
@@ -121,7 +147,7 @@ package struct PocketCard: Sendable {
                 let schedule = engine.schedule(
                     route: route,
                     anchors: [
-                        Anchor(stop: 0, event: .departure, time: min(moment, departure)),
+                        Anchor(stop: 0, event: .departure, time: lead(moment, stop)),
                         Anchor(stop: stop, event: event, time: moment),
                     ])
                 vectors.append(table.vector(schedule, from: stop, at: moment))
@@ -138,9 +164,6 @@ package struct PocketCard: Sendable {
             tails.append([first, minutes, Self.columns(vectors)] + (blocked.map { [$0] } ?? []))
         }
         return [
-            "v": 1,
-            "product": product,
-            "lang": language.rawValue,
             "day": "\(engine.clock.position(of: departure).serviceDay)",
             "dayType": engine.clock.position(of: departure).dayType.rawValue,
             "departure": Int(departure.timeIntervalSince1970),
@@ -172,9 +195,8 @@ package struct PocketCard: Sendable {
             "closed": stops.map(\.passesWithoutStopping),
             "walkBefore": walk(route.walkBeforeBoarding, from: route.origin, to: route.legs.first?.board) as Any,
             "walkAfter": walk(route.walkAfterAlighting, from: route.legs.last?.alight, to: route.destination) as Any,
-            "zone": zone(from: gridStart.addingTimeInterval(-3600), minutes: count + 6 * 60),
             "start": Int(gridStart.timeIntervalSince1970),
-            "grid": ["cols": grid, "flags": flags, "splits": splits],
+            "grid": ["cols": grid, "flags": flags, "splits": splits, "edges": edgeRows],
             "why": why,
             "notes": notes,
             "changes": changes,
@@ -239,18 +261,26 @@ package struct PocketCard: Sendable {
 
     /// Rows of numbers, one per minute, stored by column: a constant column as its value, any
     /// other as its first value and one character per minute for each step (most steps are 0
-    /// or a second either way: the interval after a change drifts through the hour).
+    /// or a second either way: the interval after a change drifts through the hour). A step
+    /// beyond ±30 s is written out (`z`, the step, `.`), a missing value is `_` (the next step
+    /// counts from the last value there was), so a column of a whole day stays one string.
     static func columns(_ rows: [[Int?]]) -> [Any] {
         guard let first = rows.first else { return [] }
         return first.indices.map { column -> Any in
             let values = rows.map { $0.indices.contains(column) ? $0[column] : nil }
             if values.allSatisfy({ $0 == values[0] }) { return values[0] as Any }
-            let numbers = values.compactMap { $0 }
-            let steps = zip(numbers, numbers.dropFirst()).map { $1 - $0 }
-            guard numbers.count == values.count, steps.allSatisfy({ abs($0) <= 30 }) else {
-                return values.map { $0 as Any }
+            var previous = values[0] ?? 0
+            var steps = ""
+            for value in values.dropFirst() {
+                guard let value else {
+                    steps.append("_")
+                    continue
+                }
+                let step = value - previous
+                if abs(step) <= 30 { steps.append(stepDigits[step + 30]) } else { steps += "z\(step)." }
+                previous = value
             }
-            return [numbers[0], String(steps.map { stepDigits[$0 + 30] })]
+            return [values[0] as Any, steps]
         }
     }
 

@@ -189,6 +189,39 @@ final class PocketCardTests: XCTestCase {
         }
     }
 
+    /// The card that lasts: a route and its way back, both day types, at most 1 MB, on the
+    /// longest route tried (the long way round a closure); the saved routes in one card, each
+    /// named on the page; `--routes` with a station, or with no saved route, is a usage error.
+    func testACardThatLastsIsAtMost1MBAndHoldsTheSavedRoutes() throws {
+        let longest = ["Heroiv Dnipra", "Lisova", "--closed", "Khreshchatyk", "--date", "2026-11-30"]
+        let card = CLI.run(["card"] + longest + ["--and-back", "--output", "-"])
+        XCTAssertEqual(card.code, 0, card.stderr)
+        XCTAssertLessThanOrEqual(card.stdout.utf8.count, 1024 * 1024)
+        let data = try XCTUnwrap(
+            card.stdout.firstMatch(of: /id="ride-data">(.*?)<\/script>/.dotMatchesNewlines())?.1)
+        let book = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+        let routes = try XCTUnwrap(book["routes"] as? [[String: Any]])
+        XCTAssertEqual(
+            routes.compactMap { ($0["name"] as? [String])?.last }, ["Heroiv Dnipra → Lisova", "Lisova → Heroiv Dnipra"])
+        XCTAssertEqual(
+            routes.map { ($0["days"] as? [[String: Any]] ?? []).compactMap { $0["dayType"] as? String } },
+            [["weekday", "weekend"], ["weekday", "weekend"]])
+        XCTAssertEqual(book["changes"] as? [[String]], [["станцію Хрещатик закрито", "Khreshchatyk closed"]])
+
+        let config = try TestPaths.temporaryDirectory(self)
+        let env = ["NO_COLOR": "1", "METRO_TIMER_CONFIG": config]
+        let none = CLI.run(["card", "--routes", "--output", "-"], environment: env)
+        XCTAssertEqual(none.code, 64)
+        XCTAssertTrue(none.stderr.hasPrefix("Error: No saved routes"), none.stderr)
+        XCTAssertEqual(CLI.run(["card", "Lisova", "--routes", "--output", "-"], environment: env).code, 64)
+        XCTAssertEqual(CLI.run(["routes", "add", "home", "Lisova", "Arsenalna"], environment: env).code, 0)
+        XCTAssertEqual(CLI.run(["routes", "add", "work", "Arsenalna", "Lisova"], environment: env).code, 0)
+        let saved = CLI.run(["card", "--routes", "--date", "2026-11-30", "--output", "-"], environment: env)
+        XCTAssertEqual(saved.code, 0, saved.stderr)
+        XCTAssertTrue(saved.stdout.contains(#""name":["home","home"]"#), saved.stderr)
+        XCTAssertTrue(saved.stdout.contains(#""name":["work","work"]"#), saved.stderr)
+    }
+
     /// Help, the manual and completion come from the one spec.
     func testHelpManualAndCompletionKnowTheCommand() throws {
         XCTAssertTrue(CLI.run(["__complete", "--shell=bash", "ca"]).stdout.split(separator: "\n").contains("card"))
