@@ -61,9 +61,17 @@ enum SimulateCommand {
             .option(
                 "journal", value: "file",
                 Text(
-                    "Також записати рік поїздок одного пасажира (з калібруванням) у файл у форматі журналу.",
-                    "Also write one commuter's year of rides (calibration on) to a file in the journal's format.")
+                    "Також записати рік поїздок одного пасажира (з калібруванням) у файл у форматі журналу: у світі родини --world (одна родина; без неї — today), ідентифікатори поїздок із родиною та --seed (журнали різних зерен можна зводити разом).",
+                    "Also write one commuter's year of rides (calibration on) to a file in the journal's format: in a world of the --world family (one family; today without it), ride ids carrying the family and --seed (the journals of different seeds pool together)."
+                )
             ).completing(.file),
+            .option(
+                "confirm", value: "P",
+                Text(
+                    "З --journal: частка проміжних станцій, де пасажир підтверджує станцію («at», на 0–3 с пізніше за поїзд), 0–1.",
+                    "With --journal: the share of intermediate stops where the rider confirms the station (at, 0–3 s after the train), 0–1."
+                ),
+                default: Text("0.3", "0.3")),
         ])
 
     /// The run's settings, checked.
@@ -73,6 +81,10 @@ enum SimulateCommand {
         var assumptions = SimulationAssumptions()
         var json = false
         var journal: String?
+        /// With `--journal`: the share of intermediate stops the commuter confirms, and the
+        /// weekdays ridden (a year).
+        var confirm = 0.3
+        var journalDays = 250
         /// With `--world`: the families to ride, the rides each cell must have, and whether
         /// `--rides` was given (it is then the most rides per family).
         var worlds: [String]?
@@ -141,8 +153,24 @@ enum SimulateCommand {
             }
             settings.perCell = value
         }
+        if let text = parsed.value("confirm") {
+            guard let value = DecimalNumber.value(text), value.isFinite, (0...1).contains(value) else {
+                throw .usage(
+                    language.tr(
+                        "'--confirm' приймає частку від 0 до 1, не '\(text)'",
+                        "'--confirm' takes a share from 0 to 1, not '\(text)'"), spec)
+            }
+            settings.confirm = value
+        }
         settings.json = parsed.flag("json")
         settings.journal = parsed.value("journal")
+        if settings.journal != nil, let worlds = settings.worlds, worlds.count != 1 {
+            throw .usage(
+                language.tr(
+                    "'--journal' пише світ однієї родини: дайте '--world' одну з \(WorldFamily.names.joined(separator: ", ")), не all",
+                    "'--journal' writes one family's world: give '--world' one of \(WorldFamily.names.joined(separator: ", ")), not all"
+                ), spec)
+        }
         return settings
     }
 
@@ -177,24 +205,20 @@ enum SimulateCommand {
         stdout.write(settings.json ? report.json() : report.text(language))
     }
 
-    /// One commuter's year (250 weekdays, out and back, with a change, calibration on) as
-    /// journal lines, encoded as the journal encodes them.
+    /// One commuter's year (250 weekdays, out and back, with a change, calibration on) in the
+    /// family's world (today without `--world`), as journal lines, encoded as the journal
+    /// encodes them.
     static func journalLines(engine: ScheduleEngine, settings: Settings) -> [String] {
-        var source = SeededGenerator.stream(settings.seed, 4)
-        var worldSource = SeededGenerator.stream(settings.seed, 1)
-        let simulator = Simulator(
-            engine: engine,
-            world: SimulatedWorld(network: engine.network, assumptions: settings.assumptions, using: &worldSource))
-        let commuter = Simulation.Commuter.random(engine.network, sameLine: false, using: &source)
+        let name = settings.worlds?.first ?? "today"
+        var assumptions =
+            WorldFamily.named(name, spread: settings.assumptions.spread)?.assumptions ?? settings.assumptions
+        assumptions.departedProbability = settings.assumptions.departedProbability
+        let records = Simulation.commuterJournal(
+            engine: engine, assumptions: assumptions, family: name, seed: settings.seed, confirm: settings.confirm,
+            days: settings.journalDays)
         let encoder = JSONObject.encoder(pretty: false, slashes: .escaped, dates: .iso8601)
-        var calibration = Calibration()
-        var lines: [String] = []
-        Simulation.commute(
-            simulator, commuter: commuter, days: 250, learn: true, calibration: &calibration, using: &source
-        ) { result, _ in
-            let record = JournalRecord(trip: result.trip, model: result.model, outcome: .arrived, at: result.arrivedTap)
-            if let data = try? encoder.encode(record) { lines.append(String(decoding: data, as: UTF8.self) + "\n") }
+        return records.compactMap { ride in
+            (try? encoder.encode(ride.record)).map { String(decoding: $0, as: UTF8.self) + "\n" }
         }
-        return lines
     }
 }

@@ -8,12 +8,14 @@ import Glibc
 
 /// The simulator's runs: a sample of random rides, the learning curve, a commuter's year.
 package enum Simulation {
-    /// Stream labels: the world, the rides, the learning curve's worlds and riders.
+    /// Stream labels: the world, the rides, the learning curve's worlds and riders, a
+    /// commuter's rides and the stations the commuter confirms.
     enum Stream: UInt64 {
         case world = 1
         case rides = 2
         case learning = 3
         case commute = 4
+        case confirmations = 5
     }
 
     /// `rides` random rides in the seed's world, calibration off.
@@ -74,10 +76,13 @@ package enum Simulation {
 
     /// A commuter's rides, in order: each weekday from `start` (Monday 30 November 2026) for
     /// `days` weekdays, out and back, calibration learning from every arrival when `learn`.
-    /// Calls `body` with each ride's result (and the calibration it was planned with).
+    /// Calls `body` with each ride's result (and the calibration it was planned with). Each
+    /// ride's trip id is `rider`, the service day and the hour of the first departure each way:
+    /// riders with different labels never share one.
     package static func commute(
         _ simulator: Simulator, commuter: Commuter, days: Int, learn: Bool, calibration: inout Calibration,
-        using generator: inout some RandomNumberGenerator, body: (Simulator.RideResult, Int) -> Void
+        rider: String = "sim", using generator: inout some RandomNumberGenerator,
+        body: (Simulator.RideResult, Int) -> Void
     ) {
         let clock = simulator.engine.clock
         var day = ServiceClock.ServiceDay(year: 2026, month: 11, day: 30)
@@ -91,7 +96,7 @@ package enum Simulation {
                 var unlearned = generator
                 guard
                     var result = simulator.observe(
-                        journey, calibration: learn ? calibration : nil, id: "sim-\(day)-\(start / 3600)",
+                        journey, calibration: learn ? calibration : nil, id: "\(rider)-\(day)-\(start / 3600)",
                         using: &generator)
                 else { continue }
                 if learn, let plain = simulator.observe(journey, using: &unlearned) {

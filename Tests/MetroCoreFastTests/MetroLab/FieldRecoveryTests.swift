@@ -13,28 +13,6 @@ import XCTest
 final class FieldRecoveryTests: XCTestCase {
     let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
 
-    /// A rider who also confirms stations: `at` at a share of the intermediate stops, each
-    /// 0–`tapDelay` s after the train arrives there (the true arrival from the journey).
-    func withConfirmations(
-        _ result: Simulator.RideResult, share: Double, tapDelay: Double, using source: inout SeededGenerator
-    ) -> Trip {
-        var trip = result.trip
-        let stops = engine.plannedStops(result.journey.route)
-        var added: [Trip.Correction] = []
-        for (index, stop) in stops.enumerated() where stop.role == .intermediate && source.draw(0, 1) < share {
-            guard let arrival = result.journey.stops[index].arrival else { continue }
-            added.append(Trip.Correction(.at(stop.station), at: arrival.addingTimeInterval(source.draw(0, tapDelay))))
-        }
-        trip.corrections = (trip.corrections + added).sorted { $0.time < $1.time }
-        // A press the fold would refuse is left out, as the CLI would refuse it.
-        var kept = trip
-        kept.corrections = []
-        for correction in trip.corrections where result.model.refusal(for: correction, trip: kept) == nil {
-            kept.corrections.append(correction)
-        }
-        return kept
-    }
-
     /// `rides` random rides in `world`, each shared and read back as a file from someone else.
     func pooledRides(_ world: SimulatedWorld, rides: Int, seed: UInt64, confirm: Double) -> (
         shared: [SharedRide], results: [Simulator.RideResult], records: [JournalRecord]
@@ -49,7 +27,9 @@ final class FieldRecoveryTests: XCTestCase {
             guard var result = simulator.observe(journey, id: "rider-\(seed)-\(index)", using: &source) else {
                 continue
             }
-            if confirm > 0 { result.trip = withConfirmations(result, share: confirm, tapDelay: 3, using: &source) }
+            if confirm > 0 {
+                result.trip = simulator.confirmingStations(result, share: confirm, tapDelay: 3, using: &source)
+            }
             records.append(
                 JournalRecord(trip: result.trip, model: result.model, outcome: .arrived, at: result.arrivedTap))
             results.append(result)
@@ -205,12 +185,5 @@ final class FieldRecoveryTests: XCTestCase {
         XCTAssertEqual(all.count, truth.count)
         XCTAssertEqual(measured, trueMean, accuracy: 5)
         XCTAssertGreaterThan(try XCTUnwrap(pool.changeMiddle.difference.interval).low, 0)
-    }
-}
-
-extension SeededGenerator {
-    /// Uniform in [a, b) from the top 53 bits (the test's own draw; the simulator's is internal).
-    mutating func draw(_ a: Double, _ b: Double) -> Double {
-        a + Double(next() >> 11) / Double(1 << 53) * (b - a)
     }
 }

@@ -325,7 +325,7 @@ final class SimulateCommandTests: XCTestCase {
     func testBadValuesAreUsageErrors() {
         for arguments in [
             ["--rides", "0"], ["--rides", "x"], ["--seed", "-1"], ["--spread", "abc"], ["--departed", "2"],
-            ["--frobnicate"],
+            ["--frobnicate"], ["--confirm", "1.5"], ["--journal", "never-written.jsonl", "--world", "all"],
         ] {
             let run = simulate(arguments)
             XCTAssertEqual(run.code, 64, arguments.joined(separator: " "))
@@ -335,5 +335,8 @@ final class SimulateCommandTests: XCTestCase {
         let help = simulate(["--help"])
         XCTAssertEqual(help.code, 0)
         XCTAssertTrue(help.stdout.contains("uniform over the whole interval"))
+        XCTAssertTrue(help.stdout.contains("--confirm"))
+        XCTAssertTrue(help.stdout.contains("(default: 0.3)"), help.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: TestPaths.packageRoot.path + "/never-written.jsonl"))
     }
 }
