@@ -31,14 +31,17 @@ package struct JournalReport: Equatable, Sendable {
                 missedKnown += 1
                 if missedStation { missed += 1 }
             }
-            if let wasLate = record.alertWasLate {
-                lateKnown += 1
-                if wasLate { late += 1 }
-            }
             corrections.behind += record.corrections.behind
             corrections.ahead += record.corrections.ahead
             corrections.at += record.corrections.at
             corrections.departed += record.corrections.departed
+        }
+
+        /// A late verdict (`RideSpans.Alert.late`; nil: not known).
+        mutating func judge(_ wasLate: Bool?) {
+            guard let wasLate else { return }
+            lateKnown += 1
+            if wasLate { late += 1 }
         }
 
         package var medianError: Double? { Statistics.quantile(errors.map(Double.init), 0.5) }
@@ -65,23 +68,35 @@ package struct JournalReport: Equatable, Sendable {
             && a.routes.map(\.key) == b.routes.map(\.key)
     }
 
-    package init(_ records: [JournalRecord], network: Network, binSeconds: Int = 15, binCount: Int = 16) {
-        var builder = Builder(network: network)
+    /// `engine` gives the published patterns the late verdict measures the trains against
+    /// (its calibration is not used).
+    package init(_ records: [JournalRecord], engine: ScheduleEngine, binSeconds: Int = 15, binCount: Int = 16) {
+        var builder = Builder(engine: engine)
         for record in records { builder.add(record) }
         self = builder.report(binSeconds: binSeconds, binCount: binCount)
     }
 
     /// The report gathered one record at a time, as a journal is read: it keeps the groups'
     /// figures, never the records (`journal report` on a 200 MB journal, bench/README.md).
+    ///
+    /// "Late" is judged as the field pool judges it (`RideSpans`): by the train's place that the
+    /// ride's own `at` confirmations on its last leg measured, else the place fitted over every
+    /// span of the journal, else the final model's last step. The fit needs the whole journal,
+    /// so each ride keeps the few figures its verdict needs until the report is made.
     package struct Builder {
-        let network: Network
-        var routes: [String: (from: String, to: String, legKeys: [String], group: Group)] = [:]
+        let engine: ScheduleEngine
+        var network: Network { engine.network }
+        var routes: [String: (from: String, to: String, legKeys: [String], route: Route?, group: Group)] = [:]
         var order: [String] = []
         var legs: [String: (line: String, direction: Direction, group: Group)] = [:]
         var overall = Group()
+        var fit = SpanFit()
+        var unjudged: [(key: String, alert: RideSpans.Alert, lastLeg: RideSpans.Sums)] = []
 
-        package init(network: Network) {
-            self.network = network
+        package init(engine: ScheduleEngine) {
+            var engine = engine
+            engine.calibration = nil
+            self.engine = engine
         }
 
         /// Whether a record was added.
@@ -100,21 +115,45 @@ package struct JournalReport: Equatable, Sendable {
                     if legs[legKey] == nil { legs[legKey] = (leg.line, leg.direction, Group()) }
                     legKeys.append(legKey)
                 }
-                routes[key] = (record.from, record.to, legKeys, Group())
+                routes[key] = (record.from, record.to, legKeys, route, Group())
                 order.append(key)
             }
             routes[key]!.group.add(record)
             overall.add(record)
             for legKey in routes[key]!.legKeys { legs[legKey]!.group.add(record) }
+            // A record before the journal kept the ride's moments: the final model's last step.
+            guard let moments = record.ride, let route = routes[key]!.route else {
+                judge(record.alertWasLate, key: key)
+                return
+            }
+            let spans = RideSpans(steps: moments.steps, route: route, engine: engine)
+            spans.add(to: &fit)
+            if let alert = RideSpans.Alert(moments: moments, confirmed: record.confirmedSeconds, route: route) {
+                unjudged.append((key, alert, spans.lastLeg))
+            }
+        }
+
+        mutating func judge(_ late: Bool?, key: String) {
+            routes[key]!.group.judge(late)
+            overall.judge(late)
+            for legKey in routes[key]!.legKeys { legs[legKey]!.group.judge(late) }
         }
 
         package func report(binSeconds: Int = 15, binCount: Int = 16) -> JournalReport {
-            JournalReport(
-                routes: order.map { (key: $0, from: routes[$0]!.from, to: routes[$0]!.to, group: routes[$0]!.group) },
-                legs: legs.sorted { $0.key < $1.key }.map {
+            var judged = self
+            let fitted = fit.result
+            for (key, alert, lastLeg) in unjudged {
+                let lastRun = routes[key]!.route.flatMap { lastLeg.lastRun(route: $0, fitted: fitted, engine: engine) }
+                judged.judge(alert.late(lastRun: lastRun), key: key)
+            }
+            return JournalReport(
+                routes: judged.order.map {
+                    (key: $0, from: judged.routes[$0]!.from, to: judged.routes[$0]!.to, group: judged.routes[$0]!.group)
+                },
+                legs: judged.legs.sorted { $0.key < $1.key }.map {
                     (line: $0.value.line, direction: $0.value.direction, group: $0.value.group)
                 },
-                overall: overall, binSeconds: binSeconds, binCount: binCount)
+                overall: judged.overall, binSeconds: binSeconds, binCount: binCount)
         }
     }
 

@@ -1,6 +1,9 @@
 /// The order statistics every accuracy report shares: the journal's report, the backtest, the
 /// simulator and the calibration's fallback, so that one median is meant everywhere.
 package enum Statistics {
+    /// The 95 % quantile of the normal distribution (two-sided).
+    package static let z95 = 1.959964
+
     /// The q-quantile by the nearest rank (the median of an even count is the mean of the two
     /// middle values); nil for no values.
     package static func quantile(_ values: [Double], _ q: Double) -> Double? {

@@ -85,12 +85,8 @@ package struct FieldPool: Sendable {
         assumedDwell = Double(engine.network.document.assumptions.dwellSeconds)
         let router = Router(network: engine.network)
         var routes: [String: Route?] = [:]
-        var firstSpans: [(span: PatternSpan, measured: Double)] = []
-        var finished:
-            [(
-                ride: SharedRide, cell: Cell, leg: Leg, oneStop: Bool, last: (fast: Double, slow: Double)?,
-                own: (gap: Double, excess: Double, dwells: Int)
-            )] = []
+        var firstSpans: [(span: RideSpans.Pattern, measured: Double)] = []
+        var finished: [(ride: SharedRide, cell: Cell, route: Route, spans: RideSpans)] = []
         for ride in rides {
             let key = ride.from + ">" + ride.to
             if routes[key] == nil { routes[key] = .some(try? router.route(from: ride.from, to: ride.to)) }
@@ -100,19 +96,9 @@ package struct FieldPool: Sendable {
             }
             let cell = Cell(
                 line: last.line, direction: last.direction, dayType: ride.moments.dayType, hour: ride.moments.hour)
-            let stations = last.stations
-            let lastRun =
-                stations.count < 2
-                ? nil
-                : Self.published(
-                    stations, from: stations.count - 2, to: stations.count - 1, engine: engine, dwellAtStart: false)
             let spans = addSpans(ride, route: route, engine: engine, cell: cell)
             firstSpans += spans.first
-            finished.append(
-                (
-                    ride, cell, last, route.legs.count == 1 && last.stations.count == 2,
-                    lastRun.map { ($0.runsFast, $0.runsSlow) }, spans.lastLeg
-                ))
+            finished.append((ride, cell, route, spans.spans))
             addChanges(ride)
         }
         let fitted = fit.result
@@ -129,28 +115,12 @@ package struct FieldPool: Sendable {
         for (span, measured) in firstSpans where measured < span.runsFast {
             startLatenessAtLeast.values.append(span.runsFast - measured)
         }
-        // Late needs the train's departure from the stop before: the confirmed arrival less the
-        // last run at the place that train's own spans measured (the fitted dwell excess taken
-        // out), else at the fitted place of all spans, else the final model's last step (the
-        // best estimate, which overstates late where trains run faster).
-        for (ride, cell, leg, oneStop, last, own) in finished {
-            var ride = ride
-            if let fitted, let last, ride.moments.lastStep != nil {
-                let place =
-                    own.gap >= 5 ? (own.excess - fitted.dwellExcess * Double(own.dwells)) / own.gap : fitted.place
-                ride.moments.lastStep = Int((last.fast + place * (last.slow - last.fast)).rounded())
-                lateFromFit += 1
-            }
-            var late = ride.late
-            if late == true, let alert = ride.moments.alert {
-                // One stop from the origin: the train left the stop before (the origin) before
-                // anyone tapped start, and nothing fires before the tap: never late (the
-                // simulator's rule). And a rider who said the train stood at the stop before at
-                // some moment tells us it had not left it then.
-                let before = leg.stations.count >= 2 ? leg.stations[leg.stations.count - 2] : nil
-                let standing = ride.moments.steps.last { $0.kind == "at" && $0.station == before }?.seconds
-                if oneStop { late = false } else if let standing, alert <= standing { late = false }
-            }
+        // Late by the train's measured place (`RideSpans.late`).
+        for (ride, cell, route, spans) in finished {
+            let lastRun = spans.lastLeg.lastRun(route: route, fitted: fitted, engine: engine)
+            if lastRun != nil, ride.moments.lastStep != nil { lateFromFit += 1 }
+            let late = RideSpans.Alert(moments: ride.moments, confirmed: ride.confirmed, route: route)?.late(
+                lastRun: lastRun)
             cells[cell, default: Figures()].add(ride, late: late)
             overall.add(ride, late: late)
         }

@@ -14,7 +14,7 @@ package struct MeasuredRate: Equatable, Sendable {
     }
 
     /// The 95 % quantile of the normal distribution (two-sided).
-    package static let z = 1.959964
+    package static let z = Statistics.z95
 
     package var share: Double? { total == 0 ? nil : Double(count) / Double(total) }
 

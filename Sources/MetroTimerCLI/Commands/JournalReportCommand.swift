@@ -15,8 +15,8 @@ struct JournalReportCommand: Command {
             "Звіт про точність за журналом: маршрути, напрямки, гістограма похибок.",
             "An accuracy report from the journal: routes, directions, a histogram of errors."),
         discussion: Text(
-            "Виміряно на ваших підтверджених прибуттях. Похибка = прибуття мінус відлік (− раніше: небезпечний бік). «Без → з калібруванням» — медіана |похибки| поїздок, запланованих без і з калібруванням. Блоки Unicode; ASCII з --plain або TERM=dumb.",
-            "Measured on your confirmed arrivals. Error = arrival minus the countdown (− earlier: the dangerous side). 'Without → with calibration': the median |error| of rides planned without and with calibration. Unicode blocks; ASCII with --plain or TERM=dumb."
+            "Виміряно на ваших підтверджених прибуттях. Похибка = прибуття мінус відлік (− раніше: небезпечний бік). «Запізно»: «наступна — ваша» пролунало, коли поїзд уже рушив з попередньої станції; той момент — підтверджене прибуття мінус останній перегін зі швидкістю, яку виміряли ваші «at» на тому поїзді (інакше — усі ваші «at», інакше — модель), як у timetable-gen field. «Без → з калібруванням» — медіана |похибки| поїздок, запланованих без і з калібруванням. Блоки Unicode; ASCII з --plain або TERM=dumb.",
+            "Measured on your confirmed arrivals. Error = arrival minus the countdown (− earlier: the dangerous side). 'Late': yours-is-next came after the train had left the stop before, dated by the confirmed arrival less the last run at the speed your 'at' confirmations measured on that train (else all your confirmations, else the model), as timetable-gen field judges it. 'Without → with calibration': the median |error| of rides planned without and with calibration. Unicode blocks; ASCII with --plain or TERM=dumb."
         ),
         arguments: [
             .flag("json", Text("Вивести JSON.", "Print JSON.")),
@@ -35,7 +35,7 @@ struct JournalReportCommand: Command {
         let language = options.language
         let store = context.tripStore
         // One record at a time: the builder keeps the groups' figures, not the records.
-        var builder = JournalReport.Builder(network: context.network)
+        var builder = JournalReport.Builder(engine: ScheduleEngine(network: context.network, clock: context.clock))
         let problems = try store.forEachJournalRecord { builder.add($0) }
         for problem in problems { context.stderr.line(store.skippedWarning(problem)) }
         let report = builder.report()

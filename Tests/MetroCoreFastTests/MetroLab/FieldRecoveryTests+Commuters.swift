@@ -106,3 +106,32 @@ extension FieldRecoveryTests {
         XCTAssertEqual((object["overall"] as? [String: Any])?["rides"] as? Int, written)
     }
 }
+
+/// `journal report` judges "late" as the pool does: by the train's measured place.
+extension FieldRecoveryTests {
+    /// Four fast-family commuters confirming stations: the journal report's late count on their
+    /// records is the pool's on the same rides shared (the train's measured place, not the final
+    /// model's last step, which overstates late where trains run fast), and the world's own late
+    /// rate on those rides lies inside the interval of that count.
+    func testTheJournalReportJudgesLateAsThePoolDoes() throws {
+        var rides: [(record: JournalRecord, result: Simulator.RideResult)] = []
+        for seed in Self.commuterSeeds { rides += try commuter("fast", seed: seed) }
+        let records = rides.map(\.record)
+        let made = SharedJournal.make(records, network: Kyiv.network, program: "test")
+        let pool = FieldPool(
+            SharedJournal.read(Array(made.lines.joined(separator: "\n").utf8), network: Kyiv.network).rides,
+            engine: engine)
+        let report = JournalReport(records, engine: engine)
+        let (_, late) = truth(rides.map(\.result), records)
+        let byLastStep = records.filter { $0.alertWasLate == true }.count
+        print(
+            "journal report: late \(report.overall.late)/\(report.overall.lateShare.map { "\($0)" } ?? "—"); pool \(pool.overall.late.count)/\(pool.overall.late.total); truth \(late); by the model's last step \(byLastStep)"
+        )
+        XCTAssertEqual(report.overall.late, pool.overall.late.count)
+        XCTAssertEqual(report.overall.lateShare, pool.overall.late.share)
+        let interval = try XCTUnwrap(
+            MeasuredRate(count: report.overall.late, total: pool.overall.late.total).interval)
+        XCTAssertTrue(interval.low <= late && late <= interval.high, "late \(late) outside \(interval)")
+        XCTAssertGreaterThan(byLastStep, report.overall.late, "the last step overstated late here")
+    }
+}

@@ -137,12 +137,16 @@ final class JournalBoundedReadersTests: XCTestCase {
         XCTAssertEqual(legs.map { "\($0["line"]!) \($0["direction"]!)" }, legRides.keys.sorted())
         XCTAssertEqual(legs.map { $0["rides"] as? Int }, legRides.keys.sorted().map { legRides[$0] })
         XCTAssertEqual((report["overall"] as? [String: Any])?["rides"] as? Int, 60)
-        XCTAssertEqual(result.stdout, JournalReportCommand.json(JournalReport(records, network: Kyiv.network)))
+        XCTAssertEqual(
+            result.stdout,
+            JournalReportCommand.json(
+                JournalReport(records, engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock))))
         let text = CLI.run(["journal", "report"], environment: environment)
         XCTAssertEqual(
             text.stdout,
             JournalReportCommand.text(
-                JournalReport(records, network: Kyiv.network), network: Kyiv.network, language: .en, plain: false))
+                JournalReport(records, engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)),
+                network: Kyiv.network, language: .en, plain: false))
     }
 
     /// Replacing a record (a late confirmation of an expired trip) rewrites the journal line by

@@ -1,6 +1,3 @@
-import MetroCore
-import MetroData
-
 /// The spans between confirmations fitted by least squares to two unknowns: where the runs sit
 /// on the axis fast (0) → slow (1) published pattern, and how much longer than the network's
 /// assumed dwell each dwell is. A span's excess over the fast runs and the assumed dwells,
@@ -27,7 +24,9 @@ package struct SpanFit: Equatable, Sendable {
 
     /// The fitted place and dwell excess (seconds), each with its 95 % interval, nil while the
     /// spans cannot separate them (fewer than three, or every span the same mix).
-    package var result: (place: Double, placeHalf: Double, dwellExcess: Double, dwellHalf: Double)? {
+    package typealias Result = (place: Double, placeHalf: Double, dwellExcess: Double, dwellHalf: Double)
+
+    package var result: Result? {
         let determinant = gg * nn - gn * gn
         guard count >= 3, determinant > 1e-9 * max(1, gg * nn) else { return nil }
         let place = (gy * nn - ny * gn) / determinant
@@ -37,7 +36,7 @@ package struct SpanFit: Equatable, Sendable {
             0, yy - 2 * (place * gy + excess * ny) + place * place * gg + 2 * place * excess * gn + excess * excess * nn
         )
         let variance = rss / Double(count - 2)
-        let z = MeasuredRate.z
+        let z = Statistics.z95
         return (
             place, z * (variance * nn / determinant).squareRoot(), excess,
             z * (variance * gg / determinant).squareRoot()
