@@ -28,8 +28,8 @@ The questions, where both surfaces of a pair answer them:
 Prints moments compared per surface pair, disagreements by question with the first examples,
 and exits 1 on any disagreement.
 
-Usage: python sweep.py PATH/TO/metro-timer [--sample | --full] [--only TEXT] [--limit N] [--jobs N] [--allow N]
-(--only keeps the rides whose description contains TEXT; docs/guide/calendar-and-card.md.)
+Usage: python sweep.py PATH/TO/metro-timer [--sample | --full] [--only TEXT] [--limit N] [--stride K] [--jobs N] [--allow N]
+(--only keeps the rides whose description contains TEXT, --stride K every K-th ride; docs/guide/calendar-and-card.md.)
 """
 import collections
 import concurrent.futures
@@ -50,6 +50,7 @@ import cardpage  # noqa: E402  (the browser, the page's clock and libfaketime, s
 BINARY = os.path.abspath(sys.argv[1])
 FULL = "--full" in sys.argv
 LIMIT = int(sys.argv[sys.argv.index("--limit") + 1]) if "--limit" in sys.argv else None
+STRIDE = int(sys.argv[sys.argv.index("--stride") + 1]) if "--stride" in sys.argv else 1
 JOBS = int(sys.argv[sys.argv.index("--jobs") + 1]) if "--jobs" in sys.argv else (12 if FULL else 8)
 ONLY = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
 SPEED = 120          # the rehearsals' speed: a real second is two ride minutes
@@ -127,6 +128,7 @@ def rides():
         out.append(((origin, destination, None), MONDAY, "en", "08:15", seconds("08:19"), [(300, "at:")]))
     if ONLY:
         out = [ride for ride in out if ONLY in " ".join(map(str, ride))]
+    out = out[::STRIDE]
     return out[:LIMIT] if LIMIT else out
 
 
