@@ -11,15 +11,32 @@ struct RideView {
     var clock: ServiceClock
     var language: Language
     var style: Style
-    var trip: Trip
-    var schedule: Schedule
-    var now: Date
+    let trip: Trip
+    let schedule: Schedule
+    let now: Date
     var rehearsalSpeed: Double?
     /// A short message after a key (a refusal, a confirmation), shown for a few seconds.
     var notice: String?
 
-    /// What the rider is told now (`RideTold`): every frame, line and event renders it.
-    var told: RideTold { RideTold(schedule: schedule, fired: trip.alertsFired, at: now) }
+    /// What the rider is told now (`RideTold`): every frame, line and event renders it. Made
+    /// once per view: a frame asks it for the state, the banner and the warnings.
+    let told: RideTold
+
+    init(
+        network: Network, clock: ServiceClock, language: Language, style: Style, trip: Trip, schedule: Schedule,
+        now: Date, rehearsalSpeed: Double?, notice: String?
+    ) {
+        self.network = network
+        self.clock = clock
+        self.language = language
+        self.style = style
+        self.trip = trip
+        self.schedule = schedule
+        self.now = now
+        self.rehearsalSpeed = rehearsalSpeed
+        self.notice = notice
+        told = RideTold(schedule: schedule, fired: trip.alertsFired, at: now)
+    }
 
     var state: RideState { told.state }
 
