@@ -10,7 +10,7 @@ import Glibc
 extension LiveRide {
     /// A key press; returns an exit when it ends the screen.
     func handle(_ key: UInt8) throws(CLIError) -> Exit? {
-        let now = clock.now()
+        let now = clock.keyMoment()
         let kind: Trip.Correction.Kind
         let character = Character(UnicodeScalar(key)).lowercased().first ?? " "
         // One stray key must not end a long ride: `a` and `s` ask first, and any other key
