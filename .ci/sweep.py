@@ -11,7 +11,9 @@ ride the sweep asks four surfaces, each as the rider meets it:
   dated by when they arrive (the ride's clock is real time × speed; the rehearsal draws one
   frame a ride second), anchored on the alerts and the arrival --events dates, and a moment
   within LAG + GUARD seconds before or GUARD after a --plain line is not compared with --plain
-  (which side of it the line fell is not known);
+  (which side of it the line fell is not known); a rehearsal takes a key at the ride second its
+  screen shows, which two rehearsals fed by two typists reach a few ride seconds apart, so
+  --plain is compared up to its first correction and --events after it;
 - `metro-timer status` on a real trip (`start`, then `adjust`/`departed`/`at` at the moments
   --events reported), all under libfaketime frozen at each moment (one process per moment, so it
   is sampled: every STATUS_STEP seconds and at each alert).
@@ -239,8 +241,16 @@ def events_state(events):
 
 def plain_timeline(plain, events, tap):
     """--plain's lines dated in ride seconds: real arrival × speed from the rehearsal's start,
-    anchored (as early as any anchor allows) on the alerts and the arrival that --events dates."""
-    anchors = [e for e in events if e["event"] in ("alert", "transfer-alert", "arrival")]
+    anchored (as early as any anchor allows) on the alerts and the arrival that --events dates
+    before the first correction. After a correction the two rehearsals are two rides: each takes
+    its key at the ride second its screen shows when the key arrives, and a key typed at ×120
+    lands within several ride seconds (the typist's thread on a loaded machine), so --plain is
+    compared only up to its first correction. With no anchor before it, the rehearsal's first
+    line dates the start: that frame may come late, so lines may be dated up to LAG early, and
+    `plain_at` guards LAG after each line too (`loose`)."""
+    first_key = min((epoch(e["time"]) for e in events if e["event"] == "correction"), default=None)
+    anchors = [e for e in events if e["event"] in ("alert", "transfer-alert", "arrival")
+               and (first_key is None or epoch(e["time"]) < first_key)]
     said = [(stamp, line) for stamp, line in plain]
     starts = []
     seen = collections.Counter()
@@ -250,34 +260,30 @@ def plain_timeline(plain, events, tap):
         same = [stamp for stamp, line in said if line == event.get("message")]
         if len(same) >= seen[event.get("message")]:
             starts.append(same[seen[event.get("message")] - 1] - (epoch(event["time"]) - tap) / SPEED)
-        else:
-            starts.append(None)
-    anchors = [event for event, start in zip(anchors, starts) if start is not None]
-    starts = [start for start in starts if start is not None]
-    if not starts:
-        return None
     # An event is rung at the first frame at or after its moment, a frame a little late on a
-    # loaded machine: the earliest estimate is the best one. After a correction the two
-    # rehearsals' alerts differ by the seconds between their keys: anchors before the first
-    # correction when there are any, else the median, and no --plain at all when they disagree.
-    first_key = min((epoch(e["time"]) for e in events if e["event"] == "correction"), default=None)
-    early = [start for start, event in zip(starts, anchors) if first_key is None or epoch(event["time"]) < first_key]
-    if early:
-        start = min(early)
-    else:
-        if (max(starts) - min(starts)) * SPEED > 2 * GUARD:
+    # loaded machine: the earliest estimate is the best one.
+    loose = not starts
+    if loose:
+        if first_key is None or not said:
             return None
-        start = sorted(starts)[len(starts) // 2]
-    return [(tap + int((stamp - start) * SPEED + 0.25), line) for stamp, line in said]
+        starts = [said[0][0]]
+    start = min(starts)
+    timeline = [(tap + int((stamp - start) * SPEED + 0.25), line) for stamp, line in said]
+    return {"lines": timeline, "until": first_key, "loose": loose}
 
 
 def plain_at(timeline, moment, corrections):
-    """What --plain has said by `moment` (None within GUARD of a line: not known which side; and
-    near a correction, which the two rehearsals take a few ride seconds apart)."""
-    if any(-LAG - GUARD <= moment - when <= GUARD for when, _ in timeline) or any(abs(when - moment) <= 20 for when in corrections):
+    """What --plain has said by `moment` (None within GUARD of a line: not known which side; near
+    and after its first correction: see `plain_timeline`)."""
+    after = LAG + GUARD if timeline["loose"] else GUARD
+    if timeline["until"] is not None and moment > timeline["until"] - 20:
+        with LOCK:
+            skipped["--plain moments after its first correction"] += 1
+        return None
+    if any(-LAG - GUARD <= moment - when <= after for when, _ in timeline["lines"]) or any(abs(when - moment) <= 20 for when in corrections):
         return None
     state = {"ok": True}
-    for when, line in timeline:
+    for when, line in timeline["lines"]:
         if when > moment:
             break
         if line.startswith("⚠") and ("cannot be completed" in line or "не можна завершити" in line):
