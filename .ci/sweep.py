@@ -245,9 +245,10 @@ def plain_timeline(plain, events, tap):
     before the first correction. After a correction the two rehearsals are two rides: each takes
     its key at the ride second its screen shows when the key arrives, and a key typed at ×120
     lands within several ride seconds (the typist's thread on a loaded machine), so --plain is
-    compared only up to its first correction. With no anchor before it, the rehearsal's first
-    line dates the start: that frame may come late, so lines may be dated up to LAG early, and
-    `plain_at` guards LAG after each line too (`loose`)."""
+    compared only up to its first correction, and not at all when no anchor comes before it (the
+    rehearsal's first line is no anchor: on a loaded machine it came 1.25 s late, 150 ride
+    seconds). A warning in the first frame tells the ride as it starts: it is dated with the
+    tap, as `events_state` dates the first frame's warnings."""
     first_key = min((epoch(e["time"]) for e in events if e["event"] == "correction"), default=None)
     anchors = [e for e in events if e["event"] in ("alert", "transfer-alert", "arrival")
                and (first_key is None or epoch(e["time"]) < first_key)]
@@ -262,25 +263,27 @@ def plain_timeline(plain, events, tap):
             starts.append(same[seen[event.get("message")] - 1] - (epoch(event["time"]) - tap) / SPEED)
     # An event is rung at the first frame at or after its moment, a frame a little late on a
     # loaded machine: the earliest estimate is the best one.
-    loose = not starts
-    if loose:
-        if first_key is None or not said:
-            return None
-        starts = [said[0][0]]
+    if not starts:
+        if first_key is not None:
+            with LOCK:
+                skipped["--plain rides with no alert before the first correction"] += 1
+        return None
     start = min(starts)
-    timeline = [(tap + int((stamp - start) * SPEED + 0.25), line) for stamp, line in said]
-    return {"lines": timeline, "until": first_key, "loose": loose}
+    # The first frame: the lines that arrive with the first one (one write, a few ms apart).
+    frame = [stamp for stamp, _ in said if stamp - said[0][0] < 0.05]
+    timeline = [(tap if index < len(frame) and line.startswith("⚠") else tap + int((stamp - start) * SPEED + 0.25), line)
+                for index, (stamp, line) in enumerate(said)]
+    return {"lines": sorted(timeline, key=lambda entry: entry[0]), "until": first_key}
 
 
 def plain_at(timeline, moment, corrections):
     """What --plain has said by `moment` (None within GUARD of a line: not known which side; near
     and after its first correction: see `plain_timeline`)."""
-    after = LAG + GUARD if timeline["loose"] else GUARD
     if timeline["until"] is not None and moment > timeline["until"] - 20:
         with LOCK:
             skipped["--plain moments after its first correction"] += 1
         return None
-    if any(-LAG - GUARD <= moment - when <= after for when, _ in timeline["lines"]) or any(abs(when - moment) <= 20 for when in corrections):
+    if any(-LAG - GUARD <= moment - when <= GUARD for when, _ in timeline["lines"]) or any(abs(when - moment) <= 20 for when in corrections):
         return None
     state = {"ok": True}
     for when, line in timeline["lines"]:
