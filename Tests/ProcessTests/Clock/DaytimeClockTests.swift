@@ -73,7 +73,7 @@ final class DaytimeClockTests: XCTestCase {
         // A session of its own, so that the child's process group can be stopped as a timeout
         // stops a test run, and this process is not in it.
         process.executableURL = URL(fileURLWithPath: try XCTUnwrap(which("setsid"), "setsid (util-linux)"))
-        process.arguments = [runner, "MetroCoreTests.DaytimeClockTests/" + test]
+        process.arguments = [runner, "ProcessTests.DaytimeClockTests/" + test]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
