@@ -47,7 +47,8 @@ let package = Package(
         .target(
             name: "MetroTestSupport",
             dependencies: ["MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI"],
-            path: "Tests/MetroTestSupport"
+            path: "Tests/MetroTestSupport",
+            exclude: ["Fixtures"]
         ),
         // ProcessTests: the tests that start real processes (the binaries, a terminal under
         // tmux, shells, strace, libfaketime) and the release checks.
@@ -56,8 +57,7 @@ let package = Package(
             dependencies: [
                 "MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI", "TimetableGenCLI", "metro-timer-alerts",
                 "MetroTestSupport",
-            ],
-            exclude: ["Fixtures"]
+            ]
         ),
         // FastTests: the in-process tests of the libraries and the commands, the inner loop
         // (`swift test --disable-swift-testing --filter FastTests`).

@@ -12,7 +12,7 @@ package enum TestPaths {
     package static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     package static let data = packageRoot.appendingPathComponent("Data").path
-    package static let fixtures = packageRoot.appendingPathComponent("Tests/ProcessTests/Fixtures").path
+    package static let fixtures = packageRoot.appendingPathComponent("Tests/MetroTestSupport/Fixtures").path
     package static let embeddedSwift = packageRoot.appendingPathComponent(
         "Sources/MetroCore/Network/Network+EmbeddedJSON.swift"
     ).path
