@@ -24,7 +24,7 @@ struct PublishedTrains {
     var feedDepartures: [String: [Int]] = [:]
 
     init() throws {
-        for trip in GTFSFeedTests.feed.trips() {
+        for trip in TestFeed.feed.trips() {
             for index in trip.stations.indices.dropLast() {
                 feedDepartures[
                     "\(trip.stations[index])/\(trip.direction.rawValue)/\(trip.dayType.rawValue)", default: []

@@ -8,24 +8,12 @@ import XCTest
 @testable import MetroLab
 
 /// The GTFS export: faithful to the published first and last trains and intervals, read back
-/// from the feed's own files; repeatable to the byte; written as a valid ZIP.
+/// from the feed's own files; its ZIP's checksum and layout. (What `timetable-gen gtfs` writes:
+/// GTFSCommandTests.)
 final class GTFSFeedTests: XCTestCase {
-    static let feed: GTFSFeed = {
-        let input = try! TestPaths.compilerInput(TestPaths.data)
-        let document = try! TimetableCompiler.compile(input)
-        let track = try! TimetableCompiler.track(
-            input, lines: document.lines,
-            stations: Dictionary(uniqueKeysWithValues: document.stations.map { ($0.code, $0) }))
-        return GTFSFeed(
-            network: Network(document: document), track: track, clock: Kyiv.clock,
-            options: .init(start: .init(year: 2026, month: 3, day: 10), end: .init(year: 2027, month: 3, day: 9)))
-    }()
-
-    static let files = feed.files()
-
     /// A feed file as rows of named fields.
     func table(_ name: String) throws -> [[String: String]] {
-        let text = try XCTUnwrap(Self.files.first { $0.name == name }?.contents, name)
+        let text = try XCTUnwrap(TestFeed.files.first { $0.name == name }?.contents, name)
         let table = try CSVTable(
             file: name, text: text, columns: String(text.prefix { $0 != "\n" }).components(separatedBy: ","))
         return table.rows.map { Dictionary(uniqueKeysWithValues: zip(table.header, $0.fields)) }
@@ -74,7 +62,7 @@ final class GTFSFeedTests: XCTestCase {
     func testIntervalsFromTheTerminalsAreThePublishedOnes() {
         let network = Kyiv.network
         var gaps = 0
-        let byService = Dictionary(grouping: Self.feed.trips().filter { !$0.joinsMidLine }) {
+        let byService = Dictionary(grouping: TestFeed.feed.trips().filter { !$0.joinsMidLine }) {
             "\($0.line) \($0.direction) \($0.dayType)"
         }
         XCTAssertEqual(byService.count, 12)
@@ -113,9 +101,9 @@ final class GTFSFeedTests: XCTestCase {
     }
 
     func testDepotTrainsJoinAtTheirPublishedFirstDeparture() {
-        let depot = Self.feed.trips().filter(\.joinsMidLine)
+        let depot = TestFeed.feed.trips().filter(\.joinsMidLine)
         XCTAssertFalse(depot.isEmpty)
-        let all = Self.feed.trips()
+        let all = TestFeed.feed.trips()
         for trip in depot {
             let window = Kyiv.network.serviceWindow(station: trip.stations[0], direction: trip.direction)!
             guard trip.departures[0] != window.firstDeparture && trip.departures[0] != window.lastDeparture else {
@@ -139,7 +127,7 @@ final class GTFSFeedTests: XCTestCase {
 
     func testTimesRunForwardAndUseThePlannersFigures() throws {
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
-        for trip in Self.feed.trips() {
+        for trip in TestFeed.feed.trips() {
             for index in trip.stations.indices {
                 XCTAssertLessThanOrEqual(trip.arrivals[index], trip.departures[index])
                 if index > 0 {
@@ -149,7 +137,7 @@ final class GTFSFeedTests: XCTestCase {
         }
         // A midday train from the terminal is timed exactly as plan times the same ride.
         let trip = try XCTUnwrap(
-            Self.feed.trips().first {
+            TestFeed.feed.trips().first {
                 $0.line == "M2" && $0.direction == .forward && $0.dayType == .weekday && $0.departures[0] >= 12 * 3600
             })
         let t0 = Kyiv.clock.date(.init(year: 2026, month: 11, day: 30), seconds: trip.departures[0])
@@ -167,7 +155,7 @@ final class GTFSFeedTests: XCTestCase {
     /// latest the next train may come) must hold the next train the feed runs there, at every
     /// minute of the day, through every node, in both directions, on both day types.
     func testThePlansWaitAfterATransferCoversTheFeedsNextTrain() throws {
-        let trips = Self.feed.trips()
+        let trips = TestFeed.feed.trips()
         let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
         let pairs = [
             ("Lisova", "Teremky"), ("Teremky", "Lisova"), ("Akademmistechko", "Syrets"), ("Chervonyi khutir", "Lisova"),
@@ -219,70 +207,6 @@ final class GTFSFeedTests: XCTestCase {
         // Past midnight the hours go on (Kyiv's last trains arrive by about 23:15 today).
         XCTAssertEqual(GTFSFeed.time(88_200), "24:30:00")
         XCTAssertEqual(GTFSFeed.time(19_815), "05:30:15")
-    }
-
-    func testTheCommandWritesTheSameBytesTwiceAsAValidZip() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
-        var outputs: [Data] = []
-        for name in ["a.zip", "b.zip"] {
-            let result = try ProcessRunner.run(
-                "timetable-gen", ["gtfs", "--output", directory + "/" + name],
-                currentDirectory: TestPaths.packageRoot.path)
-            XCTAssertEqual(result.code, 0, result.stderr)
-            XCTAssertTrue(result.stdout.hasPrefix("Wrote \(directory)/\(name): 52 stops, "), result.stdout)
-            outputs.append(try Data(contentsOf: URL(fileURLWithPath: directory + "/" + name)))
-        }
-        XCTAssertEqual(outputs[0], outputs[1])
-        guard let unzip = which("unzip") else { throw XCTSkip("unzip is not installed") }
-        let test = try ProcessRunner.run(executable: unzip, ["-t", directory + "/a.zip"])
-        XCTAssertEqual(test.code, 0, test.stdout)
-        XCTAssertTrue(test.stdout.contains("No errors detected"))
-        let agency = try ProcessRunner.run(executable: unzip, ["-p", directory + "/a.zip", "agency.txt"])
-        XCTAssertEqual(agency.stdout, Self.files[0].contents)
-        // A directory works too; a FIFO in the zip's place is refused.
-        let folder = try ProcessRunner.run(
-            "timetable-gen", ["gtfs", "--output", directory + "/feed"], currentDirectory: TestPaths.packageRoot.path)
-        XCTAssertEqual(folder.code, 0, folder.stderr)
-        XCTAssertEqual(
-            try String(contentsOfFile: directory + "/feed/agency.txt", encoding: .utf8), Self.files[0].contents)
-        XCTAssertEqual(mkfifo(directory + "/pipe.zip", 0o600), 0)
-        let fifo = try ProcessRunner.run(
-            "timetable-gen", ["gtfs", "--output", directory + "/pipe.zip"], currentDirectory: TestPaths.packageRoot.path
-        )
-        XCTAssertEqual(fifo.code, 1)
-        XCTAssertTrue(fifo.stderr.contains("is a FIFO"), fifo.stderr)
-        let bad = try ProcessRunner.run(
-            "timetable-gen", ["gtfs", "--output", directory + "/x.zip", "--end", "2026-13-01"],
-            currentDirectory: TestPaths.packageRoot.path)
-        XCTAssertEqual(bad.code, 64)
-        XCTAssertTrue(
-            bad.stderr.hasPrefix("Error: '--end' must be a date written YYYY-MM-DD, not '2026-13-01'\n"), bad.stderr)
-    }
-
-    /// `--start` and `--end` take real `YYYY-MM-DD` dates, as `changes.json` and `plan --date` do:
-    /// no day a month lacks (2026-02-30 would run on as 2026-03-02), no sign inside a field.
-    func testTheFeedsDatesAreRealDates() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
-        for (option, text) in [
-            ("start", "2026-02-30"), ("end", "2026-04-31"), ("start", "2026-+1-01"), ("end", "2027-01-+1"),
-            ("start", "+026-01-01"), ("start", "2026-1-001"),
-        ] {
-            let bad = try ProcessRunner.run(
-                "timetable-gen", ["gtfs", "--output", directory + "/x.zip", "--\(option)", text],
-                currentDirectory: TestPaths.packageRoot.path)
-            XCTAssertEqual(bad.code, 64, "--\(option) \(text): \(bad.stdout)")
-            XCTAssertTrue(
-                bad.stderr.hasPrefix("Error: '--\(option)' must be a date written YYYY-MM-DD, not '\(text)'\n"),
-                bad.stderr)
-            XCTAssertFalse(
-                FileManager.default.fileExists(atPath: directory + "/x.zip"), "--\(option) \(text): nothing written")
-        }
-        let leap = try ProcessRunner.run(
-            "timetable-gen",
-            ["gtfs", "--output", directory + "/leap.zip", "--start", "2028-02-29", "--end", "2028-03-01"],
-            currentDirectory: TestPaths.packageRoot.path)
-        XCTAssertEqual(leap.code, 0, leap.stderr)
-        XCTAssertTrue(leap.stdout.contains("valid 2028-02-29 to 2028-03-01"), leap.stdout)
     }
 
     func testZipCRCAndLayout() {

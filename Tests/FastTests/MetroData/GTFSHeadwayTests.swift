@@ -10,7 +10,7 @@ import XCTest
 /// published intervals read straight from Data/kyiv-headways.csv (not through the compiler).
 final class GTFSHeadwayTests: XCTestCase {
     func table(_ name: String) throws -> [[String: String]] {
-        let text = try XCTUnwrap(GTFSFeedTests.files.first { $0.name == name }?.contents, name)
+        let text = try XCTUnwrap(TestFeed.files.first { $0.name == name }?.contents, name)
         let table = try CSVTable(
             file: name, text: text, columns: String(text.prefix { $0 != "\n" }).components(separatedBy: ","))
         return table.rows.map { Dictionary(uniqueKeysWithValues: zip(table.header, $0.fields)) }
