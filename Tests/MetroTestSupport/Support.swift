@@ -59,6 +59,13 @@ package enum TestPaths {
         return url.path
     }
 
+    /// A rider's own places for one test: a state and a config directory under a temporary one
+    /// (removed after it), and no colour.
+    package static func riderEnvironment(_ test: XCTestCase) throws -> [String: String] {
+        let base = try temporaryDirectory(test)
+        return ["METRO_TIMER_CONFIG": base + "/config", "METRO_TIMER_HOME": base + "/state", "NO_COLOR": "1"]
+    }
+
     /// Every Swift file under `folder` (relative to the package root), as its path below
     /// `folder` and its text, in order of path: what the tests that read the sources read.
     package static func swiftFiles(under folder: String) throws -> [(path: String, text: String)] {

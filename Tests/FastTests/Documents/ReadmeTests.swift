@@ -52,11 +52,8 @@ final class ReadmeTests: XCTestCase {
     /// The screen in the README: a rehearsal of Lisova → Teremky (t₀ 19:30 on 2026-11-30) 22 s
     /// before the change's alert, 80 columns.
     static func screenExample() throws -> String {
-        let trip = Trip(
-            id: "readme", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
-            t0: Kyiv.date("2026-11-30 19:30"))
-        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
-            .current(trip)
+        let trip = TestRide.trip(t0: Kyiv.date("2026-11-30 19:30"), id: "readme")
+        let schedule = try TestRide.schedule(trip)
         let view = RideView(
             network: Kyiv.network, clock: Kyiv.clock, language: .en, style: Style(enabled: false), trip: trip,
             schedule: schedule,
@@ -83,13 +80,9 @@ final class ReadmeTests: XCTestCase {
         let snippet = try XCTUnwrap(tmux.split(separator: "\n").first { $0.contains("status-right") })
         XCTAssertTrue(snippet.hasSuffix("'#(metro-timer status)'"), String(snippet))
         // The trip and moment of the README's screen.
-        let directory = try TestPaths.temporaryDirectory(self) + "/state"
-        let trip = Trip(
-            id: "readme", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
-            t0: Kyiv.date("2026-11-30 19:30"))
-        try FileTripStore(directory: directory).update { (current: inout Trip?) throws(CLIError) in current = trip }
-        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
-            .current(trip)
+        let trip = TestRide.trip(t0: Kyiv.date("2026-11-30 19:30"), id: "readme")
+        let directory = try TestRide.saved(trip, for: self)
+        let schedule = try TestRide.schedule(trip)
         let now = try XCTUnwrap(schedule.transferAlert).addingTimeInterval(-22)
         let environment = ["METRO_TIMER_HOME": directory]
         func shown(after text: String, from: String.Index? = nil) throws -> String {

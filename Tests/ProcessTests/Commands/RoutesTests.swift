@@ -8,10 +8,7 @@ import XCTest
 
 /// Saved and recent routes.
 final class RoutesTests: XCTestCase {
-    func environment() throws -> [String: String] {
-        let base = try TestPaths.temporaryDirectory(self)
-        return ["METRO_TIMER_CONFIG": base + "/config", "METRO_TIMER_HOME": base + "/state", "NO_COLOR": "1"]
-    }
+    func environment() throws -> [String: String] { try TestPaths.riderEnvironment(self) }
 
     func testAddListPlanStartRemove() throws {
         let env = try environment()

@@ -262,14 +262,10 @@ final class DetourTests: XCTestCase {
     /// from the changes the trip started under), `departed` confirms each change in turn, and
     /// the stops left never count a node twice.
     func testARideTheLongWayTakesCorrectionsAtBothChanges() throws {
-        let home = try TestPaths.temporaryDirectory(self) + "/state"
-        let environment = ["METRO_TIMER_HOME": home]
         let t0 = Kyiv.date("2026-11-30 10:00")
-        try FileTripStore(directory: home).update { trip in
-            trip = Trip(
-                id: "d", origin: self.code("Lisova"), destination: self.code("Teremky"), t0: t0,
-                changes: ServiceChanges(closed: [self.code("Khreshchatyk")]))
-        }
+        let home = try TestRide.saved(
+            TestRide.trip(t0: t0, id: "d", changes: ServiceChanges(closed: [code("Khreshchatyk")])), for: self)
+        let environment = ["METRO_TIMER_HOME": home]
         func status(_ seconds: TimeInterval) -> String {
             CLI.run(
                 ["status", "--format", "{next}|{stops}"], now: t0.addingTimeInterval(seconds), environment: environment

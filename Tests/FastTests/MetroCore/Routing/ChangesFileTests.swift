@@ -8,10 +8,7 @@ import XCTest
 
 /// `metro-timer changes`: entries with dates, validation, and plan/start/status honouring them.
 final class ChangesFileTests: XCTestCase {
-    func environment() throws -> [String: String] {
-        let base = try TestPaths.temporaryDirectory(self)
-        return ["METRO_TIMER_CONFIG": base + "/config", "METRO_TIMER_HOME": base + "/state", "NO_COLOR": "1"]
-    }
+    func environment() throws -> [String: String] { try TestPaths.riderEnvironment(self) }
 
     let today = Kyiv.date("2026-11-30 10:00")
 

@@ -13,12 +13,7 @@ final class CorrectionModelTests: XCTestCase {
     let t0 = Kyiv.date("2026-11-30 10:00")
 
     func state() throws -> [String: String] {
-        let directory = try TestPaths.temporaryDirectory(self) + "/state"
-        try FileTripStore(directory: directory).update { trip in
-            trip = Trip(
-                id: "c", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: self.t0)
-        }
-        return ["METRO_TIMER_HOME": directory]
+        ["METRO_TIMER_HOME": try TestRide.saved(TestRide.trip(t0: t0, id: "c"), for: self)]
     }
 
     /// A rider's sequence: the rider leaves the screen, says "at Hidropark" early, then -1.

@@ -175,15 +175,11 @@ final class EdgeOfDayCLITests: XCTestCase {
     /// through (with the stops either side), `at` a station off the route (with the nearest on
     /// it), and `arrived --at` a time still to come today, said as such. The trip is unchanged.
     func testImpossibleCorrectionsAreRefused() throws {
-        let home = try TestPaths.temporaryDirectory(self) + "/state"
-        let environment = ["NO_COLOR": "1", "METRO_TIMER_HOME": home]
         let t0 = Kyiv.date("2026-12-02 20:20")
         let code = { (name: String) in Kyiv.station(name).code }
-        try FileTripStore(directory: home).update { trip in
-            trip = Trip(
-                id: "e", origin: code("Lisova"), destination: code("Teremky"), t0: t0,
-                changes: ServiceChanges(closed: [code("Dnipro")]))
-        }
+        let home = try TestRide.saved(
+            TestRide.trip(t0: t0, id: "e", changes: ServiceChanges(closed: [code("Dnipro")])), for: self)
+        let environment = ["NO_COLOR": "1", "METRO_TIMER_HOME": home]
         let before = try XCTUnwrap(FileTripStore(directory: home).load())
         let closed = CLI.run(["at", "Dnipro"], now: t0.addingTimeInterval(600), environment: environment)
         XCTAssertEqual(closed.code, 1, closed.stdout)

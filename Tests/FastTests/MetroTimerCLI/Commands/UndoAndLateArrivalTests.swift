@@ -11,11 +11,7 @@ final class UndoAndLateArrivalTests: XCTestCase {
     let t0 = Kyiv.date("2026-11-30 10:00")
 
     func state() throws -> (String, [String: String]) {
-        let directory = try TestPaths.temporaryDirectory(self) + "/state"
-        try FileTripStore(directory: directory).update { trip in
-            trip = Trip(
-                id: "u", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: self.t0)
-        }
+        let directory = try TestRide.saved(TestRide.trip(t0: t0, id: "u"), for: self)
         return (directory, ["METRO_TIMER_HOME": directory])
     }
 

@@ -183,16 +183,8 @@ final class FilesOnReadTests: XCTestCase {
     }
 
     func testAHeldAlertsLockSaysWhatItIsWaitingFor() throws {
-        let (directory, environment): (String, [String: String]) = try {
-            let directory = try TestPaths.temporaryDirectory(self) + "/state"
-            let store = FileTripStore(directory: directory)
-            try store.update { (current: inout Trip?) throws(CLIError) in
-                current = Trip(
-                    id: "t", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
-                    t0: Kyiv.date("2026-11-30 11:50"))
-            }
-            return (directory, ["METRO_TIMER_HOME": directory])
-        }()
+        let directory = try TestRide.saved(TestRide.trip(t0: Kyiv.date("2026-11-30 11:50")), for: self)
+        let environment = ["METRO_TIMER_HOME": directory]
         // Another process's hold on the lock, released after a second and a half.
         let fd = open(directory + "/.alerts.lock", O_RDWR | O_CREAT, 0o600)
         XCTAssertEqual(flock(fd, LOCK_EX), 0)
