@@ -174,7 +174,7 @@ final class AlertFeedTests: XCTestCase {
         guard case .unknown(let reason) = AlertFeed.parse(Data(#"{"states":{}}"#.utf8)) else {
             return XCTFail("not unknown")
         }
-        XCTAssertEqual(UkrainianEverywhereTests.english(reason.uk), [], reason.uk)
+        XCTAssertEqual(UkrainianText.englishWords(reason.uk), [], reason.uk)
         // What the schema allows still reads: other fields beside the known ones, other regions.
         XCTAssertEqual(
             AlertFeed.parse(
@@ -208,7 +208,7 @@ final class AlertFeedTests: XCTestCase {
                     columns: nil)
                 let line = try XCTUnwrap(
                     uk.stdout.split(separator: "\n").first { $0.contains("невідомий") }, "\(arguments): \(uk.stdout)")
-                XCTAssertEqual(UkrainianEverywhereTests.english(String(line)), [], "\(arguments): \(line)")
+                XCTAssertEqual(UkrainianText.englishWords(String(line)), [], "\(arguments): \(line)")
                 seen.insert(String(line))
             }
         }
@@ -222,7 +222,7 @@ final class AlertFeedTests: XCTestCase {
             environment: ["METRO_TIMER_CONFIG": config, "NO_COLOR": "1"])
         let said = try XCTUnwrap(
             lonely.stdout.split(separator: "\n").first { $0.contains("невідомий") }, lonely.stdout + lonely.stderr)
-        XCTAssertEqual(UkrainianEverywhereTests.english(String(said)), [], String(said))
+        XCTAssertEqual(UkrainianText.englishWords(String(said)), [], String(said))
     }
 
     /// The helper's answer: the verdict line (English, as `--events` and scripts read it), and

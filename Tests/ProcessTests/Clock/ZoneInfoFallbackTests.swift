@@ -53,7 +53,7 @@ final class ZoneInfoFallbackTests: XCTestCase {
         XCTAssertEqual(uk.code, 0, uk.stderr)
         XCTAssertTrue(uk.stderr.hasPrefix("попередження: немає файлу часового поясу \(empty)/Europe/Kyiv"), uk.stderr)
         XCTAssertEqual(uk.stderr.filter { $0 == "\n" }.count, 1, uk.stderr)
-        XCTAssertEqual(UkrainianEverywhereTests.english(uk.stderr), [], uk.stderr)
+        XCTAssertEqual(UkrainianText.englishWords(uk.stderr), [], uk.stderr)
     }
 
     func testVersionHelpCompletionsAndAboutNeedNoZone() throws {

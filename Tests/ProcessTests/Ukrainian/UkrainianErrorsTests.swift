@@ -31,7 +31,7 @@ final class UkrainianErrorsTests: XCTestCase {
         XCTAssertEqual(en.code, code, "\(arguments): \(en.stderr)", file: file, line: line)
         for (stream, text) in [("stdout", uk.stdout), ("stderr", uk.stderr)] {
             XCTAssertEqual(
-                UkrainianEverywhereTests.english(text), [], "\(arguments) \(stream):\n\(text)", file: file, line: line)
+                UkrainianText.englishWords(text), [], "\(arguments) \(stream):\n\(text)", file: file, line: line)
         }
         return (uk, en)
     }
@@ -139,7 +139,7 @@ final class UkrainianErrorsTests: XCTestCase {
                     result.stderr.hasPrefix(
                         "Error: cannot use the state directory \(state): others can use it (mode 755)"), result.stderr)
             } else {
-                XCTAssertEqual(UkrainianEverywhereTests.english(result.stdout + result.stderr), [], result.stderr)
+                XCTAssertEqual(UkrainianText.englishWords(result.stdout + result.stderr), [], result.stderr)
                 XCTAssertTrue(
                     result.stderr.contains("755") && result.stderr.contains("chmod 700 \(state)"), result.stderr)
             }
@@ -158,7 +158,7 @@ final class UkrainianErrorsTests: XCTestCase {
             stdout: out, stderr: err, currentDirectory: "/")
         XCTAssertEqual(code, 1, err.text)
         XCTAssertTrue(err.text.hasPrefix("Помилка: не вдалося встановити розклад у \(home)/data: "), err.text)
-        XCTAssertEqual(UkrainianEverywhereTests.english(err.text), [], err.text)
+        XCTAssertEqual(UkrainianText.englishWords(err.text), [], err.text)
         XCTAssertEqual(mode(home + "/data"), 0o755)
     }
 
@@ -201,7 +201,7 @@ final class UkrainianErrorsTests: XCTestCase {
                     XCTAssertEqual(message, expected)
                 } else {
                     XCTAssertTrue(message.hasPrefix("не вдається записати \(fifo): "), message)
-                    XCTAssertEqual(UkrainianEverywhereTests.english(message), [], message)
+                    XCTAssertEqual(UkrainianText.englishWords(message), [], message)
                 }
             }
         }
@@ -215,7 +215,7 @@ final class UkrainianErrorsTests: XCTestCase {
         XCTAssertEqual(symlink(base + "/elsewhere", state + "/journal.jsonl"), 0)
         let arrived = CLI.run(["arrived", "--lang", "uk"], environment: ["NO_COLOR": "1", "METRO_TIMER_HOME": state])
         XCTAssertNotEqual(arrived.code, 0)
-        XCTAssertEqual(UkrainianEverywhereTests.english(arrived.stdout + arrived.stderr), [], arrived.stderr)
+        XCTAssertEqual(UkrainianText.englishWords(arrived.stdout + arrived.stderr), [], arrived.stderr)
     }
 
     func testAnInstalledTimetableThatIsALink() throws {
@@ -260,7 +260,7 @@ final class UkrainianErrorsTests: XCTestCase {
         ] {
             let text = SystemReason.text(code, .uk)
             XCTAssertTrue(text.containsCyrillic, "\(code): \(text)")
-            XCTAssertEqual(UkrainianEverywhereTests.english(text), [], text)
+            XCTAssertEqual(UkrainianText.englishWords(text), [], text)
         }
         // Others fall back to the system's English text.
         XCTAssertEqual(SystemReason.text(ECHILD, .uk), String(cString: strerror(ECHILD)))

@@ -6,92 +6,9 @@ import XCTest
 @testable import MetroTimerCLI
 
 /// `--lang uk` all the way down: every command's help, its ordinary output and its error paths
-/// in Ukrainian, with no English word left over. What may stay Latin is listed below, each with
-/// the reason: names of programs, formats and variables, which are the same in both languages;
-/// and whatever the text quotes ('…': what the user typed, a command to type) or marks as code
-/// (--options, <placeholders>, {fields}, paths, codes with digits).
+/// in Ukrainian, with no English word left over (what may stay Latin, and why:
+/// `UkrainianText`).
 final class UkrainianEverywhereTests: XCTestCase {
-    /// Latin words that are the same in Ukrainian text: program and tool names, data formats,
-    /// protocols, environment variables and the language codes.
-    static let allowed: Set<String> = [
-        // programs and tools the text names
-        "metro-timer", "metro-timer-alerts", "tmux", "systemd", "systemd-run", "systemctl", "notify-send",
-        "termux-notification",
-        "termux-vibrate", "bash", "zsh", "fish", "sh", "man", "make", "install", "apt-get", "tzdata", "compinit",
-        "curl",
-        // formats, protocols, standards
-        "JSON", "HTTPS", "HTTP", "URL", "GPS", "ICS", "GTFS", "UTC", "ISO", "CSV", "TZif", "POSIX", "gettext", "TLS",
-        // placeholders of formats (HH:MM, YYYY-MM-DD, m:ss), the language codes, README
-        "HH", "MM", "YYYY", "DD", "ss", "uk", "en", "CMD", "FMT", "URL", "ms", "README",
-        // shell words in the completions help; the event names of the --events JSON lines
-        "source", "fpath", "start", "correction", "transfer-alert", "alert", "arrival", "end",
-        // environment variables (also matched by their shape, below)
-        "PATH", "HOME", "TERM", "LANG", "LANGUAGE", "COLUMNS", "NO_COLOR", "DISPLAY",
-    ]
-
-    /// Words a user types: every subcommand and the actions of `routes`, `changes` and
-    /// `alerts`, and the values of `--day-type` (`list, add або remove`).
-    static let commandWords: Set<String> = {
-        var words = Set(MetroTimer.spec.subcommands.compactMap(\.path.last))
-        // Nested subcommands too (`journal report`).
-        words.formUnion(MetroTimer.spec.subcommands.flatMap(\.subcommands).compactMap(\.path.last))
-        words.formUnion([
-            "list", "add", "remove", "enable", "disable", "status", "pending", "command", "weekday", "weekend", "clear",
-        ])
-        return words
-    }()
-
-    /// Station names may be shown in Latin in Ukrainian text: `stations` lists both names, and
-    /// a name typed in Latin is echoed as typed (with its former names).
-    static let stationWords: Set<String> = {
-        var words = Set<String>()
-        for station in Network.kyiv.stations {
-            for name in [station.nameEn] + station.formerNames.map(\.en) {
-                for word in name.split(whereSeparator: { !$0.isLetter }) { words.insert(String(word)) }
-            }
-        }
-        return words
-    }()
-
-    /// The Latin words of `text` that are neither quoted, code, nor allowed.
-    static func english(_ text: String) -> [String] {
-        var cleaned = text
-        let code = [
-            // A command line, up to the Ukrainian or the bracket around it.
-            #"metro-timer( [^\n\x{0400}-\x{04FF}()]*)?"#,
-            #"'[^'\n]*'"#,  // quoted: what the user typed, a command line
-            #""[^"\n]*""#,
-            #"«[^»\n]*»"#,  // a Ukrainian quotation (a station's name keeps its «»)
-            #"(?<![A-Za-z0-9])--?[A-Za-z][A-Za-z0-9-]*(=\S*)?"#,  // options
-            #"<[^>\n]*>"#, #"\{[^}\n]*\}"#, #"\[[^\]\n]*=[^\]\n]*\]"#,  // placeholders, fields
-            #"(~|\$[A-Z_]+|[A-Za-z0-9._-]+)?/[^\s,;)]*"#,  // paths, also relative ones (docs/guide/riding.md)
-            #"\$?[A-Z][A-Z0-9]*_[A-Z0-9_]+"#,  // environment variables (METRO_TIMER_HOME)
-            #"[A-Za-z0-9._-]+\.(json|jsonl|ics|zip|csv|fish)\b"#,  // file names
-            #"\b[A-Za-z_]*[0-9][A-Za-z0-9_]*\b"#,  // codes with digits (M1, mr18_127, 0700)
-            #"https?://\S+"#,
-        ]
-        for pattern in code {
-            cleaned = cleaned.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
-        }
-        var words: [String] = []
-        var current = ""
-        for character in cleaned + " " {
-            if character.isASCII && (character.isLetter || character == "-" || (character == "_" && !current.isEmpty)) {
-                current.append(character)
-            } else {
-                let word = current.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-                let known = { (part: String) in
-                    part.count < 2 || allowed.contains(part) || allowed.contains(part.lowercased())
-                        || commandWords.contains(part) || stationWords.contains(part)
-                }
-                // A hyphenated word passes when it is allowed whole or in every part (YYYY-MM-DD).
-                if !known(word) && !word.split(separator: "-").map(String.init).allSatisfy(known) { words.append(word) }
-                current = ""
-            }
-        }
-        return words
-    }
-
     var state = ""
     var config = ""
 
@@ -114,26 +31,26 @@ final class UkrainianEverywhereTests: XCTestCase {
             arguments + ["--lang", "uk"], now: Kyiv.date("2026-11-30 12:00:00"), environment: environment)
         if let code { XCTAssertEqual(result.code, code, "\(arguments): \(result.stderr)", file: file, line: line) }
         for (stream, text) in [("stdout", result.stdout), ("stderr", result.stderr)] {
-            let found = Self.english(text)
+            let found = UkrainianText.englishWords(text)
             XCTAssertEqual(found, [], "\(arguments) \(stream):\n\(text)", file: file, line: line)
         }
         return result
     }
 
     func testTheCheckFindsEnglishAndLetsCodeThrough() {
-        XCTAssertEqual(Self.english("Помилка: Unknown option 'Nowhere'"), ["Unknown", "option"])
+        XCTAssertEqual(UkrainianText.englishWords("Помилка: Unknown option 'Nowhere'"), ["Unknown", "option"])
         XCTAssertEqual(
-            Self.english("Видавець: Kyiv City State Administration"), ["Kyiv", "City", "State", "Administration"])
+            UkrainianText.englishWords("Видавець: Kyiv City State Administration"), ["Kyiv", "City", "State", "Administration"])
         XCTAssertEqual(
-            Self.english("−18 s"), ["s"].filter { $0.count > 1 },
+            UkrainianText.englishWords("−18 s"), ["s"].filter { $0.count > 1 },
             "single letters are keys and units; see the units test")
         XCTAssertEqual(
-            Self.english(
+            UkrainianText.englishWords(
                 "Див. 'metro-timer plan --help', --at <HH:MM>, $XDG_STATE_HOME/metro-timer, trip.json, M1, mr18_127, JSON"
             ), [])
         // What a file's reader says is no longer let through: it is said in Ukrainian.
-        XCTAssertEqual(Self.english("не читається (expected ',' at 12)"), ["expected"], "at is a command word")
-        XCTAssertEqual(Self.english("це не розклад metro-timer (unexpected end)"), ["unexpected"])
+        XCTAssertEqual(UkrainianText.englishWords("не читається (expected ',' at 12)"), ["expected"], "at is a command word")
+        XCTAssertEqual(UkrainianText.englishWords("це не розклад metro-timer (unexpected end)"), ["unexpected"])
     }
 
     func testEveryHelpPageIsUkrainian() {
@@ -186,7 +103,7 @@ final class UkrainianEverywhereTests: XCTestCase {
                 "--lang", "uk",
             ], environment: environment)
         XCTAssertEqual(rehearsal.code, 0, rehearsal.stderr)
-        XCTAssertEqual(Self.english(rehearsal.stdout + rehearsal.stderr), [], rehearsal.stdout)
+        XCTAssertEqual(UkrainianText.englishWords(rehearsal.stdout + rehearsal.stderr), [], rehearsal.stdout)
         // The verb agrees with the form of the noun it counts.
         for sentence in ["Лишилася 1 зупинка", "Лишилися 2 зупинки", "Лишилося 5 зупинок"] {
             XCTAssertTrue(rehearsal.stdout.contains(sentence), sentence + "\n" + rehearsal.stdout)
@@ -206,13 +123,13 @@ final class UkrainianEverywhereTests: XCTestCase {
             let result = CLI.run(
                 arguments + ["--lang", "uk"], now: started.addingTimeInterval(minutes * 60), environment: environment)
             XCTAssertEqual(
-                Self.english(result.stdout + result.stderr), [], "\(arguments): \(result.stdout + result.stderr)")
+                UkrainianText.englishWords(result.stdout + result.stderr), [], "\(arguments): \(result.stdout + result.stderr)")
         }
         check(["status"], expect: 0)
         let arrived = CLI.run(
             ["arrived", "--lang", "uk"], now: started.addingTimeInterval(40 * 60), environment: environment)
         XCTAssertEqual(arrived.code, 0, arrived.stderr)
-        XCTAssertEqual(Self.english(arrived.stdout + arrived.stderr), [], arrived.stdout)
+        XCTAssertEqual(UkrainianText.englishWords(arrived.stdout + arrived.stderr), [], arrived.stdout)
         // One rounding rule: arrived and the journal give the same error, in seconds (с).
         let figure = { (text: String) -> String? in
             text.range(of: #"[+−±]\d+ (хв \d\d )?с\b"#, options: .regularExpression).map { String(text[$0]) }

@@ -114,7 +114,7 @@ final class UkrainianFileReasonsTests: XCTestCase {
                 XCTAssertTrue([0, 65].contains(uk.code), "\(item.file) \(text): \(uk.code) \(uk.stderr)")
                 guard !uk.stderr.isEmpty else { continue }
                 refused += 1
-                XCTAssertEqual(UkrainianEverywhereTests.english(uk.stderr), [], "\(item.file) \(text):\n\(uk.stderr)")
+                XCTAssertEqual(UkrainianText.englishWords(uk.stderr), [], "\(item.file) \(text):\n\(uk.stderr)")
                 let en = try run(item, text, "en")
                 XCTAssertEqual(en.code, uk.code, "\(item.file) \(text)")
                 XCTAssertTrue(
@@ -177,7 +177,7 @@ final class UkrainianFileReasonsTests: XCTestCase {
             let uk = CLI.run(
                 ["plan", "Lisova", "Teremky", "--lang", "uk"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
             XCTAssertEqual(uk.code, 65, "\(text.prefix(80)): \(uk.stdout)")
-            XCTAssertEqual(UkrainianEverywhereTests.english(uk.stderr), [], uk.stderr)
+            XCTAssertEqual(UkrainianText.englishWords(uk.stderr), [], uk.stderr)
             let en = CLI.run(
                 ["plan", "Lisova", "Teremky", "--lang", "en"], environment: ["METRO_TIMER_HOME": home, "NO_COLOR": "1"])
             XCTAssertTrue(
