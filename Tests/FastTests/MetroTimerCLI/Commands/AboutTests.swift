@@ -62,4 +62,18 @@ final class AboutTests: XCTestCase {
         XCTAssertEqual(URLMask.mask("http://127.0.0.1:8080/feed?key=secret"), "http://127.0.0.1:8080/feed?key=***")
         XCTAssertEqual(URLMask.mask("https://host/p@th"), "https://host/p@th", "an @ in the path is not a user")
     }
+
+    /// `about` in English named the dataset only by its Ukrainian title.
+    func testAboutNamesTheDatasetInEnglishToo() {
+        let en = CLI.run(["about"]).stdout
+        XCTAssertTrue(
+            en.contains(
+                "Dataset: Timetable of urban electric and road transport — Розклад руху міського електричного та автомобільного транспорту (7b958c05-43ba-4ae5-b541-01904d658030)\n"
+            ), en)
+        let uk = CLI.run(["about", "--lang", "uk"]).stdout
+        XCTAssertTrue(
+            uk.contains(
+                "Набір даних: Розклад руху міського електричного та автомобільного транспорту (7b958c05-43ba-4ae5-b541-01904d658030)\n"
+            ), uk)
+    }
 }

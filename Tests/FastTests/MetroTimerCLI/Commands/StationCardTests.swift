@@ -48,6 +48,43 @@ final class StationCardTests: XCTestCase {
         XCTAssertTrue(
             CLI.run(["station", "Dnipro", "--closed", "Dnipro"]).stdout.contains("ℹ Service changes: Dnipro closed"))
     }
+
+    /// A closed station's card said "3 of 3 vestibules open" and left the closure to a footnote.
+    func testAClosedStationsCardSaysItIsClosed() throws {
+        let en = CLI.run(["station", "Khreshchatyk", "--closed", "Khreshchatyk", "--date", "2026-11-30"])
+        XCTAssertEqual(en.code, 0, en.stderr)
+        let lines = en.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Said under the name, before the timetable.
+        XCTAssertEqual(
+            lines[2], "⚠ Closed: trains pass without stopping, so you cannot board, change or get off here.", en.stdout)
+        XCTAssertTrue(
+            en.stdout.contains(
+                "Transfer: Maidan Nezalezhnosti (M2), walk 2:00 (measured) — not while the station is closed\n"),
+            en.stdout)
+        XCTAssertTrue(en.stdout.hasSuffix("Entrances: closed (normally open 05:40–22:33, 3 vestibules).\n"), en.stdout)
+        XCTAssertFalse(en.stdout.contains("vestibules open"), en.stdout)
+        let uk = CLI.run(["station", "Khreshchatyk", "--closed", "Khreshchatyk", "--date", "2026-11-30", "--lang", "uk"])
+            .stdout
+        XCTAssertTrue(
+            uk.contains(
+                "\n⚠ Станцію зачинено: поїзди проходять без зупинки, тож сісти, пересісти чи вийти тут не можна.\n"), uk
+        )
+        XCTAssertTrue(uk.hasSuffix("Входи: зачинені (зазвичай відчинені 05:40–22:33, вестибюлів: 3).\n"), uk)
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(
+                with: Data(CLI.run(["station", "Khreshchatyk", "--closed", "Khreshchatyk", "--json"]).stdout.utf8))
+                as? [String: Any])
+        XCTAssertEqual(json["closed"] as? Bool, true)
+        // Its station references carry the line, as the guide's table says and plan's do.
+        XCTAssertEqual((json["station"] as? [String: Any])?["line"] as? String, "M1")
+        // An open station's card is as before.
+        let open = CLI.run(["station", "Khreshchatyk", "--date", "2026-11-30"]).stdout
+        XCTAssertTrue(
+            open.hasSuffix("Entrances: open 05:40–22:33, 3 of 3 vestibules open.\n") && !open.contains("Closed"), open)
+        XCTAssertNil(
+            (try JSONSerialization.jsonObject(with: Data(CLI.run(["station", "Khreshchatyk", "--json"]).stdout.utf8))
+                as? [String: Any])?["closed"])
+    }
 }
 
 /// The card's intervals in the first and last hours are the published ones (as at midday): the

@@ -6,14 +6,13 @@ import XCTest
 @testable import MetroCore
 @testable import MetroTimerCLI
 
-/// The Ukrainian slips. «перейдіть на» takes the accusative, so a station's
+/// Ukrainian grammar in what the rider reads. «перейдіть на» takes the accusative, so a station's
 /// name (nominative) follows «на станцію»; one former name is «Колишня назва»; the journal's
 /// outcome does not assume the rider's gender; and at 40 columns the arrival row keeps «через»,
 /// or "44:25 · 08:59" reads as two clock times.
-final class UkrainianSlipsTests: XCTestCase {
+final class UkrainianGrammarTests: XCTestCase {
     func view(_ trip: Trip, at moment: Date, _ language: Language = .uk) throws -> RideView {
-        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
-            .current(trip)
+        let schedule = try TestRide.schedule(trip)
         return RideView(
             network: Kyiv.network, clock: Kyiv.clock, language: language, style: Style(enabled: false), trip: trip,
             schedule: schedule,
@@ -21,11 +20,8 @@ final class UkrainianSlipsTests: XCTestCase {
     }
 
     func testAChangeSaysNaStantsiiuBeforeTheName() throws {
-        let trip = Trip(
-            id: "slips", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
-            t0: Kyiv.date("2026-11-30 10:00"))
-        let schedule = try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip)
-            .current(trip)
+        let trip = TestRide.trip(t0: Kyiv.date("2026-11-30 10:00"), id: "slips")
+        let schedule = try TestRide.schedule(trip)
         let entry = try XCTUnwrap(schedule.entryIndex)
         // Running into the exit (Khreshchatyk), then walking from it.
         let before = try view(trip, at: schedule.stops[entry - 2].departure!.addingTimeInterval(5))
@@ -59,11 +55,8 @@ final class UkrainianSlipsTests: XCTestCase {
     }
 
     func testTheJournalsOutcomeHasNoGender() throws {
-        let home = try TestPaths.temporaryDirectory(self) + "/state"
-        let trip = Trip(
-            id: "slips-j", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Darnytsia").code,
-            t0: Kyiv.date("2026-11-30 10:00:00"))
-        try FileTripStore(directory: home).update { (current: inout Trip?) throws(CLIError) in current = trip }
+        let home = try TestRide.saved(
+            TestRide.trip("Lisova", "Darnytsia", t0: Kyiv.date("2026-11-30 10:00:00"), id: "slips-j"), for: self)
         let environment = ["NO_COLOR": "1", "METRO_TIMER_HOME": home]
         XCTAssertEqual(CLI.run(["arrived"], now: Kyiv.date("2026-11-30 10:04:10"), environment: environment).code, 0)
         let journal = CLI.run(
@@ -74,9 +67,8 @@ final class UkrainianSlipsTests: XCTestCase {
 
     /// The long way round a closed Khreshchatyk, a minute in: about 44 minutes to go.
     func testTheArrivalRowKeepsItsPrepositionAtFortyColumns() throws {
-        let trip = Trip(
-            id: "slips-40", origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code,
-            t0: Kyiv.date("2026-12-09 08:15"),
+        let trip = TestRide.trip(
+            t0: Kyiv.date("2026-12-09 08:15"), id: "slips-40",
             changes: ServiceChanges(closed: [Kyiv.station("Khreshchatyk").code]))
         for language in Language.allCases {
             let shown = try view(trip, at: Kyiv.date("2026-12-09 08:16"), language)

@@ -6,21 +6,20 @@ import XCTest
 @testable import MetroCore
 @testable import MetroTimerCLI
 
-/// Every output says what the screen says. Lisova → Teremky from 22:30 on a weekday cannot be
+/// The warning a ride carries, said by `status` and `start` as the screen and `plan` say it: a
+/// ride that cannot be completed, and a closure still ahead on the route. Lisova → Teremky from 22:30 on a weekday cannot be
 /// completed: the last M2 toward Teremky leaves Maidan Nezalezhnosti at 22:45:50 (published),
 /// and the 22:30:00 (Lisova's last) reaches Khreshchatyk after 22:46. Said at 22:30, that M2
 /// is still to leave: in the present.
-final class WarningsEverywhereTests: XCTestCase {
+final class RideWarningTests: XCTestCase {
     let late = Kyiv.date("2026-12-09 22:30:00")
     let sentence =
         "The route cannot be completed: the last M2 train toward Teremky leaves Maidan Nezalezhnosti at 22:45:50, before you can be there."
 
     func environment() throws -> [String: String] {
-        let root = try TestPaths.temporaryDirectory(self)
-        return [
-            "NO_COLOR": "1", "METRO_TIMER_HOME": root + "/state", "METRO_TIMER_CONFIG": root + "/config",
-            "METRO_TIMER_ALERT_BACKEND": "off",
-        ]
+        var environment = try TestPaths.riderEnvironment(self)
+        environment["METRO_TIMER_ALERT_BACKEND"] = "off"
+        return environment
     }
 
     /// A saved ride Lisova → Teremky from `t0`, as `start` saves it.

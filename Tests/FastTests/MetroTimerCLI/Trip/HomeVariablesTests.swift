@@ -6,8 +6,9 @@ import XCTest
 @testable import MetroCore
 @testable import MetroTimerCLI
 
-/// Bad input said as what it is, with what to type instead.
-final class ClearErrorsTests: XCTestCase {
+/// `METRO_TIMER_HOME` and `METRO_TIMER_CONFIG` that cannot be used are said as what they are,
+/// with what to type instead: a relative path, a path or a name too long.
+final class HomeVariablesTests: XCTestCase {
     /// A relative METRO_TIMER_HOME was taken relative to the current directory, silently: the
     /// trip moved with `cd`. It is refused, and nothing is made in the current directory.
     func testARelativeHomeIsRefusedWithTheAbsoluteOneToType() throws {
@@ -44,22 +45,5 @@ final class ClearErrorsTests: XCTestCase {
         let named = CLI.run(["journal"], environment: ["METRO_TIMER_HOME": long, "NO_COLOR": "1"])
         XCTAssertEqual(named.code, 1, named.stdout)
         XCTAssertTrue(named.stderr.contains("a name of 300 bytes"), named.stderr)
-    }
-
-    /// 10,000 × `--closed Dnipro` printed a 161 KB line naming Dnipro 10,000 times. A station
-    /// given twice is a slip, said as `changes add` says it.
-    func testAStationClosedTwiceIsAUsageError() throws {
-        let arguments =
-            ["plan", "Lisova", "Teremky"] + Array(repeating: ["--closed", "Dnipro"], count: 10_000).flatMap { $0 }
-        let result = CLI.run(arguments, environment: ["NO_COLOR": "1"])
-        XCTAssertEqual(result.code, 64, result.stdout)
-        XCTAssertEqual(result.stdout, "")
-        XCTAssertTrue(result.stderr.hasPrefix("Error: Dnipro is given twice\n"), result.stderr)
-        XCTAssertLessThan(result.stderr.utf8.count, 1000)
-        let suspended = CLI.run(
-            ["plan", "Lisova", "Teremky", "--suspended", "Teremky-Lybidska", "--suspended", "Lybidska-Teremky"],
-            environment: ["NO_COLOR": "1"])
-        XCTAssertEqual(suspended.code, 64, suspended.stdout)
-        XCTAssertTrue(suspended.stderr.hasPrefix("Error: 'Lybidska-Teremky' is given twice\n"), suspended.stderr)
     }
 }

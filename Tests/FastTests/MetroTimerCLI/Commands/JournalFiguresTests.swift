@@ -6,10 +6,9 @@ import XCTest
 @testable import MetroCore
 @testable import MetroTimerCLI
 
-/// Durations the way people say them, in both languages, and the
-/// journal's figures: `arrived` and `journal` agree, `arrived --at` takes seconds, the summary
-/// and `journal report` read right.
-final class FiguresTests: XCTestCase {
+/// The journal's figures: `arrived` and `journal` agree, `arrived --at` takes seconds, the
+/// summary and `journal report` read right.
+final class JournalFiguresTests: XCTestCase {
     var home = ""
 
     override func setUpWithError() throws {
@@ -23,44 +22,9 @@ final class FiguresTests: XCTestCase {
     /// A trip written as `start` writes it (t₀ `fraction` of a second after `t0`, as a real
     /// clock gives it), and its schedule's arrival.
     func begin(_ from: String, _ to: String, at t0: String, fraction: TimeInterval = 0) throws -> Date {
-        let trip = Trip(
-            id: "figures-\(from)-\(to)", origin: Kyiv.station(from).code, destination: Kyiv.station(to).code,
-            t0: Kyiv.date(t0).addingTimeInterval(fraction))
+        let trip = TestRide.trip(from, to, t0: Kyiv.date(t0).addingTimeInterval(fraction), id: "figures-\(from)-\(to)")
         try FileTripStore(directory: home).update { (current: inout Trip?) throws(CLIError) in current = trip }
-        return try TripModel(engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), trip: trip).current(trip)
-            .arrival
-    }
-
-    /// Written by hand from the rule: seconds under a minute; minutes and seconds under ten
-    /// minutes; whole minutes under an hour; hours and minutes under a day; days and hours.
-    func testDurationsAreSaidTheWayPeopleSayThem() {
-        let cases: [(Int, String, String)] = [
-            (45, "45 s", "45 с"), (60, "1 min", "1 хв"), (125, "2 min 5 s", "2 хв 5 с"), (1196, "20 min", "20 хв"),
-            (3600, "1 h", "1 год"), (3900, "1 h 5 min", "1 год 5 хв"),
-            (565 * 3600 + 13 * 60, "23 days 13 h", "23 дні 13 год"),
-            (24 * 3600, "1 day", "1 день"), (5 * 24 * 3600 + 7200, "5 days 2 h", "5 днів 2 год"),
-        ]
-        for (seconds, en, uk) in cases {
-            XCTAssertEqual(Language.en.duration(seconds), en)
-            XCTAssertEqual(Language.uk.duration(seconds), uk)
-        }
-    }
-
-    /// `plan --last` for a date weeks away said "It leaves in 565 h 13 min" (now the deadline is
-    /// named: "Leave Lisova by 22:25: 23 days 13 h from now").
-    func testALastTrainWeeksAwayIsSaidInDays() {
-        let en = CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-23"], columns: nil)
-        XCTAssertEqual(en.code, 0, en.stderr)
-        XCTAssertNil(en.stdout.range(of: "[0-9]{3,} h", options: .regularExpression), en.stdout)
-        XCTAssertNotNil(
-            en.stdout.range(
-                of: "Leave Lisova by 22:[0-9]{2}: 23 days [0-9]+ h from now\\.", options: .regularExpression), en.stdout
-        )
-        let uk = CLI.run(["plan", "Lisova", "Teremky", "--last", "--date", "2026-12-23", "--lang", "uk"], columns: nil)
-        XCTAssertNotNil(
-            uk.stdout.range(
-                of: "Рушайте зі станції Лісова до 22:[0-9]{2} — лишилося 23 дні [0-9]+ год\\.",
-                options: .regularExpression), uk.stdout)
+        return try TestRide.schedule(trip).arrival
     }
 
     /// The error figure of `arrived` and of the journal's row for the same trip, for several
