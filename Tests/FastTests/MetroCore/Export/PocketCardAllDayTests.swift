@@ -104,7 +104,7 @@ final class PocketCardAllDayTests: XCTestCase {
         }
     }
 
-    /// The taps of the issue: early, the rush, midday, late, and two and five minutes after the
+    /// Taps across the day: early, the rush, midday, late, and two and five minutes after the
     /// last train (read as the last train: Lisova's last M1 leaves at 22:30:00, published), and
     /// within the first train's allowance, on a weekday (Monday) and a weekend day (Saturday),
     /// on a route with a change, both ways.
