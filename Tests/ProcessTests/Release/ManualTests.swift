@@ -15,7 +15,12 @@ final class ManualTests: XCTestCase {
             XCTAssertEqual(checkedIn, Manual.page(language), "\(Manual.path(language)) is stale: run 'make man'")
             // The same text comes out of the binary's hidden entry that `make man` uses.
             XCTAssertEqual(CLI.run(["__manual", language.rawValue]).stdout, checkedIn)
+            XCTAssertTrue(checkedIn.contains(" 1 \(Release.date) "), "dated the release")
         }
+        // The release's date is the one CHANGELOG.md gives it (both programs' pages carry it).
+        let changelog = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        XCTAssertTrue(changelog.contains("\n## [\(Release.version)] - \(Release.date)\n"), Release.date)
     }
 
     func testEveryCommandAndOptionIsDocumented() {
