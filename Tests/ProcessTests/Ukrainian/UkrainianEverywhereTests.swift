@@ -40,7 +40,8 @@ final class UkrainianEverywhereTests: XCTestCase {
     func testTheCheckFindsEnglishAndLetsCodeThrough() {
         XCTAssertEqual(UkrainianText.englishWords("Помилка: Unknown option 'Nowhere'"), ["Unknown", "option"])
         XCTAssertEqual(
-            UkrainianText.englishWords("Видавець: Kyiv City State Administration"), ["Kyiv", "City", "State", "Administration"])
+            UkrainianText.englishWords("Видавець: Kyiv City State Administration"),
+            ["Kyiv", "City", "State", "Administration"])
         XCTAssertEqual(
             UkrainianText.englishWords("−18 s"), ["s"].filter { $0.count > 1 },
             "single letters are keys and units; see the units test")
@@ -49,7 +50,8 @@ final class UkrainianEverywhereTests: XCTestCase {
                 "Див. 'metro-timer plan --help', --at <HH:MM>, $XDG_STATE_HOME/metro-timer, trip.json, M1, mr18_127, JSON"
             ), [])
         // What a file's reader says is no longer let through: it is said in Ukrainian.
-        XCTAssertEqual(UkrainianText.englishWords("не читається (expected ',' at 12)"), ["expected"], "at is a command word")
+        XCTAssertEqual(
+            UkrainianText.englishWords("не читається (expected ',' at 12)"), ["expected"], "at is a command word")
         XCTAssertEqual(UkrainianText.englishWords("це не розклад metro-timer (unexpected end)"), ["unexpected"])
     }
 
@@ -123,7 +125,8 @@ final class UkrainianEverywhereTests: XCTestCase {
             let result = CLI.run(
                 arguments + ["--lang", "uk"], now: started.addingTimeInterval(minutes * 60), environment: environment)
             XCTAssertEqual(
-                UkrainianText.englishWords(result.stdout + result.stderr), [], "\(arguments): \(result.stdout + result.stderr)")
+                UkrainianText.englishWords(result.stdout + result.stderr), [],
+                "\(arguments): \(result.stdout + result.stderr)")
         }
         check(["status"], expect: 0)
         let arrived = CLI.run(

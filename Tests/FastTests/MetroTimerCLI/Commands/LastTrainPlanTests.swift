@@ -106,7 +106,8 @@ final class LastTrainPlanTests: XCTestCase {
         let last = try XCTUnwrap(object["last"] as? [String: Any], json.stdout)
         // The same figures the sentence gives (see `plan … --last` in English).
         // (The note wraps: read it as one run of words.)
-        let text = CLI.run(["plan", "Akademmistechko", "Teremky", "--last", "--date", "2026-12-07"], columns: 400).stdout
+        let text = CLI.run(["plan", "Akademmistechko", "Teremky", "--last", "--date", "2026-12-07"], columns: 400)
+            .stdout
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let departure = try XCTUnwrap(last["departure"] as? String)
         // The last train misses the last M2: the answer is a deadline (to the minute in words).

@@ -53,7 +53,8 @@ final class SavedRoutesTests: XCTestCase {
         XCTAssertEqual(run(["__complete", "routes", "remove", ""]).stdout, "home\ngym\n")
         // No routes file: the stations alone, as before.
         let none = CLI.run(
-            ["__complete", "plan", "ho"], environment: ["NO_COLOR": "1", "METRO_TIMER_CONFIG": env["METRO_TIMER_HOME"]! + "/nothing"])
+            ["__complete", "plan", "ho"],
+            environment: ["NO_COLOR": "1", "METRO_TIMER_CONFIG": env["METRO_TIMER_HOME"]! + "/nothing"])
         XCTAssertEqual(none.stdout, "Holosiivska\n")
     }
 

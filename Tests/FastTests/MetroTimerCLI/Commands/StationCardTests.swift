@@ -63,8 +63,10 @@ final class StationCardTests: XCTestCase {
             en.stdout)
         XCTAssertTrue(en.stdout.hasSuffix("Entrances: closed (normally open 05:40–22:33, 3 vestibules).\n"), en.stdout)
         XCTAssertFalse(en.stdout.contains("vestibules open"), en.stdout)
-        let uk = CLI.run(["station", "Khreshchatyk", "--closed", "Khreshchatyk", "--date", "2026-11-30", "--lang", "uk"])
-            .stdout
+        let uk = CLI.run([
+            "station", "Khreshchatyk", "--closed", "Khreshchatyk", "--date", "2026-11-30", "--lang", "uk",
+        ])
+        .stdout
         XCTAssertTrue(
             uk.contains(
                 "\n⚠ Станцію зачинено: поїзди проходять без зупинки, тож сісти, пересісти чи вийти тут не можна.\n"), uk
