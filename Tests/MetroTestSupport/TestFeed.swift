@@ -1,6 +1,7 @@
 import Foundation
 import MetroCore
 import MetroData
+import XCTest
 
 /// The GTFS feed of the shipped data, made once for every test that reads it: the feed's own
 /// tests, its headways against the published intervals, and the trains near the edges of the
@@ -19,4 +20,12 @@ package enum TestFeed {
 
     /// The feed's files, in the order the ZIP holds them.
     package static let files = feed.files()
+
+    /// A feed file as rows of named fields, read with the compiler's CSV reader.
+    package static func table(_ name: String) throws -> [[String: String]] {
+        let text = try XCTUnwrap(files.first { $0.name == name }?.contents, name)
+        let table = try CSVTable(
+            file: name, text: text, columns: String(text.prefix { $0 != "\n" }).components(separatedBy: ","))
+        return table.rows.map { Dictionary(uniqueKeysWithValues: zip(table.header, $0.fields)) }
+    }
 }

@@ -9,12 +9,7 @@ import XCTest
 /// The feed runs the trains the city runs. Read from the feed's own files, against the
 /// published intervals read straight from Data/kyiv-headways.csv (not through the compiler).
 final class GTFSHeadwayTests: XCTestCase {
-    func table(_ name: String) throws -> [[String: String]] {
-        let text = try XCTUnwrap(TestFeed.files.first { $0.name == name }?.contents, name)
-        let table = try CSVTable(
-            file: name, text: text, columns: String(text.prefix { $0 != "\n" }).components(separatedBy: ","))
-        return table.rows.map { Dictionary(uniqueKeysWithValues: zip(table.header, $0.fields)) }
-    }
+    func table(_ name: String) throws -> [[String: String]] { try TestFeed.table(name) }
 
     func seconds(_ text: String) -> Int {
         let parts = text.split(separator: ":").map { Int($0)! }
