@@ -47,22 +47,22 @@ let package = Package(
         .target(
             name: "MetroTestSupport",
             dependencies: ["MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI"],
-            path: "Tests/MetroTestSupport"
+            path: "Tests/MetroTestSupport",
+            exclude: ["Fixtures"]
         ),
-        // MetroCoreTests: the tests that start real processes (the binaries, a terminal under
+        // ProcessTests: the tests that start real processes (the binaries, a terminal under
         // tmux, shells, strace, libfaketime) and the release checks.
         .testTarget(
-            name: "MetroCoreTests",
+            name: "ProcessTests",
             dependencies: [
                 "MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI", "TimetableGenCLI", "metro-timer-alerts",
                 "MetroTestSupport",
-            ],
-            exclude: ["Fixtures"]
+            ]
         ),
-        // MetroCoreFastTests: the in-process tests of the libraries and the commands, the
-        // inner loop (`swift test --disable-swift-testing --filter MetroCoreFastTests`).
+        // FastTests: the in-process tests of the libraries and the commands, the inner loop
+        // (`swift test --disable-swift-testing --filter FastTests`).
         .testTarget(
-            name: "MetroCoreFastTests",
+            name: "FastTests",
             dependencies: [
                 "MetroCore", "MetroData", "MetroLab", "CLIKit", "MetroTimerCLI", "TimetableGenCLI", "metro-timer-alerts",
                 "MetroTestSupport",

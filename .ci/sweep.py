@@ -119,8 +119,8 @@ def rides():
             for edge in (first, last):
                 for delta in around:
                     out.append(((origin, destination, None), date, language, edge[:5], seconds(edge) + delta, []))
-        # The last train that makes its change, tapped late (finding 1 of the issue: the card),
-        # and the card made earlier and tapped on the last M1 (finding 2).
+        # The last train that makes its change, tapped late, and the card made earlier (22:22)
+        # and tapped on the last M1.
         for delta in ([0, 3, 30, 90] if FULL else [3, 90]):
             out.append((("Lisova", "Darnytsia", None), date, language, "22:30", seconds("22:30:00") + delta, []))
             out.append((("Lisova", "Teremky", None), date, language, "22:22", seconds("22:30:00") + delta, []))

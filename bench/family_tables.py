@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Turns the JSON of `timetable-gen simulate --world all --json` into the Markdown of
-bench/alert-policy-report.md (--overview, the whole page), docs/guide/accuracy.md (--summary),
-bench/simulate-cells.md (--cells) and the README's Accuracy section (--readme), so the documents
-carry the command's own figures, never retyped ones.
+bench/alert-policy-report.md (--overview, the whole page), docs/guide/accuracy.md's simulated
+tables (--summary), bench/simulate-cells.md (--cells) and the simulated paragraph of the README's
+Accuracy section (--readme), so the documents carry the command's own figures, never retyped ones.
 
 Usage: family_tables.py --overview|--summary|--cells|--readme FILE.json
 Every figure is simulated under the assumptions printed above its table.
 """
-import json, sys
+import json, re, sys
 
 
 def pct(value):
@@ -40,7 +40,7 @@ def cell_name(cell):
 
 
 def overview(data):
-    """The verdict table (in the report, the guide and the README): one row per family, each
+    """The verdict table (in the report and the guide): one row per family, each
     goal's verdict and worst figure; a goal that is no gate in that family (decision 0031) is
     marked "report"."""
     goals = ["missed", "warned", "late", "median earliness", "departed never raises", "arrival coverage ≥ 90", "arrival coverage ≥ 85",
@@ -123,7 +123,7 @@ def floor_line(family, per_cell):
 
 
 def summary(data):
-    out = [overview(data)]
+    out = [overview(data), briefs(data)]
     for family in data["families"]:
         tuning = "tuning allowed" if family["tunable"] else "not for tuning"
         cells = family["cells"]
@@ -163,7 +163,8 @@ def summary(data):
     return "\n".join(out) + "\n"
 
 
-# Each family's assumptions in a phrase, for the README (the full lists are in the JSON and the guide).
+# Each family's assumptions in a phrase, under the guide's verdict table (the full lists are under
+# each family's own table).
 BRIEF = {
     "today": "a hidden running speed per line × direction × day type × hour, up to a whole gap beyond the "
              "fast and slow published trains; ±2 % per run, dwells of 20–35 s, taps 0–3 s late",
@@ -176,16 +177,69 @@ BRIEF = {
 }
 
 
-def readme(data):
-    """The README's simulated part: the verdict table and each family's assumptions in a phrase."""
-    out = [overview(data)]
-    out.append("Every family: at the edges of the day (within 2 h of a station's published first or last departure) "
-               "the world keeps the published first and last trains and spaces its own between them within the "
-               "hour's published intervals ±30 s, never the model's computed phase.\n")
+def briefs(data):
+    """Under the guide's verdict table: what every world keeps, and each family's assumptions in
+    a phrase."""
+    out = ["Every family: at the edges of the day (within 2 h of a station's published first or last departure) "
+           "the world keeps the published first and last trains and spaces its own between them within the "
+           "hour's published intervals ±30 s, never the model's computed phase.\n"]
     for family in data["families"]:
         tuning = "the policy may be tuned on it" if family["tunable"] else "held out"
         out.append("- `%s` (%s): %s." % (family["name"], tuning, BRIEF[family["name"]]))
     return "\n".join(out) + "\n"
+
+
+def count(number):
+    """A small count in words, as the README writes one ("six kinds of day")."""
+    words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    return words[number] if number < len(words) else "%d" % number
+
+
+def wrap(text, width=98):
+    """A paragraph wrapped as the README's are (at spaces, lines of at most `width`; never inside a
+    link's text)."""
+    text = re.sub(r"\[[^\]]*\]", lambda link: link.group(0).replace(" ", "\0"), text)
+    lines, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = word if not line else line + " " + word
+    return "\n".join(lines + [line]).replace("\0", " ")
+
+
+def readme(data):
+    """The README's simulated paragraph, short: the headline goal and the range over every family,
+    each with its worst figure, the early lean's cost, and where the tables are (the guide's
+    Accuracy page, made by --summary)."""
+    families = data["families"]
+
+    def verdicts(goal):
+        return [(f["name"], v) for f in families for v in f["verdicts"] if v["goal"].startswith(goal)]
+
+    missed = verdicts("missed")
+    name, worst = max(missed, key=lambda pair: pair[1]["worst"])
+    held = all(v["holds"] for _, v in missed)
+    coverage = min(v["worst"] for _, v in verdicts("arrival coverage ≥ 90"))
+    earliness = verdicts("median earliness")
+    unmet = [(n, v) for n, v in earliness if not v["holds"]]
+    text = ("**Simulated, not measured**, %s rides (`simulate --world all --per-cell %d --spread 100 --seed %s`) "
+            "in %s kinds of day: \"yours is next\" missed your station in at most %s of a cell's rides "
+            "(`%s`; the goal, 0.5 %%, is %s), and the printed range held at least %s of arrivals in every family. "
+            % (thousands(sum(f["rides"] for f in families)), data["perCell"], data["seed"], count(len(families)),
+               figure(worst), name, "met in every family" if held else "not met in every family", pct(coverage)))
+    if unmet:
+        low = min(v["worst"] for _, v in unmet)
+        high = max(v["worst"] for _, v in unmet)
+        where = "every family" if len(unmet) == len(families) else "%s of the %s families" % (
+            count(len(unmet)), count(len(families)))
+        text += ("The alerts lean early: in %s some cell's median earliness is over its goal (the worst cell's, "
+                 "%s–%s s). " % (where, sec(low), sec(high)))
+    text += ("Every goal's verdict in each family, the families' assumptions and every cell: "
+             "[docs/guide/accuracy.md](docs/guide/accuracy.md); what the policy leaves unmet and why: "
+             "[decision 0031](docs/decisions/0031-what-the-alert-policy-leaves-unmet.md).")
+    return wrap(text) + "\n"
 
 
 DECISION = "../docs/decisions/0031-what-the-alert-policy-leaves-unmet.md"

@@ -5,6 +5,10 @@ import MetroCore
 package enum Release {
     package static let version = "0.1.0"
 
+    /// The release's date, as CHANGELOG.md gives it beside the version: the date on both
+    /// programs' manual pages (never the day of a build, so the pages are repeatable).
+    package static let date = "2026-12-02"
+
     /// The commit a release build was made from and that commit's date (UTC), as `make` stamps
     /// them into `Release+Stamp.swift` (not checked in; see the Makefile). Nothing of the machine
     /// or the moment of the build goes in, so two builds of one commit stay byte-identical.

@@ -6,9 +6,6 @@ import MetroLab
 /// timetable-gen(1), generated from the same command specs as its `--help` and parser, like
 /// metro-timer(1) (`make man` writes `man/timetable-gen.1` with `timetable-gen __manual en`).
 enum GeneratorManual {
-    /// The date on the page: the release's, not today's, so the output is repeatable.
-    static let date = "2026-12-01"
-
     /// The checked-in page for each language, relative to the package root.
     static func path(_ language: Language) -> String {
         language == .en ? "man/timetable-gen.1" : "man/uk/timetable-gen.1"
@@ -16,7 +13,7 @@ enum GeneratorManual {
 
     static func page(_ language: Language) -> String {
         ManPage.render(
-            root: Generator.spec, language: language, version: Release.version, date: date,
+            root: Generator.spec, language: language, version: Release.version, date: Release.date,
             sections: [environment, files, exitStatus], seeAlso: ["metro-timer(1)"], rootRuns: true)
     }
 

@@ -12,7 +12,7 @@ package enum TestPaths {
     package static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     package static let data = packageRoot.appendingPathComponent("Data").path
-    package static let fixtures = packageRoot.appendingPathComponent("Tests/MetroCoreTests/Fixtures").path
+    package static let fixtures = packageRoot.appendingPathComponent("Tests/MetroTestSupport/Fixtures").path
     package static let embeddedSwift = packageRoot.appendingPathComponent(
         "Sources/MetroCore/Network/Network+EmbeddedJSON.swift"
     ).path
@@ -57,6 +57,13 @@ package enum TestPaths {
             at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url.path
+    }
+
+    /// A rider's own places for one test: a state and a config directory under a temporary one
+    /// (removed after it), and no colour.
+    package static func riderEnvironment(_ test: XCTestCase) throws -> [String: String] {
+        let base = try temporaryDirectory(test)
+        return ["METRO_TIMER_CONFIG": base + "/config", "METRO_TIMER_HOME": base + "/state", "NO_COLOR": "1"]
     }
 
     /// Every Swift file under `folder` (relative to the package root), as its path below

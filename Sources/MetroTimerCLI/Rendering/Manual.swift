@@ -5,9 +5,6 @@ import MetroCore
 /// do not hold. `man/metro-timer.1` and `man/uk/metro-timer.1` are this output, checked in and
 /// kept fresh by a test (`make man` rewrites them).
 enum Manual {
-    /// The date on the pages: the release's, not today's, so the output is repeatable.
-    static let date = "2026-11-29"
-
     /// The checked-in page for each language, relative to the package root.
     static func path(_ language: Language) -> String {
         language == .en ? "man/metro-timer.1" : "man/uk/metro-timer.1"
@@ -15,7 +12,7 @@ enum Manual {
 
     static func page(_ language: Language) -> String {
         ManPage.render(
-            root: MetroTimer.spec, language: language, version: MetroTimer.version, date: date,
+            root: MetroTimer.spec, language: language, version: MetroTimer.version, date: Release.date,
             sections: [environment, files, exitStatus], seeAlso: ["tmux(1)", "notify-send(1)", "systemd-run(1)"])
     }
 
