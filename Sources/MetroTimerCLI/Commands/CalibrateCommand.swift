@@ -51,7 +51,7 @@ struct CalibrateCommand: Command {
                     "На цьому маршруті немає поїзда, щоб вимірювати.", "There is no train to measure on this route."))
         }
         var run = CalibrationRun(
-            route: route, engine: ScheduleEngine(network: network, clock: context.clock), t0: context.launchTime)
+            route: route, engine: ScheduleEngine(network: network, clock: context.clock), t0: context.tapped)
         let store = context.tripStore
         func name(_ index: Int) -> String { Names.station(run.stops[index].station, network, language) }
         func prompt() {
