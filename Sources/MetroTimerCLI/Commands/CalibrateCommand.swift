@@ -42,7 +42,7 @@ struct CalibrateCommand: Command {
         let language = options.language
         let network = context.network
         let route: Route
-        do { route = try Router(network: network).route(from: origin.code, to: destination.code) } catch {
+        do { route = try RouteChoice.lookup(network: network, from: origin.code, to: destination.code) } catch {
             throw .failure(error.reason.text(language))
         }
         guard !route.isWalkOnly else {
