@@ -41,6 +41,23 @@ extension Spawn {
         _ path: String, _ arguments: [String], environment: [String: String], input: Data, outputLimit: Int,
         deadline: ContinuousClock.Instant, ownGroup: Bool = false
     ) throws(Failure) -> Outcome {
+        let child = try start(path, arguments, environment: environment, ownGroup: ownGroup)
+        // A child that stops reading its input must not stop us: the write end never blocks,
+        // and a broken pipe is an error here, not a signal.
+        _ = fcntl(child.input, F_SETFL, fcntl(child.input, F_GETFL) | O_NONBLOCK)
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        var streams = Streams(inputFD: child.input, outputFD: child.output, errorFD: child.error)
+        let end = streams.exchange(input, outputLimit: outputLimit, deadline: deadline)
+        return reap(
+            child.pid, end: end, output: streams.output, errorOutput: streams.errorOutput, deadline: deadline,
+            ownGroup: ownGroup)
+    }
+
+    /// Starts `path` on three new pipes: its process id and the parent's ends of them.
+    static func start(_ path: String, _ arguments: [String], environment: [String: String], ownGroup: Bool)
+        throws(Failure) -> (pid: pid_t, input: Int32, output: Int32, error: Int32)
+    {
         var pipes: [[Int32]] = []
         for _ in 0..<3 {
             do throws(Failure) { pipes.append(try makePipe()) } catch {
@@ -75,68 +92,85 @@ extension Spawn {
             close(errorPipe[0])
             throw Failure(code: started)
         }
-        // A child that stops reading its input must not stop us: the write end never blocks,
-        // and a broken pipe is an error here, not a signal.
-        _ = fcntl(inputPipe[1], F_SETFL, fcntl(inputPipe[1], F_GETFL) | O_NONBLOCK)
-        let previous = signal(SIGPIPE, SIG_IGN)
-        defer { signal(SIGPIPE, previous) }
+        return (pid, inputPipe[1], outputPipe[0], errorPipe[0])
+    }
 
+    /// The parent's ends of a child's pipes, and what came out of them.
+    struct Streams {
+        var inputFD: Int32
+        var outputFD: Int32
+        var errorFD: Int32
+        var written = 0
         var output = Data()
         var errorOutput = Data()
-        var inputFD = inputPipe[1]
-        var outputFD = outputPipe[0]
-        var errorFD = errorPipe[0]
-        var written = 0
-        var end: End?
-        if input.isEmpty {
-            close(inputFD)
-            inputFD = -1
-        }
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while end == nil && (outputFD >= 0 || errorFD >= 0) {
-            guard let wait = milliseconds(until: deadline) else {
-                end = .deadline
-                break
+
+        /// Feeds `input` and collects both outputs until both close, the output passes
+        /// `outputLimit` or the deadline passes (then says which); closes what is left open.
+        mutating func exchange(_ input: Data, outputLimit: Int, deadline: ContinuousClock.Instant) -> End? {
+            var end: End?
+            if input.isEmpty {
+                close(inputFD)
+                inputFD = -1
             }
-            var fds = [
-                pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0),
-                pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, nfds_t(fds.count), wait)
-            if ready < 0 && errno == EINTR { continue }
-            if ready <= 0 { continue }  // timed out: the deadline check above decides
-            if inputFD >= 0 && fds[0].revents != 0 {
-                let count = input.withUnsafeBytes { write(inputFD, $0.baseAddress! + written, $0.count - written) }
-                if count > 0 { written += count }
-                if written == input.count || (count < 0 && errno != EAGAIN && errno != EINTR) {
-                    close(inputFD)
-                    inputFD = -1
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while end == nil && (outputFD >= 0 || errorFD >= 0) {
+                guard let wait = Spawn.milliseconds(until: deadline) else {
+                    end = .deadline
+                    break
                 }
-            }
-            if outputFD >= 0 && fds[1].revents != 0 {
-                let count = read(outputFD, &buffer, buffer.count)
-                if count > 0 {
-                    output.append(contentsOf: buffer[0..<count])
-                    if output.count > outputLimit { end = .outputLimit }
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    close(outputFD)
-                    outputFD = -1
-                }
-            }
-            if errorFD >= 0 && fds[2].revents != 0 {
-                let count = read(errorFD, &buffer, buffer.count)
-                if count > 0 {
-                    if errorOutput.count < 65536 {
-                        errorOutput.append(contentsOf: buffer[0..<min(count, 65536 - errorOutput.count)])
+                var fds = [
+                    pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0),
+                    pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0),
+                ]
+                let ready = poll(&fds, nfds_t(fds.count), wait)
+                if ready < 0 && errno == EINTR { continue }
+                if ready <= 0 { continue }  // timed out: the deadline check above decides
+                if inputFD >= 0 && fds[0].revents != 0 { feed(input) }
+                if outputFD >= 0 && fds[1].revents != 0 {
+                    let count = read(outputFD, &buffer, buffer.count)
+                    if count > 0 {
+                        output.append(contentsOf: buffer[0..<count])
+                        if output.count > outputLimit { end = .outputLimit }
+                    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                        close(outputFD)
+                        outputFD = -1
                     }
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    close(errorFD)
-                    errorFD = -1
+                }
+                if errorFD >= 0 && fds[2].revents != 0 {
+                    let count = read(errorFD, &buffer, buffer.count)
+                    if count > 0 {
+                        if errorOutput.count < 65536 {
+                            errorOutput.append(contentsOf: buffer[0..<min(count, 65536 - errorOutput.count)])
+                        }
+                    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                        close(errorFD)
+                        errorFD = -1
+                    }
                 }
             }
+            for descriptor in [inputFD, outputFD, errorFD] where descriptor >= 0 { close(descriptor) }
+            return end
         }
-        for descriptor in [inputFD, outputFD, errorFD] where descriptor >= 0 { close(descriptor) }
+
+        /// Writes what the child's input can take now; closes it once all is written or it
+        /// fails.
+        mutating func feed(_ input: Data) {
+            let count = input.withUnsafeBytes { write(inputFD, $0.baseAddress! + written, $0.count - written) }
+            if count > 0 { written += count }
+            if written == input.count || (count < 0 && errno != EAGAIN && errno != EINTR) {
+                close(inputFD)
+                inputFD = -1
+            }
+        }
+    }
+
+    /// Waits for the child, still bounded by the deadline, and kills it (its group with
+    /// `ownGroup`) when `end` or the deadline says so.
+    static func reap(
+        _ pid: pid_t, end: End?, output: Data, errorOutput: Data, deadline: ContinuousClock.Instant, ownGroup: Bool
+    ) -> Outcome {
+        var end = end
         // Both pipes closed: the child is about to exit. Still bounded by the deadline: one that
         // closes its output and keeps running is killed at it like any other.
         var status: Int32 = 0

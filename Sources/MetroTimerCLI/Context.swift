@@ -14,8 +14,9 @@ package struct Context: Sendable {
     var stderr: OutputSink
     /// The clock. Tests inject a fixed or stepped one; nothing else reads the time.
     var now: @Sendable () -> Date
-    /// The moment the process started: t₀ for `start`, taken before any other work.
-    var launchTime: Date
+    /// The tap: the moment the process started, taken before any other work. `start` reads
+    /// t₀ from it (`Tap`: the train moving then, or the published first or last train).
+    var tapped: Date
     /// Whether standard output is a terminal (decided once, at the edge).
     var stdoutIsTerminal: Bool
     var clock: ServiceClock
@@ -26,7 +27,7 @@ package struct Context: Sendable {
 
     package init(
         arguments: [String], environment: [String: String], stdout: OutputSink, stderr: OutputSink,
-        now: @escaping @Sendable () -> Date, launchTime: Date, stdoutIsTerminal: Bool, clock: ServiceClock,
+        now: @escaping @Sendable () -> Date, tapped: Date, stdoutIsTerminal: Bool, clock: ServiceClock,
         columns: Int? = nil, helperDirectory: String = "", installedTimetable: InstalledTimetable? = nil
     ) {
         self.arguments = arguments
@@ -34,7 +35,7 @@ package struct Context: Sendable {
         self.stdout = stdout
         self.stderr = stderr
         self.now = now
-        self.launchTime = launchTime
+        self.tapped = tapped
         self.stdoutIsTerminal = stdoutIsTerminal
         self.clock = clock
         self.columns = columns
@@ -43,7 +44,7 @@ package struct Context: Sendable {
     }
 
     /// The real process: its arguments, environment, streams and clock.
-    package static func live(launchTime: Date) -> Context {
+    package static func live(tapped: Date) -> Context {
         let environment = Environment.current()
         let arguments = RawArguments.arguments
         let clock: ServiceClock
@@ -76,7 +77,7 @@ package struct Context: Sendable {
             stdout: DescriptorSink.standardOutput,
             stderr: DescriptorSink.standardError,
             now: { Date() },
-            launchTime: launchTime,
+            tapped: tapped,
             stdoutIsTerminal: isatty(1) == 1,
             clock: clock,
             columns: TerminalSize.columns(environment: environment),

@@ -99,6 +99,19 @@ enum GTFSCommand {
         }
         let feed = GTFSFeed(network: Network(document: document), track: track, clock: clock, options: options)
         let files = feed.files()
+        try write(files, to: output, base: base, language: language)
+        let trips = files.first { $0.name == "trips.txt" }!.contents.split(separator: "\n").count - 1
+        stdout.line(
+            language.tr(
+                "Записано \(Quote.value(output)): \(document.stations.count) зупинок, \(trips) рейсів, чинна \(start)–\(end).",
+                "Wrote \(Quote.value(output)): \(document.stations.count) stops, \(trips) trips, valid \(start) to \(end)."
+            ))
+    }
+
+    /// The feed's files: a .zip archive, or a directory of them.
+    static func write(
+        _ files: [(name: String, contents: String)], to output: String, base: String, language: Language
+    ) throws(CLIError) {
         let path = Generator.absolute(output, base: base)
         if output.hasSuffix(".zip") {
             try ExportFile.write(
@@ -121,12 +134,6 @@ enum GTFSCommand {
                 try ExportFile.write(file.contents, to: path + "/" + file.name, mode: 0o644, language: language)
             }
         }
-        let trips = files.first { $0.name == "trips.txt" }!.contents.split(separator: "\n").count - 1
-        stdout.line(
-            language.tr(
-                "Записано \(Quote.value(output)): \(document.stations.count) зупинок, \(trips) рейсів, чинна \(start)–\(end).",
-                "Wrote \(Quote.value(output)): \(document.stations.count) stops, \(trips) trips, valid \(start) to \(end)."
-            ))
     }
 
     /// A real `YYYY-MM-DD` date, read as `changes.json` and `plan --date` read theirs.

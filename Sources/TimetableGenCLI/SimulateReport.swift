@@ -98,7 +98,23 @@ extension SimulateCommand {
                 "Arrival error: median |error| \(Self.seconds(all.medianAbsError)) s, p90 \(Self.seconds(all.p90AbsError)) s; true arrival inside the plan's range: \(Self.percent(all.coverage)). Worst cell's missed share: \(Self.percent(summary.worstMissedShare)).\n\n"
             )
 
+            out += learningTable(language)
             out += language.tr(
+                "## Змодельовано: найгірші клітинки (щонайменше 20 поїздок)\n\n",
+                "## Simulated: the worst cells (at least 20 rides)\n\n")
+            out += Self.cellTable(summary.worst(10, minimumRides: 20), language)
+            out += "\n"
+            out += language.tr(
+                "## Змодельовано: кожна клітинка (лінія × напрямок × тип дня × година останнього поїзда)\n\n",
+                "## Simulated: every cell (line × direction × day type × hour of the last train)\n\n")
+            out += Self.cellTable(summary.cells.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }, language)
+            return out
+        }
+
+        /// The learning curve: how calibration closes in on the oracle ride by ride.
+        func learningTable(_ language: Language) -> String {
+            let s = settings
+            var out = language.tr(
                 "## Змодельовано: крива навчання (калібрування увімкнене)\n\n",
                 "## Simulated: the learning curve (calibration on)\n\n")
             out += language.tr(
@@ -118,15 +134,6 @@ extension SimulateCommand {
             }
             out += "\n"
 
-            out += language.tr(
-                "## Змодельовано: найгірші клітинки (щонайменше 20 поїздок)\n\n",
-                "## Simulated: the worst cells (at least 20 rides)\n\n")
-            out += Self.cellTable(summary.worst(10, minimumRides: 20), language)
-            out += "\n"
-            out += language.tr(
-                "## Змодельовано: кожна клітинка (лінія × напрямок × тип дня × година останнього поїзда)\n\n",
-                "## Simulated: every cell (line × direction × day type × hour of the last train)\n\n")
-            out += Self.cellTable(summary.cells.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }, language)
             return out
         }
 

@@ -7,11 +7,11 @@ import metro_timer_alerts
 import Glibc
 #endif
 
-// t₀ first: `metro-timer start` anchors the ride to this moment, before anything can delay it.
-let launchTime = Date()
+// The tap first: `metro-timer start` reads t₀ from this moment, before anything can delay it.
+let tapped = Date()
 // The alert check's fetch: metro-timer run as its own child process, before anything else is read.
 // (The arguments as the kernel gave them: `CommandLine.arguments` is empty when argc reads 0.)
 if RawArguments.arguments.first == AlertFetch.mode {
     exit(AlertFetch.main(Array(RawArguments.arguments.dropFirst()), started: .now))
 }
-exit(MetroTimer.main(Context.live(launchTime: launchTime)))
+exit(MetroTimer.main(Context.live(tapped: tapped)))

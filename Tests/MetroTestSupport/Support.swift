@@ -143,7 +143,7 @@ package enum CLI {
         // In-process commands schedule nothing outside the test (the alert tests say otherwise).
         environment["METRO_TIMER_ALERT_BACKEND"] = environment["METRO_TIMER_ALERT_BACKEND"] ?? "off"
         let context = Context(
-            arguments: arguments, environment: environment, stdout: out, stderr: err, now: { now }, launchTime: now,
+            arguments: arguments, environment: environment, stdout: out, stderr: err, now: { now }, tapped: now,
             stdoutIsTerminal: terminal, clock: Kyiv.clock, columns: columns, helperDirectory: TestPaths.products.path)
         let code = MetroTimer.main(context)
         return CLIResult(stdout: out.text, stderr: err.text, code: code)

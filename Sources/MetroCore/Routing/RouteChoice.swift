@@ -58,11 +58,12 @@ package struct ChosenRoute: Equatable, Sendable {
     }
 }
 
-/// The one place a route is chosen: the plan, the ride, the card, `--last`, `--arrive-by`, the
-/// trip's fold, the journal and the lab ask it. The lookup stays the seed (one line, or the one
-/// node between two); round the triangle is the one other route, through the third line and its
-/// two nodes, taken when today's changes cut the lookup or when it arrives first by the booked
-/// waits without a later latest arrival.
+/// The one place a route is chosen: the plan, the ride, the card, `--last`, `--arrive-by`,
+/// `calibrate`, the trip's fold, the journal, the backtest and the lab ask it; no other file
+/// asks `Router` for a route. The lookup stays the seed (one line, or the one node between
+/// two); round the triangle is the one other route, through the third line and its two nodes,
+/// taken when today's changes cut the lookup or when it arrives first by the booked waits
+/// without a later latest arrival.
 package struct RouteChoice: Sendable {
     package let engine: ScheduleEngine
     package let changes: ServiceChanges
@@ -110,13 +111,38 @@ package struct RouteChoice: Sendable {
         network: Network, changes: ServiceChanges, from origin: String, to destination: String, via: String?
     ) throws(Router.Failure) -> Route {
         let router = Router(network: network)
-        let direct = try router.route(from: origin, to: destination)
+        let direct = try lookup(network: network, from: origin, to: destination)
         if let via, let round = router.detour(from: origin, to: destination),
             thirdLine(round, network: network) == via
         {
             return round
         }
-        return (try? ServiceCheck(network: network).choose(direct, changes: changes))?.route ?? direct
+        return (try? allowing(direct, network: network, changes: changes))?.route ?? direct
+    }
+
+    /// The lookup alone, at any moment and with no changes: what `choose(…, rule: .lookup)`
+    /// answers then. For the callers that ask which route and not when: the lab's riders (its
+    /// worlds have no service changes, and it measures the lookup's rides), the backtest's
+    /// one-line runs, and `calibrate`, which measures the ride as the lookup has it.
+    package static func lookup(network: Network, from origin: String, to destination: String) throws(Router.Failure)
+        -> Route
+    {
+        try Router(network: network).route(from: origin, to: destination)
+    }
+
+    /// The direct route when it can be ridden; else the long way through the third line, when
+    /// that can be; else the direct route's refusal (it names the nearest station served).
+    static func allowing(_ direct: Route, network: Network, changes: ServiceChanges) throws(ServiceRefusal)
+        -> ChosenRoute
+    {
+        let check = ServiceCheck(network: network)
+        guard let refusal = check.refusal(direct, changes: changes) else { return ChosenRoute(route: direct) }
+        if let detour = Router(network: network).detour(from: direct.origin, to: direct.destination),
+            check.refusal(detour, changes: changes) == nil
+        {
+            return ChosenRoute(route: detour, detourBecause: refusal)
+        }
+        throw refusal
     }
 
     /// `--arrive-by`: the route chosen at the lookup's latest start, kept when its own latest
@@ -156,9 +182,11 @@ package struct RouteChoice: Sendable {
     /// The direct route, and the route today's changes allow (the direct one, or the long way).
     func allowed(from origin: String, to destination: String) throws(Failure) -> (Route, ChosenRoute) {
         let direct: Route
-        do { direct = try router.route(from: origin, to: destination) } catch { throw .route(error) }
+        do { direct = try Self.lookup(network: engine.network, from: origin, to: destination) } catch {
+            throw .route(error)
+        }
         do {
-            var chosen = try ServiceCheck(network: engine.network).choose(direct, changes: changes)
+            var chosen = try Self.allowing(direct, network: engine.network, changes: changes)
             if chosen.detourBecause != nil { chosen.via = thirdLine(chosen.route) }
             return (direct, chosen)
         } catch {

@@ -153,17 +153,3 @@ package struct ServiceCheck: Sendable {
         return []
     }
 }
-
-extension ServiceCheck {
-    /// The direct route when it can be ridden; else the long way through the third line, when
-    /// that can be; else the direct route's refusal (it names the nearest station served).
-    package func choose(_ direct: Route, changes: ServiceChanges) throws(ServiceRefusal) -> ChosenRoute {
-        guard let refusal = refusal(direct, changes: changes) else { return ChosenRoute(route: direct) }
-        if let detour = Router(network: network).detour(from: direct.origin, to: direct.destination),
-            self.refusal(detour, changes: changes) == nil
-        {
-            return ChosenRoute(route: detour, detourBecause: refusal)
-        }
-        throw refusal
-    }
-}

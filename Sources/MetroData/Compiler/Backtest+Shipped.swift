@@ -32,7 +32,8 @@ extension Backtest {
                 let t0 = engine.clock.date(day, seconds: train.departures[i])
                 for j in (i + 1)..<train.stations.count {
                     guard
-                        let route = try? Router(network: network).route(from: train.stations[i], to: train.stations[j]),
+                        let route = try? RouteChoice.lookup(
+                            network: network, from: train.stations[i], to: train.stations[j]),
                         route.legs.count == 1
                     else { continue }
                     let schedule = engine.schedule(route: route, t0: t0)

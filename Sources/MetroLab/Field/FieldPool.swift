@@ -83,13 +83,14 @@ package struct FieldPool: Sendable {
     package init(_ rides: [SharedRide], engine: ScheduleEngine) {
         self.rides = rides.count
         assumedDwell = Double(engine.network.document.assumptions.dwellSeconds)
-        let router = Router(network: engine.network)
         var routes: [String: Route?] = [:]
         var firstSpans: [(span: RideSpans.Pattern, measured: Double)] = []
         var finished: [(ride: SharedRide, cell: Cell, route: Route, spans: RideSpans)] = []
         for ride in rides {
             let key = ride.from + ">" + ride.to
-            if routes[key] == nil { routes[key] = .some(try? router.route(from: ride.from, to: ride.to)) }
+            if routes[key] == nil {
+                routes[key] = .some(try? RouteChoice.lookup(network: engine.network, from: ride.from, to: ride.to))
+            }
             guard let route = routes[key] ?? nil, let last = route.legs.last else {
                 unrouted += 1
                 continue

@@ -52,7 +52,6 @@ package enum Simulation {
         package static func random(
             _ network: Network, sameLine: Bool, using generator: inout some RandomNumberGenerator
         ) -> Commuter {
-            let router = Router(network: network)
             while true {
                 let a: String
                 let b: String
@@ -66,7 +65,8 @@ package enum Simulation {
                     a = network.stations[Int.random(in: 0..<network.stations.count, using: &generator)].code
                     b = network.stations[Int.random(in: 0..<network.stations.count, using: &generator)].code
                 }
-                guard a != b, let out = try? router.route(from: a, to: b), let back = try? router.route(from: b, to: a),
+                guard a != b, let out = try? RouteChoice.lookup(network: network, from: a, to: b),
+                    let back = try? RouteChoice.lookup(network: network, from: b, to: a),
                     !out.isWalkOnly, sameLine == (out.legs.count == 1)
                 else { continue }
                 return Commuter(outbound: out, inbound: back)

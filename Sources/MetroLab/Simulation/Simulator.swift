@@ -14,6 +14,11 @@ package struct Simulator: Sendable {
     package let engine: ScheduleEngine
     package let world: SimulatedWorld
     package var assumptions: SimulationAssumptions { world.assumptions }
+    /// The rule the simulated riders' routes are chosen by (`RouteChoice`, with no service
+    /// changes): the lookup, the routes the published tables and floors were measured on. The
+    /// rider's default, the fastest by the booked waits, would send some rides round the
+    /// triangle and change the tables (docs/ARCHITECTURE.md, Invariants).
+    static let routeRule: RouteRule = .lookup
 
     package init(engine: ScheduleEngine, world: SimulatedWorld) {
         var engine = engine
@@ -337,7 +342,7 @@ package struct Simulator: Sendable {
         route: Route, t0: Date
     ) {
         let stations = engine.network.stations
-        let router = Router(network: engine.network)
+        let choice = RouteChoice(engine: engine)
         let week = self.week
         while true {
             let from = stations[Int.random(in: 0..<stations.count, using: &generator)].code
@@ -348,8 +353,10 @@ package struct Simulator: Sendable {
                     ? week[Int.random(in: 0..<5, using: &generator)] : week[Int.random(in: 5..<7, using: &generator)])
                 : week[Int.random(in: 0..<7, using: &generator)]
             let seconds = Int.random(in: (5 * 3600 + 40 * 60)...(24 * 3600), using: &generator)
-            guard from != to, let route = try? router.route(from: from, to: to), !route.isWalkOnly else { continue }
             let t0 = engine.clock.date(day, seconds: seconds)
+            guard from != to, let route = try? choice.choose(from: from, to: to, at: t0, rule: Self.routeRule).route,
+                !route.isWalkOnly
+            else { continue }
             guard !engine.schedule(route: route, t0: t0).findings.contains(where: \.preventsTheRide) else { continue }
             return (route, t0)
         }

@@ -151,32 +151,8 @@ struct AlertScheduler: Sendable {
                 if case .data(let message) = error { note(message) }
             }
         }
-        // The common case, on every `status`: nothing to write. The notifier watches the trip
-        // itself, so it only has to be alive; timers only change when their moments do.
-        if !starting {
-            switch wanted {
-            case .off:
-                return
-            case .notifier:
-                if readRecordTrip() == trip.id {
-                    ensureNotifier()
-                    return
-                }
-            case .systemd:
-                let future = model.pendingAlerts(trip, schedule: schedule).filter { $0.time > now }
-                if let record = readRecord(), record.trip == trip.id, record.backend == .systemd,
-                    record.units
-                        == future.map({
-                            ScheduledAlerts.Unit(
-                                alert: $0.alert.rawValue, time: $0.time,
-                                unit: Self.unitName(trip: trip.id, alert: $0.alert))
-                        }),
-                    future.count == model.pendingAlerts(trip, schedule: schedule).count
-                {
-                    return
-                }
-            }
-        }
+        // The common case, on every `status`: nothing to write.
+        if !starting, inLine(trip, model: model, schedule: schedule, at: now, wanted: wanted) { return }
         lockingAlerts(to: language.tr("запланувати сповіщення цієї поїздки", "schedule this trip's alerts")) {
             () throws(CLIError) in
             // The record's writers hold this lock: a temp file of one that was killed is removed.
@@ -217,6 +193,35 @@ struct AlertScheduler: Sendable {
             // the past, so this process delivers it, claimed like any other.
             deliverDue(at: now)
         }
+    }
+
+    /// Whether what is scheduled is already in line with the trip (the notifier started again
+    /// if it is not running). The notifier watches the trip itself, so it only has to be alive;
+    /// timers only change when their moments do.
+    func inLine(_ trip: Trip, model: TripModel, schedule: Schedule, at now: Date, wanted: AlertBackend) -> Bool {
+        switch wanted {
+        case .off:
+            return true
+        case .notifier:
+            if readRecordTrip() == trip.id {
+                ensureNotifier()
+                return true
+            }
+        case .systemd:
+            let future = model.pendingAlerts(trip, schedule: schedule).filter { $0.time > now }
+            if let record = readRecord(), record.trip == trip.id, record.backend == .systemd,
+                record.units
+                    == future.map({
+                        ScheduledAlerts.Unit(
+                            alert: $0.alert.rawValue, time: $0.time,
+                            unit: Self.unitName(trip: trip.id, alert: $0.alert))
+                    }),
+                future.count == model.pendingAlerts(trip, schedule: schedule).count
+            {
+                return true
+            }
+        }
+        return false
     }
 
     private func pending(_ trip: Trip, model: TripModel, schedule: Schedule) -> [PendingAlert] {

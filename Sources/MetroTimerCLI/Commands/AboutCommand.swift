@@ -164,7 +164,15 @@ struct AboutCommand: Command {
                     "Очікування після пересадки: заплановано ¼ інтервалу нової лінії (насправді від нуля до цілого інтервалу).",
                     "The wait after a transfer: ¼ of the new line's interval is booked (really anything from none to a whole interval)."
                 ))
-        out += [
+        out += Self.filesAndNetwork(facts, style: style, language: language)
+        out += ["", style.bold(language.tr("Посібник (у джерельному коді)", "The guide (in the source tree)"))]
+        out += Self.guide.map { page in "  docs/guide/" + page.file + "  " + page.topic(language) }
+        context.stdout.write(out.joined(separator: "\n") + "\n")
+    }
+
+    /// Where the files are, and what goes over the network.
+    static func filesAndNetwork(_ facts: Facts, style: Style, language: Language) -> [String] {
+        var out = [
             "",
             style.bold(language.tr("Файли", "Files")),
             // The directories come from the environment: quoted like any text from outside.
@@ -195,9 +203,7 @@ struct AboutCommand: Command {
                         "Нічого не надсилається: перевірку тривог вимкнено ('metro-timer alerts enable --url URL' вмикає її).",
                         "Nothing is sent: the alert check is off ('metro-timer alerts enable --url URL' turns it on)."))
         }
-        out += ["", style.bold(language.tr("Посібник (у джерельному коді)", "The guide (in the source tree)"))]
-        out += Self.guide.map { page in "  docs/guide/" + page.file + "  " + page.topic(language) }
-        context.stdout.write(out.joined(separator: "\n") + "\n")
+        return out
     }
 
     /// The guide's pages (docs/guide/; the README links the same ones), each with what it covers.

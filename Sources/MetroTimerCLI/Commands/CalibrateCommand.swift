@@ -42,7 +42,7 @@ struct CalibrateCommand: Command {
         let language = options.language
         let network = context.network
         let route: Route
-        do { route = try Router(network: network).route(from: origin.code, to: destination.code) } catch {
+        do { route = try RouteChoice.lookup(network: network, from: origin.code, to: destination.code) } catch {
             throw .failure(error.reason.text(language))
         }
         guard !route.isWalkOnly else {
@@ -51,30 +51,8 @@ struct CalibrateCommand: Command {
                     "На цьому маршруті немає поїзда, щоб вимірювати.", "There is no train to measure on this route."))
         }
         var run = CalibrationRun(
-            route: route, engine: ScheduleEngine(network: network, clock: context.clock), t0: context.launchTime)
-        let store = context.tripStore
-        func name(_ index: Int) -> String { Names.station(run.stops[index].station, network, language) }
-        func prompt() {
-            switch run.expecting {
-            case .arrival(let index):
-                context.stdout.line(
-                    language.tr(
-                        "Пробіл, коли поїзд зупиниться на станції \(name(index)).",
-                        "Space when the train stops at \(name(index))."))
-            case .departure(let index):
-                let boarding = run.stops[index].role == .transferEntry
-                context.stdout.line(
-                    boarding
-                        ? language.tr(
-                            "Перейдіть на станцію \(name(index)); пробіл, коли ваш поїзд рушить.",
-                            "Walk to \(name(index)); space when your train moves off.")
-                        : language.tr(
-                            "Пробіл, коли поїзд рушить зі станції \(name(index)).",
-                            "Space when the train moves off from \(name(index))."))
-            case .done:
-                break
-            }
-        }
+            route: route, engine: ScheduleEngine(network: network, clock: context.clock), t0: context.tapped)
+        func prompt() { Self.prompt(run, context: context, language: language) }
         context.stdout.line(
             language.tr("Вимірювання: ", "Measuring: ") + Names.station(origin, language) + " → "
                 + Names.station(destination, language) + language.tr(". q — завершити.", ". q ends it."))
@@ -97,33 +75,10 @@ struct CalibrateCommand: Command {
                     prompt()
                     continue
                 }
-                let label: String
-                switch measurement.kind {
-                case .running(let from, let to):
-                    label =
-                        language.tr("перегін", "run") + " " + Names.station(from, network, language) + " → "
-                        + Names.station(to, network, language)
-                case .dwell(let station, _):
-                    label = language.tr("стоянка", "dwell") + " " + Names.station(station, network, language)
-                }
-                do {
-                    try store.updateCalibration(network: network) {
-                        (calibration: inout Calibration) throws(CLIError) -> Void in
-                        do throws(Calibration.Rejection) { try calibration.record(measurement, network: network) } catch
-                        {
-                            throw .failure(
-                                language.tr(
-                                    "відкинуто: \(Durations.clock(Int(error.seconds.rounded()))) поза межами \(Durations.clock(Int(error.range.lowerBound)))–\(Durations.clock(Int(error.range.upperBound)))",
-                                    "rejected: \(Durations.clock(Int(error.seconds.rounded()))) is outside \(Durations.clock(Int(error.range.lowerBound)))–\(Durations.clock(Int(error.range.upperBound)))"
-                                ))
-                        }
-                    }
+                if try Self.record(measurement, context: context, language: language) {
                     recorded += 1
-                    context.stdout.line("✓ \(label): \(Durations.clock(Int(measurement.seconds.rounded())))")
-                } catch {
-                    guard case .failure(let reason) = error else { throw error }
+                } else {
                     rejected += 1
-                    context.stdout.line("✗ \(label): \(reason)")
                 }
                 prompt()
                 if run.expecting == .done { break }
@@ -133,5 +88,65 @@ struct CalibrateCommand: Command {
             language.tr(
                 "Готово: записано \(recorded), відкинуто \(rejected). Див. 'metro-timer calibration'.",
                 "Done: \(recorded) recorded, \(rejected) rejected. See 'metro-timer calibration'."))
+    }
+
+    /// What to press next, said as the ride reaches it.
+    static func prompt(_ run: CalibrationRun, context: Context, language: Language) {
+        func name(_ index: Int) -> String { Names.station(run.stops[index].station, context.network, language) }
+        switch run.expecting {
+        case .arrival(let index):
+            context.stdout.line(
+                language.tr(
+                    "Пробіл, коли поїзд зупиниться на станції \(name(index)).",
+                    "Space when the train stops at \(name(index))."))
+        case .departure(let index):
+            let boarding = run.stops[index].role == .transferEntry
+            context.stdout.line(
+                boarding
+                    ? language.tr(
+                        "Перейдіть на станцію \(name(index)); пробіл, коли ваш поїзд рушить.",
+                        "Walk to \(name(index)); space when your train moves off.")
+                    : language.tr(
+                        "Пробіл, коли поїзд рушить зі станції \(name(index)).",
+                        "Space when the train moves off from \(name(index))."))
+        case .done:
+            break
+        }
+    }
+
+    /// Records one measurement in the calibration file and says so: true when it was kept,
+    /// false when it was rejected as out of bounds.
+    static func record(_ measurement: RideMeasurement, context: Context, language: Language)
+        throws(CLIError) -> Bool
+    {
+        let network = context.network
+        let store = context.tripStore
+        let label: String
+        switch measurement.kind {
+        case .running(let from, let to):
+            label =
+                language.tr("перегін", "run") + " " + Names.station(from, network, language) + " → "
+                + Names.station(to, network, language)
+        case .dwell(let station, _):
+            label = language.tr("стоянка", "dwell") + " " + Names.station(station, network, language)
+        }
+        do {
+            try store.updateCalibration(network: network) {
+                (calibration: inout Calibration) throws(CLIError) -> Void in
+                do throws(Calibration.Rejection) { try calibration.record(measurement, network: network) } catch {
+                    throw .failure(
+                        language.tr(
+                            "відкинуто: \(Durations.clock(Int(error.seconds.rounded()))) поза межами \(Durations.clock(Int(error.range.lowerBound)))–\(Durations.clock(Int(error.range.upperBound)))",
+                            "rejected: \(Durations.clock(Int(error.seconds.rounded()))) is outside \(Durations.clock(Int(error.range.lowerBound)))–\(Durations.clock(Int(error.range.upperBound)))"
+                        ))
+                }
+            }
+            context.stdout.line("✓ \(label): \(Durations.clock(Int(measurement.seconds.rounded())))")
+            return true
+        } catch {
+            guard case .failure(let reason) = error else { throw error }
+            context.stdout.line("✗ \(label): \(reason)")
+            return false
+        }
     }
 }

@@ -61,68 +61,82 @@ struct CalibrationCommand: Command {
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
         let language = options.language
+        if reset { return try resetAll(context, language: language) }
+        if let exportPath { return try export(to: exportPath, context, language: language) }
+        if let importPath { return try merge(importPath, context, language: language) }
+        try show(context, language: language)
+    }
+
+    /// `--reset`: every measurement forgotten, once confirmed.
+    func resetAll(_ context: Context, language: Language) throws(CLIError) {
         let store = context.tripStore
-        if reset {
-            // Like `journal --clear`: measurements take rides to gather, so erasing them asks.
-            guard
-                try context.confirmErase(
-                    yes: yes,
-                    question: language.tr("Стерти всі ваші вимірювання?", "Forget all your measurements?"),
-                    refusal: language.tr(
-                        "Стерти всі вимірювання? Додайте --yes, щоб підтвердити.",
-                        "Forget every measurement? Add --yes to confirm."),
-                    kept: language.tr("Вимірювання залишено.", "The measurements were kept."))
-            else { return }
-            try store.resetCalibration()
-            context.stdout.line(
-                language.tr(
-                    "Вимірювання стерто: план знову за офіційними даними.",
-                    "Measurements forgotten: plans use the official figures again."))
-            return
-        }
-        if let exportPath {
-            // Your own measurements only, with this calibration's origin (made now if it has none),
-            // so that importing it back, here or at a friend's and back, never counts twice.
-            let calibration =
-                try store.loadCalibration(network: context.network).isEmpty
-                ? Calibration()
-                : try store.updateCalibration(network: context.network) {
-                    (own: inout Calibration) throws(CLIError) -> Calibration in
-                    if own.origin == nil { own.origin = UUID().uuidString.lowercased() }
-                    return own.ownMeasurements
-                }
-            if exportPath == "-" {
-                context.stdout.write(Self.encode(calibration))
-                return
+        // Like `journal --clear`: measurements take rides to gather, so erasing them asks.
+        guard
+            try context.confirmErase(
+                yes: yes,
+                question: language.tr("Стерти всі ваші вимірювання?", "Forget all your measurements?"),
+                refusal: language.tr(
+                    "Стерти всі вимірювання? Додайте --yes, щоб підтвердити.",
+                    "Forget every measurement? Add --yes to confirm."),
+                kept: language.tr("Вимірювання залишено.", "The measurements were kept."))
+        else { return }
+        try store.resetCalibration()
+        context.stdout.line(
+            language.tr(
+                "Вимірювання стерто: план знову за офіційними даними.",
+                "Measurements forgotten: plans use the official figures again."))
+    }
+
+    /// `--export FILE`: your own measurements, to a file or standard output.
+    func export(to exportPath: String, _ context: Context, language: Language) throws(CLIError) {
+        let store = context.tripStore
+        // Your own measurements only, with this calibration's origin (made now if it has none),
+        // so that importing it back, here or at a friend's and back, never counts twice.
+        let calibration =
+            try store.loadCalibration(network: context.network).isEmpty
+            ? Calibration()
+            : try store.updateCalibration(network: context.network) {
+                (own: inout Calibration) throws(CLIError) -> Calibration in
+                if own.origin == nil { own.origin = UUID().uuidString.lowercased() }
+                return own.ownMeasurements
             }
-            try ExportFile.write(Self.encode(calibration), to: exportPath, mode: 0o600, language: language)
-            context.stdout.line(
-                language.tr(
-                    "Записано \(calibration.running.count + calibration.dwell.count) вимірювань у \(Quote.value(exportPath)).",
-                    "Wrote \(calibration.running.count + calibration.dwell.count) measured figures to \(Quote.value(exportPath))."
-                ))
+        if exportPath == "-" {
+            context.stdout.write(Self.encode(calibration))
             return
         }
-        if let importPath {
-            let incoming = try Self.validated(importPath, network: context.network, language: language)
-            let replaced = try store.updateCalibration(network: context.network) {
-                (calibration: inout Calibration) throws(CLIError) -> Bool in
-                do { return try calibration.importing(incoming) } catch {
-                    throw .failure(
-                        language.tr(
-                            "\(importPath) — це ваші власні вимірювання (експорт звідси): їх додавання врахувало б кожну поїздку двічі. Нічого не додано.",
-                            "\(importPath) holds your own measurements (exported from here): merging them would count every ride twice. Nothing was merged."
-                        ))
-                }
+        try ExportFile.write(Self.encode(calibration), to: exportPath, mode: 0o600, language: language)
+        context.stdout.line(
+            language.tr(
+                "Записано \(calibration.running.count + calibration.dwell.count) вимірювань у \(Quote.value(exportPath)).",
+                "Wrote \(calibration.running.count + calibration.dwell.count) measured figures to \(Quote.value(exportPath))."
+            ))
+    }
+
+    /// `--import FILE`: another's measurements merged in.
+    func merge(_ importPath: String, _ context: Context, language: Language) throws(CLIError) {
+        let store = context.tripStore
+        let incoming = try Self.validated(importPath, network: context.network, language: language)
+        let replaced = try store.updateCalibration(network: context.network) {
+            (calibration: inout Calibration) throws(CLIError) -> Bool in
+            do { return try calibration.importing(incoming) } catch {
+                throw .failure(
+                    language.tr(
+                        "\(importPath) — це ваші власні вимірювання (експорт звідси): їх додавання врахувало б кожну поїздку двічі. Нічого не додано.",
+                        "\(importPath) holds your own measurements (exported from here): merging them would count every ride twice. Nothing was merged."
+                    ))
             }
-            context.stdout.line(
-                language.tr(
-                    "Додано \(incoming.running.count) перегонів і \(incoming.dwell.count) стоянок з \(Quote.value(importPath))"
-                        + (replaced ? " (замість попереднього імпорту з того самого джерела)." : "."),
-                    "Merged \(incoming.running.count) segments and \(incoming.dwell.count) dwells from \(Quote.value(importPath))"
-                        + (replaced ? " (replacing an earlier import from the same source)." : ".")))
-            return
         }
+        context.stdout.line(
+            language.tr(
+                "Додано \(incoming.running.count) перегонів і \(incoming.dwell.count) стоянок з \(Quote.value(importPath))"
+                    + (replaced ? " (замість попереднього імпорту з того самого джерела)." : "."),
+                "Merged \(incoming.running.count) segments and \(incoming.dwell.count) dwells from \(Quote.value(importPath))"
+                    + (replaced ? " (replacing an earlier import from the same source)." : ".")))
+    }
+
+    /// The measurements in use, each beside the official figure (or as JSON).
+    func show(_ context: Context, language: Language) throws(CLIError) {
+        let store = context.tripStore
         let calibration = try store.loadCalibration(network: context.network).effective
         if json {
             context.stdout.write(Self.encode(calibration))

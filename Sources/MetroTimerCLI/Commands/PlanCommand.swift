@@ -68,7 +68,9 @@ struct PlanCommand: Command {
 
     var origin: NetworkDocument.Station
     var destination: NetworkDocument.Station
-    var t0: Date
+    /// The moment asked for: `--at`/`--date` (now without them), or `--arrive-by`'s target.
+    /// t₀, when the train starts moving, is found from it once (`start`).
+    var asked: Date
     var json: Bool
     var ics: String?
     var calibrated: Bool
@@ -104,9 +106,9 @@ struct PlanCommand: Command {
             arriveBy = try Self.departure(at: by, date: arguments.value("date"), context: context, language: language)
         }
         if let arriveBy {
-            t0 = arriveBy
+            asked = arriveBy
         } else {
-            t0 = try Self.departure(
+            asked = try Self.departure(
                 at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
         }
         json = arguments.flag("json")
@@ -118,7 +120,7 @@ struct PlanCommand: Command {
                     "'--json' and '--ics -' both write to standard output; write the calendar to a file"), Self.spec)
         }
         calibrated = !arguments.flag("no-calibration")
-        (changes, feedNotes) = try context.todaysService(arguments, at: t0, spec: Self.spec, language: language)
+        (changes, feedNotes) = try context.todaysService(arguments, at: asked, spec: Self.spec, language: language)
     }
 
     /// t₀ from `--at` and `--date`: the service day (default: the one running now) plus the
@@ -158,145 +160,42 @@ struct PlanCommand: Command {
     static func parseDate(_ text: String) -> ServiceClock.ServiceDay? { ServiceClock.ServiceDay(iso: text) }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
+        let language = options.language
         let engine = try context.engine(calibrated: calibrated).applying(changes)
         // The lookup, the long way round when today's changes cut it, or round the triangle when
         // that arrives first; `--arrive-by` and `--last` ask at the moments they search from.
         let moment: ServiceOptions.Moment =
-            last ? .lastOf(engine.clock.position(of: t0).serviceDay) : arriveBy.map { .arrivingBy($0) } ?? .at(t0)
+            last ? .lastOf(engine.clock.position(of: asked).serviceDay) : arriveBy.map { .arrivingBy($0) } ?? .at(asked)
         let chosen = try ServiceOptions.route(
             from: origin.code, to: destination.code, moment: moment, rule: rule, changes: changes,
-            feedNotes: feedNotes, engine: engine, language: options.language)
+            feedNotes: feedNotes, engine: engine, language: language)
         let route = chosen.route
         let detourNote =
-            ServiceOptions.detourNote(chosen, network: context.network, language: options.language)
-            ?? ServiceOptions.choiceNote(chosen, network: context.network, language: options.language)
-        // The station the train leaves from (after any walk through a node at the start).
-        let board =
-            context.network.station(route.legs.first?.board ?? route.origin).map { Names.station($0, options.language) }
-            ?? ""
-        var start = t0
-        var arriveByNote: String?
-        var starts: (latest: Date, safe: Date?)?
-        if let arriveBy {
-            switch engine.arriveBy(route: route, target: arriveBy) {
-            case .none:
-                throw .failure(
-                    options.language.tr(
-                        "Прибути до \(context.clock.hhmm(arriveBy)) не вийде: у три години перед тим жоден поїзд, що встигає на пересадки, не прибуває вчасно.",
-                        "No ride in the three hours before \(context.clock.hhmm(arriveBy)) that makes its changes arrives by then."
-                    ))
-            case .tooEarly(let first, let arrival, let earliest, let latest):
-                throw .failure(
-                    Self.tooEarly(
-                        target: arriveBy, first: first, arrival: arrival, earliest: earliest, latest: latest,
-                        board: board, clock: context.clock,
-                        language: options.language))
-            case .ride(let latest, let safe, let clamped):
-                starts = (latest, safe)
-                start = latest
-                let arrival = engine.schedule(route: route, t0: latest).finalArrival
-                arriveByNote = Self.arriveByNote(
-                    target: arriveBy, latest: latest, safe: safe, clamped: clamped, arrival: arrival,
-                    first: engine.firstTrain(of: route, before: latest.addingTimeInterval(-1)), board: board,
-                    clock: context.clock,
-                    language: options.language)
-            }
-        }
-        var lastNote: String?
-        var lastIsGone = false
-        var lastAnswer: PlanJSON.LastJSON?
-        if last {
-            guard let found = engine.lastConnection(route: route, serviceDay: engine.clock.position(of: t0).serviceDay)
-            else {
-                throw .failure(
-                    options.language.tr(
-                        "Для цього маршруту немає опублікованих останніх відправлень, що встигають на пересадку.",
-                        "The published data has no last departures for this route that make the change."))
-            }
-            start = found.departure
-            let now = context.now()
-            // Whole minutes either way ("left 38 min ago" at 23:00 for the 22:21:37).
-            let seconds = found.departure.timeIntervalSince(now)
-            let minutes = Int((abs(seconds) / 60).rounded(.down))
-            func span(_ minutes: Int) -> String { Durations.minutes(minutes * 60, options.language) }
-            // Named, not "it": the sentence before may be about another line's last train.
-            let when = Self.lastWhen(
-                found, board: board, ahead: seconds >= 0, span: span(minutes), clock: context.clock,
-                language: options.language)
-            lastIsGone = seconds < 0
-            // (The JSON's own object, made only for --json.)
-            if json {
-                lastAnswer = PlanJSON.last(
-                    found, route: route, now: now, network: context.network, clock: context.clock)
-            }
-            lastNote =
-                Self.lastNote(
-                    found, route: route, board: board, network: context.network, clock: context.clock,
-                    language: options.language) + " " + when
-        }
-        // Asked before the first train: the plan of the first train (exit 0).
-        var firstNote: String?
-        if arriveBy == nil, !last, let first = engine.firstTrain(of: route, before: t0) {
-            start = first
-            firstNote = Self.firstTrainNote(
-                asked: t0, first: first, board: board, clock: context.clock, language: options.language)
-        }
+            ServiceOptions.detourNote(chosen, network: context.network, language: language)
+            ?? ServiceOptions.choiceNote(chosen, network: context.network, language: language)
+        var start = try self.start(route: route, engine: engine, context: context, language: language)
+        let t0 = start.t0
         // Every plan is bounded by the published first and last trains (the service model).
-        let schedule = engine.schedule(route: route, t0: start)
-        // The origin's entrances, said first when the ride starts while they are shut. (A ride
-        // that starts by walking through a node enters at the typed station.)
-        var warnings: [String] = []
-        var entranceNote: String?
-        let entryStation = route.origin
-        // When no train runs then, that is the one warning (item 7's rule); in the published
-        // data every entrance opens before its first train, so "not open yet" is said only that
-        // way, and "closed" only while the last trains still run.
-        let noTrains = schedule.findings.contains { $0.preventsTheRide && $0.station == route.legs.first?.board }
-        if !noTrains, let entrance = context.network.entrance(station: entryStation) {
-            let seconds = engine.clock.position(of: start).seconds
-            let name = Names.station(entryStation, context.network, options.language)
-            // t₀ is when the train moves: a rider on a train that leaves after the entrances
-            // close went in before they did. So it is said as what to do (with --last, in its
-            // note), never as a refusal; the last train itself is what bounds the ride.
-            let through = options.language.tr(
-                "Пройдіть вхід до \(TimeOfDay.clock(entrance.closes).prefix(5)): тоді входи станції \(name) зачиняються.",
-                "Be through the entrance by \(TimeOfDay.clock(entrance.closes).prefix(5)), when \(name)'s entrances close."
-            )
-            if seconds < entrance.opens {
-                warnings.append(
-                    options.language.tr(
-                        "Входи станції \(name) відчиняються о \(TimeOfDay.clock(entrance.opens).prefix(5)): о \(context.clock.hhmm(start)) ще не ввійти.",
-                        "\(name)'s entrances open at \(TimeOfDay.clock(entrance.opens).prefix(5)): at \(context.clock.hhmm(start)) you cannot get in yet."
-                    ))
-            } else if entrance.closes < seconds, last {
-                lastNote = (lastNote ?? "") + " " + through
-            } else if entrance.closes < seconds {
-                entranceNote = through
-            }
-        }
+        let schedule = engine.schedule(route: route, t0: t0)
+        let entrance = Self.entranceNotes(
+            schedule, t0: t0, last: last, engine: engine, context: context, language: language)
+        if let addition = entrance.lastAddition { start.lastNote = (start.lastNote ?? "") + " " + addition }
         // After the origin's last train: what to type for the next ride that can be made.
-        if arriveBy == nil, !last, let board = route.legs.first?.board,
-            schedule.findings.contains(where: {
-                if case .afterLastTrain(board, _, _, _) = $0 { return true } else { return false }
-            })
+        if arriveBy == nil, !last,
+            let next = Self.nextRide(schedule, t0: t0, engine: engine, context: context, language: language)
         {
-            let asked = engine.clock.position(of: start).serviceDay
-            let next = engine.clock.shifted(asked, by: 1)
-            if let first = engine.firstTrain(of: route, before: engine.clock.date(next, seconds: 3 * 3600)) {
-                firstNote = Self.nextRideNote(
-                    route: route, asked: asked, day: next, first: first, network: context.network, clock: engine.clock,
-                    language: options.language)
-            }
+            start.firstNote = next
         }
+        let warnings = entrance.warnings
         var notes =
-            (firstNote.map { [$0] } ?? []) + (detourNote.map { [$0] } ?? []) + (arriveByNote.map { [$0] } ?? [])
-            + (lastNote.map { [$0] } ?? []) + (entranceNote.map { [$0] } ?? []) + feedNotes
-            + [ServiceOptions.summary(changes, network: context.network, language: options.language)].compactMap { $0 }
-            + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: options.language)
+            [start.firstNote, detourNote, start.arriveByNote, start.lastNote, entrance.note].compactMap { $0 }
+            + feedNotes
+            + [ServiceOptions.summary(changes, network: context.network, language: language)].compactMap { $0 }
+            + ServiceOptions.openAirNotes(route, changes: changes, network: context.network, language: language)
         let measured = schedule.stops.filter(\.calibrated).count
         if measured > 0 {
             notes.append(
-                options.language.tr(
+                language.tr(
                     "\(measured) з \(schedule.stops.count - 1) перегонів — за вашими вимірюваннями (--no-calibration: лише офіційні).",
                     "\(measured) of \(schedule.stops.count - 1) segments from your own measurements (--no-calibration: official only)."
                 ))
@@ -304,82 +203,62 @@ struct PlanCommand: Command {
         // A day outside the timetable's validity: planned, with one warning (not a reason to
         // exit 1: the ride itself may be fine).
         let validity =
-            context.validityWarning(engine.clock.position(of: start).serviceDay, language: options.language).map {
+            context.validityWarning(engine.clock.position(of: t0).serviceDay, language: language).map {
                 [$0]
             } ?? []
         // Printed, warning first, but a script can tell: the ride cannot be made then.
-        let cannotBeMade = schedule.findings.contains(where: \.preventsTheRide) || lastIsGone || !warnings.isEmpty
+        let cannotBeMade = schedule.findings.contains(where: \.preventsTheRide) || start.lastIsGone || !warnings.isEmpty
         if let ics {
-            // A calendar card rings its alarms whatever the plan said: a ride that cannot be made
-            // gets none, and the plan below says why.
-            if cannotBeMade {
-                context.stderr.line(
-                    options.language.tr(
-                        "Подію календаря не записано: цю поїздку тоді не здійснити.",
-                        "No calendar event written: the ride cannot be made then."))
-                if ics == "-" {
-                    for line in warnings
-                        + schedule.findings.filter(\.preventsTheRide).map({
-                            FindingText.sentence(
-                                $0, network: context.network, clock: context.clock, language: options.language,
-                                at: start)
-                        })
-                    {
-                        context.stderr.line(line)
-                    }
-                    throw .exit(1)
-                }
-            } else {
-                var calendar = CalendarCard(
-                    network: context.network, clock: context.clock, language: options.language,
-                    product: "metro-timer \(MetroTimer.version)")
-                // The event starts at the first train, not at the time asked: said as the plan says it.
-                calendar.notes = firstNote.map { [$0] } ?? []
-                let card = calendar.calendar(schedule, stamp: context.now())
-                if ics == "-" {
-                    context.stdout.write(card)
-                    return
-                }
-                try ExportFile.write(card, to: ics, language: options.language)
-                context.stderr.line(
-                    options.language.tr(
-                        "Подію календаря записано: \(Quote.value(ics))", "Calendar event written to \(Quote.value(ics))"
-                    ))
-            }
+            let written = try Self.writeCalendar(
+                schedule, t0: t0, to: ics, cannotBeMade: cannotBeMade, warnings: warnings, firstNote: start.firstNote,
+                context: context, language: language)
+            if written == .toStandardOutput { return }
         }
         if json {
-            var document = PlanJSON(
-                schedule, network: context.network, clock: engine.clock, fraction: engine.bookedWaitFraction,
-                language: options.language,
-                intervals: engine.legIntervals(schedule))
-            document.serviceChanges = changes.isEmpty ? nil : changes
-            if let refusal = chosen.detourBecause, let detourNote {
-                document.detour = .init(
-                    via: ServiceOptions.detourLine(route, network: context.network),
-                    reason: ServiceOptions.reasonClause(refusal, network: context.network, language: options.language),
-                    message: detourNote)
-            }
-            document.routeChoice = chosen.comparison.map {
-                PlanJSON.RouteChoiceJSON(
-                    chosen, comparison: $0, rule: rule, message: detourNote ?? "", network: context.network,
-                    clock: engine.clock)
-            }
-            document.notes = validity + warnings + notes
-            document.last = lastAnswer
-            if let arriveBy, let starts {
-                document.arriveBy = .init(
-                    target: context.clock.iso8601(arriveBy), latestStart: context.clock.iso8601(starts.latest),
-                    safeStart: starts.safe.map(context.clock.iso8601))
-            }
+            let document = jsonDocument(
+                schedule, chosen: chosen, detourNote: detourNote, notes: validity + warnings + notes, start: start,
+                engine: engine, context: context, language: language)
             context.stdout.write(document.encoded())
         } else {
             let renderer = PlanRenderer(
-                network: context.network, clock: engine.clock, language: options.language,
+                network: context.network, clock: engine.clock, language: language,
                 style: Style(enabled: options.color),
                 notes: notes, closed: Set(changes.closed), intervals: engine.publishedLegIntervals(schedule),
                 warnings: validity + warnings, width: context.columns)
             context.stdout.write(renderer.render(schedule))
         }
         if cannotBeMade { throw .exit(1) }
+    }
+
+    /// The plan as `--json` writes it (schema: docs/guide/planning.md).
+    func jsonDocument(
+        _ schedule: Schedule, chosen: ChosenRoute, detourNote: String?, notes: [String], start: PlanStart,
+        engine: ScheduleEngine, context: Context, language: Language
+    ) -> PlanJSON {
+        let route = chosen.route
+        var document = PlanJSON(
+            schedule, network: context.network, clock: engine.clock, fraction: engine.bookedWaitFraction,
+            language: language,
+            intervals: engine.legIntervals(schedule))
+        document.serviceChanges = changes.isEmpty ? nil : changes
+        if let refusal = chosen.detourBecause, let detourNote {
+            document.detour = .init(
+                via: ServiceOptions.detourLine(route, network: context.network),
+                reason: ServiceOptions.reasonClause(refusal, network: context.network, language: language),
+                message: detourNote)
+        }
+        document.routeChoice = chosen.comparison.map {
+            PlanJSON.RouteChoiceJSON(
+                chosen, comparison: $0, rule: rule, message: detourNote ?? "", network: context.network,
+                clock: engine.clock)
+        }
+        document.notes = notes
+        document.last = start.lastAnswer
+        if let arriveBy, let starts = start.arriveByStarts {
+            document.arriveBy = .init(
+                target: context.clock.iso8601(arriveBy), latestStart: context.clock.iso8601(starts.latest),
+                safeStart: starts.safe.map(context.clock.iso8601))
+        }
+        return document
     }
 }

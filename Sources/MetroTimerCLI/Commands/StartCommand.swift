@@ -103,7 +103,7 @@ struct StartCommand: Command {
                 at: arguments.value("at"), date: arguments.value("date"), context: context, language: language)
         }
         (changes, feedNotes, feedVerdict) = try context.todaysServiceAndFeed(
-            arguments, at: rehearsalStart ?? context.launchTime, spec: Self.spec, language: options.language)
+            arguments, at: rehearsalStart ?? context.tapped, spec: Self.spec, language: options.language)
         plain = arguments.flag("plain")
         events = arguments.flag("events")
         if plain && events {
@@ -146,7 +146,7 @@ struct StartCommand: Command {
             // the trip keeps its changes and the line it goes round through, and so finds the
             // same route every time.
             let chosen = try ServiceOptions.route(
-                from: origin.code, to: destination.code, moment: .at(rehearsalStart ?? context.launchTime),
+                from: origin.code, to: destination.code, moment: .at(rehearsalStart ?? context.tapped),
                 rule: ServiceOptions.rule(arguments, spec: Self.spec, language: language), changes: changes,
                 feedNotes: feedNotes, engine: context.engine().applying(changes), language: language)
             let route = chosen.route
@@ -169,59 +169,14 @@ struct StartCommand: Command {
     static func notice(_ notes: [String]) -> String? { notes.isEmpty ? nil : notes.joined(separator: " ") }
 
     func run(_ context: Context, options: GlobalOptions) throws(CLIError) {
-        var t0 = rehearsalStart ?? context.launchTime
         let engine = try context.engine()
         let language = options.language
-        // t₀ is when the train starts moving, read from the tap by the one rule the card follows
-        // too (`Tap`): before the first train's allowance none moves, and a real start is
-        // refused (a rehearsal rides the first train, as 'plan' plans it); a tap within a
-        // published first or last departure's allowance is that train, timed from it.
-        var tapNotice: String?
-        if let leg = firstLeg, let route {
-            let tap = engine.tap(route: route, at: t0)
-            let board = context.network.station(leg.stations[0]).map { Names.station($0, language) } ?? ""
-            let offset = language.duration(tap.offsetSeconds)
-            switch tap.reading {
-            case .trainsRunning:
-                break
-            case .beforeFirstTrain(let first):
-                guard speed != nil else {
-                    let toward =
-                        context.network.terminal(line: leg.line, direction: leg.direction).map {
-                            Names.station($0, context.network, language)
-                        } ?? ""
-                    throw .failure(
-                        RideWords.notRunningYet(
-                            line: leg.line, toward: toward, board: board, first: context.clock.hhmmss(first), language)
-                            + " " + language.tr("('plan' покаже його поїздку.)", "('plan' shows its ride.)"))
-                }
-                tapNotice = PlanCommand.firstTrainNote(
-                    asked: t0, first: first, board: board, clock: context.clock, language: language)
-                t0 = first
-            case .firstTrainEarly(let first):
-                tapNotice = RideWords.earlyTap(
-                    early: offset, board: board, first: context.clock.hhmmss(first), language)
-                t0 = first
-            case .lastTrainLate(let last):
-                tapNotice = RideWords.lateTap(late: offset, board: board, last: context.clock.hhmmss(last), language)
-                t0 = last
-            }
-        }
+        let (t0, tapNotice) = try t0(engine: engine, context: context, language: language)
         // Outside the timetable's dates the trains may differ: said in every mode, as 'plan'
         // says it (on the screen too, which covers standard error).
         let validity = context.validityWarning(engine.clock.position(of: t0).serviceDay, language: language)
         if let validity { context.stderr.line(validity) }
-        let store: TripStore
-        var clock = RideClock.system(context.now)
-        if let speed, let (origin, destination) = stations {
-            store = MemoryTripStore(
-                trip: Trip(
-                    id: "rehearsal", origin: origin.code, destination: destination.code, t0: t0, changes: changes,
-                    via: via))
-            clock = .rehearsal(context.now, speed: speed, startingAt: t0)
-        } else {
-            store = context.tripStore
-        }
+        let (store, clock) = rideStore(t0: t0, context: context)
         var service = TripService(store: store, engine: engine, language: language)
         if speed == nil { service.alerts = context.alertScheduler(language: language) }
         let output: RideOutput =
@@ -230,30 +185,7 @@ struct StartCommand: Command {
             : plain
                 ? .lines(plain: true)
                 : context.stdoutIsTerminal && context.environment["TERM"] != "dumb" ? .screen : .lines(plain: false)
-
-        // A real start of a ride that cannot be completed is refused as 'plan' refuses it,
-        // with the same sentence, unless forced (a rehearsal may show what happens).
-        if speed == nil, !force, let route {
-            let planned = engine.applying(changes).schedule(route: route, t0: t0)
-            if let blocking = Self.refusal(planned) {
-                throw .failure(
-                    FindingText.sentence(
-                        blocking, network: context.network, clock: context.clock, language: language, at: t0) + " "
-                        + language.tr(
-                            "Почати однаково: 'metro-timer start … --force'.",
-                            "To start it anyway: 'metro-timer start … --force'."))
-            }
-        }
-        if speed == nil {
-            if let (origin, destination) = stations {
-                let confirmed = try confirmReplace(service: service, context: context, language: language)
-                _ = try service.start(
-                    origin: origin.code, destination: destination.code, t0: t0, replace: confirmed, changes: changes,
-                    via: via)
-            } else {
-                _ = try service.requireActive(at: context.now())
-            }
-        }
+        if speed == nil { try begin(t0: t0, service: service, engine: engine, context: context, language: language) }
         if output == .events, let trip = try store.load() {
             var fields: [String: Any] = ["from": trip.origin, "to": trip.destination]
             if let model = try? service.model(trip) {
@@ -263,23 +195,15 @@ struct StartCommand: Command {
                 "start", at: trip.t0, fields: fields, network: context.network, clock: context.clock, to: context.stdout
             )
         }
-
-        let delivery =
-            speed != nil
-            ? nil
-            : AlertDelivery(
-                context: service.alerts?.readRecord()?.delivery
-                    ?? DeliveryContext(
-                        environment: context.environment, terminal: DeliveryContext.currentTerminal(),
-                        command: context.environment["METRO_TIMER_ALERT_COMMAND"] ?? service.alerts?.commandSetting,
-                        language: language))
+        let delivery = delivery(service: service, context: context, language: language)
         let session = TerminalSession(context: context, screen: output == .screen)
         defer { session.end() }
         let ride = LiveRide(
             service: service, context: context, options: options, output: output, clock: clock,
             keys: session.keys(),
             rehearsal: speed != nil, width: { context.currentColumns },
-            height: { TerminalSize.rows(environment: context.environment) ?? 24 }, delivery: delivery,
+            height: { TerminalSize.rows(environment: context.environment) ?? 24 },
+            delivery: delivery,
             initialNotice: Self.notice(
                 [output == .screen ? validity : nil, tapNotice, choiceNote].compactMap { $0 } + feedNotes))
         if speed == nil, let feedVerdict, let settings = try? context.config.alerts(language: language),
@@ -290,21 +214,114 @@ struct StartCommand: Command {
         let ending = try ride.run()
         session.end()
         guard output == .screen else { return }
+        context.stdout.line(endingLine(ending, service: service, language: language))
+    }
+
+    /// t₀, when the train starts moving, read from the tap (`tapped`: the process's start, or a
+    /// rehearsal's `--at`) by the one rule the card follows too (`Tap`): before the first
+    /// train's allowance none moves, and a real start is refused (a rehearsal rides the first
+    /// train, as 'plan' plans it); a tap within a published first or last departure's allowance
+    /// is that train, timed from it. With the sentence that says so, if any.
+    func t0(engine: ScheduleEngine, context: Context, language: Language) throws(CLIError) -> (Date, String?) {
+        let tapped = rehearsalStart ?? context.tapped
+        guard let leg = firstLeg, let route else { return (tapped, nil) }
+        let tap = engine.tap(route: route, at: tapped)
+        let board = context.network.station(leg.stations[0]).map { Names.station($0, language) } ?? ""
+        let offset = language.duration(tap.offsetSeconds)
+        switch tap.reading {
+        case .trainsRunning:
+            return (tapped, nil)
+        case .beforeFirstTrain(let first):
+            guard speed != nil else {
+                let toward =
+                    context.network.terminal(line: leg.line, direction: leg.direction).map {
+                        Names.station($0, context.network, language)
+                    } ?? ""
+                throw .failure(
+                    RideWords.notRunningYet(
+                        line: leg.line, toward: toward, board: board, first: context.clock.hhmmss(first), language)
+                        + " " + language.tr("('plan' покаже його поїздку.)", "('plan' shows its ride.)"))
+            }
+            return (
+                first,
+                PlanCommand.firstTrainNote(
+                    asked: tapped, first: first, board: board, clock: context.clock, language: language)
+            )
+        case .firstTrainEarly(let first):
+            return (
+                first, RideWords.earlyTap(early: offset, board: board, first: context.clock.hhmmss(first), language)
+            )
+        case .lastTrainLate(let last):
+            return (last, RideWords.lateTap(late: offset, board: board, last: context.clock.hhmmss(last), language))
+        }
+    }
+
+    /// Where the ride is kept, and its clock: a rehearsal in memory on its own clock, a real
+    /// ride in the trip file.
+    func rideStore(t0: Date, context: Context) -> (TripStore, RideClock) {
+        guard let speed, let (origin, destination) = stations else {
+            return (context.tripStore, .system(context.now))
+        }
+        let store = MemoryTripStore(
+            trip: Trip(
+                id: "rehearsal", origin: origin.code, destination: destination.code, t0: t0, changes: changes,
+                via: via))
+        return (store, .rehearsal(context.now, speed: speed, startingAt: t0))
+    }
+
+    /// A real ride: refused when it cannot be completed, as 'plan' refuses it, with the same
+    /// sentence, unless forced (a rehearsal may show what happens); then started, or the active
+    /// one reattached.
+    func begin(t0: Date, service: TripService, engine: ScheduleEngine, context: Context, language: Language)
+        throws(CLIError)
+    {
+        if !force, let route {
+            let planned = engine.applying(changes).schedule(route: route, t0: t0)
+            if let blocking = Self.refusal(planned) {
+                throw .failure(
+                    FindingText.sentence(
+                        blocking, network: context.network, clock: context.clock, language: language, at: t0) + " "
+                        + language.tr(
+                            "Почати однаково: 'metro-timer start … --force'.",
+                            "To start it anyway: 'metro-timer start … --force'."))
+            }
+        }
+        if let (origin, destination) = stations {
+            let confirmed = try confirmReplace(service: service, context: context, language: language)
+            _ = try service.start(
+                origin: origin.code, destination: destination.code, t0: t0, replace: confirmed, changes: changes,
+                via: via)
+        } else {
+            _ = try service.requireActive(at: context.now())
+        }
+    }
+
+    /// How a real ride's alerts reach the rider (none in a rehearsal).
+    func delivery(service: TripService, context: Context, language: Language) -> AlertDelivery? {
+        guard speed == nil else { return nil }
+        return AlertDelivery(
+            context: service.alerts?.readRecord()?.delivery
+                ?? DeliveryContext(
+                    environment: context.environment, terminal: DeliveryContext.currentTerminal(),
+                    command: context.environment["METRO_TIMER_ALERT_COMMAND"] ?? service.alerts?.commandSetting,
+                    language: language))
+    }
+
+    /// The line the screen leaves behind.
+    func endingLine(_ ending: LiveRide.Exit, service: TripService, language: Language) -> String {
         switch ending {
         case .left where speed != nil:
-            context.stdout.line(language.tr("Репетицію завершено.", "Rehearsal over."))
+            return language.tr("Репетицію завершено.", "Rehearsal over.")
         case .left:
-            context.stdout.line(
-                language.tr(
-                    "Поїздка триває. Повернутися: 'metro-timer start'; рядок стану: 'metro-timer status'.",
-                    "The trip goes on. Reattach with 'metro-timer start'; a status line: 'metro-timer status'."))
+            return language.tr(
+                "Поїздка триває. Повернутися: 'metro-timer start'; рядок стану: 'metro-timer status'.",
+                "The trip goes on. Reattach with 'metro-timer start'; a status line: 'metro-timer status'.")
         case .replaced(let from, let to):
-            context.stdout.line(service.replacedText(from: from, to: to))
+            return service.replacedText(from: from, to: to)
         case .ended(let outcome):
-            context.stdout.line(
-                speed != nil
-                    ? language.tr("Репетицію завершено.", "Rehearsal over.")
-                    : language.tr("Поїздку завершено: ", "Trip ended: ") + service.outcomeText(outcome) + ".")
+            return speed != nil
+                ? language.tr("Репетицію завершено.", "Rehearsal over.")
+                : language.tr("Поїздку завершено: ", "Trip ended: ") + service.outcomeText(outcome) + "."
         }
     }
 
@@ -318,7 +335,7 @@ struct StartCommand: Command {
     /// `--replace` is required.
     func confirmReplace(service: TripService, context: Context, language: Language) throws(CLIError) -> Bool {
         if replace { return true }
-        guard let active = try service.active(at: context.launchTime) else { return false }
+        guard let active = try service.active(at: context.tapped) else { return false }
         guard context.stdinIsTerminal && context.stdoutIsTerminal else { return false }
         context.stdout.write(
             language.tr(

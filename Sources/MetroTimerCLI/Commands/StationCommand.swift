@@ -185,9 +185,30 @@ struct StationCommand: Command {
             return
         }
         let style = Style(enabled: options.color)
-        let network = context.network
-        func name(_ ref: Card.Ref) -> String { language == .uk ? ref.nameUk : ref.nameEn }
         var out: [String] = card.warnings.map { style.warning("⚠ " + $0) }
+        out += titleLines(card, style: style, network: context.network, language: language)
+        out.append("")
+        out.append(
+            language.tr("День ", "Service day ") + card.serviceDay + " · "
+                + (card.dayType == "weekday"
+                    ? language.tr("розклад робочого дня", "weekday timetable")
+                    : language.tr("розклад вихідного дня", "weekend timetable")))
+        out += directionLines(card, language: language)
+        if !card.serviceChanges.isEmpty {
+            out.append("")
+            out += card.serviceChanges.map { "ℹ " + $0 }
+        }
+        out.append(
+            language.tr("Входи: ", "Entrances: ") + entrances(card, context: context, language: language) + ".")
+        context.stdout.write(out.joined(separator: "\n") + "\n")
+    }
+
+    func name(_ ref: Card.Ref, _ language: Language) -> String { language == .uk ? ref.nameUk : ref.nameEn }
+
+    /// The station's names, line, whether it is closed, its transfer.
+    func titleLines(_ card: Card, style: Style, network: Network, language: Language) -> [String] {
+        func name(_ ref: Card.Ref) -> String { self.name(ref, language) }
+        var out: [String] = []
         out.append(
             style.bold(Names.station(station, language)) + "  " + (language == .uk ? station.nameEn : station.nameUk))
         out.append(
@@ -223,12 +244,13 @@ struct StationCommand: Command {
         if !card.namesRu.isEmpty {
             out.append(language.tr("Російською: ", "In Russian: ") + card.namesRu.joined(separator: ", "))
         }
-        out.append("")
-        out.append(
-            language.tr("День ", "Service day ") + card.serviceDay + " · "
-                + (card.dayType == "weekday"
-                    ? language.tr("розклад робочого дня", "weekday timetable")
-                    : language.tr("розклад вихідного дня", "weekend timetable")))
+        return out
+    }
+
+    /// Each direction's first and last trains and its intervals.
+    func directionLines(_ card: Card, language: Language) -> [String] {
+        func name(_ ref: Card.Ref) -> String { self.name(ref, language) }
+        var out: [String] = []
         for direction in card.directions {
             out.append(
                 language.tr("У напрямку станції ", "Toward ") + name(direction.toward) + " ("
@@ -254,12 +276,15 @@ struct StationCommand: Command {
             let hours = direction.intervalsByHour.sorted { (Int($0.key)! + 19) % 24 < (Int($1.key)! + 19) % 24 }
             out.append("  " + hours.map { "\($0.key) \(Durations.clock($0.value))" }.joined(separator: " · "))
         }
-        if !card.serviceChanges.isEmpty {
-            out.append("")
-            out += card.serviceChanges.map { "ℹ " + $0 }
-        }
+        return out
+    }
+
+    /// The entrances: their hours and vestibules, as they stand at the card's moment.
+    func entrances(_ card: Card, context: Context, language: Language) -> String {
+        let network = context.network
+        let closed = card.closed == true
         let seconds = context.clock.position(of: moment).seconds
-        let entrances =
+        return
             card.entrances.map { entrance in
                 closed
                     ? language.tr(
@@ -277,8 +302,6 @@ struct StationCommand: Command {
                             entrance, before: seconds < (network.entrance(station: station.code)?.opens ?? 0),
                             at: asked ? context.clock.hhmm(moment) : nil, language)
             } ?? language.tr("немає даних", "no data")
-        out.append(language.tr("Входи: ", "Entrances: ") + entrances + ".")
-        context.stdout.write(out.joined(separator: "\n") + "\n")
     }
 
     /// The entrances outside their published hours: "closed until 05:28 (hours 05:28–22:25, 2 of

@@ -5,6 +5,12 @@ import CLIKit
 /// parses every example read the same list.
 enum Examples {
     static func of(_ commandName: String) -> [CommandSpec.Example] {
+        ofARide(commandName) ?? ofACorrection(commandName) ?? ofTheStations(commandName) ?? ofTheRest(commandName)
+            ?? []
+    }
+
+    /// The root command's, and those of the commands that plan and ride.
+    static func ofARide(_ commandName: String) -> [CommandSpec.Example]? {
         let e = CommandSpec.Example.init
         switch commandName {
         case "metro-timer":
@@ -66,6 +72,15 @@ enum Examples {
                         "Лише наступна станція і час до прибуття.", "Only the next station and the time until arrival.")
                 ),
             ]
+        default:
+            return nil
+        }
+    }
+
+    /// The corrections during a ride and its end.
+    static func ofACorrection(_ commandName: String) -> [CommandSpec.Example]? {
+        let e = CommandSpec.Example.init
+        switch commandName {
         case "metro-timer adjust":
             return [
                 e(
@@ -94,6 +109,15 @@ enum Examples {
             return [e("metro-timer stop", Text("Завершити поїздку, не доїхавши.", "End the trip without arriving."))]
         case "metro-timer undo":
             return [e("metro-timer undo", Text("Скасувати останнє виправлення.", "Take back the last correction."))]
+        default:
+            return nil
+        }
+    }
+
+    /// The stations and the saved routes.
+    static func ofTheStations(_ commandName: String) -> [CommandSpec.Example]? {
+        let e = CommandSpec.Example.init
+        switch commandName {
         case "metro-timer stations":
             return [
                 e("metro-timer stations", Text("Усі станції обома мовами.", "Every station in both languages.")),
@@ -119,6 +143,15 @@ enum Examples {
                 e("metro-timer plan work", Text("Спланувати збережений маршрут.", "Plan the saved route.")),
                 e("metro-timer routes list", Text("Збережені й недавні маршрути.", "Saved and recent routes.")),
             ]
+        default:
+            return nil
+        }
+    }
+
+    /// The files a ride reads and writes, and the manual's.
+    static func ofTheRest(_ commandName: String) -> [CommandSpec.Example]? {
+        let e = CommandSpec.Example.init
+        switch commandName {
         case "metro-timer changes":
             return [
                 e(
@@ -183,7 +216,7 @@ enum Examples {
                     Text("Те саме, що 'metro-timer plan --help'.", "The same as 'metro-timer plan --help'."))
             ]
         default:
-            return []
+            return nil
         }
     }
 }

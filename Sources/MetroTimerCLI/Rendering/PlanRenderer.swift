@@ -45,6 +45,27 @@ struct PlanRenderer {
 
     func render(_ schedule: Schedule) -> String {
         let route = schedule.route
+        var out: [String] = findingLines(schedule) + titleLines(schedule)
+        if route.isWalkOnly, let walk = route.walkAfterAlighting {
+            out += wrapped(
+                language.tr(
+                    "\(name(route.origin)) і \(name(route.destination)) — один пересадковий вузол: пішки \(Durations.clock(walk.walkSeconds)), поїзд не потрібен.",
+                    "\(name(route.origin)) and \(name(route.destination)) are one transfer node: walk \(Durations.clock(walk.walkSeconds)), no train needed."
+                ), indent: 0)
+            return out.joined(separator: "\n") + "\n"
+        }
+        out += legLines(schedule)
+        out.append("")
+        out += momentLines(schedule)
+        let ride = Int(schedule.finalArrival.timeIntervalSince(schedule.departure))
+        out += wrapped(
+            language.stops(route.stopCount) + " · " + language.tr("у дорозі", "ride") + " "
+                + Durations.minutes(ride, language), indent: 0)
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The warnings, then the findings, each said first.
+    func findingLines(_ schedule: Schedule) -> [String] {
         var out: [String] = []
         for warning in warnings { out += wrapped("⚠ " + warning, indent: 2).map(style.warning) }
         for finding in schedule.findings {
@@ -54,6 +75,13 @@ struct PlanRenderer {
         }
         if !schedule.findings.isEmpty || !warnings.isEmpty { out.append("") }
 
+        return out
+    }
+
+    /// The ride's ends, its service day and timetable, and the notes.
+    func titleLines(_ schedule: Schedule) -> [String] {
+        let route = schedule.route
+        var out: [String] = []
         out += wrapped(name(route.origin) + " → " + name(route.destination), indent: 2).map(style.bold)
         let position = clock.position(of: schedule.departure)
         var day =
@@ -71,14 +99,13 @@ struct PlanRenderer {
         for note in notes { out += wrapped("ℹ " + note, indent: 2).map(style.warning) }
         out.append("")
 
-        if route.isWalkOnly, let walk = route.walkAfterAlighting {
-            out += wrapped(
-                language.tr(
-                    "\(name(route.origin)) і \(name(route.destination)) — один пересадковий вузол: пішки \(Durations.clock(walk.walkSeconds)), поїзд не потрібен.",
-                    "\(name(route.origin)) and \(name(route.destination)) are one transfer node: walk \(Durations.clock(walk.walkSeconds)), no train needed."
-                ), indent: 0)
-            return out.joined(separator: "\n") + "\n"
-        }
+        return out
+    }
+
+    /// Each line in its colour with every station and its time, and the walks and changes.
+    func legLines(_ schedule: Schedule) -> [String] {
+        let route = schedule.route
+        var out: [String] = []
         if let walk = route.walkBeforeBoarding {
             out += wrapped(
                 "⇄ "
@@ -129,8 +156,12 @@ struct PlanRenderer {
                         "Then walk to \(name(route.destination)): \(Durations.clock(walk.walkSeconds)), by \(clock.hhmm(schedule.finalArrival))."
                     ), indent: 4)
         }
-        out.append("")
+        return out
+    }
 
+    /// The moments that matter: the alerts, and the arrival with its range.
+    func momentLines(_ schedule: Schedule) -> [String] {
+        var out: [String] = []
         var moments: [(String, String)] = []
         // An alert that fires more than a stop early is not said to fire at the stop it belongs
         // to: it says how far it is (AlertWording).
@@ -164,11 +195,7 @@ struct PlanRenderer {
             out.append(style.bold(label.padding(labelWidth)) + String(lines[0].dropFirst(labelWidth)))
             out += lines.dropFirst()
         }
-        let ride = Int(schedule.finalArrival.timeIntervalSince(schedule.departure))
-        out += wrapped(
-            language.stops(route.stopCount) + " · " + language.tr("у дорозі", "ride") + " "
-                + Durations.minutes(ride, language), indent: 0)
-        return out.joined(separator: "\n") + "\n"
+        return out
     }
 
     /// A station's row; when its annotations do not fit beside it, they go on the lines below,

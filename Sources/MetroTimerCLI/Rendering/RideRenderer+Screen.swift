@@ -40,22 +40,36 @@ struct ScreenRenderer {
         }
         let width = max(width, Self.minimumWidth)
         let language = view.language
-        let style = view.style
-        let state = view.state
-        var lines: [String] = []
+        let lines = [header(view, width: width), strip(view, width: width), fit(status(view), width), ""]
+        var countdowns = alertCountdowns(view)
+        let labelWidth =
+            (countdowns.map(\.0) + [
+                language.tr("Пересадка — наступна", "Change is next"), language.tr("Наступна — ваша", "Yours is next"),
+            ])
+            .map(\.count).max()!
+        countdowns.append((language.tr("Прибуття", "Arrival"), arrival(view, labelWidth: labelWidth, width: width)))
+        let countdownLines = countdowns.map { fit($0.0.padding(labelWidth) + "  " + $0.1, width) }
+        return folded(
+            top: lines, countdowns: countdownLines, below: Below(view, renderer: self, width: width), style: view.style,
+            width: width, height: height)
+    }
 
+    /// The title and the clock (with the rehearsal's speed), on one line.
+    func header(_ view: RideView, width: Int) -> String {
         var header = view.name(view.trip.origin) + " → " + view.name(view.trip.destination)
         var clockText = view.clock.hhmmss(view.now)
         if let speed = view.rehearsalSpeed {
-            clockText = language.tr("репетиція ×", "rehearsal ×") + Self.speedText(speed) + "  " + clockText
+            clockText = view.language.tr("репетиція ×", "rehearsal ×") + Self.speedText(speed) + "  " + clockText
         }
         header = fit(header, width - clockText.count - 1)
-        lines.append(
-            style.bold(header) + String(repeating: " ", count: max(1, width - header.count - clockText.count))
-                + clockText)
-        lines.append(strip(view, width: width))
+        return view.style.bold(header) + String(repeating: " ", count: max(1, width - header.count - clockText.count))
+            + clockText
+    }
 
-        let stops = language.stops(state.stopsLeft)
+    /// Where the ride stands, with the stops left.
+    func status(_ view: RideView) -> String {
+        let language = view.language
+        let state = view.state
         var status: String
         switch state.phase {
         case .notStarted:
@@ -74,56 +88,57 @@ struct ScreenRenderer {
                 "Перехід на станцію \(view.name(view.changeAtHand?.entry ?? ""))",
                 "Walking to \(view.name(view.changeAtHand?.entry ?? ""))")
         case .waiting:
-            let transfer = view.changeAtHand
-            status = language.tr("Очікування поїзда", "Waiting for the train")
-            if let transfer, let first = transfer.realTrain, !transfer.confirmed {
-                // On the platform by the published first train: that train.
-                status +=
-                    ": "
-                    + language.tr("перший, о \(view.clock.hhmmss(first))", "the first, the \(view.clock.hhmmss(first))")
-            } else if let transfer {
-                status +=
-                    " (" + language.tr("заплановано", "booked") + " \(Durations.clock(transfer.bookedWaitSeconds)), "
-                    + language.tr("до", "up to") + " \(Durations.clock(transfer.longestWaitSeconds)))"
-                if let last = transfer.latestTrain, !transfer.confirmed {
-                    status += language.tr(
-                        ": останній о \(view.clock.hhmmss(last))", ": the last at \(view.clock.hhmmss(last))")
-                }
-            }
+            status = language.tr("Очікування поїзда", "Waiting for the train") + waitText(view)
         case .arrived:
             status = language.tr(
                 "За розкладом ви на місці. Натисніть a двічі, щоб підтвердити.",
                 "By the timetable you are there. Press a twice to confirm.")
         }
-        if state.phase != .arrived { status += " · " + stops }
-        lines.append(fit(status, width))
-        lines.append("")
+        if state.phase != .arrived { status += " · " + language.stops(state.stopsLeft) }
+        return status
+    }
 
-        // Each countdown named as its alert will speak (AlertWording): "get ready" when it fires
-        // more than a stop early, and the second change named as the second.
-        var countdowns: [(String, String)] = []
-        let told = view.told
-        for coming in [told.nextChangeAlert, told.stationAlert].compactMap({ $0 }) {
-            let until = coming.time.timeIntervalSince(view.now)
-            countdowns.append(
-                (
-                    AlertWording.label(coming.alert, early: coming.early, language),
-                    language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))
-                ))
+    /// The wait at a change: the published first train, or the booked wait and its range.
+    func waitText(_ view: RideView) -> String {
+        let language = view.language
+        guard let transfer = view.changeAtHand else { return "" }
+        if let first = transfer.realTrain, !transfer.confirmed {
+            // On the platform by the published first train: that train.
+            return ": "
+                + language.tr("перший, о \(view.clock.hhmmss(first))", "the first, the \(view.clock.hhmmss(first))")
         }
-        let labelWidth =
-            (countdowns.map(\.0) + [
-                language.tr("Пересадка — наступна", "Change is next"), language.tr("Наступна — ваша", "Yours is next"),
-            ])
-            .map(\.count).max()!
-        // The arrival in the longest form that fits whole: a cut-off time would mislead.
+        var text =
+            " (" + language.tr("заплановано", "booked") + " \(Durations.clock(transfer.bookedWaitSeconds)), "
+            + language.tr("до", "up to") + " \(Durations.clock(transfer.longestWaitSeconds)))"
+        if let last = transfer.latestTrain, !transfer.confirmed {
+            text += language.tr(": останній о \(view.clock.hhmmss(last))", ": the last at \(view.clock.hhmmss(last))")
+        }
+        return text
+    }
+
+    /// Each countdown named as its alert will speak (AlertWording): "get ready" when it fires
+    /// more than a stop early, and the second change named as the second.
+    func alertCountdowns(_ view: RideView) -> [(String, String)] {
+        let told = view.told
+        return [told.nextChangeAlert, told.stationAlert].compactMap { $0 }.map { coming in
+            let until = coming.time.timeIntervalSince(view.now)
+            return (
+                AlertWording.label(coming.alert, early: coming.early, view.language),
+                view.language.tr("через ", "in ") + Durations.clock(Int(until.rounded(.up)))
+            )
+        }
+    }
+
+    /// The arrival in the longest form that fits whole: a cut-off time would mislead.
+    func arrival(_ view: RideView, labelWidth: Int, width: Int) -> String {
+        let language = view.language
         var forms: [String] = []
         let range =
             " (" + view.clock.hhmm(view.schedule.arrivalEarliest) + "–" + view.clock.hhmm(view.schedule.arrivalLatest)
             + ")"
         let hasRange = view.clock.hhmm(view.schedule.arrivalEarliest) != view.clock.hhmm(view.schedule.arrivalLatest)
-        if state.untilArrival > 0 {
-            let until = Durations.clock(Int(state.untilArrival.rounded(.up)))
+        if view.state.untilArrival > 0 {
+            let until = Durations.clock(Int(view.state.untilArrival.rounded(.up)))
             let long = language.tr("через ", "in ") + until + " · " + view.clock.hhmmss(view.schedule.arrival)
             if hasRange { forms.append(long + range) }
             // The clock time goes before "in" does: "44:25 · 08:59" alone reads as two times.
@@ -135,38 +150,53 @@ struct ScreenRenderer {
             if hasRange { forms.append(view.clock.hhmmss(view.schedule.arrival) + range) }
             forms.append(view.clock.hhmmss(view.schedule.arrival))
         }
-        let arrival = forms.first { labelWidth + 2 + $0.count <= width } ?? forms.last!
-        countdowns.append((language.tr("Прибуття", "Arrival"), arrival))
+        return forms.first { labelWidth + 2 + $0.count <= width } ?? forms.last!
+    }
 
-        // Below the countdowns, in order of importance; folded or dropped from the bottom up
-        // when the terminal is short, so the title, the next station, the countdowns and the
-        // keys always show.
+    /// What goes below the countdowns, in order of importance, each wrapped to the width.
+    struct Below {
         var banner: [String] = []
-        if let alert = view.highlighted {
-            // Wrapped, never cut: the instruction is the one thing the rider must read whole.
-            banner = wrap("▶ " + AlertText.sentence(alert, view: view), width).map(style.inverse)
-        }
         var instruction: [String] = []
-        if let text = AlertText.transferInstruction(view: view) { instruction = wrap("⇄ " + text, width) }
-        var warnings = view.findingsAhead.map {
-            "⚠ " + FindingText.sentence($0, network: view.network, clock: view.clock, language: language, at: view.now)
-        }
-        if let changes = view.changesAhead,
-            let summary = ServiceOptions.summary(changes, network: view.network, language: language)
-        {
-            warnings.append("ℹ " + summary)
-        }
+        var warnings: [String]
         var notice: [String] = []
-        if let text = view.notice { notice = wrap(text, width) }
-        let keys = keyLines(language, width).map(style.dim)
+        var keys: [String]
 
+        init(_ view: RideView, renderer: ScreenRenderer, width: Int) {
+            let style = view.style
+            if let alert = view.highlighted {
+                // Wrapped, never cut: the instruction is the one thing the rider must read whole.
+                banner = renderer.wrap("▶ " + AlertText.sentence(alert, view: view), width).map(style.inverse)
+            }
+            if let text = AlertText.transferInstruction(view: view) { instruction = renderer.wrap("⇄ " + text, width) }
+            warnings = view.findingsAhead.map {
+                "⚠ "
+                    + FindingText.sentence(
+                        $0, network: view.network, clock: view.clock, language: view.language, at: view.now)
+            }
+            if let changes = view.changesAhead,
+                let summary = ServiceOptions.summary(changes, network: view.network, language: view.language)
+            {
+                warnings.append("ℹ " + summary)
+            }
+            if let text = view.notice { notice = renderer.wrap(text, width) }
+            keys = renderer.keyLines(view.language, width).map(style.dim)
+        }
+    }
+
+    /// The frame in the first form that fits the height. Below the countdowns, what is there is
+    /// folded or dropped from the bottom up when the terminal is short, so the title, the next
+    /// station, the countdowns and the keys always show.
+    func folded(
+        top lines: [String], countdowns: [String], below: Below, style: Style, width: Int, height: Int
+    ) -> [String] {
+        let (instruction, notice, banner, warnings) = (below.instruction, below.notice, below.banner, below.warnings)
         func assemble(
             spacers: Bool, strip: Bool, warningLines: [String], instruction: [String], notice: [String],
             banner: [String]
         ) -> [String] {
             var result = strip ? lines : lines.enumerated().filter { $0.offset != 1 }.map(\.element)
             if !spacers { result.removeAll { $0.isEmpty } }
-            for (label, value) in countdowns { result.append(fit(label.padding(labelWidth) + "  " + value, width)) }
+            result += countdowns
             // A blank line before each group but the warnings, which follow the instruction.
             for (group, spaced) in [
                 (banner, true), (instruction, true), (warningLines, false), (notice.map(style.bold), true),
@@ -175,7 +205,7 @@ struct ScreenRenderer {
                 result += group
             }
             if spacers { result.append("") }
-            return result + keys
+            return result + below.keys
         }
         let fullWarnings = warnings.flatMap { wrap($0, width) }.map(style.warning)
         // One line for all the warnings: the first, cut, and how many more.

@@ -164,47 +164,9 @@ final class LiveRide {
                 out.line(LineRenderer(plain: true).opening(first))
                 out.line(LineRenderer.keys(language))
             }
-            // Corrections made here or from another terminal appear within a second.
-            if trip.corrections.count > seenCorrections {
-                for correction in trip.corrections[seenCorrections...] {
-                    emitCorrection(correction, view: view(trip, schedule, now: now))
-                }
-                seenCorrections = trip.corrections.count
-            } else if trip.corrections.count < seenCorrections {
-                seenCorrections = trip.corrections.count
-                if output == .lines(plain: true), !tookBack { out.line(RideWords.tookBack(language)) }
-            }
-            tookBack = false
-            var claimed: [Trip.Alert] = []
+            showCorrections(trip, schedule, now: now)
             let nextSecond = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + 0.000_001).rounded(.down) + 1)
-            let due = Trip.Alert.allCases.filter { model.due($0, schedule: schedule, trip: trip, at: now) }
-            // The frame is the screen's unit of time: an alert falling due before the next one
-            // is due in this one too. A screen opened a moment before the arrival, long after
-            // "yours is next", claims neither yet: the next frame has both, and says the arrival.
-            let dueInFrame = Trip.Alert.allCases.filter {
-                model.due($0, schedule: schedule, trip: trip, at: nextSecond)
-            }
-            if !due.isEmpty && (rehearsal || dueInFrame.count == due.count) {
-                claimed = try service.claimDueAlerts(at: now)
-                if let reloaded = try service.store.load() { trip = reloaded }
-                schedule = model.current(trip)
-            }
-            // The claim decides who notifies; this screen shows the alerts claimed since it
-            // opened, by itself or by another process, once per claim. Several at once (the
-            // screen reopened after they fell due): only the latest, saying how late it comes.
-            let news = Trip.Alert.allCases.filter { alert in
-                guard let claim = trip.alertsFired[alert.rawValue] else { return false }
-                return shownAlerts[alert.rawValue] != claim && claim <= now.addingTimeInterval(1)
-            }
-            // A rehearsal steps its clock by up to a minute a frame: there, alerts that fall in
-            // one frame are each said, and none is late.
-            for alert in news { shownAlerts[alert.rawValue] = trip.alertsFired[alert.rawValue] }
-            let said = rehearsal ? news : AlertText.latest(news, in: schedule).map { [$0] } ?? []
-            for alert in said {
-                fire(
-                    alert, view: view(trip, schedule, now: now), deliver: claimed.contains(alert),
-                    lateSeconds: rehearsal ? nil : AlertText.lateSeconds(alert, in: schedule, at: now))
-            }
+            try sayAlerts(&trip, &schedule, model: model, now: now, nextSecond: nextSecond)
             if let verdict = feed?.poll(at: now) { feedChanged(verdict, view: view(trip, schedule, now: now)) }
             warn(view(trip, schedule, now: now))
             draw(view(trip, schedule, now: now))
@@ -220,6 +182,55 @@ final class LiveRide {
             // The terminal hung up without a SIGHUP reaching us (a session leader that ignores
             // it): nobody is looking, so the screen leaves as with q, and the trip goes on.
             if keys.terminalLost { return .left }
+        }
+    }
+
+    /// Corrections made here or from another terminal appear within a second.
+    func showCorrections(_ trip: Trip, _ schedule: Schedule, now: Date) {
+        if trip.corrections.count > seenCorrections {
+            for correction in trip.corrections[seenCorrections...] {
+                emitCorrection(correction, view: view(trip, schedule, now: now))
+            }
+            seenCorrections = trip.corrections.count
+        } else if trip.corrections.count < seenCorrections {
+            seenCorrections = trip.corrections.count
+            if output == .lines(plain: true), !tookBack { out.line(RideWords.tookBack(language)) }
+        }
+        tookBack = false
+    }
+
+    /// Claims the alerts due in this frame and says those claimed since the screen opened.
+    func sayAlerts(_ trip: inout Trip, _ schedule: inout Schedule, model: TripModel, now: Date, nextSecond: Date)
+        throws(CLIError)
+    {
+        var claimed: [Trip.Alert] = []
+        let due = Trip.Alert.allCases.filter { model.due($0, schedule: schedule, trip: trip, at: now) }
+        // The frame is the screen's unit of time: an alert falling due before the next one
+        // is due in this one too. A screen opened a moment before the arrival, long after
+        // "yours is next", claims neither yet: the next frame has both, and says the arrival.
+        let dueInFrame = Trip.Alert.allCases.filter {
+            model.due($0, schedule: schedule, trip: trip, at: nextSecond)
+        }
+        if !due.isEmpty && (rehearsal || dueInFrame.count == due.count) {
+            claimed = try service.claimDueAlerts(at: now)
+            if let reloaded = try service.store.load() { trip = reloaded }
+            schedule = model.current(trip)
+        }
+        // The claim decides who notifies; this screen shows the alerts claimed since it
+        // opened, by itself or by another process, once per claim. Several at once (the
+        // screen reopened after they fell due): only the latest, saying how late it comes.
+        let news = Trip.Alert.allCases.filter { alert in
+            guard let claim = trip.alertsFired[alert.rawValue] else { return false }
+            return shownAlerts[alert.rawValue] != claim && claim <= now.addingTimeInterval(1)
+        }
+        // A rehearsal steps its clock by up to a minute a frame: there, alerts that fall in
+        // one frame are each said, and none is late.
+        for alert in news { shownAlerts[alert.rawValue] = trip.alertsFired[alert.rawValue] }
+        let said = rehearsal ? news : AlertText.latest(news, in: schedule).map { [$0] } ?? []
+        for alert in said {
+            fire(
+                alert, view: view(trip, schedule, now: now), deliver: claimed.contains(alert),
+                lateSeconds: rehearsal ? nil : AlertText.lateSeconds(alert, in: schedule, at: now))
         }
     }
 

@@ -183,4 +183,16 @@ final class SourceRulesTests: XCTestCase {
                 "docs/ARCHITECTURE.md, Entry points: \(path) does not exist")
         }
     }
+
+    /// Route choice in one place: only `RouteChoice` asks the `Router` for a route (the lookup
+    /// or the way round the triangle); the commands, the trip's fold, the journal, the backtest
+    /// and the lab ask `RouteChoice` (docs/ARCHITECTURE.md, Invariants).
+    func testOnlyRouteChoiceAsksTheRouter() throws {
+        for file in try TestPaths.swiftFiles(under: "Sources") where file.path != "MetroCore/Routing/RouteChoice.swift"
+        {
+            for call in ["Router(", ".route(from:", ".detour(from:"] where file.text.contains(call) {
+                XCTFail("Sources/\(file.path) calls \(call): ask RouteChoice (MetroCore/Routing/RouteChoice.swift)")
+            }
+        }
+    }
 }

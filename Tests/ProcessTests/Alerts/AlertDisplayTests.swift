@@ -40,7 +40,7 @@ final class AlertDisplayTests: XCTestCase {
         let out = StringSink()
         let context = Context(
             arguments: [], environment: ["METRO_TIMER_HOME": directory + "/state"], stdout: out, stderr: StringSink(),
-            now: { time.now }, launchTime: t0, stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
+            now: { time.now }, tapped: t0, stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
         // This screen's own channels: a command that records what it was given.
         let delivered = directory + "/delivered"
         let delivery = AlertDelivery(
@@ -101,7 +101,7 @@ final class AlertDisplayTests: XCTestCase {
         let out = StringSink()
         let context = Context(
             arguments: [], environment: ["METRO_TIMER_HOME": directory + "/state"], stdout: out, stderr: StringSink(),
-            now: { time.now }, launchTime: t0, stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
+            now: { time.now }, tapped: t0, stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
         let delivered = directory + "/delivered"
         let delivery = AlertDelivery(
             context: DeliveryContext(
@@ -260,7 +260,7 @@ final class LateAndLostTests: XCTestCase {
             origin: Kyiv.station("Lisova").code, destination: Kyiv.station("Teremky").code, t0: t0, replace: false)
         let context = Context(
             arguments: [], environment: ["METRO_TIMER_HOME": directory], stdout: StringSink(), stderr: StringSink(),
-            now: { time.now }, launchTime: t0, stdoutIsTerminal: true, clock: Kyiv.clock, columns: 80)
+            now: { time.now }, tapped: t0, stdoutIsTerminal: true, clock: Kyiv.clock, columns: 80)
         let keys = VanishingKeys(time: time)
         let ride = LiveRide(
             service: service, context: context, options: GlobalOptions(language: .en, color: false), output: .screen,

@@ -103,7 +103,7 @@ final class HelpExamplesTests: XCTestCase {
                     var language = Language.en
                     let context = Context(
                         arguments: arguments, environment: [:], stdout: StringSink(), stderr: StringSink(),
-                        now: { Date() }, launchTime: Date(),
+                        now: { Date() }, tapped: Date(),
                         stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
                     XCTAssertNoThrow(
                         try MetroTimer.extractGlobalOptions(&rest, context: context, language: &language),

@@ -158,7 +158,7 @@ final class CorrectionModelTests: XCTestCase {
         var checked = 0
         let statusContext = Context(
             arguments: [], environment: [:], stdout: StringSink(), stderr: StringSink(), now: { Date() },
-            launchTime: Date(),
+            tapped: Date(),
             stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
         var longWays = 0
         var drifts = 0

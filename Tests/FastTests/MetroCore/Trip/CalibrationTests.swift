@@ -165,7 +165,7 @@ final class CalibrationTests: XCTestCase {
         let context = Context(
             arguments: [], environment: ["METRO_TIMER_HOME": directory], stdout: out, stderr: StringSink(),
             now: { time.now },
-            launchTime: t0, stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
+            tapped: t0, stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
         let options = GlobalOptions(language: .en, color: false)
         var parsed = ParsedArguments()
         parsed.positionals = ["from": "Lisova", "to": "Darnytsia"]

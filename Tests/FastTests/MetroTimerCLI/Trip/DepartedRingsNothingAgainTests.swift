@@ -36,7 +36,7 @@ final class DepartedRingsNothingAgainTests: XCTestCase {
         let output = StringSink()
         let context = Context(
             arguments: [], environment: ["METRO_TIMER_HOME": directory], stdout: output, stderr: StringSink(),
-            now: { time.now }, launchTime: t0, stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
+            now: { time.now }, tapped: t0, stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
         let keys = ScriptedKeys(
             time: time, script: [(t0.addingTimeInterval(1108), "d"), (schedule.arrival.addingTimeInterval(-60), "q")])
         let ride = LiveRide(

@@ -29,7 +29,7 @@ final class LiveRideTests: XCTestCase {
         let output = StringSink()
         let context = Context(
             arguments: [], environment: ["METRO_TIMER_HOME": directory], stdout: output, stderr: StringSink(),
-            now: { time.now }, launchTime: t0, stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
+            now: { time.now }, tapped: t0, stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
         return Harness(time: time, store: store, service: service, output: output, context: context)
     }
 

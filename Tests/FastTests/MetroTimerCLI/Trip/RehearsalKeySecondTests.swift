@@ -23,7 +23,7 @@ final class RehearsalKeySecondTests: XCTestCase {
             store: store, engine: ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock), language: .en)
         let output = StringSink()
         let context = Context(
-            arguments: [], environment: [:], stdout: output, stderr: StringSink(), now: { time.now }, launchTime: t0,
+            arguments: [], environment: [:], stdout: output, stderr: StringSink(), now: { time.now }, tapped: t0,
             stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
         // Typed 26.75 ride seconds in (real: 26.75 / 120 s), left 5 ride minutes in.
         let keys = ScriptedKeys(

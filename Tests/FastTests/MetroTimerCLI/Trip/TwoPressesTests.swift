@@ -24,7 +24,7 @@ final class TwoPressesTests: XCTestCase {
         let output = StringSink()
         let context = Context(
             arguments: [], environment: ["METRO_TIMER_HOME": directory], stdout: output, stderr: StringSink(),
-            now: { time.now }, launchTime: t0, stdoutIsTerminal: true, clock: Kyiv.clock, columns: 80)
+            now: { time.now }, tapped: t0, stdoutIsTerminal: true, clock: Kyiv.clock, columns: 80)
         let clock: RideClock =
             speed.map { .rehearsal({ time.now }, speed: $0, startingAt: t0) } ?? .system({ time.now })
         let ride = LiveRide(
