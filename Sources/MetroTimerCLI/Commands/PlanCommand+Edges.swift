@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// The sentences of `plan` at the edges of the service day: `--last`, `--arrive-by` and a plan
-/// asked for before the first train, all answered with the trains `ServiceTrains` models.
+/// asked for before the first train, all answered from the published first and last departures.
 extension PlanCommand {
     /// "the M2 toward Teremky at Maidan Nezalezhnosti".
     static func changeName(_ change: EdgeConnection.Change, network: Network, language: Language) -> (
