@@ -64,10 +64,11 @@ echo "metro-timer in the tarball: $size bytes (stripped)"
 check "metro-timer is at most 16.5 MB (16,500,000 bytes)" test "$size" -le 16500000
 # The rider's binary links the core, never the lab or the data compiler: no symbol mangled with
 # their modules' names (8MetroLab, 9MetroData) or their main types' (the simulator, the
-# compiler, the feed, the field pool, the backtest); timetable-gen has them.
-lab='8MetroLab|9MetroData|9Simulator|17TimetableCompiler|8GTFSFeed|9FieldPool|8Backtest'
+# compiler, the feed, the feed's generated trains, the field pool, the backtest); timetable-gen
+# has them.
+lab='8MetroLab|9MetroData|9Simulator|17TimetableCompiler|8GTFSFeed|13ServiceTrains|9FieldPool|8Backtest'
 check "metro-timer carries no code of MetroLab or MetroData (nm), and MetroCore's" bash -c "symbols=\$(nm .build/release/metro-timer) && ! grep -qE '$lab' <<<\"\$symbols\" && grep -q '9MetroCore' <<<\"\$symbols\""
-check "timetable-gen carries both (nm)" bash -c "symbols=\$(nm .build/release/timetable-gen) && grep -q '8MetroLab' <<<\"\$symbols\" && grep -q '9MetroData' <<<\"\$symbols\""
+check "timetable-gen carries both (nm), the generated trains too" bash -c "symbols=\$(nm .build/release/timetable-gen) && grep -q '8MetroLab' <<<\"\$symbols\" && grep -q '9MetroData' <<<\"\$symbols\" && grep -q '13ServiceTrains' <<<\"\$symbols\""
 for product in metro-timer timetable-gen; do
     check "$product is stripped" bash -c "! readelf -S '$tree/bin/$product' | grep -q '\.symtab'"
     check "$product links no Swift runtime library and has no run path" bash -c "! readelf -d '$tree/bin/$product' | grep -q 'libswift\|libFoundation\|libdispatch\|RUNPATH\|RPATH'"

@@ -4,8 +4,8 @@
 ///
 /// The parser makes a typed tree (`Value`). `parse` gives it in the shapes `JSONSerialization`
 /// gives (`[String: Any]`, `[Any]`, `String`, `Bool`, `Int` for integers that fit, `Double` for the
-/// rest, `JSONObject.null`); `decode` (JSONObject+Decoder.swift) reads any `Decodable` from it, the
-/// embedded network on every start-up included.
+/// rest, `JSONObject.null`); `decode` (`JSONObject+Decoder.swift`, walked by `ValueDecoder`) reads
+/// any `Decodable` from it, the embedded network on every start-up included.
 package enum JSONObject {
     /// JSON's `null`.
     package struct Null: Equatable, Sendable {}

@@ -8,9 +8,6 @@ package struct Network: Sendable {
     private let segmentIndex: [SegmentKey: NetworkDocument.Segment]
     private let windowIndex: [WindowKey: NetworkDocument.ServiceWindow]
     private let transferIndex: [String: NetworkDocument.Transfer]
-    /// The service model's trains, generated once per line, direction and day type when first
-    /// asked for (`ServiceTrains`).
-    package let serviceTrains = ServiceTrains.Cache()
 
     private struct SegmentKey: Hashable {
         var from: String

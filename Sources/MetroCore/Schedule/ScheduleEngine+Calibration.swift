@@ -1,27 +1,5 @@
 import FoundationEssentials
 
-/// Where a segment's figure came from, most trusted first.
-package enum SegmentSource: String, Codable, Sendable {
-    /// Measured on this passenger's rides, this direction.
-    case calibrated
-    /// Published departures, this direction.
-    case official
-    /// Published departures of the opposite direction (none published for this one).
-    case mirrored
-    /// Nothing known: a network-wide typical figure.
-    case fallback = "default"
-}
-
-/// Which of the published running patterns a computation uses.
-package enum RunningPattern: Sendable {
-    /// The best estimate, midway between the first and the last trains: what is displayed.
-    case best
-    /// The fast pattern (the last train's): alert moments, and the early end of ranges.
-    case early
-    /// The slow pattern (the first train's): the late end of ranges.
-    case late
-}
-
 extension ScheduleEngine {
     /// A segment's running time, through the chain calibrated → official this direction →
     /// official mirrored → default. Your own measurements, where there are any, stand for all

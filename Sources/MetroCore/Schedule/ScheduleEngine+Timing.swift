@@ -76,7 +76,7 @@ extension ScheduleEngine {
 
     /// The best estimate's running time from `from` to `to` and dwell at `to` arriving from
     /// `from`, as `running` and `dwell` give them, with one lookup when there is no calibration.
-    func bestFigures(from: String, to: String) -> (run: Double, dwell: Double) {
+    package func bestFigures(from: String, to: String) -> (run: Double, dwell: Double) {
         guard calibration == nil else {
             return (running(from: from, to: to).seconds, dwell(at: to, arrivingFrom: from).seconds)
         }

@@ -7,20 +7,20 @@ package struct ScheduleEngine: Sendable {
     /// The share of the headway booked as the wait after a transfer. The wait is unknowable
     /// (zero to one headway); a quarter leans early on purpose: an early alert costs a glance,
     /// a late one costs the station. Half would be the unbiased mean and zero the earliest.
-    package var bookedWaitFraction: Double = 0.25
+    package let bookedWaitFraction: Double
     /// The share of the time since the last confirmed point by which an alert that rests on an
     /// unconfirmed change leans early (see `alertLead`).
-    package var alertLeanShare: Double = 0.1
+    package let alertLeanShare: Double
     /// The share of the time since t₀ by which an alert leans early on a ride nobody corrected
     /// that rests on no wait (a ride with no change, or before it): see `alertLead`.
-    package var confirmedLeanShare: Double = 0.08
+    package let confirmedLeanShare: Double
     /// The share by which an alert leans early once the passenger has corrected the ride
     /// ("departed", "at a station", ± stops): the running and dwell since the correction (see
     /// `alertLead`).
-    package var correctedLeanShare: Double = 0.12
+    package let correctedLeanShare: Double
     /// The share of the time since the last confirmed point by which the arrival's range
     /// widens on each side, beyond the published patterns (see `rangeMargin`).
-    var rangeMarginShare: Double = 0.12
+    let rangeMarginShare: Double
     /// Warn when the last train leaves within this many seconds of a boarding.
     var lastTrainWarning: Int = 3600
     /// Today's interval per line, in seconds, replacing the published one (service changes).
@@ -39,9 +39,19 @@ package struct ScheduleEngine: Sendable {
         return engine
     }
 
-    package init(network: Network, clock: ServiceClock) {
+    /// The engine as shipped: the shares' defaults are the policy the app ships. A test or the
+    /// lab that measures another policy makes its own engine with other shares.
+    package init(
+        network: Network, clock: ServiceClock, bookedWaitFraction: Double = 0.25, alertLeanShare: Double = 0.1,
+        confirmedLeanShare: Double = 0.08, correctedLeanShare: Double = 0.12, rangeMarginShare: Double = 0.12
+    ) {
         self.network = network
         self.clock = clock
+        self.bookedWaitFraction = bookedWaitFraction
+        self.alertLeanShare = alertLeanShare
+        self.confirmedLeanShare = confirmedLeanShare
+        self.correctedLeanShare = correctedLeanShare
+        self.rangeMarginShare = rangeMarginShare
     }
 
     /// The interval between trains on a line at a moment, as this engine plans with it (today's

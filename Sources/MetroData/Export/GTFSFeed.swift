@@ -51,6 +51,8 @@ package struct GTFSFeed: Sendable {
     package let track: [String: [TimetableCompiler.TrackPoint]]
     package let options: Options
     let engine: ScheduleEngine
+    /// The trains, generated once per line, direction and day type when first asked for.
+    let serviceTrains = ServiceTrains.Cache()
 
     package init(
         network: Network, track: [String: [TimetableCompiler.TrackPoint]], clock: ServiceClock, options: Options
@@ -64,14 +66,14 @@ package struct GTFSFeed: Sendable {
     // MARK: - Trains
 
     /// Every train of the feed, in a fixed order: line, direction, day type, then start time.
-    /// They are the service model's trains (`ServiceTrains`), the ones `plan`, `start` and the
-    /// alerts board at the edges of the day.
+    /// They are the service model's trains (`ServiceTrains`), made from the published first and
+    /// last departures and intervals.
     package func trips() -> [Trip] {
         var result: [Trip] = []
         for line in network.lines {
             for direction in Direction.allCases {
                 for dayType in [DayType.weekday, .weekend] {
-                    result += network.serviceTrains.trips(
+                    result += serviceTrains.trips(
                         line: line.id, direction: direction, dayType: dayType, engine: engine)
                 }
             }

@@ -20,6 +20,10 @@ package struct Simulator: Sendable {
     /// triangle and change the tables (docs/ARCHITECTURE.md, Invariants).
     static let routeRule: RouteRule = .lookup
 
+    /// How far from each edge of the day the simulator's worlds draw their own trains (two hours
+    /// covers the first trains' hour and every `--last` answer of the network).
+    static let edgeSpan = 2 * 3600
+
     package init(engine: ScheduleEngine, world: SimulatedWorld) {
         var engine = engine
         engine.calibration = nil
@@ -150,7 +154,7 @@ package struct Simulator: Sendable {
 
     /// The world's train a rider on `station`'s platform at `platform` boards near the edges of
     /// the day: the published first train if the rider is there by then; within
-    /// `ServiceTrains.edgeSpan` after the first, the first of a chain spaced from it by intervals
+    /// `Self.edgeSpan` after the first, the first of a chain spaced from it by intervals
     /// drawn within each hour's published pair (± `edgeSpacingSlack`); within that span before
     /// the published last departure, the same chain counted back from the last. nil in the
     /// middle of the day (the wait is drawn over the interval) and after the last train.
@@ -175,11 +179,11 @@ package struct Simulator: Sendable {
         var train: Int
         if seconds <= first {
             train = first
-        } else if seconds - first <= ServiceTrains.edgeSpan {
+        } else if seconds - first <= Self.edgeSpan {
             train = first
             while train < seconds { train += spacing(train) }
             train = min(train, last)
-        } else if last - seconds <= ServiceTrains.edgeSpan {
+        } else if last - seconds <= Self.edgeSpan {
             train = last
             while true {
                 let earlier = train - spacing(train)

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// The sentences of `plan` at the edges of the service day: `--last`, `--arrive-by` and a plan
-/// asked for before the first train, all answered with the trains `ServiceTrains` models.
+/// asked for before the first train, all answered from the published first and last departures.
 extension PlanCommand {
     /// "the M2 toward Teremky at Maidan Nezalezhnosti".
     static func changeName(_ change: EdgeConnection.Change, network: Network, language: Language) -> (
@@ -200,18 +200,6 @@ extension PlanCommand {
         return language.tr(
             "Поїзди ще не ходять: план на \(clock.hhmm(asked)) — це план першого поїзда, який рушає зі станції \(board) о \(clock.hhmmss(first)), на \(Durations.spoken(wait, language)) пізніше.",
             "Trains are not running yet at \(clock.hhmm(asked)): this is the plan of the first train, the \(clock.hhmmss(first)) from \(board), \(Durations.spoken(wait, language)) later."
-        )
-    }
-}
-
-extension Context {
-    /// The one warning for a service day outside the timetable's validity (nil inside it).
-    func validityWarning(_ day: ServiceClock.ServiceDay, language: Language) -> String? {
-        let source = network.document.source
-        guard !source.holds(on: day), let days = source.validityDays else { return nil }
-        return language.tr(
-            "Розклад датовано \(source.resourcesDated), він чинний з \(days.first) до \(days.last); \(day) — поза цим, тож поїзди того дня можуть іти інакше. Встановіть новіший: 'timetable-gen install'.",
-            "The timetable is dated \(source.resourcesDated) and holds from \(days.first) to \(days.last); \(day) is outside it, so the trains that day may differ. Install a newer one with 'timetable-gen install'."
         )
     }
 }

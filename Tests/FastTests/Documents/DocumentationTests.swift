@@ -130,7 +130,7 @@ final class DocumentationTests: XCTestCase {
     }
 
     /// The architecture's code map names every module under Sources/ (as its own section) and
-    /// every folder inside one (as `Folder/` in that section).
+    /// every folder inside one (as `Folder/` in that section), and lists nothing that is not there.
     func testTheCodeMapNamesEveryFolderUnderSources() throws {
         let architecture = try Self.text("docs/ARCHITECTURE.md")
         let modules = try Self.folders("Sources")
@@ -144,9 +144,25 @@ final class DocumentationTests: XCTestCase {
             let end =
                 architecture.range(of: "\n#", range: start..<architecture.endIndex)?.lowerBound ?? architecture.endIndex
             let section = architecture[start..<end]
-            for folder in try Self.folders("Sources/" + module) {
+            let folders = try Self.folders("Sources/" + module)
+            for folder in folders {
                 XCTAssertTrue(section.contains("`\(folder)/`"), "the code map's \(module) section names \(folder)/")
             }
+            // And nothing the map lists is missing: each entry "- `Folder/` — …" is a folder.
+            for line in section.split(separator: "\n") where line.hasPrefix("- `") {
+                let entry = line.dropFirst(3).prefix { $0 != "`" }
+                guard entry.hasSuffix("/") else { continue }
+                XCTAssertTrue(
+                    folders.contains(String(entry.dropLast())),
+                    "the code map's \(module) section lists \(entry), which is not under Sources/\(module)")
+            }
+        }
+        // Every module the map has a section for is under Sources/.
+        for heading in architecture.split(separator: "\n") where heading.hasPrefix("### `Sources/") {
+            let module = heading.dropFirst("### `Sources/".count).prefix { $0 != "`" }
+            XCTAssertTrue(
+                modules.contains(String(module)), "the code map has a section for Sources/\(module), which is not there"
+            )
         }
     }
 

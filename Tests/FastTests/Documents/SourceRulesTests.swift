@@ -38,7 +38,7 @@ final class SourceRulesTests: XCTestCase {
     /// entry points import CLIKit's users.
     static let mayImport: [String: Set<String>] = [
         "MetroCore": ["FoundationEssentials", "Synchronization"],
-        "MetroData": ["MetroCore", "FoundationEssentials"],
+        "MetroData": ["MetroCore", "FoundationEssentials", "Synchronization"],
         "MetroLab": ["MetroCore", "MetroData", "FoundationEssentials"],
         "CLIKit": ["MetroCore", "FoundationEssentials"],
         "metro-timer-alerts": ["MetroCore", "CLIKit", "FoundationEssentials"],

@@ -151,8 +151,7 @@ final class WorldFamilyTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(coverage(engine, factor: -1, dwell: 20), 0.9, "the fast end")
         XCTAssertLessThan(
             coverage(engine, factor: 2, dwell: 35), 0.9, "the slow end, as shipped (the decision page says so)")
-        var wider = engine
-        wider.rangeMarginShare = 0.15
+        let wider = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock, rangeMarginShare: 0.15)
         XCTAssertGreaterThanOrEqual(coverage(wider, factor: 2, dwell: 35), 0.9, "the slow end, at 15 %")
     }
 
@@ -161,18 +160,16 @@ final class WorldFamilyTests: XCTestCase {
     func testAPlantedChangeInThePolicyMovesTheSimulatorsFigures() {
         let family = WorldFamily.today(spread: 0)
         let shipped = FamilyRun(engine: engine, family: family, seed: 4, perCell: 1, maxRides: 150, learningWorlds: 0)
-        var planted = engine
-        planted.confirmedLeanShare += 0.2
+        let planted = ScheduleEngine(
+            network: Kyiv.network, clock: Kyiv.clock, confirmedLeanShare: engine.confirmedLeanShare + 0.2)
         let leaned = FamilyRun(engine: planted, family: family, seed: 4, perCell: 1, maxRides: 150, learningWorlds: 0)
         let before = shipped.summaries[2].overall.earlinessMedian!
         let after = leaned.summaries[2].overall.earlinessMedian!
         XCTAssertGreaterThan(after, before + 30, "departed always: earliness median \(before) → \(after)")
-        var unleaned = engine
-        unleaned.alertLeanShare = 0
+        let unleaned = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock, alertLeanShare: 0)
         let bare = FamilyRun(engine: unleaned, family: family, seed: 4, perCell: 1, maxRides: 150, learningWorlds: 0)
         XCTAssertLessThan(bare.summaries[0].overall.earlinessMedian!, shipped.summaries[0].overall.earlinessMedian!)
-        var wide = engine
-        wide.rangeMarginShare = 0
+        let wide = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock, rangeMarginShare: 0)
         let narrow = FamilyRun(engine: wide, family: family, seed: 4, perCell: 1, maxRides: 150, learningWorlds: 0)
         XCTAssertNotEqual(narrow.summaries[0].overall.covered, shipped.summaries[0].overall.covered)
     }

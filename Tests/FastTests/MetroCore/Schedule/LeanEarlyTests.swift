@@ -16,11 +16,7 @@ final class LeanEarlyTests: XCTestCase {
     /// The engine whose range is the published patterns alone (fast with no wait, slow with the
     /// longest): the cap's 1% is a promise against the fast pattern with no wait, and the margin
     /// the shipped range adds beyond it would hide a cap that grew.
-    var patternsOnly: ScheduleEngine {
-        var engine = engine
-        engine.rangeMarginShare = 0
-        return engine
-    }
+    let patternsOnly = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock, rangeMarginShare: 0)
 
     /// Rides that change lines, onto every line, both directions, through every node.
     lazy var transferRoutes: [Route] = {
@@ -101,12 +97,12 @@ final class LeanEarlyTests: XCTestCase {
                 let stations = route.legs.last!.stations
                 // Only an intermediate stop can be closed and passed (not the change's own entry).
                 guard stations.count >= 3 else { continue }
-                var closed = patternsOnly
-                closed.closedStations = [stations[stations.count - 2]]
                 // The 1% (of alerts under 30 s before the train is there) is the cap's own promise. The lean against an unconfirmed change
                 // comes on top of it, earlier still, and would hide a cap that grew:
                 // it is set aside here so the cap is what is measured.
-                closed.alertLeanShare = 0
+                var closed = ScheduleEngine(
+                    network: Kyiv.network, clock: Kyiv.clock, alertLeanShare: 0, rangeMarginShare: 0)
+                closed.closedStations = [stations[stations.count - 2]]
                 // Where the wait is the interval's (not a known train's): mornings past
                 // the first two hours and evenings before the last two, when the intervals are long.
                 let minutes =

@@ -6,20 +6,6 @@ import MetroCore
 import Glibc
 #endif
 
-/// Where the active trip lives, read and written whole under an advisory lock.
-protocol TripStore: AnyObject, Sendable {
-    /// A description for messages (the file's path).
-    var location: String { get }
-    /// Reads the trip without locking (a snapshot: writes are atomic renames).
-    func load() throws(CLIError) -> Trip?
-    /// Locked read-modify-write: two processes correcting at once both keep their change.
-    func update<T>(_ body: (inout Trip?) throws(CLIError) -> T) throws(CLIError) -> T
-    /// Appends a finished trip to the journal.
-    func appendJournal(_ record: JournalRecord) throws(CLIError)
-    /// Something that changes whenever the trip is rewritten, to notice changes made elsewhere.
-    func changeToken() -> String
-}
-
 /// The state directory: `METRO_TIMER_HOME`, else `$XDG_STATE_HOME/metro-timer`, else
 /// `~/.local/state/metro-timer`. Private: the directory 0700, its files 0600.
 final class FileTripStore: TripStore {
@@ -258,32 +244,4 @@ final class FileTripStore: TripStore {
         }
         return result
     }
-}
-
-/// A trip kept in memory: the rehearsal's, which never touches the real trip or the journal.
-final class MemoryTripStore: TripStore, @unchecked Sendable {
-    private let lock = Mutex()
-    private var trip: Trip?
-    private var generation = 0
-    private(set) var journal: [JournalRecord] = []
-
-    init(trip: Trip?) { self.trip = trip }
-
-    var location: String { "(rehearsal)" }
-
-    func load() throws(CLIError) -> Trip? { lock.withLock { trip } }
-
-    func update<T>(_ body: (inout Trip?) throws(CLIError) -> T) throws(CLIError) -> T {
-        var copy = lock.withLock { trip }
-        let result = try body(&copy)
-        lock.withLock {
-            if copy != trip { generation += 1 }
-            trip = copy
-        }
-        return result
-    }
-
-    func appendJournal(_ record: JournalRecord) throws(CLIError) { lock.withLock { journal.append(record) } }
-
-    func changeToken() -> String { lock.withLock { "\(generation)" } }
 }

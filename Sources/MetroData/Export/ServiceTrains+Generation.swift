@@ -1,8 +1,10 @@
 import FoundationEssentials
+import MetroCore
 import Synchronization
 
 /// The service model's trains: every train of every line, direction and day type, as the GTFS
-/// feed writes them and as `plan`, `start`, the alerts, `--last` and `--arrive-by` board them.
+/// feed writes them (the rider's app boards the published departures, not these: see
+/// `ServiceTrains`).
 ///
 /// What is published is the first and last departure of every station and direction and the
 /// interval of every hour; the trains are made from them once: from each terminal from the first
@@ -27,9 +29,9 @@ extension ServiceTrains {
     }
 
     /// The generated trains of a network, made once per line, direction and day type the first
-    /// time they are asked for (a `plan` needs one or two lines of one day type), and kept for
-    /// the life of the network value. The trains are the official figures' (no calibration, no
-    /// service changes): they are the timetable, not a rider's ride.
+    /// time they are asked for, and kept for the life of the feed value (`GTFSFeed`) that holds
+    /// the cache. The trains are the official figures' (no calibration, no service changes):
+    /// they are the timetable, not a rider's ride.
     package final class Cache: @unchecked Sendable {
         struct Key: Hashable {
             var line: String
@@ -38,17 +40,14 @@ extension ServiceTrains {
         }
         struct Entry {
             var key: Key
-            /// The trains, their times not yet written out: a station's departures are read
-            /// off them directly, and the trips (the feed's) are made only when asked for.
+            /// The trains, their times not yet written out: the trips are made only when asked
+            /// for.
             var timetable: Timetable
             var trips: [Trip]?
-            /// Each station's departures (by its place in the line's stations in the direction
-            /// of travel), made the first time that station is asked for.
-            var departures: [[Int]?]
         }
         private let lock = Mutex(())
-        /// A list searched in order, not a dictionary: a process asks for one or two of them,
-        /// and the first dictionary of a new key type costs the runtime more (its metadata and
+        /// A list searched in order, not a dictionary: a feed asks for a few dozen of them, and
+        /// the first dictionary of a new key type costs the runtime more (its metadata and
         /// conformances, about 0.2 M instructions) than the search ever will.
         private var entries: [Entry] = []
 
@@ -64,10 +63,7 @@ extension ServiceTrains {
                 }
                 ?? Timetable(
                     line: key.line, direction: key.direction, dayType: key.dayType, stations: [], run: [], dwell: [])
-            entries.append(
-                Entry(
-                    key: key, timetable: timetable, trips: nil,
-                    departures: Array(repeating: nil, count: timetable.stations.count)))
+            entries.append(Entry(key: key, timetable: timetable, trips: nil))
             return entries.count - 1
         }
 
@@ -81,31 +77,6 @@ extension ServiceTrains {
                 let trips = entries[index].timetable.trips
                 entries[index].trips = trips
                 return trips
-            }
-        }
-
-        /// Every train's departure from `station` toward `direction` on a day of `dayType`,
-        /// ascending (service-day seconds).
-        package func departures(
-            station: String, line: String, direction: Direction, dayType: DayType, engine: ScheduleEngine
-        ) -> [Int] {
-            let key = Key(line: line, direction: direction, dayType: dayType)
-            return lock.withLock { _ in
-                let index = entryLocked(key, network: engine.network, engine: engine)
-                let timetable = entries[index].timetable
-                guard let position = timetable.stations.firstIndex(of: station) else { return [] }
-                if let known = entries[index].departures[position] { return known }
-                // A train runs the line's stations from its start on; it does not leave the
-                // station it ends at.
-                var found: [Int] = []
-                if position < timetable.stations.count - 1 {
-                    for train in timetable.trains where train.start <= position {
-                        found.append(timetable.departure(train, at: position))
-                    }
-                }
-                found.sort()
-                entries[index].departures[position] = found
-                return found
             }
         }
     }

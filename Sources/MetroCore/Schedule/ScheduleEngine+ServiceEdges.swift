@@ -4,71 +4,9 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// A ride from a start at the origin, followed on the slow pattern with the whole walk at every
-/// change (the lean-safe side: a rider must not be stranded when the trains run slow).
-package struct EdgeConnection: Equatable, Sendable {
-    /// One change, as the slow rider meets it.
-    package struct Change: Equatable, Sendable {
-        /// The new platform's station, line and direction.
-        package var station: String
-        package var line: String
-        package var direction: Direction
-        /// When the rider reaches the new platform on the slow pattern after the whole walk.
-        package var slowArrival: Date
-        /// The last departure there.
-        package var last: Date
-        /// The published train the slow rider boards there: the first, or the last where the
-        /// wait runs to it (nil where it is a computed one, and when the last has gone).
-        package var train: Date?
-        /// How long before the last departure the slow rider is on the platform (negative: after).
-        package var margin: TimeInterval { last.timeIntervalSince(slowArrival) }
-    }
-
-    /// The departure from the origin.
-    package var departure: Date
-    /// The origin's last departure that day in the ride's direction.
-    package var originLast: Date?
-    package var changes: [Change]
-    /// The slow rider's arrival, after any walk at the end.
-    package var slowArrival: Date
-
-    /// Whether the slow rider makes every change (and the origin's train runs at all).
-    package var connects: Bool {
-        (originLast.map { departure <= $0 } ?? true) && changes.allSatisfy { $0.margin >= 0 }
-    }
-
-    /// The first change the slow rider misses.
-    package var missed: Change? { changes.first { $0.margin < 0 } }
-}
-
-/// The answer to `--last`: the origin's published last train where its ride connects; else the
-/// latest start whose ride connects, a deadline (the trains before the last are computed, so
-/// any train leaving by then will do, and none is named).
-package struct LastConnection: Equatable, Sendable {
-    package var connection: EdgeConnection
-    /// The origin's own last train (published).
-    package var originLast: Date
-    /// The answer is the origin's published last train (else a latest start).
-    package var departureIsPublished: Bool
-    /// The origin's last train's ride, where it does not connect: where it misses.
-    package var next: EdgeConnection?
-
-    package var departure: Date { connection.departure }
-}
-
-/// The answer to `--arrive-by`.
-package enum ArriveByAnswer: Equatable, Sendable {
-    /// A ride that can be made: the latest start with the booked wait and, if there is one, the
-    /// safe start (slow pattern, whole walks, the longest waits the published trains allow); `clamped` when the
-    /// latest start was the last connection's, the requested arrival being later than any ride
-    /// that connects.
-    case ride(latest: Date, safe: Date?, clamped: LastConnection?)
-    /// Asked too early: the first train from the origin, when it arrives, and the plan's range.
-    case tooEarly(firstTrain: Date, arrival: Date, earliest: Date, latest: Date)
-    /// No start in the three hours before arrives by then.
-    case none
-}
-
+/// The edges of the service day, from the published first and last departures: the first train,
+/// the last ride that connects (`--last`), the latest start for an arrival (`--arrive-by`) and
+/// the last train tapped late.
 extension ScheduleEngine {
     /// The one first-train rule (`plan`, `start` and `card` all ask it): the origin's first
     /// train that day when `t0` is before it, nil when trains are running by then (or the route

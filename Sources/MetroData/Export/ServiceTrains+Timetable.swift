@@ -1,15 +1,8 @@
 import FoundationEssentials
-import Synchronization
+import MetroCore
 
-/// Each line's trains generated as trips and as the timetable the cache holds.
+/// Each line's trains generated as the timetable the cache holds.
 extension ServiceTrains {
-    /// Generates one line's trains in one direction on one day type as trips.
-    static func generate(
-        network: Network, engine: ScheduleEngine, line: NetworkDocument.Line, direction: Direction, dayType: DayType
-    ) -> [Trip] {
-        timetable(network: network, engine: engine, line: line, direction: direction, dayType: dayType).trips
-    }
-
     /// Generates one line's trains in one direction on one day type: `engine` gives the running
     /// and dwell figures, the official ones.
     static func timetable(
