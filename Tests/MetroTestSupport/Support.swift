@@ -146,7 +146,16 @@ package enum CLI {
             arguments: arguments, environment: environment, stdout: out, stderr: err, now: { now }, tapped: now,
             stdoutIsTerminal: terminal, clock: Kyiv.clock, columns: columns, helperDirectory: TestPaths.products.path)
         let code = MetroTimer.main(context)
+        restoreSignals()
         return CLIResult(stdout: out.text, stderr: err.text, code: code)
+    }
+
+    /// A ride's screen, once over, leaves its signals ignored until the process ends: right for
+    /// `metro-timer`, which ends then, but an ignored signal is inherited across `exec`, and a
+    /// `start` spawned later by another test would lose a SIGTERM sent before its own screen
+    /// watches for it (and run on). The test process puts them back as they were.
+    package static func restoreSignals() {
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] { signal(number, SIG_DFL) }
     }
 }
 
