@@ -76,7 +76,7 @@ public func testOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
                 "METRO_TIMER_HOME": base + "/state", "METRO_TIMER_CONFIG": base + "/config",
                 "METRO_TIMER_ALERT_BACKEND": "off", "NO_COLOR": "1",
             ],
-            stdout: out, stderr: err, now: { now }, launchTime: now, stdoutIsTerminal: false, clock: fuzzClock,
+            stdout: out, stderr: err, now: { now }, tapped: now, stdoutIsTerminal: false, clock: fuzzClock,
             columns: 80)
         let code = MetroTimer.main(context)
         // The commands' own promise: exit 0, 1, 64 or 65, and no raw control character shown.
