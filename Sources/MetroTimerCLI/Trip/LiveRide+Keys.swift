@@ -10,7 +10,10 @@ import Glibc
 extension LiveRide {
     /// A key press; returns an exit when it ends the screen.
     func handle(_ key: UInt8) throws(CLIError) -> Exit? {
-        let now = clock.keyMoment()
+        // A rehearsal takes a key at the ride second its screen shows, the second `--events`
+        // reports (at ×N a real fraction of a second is N times longer); a real ride at the instant.
+        let instant = clock.now()
+        let now = rehearsal ? Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.down)) : instant
         let kind: Trip.Correction.Kind
         let character = Character(UnicodeScalar(key)).lowercased().first ?? " "
         // One stray key must not end a long ride: `a` and `s` ask first, and any other key

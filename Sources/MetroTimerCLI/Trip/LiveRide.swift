@@ -27,15 +27,6 @@ struct RideClock: Sendable {
         rideStart.addingTimeInterval(real().timeIntervalSince(realStart) * speed)
     }
 
-    /// When a key pressed now is taken: in a rehearsal, at the ride second its screen shows (at
-    /// ×N a real fraction of a second is N times longer, and `--events` reports whole seconds: the
-    /// ride uses the moment it reports); on a real ride, at the instant.
-    func keyMoment() -> Date {
-        let now = now()
-        guard speed != 1 else { return now }
-        return Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-    }
-
     /// Real milliseconds until this clock shows `target` (at least 1, so the loop always sleeps).
     func realMilliseconds(until target: Date) -> Int {
         max(1, Int((target.timeIntervalSince(now()) / speed * 1000).rounded(.up)))

@@ -13,6 +13,12 @@ import XCTest
 /// fell a fraction past the second its event reported, counted 4.
 final class RehearsalKeySecondTests: XCTestCase {
     func testAKeyInARehearsalIsTakenAtTheSecondItsEventReports() throws {
+        // At ×120, and at ×1 (a rehearsal too, though its clock runs as the real one).
+        try rehearse(speed: 120)
+        try rehearse(speed: 1)
+    }
+
+    func rehearse(speed: Double) throws {
         let t0 = Kyiv.date("2026-12-07 08:15")
         let time = ManualTime(t0)
         let store = MemoryTripStore(
@@ -25,21 +31,23 @@ final class RehearsalKeySecondTests: XCTestCase {
         let context = Context(
             arguments: [], environment: [:], stdout: output, stderr: StringSink(), now: { time.now }, tapped: t0,
             stdoutIsTerminal: false, clock: Kyiv.clock, columns: 80)
-        // Typed 26.75 ride seconds in (real: 26.75 / 120 s), left 5 ride minutes in.
+        // Typed 26.75 ride seconds in (real: 26.75 / speed s), left 5 ride minutes in.
         let keys = ScriptedKeys(
-            time: time, script: [(t0.addingTimeInterval(26.75 / 120), "+"), (t0.addingTimeInterval(300.0 / 120), "q")])
+            time: time,
+            script: [(t0.addingTimeInterval(26.75 / speed), "+"), (t0.addingTimeInterval(300.0 / speed), "q")])
         let ride = LiveRide(
             service: service, context: context, options: GlobalOptions(language: .en, color: false), output: .events,
-            clock: .rehearsal({ time.now }, speed: 120, startingAt: t0), keys: keys, rehearsal: true, width: { 80 },
+            clock: .rehearsal({ time.now }, speed: speed, startingAt: t0), keys: keys, rehearsal: true, width: { 80 },
             delivery: nil)
         XCTAssertEqual(try ride.run(), .left)
         let corrections = try XCTUnwrap(store.load()).corrections
-        XCTAssertEqual(corrections.count, 1, output.text)
-        XCTAssertEqual(corrections.first?.time, t0.addingTimeInterval(26), "the ride second the screen showed")
+        XCTAssertEqual(corrections.count, 1, "×\(speed): \(output.text)")
+        XCTAssertEqual(
+            corrections.first?.time, t0.addingTimeInterval(26), "×\(speed): the ride second the screen showed")
         let events = output.text.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
         let reported = events.first { $0["event"] as? String == "correction" }?["time"] as? String
-        XCTAssertEqual(reported, "2026-12-07T08:15:26+02:00", output.text)
+        XCTAssertEqual(reported, "2026-12-07T08:15:26+02:00", "×\(speed): \(output.text)")
     }
 }
