@@ -270,20 +270,20 @@ def plain_timeline(plain, events, tap):
         return None
     start = min(starts)
     # The first frame: the lines that arrive with the first one (one write, a few ms apart).
-    frame = [stamp for stamp, _ in said if stamp - said[0][0] < 0.05]
-    timeline = [(tap if index < len(frame) and line.startswith("⚠") else tap + int((stamp - start) * SPEED + 0.25), line)
-                for index, (stamp, line) in enumerate(said)]
+    first = said[0][0]
+    timeline = [(tap if stamp - first < 0.05 and line.startswith("⚠") else tap + int((stamp - start) * SPEED + 0.25), line)
+                for stamp, line in said]
     return {"lines": sorted(timeline, key=lambda entry: entry[0]), "until": first_key}
 
 
-def plain_at(timeline, moment, corrections):
-    """What --plain has said by `moment` (None within GUARD of a line: not known which side; near
-    and after its first correction: see `plain_timeline`)."""
-    if timeline["until"] is not None and moment > timeline["until"] - 20:
+def plain_at(timeline, moment):
+    """What --plain has said by `moment` (None within GUARD of a line: not known which side; from
+    20 s before its first correction on: see `plain_timeline`)."""
+    if timeline["until"] is not None and moment >= timeline["until"] - 20:
         with LOCK:
             skipped["--plain moments after its first correction"] += 1
         return None
-    if any(-LAG - GUARD <= moment - when <= GUARD for when, _ in timeline["lines"]) or any(abs(when - moment) <= 20 for when in corrections):
+    if any(-LAG - GUARD <= moment - when <= GUARD for when, _ in timeline["lines"]):
         return None
     state = {"ok": True}
     for when, line in timeline["lines"]:
@@ -713,7 +713,7 @@ def ride(spec, card, ft):
         states = {"card": card_rows.get(moment)}
         if not has_at:
             states["events"] = events_at(events, moment)
-            states["plain"] = plain_at(timeline, moment, [when for when, _ in actions]) if timeline else None
+            states["plain"] = plain_at(timeline, moment) if timeline else None
         if moment in status:
             states["status"] = status[moment]
         with LOCK:
