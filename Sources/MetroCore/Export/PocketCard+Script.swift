@@ -1,8 +1,9 @@
 extension PocketCard {
     /// The page's script. It holds no timetable arithmetic: every time comes from the engine
-    /// (`PocketCard.data()`), picked for the minute of the moment and shifted by its seconds;
-    /// what drifts smoothly from one minute's row to the next (by at most `DRIFT` seconds) is
-    /// interpolated between the two, so a tap between whole minutes gets the engine's times.
+    /// (`PocketCard.data()`), picked for the minute of the moment and shifted by its seconds,
+    /// or the engine's row for the second where its answer changes inside the minute
+    /// (`PocketCard.seconds`), so a tap or a correction at any whole second gets the engine's
+    /// times.
     /// What it does itself is the trip's fold as `TripModel` reads a correction (which stop a
     /// ±1 or "departed" means, from where the current schedule has the train), the alerts'
     /// "once each" rule (`TripModel.due`), and the rendering. Only `textContent` is written:
@@ -20,8 +21,8 @@ extension PocketCard {
     /// Picking the engine's rows for a moment, and the trip's fold over the corrections
     /// (`TripModel`); the ride kept in the browser's storage.
     static let scriptFold = #"""
-          // Picking: the engine's row for the moment's minute, shifted by its seconds (and what
-          // drifts, interpolated towards the next minute's: pick).
+          // Picking: the engine's row for the moment's minute, shifted by its seconds, or its row
+          // for the second an answer changes inside the minute (pick).
           const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy";
           function decode(cols) {
             return cols.map((col) => {
@@ -49,40 +50,126 @@ extension PocketCard {
           function legsFrom(first) {
             return data.legs.map((_, leg) => leg).filter((leg) => data.stops.some((stop, i) => i >= first && stop.leg === leg));
           }
-          // Between two of the engine's minutes, a time that drifts (a wait after a change is
-          // a share of the interval, and the interval changes through the day: a second or two
-          // a minute) is interpolated from the next minute's row, as the engine would have it;
-          // so is one that holds still in the day (a known train the rider waits for at the
-          // edges of the day: its offset from t₀ shrinks by 60 s a minute); one that
-          // steps (a train missed, the first or the last one, another running pattern) is not:
-          // the minute's own row holds until the next.
+          // Between two of the engine's minutes, each time a rider is told to the second (the
+          // legs' times, the earliest arrival, the arrival, the alerts) either moves with the
+          // moment (the same number of seconds after it in both rows: kept) or holds still in the
+          // day (a known train at the edges of the day: counted down); where the engine's answer
+          // changes inside the minute, the card says at which second (PocketCard.seconds: a mark
+          // a minute, or the rows themselves). Inside the one second where an answer changes,
+          // the earliest arrival and the alerts take the earlier of its two answers: never after
+          // the engine's. What drifts and is not said to the second (the latest arrival, the
+          // waits, the latest departures) is taken that part of the way to the next minute's
+          // when it drifts by at most DRIFT seconds; a step holds until the next minute.
           const DRIFT = 10;
-          function pick(cols, from, count, first, ms) {
-            const exact = (ms / 1000 - data.start) / 60 - from;
-            const m = minute(ms, from, count);
-            const row = cols.map((col) => col(m));
-            const f = exact - m;
-            if (!(f > 0 && f < 1) || m + 1 >= count) return row;
-            const next = cols.map((col) => col(m + 1));
-            const parts = legsFrom(first).length;
-            for (let i = 0; i < parts; i++) if (row[i] !== next[i]) return row;
-            // Drifting with t₀ (the offset nearly the same) or holding still in the day (a known
-            // train at the edges of the day: the offset from t₀ shrinks by the minute) is
-            // interpolated; anything else is a step.
-            const smooth = (v, w) => Math.abs(w - v) <= DRIFT || Math.abs(w - v + 60) <= DRIFT;
-            // A step inside the minute (at the edges of the day the fast or the slow pattern
-            // misses a known train somewhere in it, and the card has no row for the second)
-            // leans early across the two trains, as the plan does across the train choice: the
-            // earliest arrival and the alerts take the earlier of the two minutes' moments, the
-            // latest arrival the later; the rest holds the minute's row.
-            const early = 2 * parts, late = 2 * parts + 1, alerts = 2 * parts + 3, walks = 2 * parts + 4 + entries.length;
-            const step = (v, w, i) => {
-              const held = v - 60 * f, coming = w + 60 * (1 - f);
-              if (i === early || (i >= alerts && i < walks)) return Math.min(held, coming);
-              if (i === late) return Math.max(held, coming);
-              return v;
+          function table(cols, marks, rows) {
+            // A mark a minute (PocketCard.seconds): "-" (".", a digit: that many), a second's digit, "!" (its rows given), or
+            // "~" and how each time does, to a ";" (PocketCard.text), read here into pieces: each
+            // its way (holding still: 61 more) and second, and its step from the piece before.
+            const inside = new Map(), mark = [];
+            const number = (text, j) => {
+              if (text[j] !== "z") return [DIGITS.indexOf(text[j]) - 30, j + 1];
+              const end = text.indexOf(".", j);
+              return [Number(text.slice(j + 1, end)), end + 1];
             };
-            return row.map((v, i) => (i < parts || v === null || next[i] === null ? v : smooth(v, next[i]) ? v + (next[i] - v) * f : step(v, next[i], i)));
+            for (let i = 0; i < (marks || "").length; ) {
+              if (marks[i] === ".") {
+                for (let k = DIGITS.indexOf(marks[i + 1]); k > 0; k--) mark.push("-");
+                i += 2;
+                continue;
+              }
+              mark.push(marks[i]);
+              if (marks[i] !== "~") { i++; continue; }
+              const end = marks.indexOf(";", i), pieces = new Map();
+              for (const group of marks.slice(i + 1, end).split(",")) {
+                const [columns, text] = group.split(":");
+                let way = text[0] === "^" ? 1 : 0;
+                const p = [way];
+                for (let j = way; j < text.length; ) {
+                  if (text[j] === "^") { way = 1 - way; j++; }
+                  p.push(DIGITS.indexOf(text[j]) + 61 * way);
+                  j++;
+                  // The last piece's value is the next minute's (undefined: see value()).
+                  let step = j < text.length ? 1 : undefined;
+                  if (text[j] === "_") { step = null; j++; } else if (text[j] === "+") [step, j] = number(text, j + 1);
+                  p.push(step);
+                }
+                for (const column of columns) pieces.set(DIGITS.indexOf(column), p);
+              }
+              inside.set(mark.length - 1, pieces);
+              i = end + 1;
+            }
+            for (const [m, second, ...values] of rows || []) {
+              if (!inside.has(m)) inside.set(m, []);
+              inside.get(m).push([second, values]);
+            }
+            return { cols: cols, marks: mark, inside: inside };
+          }
+          function pick(t, from, count, first, ms) {
+            const m = minute(ms, from, count);
+            const into = ms / 1000 - data.start - 60 * (from + m);
+            const row = t.cols.map((col) => col(m));
+            if (!(into > 0 && into < 60) || m + 1 >= count) return row;
+            const next = t.cols.map((col) => col(m + 1));
+            const parts = legsFrom(first).length, changes = entries.length;
+            const early = 2 * parts, late = early + 1, alerts = early + 3, waits = alerts + 1 + changes;
+            const timed = (i) => i >= parts && (i < waits || i >= waits + 2 * changes);
+            const exact = (i) => i < waits && i !== late;
+            const still = (i) => timed(i) && row[i] !== null && next[i] !== null && next[i] === row[i] - 60;
+            // The rows the minute has: its own, the engine's inside it, the next minute's.
+            const known = [[0, row]];
+            const mark = t.marks[m];
+            if (mark === "!") {
+              for (const [second, values] of t.inside.get(m) || []) {
+                const r = row.slice();
+                for (let i = 0; i < values.length; i += 2) r[values[i]] = values[i + 1];
+                known.push([second, r]);
+              }
+            } else if (mark && mark !== "-") {
+              // How each time that changes inside the minute does (PocketCard.Layout.pieces: the
+              // minute's value moving with the moment or holding still, then from each second its
+              // value and way); a mark alone: each changes once, at that second, to the next
+              // minute's, moving with the moment before and after.
+              const pieces = mark === "~" ? t.inside.get(m) : new Map();
+              if (mark !== "~") {
+                const k = DIGITS.indexOf(mark);
+                row.forEach((v, i) => { if (exact(i) && v !== next[i] && !still(i)) pieces.set(i, [0, k, next[i] - v]); });
+              }
+              const value = (i, s) => {
+                if (!pieces.has(i)) return row[i] === next[i] || !still(i) ? row[i] : row[i] - s;
+                const p = pieces.get(i);
+                let [from, v, held] = [0, row[i], p[0] === 1];
+                for (let j = 1; j < p.length && p[j] % 61 <= s; j += 2) {
+                  // A step from the piece before's value at its second (the value, where that had none).
+                  const then = v === null ? null : held ? v - (p[j] % 61 - from) : v;
+                  const k = p[j] % 61, last = p[j + 1] === undefined;
+                  const after = last ? (p[j] >= 61 ? next[i] + 60 - k : next[i]) : then === null || p[j + 1] === null ? p[j + 1] : then + p[j + 1];
+                  [from, v, held] = [k, after, p[j] >= 61];
+                }
+                return held && v !== null ? v - (s - from) : v;
+              };
+              const seconds = new Set();
+              for (const p of pieces.values()) for (let j = 1; j < p.length; j += 2) { seconds.add((p[j] % 61) - 1); seconds.add(p[j] % 61); }
+              for (const s of [...seconds].filter((s) => s > 0 && s < 60).sort((a, b) => a - b)) known.push([s, row.map((_, i) => value(i, s))]);
+            }
+            known.push([60, next]);
+            let k = 0;
+            while (known[k + 1][0] <= into) k++;
+            const [s0, r0] = known[k], [s1, r1] = known[k + 1];
+            const moved = row.some((v, i) => i < parts && v !== next[i]);
+            const f = into / 60;
+            return r0.map((v, i) => {
+              if (!exact(i)) {
+                const u = row[i], w = next[i];
+                if (u === null || w === null || moved) return u;
+                if (Math.abs(w - u) <= DRIFT) return u + (w - u) * f;
+                if (Math.abs(w - u + 60) <= DRIFT) return u + (w - u) * f;
+                return i === late ? Math.max(u - 60 * f, w + 60 * (1 - f)) : u;
+              }
+              if (v === null || !timed(i) || r1[i] === null || r1[i] === v) return v;
+              if (r1[i] === v - (s1 - s0)) return v - (into - s0);
+              if (into > s0 && (i === early || i >= alerts)) return Math.min(v, r1[i]);
+              return v;
+            });
           }
           function fromRow(row, first, origin) {
             const at = (v) => (v === null ? null : origin + v * 1000);
@@ -113,7 +200,7 @@ extension PocketCard {
           function use(section) {
             if (!section.ready) {
               section.stops = section.stops.map(([uk, en, leg]) => ({ uk: uk, en: en, leg: leg }));
-              section.tails = section.tails.map(([from, count, cols, x]) => ({ from: from, count: count, cols: cols, x: x }));
+              section.tails = section.tails.map(([from, count, cols, x, marks, rows]) => ({ from: from, count: count, cols: cols, x: x, marks: marks, rows: rows }));
               for (const key of ["product", "lang", "id"]) section[key] = top[key];
               section.ready = true;
             }
@@ -121,7 +208,7 @@ extension PocketCard {
             n = data.stops.length;
             entries = data.entries;
             legStart = data.legs.map((_, leg) => data.stops.findIndex((stop) => stop.leg === leg));
-            grid = decode(data.grid.cols);
+            grid = table(decode(data.grid.cols), data.grid.seconds, data.grid.rows);
             tails = [];
           }
           // A card that lasts reads a tap on any date as the same wall-clock moment of its day of
@@ -149,6 +236,8 @@ extension PocketCard {
             const route = book.routes[ride ? ride.route : chosenRoute()];
             const type = ride ? ride.dayType : dayTypeOf(serviceDay(Date.now()));
             const section = route.days.find((day) => day.dayType === type) || route.days[0];
+            // The sentences, kept once for the route when its day types share them (PocketCardBook).
+            if (!section.words) section.words = route.words;
             if (section !== data) use(section);
           }
           choose();
@@ -172,7 +261,7 @@ extension PocketCard {
           }
           function tail(stop, ms) {
             const record = data.tails[stop];
-            if (!tails[stop]) tails[stop] = decode(record.cols);
+            if (!tails[stop]) tails[stop] = table(decode(record.cols), record.marks, record.rows);
             const s = fromRow(pick(tails[stop], record.from, record.count, stop, ms), stop, ms);
             // Anchored here then, the train misses a later leg's last train (PocketCard's `x`).
             if (record.x && minute(ms, record.from, record.count) >= record.x[0]) s.x = data.why[DIGITS.indexOf(record.x[1])];

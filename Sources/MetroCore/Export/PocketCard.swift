@@ -107,7 +107,14 @@ package struct PocketCard: Sendable {
             }
             splits.append([minute, high, String(end)])
         }
+        let planned = engine.schedule(route: route, t0: departure)
         let grid = Self.columns(vectors)
+        let changes = planned.entryIndices.count
+        let gridSeconds = Self.seconds(vectors, layout: Layout(legs: route.legs.count, changes: changes)) {
+            minute, second in
+            let t0 = gridStart.addingTimeInterval(TimeInterval(60 * minute + second))
+            return table.vector(engine.schedule(route: route, t0: t0), from: 0, at: t0)
+        }
         let edgeRows = edges.map { t0 -> [Any] in
             let schedule = engine.schedule(route: route, t0: t0)
             return [
@@ -115,7 +122,6 @@ package struct PocketCard: Sendable {
                 String(flag(schedule)),
             ]
         }
-        let planned = engine.schedule(route: route, t0: departure)
         let stops = planned.stops
         // The sentences' "about N minutes", for every minute a ride can have left: its length,
         // and half an hour more for the corrections (past that, the last is said).
@@ -138,18 +144,21 @@ package struct PocketCard: Sendable {
             // `start` says after such a correction: "The route cannot be completed: …"), and
             // the sentence: `[minute, flag]`. Once past a last train, every later minute is.
             var blocked: [Any]?
-            for minute in first..<(first + minutes) {
-                let moment = gridStart.addingTimeInterval(TimeInterval(60 * minute))
-                // The times from the anchor on depend on nothing before it: any first anchor
-                // will do (it only has to time the stops before). One no later than the planned
-                // departure, which the card can ride, so that the findings are the later legs'
-                // (past the first leg's last train, the engine would name only that).
-                let schedule = engine.schedule(
+            // The times from the anchor on depend on nothing before it: any first anchor will
+            // do (it only has to time the stops before). One no later than the planned
+            // departure, which the card can ride, so that the findings are the later legs'
+            // (past the first leg's last train, the engine would name only that).
+            func anchored(_ moment: Date) -> Schedule {
+                engine.schedule(
                     route: route,
                     anchors: [
                         Anchor(stop: 0, event: .departure, time: lead(moment, stop)),
                         Anchor(stop: stop, event: event, time: moment),
                     ])
+            }
+            for minute in first..<(first + minutes) {
+                let moment = gridStart.addingTimeInterval(TimeInterval(60 * minute))
+                let schedule = anchored(moment)
                 vectors.append(table.vector(schedule, from: stop, at: moment))
                 if blocked == nil,
                     let missed = schedule.findings.first(where: { finding in
@@ -159,9 +168,17 @@ package struct PocketCard: Sendable {
                     blocked = [minute - first, String(mark(missed, at: moment))]
                 }
             }
-            // `[from, count, cols]` and the blocked minute if any (arrays: a card is at most
-            // 100 KB, and the keys repeated on every stop cost half a kilobyte).
-            tails.append([first, minutes, Self.columns(vectors)] + (blocked.map { [$0] } ?? []))
+            let legs = Set(stops[stop...].map(\.leg)).count
+            let inside = Self.seconds(vectors, layout: Layout(legs: legs, changes: changes)) { minute, second in
+                let moment = gridStart.addingTimeInterval(TimeInterval(60 * (first + minute) + second))
+                return table.vector(anchored(moment), from: stop, at: moment)
+            }
+            // `[from, count, cols]`, the blocked minute if any, and the rows inside the minutes
+            // if any (arrays: a card is at most 100 KB, and the keys repeated on every stop
+            // cost half a kilobyte).
+            var tail: [Any] = [first, minutes, Self.columns(vectors)]
+            tail += [blocked as Any, inside.marks] + (inside.rows.isEmpty ? [] : [inside.rows])
+            tails.append(tail)
         }
         return [
             "day": "\(engine.clock.position(of: departure).serviceDay)",
@@ -196,7 +213,10 @@ package struct PocketCard: Sendable {
             "walkBefore": walk(route.walkBeforeBoarding, from: route.origin, to: route.legs.first?.board) as Any,
             "walkAfter": walk(route.walkAfterAlighting, from: route.legs.last?.alight, to: route.destination) as Any,
             "start": Int(gridStart.timeIntervalSince1970),
-            "grid": ["cols": grid, "flags": flags, "splits": splits, "edges": edgeRows],
+            "grid": [
+                "cols": grid, "flags": flags, "splits": splits, "edges": edgeRows, "seconds": gridSeconds.marks,
+                "rows": gridSeconds.rows,
+            ],
             "why": why,
             "notes": notes,
             "changes": changes,

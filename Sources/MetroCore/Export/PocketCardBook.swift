@@ -76,7 +76,17 @@ package struct PocketCardBook: Sendable {
             "changes": changes,
             "zone": entries[0].card.zone(from: from, minutes: minutes),
             "routes": entries.map { entry -> [String: Any] in
-                ["name": entry.name, "days": days.compactMap { entry.card.allDay(on: $0.1) }]
+                var sections = days.compactMap { entry.card.allDay(on: $0.1) }
+                var route: [String: Any] = ["name": entry.name]
+                // The sentences once for the route when its day types say the same (they
+                // count the same stops and minutes), not once a day type.
+                let words = Set(sections.map { JSONObject.serialize($0["words"]) })
+                if words.count == 1, let shared = sections.first?["words"] {
+                    route["words"] = shared
+                    for index in sections.indices { sections[index]["words"] = nil }
+                }
+                route["days"] = sections
+                return route
             },
         ]
     }
