@@ -20,9 +20,10 @@ extension ScheduleEngine {
         min(booked, max(0, Int(lastStep.rounded(.down)) - warnedAtLeastSeconds + shortest / 100))
     }
 
-    /// The wait the alert moments book after a transfer: the booked wait, capped so that "yours
-    /// is next" comes at least `warnedAtLeastSeconds` before the train reaches the passenger's
-    /// station in at least 99% of rides.
+    /// The wait the alert moments book after a transfer: `booked`, the alerts' share of the
+    /// interval (`alertWaitFraction`), capped so that "yours is next" comes at least
+    /// `warnedAtLeastSeconds` before the train reaches the passenger's station in at least 99%
+    /// of rides.
     ///
     /// The real wait W is uniform on [0, s] for the interval s between the missed train and the
     /// next (s is at least `shortest`). The alert is computed on the fast pattern, the fastest
@@ -34,7 +35,7 @@ extension ScheduleEngine {
     /// direction, day type and hour. The same holds at the edges of the day: every train
     /// between the published first and last has an unknown phase too.
     /// The cap costs earliness only where the interval is long and the last run short (late
-    /// evenings and weekends); elsewhere a quarter of the interval is already under it.
+    /// evenings and weekends); elsewhere the alerts' share of the interval is already under it.
     func alertWait(booked: Int, shortest: Int, stops: [Schedule.Stop], early: RouteTiming) -> Int {
         let last = stops.count - 1
         guard last >= 1 else { return booked }

@@ -8,6 +8,11 @@ package struct ScheduleEngine: Sendable {
     /// (zero to one headway); a quarter leans early on purpose: an early alert costs a glance,
     /// a late one costs the station. Half would be the unbiased mean and zero the earliest.
     package let bookedWaitFraction: Double
+    /// The share of the headway the alerts book as the wait after a transfer, before the cap
+    /// (`alertWait`): the display's quarter. 3/8 brought "yours is next" later where the cap did
+    /// not bind, but made 5.63 % of one `correlated` cell's alerts late at seed 2 (4.23 % with a
+    /// quarter): docs/decisions/0089.
+    package let alertWaitFraction: Double
     /// The share of the time since the last confirmed point by which an alert that rests on an
     /// unconfirmed change leans early (see `alertLead`).
     package let alertLeanShare: Double
@@ -42,12 +47,14 @@ package struct ScheduleEngine: Sendable {
     /// The engine as shipped: the shares' defaults are the policy the app ships. A test or the
     /// lab that measures another policy makes its own engine with other shares.
     package init(
-        network: Network, clock: ServiceClock, bookedWaitFraction: Double = 0.25, alertLeanShare: Double = 0.1,
-        confirmedLeanShare: Double = 0.08, correctedLeanShare: Double = 0.12, rangeMarginShare: Double = 0.12
+        network: Network, clock: ServiceClock, bookedWaitFraction: Double = 0.25, alertWaitFraction: Double = 0.25,
+        alertLeanShare: Double = 0.1, confirmedLeanShare: Double = 0.08, correctedLeanShare: Double = 0.12,
+        rangeMarginShare: Double = 0.12
     ) {
         self.network = network
         self.clock = clock
         self.bookedWaitFraction = bookedWaitFraction
+        self.alertWaitFraction = alertWaitFraction
         self.alertLeanShare = alertLeanShare
         self.confirmedLeanShare = confirmedLeanShare
         self.correctedLeanShare = correctedLeanShare
