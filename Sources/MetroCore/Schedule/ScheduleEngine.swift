@@ -24,8 +24,11 @@ package struct ScheduleEngine: Sendable {
     /// `alertLead`).
     package let correctedLeanShare: Double
     /// The share of the time since the last confirmed point by which the arrival's range
-    /// widens on each side, beyond the published patterns (see `rangeMargin`).
+    /// widens on its early side, beyond the fast published pattern (see `rangeMargin`).
     let rangeMarginShare: Double
+    /// The share by which the arrival's range reaches past the slow pattern, on its late side
+    /// (see `rangeLateMargin`).
+    let rangeLateMarginShare: Double
     /// Warn when the last train leaves within this many seconds of a boarding.
     var lastTrainWarning: Int = 3600
     /// Today's interval per line, in seconds, replacing the published one (service changes).
@@ -49,7 +52,7 @@ package struct ScheduleEngine: Sendable {
     package init(
         network: Network, clock: ServiceClock, bookedWaitFraction: Double = 0.25, alertWaitFraction: Double = 0.25,
         alertLeanShare: Double = 0.1, confirmedLeanShare: Double = 0.08, correctedLeanShare: Double = 0.12,
-        rangeMarginShare: Double = 0.12
+        rangeMarginShare: Double = 0.12, rangeLateMarginShare: Double = 0.15
     ) {
         self.network = network
         self.clock = clock
@@ -59,6 +62,7 @@ package struct ScheduleEngine: Sendable {
         self.confirmedLeanShare = confirmedLeanShare
         self.correctedLeanShare = correctedLeanShare
         self.rangeMarginShare = rangeMarginShare
+        self.rangeLateMarginShare = rangeLateMarginShare
     }
 
     /// The interval between trains on a line at a moment, as this engine plans with it (today's
