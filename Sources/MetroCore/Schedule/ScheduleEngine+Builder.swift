@@ -77,7 +77,8 @@ extension ScheduleEngine {
             var transfers = best.transfers.compactMap { $0 }
             let since = latest ?? first!
             for index in stops.indices {
-                // The arrival's range reaches past the published patterns (see `rangeMargin`).
+                // The arrival's range reaches past the published patterns (see `rangeMargin`,
+                // `rangeLateMargin`).
                 let last = index == stops.count - 1
                 let margin = last ? engine.rangeMargin(stops[index].time, since: since) : 0
                 let lateMargin = last ? engine.rangeLateMargin(stops[index].time, since: since) : 0

@@ -149,8 +149,8 @@ extension ScheduleEngine {
         let first = window.first
         let prepared = prepared(route)
         // In the night (an arrival later than the last connection's, on the slow pattern and
-        // with the range's margin): the answer is the last connection, whatever the hour asked
-        // (01:00 and 01:30 alike; the three hours' search below would not reach back to it).
+        // with the range's late margin): the answer is the last connection, whatever the hour
+        // asked (01:00 and 01:30 alike; the three hours' search below would not reach back to it).
         if let known = last ?? lastConnection(route: route, serviceDay: day) {
             let slow = known.connection.slowArrival
             let margin = rangeLateMargin(schedule(route: route, t0: known.departure).arrival, since: known.departure)
