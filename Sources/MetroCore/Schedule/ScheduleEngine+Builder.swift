@@ -77,10 +77,13 @@ extension ScheduleEngine {
             var transfers = best.transfers.compactMap { $0 }
             let since = latest ?? first!
             for index in stops.indices {
-                // The arrival's range reaches past the published patterns (see `rangeMargin`).
-                let margin = index == stops.count - 1 ? engine.rangeMargin(stops[index].time, since: since) : 0
+                // The arrival's range reaches past the published patterns (see `rangeMargin`,
+                // `rangeLateMargin`).
+                let last = index == stops.count - 1
+                let margin = last ? engine.rangeMargin(stops[index].time, since: since) : 0
+                let lateMargin = last ? engine.rangeLateMargin(stops[index].time, since: since) : 0
                 stops[index].earliest = min(low.stops[index].time.addingTimeInterval(-margin), stops[index].time)
-                stops[index].latest = max(high.stops[index].time.addingTimeInterval(margin), stops[index].time)
+                stops[index].latest = max(high.stops[index].time.addingTimeInterval(lateMargin), stops[index].time)
             }
             for number in transfers.indices {
                 transfers[number].alertWaitSeconds = alert.transfers[number]?.alertWaitSeconds ?? 0

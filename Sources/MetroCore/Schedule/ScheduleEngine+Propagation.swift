@@ -50,7 +50,9 @@ extension ScheduleEngine {
                     fromTerminal: timing.fromTerminal.indices.contains(number) ? timing.fromTerminal[number] : 0)
                 var booked = Int((Double(headway) * bookedWaitFraction).rounded())
                 var (shortest, longest) = (shortestInterval, longestInterval)
-                var alert = alertWait(booked: booked, shortest: shortest, stops: stops, early: early)
+                var alert = alertWait(
+                    booked: Int((Double(headway) * alertWaitFraction).rounded()), shortest: shortest, stops: stops,
+                    early: early)
                 var waited =
                     switch wait {
                     case .booked: booked

@@ -149,11 +149,11 @@ extension ScheduleEngine {
         let first = window.first
         let prepared = prepared(route)
         // In the night (an arrival later than the last connection's, on the slow pattern and
-        // with the range's margin): the answer is the last connection, whatever the hour asked
-        // (01:00 and 01:30 alike; the three hours' search below would not reach back to it).
+        // with the range's late margin): the answer is the last connection, whatever the hour
+        // asked (01:00 and 01:30 alike; the three hours' search below would not reach back to it).
         if let known = last ?? lastConnection(route: route, serviceDay: day) {
             let slow = known.connection.slowArrival
-            let margin = rangeMargin(schedule(route: route, t0: known.departure).arrival, since: known.departure)
+            let margin = rangeLateMargin(schedule(route: route, t0: known.departure).arrival, since: known.departure)
             if slow.addingTimeInterval(margin) <= target, target.timeIntervalSince(known.departure) >= 3 * 3600 {
                 return .ride(latest: known.departure, safe: known.departure, clamped: known)
             }
@@ -185,8 +185,8 @@ extension ScheduleEngine {
         }
         var safe = Self.latestStart(before: target) { t0 in
             let connection = slowConnection(prepared, t0: t0)
-            // The arrival range's own margin (`rangeMargin`): the safe start keeps all of it.
-            let margin = rangeMargin(schedule(route: prepared.route, t0: t0).arrival, since: t0)
+            // The arrival range's own late margin (`rangeLateMargin`): the safe start keeps all of it.
+            let margin = rangeLateMargin(schedule(route: prepared.route, t0: t0).arrival, since: t0)
             return connection.connects && connection.slowArrival.addingTimeInterval(margin) <= target
         }.map(snapped)
         if let found = safe, found < first || found > latest { safe = found < first ? nil : latest }

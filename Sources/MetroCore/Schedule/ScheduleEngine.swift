@@ -8,6 +8,11 @@ package struct ScheduleEngine: Sendable {
     /// (zero to one headway); a quarter leans early on purpose: an early alert costs a glance,
     /// a late one costs the station. Half would be the unbiased mean and zero the earliest.
     package let bookedWaitFraction: Double
+    /// The share of the headway the alerts book as the wait after a transfer, before the cap
+    /// (`alertWait`): the display's quarter. 3/8 brought "yours is next" later where the cap did
+    /// not bind, but made 5.63 % of one `correlated` cell's alerts late at seed 2 (4.23 % with a
+    /// quarter): docs/decisions/0089.
+    package let alertWaitFraction: Double
     /// The share of the time since the last confirmed point by which an alert that rests on an
     /// unconfirmed change leans early (see `alertLead`).
     package let alertLeanShare: Double
@@ -19,8 +24,11 @@ package struct ScheduleEngine: Sendable {
     /// `alertLead`).
     package let correctedLeanShare: Double
     /// The share of the time since the last confirmed point by which the arrival's range
-    /// widens on each side, beyond the published patterns (see `rangeMargin`).
+    /// widens on its early side, beyond the fast published pattern (see `rangeMargin`).
     let rangeMarginShare: Double
+    /// The share by which the arrival's range reaches past the slow pattern, on its late side
+    /// (see `rangeLateMargin`).
+    let rangeLateMarginShare: Double
     /// Warn when the last train leaves within this many seconds of a boarding.
     var lastTrainWarning: Int = 3600
     /// Today's interval per line, in seconds, replacing the published one (service changes).
@@ -42,16 +50,19 @@ package struct ScheduleEngine: Sendable {
     /// The engine as shipped: the shares' defaults are the policy the app ships. A test or the
     /// lab that measures another policy makes its own engine with other shares.
     package init(
-        network: Network, clock: ServiceClock, bookedWaitFraction: Double = 0.25, alertLeanShare: Double = 0.1,
-        confirmedLeanShare: Double = 0.08, correctedLeanShare: Double = 0.12, rangeMarginShare: Double = 0.12
+        network: Network, clock: ServiceClock, bookedWaitFraction: Double = 0.25, alertWaitFraction: Double = 0.25,
+        alertLeanShare: Double = 0.1, confirmedLeanShare: Double = 0.08, correctedLeanShare: Double = 0.12,
+        rangeMarginShare: Double = 0.12, rangeLateMarginShare: Double = 0.15
     ) {
         self.network = network
         self.clock = clock
         self.bookedWaitFraction = bookedWaitFraction
+        self.alertWaitFraction = alertWaitFraction
         self.alertLeanShare = alertLeanShare
         self.confirmedLeanShare = confirmedLeanShare
         self.correctedLeanShare = correctedLeanShare
         self.rangeMarginShare = rangeMarginShare
+        self.rangeLateMarginShare = rangeLateMarginShare
     }
 
     /// The interval between trains on a line at a moment, as this engine plans with it (today's

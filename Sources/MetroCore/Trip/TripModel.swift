@@ -192,9 +192,10 @@ package struct TripModel: Sendable {
 
     /// Until when "departed" is taken for the change whose new platform is stop `entry`: the
     /// latest the model's range lets that train leave (the slow pattern to the platform, then
-    /// the change's longest wait), widened as the arrival's range is, by a share of the time
-    /// since `since`, the last thing the rider confirmed, and by the press's own allowance. A
-    /// true press falls within it; one
+    /// the change's longest wait), widened by `rangeMargin` (the share of the time since
+    /// `since`, the last thing the rider confirmed, that the arrival's range reaches before the
+    /// fast pattern; its late side's wider share is the arrival's alone, docs/decisions/0089),
+    /// and by the press's own allowance. A true press falls within it; one
     /// later is far more likely forgotten at the change (or meant for another train), and would
     /// throw the arrival back by all that time. Nil where the stop is no change's entry.
     package func departedWindowEnd(entry: Int, in schedule: Schedule, since: Date) -> Date? {

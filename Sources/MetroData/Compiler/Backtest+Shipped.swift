@@ -67,7 +67,8 @@ extension Backtest {
         /// The fast pattern's shortest time from the alert's moment to the arrival on this line
         /// and direction: a destination one stop past the station where the passenger boards.
         package var lastStep: Double
-        /// The wait the alert books, and the wait the display books (a quarter of the interval).
+        /// The wait the alert books (its share of the interval, capped), and the wait the display
+        /// books (a quarter of the interval).
         package var alertWait: Double
         package var bookedWait: Double
         /// P(the train reaches the station before "yours is next"): the station is missed.
@@ -95,7 +96,8 @@ extension Backtest {
             let booked = (h * engine.bookedWaitFraction).rounded()
             // The engine's own cap, not a copy of its formula.
             let alertWait = Double(
-                ScheduleEngine.cappedAlertWait(booked: Int(booked), lastStep: lastStep, shortest: Int(h)))
+                ScheduleEngine.cappedAlertWait(
+                    booked: Int((h * engine.alertWaitFraction).rounded()), lastStep: lastStep, shortest: Int(h)))
             return PolicyCell(
                 line: record.line, direction: record.direction, dayType: record.dayType, hour: record.hour,
                 headway: h, lastStep: lastStep, alertWait: alertWait, bookedWait: booked,

@@ -16,7 +16,8 @@ final class LeanEarlyTests: XCTestCase {
     /// The engine whose range is the published patterns alone (fast with no wait, slow with the
     /// longest): the cap's 1% is a promise against the fast pattern with no wait, and the margin
     /// the shipped range adds beyond it would hide a cap that grew.
-    let patternsOnly = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock, rangeMarginShare: 0)
+    let patternsOnly = ScheduleEngine(
+        network: Kyiv.network, clock: Kyiv.clock, rangeMarginShare: 0, rangeLateMarginShare: 0)
 
     /// Rides that change lines, onto every line, both directions, through every node.
     lazy var transferRoutes: [Route] = {
