@@ -850,8 +850,8 @@ def lasting():
     at 05:40, 08:15, 13:07, 22:28 and two minutes after the origin's published last departure
     (Tap's allowance), on a Monday and a Saturday, each way: the arrival with its range and the
     alerts equal `start --at` for the same tap (its `--events`; its `--plain` for what it says
-    when the tap is read as the last train or the ride cannot be made), corrections (+1, −1,
-    "departed") included;
+    when the tap is read as the last train or the ride cannot be made), and a real trip's `status`
+    with its clock shifted to the tap (libfaketime), corrections (+1, −1, "departed") included;
     a date outside the timetable said before the tap; the wake lock held, or its absence said."""
     ways = [("Lisova", "Teremky"), ("Teremky", "Lisova")]
     path = f"{OUT}/lasting.html"
@@ -874,6 +874,56 @@ def lasting():
             plan = json.loads(run("plan", origin, neighbour, "--date", date, "--last", "--json", codes=(0, 1)))
             last[(origin, date)] = moment(plan["departure"])
     zone = moment("2026-11-30T00:00:00+02:00").tzinfo
+    faked = cardpage.Faketime()
+    trips = {}
+
+    def real_trip(origin, destination, tap, presses, asked_at):
+        """A real trip under libfaketime, its clock shifted to the tap (seconds): `start`, the
+        corrections at the card's presses [(seconds, command)], then `status` at `asked_at`: the
+        arrival, the next change's alert and "yours is next" as moments (status rounds each
+        countdown up: the card's second is that or the one before), None where it has none."""
+        key = (origin, destination, tap, tuple((w, tuple(c)) for w, c in presses), asked_at)
+        if key not in trips:
+            home = tempfile.mkdtemp(dir=HOME)
+            subprocess.run([BINARY, "start", origin, destination, "--lang", "en", "--events"], input="q", capture_output=True,
+                           text=True, env=faked.env(tap, ENV, home))
+            for when, command in presses:
+                subprocess.run([BINARY, *command, "--lang", "en"], capture_output=True, text=True, env=faked.env(when, ENV, home))
+            line = subprocess.run([BINARY, "status", "--format", "{arrival}|{transfer}|{alert}"], capture_output=True, text=True,
+                                  env=faked.env(asked_at, ENV, home)).stdout.strip()
+            shutil.rmtree(home, ignore_errors=True)
+
+            def at(countdown):
+                if not re.fullmatch(r"\d+:\d\d", countdown or ""):
+                    return None
+                minutes, seconds = countdown.split(":")
+                return asked_at + int(minutes) * 60 + int(seconds)
+            trips[key] = [at(part) for part in (line.split("|") + ["", "", ""])[:3]] if line else None
+        return trips[key]
+
+    def hms_of(stamp):
+        return dt.datetime.fromtimestamp(stamp, zone).strftime("%H:%M:%S")
+
+    def agrees(label, card_arrival, card_alerts, date, trip):
+        """The card's arrival and alerts (HH:MM:SS on `date`, or past midnight) against a real trip's."""
+        check(trip is not None, f"{label}: the real trip has no status")
+        if trip is None:
+            return
+        base = int(dt.datetime.fromisoformat(f"{date}T00:00:00+02:00").timestamp())
+
+        def stamp(text):
+            h, m, sec = map(int, text.split(":"))
+            value = base + h * 3600 + m * 60 + sec
+            return value + 86400 if value < trip[0] - 43200 else value
+        arrival, change, yours = trip
+        check(card_arrival is not None and arrival is not None and 0 <= arrival - stamp(card_arrival) <= 1,
+              f"{label}: arrival {card_arrival}, the real trip's status {hms_of(arrival)}")
+        coming = [stamp(a) for a in card_alerts]
+        if yours is not None:
+            check(any(0 <= yours - c <= 1 for c in coming), f"{label}: yours is next {hms_of(yours)} (real trip), the card's alerts {card_alerts}")
+        if change is not None:
+            check(any(0 <= change - c <= 1 for c in coming), f"{label}: change {hms_of(change)} (real trip), the card's alerts {card_alerts}")
+
     for width, height in [(390, 844), (320, 640)]:
         viewport(width, height)
         media()
@@ -934,6 +984,10 @@ def lasting():
                     check(len(alerts) == len(rung) and all(-1 <= apart(a, b) for a, b in zip(alerts, rung)),
                           f"{label}: alerts {alerts}, rung by start at {rung}")
                     check(page_text("said") == said, f"{label}: the card says {page_text('said')!r}, start {said!r}")
+                    # The same tap as a real trip, its clock shifted (libfaketime): `status` a
+                    # second after it.
+                    agrees(f"{label} (real trip)", shown[0] if shown else None, alerts, date,
+                           real_trip(origin, destination, when // 1000, [], when // 1000 + 1))
                     if clock == "08:15" and width == 390:
                         check(settled(when + 2000, lambda s: s["held"] == 1)["held"] == 1, f"{label}: no wake lock during the ride")
                         check(not visible("awake"), f"{label}: the wake lock held, yet its absence said")
@@ -956,9 +1010,15 @@ def lasting():
                         fresh(path, when)
                         driver.execute_script("const s = document.getElementById('route-choice'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));", str(way))
                         click("start")
+                        presses = []
                         for event, (_, key) in zip(corrections, keys):
                             at(ms(event["time"]))
                             click({"+": "behind", "-": "ahead", "d": "departed"}[key])
+                            presses.append((ms(event["time"]) // 1000, {"+": ["adjust", "+1"], "-": ["adjust", "-1"], "d": ["departed"]}[key]))
+                            after = at(ms(event["time"]) + 1000)
+                            agrees(f"{label} after {key} (real trip)", (TIME.findall(after["arrival"]) or [None])[0],
+                                   TIME.findall(after["alerts"]), date,
+                                   real_trip(origin, destination, when // 1000, list(presses), presses[-1][0] + 1))
                             shown = TIME.findall(at(ms(event["time"]))["arrival"])
                             wanted = [hms(event["arrival"])] + ([hms(event["arrivalEarliest"]), hms(event["arrivalLatest"])]
                                                                 if event["arrivalEarliest"] != event["arrivalLatest"] else [])
@@ -969,6 +1029,7 @@ def lasting():
                     overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth;")
                     check(overflow <= 0, f"lasting 320px {date}: {overflow} px wider than the screen")
         viewport(width, height)
+    faked.close()
     # Before the tap: the timetable it holds, today's day type, and a date outside the timetable.
     viewport(390, 844)
     fresh(path, ms("2026-12-05T07:00:00+02:00"))
