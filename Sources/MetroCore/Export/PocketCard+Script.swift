@@ -61,9 +61,9 @@ extension PocketCard {
           // waits, the latest departures) is taken that part of the way to the next minute's
           // when it drifts by at most DRIFT seconds; a step holds until the next minute.
           const DRIFT = 10;
-          function table(cols, marks, rows) {
-            // A mark a minute (PocketCard.seconds): "-" (".", a digit: that many), a second's digit, "!" (its rows given), or
-            // "~" and how each time does, to a ";" (PocketCard.text), read here into pieces: each
+          function table(cols, marks) {
+            // A mark a minute (PocketCard.seconds): "-" (".", a digit: that many), a second's digit,
+            // or "~" and how each time does, to a ";" (PocketCard.text), read here into pieces: each
             // its way (holding still: 61 more) and second, and its step from the piece before.
             const inside = new Map(), mark = [];
             const number = (text, j) => {
@@ -98,10 +98,6 @@ extension PocketCard {
               inside.set(mark.length - 1, pieces);
               i = end + 1;
             }
-            for (const [m, second, ...values] of rows || []) {
-              if (!inside.has(m)) inside.set(m, []);
-              inside.get(m).push([second, values]);
-            }
             return { cols: cols, marks: mark, inside: inside };
           }
           function pick(t, from, count, first, ms) {
@@ -118,13 +114,7 @@ extension PocketCard {
             // The rows the minute has: its own, the engine's inside it, the next minute's.
             const known = [[0, row]];
             const mark = t.marks[m];
-            if (mark === "!") {
-              for (const [second, values] of t.inside.get(m) || []) {
-                const r = row.slice();
-                for (let i = 0; i < values.length; i += 2) r[values[i]] = values[i + 1];
-                known.push([second, r]);
-              }
-            } else if (mark && mark !== "-") {
+            if (mark && mark !== "-") {
               // How each time that changes inside the minute does (PocketCard.Layout.pieces: the
               // minute's value moving with the moment or holding still, then from each second its
               // value and way); a mark alone: each changes once, at that second, to the next
@@ -200,7 +190,7 @@ extension PocketCard {
           function use(section) {
             if (!section.ready) {
               section.stops = section.stops.map(([uk, en, leg]) => ({ uk: uk, en: en, leg: leg }));
-              section.tails = section.tails.map(([from, count, cols, x, marks, rows]) => ({ from: from, count: count, cols: cols, x: x, marks: marks, rows: rows }));
+              section.tails = section.tails.map(([from, count, cols, x, marks]) => ({ from: from, count: count, cols: cols, x: x, marks: marks }));
               for (const key of ["product", "lang", "id"]) section[key] = top[key];
               section.ready = true;
             }
@@ -208,7 +198,7 @@ extension PocketCard {
             n = data.stops.length;
             entries = data.entries;
             legStart = data.legs.map((_, leg) => data.stops.findIndex((stop) => stop.leg === leg));
-            grid = table(decode(data.grid.cols), data.grid.seconds, data.grid.rows);
+            grid = table(decode(data.grid.cols), data.grid.seconds);
             tails = [];
           }
           // A card that lasts reads a tap on any date as the same wall-clock moment of its day of
@@ -261,7 +251,7 @@ extension PocketCard {
           }
           function tail(stop, ms) {
             const record = data.tails[stop];
-            if (!tails[stop]) tails[stop] = table(decode(record.cols), record.marks, record.rows);
+            if (!tails[stop]) tails[stop] = table(decode(record.cols), record.marks);
             const s = fromRow(pick(tails[stop], record.from, record.count, stop, ms), stop, ms);
             // Anchored here then, the train misses a later leg's last train (PocketCard's `x`).
             if (record.x && minute(ms, record.from, record.count) >= record.x[0]) s.x = data.why[DIGITS.indexOf(record.x[1])];

@@ -12,13 +12,11 @@ extension PocketCard {
     /// always once, to the next minute's answer, so one character a minute says the second
     /// (`marks`: `-` none, `.` and a digit for that many such minutes, else
     /// `PocketCard.stepDigits[second]`); a minute where it is otherwise
-    /// is marked `~` followed by how each time does, to a `;` (`text`), or, should the rows found
-    /// not read so, `!`, its rows given (`rows`: `[minute, second, column, value, …]`, the
-    /// columns where each differs from its minute's). Either way a tap or a correction at any
-    /// whole second gets the engine's times. `row(minute, second)` is the engine's row then.
-    static func seconds(_ rows: [[Int?]], layout: Layout, row: (Int, Int) -> [Int?]) -> (marks: String, rows: [[Any]]) {
+    /// is marked `~` followed by how each time does, to a `;` (`text`). Either way a tap or a
+    /// correction at any whole second gets the engine's times. `row(minute, second)` is the
+    /// engine's row then.
+    static func seconds(_ rows: [[Int?]], layout: Layout, row: (Int, Int) -> [Int?]) -> String {
         var marks: [String] = []
-        var given: [[Any]] = []
         for minute in rows.indices.dropLast() {
             let (first, next) = (rows[minute], rows[minute + 1])
             var found = [0: first, 60: next]
@@ -48,49 +46,31 @@ extension PocketCard {
             }
             halve((0, first), (60, next))
             let known = found.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-            if let pieces = layout.pieces(known) {
-                // One second for every time that changes, each moving with the moment before
-                // and after, and after it the next minute's: a mark alone says it.
-                let seconds = Set(pieces.map { $0.pieces.count == 3 ? $0.pieces[1] : nil })
-                let once = pieces.allSatisfy { column, pieces in
-                    guard pieces.count == 3, pieces[0] == 0, let value = first[column], let step = pieces[2] else {
-                        return false
-                    }
-                    return value + step == next[column]
+            let pieces = layout.pieces(known)
+            // One second for every time that changes, each moving with the moment before and
+            // after, and after it the next minute's: a mark alone says it.
+            let seconds = Set(pieces.map { $0.pieces.count == 3 ? $0.pieces[1] : nil })
+            let once = pieces.allSatisfy { column, pieces in
+                guard pieces.count == 3, pieces[0] == 0, let value = first[column], let step = pieces[2] else {
+                    return false
                 }
-                if once, seconds.count == 1, let second = seconds.first ?? nil, second < 61 {
-                    marks.append(String(stepDigits[second]))
-                } else {
-                    // Columns that change alike (the arrival and an alert after a wait) together.
-                    var groups: [(columns: [Int], pieces: [Int?])] = []
-                    for (column, codes) in pieces {
-                        // (The last piece's value is each column's own next minute's.)
-                        if let index = groups.firstIndex(where: { $0.pieces.dropLast() == codes.dropLast() }) {
-                            groups[index].columns.append(column)
-                        } else {
-                            groups.append(([column], codes))
-                        }
-                    }
-                    marks.append("~" + Self.text(groups) + ";")
-                }
+                return value + step == next[column]
+            }
+            if once, seconds.count == 1, let second = seconds.first ?? nil, second < 61 {
+                marks.append(String(stepDigits[second]))
                 continue
             }
-            // Anything else (rare): the rows the page needs, each where it differs from the
-            // minute's; one between two others that agree with both is not needed.
-            var kept = [known[0]]
-            for index in known.indices.dropFirst().dropLast() {
-                let (before, here, after) = (kept[kept.count - 1], known[index], known[index + 1])
-                if layout.steady(before, here), layout.steady(here, after), layout.steady(before, after) { continue }
-                kept.append(here)
-            }
-            marks.append("!")
-            for (second, values) in kept.dropFirst() {
-                var entry: [Any] = [minute, second]
-                for column in values.indices where layout.exact(column) && values[column] != first[column] {
-                    entry += [column, values[column] as Any]
+            // Columns that change alike (the arrival and an alert after a wait) together (the
+            // last piece's value is each column's own next minute's).
+            var groups: [(columns: [Int], pieces: [Int?])] = []
+            for (column, codes) in pieces {
+                if let index = groups.firstIndex(where: { $0.pieces.dropLast() == codes.dropLast() }) {
+                    groups[index].columns.append(column)
+                } else {
+                    groups.append(([column], codes))
                 }
-                given.append(entry)
             }
+            marks.append("~" + Self.text(groups) + ";")
         }
         // Three or more steady minutes in a row: `.` and how many (a digit, at most 60).
         var short = ""
@@ -104,7 +84,7 @@ extension PocketCard {
             steady = mark == "-" ? 1 : 0
             if mark != "-", mark != "|" { short += mark }
         }
-        return (short, given)
+        return short
     }
 
     /// How the times of a minute marked `~` change inside it, as text: for each group of columns
@@ -179,9 +159,9 @@ extension PocketCard {
         /// second, value, …]` from the minute's value on, the code 1 when that holds still in the
         /// day (else 0: it moves with the moment), each later piece from its second (plus 61
         /// when it holds still) with its value then, as a step from the piece before's value
-        /// then (the value itself where that had none); nil when the rows do not read so.
-        func pieces(_ known: [(Int, [Int?])]) -> [(column: Int, pieces: [Int?])]? {
-            guard let (_, first) = known.first else { return nil }
+        /// then (the value itself where that had none).
+        func pieces(_ known: [(Int, [Int?])]) -> [(column: Int, pieces: [Int?])] {
+            guard let (_, first) = known.first else { return [] }
             var found: [(column: Int, pieces: [Int?])] = []
             for column in first.indices where exact(column) {
                 // Each piece: its first second, its value then, and whether it holds still
@@ -197,19 +177,17 @@ extension PocketCard {
                         value == base - (second - piece.second)
                     {
                         pieces[pieces.count - 1].still = true
-                    } else if second == previous + 1 {
-                        pieces.append((second, value, nil))
+                    } else if second > previous + 1, piece.second < previous, timed(column),
+                        let base = known.first(where: { $0.0 == previous })?.1[column] ?? nil, let value,
+                        value == base || value == base - (second - previous)
+                    {
+                        // No step between two rows further apart (the halving stops only where
+                        // the rows agree): the way changed at the row before (moving with the
+                        // moment, then holding still, or back); a piece from there reads it.
+                        pieces.append((previous, base, value != base))
                     } else {
-                        // No step between two rows further apart: the way changed at the row
-                        // before (moving with the moment, then holding still, or back), which
-                        // a piece from there must then read.
-                        let from = (second: previous, value: known.first { $0.0 == previous }?.1[column] ?? nil)
-                        guard piece.second < previous, let base = from.value, let value, timed(column) else {
-                            return nil
-                        }
-                        let still = value == base - (second - previous)
-                        guard still || value == base else { return nil }
-                        pieces.append((previous, base, still))
+                        // A step (the halving brings every step to two rows a second apart).
+                        pieces.append((second, value, nil))
                     }
                     previous = second
                 }

@@ -173,12 +173,10 @@ package struct PocketCard: Sendable {
                 let moment = gridStart.addingTimeInterval(TimeInterval(60 * (first + minute) + second))
                 return table.vector(anchored(moment), from: stop, at: moment)
             }
-            // `[from, count, cols]`, the blocked minute if any, and the rows inside the minutes
-            // if any (arrays: a card is at most 100 KB, and the keys repeated on every stop
-            // cost half a kilobyte).
-            var tail: [Any] = [first, minutes, Self.columns(vectors)]
-            tail += [blocked as Any, inside.marks] + (inside.rows.isEmpty ? [] : [inside.rows])
-            tails.append(tail)
+            // `[from, count, cols, blocked, seconds]`: the blocked minute, if any, and where the
+            // answers change inside the minutes (arrays: a card is at most 100 KB, and the keys
+            // repeated on every stop cost half a kilobyte).
+            tails.append([first, minutes, Self.columns(vectors), blocked as Any, inside])
         }
         return [
             "day": "\(engine.clock.position(of: departure).serviceDay)",
@@ -213,10 +211,7 @@ package struct PocketCard: Sendable {
             "walkBefore": walk(route.walkBeforeBoarding, from: route.origin, to: route.legs.first?.board) as Any,
             "walkAfter": walk(route.walkAfterAlighting, from: route.legs.last?.alight, to: route.destination) as Any,
             "start": Int(gridStart.timeIntervalSince1970),
-            "grid": [
-                "cols": grid, "flags": flags, "splits": splits, "edges": edgeRows, "seconds": gridSeconds.marks,
-                "rows": gridSeconds.rows,
-            ],
+            "grid": ["cols": grid, "flags": flags, "splits": splits, "edges": edgeRows, "seconds": gridSeconds],
             "why": why,
             "notes": notes,
             "changes": changes,

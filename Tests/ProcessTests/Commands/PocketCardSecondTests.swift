@@ -30,8 +30,8 @@ final class PocketCardSecondTests: XCTestCase {
             let n = data.stops.length, entries = data.entries;
             \(try pickingScript())
             legStart = data.legs.map((_, leg) => data.stops.findIndex((stop) => stop.leg === leg));
-            const grid = table(decode(data.grid.cols), data.grid.seconds, data.grid.rows);
-            const tails = data.tails.map(([from, count, cols, x, marks, rows]) => ({ from: from, count: count, t: table(decode(cols), marks, rows) }));
+            const grid = table(decode(data.grid.cols), data.grid.seconds);
+            const tails = data.tails.map(([from, count, cols, x, marks]) => ({ from: from, count: count, t: table(decode(cols), marks) }));
             const s = (v) => (v === null ? null : Math.floor(v / 1000));
             const out = \(JSONObject.serialize(cases.map { [$0.stop as Any, $0.moment] })).map(([stop, at]) => {
               const ms = at * 1000;
