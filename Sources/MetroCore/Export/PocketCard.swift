@@ -109,8 +109,8 @@ package struct PocketCard: Sendable {
         }
         let planned = engine.schedule(route: route, t0: departure)
         let grid = Self.columns(vectors)
-        let changes = planned.entryIndices.count
-        let gridSeconds = Self.seconds(vectors, layout: Layout(legs: route.legs.count, changes: changes)) {
+        let changeCount = planned.entryIndices.count
+        let gridSeconds = Self.seconds(vectors, layout: Layout(legs: route.legs.count, changes: changeCount)) {
             minute, second in
             let t0 = gridStart.addingTimeInterval(TimeInterval(60 * minute + second))
             return table.vector(engine.schedule(route: route, t0: t0), from: 0, at: t0)
@@ -169,7 +169,7 @@ package struct PocketCard: Sendable {
                 }
             }
             let legs = Set(stops[stop...].map(\.leg)).count
-            let inside = Self.seconds(vectors, layout: Layout(legs: legs, changes: changes)) { minute, second in
+            let inside = Self.seconds(vectors, layout: Layout(legs: legs, changes: changeCount)) { minute, second in
                 let moment = gridStart.addingTimeInterval(TimeInterval(60 * (first + minute) + second))
                 return table.vector(anchored(moment), from: stop, at: moment)
             }

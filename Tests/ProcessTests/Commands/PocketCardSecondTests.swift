@@ -65,8 +65,11 @@ final class PocketCardSecondTests: XCTestCase {
         let route = try choice.choose(
             from: Kyiv.station(from).code, to: Kyiv.station(to).code, at: departure, rule: .lookup
         ).route
-        let card = PocketCard(engine: engine, route: route, departure: departure, language: .en, product: "test")
+        var card = PocketCard(engine: engine, route: route, departure: departure, language: .en, product: "test")
+        card.changes = [["Пересадка", "The change"]]
         let data = card.data()
+        // What plan says of each change goes with the tables (the page shows it before the tap).
+        XCTAssertEqual(data["changes"] as? [[String]], card.changes)
         let planned = engine.schedule(route: route, t0: departure)
         var cases: [(stop: Int?, moment: Int)] = []
         var expected: [Schedule] = []
