@@ -24,6 +24,12 @@ extension PocketCard {
           // Picking: the engine's row for the moment's minute, shifted by its seconds, or its row
           // for the second an answer changes inside the minute (pick).
           const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy";
+          // A step as PocketCard.stepText writes it, at text[i]: [seconds, the index after it].
+          function step(text, i) {
+            if (text[i] !== "z") return [DIGITS.indexOf(text[i]) - 30, i + 1];
+            const end = text.indexOf(".", i);
+            return [Number(text.slice(i + 1, end)), end + 1];
+          }
           function decode(cols) {
             return cols.map((col) => {
               if (col === null || typeof col === "number") return () => col;
@@ -31,12 +37,12 @@ extension PocketCard {
                 // A step a character (PocketCard.columns): `_` no value, `z`, a step written out, `.`.
                 const values = [col[0]], steps = col[1];
                 let previous = col[0] === null ? 0 : col[0];
-                for (let i = 0; i < steps.length; i++) {
-                  if (steps[i] === "_") { values.push(null); continue; }
-                  let step = DIGITS.indexOf(steps[i]) - 30;
-                  if (steps[i] === "z") { const end = steps.indexOf(".", i); step = Number(steps.slice(i + 1, end)); i = end; }
-                  previous += step;
+                for (let i = 0; i < steps.length; ) {
+                  if (steps[i] === "_") { values.push(null); i++; continue; }
+                  const [by, after] = step(steps, i);
+                  previous += by;
                   values.push(previous);
+                  i = after;
                 }
                 return (m) => values[m];
               }
@@ -66,11 +72,6 @@ extension PocketCard {
             // or "~" and how each time does, to a ";" (PocketCard.text), read here into pieces: each
             // its way (holding still: 61 more) and second, and its step from the piece before.
             const inside = new Map(), mark = [];
-            const number = (text, j) => {
-              if (text[j] !== "z") return [DIGITS.indexOf(text[j]) - 30, j + 1];
-              const end = text.indexOf(".", j);
-              return [Number(text.slice(j + 1, end)), end + 1];
-            };
             for (let i = 0; i < (marks || "").length; ) {
               if (marks[i] === ".") {
                 for (let k = DIGITS.indexOf(marks[i + 1]); k > 0; k--) mark.push("-");
@@ -89,9 +90,9 @@ extension PocketCard {
                   p.push(DIGITS.indexOf(text[j]) + 61 * way);
                   j++;
                   // The last piece's value is the next minute's (undefined: see value()).
-                  let step = j < text.length ? 1 : undefined;
-                  if (text[j] === "_") { step = null; j++; } else if (text[j] === "+") [step, j] = number(text, j + 1);
-                  p.push(step);
+                  let by = j < text.length ? 1 : undefined;
+                  if (text[j] === "_") { by = null; j++; } else if (text[j] === "+") [by, j] = step(text, j + 1);
+                  p.push(by);
                 }
                 for (const column of columns) pieces.set(DIGITS.indexOf(column), p);
               }

@@ -108,8 +108,7 @@ extension PocketCard {
                 switch group.pieces[index + 1] {
                 case nil: out += "_"
                 case 1: break
-                case let step? where abs(step) <= 30: out += "+" + String(stepDigits[step + 30])
-                case let step?: out += "+z\(step)."
+                case let step?: out += "+" + stepText(step)
                 }
             }
             return out
@@ -167,7 +166,7 @@ extension PocketCard {
                 // Each piece: its first second, its value then, and whether it holds still
                 // (unknown until a second row of it is seen).
                 var pieces: [(second: Int, value: Int?, still: Bool?)] = [(0, first[column], nil)]
-                var previous = 0
+                var previous = (second: 0, value: first[column])
                 for (second, row) in known.dropFirst() {
                     let value = row[column]
                     let piece = pieces[pieces.count - 1]
@@ -177,19 +176,19 @@ extension PocketCard {
                         value == base - (second - piece.second)
                     {
                         pieces[pieces.count - 1].still = true
-                    } else if second > previous + 1, piece.second < previous, timed(column),
-                        let base = known.first(where: { $0.0 == previous })?.1[column] ?? nil, let value,
-                        value == base || value == base - (second - previous)
+                    } else if second > previous.second + 1, piece.second < previous.second, timed(column),
+                        let base = previous.value, let value,
+                        value == base || value == base - (second - previous.second)
                     {
                         // No step between two rows further apart (the halving stops only where
                         // the rows agree): the way changed at the row before (moving with the
                         // moment, then holding still, or back); a piece from there reads it.
-                        pieces.append((previous, base, value != base))
+                        pieces.append((previous.second, base, value != base))
                     } else {
                         // A step (the halving brings every step to two rows a second apart).
                         pieces.append((second, value, nil))
                     }
-                    previous = second
+                    previous = (second, value)
                 }
                 guard pieces.count > 1 else { continue }
                 // Each later value as a step from what the piece before says at its second.

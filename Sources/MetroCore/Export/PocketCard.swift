@@ -292,7 +292,7 @@ package struct PocketCard: Sendable {
                     continue
                 }
                 let step = value - previous
-                if abs(step) <= 30 { steps.append(stepDigits[step + 30]) } else { steps += "z\(step)." }
+                steps += stepText(step)
                 previous = value
             }
             return [values[0] as Any, steps]
@@ -301,6 +301,10 @@ package struct PocketCard: Sendable {
 
     /// A step of −30…+30 seconds as one character (`U` is 0).
     static let stepDigits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxy")
+
+    /// A step as the page reads it (`step` in its script): one digit for −30…+30 s, else
+    /// `z<step>.`.
+    static func stepText(_ step: Int) -> String { abs(step) <= 30 ? String(stepDigits[step + 30]) : "z\(step)." }
 
     /// `Tap`'s rule for the page: a tap before `first − early` starts no ride, one before
     /// `first` is the first train, one within `late` after `last` is the last train.
