@@ -120,7 +120,8 @@ enum BacktestReport {
         out +=
             "published pattern and books a wait capped at the last step (fast pattern, from the alert's moment to the "
         out +=
-            "arrival) plus 1% of the interval. Missed: the train reaches the station before the alert (on the fast pattern, "
+            "arrival) less \(ScheduleEngine.warnedAtLeastSeconds) s plus 1% of the interval. Missed: the train reaches the "
+        out += "station before the alert (on the fast pattern, "
         out +=
             "the worst case). Late: the alert after the train reached the stop before. Earliness: the median time by which "
         out +=

@@ -43,4 +43,49 @@ final class LeanDocumentsTests: XCTestCase {
             }
         }
     }
+
+    /// The alert's booked wait after a change is capped at the last step less
+    /// `warnedAtLeastSeconds`, plus 1 % of the shortest interval (decision 0076). The backtest's
+    /// prose (and bench/README.md, which quotes it) and decision 0004 said the last step plus 1 %,
+    /// leaving out the 30 s the engine keeps.
+    func testEveryPageThatGivesTheCapGivesItsWarning() throws {
+        let engine = ScheduleEngine(network: Kyiv.network, clock: Kyiv.clock)
+        func read(_ relative: String) throws -> String {
+            try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(relative), encoding: .utf8)
+        }
+        let pages: [(String, String)] = [
+            ("timetable-gen backtest", BacktestReport.policy(engine, document: Kyiv.network.document)),
+            ("bench/README.md", try read("bench/README.md")),
+            ("docs/guide/planning.md", try read("docs/guide/planning.md")),
+            (
+                "docs/decisions/0004-the-lean-early-alert-policy.md",
+                try read("docs/decisions/0004-the-lean-early-alert-policy.md")
+            ),
+            (
+                "docs/decisions/0031-what-the-alert-policy-leaves-unmet.md",
+                try read("docs/decisions/0031-what-the-alert-policy-leaves-unmet.md")
+            ),
+        ]
+        let warning = "less \(ScheduleEngine.warnedAtLeastSeconds) s"
+        for (name, page) in pages {
+            // One line, without Markdown's emphasis.
+            let text = page.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "**", with: "")
+            var said = 0
+            var from = text.startIndex
+            while let cap = text.range(of: "capped at the last step", range: from..<text.endIndex) {
+                said += 1
+                // The step, then what the cap keeps: "(fast pattern, …) less 30 s" may come between.
+                let after = text[cap.upperBound...].prefix(160)
+                let plus = after.range(of: "plus 1")
+                XCTAssertNotNil(plus, "\(name): the cap's 1 % follows at \(after)")
+                if let plus {
+                    XCTAssertTrue(
+                        after[..<plus.lowerBound].contains(warning),
+                        "\(name) gives the cap without its \(warning): \(after[..<plus.upperBound])")
+                }
+                from = cap.upperBound
+            }
+            XCTAssertGreaterThan(said, 0, "\(name) gives the cap")
+        }
+    }
 }
