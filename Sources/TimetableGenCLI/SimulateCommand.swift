@@ -22,10 +22,10 @@ enum SimulateCommand {
         discussion: Text(
             "Усе, що друкує ця команда, змодельоване, не виміряне, крім блоку «виміряно» (бектест на опублікованих поїздах). Припущення: "
                 + SimulationAssumptions().lines(.uk).joined(separator: " ")
-                + " Поїздки: будь-які дві станції, тиждень 30.11–06.12.2026, відправлення 05:40–24:00, без калібрування. Крива навчання: пасажир на одній лінії, туди о 08:00–08:45, назад о 18:00–18:45 щобудня, з калібруванням. Той самий --seed — ті самі числа.",
+                + " Поїздки: будь-які дві станції, маршрутом, який обирає plan (найшвидшим за заброньованими очікуваннями), тиждень 30.11–06.12.2026, відправлення 05:40–24:00, без калібрування. Крива навчання: пасажир на одній лінії, туди о 08:00–08:45, назад о 18:00–18:45 щобудня, з калібруванням. Той самий --seed — ті самі числа.",
             "Everything this prints is simulated, not measured, except the block headed 'measured' (the backtest on the published trains). Assumptions: "
                 + assumptionsHelp
-                + " Rides: any two stations, the week of 30 Nov – 6 Dec 2026, departures 05:40–24:00, calibration off. Learning curve: a rider on one line, out at 08:00–08:45 and back at 18:00–18:45 every weekday, calibration on. The same --seed gives the same figures."
+                + " Rides: any two stations, on the route plan chooses (the fastest by the booked waits), the week of 30 Nov – 6 Dec 2026, departures 05:40–24:00, calibration off. Learning curve: a rider on one line, out at 08:00–08:45 and back at 18:00–18:45 every weekday, calibration on. The same --seed gives the same figures."
         ),
         arguments: [
             .option(

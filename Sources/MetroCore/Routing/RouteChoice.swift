@@ -121,9 +121,10 @@ package struct RouteChoice: Sendable {
     }
 
     /// The lookup alone, at any moment and with no changes: what `choose(…, rule: .lookup)`
-    /// answers then. For the callers that ask which route and not when: the lab's riders (its
-    /// worlds have no service changes, and it measures the lookup's rides), the backtest's
-    /// one-line runs, and `calibrate`, which measures the ride as the lookup has it.
+    /// answers then. For the callers that ask which route and not when: the lab's commuters (one
+    /// route each way), the backtest's one-line runs, a shared journal's rides (which keep no
+    /// `via`), the simulator's test of whether a ride went round, and `calibrate`, which
+    /// measures the ride as the lookup has it.
     package static func lookup(network: Network, from origin: String, to destination: String) throws(Router.Failure)
         -> Route
     {

@@ -15,10 +15,10 @@ package struct Simulator: Sendable {
     package let world: SimulatedWorld
     package var assumptions: SimulationAssumptions { world.assumptions }
     /// The rule the simulated riders' routes are chosen by (`RouteChoice`, with no service
-    /// changes): the lookup, the routes the published tables and floors were measured on. The
-    /// rider's default, the fastest by the booked waits, would send some rides round the
-    /// triangle and change the tables (docs/ARCHITECTURE.md, Invariants).
-    static let routeRule: RouteRule = .lookup
+    /// changes): the rider's default, the fastest by the booked waits, so that the figures are
+    /// those of the rides `plan` and `start` give (docs/decisions/0086). The learning curve's
+    /// commuters keep one route each way (the lookup), as a commuter does.
+    static let routeRule: RouteRule = .fastest
 
     /// How far from each edge of the day the simulator's worlds draw their own trains (two hours
     /// covers the first trains' hour and every `--last` answer of the network).
@@ -271,9 +271,12 @@ package struct Simulator: Sendable {
         engine.calibration = calibration.flatMap { $0.isEmpty ? nil : $0.effective }
         let route = journey.route
         let t0 = journey.stops[0].departure!
+        // A ride round the triangle keeps the line it went round through, as `start` writes it.
+        let lookup = try? RouteChoice.lookup(network: engine.network, from: route.origin, to: route.destination)
         var trip = Trip(
             id: id, origin: route.origin, destination: route.destination,
-            t0: t0.addingTimeInterval(generator.uniform(0, a.startTapDelayMax)))
+            t0: t0.addingTimeInterval(generator.uniform(0, a.startTapDelayMax)),
+            via: route == lookup ? nil : RouteChoice.thirdLine(route, network: engine.network))
         guard let model = try? TripModel(engine: engine, trip: trip) else { return nil }
         let planned = model.current(trip)
         guard planned.stops.count == journey.stops.count else { return nil }

@@ -160,7 +160,7 @@ final class WorldFamilyTests: XCTestCase {
         let family = WorldFamily.today(spread: 0)
         let shipped = FamilyRun(engine: engine, family: family, seed: 4, perCell: 1, maxRides: 150, learningWorlds: 0)
         let planted = ScheduleEngine(
-            network: Kyiv.network, clock: Kyiv.clock, confirmedLeanShare: engine.confirmedLeanShare + 0.2)
+            network: Kyiv.network, clock: Kyiv.clock, confirmedLeanShare: engine.confirmedLeanShare + 0.3)
         let leaned = FamilyRun(engine: planted, family: family, seed: 4, perCell: 1, maxRides: 150, learningWorlds: 0)
         let before = shipped.summaries[2].overall.earlinessMedian!
         let after = leaned.summaries[2].overall.earlinessMedian!
