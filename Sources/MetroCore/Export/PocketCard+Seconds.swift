@@ -135,6 +135,11 @@ extension PocketCard {
             column < 2 * legs + 4 + changes && column != 2 * legs + 1
         }
 
+        /// A time `value` (seconds after its row's moment) of a row `apart` seconds later, were it
+        /// to hold still in the day (a known train): as many seconds smaller. The one rule for
+        /// holding still, here and in the page's `still` (PocketCard+Script.swift).
+        static func held(_ value: Int, apart: Int) -> Int { value - apart }
+
         /// Whether a time the card tells to the second is not the same in two rows.
         func holds(_ low: (Int, [Int?]), _ high: (Int, [Int?])) -> Bool {
             low.1.indices.contains { exact($0) && low.1[$0] != high.1[$0] }
@@ -149,7 +154,7 @@ extension PocketCard {
                 let (a, b) = (low.1[column], high.1[column])
                 if a == b || !exact(column) { return true }
                 guard timed(column), let a, let b else { return false }
-                return b == a - (high.0 - low.0)
+                return b == Self.held(a, apart: high.0 - low.0)
             }
         }
 
@@ -173,12 +178,12 @@ extension PocketCard {
                     if value == piece.value, piece.still != true {
                         pieces[pieces.count - 1].still = false
                     } else if timed(column), let base = piece.value, let value, piece.still != false,
-                        value == base - (second - piece.second)
+                        value == Self.held(base, apart: second - piece.second)
                     {
                         pieces[pieces.count - 1].still = true
                     } else if second > previous.second + 1, piece.second < previous.second, timed(column),
                         let base = previous.value, let value,
-                        value == base || value == base - (second - previous.second)
+                        value == base || value == Self.held(base, apart: second - previous.second)
                     {
                         // No step between two rows further apart (the halving stops only where
                         // the rows agree): the way changed at the row before (moving with the
@@ -194,7 +199,9 @@ extension PocketCard {
                 // Each later value as a step from what the piece before says at its second.
                 var codes: [Int?] = [pieces[0].still == true ? 1 : 0]
                 for (before, piece) in zip(pieces, pieces.dropFirst()) {
-                    let then = before.value.map { before.still == true ? $0 - (piece.second - before.second) : $0 }
+                    let then = before.value.map {
+                        before.still == true ? Self.held($0, apart: piece.second - before.second) : $0
+                    }
                     let step = then.flatMap { then in piece.value.map { $0 - then } }
                     codes += [piece.second + (piece.still == true ? 61 : 0), then == nil ? piece.value : step]
                 }
