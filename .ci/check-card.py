@@ -865,10 +865,12 @@ def lasting():
     parts = {f"{route['name'][1]} {day['dayType']}": len(json.dumps(day, ensure_ascii=False, separators=(",", ":")).encode())
              for route in data["routes"] for day in route["days"]}
     print(f"lasting: {size} bytes: {parts}")
-    # The origin's published last departure: `plan --last` to the next station on its line.
+    # The origin's published last departure: `plan --last` to the next station on its line
+    # (that station from a plan at midday: without --at, plan asks the clock, and at night the
+    # route cannot be made).
     last = {}
     for origin, destination in ways:
-        first_leg = json.loads(run("plan", origin, destination, "--date", "2026-11-30", "--json"))["legs"][0]
+        first_leg = json.loads(run("plan", origin, destination, "--at", "12:00", "--date", "2026-11-30", "--json"))["legs"][0]
         neighbour = first_leg["stops"][1]["station"]["nameEn"]
         for date in ("2026-11-30", "2026-12-05"):
             plan = json.loads(run("plan", origin, neighbour, "--date", date, "--last", "--json", codes=(0, 1)))
