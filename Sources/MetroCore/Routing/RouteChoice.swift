@@ -94,7 +94,7 @@ package struct RouteChoice: Sendable {
                 route: chosen.route,
                 comparison: RouteComparison(
                     readyAt: moment, chosen: chosen, other: other, otherIsPossiblyFaster: possiblyFaster),
-                via: chosen.route == direct ? nil : thirdLine(chosen.route))
+                via: Self.via(of: chosen.route, direct: direct, network: engine.network))
         }
         // Sooner by the booked waits, and no later at the latest; a tie goes to the lookup (one
         // change fewer to make).
@@ -188,7 +188,7 @@ package struct RouteChoice: Sendable {
         }
         do {
             var chosen = try Self.allowing(direct, network: engine.network, changes: changes)
-            if chosen.detourBecause != nil { chosen.via = thirdLine(chosen.route) }
+            chosen.via = Self.via(of: chosen.route, direct: direct, network: engine.network)
             return (direct, chosen)
         } catch {
             throw .refused(error)
@@ -209,7 +209,11 @@ package struct RouteChoice: Sendable {
         return route.legs.first { !ends.contains($0.line) }?.line
     }
 
-    func thirdLine(_ route: Route) -> String? { Self.thirdLine(route, network: engine.network) }
+    /// What a trip keeps of the route it rides (`Trip.via`, `ChosenRoute.via`): the third line
+    /// it goes through, nil when it is `direct`, the lookup. `kept` reads it back.
+    package static func via(of route: Route, direct: Route?, network: Network) -> String? {
+        route == direct ? nil : thirdLine(route, network: network)
+    }
 
     /// A route timed for a rider on the origin's platform at `moment`: nil when it cannot be
     /// ridden then (after the last train, or a change after the last one).

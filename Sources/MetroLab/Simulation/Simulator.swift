@@ -272,11 +272,11 @@ package struct Simulator: Sendable {
         let route = journey.route
         let t0 = journey.stops[0].departure!
         // A ride round the triangle keeps the line it went round through, as `start` writes it.
-        let lookup = try? RouteChoice.lookup(network: engine.network, from: route.origin, to: route.destination)
+        let direct = try? RouteChoice.lookup(network: engine.network, from: route.origin, to: route.destination)
         var trip = Trip(
             id: id, origin: route.origin, destination: route.destination,
             t0: t0.addingTimeInterval(generator.uniform(0, a.startTapDelayMax)),
-            via: route == lookup ? nil : RouteChoice.thirdLine(route, network: engine.network))
+            via: RouteChoice.via(of: route, direct: direct, network: engine.network))
         guard let model = try? TripModel(engine: engine, trip: trip) else { return nil }
         let planned = model.current(trip)
         guard planned.stops.count == journey.stops.count else { return nil }
