@@ -14,7 +14,7 @@ package enum MetroTimer {
         CompletionsCommand.self, AboutCommand.self,
     ]
 
-    static var spec: CommandSpec {
+    package static var spec: CommandSpec {
         CommandSpec(
             path: ["metro-timer"],
             abstract: Text(

@@ -3,7 +3,7 @@ import Foundation
 import MetroCore
 import XCTest
 
-@testable import MetroTimerCLI
+import MetroTimerCLI
 
 /// A ride as the tests set one up: a trip as `start` makes it, its schedule as every surface
 /// folds it, and the trip saved as the active one in a state directory of the test's own.

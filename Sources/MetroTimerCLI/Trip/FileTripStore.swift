@@ -8,7 +8,7 @@ import Glibc
 
 /// The state directory: `METRO_TIMER_HOME`, else `$XDG_STATE_HOME/metro-timer`, else
 /// `~/.local/state/metro-timer`. Private: the directory 0700, its files 0600.
-final class FileTripStore: TripStore {
+package final class FileTripStore: TripStore {
     let directory: String
     var tripPath: String { directory + "/trip.json" }
     var journalPath: String { directory + "/journal.jsonl" }
@@ -19,7 +19,7 @@ final class FileTripStore: TripStore {
     /// The language of the messages about the files.
     let language: Language
 
-    init(directory: String, language: Language = .en) {
+    package init(directory: String, language: Language = .en) {
         self.directory = directory
         self.language = language
     }
@@ -225,7 +225,7 @@ final class FileTripStore: TripStore {
             String(decoding: data, as: UTF8.self) + "\n", to: calibrationPath, language: language)
     }
 
-    func update<T>(_ body: (inout Trip?) throws(CLIError) -> T) throws(CLIError) -> T {
+    package func update<T>(_ body: (inout Trip?) throws(CLIError) -> T) throws(CLIError) -> T {
         try locked { () throws(CLIError) -> T in try updateUnlocked(body) }
     }
 

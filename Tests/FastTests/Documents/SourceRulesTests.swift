@@ -64,6 +64,20 @@ final class SourceRulesTests: XCTestCase {
         }
     }
 
+    /// MetroTestSupport is a library target, so `swift build -c release` builds it, and a release
+    /// build compiles no module for testing: a `@testable import` there breaks the release build
+    /// of the whole package (what a newcomer types first). It imports the package's modules
+    /// plainly, and what it needs of them is `package`.
+    func testTheTestSupportLibraryBuildsInRelease() throws {
+        for file in try TestPaths.swiftFiles(under: "Tests/MetroTestSupport") {
+            for (imported, testable) in Self.imports(file.text) where testable {
+                XCTFail(
+                    "Tests/MetroTestSupport/\(file.path) has `@testable import \(imported)`: `swift build -c release` fails on it (import it plainly; make what it needs `package`)"
+                )
+            }
+        }
+    }
+
     /// The executables are entry points only: one `main.swift` each, and no test imports them
     /// (the tests import the command libraries, MetroTimerCLI and TimetableGenCLI).
     func testTheExecutablesAreEntryPointsOnly() throws {
