@@ -1,9 +1,8 @@
 import CLIKit
 import Foundation
 import MetroCore
-import XCTest
-
 import MetroTimerCLI
+import XCTest
 
 /// A ride as the tests set one up: a trip as `start` makes it, its schedule as every surface
 /// folds it, and the trip saved as the active one in a state directory of the test's own.

@@ -1,8 +1,7 @@
 import Foundation
 import MetroCore
-import XCTest
-
 import MetroTimerCLI
+import XCTest
 
 /// The English left in Ukrainian text: what `--lang uk` must not show. What may stay Latin is
 /// listed here, each with the reason: names of programs, formats and variables, which are the
